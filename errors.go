@@ -1,0 +1,199 @@
+package uri
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Component names a part of a URI reference, as RFC 3986, Section 3 divides it.
+// It says where an [Error] was found.
+type Component uint8
+
+// The components of a URI reference (RFC 3986, Section 3), plus Authority for a
+// byte of the authority that comes before any "@" and so could still belong to
+// the userinfo, the host or the port.
+const (
+	NoComponent Component = iota
+	Scheme
+	Authority
+	Userinfo
+	Host
+	Port
+	Path
+	Query
+	Fragment
+)
+
+var componentNames = [...]string{
+	NoComponent: "",
+	Scheme:      "scheme",
+	Authority:   "authority",
+	Userinfo:    "userinfo",
+	Host:        "host",
+	Port:        "port",
+	Path:        "path",
+	Query:       "query",
+	Fragment:    "fragment",
+}
+
+// String returns the component's name as RFC 3986 spells it, in lower case:
+// "scheme", "authority", "userinfo", "host", "port", "path", "query" or
+// "fragment". NoComponent gives "".
+func (c Component) String() string {
+	if int(c) < len(componentNames) {
+		return componentNames[c]
+	}
+	return "component(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Sentinel reasons carried in [Error.Err]. Test for them with [errors.Is].
+var (
+	// ErrInvalidByte: a byte that the component's ABNF does not allow at that
+	// place, such as a space, a control character, a non-ASCII byte, a "#" in a
+	// fragment or a second "@" in an authority (RFC 3986, Section 2 and Appendix A).
+	ErrInvalidByte = errors.New("invalid character")
+
+	// ErrBadPercent: a "%" that is not followed by two hexadecimal digits
+	// (RFC 3986, Section 2.1: pct-encoded = "%" HEXDIG HEXDIG).
+	ErrBadPercent = errors.New(`"%" not followed by two hex digits`)
+
+	// ErrMissingScheme: the rule requires a scheme (RFC 3986, Sections 3 and
+	// 4.3) and the input has none.
+	ErrMissingScheme = errors.New("missing scheme")
+
+	// ErrColonInFirstSegment: a relative-path reference whose first segment
+	// contains ":" (RFC 3986, Section 4.2: it would be read as a scheme; write
+	// "./" in front of it).
+	ErrColonInFirstSegment = errors.New(`":" in the first segment of a relative-path reference`)
+
+	// ErrBadIPLiteral: text between "[" and "]" that is neither an
+	// IPv6address nor an IPvFuture (RFC 3986, Section 3.2.2).
+	ErrBadIPLiteral = errors.New("malformed IP literal")
+
+	// ErrZoneNotAllowed: an IPv6 zone identifier ("%25" in an IP literal).
+	// RFC 3986 has no zone identifiers; RFC 6874 added them and RFC 9844
+	// obsoleted it again. [ParseRFC6874] accepts them on request.
+	ErrZoneNotAllowed = errors.New("IPv6 zone identifier not allowed by RFC 3986 (ParseRFC6874 accepts it)")
+
+	// ErrBadPort: a port that is not all decimal digits (RFC 3986, Section
+	// 3.2.3: port = *DIGIT).
+	ErrBadPort = errors.New("not a decimal number")
+
+	// ErrPortRange: a port number above 65535, reported by [URI.PortNumber].
+	// RFC 3986 itself sets no range; TCP and UDP do.
+	ErrPortRange = errors.New("port number out of range 0-65535")
+
+	// ErrNoPort: [URI.PortNumber] of a URI whose port is absent or empty.
+	ErrNoPort = errors.New("no port number")
+
+	// ErrFragmentNotAllowed: a fragment where the rule forbids one
+	// (RFC 3986, Section 4.3: absolute-URI has none).
+	ErrFragmentNotAllowed = errors.New("fragment not allowed in absolute-URI")
+
+	// ErrPathWithAuthority: a built URI has an authority and a path that is
+	// neither empty nor starts with "/" (RFC 3986, Section 3.3).
+	ErrPathWithAuthority = errors.New(`path must be empty or begin with "/" when an authority is present`)
+
+	// ErrTooLong: the input is longer than this package's limit of
+	// 2,147,483,647 bytes. RFC 3986 sets no limit.
+	ErrTooLong = errors.New("input longer than 2 GiB")
+)
+
+// Error describes why an input is not a valid URI reference, where, and in
+// which component.
+//
+// Offset is a byte index into Input. Input[:Offset] is the longest prefix of
+// the input that is still the beginning of some valid string of the rule being
+// parsed, so the byte at Offset is the first one that cannot continue it. When
+// the input ends too early, Offset == len(Input). For example "%zz" fails at
+// offset 1, and "3ttp:x" at offset 4 (a relative path's first segment cannot
+// hold a colon). A port that is not a number is found where the authority ends,
+// because until then the text could still be a userinfo followed by "@".
+//
+// Err is one of the sentinel errors of this package (ErrInvalidByte,
+// ErrBadPercent, ...); Unwrap returns it, so errors.Is and errors.As work.
+type Error struct {
+	Op        string    // the operation: "parse", "build", "resolve", ...
+	Input     string    // the whole input
+	Offset    int       // byte offset of the first byte that cannot be part of a valid input
+	Component Component // the component in which Offset lies
+	Err       error     // the reason: one of the Err... sentinels
+}
+
+// Error formats the error on one line, for example
+//
+//	uri: invalid character " " in path at offset 10 of "http://a/b c"
+//
+// Long inputs are shortened around the offset. The text depends only on the
+// fields, so it can be printed unchanged by tools.
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("uri: ")
+	if e.Op != "" && e.Op != "parse" {
+		b.WriteString(e.Op)
+		b.WriteString(": ")
+	}
+	if e.Err == nil {
+		b.WriteString("error")
+	} else {
+		b.WriteString(e.Err.Error())
+	}
+	if e.Err == ErrInvalidByte && e.Offset >= 0 && e.Offset < len(e.Input) {
+		b.WriteByte(' ')
+		b.WriteString(strconv.Quote(e.Input[e.Offset : e.Offset+1]))
+	}
+	if e.Component != NoComponent && mentionsComponent(e.Err) {
+		b.WriteString(" in ")
+		b.WriteString(e.Component.String())
+	}
+	b.WriteString(" at offset ")
+	b.WriteString(strconv.Itoa(e.Offset))
+	if e.Offset == len(e.Input) {
+		b.WriteString(" (end of input)")
+	}
+	b.WriteString(" of ")
+	b.WriteString(quoteAround(e.Input, e.Offset))
+	return b.String()
+}
+
+// mentionsComponent reports whether " in <component>" adds to the reason's text.
+func mentionsComponent(err error) bool {
+	switch err {
+	case ErrMissingScheme, ErrFragmentNotAllowed, ErrTooLong, ErrPathWithAuthority, ErrColonInFirstSegment:
+		return false
+	}
+	return true
+}
+
+// Unwrap returns the reason, one of the sentinel errors.
+func (e *Error) Unwrap() error { return e.Err }
+
+// quoteAround quotes s with strconv.Quote, or, when s is long, a window of it
+// around off marked with "..." at the cut ends.
+func quoteAround(s string, off int) string {
+	const keep = 40 // bytes kept on each side of off
+	if len(s) <= 2*keep+8 {
+		return strconv.Quote(s)
+	}
+	lo, hi := off-keep, off+keep
+	if lo < 0 {
+		hi -= lo
+		lo = 0
+	}
+	if hi > len(s) {
+		lo -= hi - len(s)
+		hi = len(s)
+		if lo < 0 {
+			lo = 0
+		}
+	}
+	q := strconv.Quote(s[lo:hi])
+	if lo > 0 {
+		q = `"...` + q[1:]
+	}
+	if hi < len(s) {
+		q = q[:len(q)-1] + `..."`
+	}
+	return q
+}

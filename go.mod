@@ -1,0 +1,5 @@
+module github.com/gouri/uri
+
+go 1.24
+
+require github.com/google/go-cmp v0.7.0

@@ -1,0 +1,273 @@
+package uri
+
+// A slow, obviously correct reference for the parser: the ABNF of RFC 3986,
+// Appendix A, transcribed rule by rule into a regular expression (the URI
+// grammar is regular), compiled with regexp/syntax into an NFA and simulated
+// one byte at a time. A prefix is the beginning of some valid string exactly
+// while at least one NFA thread is alive, because every state of an NFA
+// compiled from a regular expression without assertions can reach the match
+// state. So the oracle gives both the verdict and the error offset that the
+// package promises: the length of the longest prefix that can still be
+// completed.
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"sync"
+)
+
+// abnf returns the regular expression for one start rule, built from
+// the Appendix A productions written out again here (not taken from the code).
+func abnf(start string, zone bool) string {
+	const (
+		alpha      = `A-Za-z`
+		digit      = `0-9`
+		hexdig     = `0-9A-Fa-f`
+		unreserved = alpha + digit + `\-._~`
+		subDelims  = `!$&'()*+,;=`
+	)
+	pct := `%[` + hexdig + `][` + hexdig + `]`
+	pchar := `(?:[` + unreserved + subDelims + `:@]|` + pct + `)`
+	scheme := `[` + alpha + `][` + alpha + digit + `+\-.]*`
+	userinfo := `(?:[` + unreserved + subDelims + `:]|` + pct + `)*`
+	h16 := `[` + hexdig + `]{1,4}`
+	decOctet := `(?:[0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])`
+	ipv4 := decOctet + `\.` + decOctet + `\.` + decOctet + `\.` + decOctet
+	ls32 := `(?:` + h16 + `:` + h16 + `|` + ipv4 + `)`
+	hc := `(?:` + h16 + `:)`
+	ipv6 := `(?:` + strings.Join([]string{
+		hc + `{6}` + ls32,
+		`::` + hc + `{5}` + ls32,
+		`(?:` + h16 + `)?::` + hc + `{4}` + ls32,
+		`(?:` + hc + `{0,1}` + h16 + `)?::` + hc + `{3}` + ls32,
+		`(?:` + hc + `{0,2}` + h16 + `)?::` + hc + `{2}` + ls32,
+		`(?:` + hc + `{0,3}` + h16 + `)?::` + h16 + `:` + ls32,
+		`(?:` + hc + `{0,4}` + h16 + `)?::` + ls32,
+		`(?:` + hc + `{0,5}` + h16 + `)?::` + h16,
+		`(?:` + hc + `{0,6}` + h16 + `)?::`,
+	}, "|") + `)`
+	if zone {
+		// RFC 6874: IPv6addrz = IPv6address "%25" ZoneID
+		ipv6 += `(?:%25(?:[` + unreserved + `]|` + pct + `)+)?`
+	}
+	ipvFuture := `[vV][` + hexdig + `]+\.[` + unreserved + subDelims + `:]+`
+	ipLiteral := `\[(?:` + ipv6 + `|` + ipvFuture + `)\]`
+	regName := `(?:[` + unreserved + subDelims + `]|` + pct + `)*`
+	host := `(?:` + ipLiteral + `|` + ipv4 + `|` + regName + `)`
+	port := `[0-9]*`
+	authority := `(?:` + userinfo + `@)?` + host + `(?::` + port + `)?`
+	segment := pchar + `*`
+	segmentNZ := pchar + `+`
+	segmentNZNC := `(?:[` + unreserved + subDelims + `@]|` + pct + `)+`
+	pathAbempty := `(?:/` + segment + `)*`
+	pathAbsolute := `/(?:` + segmentNZ + `(?:/` + segment + `)*)?`
+	pathNoscheme := segmentNZNC + `(?:/` + segment + `)*`
+	pathRootless := segmentNZ + `(?:/` + segment + `)*`
+	hierPart := `(?://` + authority + pathAbempty + `|` + pathAbsolute + `|` + pathRootless + `|)`
+	relativePart := `(?://` + authority + pathAbempty + `|` + pathAbsolute + `|` + pathNoscheme + `|)`
+	query := `(?:` + pchar + `|[/?])*`
+	fragment := query
+	uri := scheme + `:` + hierPart + `(?:\?` + query + `)?(?:#` + fragment + `)?`
+	relativeRef := relativePart + `(?:\?` + query + `)?(?:#` + fragment + `)?`
+	absoluteURI := scheme + `:` + hierPart + `(?:\?` + query + `)?`
+	switch start {
+	case "URI":
+		return uri
+	case "absolute-URI":
+		return absoluteURI
+	case "relative-ref":
+		return relativeRef
+	}
+	return `(?:` + uri + `|` + relativeRef + `)`
+}
+
+// oracle simulates the NFA of one start rule.
+type oracle struct {
+	prog *syntax.Prog
+	full *regexp.Regexp // the same expression anchored, as a cross-check
+}
+
+var (
+	oracleMu    sync.Mutex
+	oracleCache = map[string]*oracle{}
+)
+
+func getOracle(start string, zone bool) *oracle {
+	key := start
+	if zone {
+		key += "+zone"
+	}
+	oracleMu.Lock()
+	defer oracleMu.Unlock()
+	if o := oracleCache[key]; o != nil {
+		return o
+	}
+	expr := abnf(start, zone)
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		panic(err)
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		panic(err)
+	}
+	o := &oracle{prog: prog, full: regexp.MustCompile(`^(?:` + expr + `)$`)}
+	oracleCache[key] = o
+	return o
+}
+
+// check returns whether s matches the rule and, if not, the length of the
+// longest prefix of s that is a prefix of some string that matches.
+func (o *oracle) check(s string) (ok bool, offset int) {
+	cur := o.closure(nil, uint32(o.prog.Start))
+	for i := 0; i < len(s); i++ {
+		r := rune(s[i]) // bytes, not runes: a byte >= 0x80 matches no class
+		var next []uint32
+		for _, pc := range cur {
+			inst := &o.prog.Inst[pc]
+			switch inst.Op {
+			case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+				if inst.MatchRune(r) {
+					next = o.closure(next, inst.Out)
+				}
+			}
+		}
+		if len(next) == 0 {
+			return false, i
+		}
+		cur = next
+	}
+	for _, pc := range cur {
+		if o.prog.Inst[pc].Op == syntax.InstMatch {
+			return true, 0
+		}
+	}
+	return false, len(s)
+}
+
+// closure adds pc and every instruction reachable from it without reading a
+// byte to set, keeping only the instructions that read a byte or match.
+func (o *oracle) closure(set []uint32, pc uint32) []uint32 {
+	seen := map[uint32]bool{}
+	for _, p := range set {
+		seen[p] = true
+	}
+	var walk func(uint32)
+	walk = func(pc uint32) {
+		if seen[pc] {
+			return
+		}
+		seen[pc] = true
+		inst := &o.prog.Inst[pc]
+		switch inst.Op {
+		case syntax.InstAlt, syntax.InstAltMatch:
+			walk(inst.Out)
+			walk(inst.Arg)
+		case syntax.InstNop, syntax.InstCapture:
+			walk(inst.Out)
+		case syntax.InstEmptyWidth:
+			panic("oracle: assertions are not used")
+		case syntax.InstFail:
+		default:
+			set = append(set, pc)
+		}
+	}
+	walk(pc)
+	return set
+}
+
+// appendixB is the regular expression of RFC 3986, Appendix B, which splits
+// any string into the five main components. On a valid reference it splits
+// exactly as the grammar does.
+var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+
+// view is a test-side picture of a URI's components and their presence,
+// compared with go-cmp (URI itself has unexported fields).
+type view struct {
+	Scheme, Userinfo, Host, Port, Path, Query, Fragment                  *string
+	Kind                                                                 string
+	HasScheme, HasAuthority, HasUserinfo, HasPort, HasQuery, HasFragment bool
+}
+
+// oracleView splits a valid reference with Appendix B, then the authority
+// by hand: the userinfo ends at the only "@", the port starts at the last
+// ":" that is not inside brackets.
+func oracleView(s string) view {
+	m := appendixB.FindStringSubmatchIndex(s)
+	get := func(g int) (string, bool) {
+		if m[2*g] < 0 {
+			return "", false
+		}
+		return s[m[2*g]:m[2*g+1]], true
+	}
+	var v view
+	v.Scheme = optional(get(2))
+	v.HasScheme = v.Scheme != nil
+	auth, hasAuth := get(4)
+	v.HasAuthority = hasAuth
+	v.Kind = "none"
+	if hasAuth {
+		if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+			ui := auth[:at]
+			v.Userinfo, v.HasUserinfo = &ui, true
+			auth = auth[at+1:]
+		}
+		hostEnd := len(auth)
+		if c := strings.LastIndexByte(auth, ':'); c >= 0 && c > strings.LastIndexByte(auth, ']') {
+			p := auth[c+1:]
+			v.Port, v.HasPort = &p, true
+			hostEnd = c
+		}
+		h := auth[:hostEnd]
+		v.Host = &h
+		switch {
+		case strings.HasPrefix(h, "[v") || strings.HasPrefix(h, "[V"):
+			v.Kind = "IPvFuture"
+		case strings.HasPrefix(h, "["):
+			v.Kind = "IPv6"
+		case getOracleIPv4().MatchString(h):
+			v.Kind = "IPv4"
+		default:
+			v.Kind = "reg-name"
+		}
+	}
+	p, _ := get(5)
+	v.Path = &p
+	v.Query = optional(get(7))
+	v.HasQuery = v.Query != nil
+	v.Fragment = optional(get(9))
+	v.HasFragment = v.Fragment != nil
+	return v
+}
+
+var oracleIPv4 = sync.OnceValue(func() *regexp.Regexp {
+	d := `(?:[0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])`
+	return regexp.MustCompile(`^` + d + `\.` + d + `\.` + d + `\.` + d + `$`)
+})
+
+func getOracleIPv4() *regexp.Regexp { return oracleIPv4() }
+
+func optional(s string, ok bool) *string {
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+// viewOf reads a URI through its accessors.
+func viewOf(u URI) view {
+	var v view
+	v.HasScheme, v.HasAuthority, v.HasUserinfo = u.HasScheme(), u.HasAuthority(), u.HasUserinfo()
+	v.HasPort, v.HasQuery, v.HasFragment = u.HasPort(), u.HasQuery(), u.HasFragment()
+	v.Scheme = optional(u.Scheme(), u.HasScheme())
+	v.Userinfo = optional(u.Userinfo(), u.HasUserinfo())
+	v.Host = optional(u.Host(), u.HasAuthority())
+	v.Port = optional(u.Port(), u.HasPort())
+	p := u.Path()
+	v.Path = &p
+	v.Query = optional(u.Query(), u.HasQuery())
+	v.Fragment = optional(u.Fragment(), u.HasFragment())
+	v.Kind = u.HostKind().String()
+	return v
+}
