@@ -82,7 +82,7 @@ var (
 
 	// ErrPortRange: a port number above 65535, reported by [URI.PortNumber].
 	// RFC 3986 itself sets no range; TCP and UDP do.
-	ErrPortRange = errors.New("port number out of range 0-65535")
+	ErrPortRange = errors.New("number above 65535")
 
 	// ErrNoPort: [URI.PortNumber] of a URI whose port is absent or empty.
 	ErrNoPort = errors.New("no port number")
@@ -160,7 +160,7 @@ func (e *Error) Error() string {
 // mentionsComponent reports whether " in <component>" adds to the reason's text.
 func mentionsComponent(err error) bool {
 	switch err {
-	case ErrMissingScheme, ErrFragmentNotAllowed, ErrTooLong, ErrPathWithAuthority, ErrColonInFirstSegment:
+	case ErrMissingScheme, ErrFragmentNotAllowed, ErrTooLong, ErrPathWithAuthority, ErrColonInFirstSegment, ErrPortRange:
 		return false
 	}
 	return true

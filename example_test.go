@@ -1,0 +1,108 @@
+package uri_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gouri/uri"
+)
+
+func ExampleParse() {
+	u, err := uri.Parse("foo://example.com:8042/over/there?name=ferret#nose")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Scheme(), u.Host(), u.Port(), u.Path(), u.Query(), u.Fragment())
+	// Output: foo example.com 8042 /over/there name=ferret nose
+}
+
+// Absent and empty components are different: HasX tells them apart.
+func ExampleParse_absentAndEmpty() {
+	for _, s := range []string{"http://h/p", "http://@h:/p?#"} {
+		u := uri.MustParse(s)
+		fmt.Println(s, u.HasUserinfo(), u.HasPort(), u.HasQuery(), u.HasFragment())
+	}
+	// Output:
+	// http://h/p false false false false
+	// http://@h:/p?# true true true true
+}
+
+// Errors give the offset of the first byte that cannot be part of a valid
+// reference, the component, and a reason to test with errors.Is.
+func ExampleParse_error() {
+	_, err := uri.Parse("http://example.com/a b")
+	fmt.Println(err)
+	var e *uri.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Offset, e.Component, errors.Is(err, uri.ErrInvalidByte))
+	}
+	// Output:
+	// uri: invalid character " " in path at offset 20 of "http://example.com/a b"
+	// 20 path true
+}
+
+// The userinfo can make a reference look like it points somewhere else.
+func ExampleURI_Host() {
+	u := uri.MustParse("http://trusted.example@evil.example/login")
+	fmt.Println(u.Host())
+	fmt.Println(u.Userinfo())
+	// Output:
+	// evil.example
+	// trusted.example
+}
+
+func ExampleURI_HostKind() {
+	for _, s := range []string{"//192.0.2.1", "//127.1", "//[2001:db8::1]", "//[v7.x]", "//example.com", "mailto:x"} {
+		u := uri.MustParse(s)
+		fmt.Printf("%-16s %-9s %s\n", s, u.HostKind(), u.Hostname())
+	}
+	// Output:
+	// //192.0.2.1      IPv4      192.0.2.1
+	// //127.1          reg-name  127.1
+	// //[2001:db8::1]  IPv6      2001:db8::1
+	// //[v7.x]         IPvFuture v7.x
+	// //example.com    reg-name  example.com
+	// mailto:x         none
+}
+
+func ExampleURI_PortNumber() {
+	for _, s := range []string{"http://h:8080/", "http://h/", "http://h:99999/"} {
+		p, err := uri.MustParse(s).PortNumber()
+		fmt.Println(p, err)
+	}
+	// Output:
+	// 8080 <nil>
+	// 0 no port number
+	// 0 uri: port: number above 65535 at offset 13 of "http://h:99999/"
+}
+
+func ExampleURI_Redacted() {
+	fmt.Println(uri.MustParse("https://alice:s3cret@example.com/").Redacted())
+	// Output: https://alice:xxxxx@example.com/
+}
+
+// Components builds a reference from parts; a relative path whose first
+// segment has a colon gets "./" in front (RFC 3986, Section 4.2).
+func ExampleComponents_URI() {
+	u, err := uri.Components{Scheme: "https", Host: "example.com", Path: "/search", Query: "q=uri"}.URI()
+	fmt.Println(u, err)
+	rel, _ := uri.Components{Path: "this:that"}.URI()
+	fmt.Println(rel)
+	_, err = uri.Components{Path: "/a b"}.URI()
+	fmt.Println(err)
+	// Output:
+	// https://example.com/search?q=uri <nil>
+	// ./this:that
+	// uri: build: invalid character " " in path at offset 2 of "/a b"
+}
+
+// IPv6 zone identifiers are not part of RFC 3986; ParseRFC6874 reads them.
+func ExampleParseRFC6874() {
+	_, err := uri.Parse("http://[fe80::1%25eth0]/")
+	fmt.Println(errors.Is(err, uri.ErrZoneNotAllowed))
+	u, _ := uri.ParseRFC6874("http://[fe80::1%25eth0]/")
+	fmt.Println(u.Zone())
+	// Output:
+	// true
+	// eth0
+}
