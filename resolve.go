@@ -88,9 +88,12 @@ var ErrDotSegment = errors.New(`"." or ".." segment that no reference resolves t
 //
 // Resolve allocates at most once, for the result's text: not at all when the
 // result is ref itself (ref has a scheme and no dot segments) or base without
-// its fragment (ref is empty); a second allocation, for a scratch buffer,
-// only when a merged path longer than 1024 bytes has dot segments other than
-// a leading run of "./" and "../" in ref. If the result would be longer than
+// its fragment (ref is empty). It allocates a second time, a scratch buffer,
+// only for a path of more than 1024 bytes (the base's directory and ref's
+// path together) that needs remove_dot_segments done in full: one where the
+// base's path has dot segments or is relative, or where ref's path has dot
+// segments after its leading run of "./" and "../". Its time and memory are
+// linear in the length of base and ref. If the result would be longer than
 // 2,147,483,647 bytes, Resolve returns the zero URI.
 func (base URI) Resolve(ref URI) URI { return base.resolve(ref, true) }
 
@@ -523,8 +526,9 @@ func prefixFor(head, tail string, hasScheme, hasAuth bool) string {
 //
 // Relativize allocates at most once, for the result's text, and not at all
 // when the result is a part of target's text, such as "#s", "g?y", "/g" or
-// "//g/x"; and a scratch buffer when base's path is longer than 1024 bytes
-// and has dot segments.
+// "//g/x"; and once more, for a scratch buffer, when base's path has dot
+// segments and more than 1024 bytes before its last "/". Its time is linear
+// in the length of base and target.
 func (base URI) Relativize(target URI) (URI, bool) {
 	if base.flags&fScheme == 0 || target.flags&fScheme == 0 {
 		return URI{}, false

@@ -392,6 +392,9 @@ func TestResolveAllocs(t *testing.T) {
 		{"the /. prefix", "a:", ".///b", 1, 1},
 		{"long path, leading dot-dot only", "http://a/" + long, "../../g", 1, 1},
 		{"long path with dot segments in the middle costs a scratch buffer", "http://a/" + long, "g/../h", 2, 2},
+		{"relative base path", "a:b/c/d", "../g", 1, 1},
+		{"long relative base path costs a scratch buffer", "a:" + long, "../g", 2, 2},
+		{"long base path with dot segments costs a scratch buffer", "http://a/./" + long, "g", 2, 2},
 	}
 	for _, tt := range tests {
 		b, ref := must(ParseURI(tt.base)), MustParse(tt.ref)
