@@ -48,16 +48,7 @@ func TestResolveTestdata(t *testing.T) {
 		t.Fatalf("only %d rows in testdata/resolve.jsonl", len(rows))
 	}
 	for _, row := range rows {
-		got, err := Resolve(row.Base, row.Input)
-		if !row.OK {
-			var e *Error
-			if !errors.As(err, &e) || e.Op != "resolve" || err.Error() != row.Error || got != "" {
-				t.Errorf("Resolve(%q, %q) = %q, %v; want error %q", row.Base, row.Input, got, err, row.Error)
-			}
-			continue
-		}
-		if err != nil || got != row.Result {
-			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", row.Base, row.Input, got, err, row.Result)
+		if !checkRow(t, "resolve", Resolve, row) {
 			continue
 		}
 		if want := slowResolve(row.Base, row.Input, true); want != row.Result {
@@ -70,6 +61,25 @@ func TestResolveTestdata(t *testing.T) {
 		}
 		checkResolved(t, "Resolve("+row.Base+", "+row.Input+")", u)
 	}
+}
+
+// checkRow checks the string function fn of the operation op on a testdata
+// row, and reports whether the row is a success that it got right.
+func checkRow(t *testing.T, op string, fn func(base, s string) (string, error), row resolveRow) bool {
+	t.Helper()
+	got, err := fn(row.Base, row.Input)
+	if !row.OK {
+		var e *Error
+		if !errors.As(err, &e) || e.Op != op || err.Error() != row.Error || got != "" {
+			t.Errorf("%s(%q, %q) = %q, %v; want error %q", op, row.Base, row.Input, got, err, row.Error)
+		}
+		return false
+	}
+	if err != nil || got != row.Result {
+		t.Errorf("%s(%q, %q) = %q, %v; want %q", op, row.Base, row.Input, got, err, row.Result)
+		return false
+	}
+	return true
 }
 
 func must(u URI, err error) URI {
@@ -228,19 +238,30 @@ func TestResolveProperties(t *testing.T) {
 		if err1 != nil || err2 != nil {
 			continue
 		}
-		got := b.Resolve(R)
-		if !got.HasScheme() {
-			t.Fatalf("Resolve(%q, %q) = %q has no scheme", base, ref, got)
-		}
-		copied := !R.HasScheme() && !R.HasAuthority() && R.Path() == ""
-		lp, _ := got.resolvedPath()
-		if hasDotSegment(lp) && !(copied && got.Path() == b.Path()) {
-			t.Fatalf("Resolve(%q, %q) = %q has dot segments", base, ref, got)
-		}
-		if !hasDotSegment(lp) {
-			if again := b.Resolve(got); again != got {
-				t.Fatalf("Resolve(%q, Resolve(%q, %q)) = %q, want %q", base, base, ref, again, got)
-			}
+		checkResolveProperties(t, base, ref, b, R)
+	}
+}
+
+// checkResolveProperties checks b.Resolve(R) for the properties that
+// follow from Section 5.2.2 with a base that has a scheme: the result has a
+// scheme, parses back to the same value, has no dot segments unless it is
+// the base's path copied as it is, and resolves to itself again when it has
+// none.
+func checkResolveProperties(t *testing.T, base, ref string, b, R URI) {
+	t.Helper()
+	got := b.Resolve(R)
+	checkResolved(t, "Resolve("+base+", "+ref+")", got)
+	if !got.HasScheme() {
+		t.Fatalf("Resolve(%q, %q) = %q has no scheme", base, ref, got)
+	}
+	copied := !R.HasScheme() && !R.HasAuthority() && R.Path() == ""
+	lp, _ := got.resolvedPath()
+	if hasDotSegment(lp) && !(copied && got.Path() == b.Path()) {
+		t.Fatalf("Resolve(%q, %q) = %q has dot segments", base, ref, got)
+	}
+	if !hasDotSegment(lp) {
+		if again := b.Resolve(got); again != got {
+			t.Fatalf("Resolve(%q, Resolve(%q, %q)) = %q, want %q", base, base, ref, again, got)
 		}
 	}
 }
