@@ -144,7 +144,9 @@ func resolveStrings(base, ref string, strict bool) (string, error) {
 		return "", withOp("resolve", err)
 	}
 	if len(base)+len(ref)+2 > maxLen {
-		return "", &Error{Op: "resolve", Input: ref, Offset: maxLen - len(base) - 2, Err: ErrTooLong}
+		// The result could be too long for the offsets of a URI value.
+		off := min(max(maxLen-len(base)-2, 0), len(ref))
+		return "", &Error{Op: "resolve", Input: ref, Offset: off, Err: ErrTooLong}
 	}
 	return b.resolve(r, strict).s, nil
 }
