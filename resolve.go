@@ -76,15 +76,16 @@ var ErrDotSegment = errors.New(`"." or ".." segment that no reference resolves t
 // means the same. The returned URI has exactly the components Parse gives
 // for its text.
 //
-// The base should be a URI, with a scheme (Section 5.1). If it has none, the
-// algorithm still runs with Base.scheme undefined, and the result is a
-// relative reference unless ref has a scheme; a result whose first path
-// segment would then contain ":" gets "./" in front (Section 4.2). For a base
-// that is a network-path or absolute-path reference, such as "//h/a/b" or
-// "/a/b", resolving the result against an absolute URI S gives the same as
-// resolving ref against S.Resolve(base). For a base with a relative path,
-// ".." segments above its first segment are lost. [Resolve], the function,
-// rejects a base without a scheme instead.
+// The base should be a URI, with a scheme (Section 5.1); [Resolve], the
+// function, rejects any other. This method cannot report an error, so for a
+// base without a scheme it runs the same algorithm with Base.scheme
+// undefined, and the result is a relative reference unless ref has a scheme;
+// a result whose first path segment would then contain ":" gets "./" in
+// front (Section 4.2). That keeps partial resolution useful: for a base that
+// is a network-path or absolute-path reference without dot segments, such as
+// "//h/a/b" or "/a/b", resolving the result against any URI S with a scheme gives what
+// resolving ref against S.Resolve(base) gives. For a base with a relative
+// path, ".." segments that climb above its first segment are lost.
 //
 // Resolve allocates at most once, for the result's text: not at all when the
 // result is ref itself (ref has a scheme and no dot segments) or base without
@@ -124,8 +125,8 @@ func (base URI) ResolveNonStrict(ref URI) URI { return base.resolve(ref, false) 
 // ErrMissingScheme; any other problem is reported as [ParseURI] (for base)
 // or [Parse] (for ref) reports it. On error the result is "".
 //
-// Resolve allocates the result's text, as [URI.Resolve] does, and nothing
-// else unless it fails.
+// Resolve allocates as [URI.Resolve] does, at most once for the result's
+// text in all but the cases documented there, and more only when it fails.
 func Resolve(base, ref string) (string, error) { return resolveStrings(base, ref, true) }
 
 // ResolveNonStrict is like [Resolve], but resolves as [URI.ResolveNonStrict]
