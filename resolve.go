@@ -550,14 +550,15 @@ func (base URI) Relativize(target URI) (URI, bool) {
 		}
 	}
 	// An empty path: T.path = Base.path, and T.query = R.query if R has
-	// one, else Base.query.
+	// one, else Base.query. Every other form writes a non-empty path before
+	// the same query and fragment, so this one, when it works, is shortest.
 	if sameAuth && base.Path() == pT {
 		tq, bq := target.flags&fQuery != 0, base.flags&fQuery != 0
 		switch {
 		case tq && !(bq && base.Query() == target.Query()):
-			offer(relCandidate{start: int(target.pathEnd)})
+			return target.suffix(int(target.pathEnd)), true
 		case tq || !bq:
-			offer(relCandidate{start: int(target.queryEnd)})
+			return target.suffix(int(target.queryEnd)), true
 		}
 	}
 	if sameAuth && clean {
