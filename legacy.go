@@ -587,7 +587,7 @@ func allDigits(t string) bool {
 // segments2396 splits an RFC 2396 path (without its leading "/") into
 // segments and their ";" parameters.
 func segments2396(path string) []Segment {
-	var segs []Segment
+	segs := make([]Segment, 0, strings.Count(path, "/")+1)
 	for {
 		seg, rest, more := strings.Cut(path, "/")
 		name, params, hasParams := strings.Cut(seg, ";")

@@ -19,7 +19,17 @@ const (
 // reasonNotAllowed returns the reason for a byte that RFC 3986 does not
 // allow in component c.
 func reasonNotAllowed(c Component) string {
-	return "not allowed unencoded in an RFC 3986 " + c.String()
+	switch c {
+	case Userinfo:
+		return "not allowed unencoded in an RFC 3986 userinfo"
+	case Host:
+		return "not allowed unencoded in an RFC 3986 host"
+	case Query:
+		return "not allowed unencoded in an RFC 3986 query"
+	case Fragment:
+		return "not allowed unencoded in an RFC 3986 fragment"
+	}
+	return "not allowed unencoded in an RFC 3986 path"
 }
 
 // setChanges lists the edits that make l.u valid RFC 3986 with the same
@@ -106,11 +116,14 @@ func reasonFor(c Component, b byte) string {
 // (RFC 3986, Section 2.1).
 func pctEncode(t string) string {
 	const hex = "0123456789ABCDEF"
-	b := make([]byte, 0, 3*len(t))
+	var b strings.Builder
+	b.Grow(3 * len(t))
 	for i := 0; i < len(t); i++ {
-		b = append(b, '%', hex[t[i]>>4], hex[t[i]&15])
+		b.WriteByte('%')
+		b.WriteByte(hex[t[i]>>4])
+		b.WriteByte(hex[t[i]&15])
 	}
-	return string(b)
+	return b.String()
 }
 
 // unzeroIPv4 rewrites the IPv4 part of an RFC 2732 IPv6 literal s[h:e]
