@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// legacyLines returns the rows of a testdata file, as lines, and the input
+// of each row (the bytes of input_hex when present).
+func legacyLines(t *testing.T, grammar string) (rows, ins []string) {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/legacy-" + grammar + ".jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var row struct {
+			Input    string `json:"input"`
+			InputHex string `json:"input_hex"`
+		}
+		if err := json.Unmarshal([]byte(line), &row); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		in := row.Input
+		if row.InputHex != "" {
+			b, err := hex.DecodeString(row.InputHex)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in = string(b)
+		}
+		rows, ins = append(rows, line), append(ins, in)
+	}
+	return rows, ins
+}
+
+// TestParseGrammarTestdata runs `uri parse --grammar G --json` over the
+// inputs of testdata/legacy-G.jsonl, on standard input and as operands,
+// and expects the rows byte for byte.
+func TestParseGrammarTestdata(t *testing.T) {
+	for _, g := range []string{"rfc1738", "rfc1808", "rfc2068", "rfc2396", "rfc2732", "rfc2616"} {
+		rows, ins := legacyLines(t, g)
+		want := strings.Join(rows, "\n") + "\n"
+		wantStatus := exitOK
+		if strings.Contains(want, `"ok":false`) {
+			wantStatus = exitInvalid
+		}
+		var stdout, stderr bytes.Buffer
+		status := run([]string{"parse", "--grammar", g, "--json"}, strings.NewReader(strings.Join(ins, "\n")+"\n"), &stdout, &stderr)
+		if status != wantStatus || stderr.Len() > 0 {
+			t.Errorf("uri parse --grammar %s --json < testdata: status %d, stderr %q; want %d", g, status, stderr.String(), wantStatus)
+		}
+		if got := stdout.String(); got != want {
+			gotLines := strings.Split(got, "\n")
+			for i, w := range strings.Split(want, "\n") {
+				if i >= len(gotLines) || gotLines[i] != w {
+					t.Errorf("uri parse --grammar %s --json, row %d:\n got %s\nwant %s", g, i+1, gotLines[min(i, len(gotLines)-1)], w)
+					break
+				}
+			}
+		}
+		stdout.Reset()
+		run(append([]string{"parse", "--grammar=" + g, "--json"}, ins...), strings.NewReader(""), &stdout, &stderr)
+		if stdout.String() != want {
+			t.Errorf("uri parse --grammar %s --json with operands differs from standard input", g)
+		}
+	}
+}
+
+func TestParseGrammarText(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"parse", "--grammar", "rfc1738", "ftp://u@h/a/b;type=i", "http://u@h/"}, nil, &stdout, &stderr)
+	want := `"ftp://u@h/a/b;type=i"
+  scheme    "ftp"
+  userinfo  "u"
+  host      "h" (reg-name)
+  port      (absent)
+  path      "/a/b;type=i"
+  query     (absent)
+  fragment  (absent)
+  grammar   "rfc1738"
+  form      "ftpurl"
+  user      "u"
+  password  (absent)
+  host      "h"
+  port      (absent)
+  default_port 21
+  cwd       ["a"]
+  name      "b"
+  typecode  "i"
+  changes   []
+  upgraded  "ftp://u@h/a/b;type=i"
+
+"http://u@h/"
+         ^
+  error     uri: rfc1738: user name or password not allowed for this scheme in host at offset 8 of "http://u@h/"
+
+`
+	if status != exitInvalid || stdout.String() != want {
+		t.Errorf("uri parse --grammar rfc1738: status %d, output:\n%s\nwant:\n%s", status, stdout.String(), want)
+	}
+}
+
+// TestParseGrammarEdges: usage errors, an empty standard input, a line too
+// long, invalid UTF-8, and the default path left as it was.
+func TestParseGrammarEdges(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"parse", "--grammar", "rfc3986"}, strings.NewReader("x\n"), &stdout, &stderr); status != exitUsage ||
+		!strings.Contains(stderr.String(), `unknown grammar "rfc3986"`) || stdout.Len() > 0 {
+		t.Errorf("unknown grammar: status %d, stderr %q", status, stderr.String())
+	}
+	stdout.Reset()
+	if status := run([]string{"parse", "--grammar", "rfc2396", "--json"}, strings.NewReader(""), &stdout, &stderr); status != exitOK || stdout.Len() > 0 {
+		t.Errorf("empty stdin: status %d, output %q", status, stdout.String())
+	}
+	stdout.Reset()
+	long := "http://h/" + strings.Repeat("a", maxLine)
+	run([]string{"parse", "--grammar", "rfc2068", "--json"}, strings.NewReader(long+"\nhttp://h/caf\xe9\n"), &stdout, &stderr)
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"ok":false`) || !strings.Contains(lines[0], "longer than") ||
+		!strings.Contains(lines[1], `"input_hex":"687474703a2f2f682f636166e9"`) || !strings.Contains(lines[1], `"upgraded":"http://h/caf%E9"`) {
+		t.Errorf("long line and invalid UTF-8: %.300q", stdout.String())
+	}
+	// Without --grammar, RFC 3986 as before.
+	stdout.Reset()
+	if status := run([]string{"parse", "--json", "ftp://h/a?b"}, nil, &stdout, &stderr); status != exitOK || strings.Contains(stdout.String(), "legacy") ||
+		!strings.Contains(stdout.String(), `"query":"b"`) {
+		t.Errorf("uri parse without --grammar: %q", stdout.String())
+	}
+}
+
+func TestLegacyResolve(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	status := legacyResolve("rfc1808", "http://a/b/c/d;p?q#f", true, nil, strings.NewReader("../../../g\n;x\n~g\n"), &stdout, &stderr)
+	want := `{"input":"../../../g","base":"http://a/b/c/d;p?q#f","ok":true,"result":"http://a/../g"}
+{"input":";x","base":"http://a/b/c/d;p?q#f","ok":true,"result":"http://a/b/c/d;x"}
+{"input":"~g","base":"http://a/b/c/d;p?q#f","ok":false,"error":"uri: rfc1808: character must be percent-encoded in path at offset 0 of \"~g\""}
+`
+	if status != exitInvalid || stdout.String() != want || stderr.Len() > 0 {
+		t.Errorf("legacyResolve rfc1808 --json: status %d, output:\n%s", status, stdout.String())
+	}
+	stdout.Reset()
+	status = legacyResolve("rfc2396", "http://a/b/c/d;p?q", false, []string{"?y", ";x", "../../../g"}, nil, &stdout, &stderr)
+	if status != exitOK || stdout.String() != "http://a/b/c/?y\nhttp://a/b/c/;x\nhttp://a/../g\n" {
+		t.Errorf("legacyResolve rfc2396: status %d, output %q", status, stdout.String())
+	}
+	stdout.Reset()
+	status = legacyResolve("rfc2396", "/no/scheme", false, []string{"g"}, nil, &stdout, &stderr)
+	if status != exitInvalid || !strings.HasPrefix(stdout.String(), "uri: rfc2732: missing scheme") {
+		t.Errorf("legacyResolve with a relative base: status %d, output %q", status, stdout.String())
+	}
+	stdout.Reset()
+	status = legacyResolve("rfc2396", "http://a/", true, nil, strings.NewReader(strings.Repeat("g", maxLine+1)+"\n\xff\n"), &stdout, &stderr)
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if status != exitInvalid || len(lines) != 2 || !strings.Contains(lines[0], "longer than") || !strings.Contains(lines[1], `"input_hex":"ff"`) {
+		t.Errorf("legacyResolve with a long line and invalid UTF-8: status %d, %.200q", status, stdout.String())
+	}
+	stdout.Reset()
+	if status := legacyResolve("rfc3986", "http://a/", false, []string{"g"}, nil, &stdout, &stderr); status != exitUsage || stdout.Len() > 0 {
+		t.Errorf("legacyResolve with an unknown grammar: status %d", status)
+	}
+	stdout.Reset()
+	if status := legacyResolve("rfc1808", "http://a/", true, nil, strings.NewReader(""), &stdout, &stderr); status != exitOK || stdout.Len() > 0 {
+		t.Errorf("legacyResolve with an empty stdin: status %d, %q", status, stdout.String())
+	}
+}
+
+func TestLegacyEqual(t *testing.T) {
+	tests := []struct {
+		grammar, a, b string
+		status        int
+		stdout        string
+		stderr        string
+	}{
+		{"rfc2616", "http://abc.com:80/~smith/home.html", "http://ABC.com:/%7esmith/home.html", exitOK,
+			"http://abc.com/~smith/home.html\nhttp://abc.com/~smith/home.html\n", ""},
+		{"rfc2616", "http://h/a", "http://h/A", exitInvalid, "http://h/a\nhttp://h/A\n", ""},
+		{"rfc2616", "http://u@h/", "http://h/", exitUsage, "", "uri: rfc2616: user name or password not allowed"},
+		{"rfc2396", "http://h/", "http://h/", exitUsage, "", `unknown grammar "rfc2396"`},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		status := legacyEqual(tt.grammar, tt.a, tt.b, &stdout, &stderr)
+		if status != tt.status || stdout.String() != tt.stdout || !strings.Contains(stderr.String(), tt.stderr) || (tt.stderr == "" && stderr.Len() > 0) {
+			t.Errorf("legacyEqual(%q, %q, %q) = %d, stdout %q, stderr %q; want %d, %q, %q",
+				tt.grammar, tt.a, tt.b, status, stdout.String(), stderr.String(), tt.status, tt.stdout, tt.stderr)
+		}
+	}
+}
