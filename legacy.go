@@ -260,11 +260,11 @@ func ParseLegacy(s string, g Grammar) (URI, Legacy, error) {
 	var ok bool
 	switch g {
 	case RFC1738:
-		sp, l, ok = p.parse1738()
+		ok = p.parse1738(&sp, &l)
 	case RFC1808, RFC2068:
-		sp, l, ok = p.parse1808()
+		ok = p.parse1808(&sp, &l)
 	case RFC2396, RFC2732, RFC2616:
-		sp, l, ok = p.parse2396(false)
+		ok = p.parse2396(false, &sp, &l)
 	default:
 		return URI{}, Legacy{}, &Error{Op: "legacy", Input: s, Err: ErrUnknownGrammar}
 	}
@@ -374,26 +374,36 @@ func (p *lparser) scan(i int, set *cset, c Component) (int, bool) {
 	return i, true
 }
 
-// cset is a set of bytes of an older grammar, written as a mask of RFC 3986
-// classes (the one character table of this package) with a few bytes taken
-// out and a few added, as each RFC's lists differ from RFC 3986's. national
-// adds RFC 2068's national characters.
-type cset struct {
+// cspec describes a set of bytes of an older grammar as a mask of RFC 3986
+// classes (the one character table of this package), with a few bytes taken
+// out and a few added, since each RFC's lists differ from RFC 3986's, and
+// with RFC 2068's national characters when national is set.
+type cspec struct {
 	mask     uint16
 	minus    string
 	plus     string
 	national bool
 }
 
-func (cs *cset) has(c byte) bool {
-	if classes[c]&cs.mask != 0 && (cs.minus == "" || strings.IndexByte(cs.minus, c) < 0) {
-		return true
-	}
-	if cs.national && isNational(c) {
-		return true
-	}
-	return cs.plus != "" && strings.IndexByte(cs.plus, c) >= 0
+// cset is a cspec compiled into a bitmap once, when the package is
+// initialized, so that a test is one load; it is never written after that.
+type cset struct {
+	bits [4]uint64
 }
+
+func newCset(spec cspec) cset {
+	var cs cset
+	for c := 0; c < 256; c++ {
+		in := classes[c]&spec.mask != 0 && strings.IndexByte(spec.minus, byte(c)) < 0 ||
+			strings.IndexByte(spec.plus, byte(c)) >= 0 || spec.national && isNational(byte(c))
+		if in {
+			cs.bits[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return cs
+}
+
+func (cs *cset) has(c byte) bool { return cs.bits[c>>6]&(1<<(c&63)) != 0 }
 
 // isNational reports whether c is an RFC 2068 national character:
 //
@@ -589,16 +599,19 @@ func allDigits(t string) bool {
 func segments2396(path string) []Segment {
 	segs := make([]Segment, 0, strings.Count(path, "/")+1)
 	for {
-		seg, rest, more := strings.Cut(path, "/")
-		name, params, hasParams := strings.Cut(seg, ";")
-		sg := Segment{Name: name}
-		if hasParams {
-			sg.Params = strings.Split(params, ";")
+		end := strings.IndexByte(path, '/')
+		seg := path
+		if end >= 0 {
+			seg = path[:end]
+		}
+		sg := Segment{Name: seg}
+		if c := strings.IndexByte(seg, ';'); c >= 0 {
+			sg.Name, sg.Params = seg[:c], strings.Split(seg[c+1:], ";")
 		}
 		segs = append(segs, sg)
-		if !more {
+		if end < 0 {
 			return segs
 		}
-		path = rest
+		path = path[end+1:]
 	}
 }

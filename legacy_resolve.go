@@ -182,8 +182,8 @@ func ResolveRFC2396(base, ref string) (string, error) {
 	if len(ref) > maxLen {
 		return "", &Error{Op: RFC2732.String(), Input: ref, Offset: maxLen, Err: ErrTooLong}
 	}
-	sp, _, ok := rp.parse2396(true)
-	if !ok {
+	var sp lsplit
+	if !rp.parse2396(true, &sp, &Legacy{}) {
 		return "", rp.error()
 	}
 	ru := sp.uri(ref)

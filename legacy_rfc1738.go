@@ -17,30 +17,30 @@ import "strings"
 
 var (
 	// xchar = unreserved | reserved | escape
-	set1738XChar = cset{mask: mQuery, minus: "~"}
+	set1738XChar = newCset(cspec{mask: mQuery, minus: "~"})
 	// uchar = unreserved | escape
-	set1738UChar = cset{mask: cUnreserved | cSubDelims, minus: "~&;="}
+	set1738UChar = newCset(cspec{mask: cUnreserved | cSubDelims, minus: "~&;="})
 	// user = password = *[ uchar | ";" | "?" | "&" | "=" ]
-	set1738User = cset{mask: cUnreserved | cSubDelims | cQuestion, minus: "~"}
+	set1738User = newCset(cspec{mask: cUnreserved | cSubDelims | cQuestion, minus: "~"})
 	// fsegment = psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ], joined by "/"
-	set1738FPath = cset{mask: cUnreserved | cSubDelims | cQuestion | cColon | cAt | cSlash, minus: "~;"}
+	set1738FPath = newCset(cspec{mask: cUnreserved | cSubDelims | cQuestion | cColon | cAt | cSlash, minus: "~;"})
 	// hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ], joined by "/"
-	set1738HPath = cset{mask: mPchar | cSlash, minus: "~"}
+	set1738HPath = newCset(cspec{mask: mPchar | cSlash, minus: "~"})
 	// search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
-	set1738Search = cset{mask: mPchar, minus: "~"}
+	set1738Search = newCset(cspec{mask: mPchar, minus: "~"})
 	// fieldname = fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]
-	set1738Field = cset{mask: cUnreserved | cSubDelims | cQuestion | cColon | cAt, minus: "~;="}
+	set1738Field = newCset(cspec{mask: cUnreserved | cSubDelims | cQuestion | cColon | cAt, minus: "~;="})
 	// article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
-	set1738Article = cset{mask: cUnreserved | cSubDelims | cSlash | cQuestion | cColon, minus: "~"}
+	set1738Article = newCset(cspec{mask: cUnreserved | cSubDelims | cSlash | cQuestion | cColon, minus: "~"})
 	// group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]; no escapes
-	set1738Group = cset{mask: cAlpha | cDigit, plus: "-.+_"}
+	set1738Group = newCset(cspec{mask: cAlpha | cDigit, plus: "-.+_"})
 )
 
 // parse1738 parses p.s as an RFC 1738 URL.
 //
 //	genericurl = scheme ":" schemepart
 //	scheme     = 1*[ lowalpha | digit | "+" | "-" | "." ]
-func (p *lparser) parse1738() (sp lsplit, l Legacy, ok bool) {
+func (p *lparser) parse1738(sp *lsplit, l *Legacy) bool {
 	s, n := p.s, len(p.s)
 	j := 0
 	for j < n && classes[s[j]]&cSchemeTail != 0 {
@@ -52,45 +52,46 @@ func (p *lparser) parse1738() (sp lsplit, l Legacy, ok bool) {
 			err = ErrMissingScheme
 		}
 		p.die(j, Scheme, err)
-		return sp, l, false
+		return false
 	}
 	sp.hasScheme, sp.schemeEnd = true, j
 	scheme, i := s[:j], j+1
 	var k int
+	var ok bool
 	switch {
 	case strings.EqualFold(scheme, "ftp"):
-		k, ok = p.ftp1738(i, &sp, &l)
+		k, ok = p.ftp1738(i, sp, l)
 	case strings.EqualFold(scheme, "http"):
-		k, ok = p.http1738(i, &sp, &l)
+		k, ok = p.http1738(i, sp, l)
 	case strings.EqualFold(scheme, "gopher"):
-		k, ok = p.gopher1738(i, &sp, &l)
+		k, ok = p.gopher1738(i, sp, l)
 	case strings.EqualFold(scheme, "mailto"):
-		k, ok = p.mailto1738(i, &sp, &l)
+		k, ok = p.mailto1738(i, sp, l)
 	case strings.EqualFold(scheme, "news"):
-		k, ok = p.news1738(i, &sp, &l)
+		k, ok = p.news1738(i, sp, l)
 	case strings.EqualFold(scheme, "nntp"):
-		k, ok = p.nntp1738(i, &sp, &l)
+		k, ok = p.nntp1738(i, sp, l)
 	case strings.EqualFold(scheme, "telnet"):
-		k, ok = p.telnet1738(i, &sp, &l)
+		k, ok = p.telnet1738(i, sp, l)
 	case strings.EqualFold(scheme, "wais"):
-		k, ok = p.wais1738(i, &sp, &l)
+		k, ok = p.wais1738(i, sp, l)
 	case strings.EqualFold(scheme, "file"):
-		k, ok = p.file1738(i, &sp, &l)
+		k, ok = p.file1738(i, sp, l)
 	case strings.EqualFold(scheme, "prospero"):
-		k, ok = p.prospero1738(i, &sp, &l)
+		k, ok = p.prospero1738(i, sp, l)
 	default:
-		k, ok = p.other1738(i, &sp, &l)
+		k, ok = p.other1738(i, sp, l)
 	}
 	if !ok {
-		return sp, l, false
+		return false
 	}
 	if !sp.hasQuery {
 		sp.queryEnd = sp.pathEnd
 	}
-	if !p.fragment(k, &set1738XChar, sp.hasQuery, &sp) {
-		return sp, l, false
+	if !p.fragment(k, &set1738XChar, sp.hasQuery, sp) {
+		return false
 	}
-	return sp, l, true
+	return true
 }
 
 // slashes checks the "//" of the common Internet scheme syntax at s[i].

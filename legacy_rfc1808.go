@@ -33,16 +33,16 @@ package uri
 import "strings"
 
 var (
-	set1808PChar  = cset{mask: mPchar, minus: "~;"}
-	set1808Path   = cset{mask: mPchar | cSlash, minus: "~;"}
-	set1808Params = cset{mask: mPchar | cSlash, minus: "~"}
-	set1808NetLoc = cset{mask: mPchar | cQuestion, minus: "~"}
+	set1808PChar  = newCset(cspec{mask: mPchar, minus: "~;"})
+	set1808Path   = newCset(cspec{mask: mPchar | cSlash, minus: "~;"})
+	set1808Params = newCset(cspec{mask: mPchar | cSlash, minus: "~"})
+	set1808NetLoc = newCset(cspec{mask: mPchar | cQuestion, minus: "~"})
 
-	set2068PChar  = cset{mask: mPchar, minus: "~;", national: true}
-	set2068Path   = cset{mask: mPchar | cSlash, minus: "~;", national: true}
-	set2068Params = cset{mask: mPchar | cSlash, minus: "~", national: true}
-	set2068NetLoc = cset{mask: mPchar | cQuestion, minus: "~", national: true}
-	set2068XChar  = cset{mask: mQuery, minus: "~", national: true}
+	set2068PChar  = newCset(cspec{mask: mPchar, minus: "~;", national: true})
+	set2068Path   = newCset(cspec{mask: mPchar | cSlash, minus: "~;", national: true})
+	set2068Params = newCset(cspec{mask: mPchar | cSlash, minus: "~", national: true})
+	set2068NetLoc = newCset(cspec{mask: mPchar | cQuestion, minus: "~", national: true})
+	set2068XChar  = newCset(cspec{mask: mQuery, minus: "~", national: true})
 )
 
 // sets1808 are the character sets of one of the two grammars.
@@ -60,9 +60,10 @@ func (p *lparser) sets1808() sets1808 {
 // parse1808 parses p.s under RFC 1808 or RFC 2068. Text that begins with
 // scheme characters and ":" is absolute (RFC 1808, Section 2.4.2), so
 // "a:b" is never read as a rel_path although pchar allows ":".
-func (p *lparser) parse1808() (sp lsplit, l Legacy, ok bool) {
+func (p *lparser) parse1808(sp *lsplit, l *Legacy) bool {
 	s, n := p.s, len(p.s)
 	cs := p.sets1808()
+	var ok bool
 	j := 0
 	for j < n && classes[s[j]]&cSchemeTail != 0 {
 		j++
@@ -75,11 +76,11 @@ func (p *lparser) parse1808() (sp lsplit, l Legacy, ok bool) {
 			// http_URL = "http:" "//" host [ ":" port ] [ abs_path ]
 			l.Form, l.Authority = "http_URL", "server"
 			var k int
-			if k, l.HostForm, ok = p.hostport(j+1, 0, false, &sp); !ok {
-				return sp, l, false
+			if k, l.HostForm, ok = p.hostport(j+1, 0, false, sp); !ok {
+				return false
 			}
-			if i, ok = p.absPath1808(k, &sp, &l, cs); !ok {
-				return sp, l, false
+			if i, ok = p.absPath1808(k, sp, l, cs); !ok {
+				return false
 			}
 			break
 		}
@@ -89,39 +90,39 @@ func (p *lparser) parse1808() (sp lsplit, l Legacy, ok bool) {
 		}
 		k, ok := p.scan(j+1, cs.xchar, Path)
 		if !ok {
-			return sp, l, false
+			return false
 		}
-		divide1808(s, j+1, k, &sp, &l)
+		divide1808(s, j+1, k, sp, l)
 		i = k
 	case n >= 2 && s[0] == '/' && s[1] == '/':
 		l.Form, l.Authority = "net_path", "net_loc"
 		sp.hasAuth = true
 		k, ok := p.scan(2, cs.netLoc, Authority)
 		if !ok {
-			return sp, l, false
+			return false
 		}
 		sp.pathStart = k
-		if i, ok = p.absPath1808(k, &sp, &l, cs); !ok {
-			return sp, l, false
+		if i, ok = p.absPath1808(k, sp, l, cs); !ok {
+			return false
 		}
 	case n >= 1 && s[0] == '/':
 		l.Form = "abs_path"
-		if i, ok = p.absPath1808(0, &sp, &l, cs); !ok {
-			return sp, l, false
+		if i, ok = p.absPath1808(0, sp, l, cs); !ok {
+			return false
 		}
 	default:
 		l.Form = "rel_path"
-		if i, ok = p.relPath1808(0, &sp, &l, cs); !ok {
-			return sp, l, false
+		if i, ok = p.relPath1808(0, sp, l, cs); !ok {
+			return false
 		}
 	}
 	if !sp.hasQuery {
 		sp.queryEnd = sp.pathEnd
 	}
-	if !p.fragment(i, cs.xchar, sp.hasQuery, &sp) {
-		return sp, l, false
+	if !p.fragment(i, cs.xchar, sp.hasQuery, sp) {
+		return false
 	}
-	return sp, l, true
+	return true
 }
 
 // absPath1808 reads an optional abs_path = "/" rel_path at s[i]; without a

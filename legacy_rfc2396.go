@@ -37,14 +37,14 @@ package uri
 import "strings"
 
 var (
-	set2396Uric        = cset{mask: mQuery}
-	set2732Uric        = cset{mask: mQuery, plus: "[]"}
-	set2396UricNoSlash = cset{mask: mPchar | cQuestion}
-	set2732UricNoSlash = cset{mask: mPchar | cQuestion, plus: "[]"}
-	set2396Path        = cset{mask: mPchar | cSlash} // "/" path_segments, ";" included
-	set2396RelSegment  = cset{mask: mSegmentNC}
-	set2396RegName     = cset{mask: mPchar}
-	set2396Userinfo    = cset{mask: mUserinfo}
+	set2396Uric        = newCset(cspec{mask: mQuery})
+	set2732Uric        = newCset(cspec{mask: mQuery, plus: "[]"})
+	set2396UricNoSlash = newCset(cspec{mask: mPchar | cQuestion})
+	set2732UricNoSlash = newCset(cspec{mask: mPchar | cQuestion, plus: "[]"})
+	set2396Path        = newCset(cspec{mask: mPchar | cSlash}) // "/" path_segments, ";" included
+	set2396RelSegment  = newCset(cspec{mask: mSegmentNC})
+	set2396RegName     = newCset(cspec{mask: mPchar})
+	set2396Userinfo    = newCset(cspec{mask: mUserinfo})
 )
 
 // uricSet returns the grammar's uric.
@@ -66,9 +66,10 @@ func isAuthEnd(s string, k int) bool {
 // parse2396 parses p.s as an RFC 2396 URI-reference. With queryOnly, a
 // relative reference may also be a bare "?" query, as RFC 2396's Appendix C
 // uses one ("?y") although its grammar has none; [ResolveRFC2396] needs it.
-func (p *lparser) parse2396(queryOnly bool) (sp lsplit, l Legacy, ok bool) {
+func (p *lparser) parse2396(queryOnly bool, sp *lsplit, l *Legacy) bool {
 	s, n := p.s, len(p.s)
 	uric := p.uricSet()
+	var ok bool
 	j := 0
 	if n > 0 && classes[s[0]]&cAlpha != 0 {
 		j = 1
@@ -83,40 +84,40 @@ func (p *lparser) parse2396(queryOnly bool) (sp lsplit, l Legacy, ok bool) {
 		sp.hasScheme, sp.schemeEnd = true, j
 		switch {
 		case p.g == RFC2616 && strings.EqualFold(s[:j], "http"):
-			i, query, ok = p.httpURL2616(j+1, &sp, &l)
+			i, query, ok = p.httpURL2616(j+1, sp, l)
 		case j+1 < n && s[j+1] == '/':
-			i, ok = p.hierPart2396(j+1, &sp, &l)
+			i, ok = p.hierPart2396(j+1, sp, l)
 		default:
-			i, ok = p.opaquePart(j+1, &sp, &l)
+			i, ok = p.opaquePart(j+1, sp, l)
 			query = false
 		}
 	case n == 0 || s[0] == '#':
 		l.Form = "same-document"
 		ok = true
 	case s[0] == '/':
-		i, ok = p.hierPart2396(0, &sp, &l)
+		i, ok = p.hierPart2396(0, sp, l)
 	case s[0] == '?' && queryOnly:
 		l.Form = "rel_path"
 		ok = true
 	default:
-		i, ok = p.relPath2396(&sp, &l)
+		i, ok = p.relPath2396(sp, l)
 	}
 	if !ok {
-		return sp, l, false
+		return false
 	}
 	if !sp.hasQuery {
 		sp.queryEnd = sp.pathEnd
 	}
 	if query && i < n && s[i] == '?' {
 		if i, ok = p.scan(i+1, uric, Query); !ok {
-			return sp, l, false
+			return false
 		}
 		sp.hasQuery, sp.queryEnd = true, i
 	}
-	if !p.fragment(i, uric, sp.hasQuery, &sp) {
-		return sp, l, false
+	if !p.fragment(i, uric, sp.hasQuery, sp) {
+		return false
 	}
-	return sp, l, true
+	return true
 }
 
 // fragment reads what may follow the last component at s[i]: the end of

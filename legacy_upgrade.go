@@ -74,30 +74,24 @@ func (l *Legacy) setChanges() {
 
 // encodeRuns appends a Change for each run of bytes in s[a:e] that RFC 3986
 // does not allow in component c (whose class mask is mask), percent-encoded.
+// Legacy text has only well-formed escapes, which stay.
 func encodeRuns(ch []Change, s string, a, e int, c Component, mask uint16) []Change {
 	for i := a; i < e; {
-		if classes[s[i]]&mask != 0 || isEscape(s, i, e) {
-			if s[i] == '%' {
-				i += 3
-			} else {
-				i++
-			}
-			continue
+		if k, err := scan(s[:e], i, mask); err == nil {
+			i = k
+		}
+		if i >= e {
+			break
 		}
 		why := reasonFor(c, s[i])
 		j := i + 1
-		for j < e && classes[s[j]]&mask == 0 && !isEscape(s, j, e) && reasonFor(c, s[j]) == why {
+		for j < e && classes[s[j]]&mask == 0 && s[j] != '%' && reasonFor(c, s[j]) == why {
 			j++
 		}
 		ch = append(ch, Change{Offset: i, Component: c, From: s[i:j], To: pctEncode(s[i:j]), Reason: why})
 		i = j
 	}
 	return ch
-}
-
-// isEscape reports whether s[i:] begins with "%" HEXDIG HEXDIG before e.
-func isEscape(s string, i, e int) bool {
-	return s[i] == '%' && i+2 < e && isHex(s[i+1]) && isHex(s[i+2])
 }
 
 func reasonFor(c Component, b byte) string {
