@@ -231,22 +231,28 @@ type Change struct {
 // reference of g begins with) and whose Err is one of the sentinels.
 //
 // The URI has the components the old grammar gives, mapped onto RFC 3986's
-// seven: an RFC 1738 ftp path keeps its "?" (ftp has no query), an RFC 2396
-// reg_name or an RFC 1808 net_loc is divided into userinfo, host and port as
-// RFC 3986 would divide it when it can (one "@", digits after the host's
-// first ":"), and is all host otherwise. Parts the old grammar leaves
-// undivided (RFC 2396's opaque_part, RFC 1738's genericurl and url-path) are
-// divided at their first "?" into path and query.
+// seven. Where the grammar names a part, its boundaries are kept: in RFC
+// 1738 only http and wais URLs have a query, so an ftp, gopher, mailto,
+// news, file or prospero path keeps its "?"; and an RFC 1808 net_loc runs to
+// the first "/" even past a "?".
+// An authority that the grammar does not divide (RFC 2396's reg_name, RFC
+// 1808's net_loc) is divided into userinfo, host and port as RFC 3986 would
+// divide it when it can (one "@", digits after the host's first ":"), and is
+// all host otherwise. Parts the grammar leaves undivided (RFC 2396's
+// opaque_part, RFC 1738's url-path and genericurl, RFC 1808's absoluteURL)
+// are divided as RFC 1808, Section 2.4 and RFC 3986 agree to: a "//"
+// authority, then a path up to the first "?", then a query.
 //
 // Such a URI may hold text that is not a valid RFC 3986 reference, or text
-// that RFC 3986 would divide differently: "ftp://h/a?b" has the path
-// "/a?b" and no query, and "http://h/a b" (RFC 2068) has a space in its
+// that RFC 3986 would divide differently: "ftp://h/a?b" (RFC 1738) has the
+// path "/a?b" and no query, and "http://h/{a}" (RFC 2068) has a "{" in its
 // path. [URI.String] returns the legacy text as written and every accessor
 // returns its part of it; no method panics. But such a value is not an RFC
 // 3986 reference until [Legacy.Upgrade] converts it: Parse would reject its
 // text or divide it otherwise, and functions that expect RFC 3986 input
-// (Components.URI, UnmarshalText) reject it. Legacy.Changes is empty
-// exactly when the value is already a valid RFC 3986 reference.
+// (Components.URI, UnmarshalText) reject it. The value is a valid RFC 3986
+// reference, the one Parse returns for its text, exactly when Legacy.Changes
+// is empty and Upgrade succeeds.
 //
 // ParseLegacy allocates for the Legacy report (segments, typed results,
 // changes); the URI itself shares s.

@@ -173,8 +173,10 @@ func (r *oldRef) splitParams() {
 //	        implementation keep them, and Appendix C does).
 //	Step 7: the components are recombined; the query is never inherited.
 //
-// The examples of RFC 2396, Appendix C hold. The result is text, not a URI.
-// On error it returns "" and the *[Error] of [ParseLegacy] for the input
+// The examples of RFC 2396, Appendix C hold. The result is text, not a URI;
+// it parses under RFC 2732's grammar, except that a relative path that
+// reduces to nothing against an opaque base ("." against "mailto:a@b")
+// leaves "mailto:", whose empty opaque_part RFC 2396 does not allow. On error it returns "" and the *[Error] of [ParseLegacy] for the input
 // that does not parse, or one wrapping ErrMissingScheme for a base without a
 // scheme. It allocates the result.
 func ResolveRFC2396(base, ref string) (string, error) {

@@ -150,10 +150,10 @@ func unzeroIPv4(ch []Change, s string, h, e int) []Change {
 // has the components the old grammar gave, percent-encoded where RFC 3986
 // needs it. When l.Changes is empty, it returns the parsed URI itself.
 //
-// The edits percent-encode what RFC 3986 does not allow (RFC 2068's national
-// characters and spaces in paths, RFC 2396 reg_name's "@" and ":" that RFC
-// 3986 cannot place, RFC 1738's "?" in an ftp path or a user name, RFC
-// 2732's "[" and "]" in a query), write RFC 2732's IPv4 octets without
+// The edits percent-encode what RFC 3986 does not allow (RFC 2068's
+// national characters such as "{", "|" or octets above 0x7F, RFC 2396
+// reg_name's "@" and ":" that RFC 3986 cannot place, RFC 1738's "?" in an
+// ftp path or a user name, RFC 2732's "[" and "]" in a query), write RFC 2732's IPv4 octets without
 // leading zeros, and put "./" before a relative path whose first segment
 // has a ":" or "/." before a path that begins with "//" without an
 // authority (as [Components.URI] does), so that the meaning stays the same.
