@@ -97,9 +97,12 @@ type GopherURL struct {
 }
 
 // MailtoURL is an RFC 1738 mailto URL (Sections 3.5 and 5): an encoded RFC
-// 822 addr-spec, in which no character is reserved.
+// 822 addr-spec, in which no character is reserved, so that a "?" is part
+// of the address. The BNF requires only 1*xchar ("further defined in
+// RFC822"); the address is not checked against RFC 822.
 //
-//	mailtourl = "mailto:" encoded822addr
+//	mailtourl      = "mailto:" encoded822addr
+//	encoded822addr = 1*xchar
 type MailtoURL struct {
 	Address string
 }

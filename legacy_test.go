@@ -697,6 +697,11 @@ func checkLegacyInvariants(s string, g Grammar) string {
 	if u.String() != s {
 		return "String() = " + u.String()
 	}
+	// No method may panic on a legacy value.
+	_, _ = u.Password()
+	_, _ = u.PortNumber()
+	_, _ = u.Components().URI()
+	_ = []string{u.Hostname(), u.Zone(), u.Redacted(), u.RequestURI(), u.Authority(), u.Username(), u.HostKind().String()}
 	if !(u.afterScheme() <= int(u.hostStart) && u.hostStart <= u.hostEnd && u.hostEnd <= u.pathStart &&
 		u.pathStart <= u.pathEnd && u.pathEnd <= u.queryEnd && int(u.queryEnd) <= len(s)) {
 		return "offsets out of order"
