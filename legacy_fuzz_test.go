@@ -51,7 +51,7 @@ func FuzzParseLegacy(f *testing.F) {
 		if msg := checkLegacyInvariants(s, g); msg != "" {
 			t.Fatalf("ParseLegacy(%q, %v): %s", s, g, msg)
 		}
-		if len(s) <= 256 {
+		if len(s) <= 4096 {
 			if msg := compareLegacyWithOracle(g, s); msg != "" {
 				t.Fatalf("ParseLegacy(%q, %v): %s", s, g, msg)
 			}

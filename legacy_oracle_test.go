@@ -420,9 +420,9 @@ func compareLegacyWithOracle(g Grammar, s string) string {
 // TestLegacyMatchesOracle compares each grammar's parser with its oracle on
 // generated references.
 func TestLegacyMatchesOracle(t *testing.T) {
-	n := 15000
+	n := 60000
 	if testing.Short() {
-		n = 2000
+		n = 6000
 	}
 	r := rand.New(rand.NewPCG(1738, 2396))
 	failures := 0

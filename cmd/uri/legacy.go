@@ -1,8 +1,8 @@
 package main
 
 // The older grammars in the command: `uri parse --grammar G`, and the
-// behaviour of `uri resolve --grammar rfc1808|rfc2396` and `uri equal
-// --grammar rfc2616`, as functions that those subcommands call.
+// pieces of `uri resolve --grammar rfc1808|rfc2396` (legacyResolver) and
+// `uri equal --grammar rfc2616` (legacyEqual) that those subcommands call.
 //
 // With --grammar, `uri parse --json` prints the usual keys, then a "legacy"
 // object:
@@ -265,67 +265,23 @@ func legacyParse(in input, g uri.Grammar, asJSON bool) ([]byte, bool) {
 	return append(out, '\n'), true
 }
 
-// legacyResolve resolves each reference against base with the old algorithm
-// that grammar names: "rfc1808" (uri.ResolveRFC1808) or "rfc2396"
-// (uri.ResolveRFC2396). The references are the operands refs or, without
-// any, the lines of stdin. Text output is one line per reference: the
-// result, or the error message. With asJSON it is one object per reference,
-// in the shape of the RFC 3986 resolve command:
+// legacyResolver returns the old resolution algorithm that `uri resolve
+// --grammar NAME` names: uri.ResolveRFC1808 for "rfc1808" and
+// uri.ResolveRFC2396 for "rfc2396", in the shape that baseCommand.run
+// applies to each reference, so that the output is the RFC 3986 command's:
 //
 //	{"input":S,"base":BASE,"ok":true,"result":S}
 //	{"input":S,"base":BASE,"ok":false,"error":S}
 //
-// It returns exitOK when every reference resolved, exitInvalid when any did
-// not, and exitUsage for an unknown grammar or a failure to read stdin.
-func legacyResolve(grammar, base string, asJSON bool, refs []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var resolve func(base, ref string) (string, error)
+// It reports false for any other name, a usage error.
+func legacyResolver(grammar string) (func(base, ref string) (string, error), bool) {
 	switch grammar {
 	case "rfc1808":
-		resolve = uri.ResolveRFC1808
+		return uri.ResolveRFC1808, true
 	case "rfc2396":
-		resolve = uri.ResolveRFC2396
-	default:
-		fmt.Fprintf(stderr, "uri resolve: unknown grammar %q (want rfc1808 or rfc2396)\n", grammar)
-		return exitUsage
+		return uri.ResolveRFC2396, true
 	}
-	status := exitOK
-	err := inputs(refs, stdin, func(in input) bool {
-		var res string
-		var err error
-		if in.tooLong {
-			err = errLineTooLong(in.line)
-		} else {
-			res, err = resolve(base, in.text)
-		}
-		if err != nil {
-			status = exitInvalid
-		}
-		var out []byte
-		switch {
-		case asJSON:
-			var o object
-			o.input(in.text)
-			o.str("base", base)
-			o.boolean("ok", err == nil)
-			if err != nil {
-				o.str("error", err.Error())
-			} else {
-				o.str("result", res)
-			}
-			out = o.line()
-		case err != nil:
-			out = append([]byte(err.Error()), '\n')
-		default:
-			out = append([]byte(res), '\n')
-		}
-		_, werr := stdout.Write(out)
-		return werr == nil
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "uri: reading standard input: %v\n", err)
-		return exitUsage
-	}
-	return status
+	return nil, false
 }
 
 // legacyEqual compares a and b with the URI comparison of RFC 2616,

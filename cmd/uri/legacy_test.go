@@ -136,39 +136,51 @@ func TestParseGrammarEdges(t *testing.T) {
 	}
 }
 
-func TestLegacyResolve(t *testing.T) {
+// resolveWith runs the resolve command's loop with an old algorithm, as
+// `uri resolve --grammar G --base BASE [--json] [REF...]` does.
+func resolveWith(t *testing.T, grammar string, args []string, stdin string) (int, string) {
+	t.Helper()
+	resolve, ok := legacyResolver(grammar)
+	if !ok {
+		t.Fatalf("legacyResolver(%q): unknown", grammar)
+	}
 	var stdout, stderr bytes.Buffer
-	status := legacyResolve("rfc1808", "http://a/b/c/d;p?q#f", true, nil, strings.NewReader("../../../g\n;x\n~g\n"), &stdout, &stderr)
+	c := newBaseCommand("resolve", "REF", "", &stderr)
+	if status, ok := c.parse(args); !ok {
+		t.Fatalf("resolve %q: usage error %d: %s", args, status, stderr.String())
+	}
+	status := c.run(strings.NewReader(stdin), &stdout, &stderr, resolve)
+	return status, stdout.String()
+}
+
+func TestLegacyResolver(t *testing.T) {
+	status, out := resolveWith(t, "rfc1808", []string{"--base", "http://a/b/c/d;p?q#f", "--json"}, "../../../g\n;x\n~g\n")
 	want := `{"input":"../../../g","base":"http://a/b/c/d;p?q#f","ok":true,"result":"http://a/../g"}
 {"input":";x","base":"http://a/b/c/d;p?q#f","ok":true,"result":"http://a/b/c/d;x"}
 {"input":"~g","base":"http://a/b/c/d;p?q#f","ok":false,"error":"uri: rfc1808: character must be percent-encoded in path at offset 0 of \"~g\""}
 `
-	if status != exitInvalid || stdout.String() != want || stderr.Len() > 0 {
-		t.Errorf("legacyResolve rfc1808 --json: status %d, output:\n%s", status, stdout.String())
+	if status != exitInvalid || out != want {
+		t.Errorf("resolve --grammar rfc1808 --json: status %d, output:\n%s", status, out)
 	}
-	stdout.Reset()
-	status = legacyResolve("rfc2396", "http://a/b/c/d;p?q", false, []string{"?y", ";x", "../../../g"}, nil, &stdout, &stderr)
-	if status != exitOK || stdout.String() != "http://a/b/c/?y\nhttp://a/b/c/;x\nhttp://a/../g\n" {
-		t.Errorf("legacyResolve rfc2396: status %d, output %q", status, stdout.String())
+	status, out = resolveWith(t, "rfc2396", []string{"--base", "http://a/b/c/d;p?q", "?y", ";x", "../../../g"}, "")
+	if status != exitOK || out != "http://a/b/c/?y\nhttp://a/b/c/;x\nhttp://a/../g\n" {
+		t.Errorf("resolve --grammar rfc2396: status %d, output %q", status, out)
 	}
-	stdout.Reset()
-	status = legacyResolve("rfc2396", "/no/scheme", false, []string{"g"}, nil, &stdout, &stderr)
-	if status != exitInvalid || !strings.HasPrefix(stdout.String(), "uri: rfc2732: missing scheme") {
-		t.Errorf("legacyResolve with a relative base: status %d, output %q", status, stdout.String())
+	status, out = resolveWith(t, "rfc2396", []string{"--base", "/no/scheme", "g"}, "")
+	if status != exitInvalid || !strings.HasPrefix(out, "uri: rfc2732: missing scheme") {
+		t.Errorf("resolve --grammar rfc2396 with a relative base: status %d, output %q", status, out)
 	}
-	stdout.Reset()
-	status = legacyResolve("rfc2396", "http://a/", true, nil, strings.NewReader(strings.Repeat("g", maxLine+1)+"\n\xff\n"), &stdout, &stderr)
-	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	status, out = resolveWith(t, "rfc1808", []string{"--base", ""}, "g/h\n")
+	if status != exitOK || out != "g/h\n" {
+		t.Errorf("resolve --grammar rfc1808 with an empty base: status %d, output %q", status, out)
+	}
+	status, out = resolveWith(t, "rfc2396", []string{"--base", "http://a/", "--json"}, strings.Repeat("g", maxLine+1)+"\n\xff\n")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if status != exitInvalid || len(lines) != 2 || !strings.Contains(lines[0], "longer than") || !strings.Contains(lines[1], `"input_hex":"ff"`) {
-		t.Errorf("legacyResolve with a long line and invalid UTF-8: status %d, %.200q", status, stdout.String())
+		t.Errorf("resolve --grammar rfc2396 with a long line and invalid UTF-8: status %d, %.200q", status, out)
 	}
-	stdout.Reset()
-	if status := legacyResolve("rfc3986", "http://a/", false, []string{"g"}, nil, &stdout, &stderr); status != exitUsage || stdout.Len() > 0 {
-		t.Errorf("legacyResolve with an unknown grammar: status %d", status)
-	}
-	stdout.Reset()
-	if status := legacyResolve("rfc1808", "http://a/", true, nil, strings.NewReader(""), &stdout, &stderr); status != exitOK || stdout.Len() > 0 {
-		t.Errorf("legacyResolve with an empty stdin: status %d, %q", status, stdout.String())
+	if _, ok := legacyResolver("rfc3986"); ok {
+		t.Errorf("legacyResolver accepts rfc3986")
 	}
 }
 
