@@ -1,39 +1,6 @@
 package uri
 
-import (
-	"encoding/hex"
-	"encoding/json"
-	"os"
-	"strings"
-	"testing"
-)
-
-// legacyInputs returns the inputs of a testdata file, for seeding: the
-// bytes of input_hex when a row has it.
-func legacyInputs(tb testing.TB, g Grammar) []string {
-	data, err := os.ReadFile("testdata/legacy-" + g.String() + ".jsonl")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var ins []string
-	for _, line := range strings.Split(string(data), "\n") {
-		var row struct {
-			Input    string `json:"input"`
-			InputHex string `json:"input_hex"`
-		}
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		if err := json.Unmarshal([]byte(line), &row); err != nil {
-			tb.Fatal(err)
-		}
-		if b, err := hex.DecodeString(row.InputHex); err == nil && row.InputHex != "" {
-			row.Input = string(b)
-		}
-		ins = append(ins, row.Input)
-	}
-	return ins
-}
+import "testing"
 
 // FuzzParseLegacy checks ParseLegacy under every grammar: it never panics,
 // its verdict and error offset agree with the grammar's BNF oracle, the
@@ -42,8 +9,8 @@ func legacyInputs(tb testing.TB, g Grammar) []string {
 // upgrades to a valid RFC 3986 reference with the same components.
 func FuzzParseLegacy(f *testing.F) {
 	for i, g := range legacyGrammars {
-		for _, in := range legacyInputs(f, g) {
-			f.Add(in, uint8(i))
+		for _, row := range readJSONL[legacyRow](&testing.T{}, "testdata/legacy-"+g.String()+".jsonl") {
+			f.Add(row.input(&testing.T{}), uint8(i))
 		}
 	}
 	f.Fuzz(func(t *testing.T, s string, gi uint8) {

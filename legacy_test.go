@@ -595,21 +595,7 @@ func TestLegacyValues(t *testing.T) {
 		if string(b) != tt.in {
 			t.Errorf("MarshalText() = %q", b)
 		}
-		recomposed := ""
-		if u.HasScheme() {
-			recomposed += u.Scheme() + ":"
-		}
-		if u.HasAuthority() {
-			recomposed += "//" + u.Authority()
-		}
-		recomposed += u.Path()
-		if u.HasQuery() {
-			recomposed += "?" + u.Query()
-		}
-		if u.HasFragment() {
-			recomposed += "#" + u.Fragment()
-		}
-		if recomposed != tt.in {
+		if recomposed := recompose(u); recomposed != tt.in {
 			t.Errorf("the components of %q recompose to %q", tt.in, recomposed)
 		}
 		if len(l.Changes) == 0 && l.upgradeErr == nil {
@@ -691,8 +677,8 @@ func checkLegacyInvariants(s string, g Grammar) string {
 		}
 		return ""
 	}
-	if u.String() != s {
-		return "String() = " + u.String()
+	if u.String() != s || recompose(u) != s {
+		return "String() = " + u.String() + ", the components recompose to " + recompose(u)
 	}
 	// No method may panic on a legacy value.
 	_, _ = u.Password()

@@ -2,51 +2,20 @@ package main
 
 import (
 	"bytes"
-	"encoding/hex"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 )
-
-// legacyLines returns the rows of a testdata file, as lines, and the input
-// of each row (the bytes of input_hex when present).
-func legacyLines(t *testing.T, grammar string) (rows, ins []string) {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/legacy-" + grammar + ".jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		var row struct {
-			Input    string `json:"input"`
-			InputHex string `json:"input_hex"`
-		}
-		if err := json.Unmarshal([]byte(line), &row); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		in := row.Input
-		if row.InputHex != "" {
-			b, err := hex.DecodeString(row.InputHex)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in = string(b)
-		}
-		rows, ins = append(rows, line), append(ins, in)
-	}
-	return rows, ins
-}
 
 // TestParseGrammarTestdata runs `uri parse --grammar G --json` over the
 // inputs of testdata/legacy-G.jsonl, on standard input and as operands,
 // and expects the rows byte for byte.
 func TestParseGrammarTestdata(t *testing.T) {
 	for _, g := range []string{"rfc1738", "rfc1808", "rfc2068", "rfc2396", "rfc2732", "rfc2616"} {
-		rows, ins := legacyLines(t, g)
+		rows := testdataLines(t, "legacy-"+g+".jsonl")
+		ins := make([]string, len(rows))
+		for i, row := range rows {
+			ins[i] = rowInput(t, row)
+		}
 		want := strings.Join(rows, "\n") + "\n"
 		wantStatus := exitOK
 		if strings.Contains(want, `"ok":false`) {
