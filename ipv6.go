@@ -101,6 +101,13 @@ func failAt(s string, k int) int {
 // parseIPv6 parses an IPv6address starting at s[j], then the optional
 // RFC 6874 zone, then the closing "]". It returns the index past "]".
 func parseIPv6(s string, j int, allowZone bool) (int, error) {
+	return parseIPv6Octets(s, j, allowZone, scanDecOctet)
+}
+
+// parseIPv6Octets is parseIPv6 with the rule for the octets of an embedded
+// IPv4 address as a parameter: RFC 3986's dec-octet (scanDecOctet), or the
+// 1*3DIGIT of RFC 2373 that RFC 2732 literals use (legacy_rfc2396.go).
+func parseIPv6Octets(s string, j int, allowZone bool, octet func(string, int) (int, bool)) (int, error) {
 	n := len(s)
 	pieces := 0         // 16-bit pieces read so far; an IPv4address counts as two
 	compressed := false // a "::" has been read
@@ -142,10 +149,10 @@ func parseIPv6(s string, j int, allowZone bool) (int, error) {
 		case c == '.':
 			// ls32 as IPv4address: it ends the address, stands for two
 			// pieces, and must leave the count at eight (seven with "::").
-			if !decOctet(s[j:k]) || (compressed && pieces+2 > 7) || (!compressed && pieces != 6) {
+			if end, ok := octet(s[:k], j); !ok || end != k || (compressed && pieces+2 > 7) || (!compressed && pieces != 6) {
 				return k, ErrBadIPLiteral
 			}
-			end, err := parseIPv4Tail(s, k+1)
+			end, err := parseIPv4Tail(s, k+1, octet)
 			if err != nil {
 				return end, err
 			}
@@ -182,12 +189,12 @@ func parseIPv6(s string, j int, allowZone bool) (int, error) {
 	}
 }
 
-// parseIPv4Tail parses the last three dec-octets of an IPv4address in an
-// IPv6address, starting after the first ".". It returns the index after the
-// last octet.
-func parseIPv4Tail(s string, j int) (int, error) {
-	for octet := 1; octet < 4; octet++ {
-		if octet > 1 {
+// parseIPv4Tail parses the last three octets of an IPv4address in an
+// IPv6address, starting after the first ".", each with the rule octet. It
+// returns the index after the last octet.
+func parseIPv4Tail(s string, j int, octet func(string, int) (int, bool)) (int, error) {
+	for n := 1; n < 4; n++ {
+		if n > 1 {
 			if j >= len(s) {
 				return len(s), ErrBadIPLiteral
 			}
@@ -196,7 +203,7 @@ func parseIPv4Tail(s string, j int) (int, error) {
 			}
 			j++
 		}
-		end, ok := scanDecOctet(s, j)
+		end, ok := octet(s, j)
 		if !ok {
 			return end, ErrBadIPLiteral
 		}
@@ -265,12 +272,6 @@ func closeIPv6(s string, k int, allowZone bool) (int, error) {
 		return k, ErrBadIPLiteral
 	}
 	return k + 1, nil
-}
-
-// decOctet reports whether t is a dec-octet: 0 to 255 without leading zeros.
-func decOctet(t string) bool {
-	end, ok := scanDecOctet(t, 0)
-	return ok && end == len(t)
 }
 
 // isIPv4 reports whether h matches IPv4address exactly. Text such as

@@ -21,6 +21,11 @@
 //     separate components so that it parses back to the same components.
 //   - RFC 6874 (IPv6 zone identifiers in IP literals), on request only:
 //     [ParseRFC6874].
+//   - The older grammars, on request only: RFC 1738 with its scheme-specific
+//     syntaxes, RFC 1808, RFC 1945 and 2068, RFC 2396 (with RFC 2732's IPv6
+//     literals) and RFC 2616 ([ParseLegacy], [Legacy.Upgrade]), their
+//     resolution algorithms ([ResolveRFC1808], [ResolveRFC2396]) and HTTP's
+//     URI comparison ([EqualHTTP]).
 //
 // # Strictness
 //

@@ -15,9 +15,11 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
+	grammar := fs.String("grammar", "", "parse with an older grammar: "+grammarNames())
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: uri parse [--json] [REF...]")
-		fmt.Fprintln(stderr, "Parses each REF (or each line of standard input) as an RFC 3986 URI-reference.")
+		fmt.Fprintln(stderr, "usage: uri parse [--json] [--grammar NAME] [REF...]")
+		fmt.Fprintln(stderr, "Parses each REF (or each line of standard input) as an RFC 3986 URI-reference,")
+		fmt.Fprintln(stderr, "or under the older grammar that --grammar names.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -26,9 +28,25 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
+	var g uri.Grammar
+	if *grammar != "" {
+		var ok bool
+		if g, ok = grammarByName(*grammar); !ok {
+			fmt.Fprintf(stderr, "uri parse: unknown grammar %q (want one of %s)\n", *grammar, grammarNames())
+			return exitUsage
+		}
+	}
 	status := exitOK
 	err := inputs(fs.Args(), stdin, func(in input) bool {
 		var out []byte
+		if g != 0 {
+			lout, ok := legacyParse(in, g, *asJSON)
+			if !ok {
+				status = exitInvalid
+			}
+			_, werr := stdout.Write(lout)
+			return werr == nil
+		}
 		u, err := parseInput(in)
 		if err != nil {
 			status = exitInvalid

@@ -1,0 +1,72 @@
+package uri
+
+import "testing"
+
+// FuzzParseLegacy checks ParseLegacy under every grammar: it never panics,
+// its verdict and error offset agree with the grammar's BNF oracle, the
+// offset obeys the prefix rule, an accepted reference divides its text
+// exactly, and every accepted reference whose scheme begins with a letter
+// upgrades to a valid RFC 3986 reference with the same components.
+func FuzzParseLegacy(f *testing.F) {
+	for i, g := range legacyGrammars {
+		for _, row := range readJSONL[legacyRow](&testing.T{}, "testdata/legacy-"+g.String()+".jsonl") {
+			f.Add(row.input(&testing.T{}), uint8(i))
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string, gi uint8) {
+		g := legacyGrammars[int(gi)%len(legacyGrammars)]
+		if msg := checkLegacyInvariants(s, g); msg != "" {
+			t.Fatalf("ParseLegacy(%q, %v): %s", s, g, msg)
+		}
+		if len(s) <= 4096 {
+			if msg := compareLegacyWithOracle(g, s); msg != "" {
+				t.Fatalf("ParseLegacy(%q, %v): %s", s, g, msg)
+			}
+		}
+	})
+}
+
+// FuzzResolveLegacy checks the old resolution algorithms: they never panic,
+// a result has the base's scheme or is the reference itself, and it parses
+// under the grammar of its RFC (RFC 2396's except where a relative path
+// against an opaque base leaves an empty path after the scheme, as
+// ResolveRFC2396 documents).
+func FuzzResolveLegacy(f *testing.F) {
+	for _, ref := range []string{"g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", ";x", "g;x?y#s",
+		".", "./", "..", "../", "../g", "../..", "../../g", "", "../../../g", "/./g", "g.", "..g", "./g/.", "g/../h",
+		"g;x=1/../y", "g?y/./x", "g#s/../x", "http:g", "http:"} {
+		f.Add("http://a/b/c/d;p?q", ref, false)
+		f.Add("http://a/b/c/d;p?q#f", ref, true)
+	}
+	f.Add("mailto:a@b", ".", false)
+	f.Add("http://a", "g", true)
+	f.Fuzz(func(t *testing.T, base, ref string, rfc1808 bool) {
+		resolve, g := ResolveRFC2396, RFC2732
+		if rfc1808 {
+			resolve, g = ResolveRFC1808, RFC1808
+		}
+		res, err := resolve(base, ref)
+		if err != nil {
+			if _, ok := err.(*Error); !ok || res != "" {
+				t.Fatalf("(%q, %q): %q, %v", base, ref, res, err)
+			}
+			return
+		}
+		if res == ref || (rfc1808 && base == "") {
+			return
+		}
+		u, _, err := ParseLegacy(res, g)
+		if err != nil {
+			bu, _, _ := ParseLegacy(base, g)
+			if !rfc1808 && len(res) > len(bu.Scheme()) && res[len(bu.Scheme())] == ':' {
+				if rest := res[len(bu.Scheme())+1:]; rest == "" || rest[0] == '#' {
+					return // an empty opaque_part: documented
+				}
+			}
+			t.Fatalf("(%q, %q) = %q, which does not parse: %v", base, ref, res, err)
+		}
+		if bu, _, _ := ParseLegacy(base, g); u.Scheme() != bu.Scheme() {
+			t.Fatalf("(%q, %q) = %q: not the base's scheme", base, ref, res)
+		}
+	})
+}
