@@ -180,21 +180,24 @@ func (r *oldRef) splitParams() {
 // that does not parse, or one wrapping ErrMissingScheme for a base without a
 // scheme. It allocates the result.
 func ResolveRFC2396(base, ref string) (string, error) {
+	// Parsing is RFC 2396's as amended by RFC 2732, but errors name the
+	// algorithm the caller asked for.
+	fail := func(err error) (string, error) { return "", withOp(RFC2396.String(), err) }
 	rp := lparser{s: ref, g: RFC2732}
 	if len(ref) > maxLen {
-		return "", &Error{Op: RFC2732.String(), Input: ref, Offset: maxLen, Err: ErrTooLong}
+		return fail(&Error{Input: ref, Offset: maxLen, Err: ErrTooLong})
 	}
 	var sp lsplit
 	if !rp.parse2396(true, &sp, &Legacy{}) {
-		return "", rp.error()
+		return fail(rp.error())
 	}
 	ru := sp.uri(ref)
 	bu, _, err := ParseLegacy(base, RFC2732)
 	if err != nil {
-		return "", err
+		return fail(err)
 	}
 	if !bu.HasScheme() {
-		return "", missingScheme(base, RFC2732)
+		return fail(missingScheme(base, RFC2732))
 	}
 	b, r := oldRefOf(bu), oldRefOf(ru)
 	// Step 2: a reference to the current document.

@@ -136,7 +136,7 @@ func TestLegacyResolver(t *testing.T) {
 		t.Errorf("resolve --grammar rfc2396: status %d, output %q", status, out)
 	}
 	status, out = resolveWith(t, "rfc2396", []string{"--base", "/no/scheme", "g"}, "")
-	if status != exitInvalid || !strings.HasPrefix(out, "uri: rfc2732: missing scheme") {
+	if status != exitInvalid || !strings.HasPrefix(out, "uri: rfc2396: missing scheme") {
 		t.Errorf("resolve --grammar rfc2396 with a relative base: status %d, output %q", status, out)
 	}
 	status, out = resolveWith(t, "rfc1808", []string{"--base", ""}, "g/h\n")
@@ -172,6 +172,33 @@ func TestLegacyEqual(t *testing.T) {
 		if status != tt.status || stdout.String() != tt.stdout || !strings.Contains(stderr.String(), tt.stderr) || (tt.stderr == "" && stderr.Len() > 0) {
 			t.Errorf("legacyEqual(%q, %q, %q) = %d, stdout %q, stderr %q; want %d, %q, %q",
 				tt.grammar, tt.a, tt.b, status, stdout.String(), stderr.String(), tt.status, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+// TestResolveGrammarFlag checks that `uri resolve --grammar` reaches the old
+// algorithms, and its usage errors.
+func TestResolveGrammarFlag(t *testing.T) {
+	tests := []struct {
+		args   []string
+		status int
+		stdout string
+		stderr string
+	}{
+		// RFC 2396, Appendix C.2: the abnormal "../../../g" keeps its "..".
+		{[]string{"resolve", "--grammar", "rfc2396", "--base", "http://a/b/c/d;p?q", "../../../g"}, 0, "http://a/../g\n", ""},
+		// RFC 3986 removes them (Section 5.4.2).
+		{[]string{"resolve", "--base", "http://a/b/c/d;p?q", "../../../g"}, 0, "http://a/g\n", ""},
+		// RFC 1808, Section 5.1: ";x" replaces the params.
+		{[]string{"resolve", "--grammar", "rfc1808", "--base", "http://a/b/c/d;p?q#f", ";x"}, 0, "http://a/b/c/d;x\n", ""},
+		{[]string{"resolve", "--grammar", "rfc2396", "--base", "/a", "g"}, 1, "uri: rfc2396: missing scheme", ""},
+		{[]string{"resolve", "--grammar", "rfc3986", "--base", "http://a/", "g"}, 2, "", `unknown grammar "rfc3986"`},
+		{[]string{"resolve", "--grammar", "rfc2396", "--non-strict", "--base", "http://a/", "g"}, 2, "", "cannot be combined"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, "", tt.args...)
+		if code != tt.status || !strings.HasPrefix(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) {
+			t.Errorf("uri %q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.args, code, out, errOut, tt.status, tt.stdout, tt.stderr)
 		}
 	}
 }

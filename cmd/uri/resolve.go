@@ -9,7 +9,7 @@ import (
 	"github.com/gouri/uri"
 )
 
-// runResolve is `uri resolve --base BASE [--json] [--non-strict] [REF...]`:
+// runResolve is `uri resolve --base BASE [--json] [--non-strict | --grammar G] [REF...]`:
 // it resolves each reference against BASE (RFC 3986, Section 5.2) and prints
 // one line per reference, the result or the error; with --json, one object
 // per reference:
@@ -22,11 +22,21 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"algorithm of RFC 3986, Section 5.2, and prints the target URI.", stderr)
 	// Flags that choose the algorithm; the switch below maps them to it.
 	nonStrict := c.fs.Bool("non-strict", false, "legacy: treat a REF whose scheme equals BASE's as relative (RFC 3986, Section 5.2.2)")
+	grammar := c.fs.String("grammar", "", "resolve with an older algorithm: rfc1808 or rfc2396")
 	if status, ok := c.parse(args); !ok {
 		return status
 	}
 	resolve := uri.Resolve
 	switch {
+	case *grammar != "" && *nonStrict:
+		fmt.Fprintln(stderr, "uri resolve: --grammar and --non-strict cannot be combined")
+		return exitUsage
+	case *grammar != "":
+		var ok bool
+		if resolve, ok = legacyResolver(*grammar); !ok {
+			fmt.Fprintf(stderr, "uri resolve: unknown grammar %q (want rfc1808 or rfc2396)\n", *grammar)
+			return exitUsage
+		}
 	case *nonStrict:
 		resolve = uri.ResolveNonStrict
 	}
