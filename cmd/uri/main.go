@@ -54,6 +54,7 @@ func init() {
 	commands = []command{
 		{"parse", "parse references and print their components", runParse},
 	}
+	commands = append(commands, escapeCommands...)
 }
 
 // run is the whole program; main only connects it to the process.
