@@ -120,23 +120,26 @@ func getOracle(start string, zone bool) *oracle {
 // check returns whether s matches the rule and, if not, the length of the
 // longest prefix of s that is a prefix of some string that matches.
 func (o *oracle) check(s string) (ok bool, offset int) {
-	cur := o.closure(nil, uint32(o.prog.Start))
+	sim := simulation{o: o, mark: make([]int, len(o.prog.Inst))}
+	cur := sim.closure(nil, uint32(o.prog.Start))
+	var next []uint32
 	for i := 0; i < len(s); i++ {
 		r := rune(s[i]) // bytes, not runes: a byte >= 0x80 matches no class
-		var next []uint32
+		sim.gen++
+		next = next[:0]
 		for _, pc := range cur {
 			inst := &o.prog.Inst[pc]
 			switch inst.Op {
 			case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
 				if inst.MatchRune(r) {
-					next = o.closure(next, inst.Out)
+					next = sim.closure(next, inst.Out)
 				}
 			}
 		}
 		if len(next) == 0 {
 			return false, i
 		}
-		cur = next
+		cur, next = next, cur
 	}
 	for _, pc := range cur {
 		if o.prog.Inst[pc].Op == syntax.InstMatch {
@@ -146,26 +149,31 @@ func (o *oracle) check(s string) (ok bool, offset int) {
 	return false, len(s)
 }
 
+// simulation is the state of one run of the NFA: mark[pc] == gen when pc
+// is already in the set being built for the current byte.
+type simulation struct {
+	o    *oracle
+	mark []int
+	gen  int
+}
+
 // closure adds pc and every instruction reachable from it without reading a
 // byte to set, keeping only the instructions that read a byte or match.
-func (o *oracle) closure(set []uint32, pc uint32) []uint32 {
-	seen := map[uint32]bool{}
-	for _, p := range set {
-		seen[p] = true
-	}
-	var walk func(uint32)
-	walk = func(pc uint32) {
-		if seen[pc] {
-			return
+func (sim *simulation) closure(set []uint32, pc uint32) []uint32 {
+	stack := []uint32{pc}
+	for len(stack) > 0 {
+		pc := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if sim.mark[pc] == sim.gen+1 {
+			continue
 		}
-		seen[pc] = true
-		inst := &o.prog.Inst[pc]
+		sim.mark[pc] = sim.gen + 1
+		inst := &sim.o.prog.Inst[pc]
 		switch inst.Op {
 		case syntax.InstAlt, syntax.InstAltMatch:
-			walk(inst.Out)
-			walk(inst.Arg)
+			stack = append(stack, inst.Arg, inst.Out)
 		case syntax.InstNop, syntax.InstCapture:
-			walk(inst.Out)
+			stack = append(stack, inst.Out)
 		case syntax.InstEmptyWidth:
 			panic("oracle: assertions are not used")
 		case syntax.InstFail:
@@ -173,7 +181,6 @@ func (o *oracle) closure(set []uint32, pc uint32) []uint32 {
 			set = append(set, pc)
 		}
 	}
-	walk(pc)
 	return set
 }
 

@@ -6,8 +6,12 @@ import (
 	"io"
 )
 
-// maxLine is the longest input line read from standard input.
-const maxLine = 16 << 20
+// maxLine is the longest input line read from standard input; of a longer
+// line only the first keepOfLongLine bytes are kept, for the error message.
+const (
+	maxLine        = 16 << 20
+	keepOfLongLine = 1024
+)
 
 // input is one operand or one line of standard input.
 type input struct {
@@ -30,38 +34,38 @@ func inputs(operands []string, r io.Reader, fn func(input) bool) error {
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
-	line := 0
-	for {
-		chunk, err := br.ReadSlice('\n')
-		tooLong := false
+	for line := 1; ; line++ {
 		buf = buf[:0]
+		tooLong, sawAny := false, false
+		var err error
 		for {
-			if len(buf)+len(chunk) > maxLine+1 { // +1: the LF itself
+			var chunk []byte
+			chunk, err = br.ReadSlice('\n')
+			sawAny = sawAny || len(chunk) > 0
+			if err == nil {
+				chunk = chunk[:len(chunk)-1] // the LF ends the line and is not part of it
+			}
+			switch {
+			case tooLong:
+			case len(buf)+len(chunk) > maxLine:
+				// Keep only the beginning, to show which line it was.
 				tooLong = true
-				if room := maxLine - len(buf); room > 0 && len(buf) < 1024 {
-					buf = append(buf, chunk[:min(room, 1024-len(buf))]...)
-				}
-			} else if !tooLong {
+				buf = buf[:min(len(buf), keepOfLongLine)]
+				buf = append(buf, chunk[:min(len(chunk), keepOfLongLine-len(buf))]...)
+			default:
 				buf = append(buf, chunk...)
 			}
 			if !errors.Is(err, bufio.ErrBufferFull) {
 				break
 			}
-			chunk, err = br.ReadSlice('\n')
 		}
 		if err != nil && err != io.EOF {
 			return err
 		}
-		if len(buf) > 0 && buf[len(buf)-1] == '\n' {
-			buf = buf[:len(buf)-1]
-		} else if err == io.EOF && len(buf) == 0 && !tooLong {
-			return nil // no final line after the last LF
+		if err == io.EOF && !sawAny {
+			return nil // nothing after the last LF
 		}
-		line++
-		if !fn(input{text: string(buf), line: line, tooLong: tooLong}) {
-			return nil
-		}
-		if err == io.EOF {
+		if !fn(input{text: string(buf), line: line, tooLong: tooLong}) || err == io.EOF {
 			return nil
 		}
 	}
