@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"os"
 	"strings"
@@ -36,30 +34,15 @@ func readCommandRows(t *testing.T, path string) []commandRow {
 			continue
 		}
 		var r struct {
-			Input    string `json:"input"`
-			InputHex string `json:"input_hex"`
-			OK       bool   `json:"ok"`
+			OK bool `json:"ok"`
 		}
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatalf("%s:%d: %v", path, i+1, err)
 		}
-		in := r.Input
-		if r.InputHex != "" {
-			b, err := hex.DecodeString(r.InputHex)
-			if err != nil {
-				t.Fatalf("%s:%d: %v", path, i+1, err)
-			}
-			in = string(b)
-		}
+		in := rowInput(t, line)
 		rows = append(rows, commandRow{args: args, input: in, line: line, ok: r.OK, num: i + 1})
 	}
 	return rows
-}
-
-func runCmd(args []string, stdin string) (code int, stdout, stderr string) {
-	var out, errOut bytes.Buffer
-	code = run(args, strings.NewReader(stdin), &out, &errOut)
-	return code, out.String(), errOut.String()
 }
 
 // testCommandRows checks each row as an operand, and each group of rows of
@@ -77,7 +60,7 @@ func testCommandRows(t *testing.T, path string, min int) {
 	var groups []*group
 	for _, row := range rows {
 		args := append(append([]string{}, row.args...), "--json", "--", row.input)
-		code, out, errOut := runCmd(args, "")
+		code, out, errOut := runCmd(t, "", args...)
 		want := exitOK
 		if !row.ok {
 			want = exitInvalid
@@ -96,7 +79,7 @@ func testCommandRows(t *testing.T, path string, min int) {
 		}
 	}
 	for _, g := range groups {
-		code, out, _ := runCmd(append(append([]string{}, g.args...), "--json"), g.stdin)
+		code, out, _ := runCmd(t, g.stdin, append(append([]string{}, g.args...), "--json")...)
 		want := exitOK
 		if !g.ok {
 			want = exitInvalid
@@ -139,7 +122,7 @@ func TestEscapeCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := runCmd(tt.args, tt.stdin)
+			code, out, errOut := runCmd(t, tt.stdin, tt.args...)
 			if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) {
 				t.Errorf("uri %q: exit %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
 					tt.args, code, out, errOut, tt.code, tt.stdout, tt.stderr)
@@ -152,7 +135,7 @@ func TestEscapeCommand(t *testing.T) {
 // the next line is still processed.
 func TestEscapeCommandLongLine(t *testing.T) {
 	long := strings.Repeat("a", maxLine+1)
-	code, out, _ := runCmd([]string{"escape", "--component", "path", "--json"}, long+"\nb c\n")
+	code, out, _ := runCmd(t, long+"\nb c\n", "escape", "--component", "path", "--json")
 	wantEnd := `","ok":false,"error":"uri: line 1 is longer than 16777216 bytes; only its beginning is shown"}` + "\n" +
 		`{"input":"b c","ok":true,"result":"b%20c"}` + "\n"
 	if code != exitInvalid || !strings.HasPrefix(out, `{"input":"aaa`) || !strings.HasSuffix(out, wantEnd) || strings.Count(out, "\n") != 2 {
