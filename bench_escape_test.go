@@ -2,7 +2,6 @@ package uri
 
 import (
 	"net/url"
-	"strings"
 	"testing"
 )
 
@@ -109,29 +108,6 @@ func BenchmarkQuery(b *testing.B) {
 				w := *v
 				w.RawQuery = q.Encode()
 				_ = w.String()
-			}
-		})
-	}
-}
-
-// benchParseInputs are the shapes STYLE, Section 8 asks for.
-var benchParseInputs = []struct{ name, s string }{
-	{"short", "http://example.com/"},
-	{"long-path", "https://example.com/" + strings.Repeat("segment/", 30) + "index.html"},
-	{"ipv6", "http://[2001:db8:85a3::8a2e:370:7334]:8080/a/b"},
-	{"percent-heavy", "https://example.com/%E6%97%A5%E6%9C%AC/%C3%A9t%C3%A9?q=%E2%82%AC%20100"},
-	{"query-heavy", "https://example.com/search?" + benchQueries[1].q},
-}
-
-// BenchmarkParseStrict measures the strict parser on ASCII input; it is the
-// before-and-after check for the IRI mode of the scanner.
-func BenchmarkParseStrict(b *testing.B) {
-	for _, in := range benchParseInputs {
-		b.Run(in.name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.s)))
-			for b.Loop() {
-				_, _ = Parse(in.s)
 			}
 		})
 	}
