@@ -35,6 +35,12 @@ const (
 	cAt                            // "@"
 	cSlash                         // "/"
 	cQuestion                      // "?"
+
+	// Mode bits: they appear only in the masks given to scan, never in
+	// classes, and let scan read the non-ASCII characters of an IRI
+	// (RFC 3987, Section 2.2) where the IRI grammar allows them.
+	iUcschar  // ucschar, in iunreserved
+	iIprivate // iprivate, in iquery only
 )
 
 // Masks for the component rules of Appendix A. pct-encoded is handled by scan,
@@ -170,6 +176,16 @@ func scan(s string, i int, mask uint16) (int, error) {
 			continue
 		}
 		if c != '%' {
+			if c >= 0x80 && mask&iUcschar != 0 {
+				// Only on the way out of the ASCII loop: the strict
+				// parser never gets here with a mode bit set.
+				k, err := scanIRIChar(s, i, mask&iIprivate != 0)
+				if err != nil {
+					return k, err
+				}
+				i = k
+				continue
+			}
 			break
 		}
 		if i+1 >= len(s) {
@@ -200,6 +216,18 @@ func endsAuthority(s string, i int) bool {
 // to classify a finished reg-name as an IPv4address and to check that a port
 // found before the end of the authority is all digits.
 func parse(s string, r rule, allowZone bool) (URI, error) {
+	return parseMode(s, r, allowZone, false)
+}
+
+// parseMode is parse, and with iri set it reads an IRI-reference
+// (RFC 3987, Section 2.2) instead: the same rules, with ucschar added to
+// userinfo, reg-name and path characters, and ucschar and iprivate to the
+// query and fragment (iprivate to the query only).
+func parseMode(s string, r rule, allowZone, iri bool) (URI, error) {
+	var ucs, ucsQuery uint16 // the mode bits added to the masks
+	if iri {
+		ucs, ucsQuery = iUcschar, iUcschar|iIprivate
+	}
 	n := len(s)
 	if n > maxLen {
 		return URI{}, &Error{Op: "parse", Input: s, Offset: maxLen, Err: ErrTooLong}
@@ -242,7 +270,7 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 	// hier-part / relative-part: "//" authority path-abempty, or a path.
 	if firstSeg < 0 && i+1 < n && s[i] == '/' && s[i+1] == '/' {
 		u.flags |= fAuthority
-		k, err := u.parseAuthority(i+2, allowZone)
+		k, err := u.parseAuthority(i+2, allowZone, ucs)
 		if err != nil {
 			return URI{}, err
 		}
@@ -259,15 +287,15 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 		if firstSeg >= 0 {
 			i = firstSeg
 		}
-		i, err = scan(s, i, mSegmentNC)
+		i, err = scan(s, i, mSegmentNC|ucs)
 		if err == nil && i < n && s[i] == ':' {
 			return fail(i, Path, ErrColonInFirstSegment)
 		}
 		if err == nil {
-			i, err = scan(s, i, mPath)
+			i, err = scan(s, i, mPath|ucs)
 		}
 	default:
-		i, err = scan(s, i, mPath)
+		i, err = scan(s, i, mPath|ucs)
 	}
 	if err != nil {
 		return fail(i, Path, err)
@@ -277,7 +305,7 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 
 	if i < n && s[i] == '?' {
 		u.flags |= fQuery
-		i, err = scan(s, i+1, mQuery)
+		i, err = scan(s, i+1, mQuery|ucsQuery)
 		if err != nil {
 			return fail(i, Query, err)
 		}
@@ -288,7 +316,7 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 			return fail(i, Fragment, ErrFragmentNotAllowed)
 		}
 		u.flags |= fFragment
-		i, err = scan(s, i+1, mQuery)
+		i, err = scan(s, i+1, mQuery|ucs)
 		if err != nil {
 			return fail(i, Fragment, err)
 		}
@@ -314,18 +342,18 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 // index where the authority ends. Until an "@" or the end of the authority is
 // seen, the bytes could be userinfo or host and port; they are read once, as
 // userinfo, and split when the authority ends.
-func (u *URI) parseAuthority(a int, allowZone bool) (int, error) {
+func (u *URI) parseAuthority(a int, allowZone bool, ucs uint16) (int, error) {
 	s := u.s
 	fail := func(off int, c Component, err error) (int, error) {
 		return 0, &Error{Op: "parse", Input: s, Offset: off, Component: c, Err: err}
 	}
 	h := a // host start
 	if a >= len(s) || s[a] != '[' {
-		k, err := scan(s, a, mRegName)
+		k, err := scan(s, a, mRegName|ucs)
 		colon := -1
 		if err == nil && k < len(s) && s[k] == ':' {
 			colon = k
-			k, err = scan(s, k+1, mUserinfo)
+			k, err = scan(s, k+1, mUserinfo|ucs)
 		}
 		if err != nil {
 			return fail(k, Authority, err)
@@ -365,7 +393,7 @@ func (u *URI) parseAuthority(a int, allowZone bool) (int, error) {
 		u.flags |= flags(kind) << kindShift
 	} else {
 		var err error
-		k, err = scan(s, h, mRegName)
+		k, err = scan(s, h, mRegName|ucs)
 		if err != nil {
 			return fail(k, Host, err)
 		}

@@ -63,8 +63,8 @@ func decodePercent(s string) string {
 // Like [Components.URI], JoinPath writes "./" in front of a relative path
 // whose first segment has a ":" or is empty, and "/." in front of a path
 // starting with "//" when there is no authority, so the result always parses
-// back to the path built. It allocates the new text. With no elements it
-// returns u.
+// back to the path built. It works on IRIs from [ParseIRI] too. It allocates
+// the new text. With no elements it returns u.
 func (u URI) JoinPath(elem ...string) URI {
 	if len(elem) == 0 {
 		return u
@@ -101,16 +101,17 @@ func (u URI) JoinPath(elem ...string) URI {
 	switch {
 	case rooted:
 		path = "/" + path
-	case len(segs) > 0 && segs[0] == "":
-		// A relative path cannot begin with an empty segment: "" is the
-		// empty reference and "/x" would be rooted.
+		if !u.HasAuthority() && strings.HasPrefix(path, "//") {
+			path = "/." + path
+		}
+	case len(segs) > 0 && segs[0] == "" || !u.HasScheme() && firstSegmentHasColon(path):
+		// A relative path cannot begin with an empty segment ("" is the
+		// empty reference, "/x" is rooted), nor with one that has a ":".
 		path = "./" + path
 	}
-	c := u.Components()
-	c.Path = path
-	v, err := c.URI()
+	v, err := parseMode(u.s[:u.pathStart]+path+u.s[u.pathEnd:], ruleReference, true, !isASCII(u.s))
 	if err != nil {
-		// Only an oversized result gets here: every segment is encoded.
+		// Only an oversized result gets here: every element is encoded.
 		return u
 	}
 	return v

@@ -160,8 +160,11 @@ var unescapeCommand = transform{
 	},
 }
 
-// escapeCommands are the subcommands of this file, for the commands list.
+// escapeCommands are the subcommands that map each input to one string,
+// for the commands list.
 var escapeCommands = []command{
 	{"escape", "percent-encode text for one component", escapeCommand.run},
 	{"unescape", "decode percent-encoded text", unescapeCommand.run},
+	{"iri-to-uri", "map IRIs to URIs (RFC 3987, Section 3.1)", iriToURICommand.run},
+	{"uri-to-iri", "map URIs to IRIs for display (RFC 3987, Section 3.2)", uriToIRICommand.run},
 }

@@ -142,3 +142,35 @@ func TestEscapeCommandLongLine(t *testing.T) {
 		t.Errorf("exit %d, output of %d bytes ending %q", code, len(out), out[max(0, len(out)-200):])
 	}
 }
+
+func TestIRICommandTestdata(t *testing.T) {
+	testCommandRows(t, "../../testdata/iri.jsonl", 15)
+}
+
+func TestIRICommand(t *testing.T) {
+	tests := []struct {
+		name           string
+		args           []string
+		stdin          string
+		code           int
+		stdout, stderr string
+	}{
+		{"iri-to-uri text", []string{"iri-to-uri", "http://h/é"}, "", exitOK, "http://h/%C3%A9\n", ""},
+		{"uri-to-iri stdin", []string{"uri-to-iri"}, "/%C3%A9\n/%FF\n", exitOK, "/é\n/%FF\n", ""},
+		{"invalid UTF-8 on stdin", []string{"iri-to-uri", "--json"}, "/\xff\n", exitInvalid,
+			`{"input":"/\ufffd","input_hex":"2fff","ok":false,"error":"uri: invalid UTF-8 in path at offset 1 of \"/\\xff\""}` + "\n", ""},
+		{"error in text mode", []string{"uri-to-iri", "a b"}, "", exitInvalid, "", "offset 1"},
+		{"empty stdin", []string{"uri-to-iri"}, "", exitOK, "", ""},
+		{"help", []string{"iri-to-uri", "-h"}, "", exitOK, "", "usage: uri iri-to-uri"},
+		{"unknown flag", []string{"uri-to-iri", "--component", "path"}, "", exitUsage, "", "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+			if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("uri %q: exit %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
+					tt.args, code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}
