@@ -274,3 +274,47 @@ func TestNetURLGenerated(t *testing.T) {
 	}
 	t.Logf("%v", counts)
 }
+
+// TestNetURLDepartures checks the README's claims about net/url by running
+// it: each row is an input where net/url departs from RFC 3986.
+func TestNetURLDepartures(t *testing.T) {
+	str := func(s string) string {
+		v, err := url.Parse(s)
+		if err != nil {
+			return "error"
+		}
+		return v.String()
+	}
+	tests := []struct {
+		name, got, want string
+	}{
+		{"pct-encoded ASCII in a reg-name is refused (RFC 3986, Section 3.2.2 allows it)", str("http://a%41/"), "error"},
+		{"an empty fragment is dropped (Section 3.5)", str("http://h/p#"), "http://h/p"},
+		{"an empty authority is dropped (Section 3.2)", str("http://"), "http:"},
+		{"userinfo sub-delims are re-encoded (Section 3.2.1 allows them)", str("http://a(b)@h/"), "http://a%28b%29@h/"},
+		{"a query is written back unchecked", (&url.URL{Scheme: "http", Host: "h", RawQuery: "a b"}).String(), "http://h?a b"},
+		{"the path is re-encoded but the query is not", str("http://h/{}?{}"), "http://h/%7B%7D?{}"},
+		{"PathEscape encodes sub-delims a segment allows (Section 3.3)", url.PathEscape("a;b,c"), "a%3Bb%2Cc"},
+		{"Values.Encode sorts the pairs", url.Values{"b": {"1"}, "a": {"2"}}.Encode(), "a=2&b=1"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: net/url gives %q, the README says %q", tt.name, tt.got, tt.want)
+		}
+	}
+	if _, err := url.ParseQuery("a=1;b=2"); err == nil {
+		t.Errorf(`url.ParseQuery("a=1;b=2") no longer fails`)
+	}
+	if v, _ := url.Parse("http://h/a/b"); v.JoinPath("../c", "d/e").String() != "http://h/a/c/d/e" {
+		t.Errorf("url.URL.JoinPath no longer cleans and splits its elements")
+	}
+	// And this package on the same inputs.
+	for _, s := range []string{"http://a%41/", "http://h/p#", "http://", "http://a(b)@h/"} {
+		if u, err := Parse(s); err != nil || u.String() != s {
+			t.Errorf("Parse(%q) = %q, %v", s, u, err)
+		}
+	}
+	if got := Escape("a;b,c", EscapePathSegment); got != "a;b,c" {
+		t.Errorf("Escape = %q", got)
+	}
+}
