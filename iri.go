@@ -131,7 +131,7 @@ func allowedPrefix(b string, private bool) int {
 // The result is the same URI value Parse gives, holding UTF-8 text; use
 // [URI.ToURI] for the URI to send on the wire. ParseIRI does not allocate;
 // on ASCII input it is exactly Parse.
-func ParseIRI(s string) (URI, error) { return parseMode(s, ruleReference, false, true) }
+func ParseIRI(s string) (URI, error) { return parse(s, ruleReference, false, true) }
 
 // IRIToURI parses s with [ParseIRI] and maps it to a URI with [URI.ToURI].
 func IRIToURI(s string) (URI, error) {
@@ -331,7 +331,7 @@ func (c Components) iri() URI {
 		b.WriteByte('#')
 		b.WriteString(c.Fragment)
 	}
-	v, err := parseMode(b.String(), ruleReference, true, true)
+	v, err := parse(b.String(), ruleReference, true, true)
 	if err != nil {
 		return URI{}
 	}

@@ -109,7 +109,7 @@ func (u URI) JoinPath(elem ...string) URI {
 		// empty reference, "/x" is rooted), nor with one that has a ":".
 		path = "./" + path
 	}
-	v, err := parseMode(u.s[:u.pathStart]+path+u.s[u.pathEnd:], ruleReference, true, !isASCII(u.s))
+	v, err := parse(u.s[:u.pathStart]+path+u.s[u.pathEnd:], ruleReference, true, !isASCII(u.s))
 	if err != nil {
 		// Only an oversized result gets here: every element is encoded.
 		return u
