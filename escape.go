@@ -327,43 +327,13 @@ func badUTF8(s string) int {
 			i += size
 			continue
 		}
-		return i + utf8Prefix(s[i:])
+		return i + allowedPrefix(s[i:min(len(s), i+utf8.UTFMax)], validRunes)
 	}
 	return -1
 }
 
-// utf8Prefix returns how many bytes at the start of s, which does not begin
-// with a valid UTF-8 character, are the beginning of some valid one: 0 for a
-// byte that cannot start a character, len(s) when s ends too early.
-func utf8Prefix(s string) int {
-	// RFC 3629, Section 4: the second byte's range depends on the first.
-	lo, hi, n := byte(0x80), byte(0xBF), 0
-	switch c := s[0]; {
-	case c >= 0xC2 && c <= 0xDF:
-		n = 2
-	case c == 0xE0:
-		lo, n = 0xA0, 3
-	case c == 0xED:
-		hi, n = 0x9F, 3
-	case c >= 0xE1 && c <= 0xEF:
-		n = 3
-	case c == 0xF0:
-		lo, n = 0x90, 4
-	case c == 0xF4:
-		hi, n = 0x8F, 4
-	case c >= 0xF1 && c <= 0xF3:
-		n = 4
-	default:
-		return 0
-	}
-	for k := 1; k < n; k++ {
-		if k >= len(s) {
-			return len(s)
-		}
-		if s[k] < lo || s[k] > hi {
-			return k
-		}
-		lo, hi = 0x80, 0xBF
-	}
-	return n // not reached for invalid input
+// validRunes reports whether some rune in [lo, hi] is a Unicode scalar
+// value, one that UTF-8 can encode (RFC 3629, Section 3): not a surrogate.
+func validRunes(lo, hi rune) bool {
+	return lo <= utf8.MaxRune && (lo < 0xD800 || hi > 0xDFFF)
 }

@@ -68,7 +68,8 @@ func scanIRIChar(s string, i int, private bool) (int, error) {
 	if size > 1 && allowedRune(r, r, private) {
 		return i + size, nil
 	}
-	k := allowedPrefix(s[i:min(len(s), i+utf8.UTFMax)], private)
+	allowed := func(lo, hi rune) bool { return allowedRune(lo, hi, private) }
+	k := allowedPrefix(s[i:min(len(s), i+utf8.UTFMax)], allowed)
 	if size == 1 {
 		return i + k, ErrInvalidUTF8
 	}
@@ -76,10 +77,13 @@ func scanIRIChar(s string, i int, private bool) (int, error) {
 }
 
 // allowedPrefix returns how many bytes at the start of b (at most 4 bytes,
-// not an allowed character) begin the UTF-8 encoding of some allowed
-// character. The runes whose encodings begin with a given prefix form one
-// range, because UTF-8 keeps the order of code points.
-func allowedPrefix(b string, private bool) int {
+// not an allowed character) begin the UTF-8 encoding of some character for
+// which allowed(lo, hi) says that it lies in [lo, hi]: 0 for a byte that
+// cannot begin one, len(b) when b ends too early. The runes whose encodings
+// begin with a given prefix form one range, because UTF-8 keeps the order
+// of code points; overlong forms and values above U+10FFFF are outside
+// every such range, so the answer also follows RFC 3629.
+func allowedPrefix(b string, allowed func(lo, hi rune) bool) int {
 	n := 0 // the length of the sequence the lead byte announces
 	var lead rune
 	switch c := b[0]; {
@@ -107,7 +111,7 @@ func allowedPrefix(b string, private bool) int {
 		// The runes this prefix can still become.
 		shift := 6 * (n - k)
 		from, to := max(lo<<shift, minRune), min(hi<<shift|(1<<shift-1), utf8.MaxRune)
-		if from > to || !allowedRune(from, to, private) {
+		if from > to || !allowed(from, to) {
 			return k - 1
 		}
 	}

@@ -132,7 +132,7 @@ func genIRI(r *rand.Rand) string {
 	other := []string{
 		"\ue000", "\U000f0000", "\U0010fffd", // iprivate
 		"\u200e", "\u202e", "\ufdd0", "\ufffe", "\U0001fffe", "\u0085", "\U000e0001", // not allowed
-		"\xc3", "\xe2\x82", "\xff", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", // not UTF-8
+		"\xc3", "\xe2\x82", "\xff", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe0\x82\xa0", // not UTF-8
 	}
 	for n := r.IntN(4); n > 0; n-- {
 		i := r.IntN(len(s) + 1)
@@ -195,6 +195,9 @@ func TestParseIRI(t *testing.T) {
 		{"/\xff", 1, Path, ErrInvalidUTF8, "0xFF never appears in UTF-8"},
 		{"/\xc0\xaf", 1, Path, ErrInvalidUTF8, "overlong: C0 starts nothing"},
 		{"/\xed\xa0\x80", 2, Path, ErrInvalidUTF8, "a surrogate"},
+		{"/\xe0\x82\xa0", 2, Path, ErrInvalidUTF8, "U+00A0, overlong: E0 needs A0-BF next (RFC 3629)"},
+		{"/\xf0\x80\x82\xa0", 2, Path, ErrInvalidUTF8, "the same in four bytes: F0 needs 90-BF next"},
+		{"//u:\u00e9:p@h/", -1, 0, nil, "a second colon after an ucschar in iuserinfo"},
 		{"\u00e9:x", 2, Path, ErrColonInFirstSegment, "a scheme is ASCII, so this is a relative path with a colon"},
 		{"http://[\u00e9]/", 8, Host, ErrBadIPLiteral, "IP literals stay ASCII"},
 		{"http://h:\u0661/", 11, Port, ErrBadPort, "ports stay ASCII (U+0661 ARABIC-INDIC ONE); found where the authority ends, since it could be userinfo"},

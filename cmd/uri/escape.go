@@ -49,8 +49,11 @@ func (f *componentFlag) Set(s string) error {
 // transform is a subcommand that maps each input to one string or an error.
 type transform struct {
 	name, operands, about string
-	// flags adds the subcommand's own flags and returns the function to
-	// apply, or an error message for a usage error found after parsing.
+	// fn is the function to apply, for a subcommand without flags of its own.
+	fn func(string) (string, error)
+	// flags, for the others, adds the subcommand's flags and returns a
+	// function that, after parsing, gives the function to apply or the text
+	// of a usage error.
 	flags func(fs *flag.FlagSet) func() (func(string) (string, error), string)
 }
 
@@ -58,7 +61,10 @@ func (tr transform) run(args []string, stdin io.Reader, stdout, stderr io.Writer
 	fs := flag.NewFlagSet(tr.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
-	ready := tr.flags(fs)
+	ready := func() (func(string) (string, error), string) { return tr.fn, "" }
+	if tr.flags != nil {
+		ready = tr.flags(fs)
+	}
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: uri %s [--json] %s\n", tr.name, tr.operands)
 		fmt.Fprintln(stderr, tr.about)

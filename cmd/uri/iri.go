@@ -1,23 +1,15 @@
 package main
 
-import (
-	"flag"
-
-	"github.com/gouri/uri"
-)
+import "github.com/gouri/uri"
 
 var iriToURICommand = transform{
 	name:     "iri-to-uri",
 	operands: "[IRI...]",
 	about: "Parses each IRI (RFC 3987, Section 2.2) and maps it to a URI (Section 3.1):\n" +
 		"non-ASCII characters become the percent-encoding of their UTF-8 octets.",
-	flags: func(*flag.FlagSet) func() (func(string) (string, error), string) {
-		return func() (func(string) (string, error), string) {
-			return func(s string) (string, error) {
-				u, err := uri.IRIToURI(s)
-				return u.String(), err
-			}, ""
-		}
+	fn: func(s string) (string, error) {
+		u, err := uri.IRIToURI(s)
+		return u.String(), err
 	},
 }
 
@@ -26,12 +18,8 @@ var uriToIRICommand = transform{
 	operands: "[URI...]",
 	about: "Parses each URI reference and maps it to an IRI for display (RFC 3987, Section 3.2):\n" +
 		"only percent-encoded UTF-8 of characters allowed in IRIs is decoded.",
-	flags: func(*flag.FlagSet) func() (func(string) (string, error), string) {
-		return func() (func(string) (string, error), string) {
-			return func(s string) (string, error) {
-				u, err := uri.Parse(s)
-				return u.ToIRI().String(), err
-			}, ""
-		}
+	fn: func(s string) (string, error) {
+		u, err := uri.Parse(s)
+		return u.ToIRI().String(), err
 	},
 }
