@@ -209,6 +209,8 @@ func writeEscaped(b *strings.Builder, s string, c EscapeComponent) {
 // for every other c, "+" is a "+". Other bytes are copied as they are: this
 // decodes, it does not check that s is valid in its component (Parse does).
 // The octets may be any bytes, not necessarily UTF-8; [UnescapeUTF8] checks.
+// c may be zero when the component is not known: "+" then stays, and an
+// error names no component.
 //
 // Decoding is strict: a "%" not followed by two hex digits is an *[Error]
 // with Op "unescape", Err [ErrBadPercent] and the offset of the first byte

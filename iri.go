@@ -123,9 +123,15 @@ func allowedPrefix(b string, allowed func(lo, hi rune) bool) int {
 //	IRI-reference = IRI / irelative-ref
 //
 // It accepts what [Parse] accepts, and also the non-ASCII characters the
-// IRI grammar allows (see ucschar above): in the userinfo, the reg-name,
-// the path, the query and the fragment, and the private-use characters
-// (iprivate) in the query only. Invalid UTF-8 is an *[Error] wrapping
+// IRI grammar allows: ucschar in the userinfo, the reg-name, the path, the
+// query and the fragment, and iprivate in the query only.
+//
+//	ucschar  = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD
+//	         / ... (each plane up to 14, without its last two code points)
+//	         / %xE1000-EFFFD
+//	iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
+//
+// Invalid UTF-8 is an *[Error] wrapping
 // [ErrInvalidUTF8]; a character the grammar does not allow there, such as a
 // private-use one in the path, a non-character like U+FFFE, or one of the
 // bidirectional formatting characters Section 4.1 forbids, wraps
@@ -148,7 +154,7 @@ func IRIToURI(s string) (URI, error) {
 
 // ToURI maps an IRI to a URI as RFC 3987, Section 3.1 says: every
 // character outside US-ASCII is replaced by the percent-encoding of its
-// UTF-8 octets, with uppercase hex digits. "http://r\u00e9sum\u00e9.example/caf\u00e9"
+// UTF-8 octets, with uppercase hex digits: "http://résumé.example/café"
 // becomes "http://r%C3%A9sum%C3%A9.example/caf%C3%A9".
 //
 // Section 3.1 lets a reg-name that is a domain name become A-labels
