@@ -185,22 +185,26 @@ func Escape(s string, c EscapeComponent) string {
 	return b.String()
 }
 
-// writeEscaped writes Escape(s, c) to b.
+// writeEscaped writes Escape(s, c) to b, copying runs of literal bytes
+// whole.
 func writeEscaped(b *strings.Builder, s string, c EscapeComponent) {
 	lit := &literal[c]
+	start := 0 // s[start:i] is literal and not yet written
 	for i := 0; i < len(s); i++ {
 		x := s[i]
-		switch {
-		case lit[x]:
-			b.WriteByte(x)
-		case x == ' ' && c == EscapeForm:
-			b.WriteByte('+')
-		default:
-			b.WriteByte('%')
-			b.WriteByte(upperHex[x>>4])
-			b.WriteByte(upperHex[x&15])
+		if lit[x] {
+			continue
 		}
+		b.WriteString(s[start:i])
+		start = i + 1
+		if x == ' ' && c == EscapeForm {
+			b.WriteByte('+')
+			continue
+		}
+		esc := [3]byte{'%', upperHex[x>>4], upperHex[x&15]}
+		b.Write(esc[:])
 	}
+	b.WriteString(s[start:])
 }
 
 // Unescape decodes the percent-encodings of s (RFC 3986, Section 2.1): each
@@ -252,21 +256,25 @@ func countPercent(s string, c EscapeComponent) (pct, plus int, err error) {
 }
 
 // unescapeN decodes s, which has pct well-formed pct-encodings, and "+" as
-// a space when form is set.
+// a space when form is set, copying the runs between them whole.
 func unescapeN(s string, form bool, pct int) string {
 	var b strings.Builder
 	b.Grow(len(s) - 2*pct)
+	start := 0 // s[start:i] is to be copied as it is
 	for i := 0; i < len(s); i++ {
 		switch x := s[i]; {
 		case x == '%':
+			b.WriteString(s[start:i])
 			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
 			i += 2
+			start = i + 1
 		case x == '+' && form:
+			b.WriteString(s[start:i])
 			b.WriteByte(' ')
-		default:
-			b.WriteByte(x)
+			start = i + 1
 		}
 	}
+	b.WriteString(s[start:])
 	return b.String()
 }
 

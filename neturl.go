@@ -47,8 +47,9 @@ func FromURL(v *url.URL) (URI, error) {
 //   - an IPvFuture literal, such as "[v7.x]", goes into Host as written;
 //   - a reg-name with pct-encoded ASCII, such as "a%41", is decoded into
 //     Host ("aA"), as net/url keeps hosts; v.String() encodes again what
-//     must be, but a decoded ":", "[" or "]" cannot be told from a
-//     delimiter there, so such a host does not survive a return trip.
+//     must be, except six bytes that net/url writes as they are: a decoded
+//     ":", "[", "]", `"`, "<" or ">" is then read as a delimiter or is an
+//     error, so such a host does not survive a return trip.
 //
 // net/url has no place for an empty fragment ("#" at the end) and drops
 // it; it writes an empty authority without a path ("http://") as nothing.

@@ -100,6 +100,12 @@ func TestNetURLDifferences(t *testing.T) {
 // listed classes, which it counts.
 func checkNetURLTrip(t *testing.T, u URI, counts map[string]int) {
 	t.Helper()
+	if _, err := url.Parse(u.String()); err != nil && u.HostKind() == HostRegName && strings.ContainsAny(decodePercent(u.Host()), `:[]"<>`) {
+		// Outside the round trip's promise: net/url refuses the text, and
+		// has no way to hold this host (see URI.URL).
+		counts["host net/url cannot hold"]++
+		return
+	}
 	back, err := FromURL(u.URL())
 	if err != nil {
 		t.Errorf("FromURL(Parse(%q).URL()): %v", u, err)
@@ -210,6 +216,7 @@ func TestURLFallback(t *testing.T) {
 		{"//a%2Fb:1", "a/b:1", "//a%2Fb:1"},                                     // net/url encodes "/" again
 		{"HTTP://[V1.a]", "[V1.a]", "http://[V1.a]"},                            // scheme lower-cased
 		{"http://a%3A/", "a:", "http://a:/"},                                    // the documented loss: ":" reads as a port
+		{"http://a%22/", `a"`, `http://a"/`},                                    // and `"` is not encoded again
 		{"http://%E2%82%AC%41/", "€A", "http://%E2%82%ACA/"},                    // mixed
 		{"s://h%20x/" + strings.Repeat("a", 10), "h x", "s://h%20x/aaaaaaaaaa"}, // space
 	}
