@@ -2,7 +2,6 @@ package uri
 
 import (
 	"errors"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -163,8 +162,8 @@ const upperHex = "0123456789ABCDEF"
 //
 // Escape is not idempotent: a "%" in s is data and becomes "%25". When no
 // byte needs encoding it returns s itself without allocating; otherwise it
-// allocates the result once. An unknown c is treated as EscapePathSegment,
-// which encodes every delimiter.
+// allocates the result, and for results over 128 bytes a buffer too. An
+// unknown c is treated as EscapePathSegment, which encodes every delimiter.
 func Escape(s string, c EscapeComponent) string {
 	if c == 0 || c >= numEscape {
 		c = EscapePathSegment
@@ -179,32 +178,28 @@ func Escape(s string, c EscapeComponent) string {
 	if n == 0 {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 2*n)
-	writeEscaped(&b, s, c)
-	return b.String()
+	var buf [128]byte // results this small are built on the stack
+	t := buf[:0]
+	if need := len(s) + 2*n; need > len(buf) {
+		t = make([]byte, 0, need)
+	}
+	return string(appendEscaped(t, s, c))
 }
 
-// writeEscaped writes Escape(s, c) to b, copying runs of literal bytes
-// whole.
-func writeEscaped(b *strings.Builder, s string, c EscapeComponent) {
+// appendEscaped appends Escape(s, c) to t, which has room for it.
+func appendEscaped(t []byte, s string, c EscapeComponent) []byte {
 	lit := &literal[c]
-	start := 0 // s[start:i] is literal and not yet written
 	for i := 0; i < len(s); i++ {
-		x := s[i]
-		if lit[x] {
-			continue
+		switch x := s[i]; {
+		case lit[x]:
+			t = append(t, x)
+		case x == ' ' && c == EscapeForm:
+			t = append(t, '+')
+		default:
+			t = append(t, '%', upperHex[x>>4], upperHex[x&15])
 		}
-		b.WriteString(s[start:i])
-		start = i + 1
-		if x == ' ' && c == EscapeForm {
-			b.WriteByte('+')
-			continue
-		}
-		esc := [3]byte{'%', upperHex[x>>4], upperHex[x&15]}
-		b.Write(esc[:])
 	}
-	b.WriteString(s[start:])
+	return t
 }
 
 // Unescape decodes the percent-encodings of s (RFC 3986, Section 2.1): each
@@ -220,8 +215,8 @@ func writeEscaped(b *strings.Builder, s string, c EscapeComponent) {
 // with Op "unescape", Err [ErrBadPercent] and the offset of the first byte
 // that cannot continue a pct-encoded ("%zz" fails at 1, a final "%" at
 // len(s)); the result is then "". When s has nothing to decode, Unescape
-// returns s itself without allocating; otherwise it allocates the result
-// once.
+// returns s itself without allocating; otherwise it allocates the result,
+// and for results over 128 bytes a buffer too.
 func Unescape(s string, c EscapeComponent) (string, error) {
 	pct, plus, err := countPercent(s, c)
 	if err != nil {
@@ -256,26 +251,25 @@ func countPercent(s string, c EscapeComponent) (pct, plus int, err error) {
 }
 
 // unescapeN decodes s, which has pct well-formed pct-encodings, and "+" as
-// a space when form is set, copying the runs between them whole.
+// a space when form is set.
 func unescapeN(s string, form bool, pct int) string {
-	var b strings.Builder
-	b.Grow(len(s) - 2*pct)
-	start := 0 // s[start:i] is to be copied as it is
+	var buf [128]byte // results this small are built on the stack
+	t := buf[:0]
+	if need := len(s) - 2*pct; need > len(buf) {
+		t = make([]byte, 0, need)
+	}
 	for i := 0; i < len(s); i++ {
 		switch x := s[i]; {
 		case x == '%':
-			b.WriteString(s[start:i])
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			t = append(t, unhex(s[i+1])<<4|unhex(s[i+2]))
 			i += 2
-			start = i + 1
 		case x == '+' && form:
-			b.WriteString(s[start:i])
-			b.WriteByte(' ')
-			start = i + 1
+			t = append(t, ' ')
+		default:
+			t = append(t, x)
 		}
 	}
-	b.WriteString(s[start:])
-	return b.String()
+	return string(t)
 }
 
 // unhex returns the value of the hex digit c, which isHex has accepted.

@@ -453,3 +453,16 @@ func TestEscapeTestdata(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeLong crosses the size of the stack buffer.
+func TestEscapeLong(t *testing.T) {
+	for _, n := range []int{42, 43, 128, 129, 1000} {
+		s := strings.Repeat("é", n/2) + strings.Repeat(" ", n%2)
+		for _, c := range allEscape {
+			checkEscape(t, s, c)
+		}
+		if got := Escape(strings.Repeat(" ", n), EscapeForm); got != strings.Repeat("+", n) {
+			t.Errorf("Escape of %d spaces = %q", n, got)
+		}
+	}
+}
