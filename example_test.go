@@ -204,3 +204,68 @@ func ExampleIRIToURI() {
 	// https://例子.测试/路径?q=café
 	// /Dürst/a%2Fb/%FF
 }
+
+// Resolution follows RFC 3986, Section 5.2: these are some of the examples
+// of its Section 5.4.
+func ExampleURI_Resolve() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	for _, ref := range []string{"g", "../g", "?y", "#s", "//g", "", "../../../g", "g:h"} {
+		fmt.Printf("%-12q %s\n", ref, base.Resolve(uri.MustParse(ref)))
+	}
+	// Output:
+	// "g"          http://a/b/c/g
+	// "../g"       http://a/b/g
+	// "?y"         http://a/b/c/d;p?y
+	// "#s"         http://a/b/c/d;p?q#s
+	// "//g"        http://g
+	// ""           http://a/b/c/d;p?q
+	// "../../../g" http://a/g
+	// "g:h"        g:h
+}
+
+// The string form parses both inputs; the base must have a scheme.
+func ExampleResolve() {
+	s, err := uri.Resolve("https://example.com/docs/guide/", "../api/v2?lang=go#intro")
+	fmt.Println(s, err)
+	_, err = uri.Resolve("/docs/guide/", "../api")
+	fmt.Println(err, errors.Is(err, uri.ErrMissingScheme))
+	// Output:
+	// https://example.com/docs/api/v2?lang=go#intro <nil>
+	// uri: resolve: missing scheme at offset 0 of "/docs/guide/" true
+}
+
+// The non-strict mode of RFC 3986, Section 5.2.2 reads "http:g" as the
+// relative "g" when the base's scheme is http, as parsers before RFC 2396 did.
+func ExampleURI_ResolveNonStrict() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	ref := uri.MustParse("http:g")
+	fmt.Println(base.Resolve(ref))
+	fmt.Println(base.ResolveNonStrict(ref))
+	// Output:
+	// http:g
+	// http://a/b/c/g
+}
+
+// Relativize finds the shortest reference that resolves back to a URI.
+func ExampleURI_Relativize() {
+	base := uri.MustParse("https://example.com/docs/guide/intro.html")
+	for _, s := range []string{
+		"https://example.com/docs/guide/setup.html",
+		"https://example.com/docs/api/",
+		"https://example.com/docs/guide/intro.html#faq",
+		"https://example.com/",
+		"https://cdn.example.com/x.js",
+		"mailto:team@example.com",
+	} {
+		target := uri.MustParse(s)
+		ref, ok := base.Relativize(target)
+		fmt.Printf("%-26s %v %v\n", ref, ok, base.Resolve(ref) == target)
+	}
+	// Output:
+	// setup.html                 true true
+	// ../api/                    true true
+	// #faq                       true true
+	// /                          true true
+	// //cdn.example.com/x.js     true true
+	// mailto:team@example.com    true true
+}

@@ -11,10 +11,14 @@ package uri
 // completed.
 
 import (
+	"encoding/binary"
+	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
+	"testing"
 )
 
 // abnf returns the regular expression for one start rule, built from
@@ -82,10 +86,23 @@ func abnf(start string, zone bool) string {
 	return `(?:` + uri + `|` + relativeRef + `)`
 }
 
-// oracle simulates the NFA of one start rule.
+// oracle simulates the NFA of one start rule. The sets of NFA states met
+// while reading bytes are cached as DFA states, built lazily, so that the
+// same set is never computed twice; the cache changes nothing but speed.
 type oracle struct {
 	prog *syntax.Prog
 	full *regexp.Regexp // the same expression anchored, as a cross-check
+
+	mu     sync.Mutex
+	states []*dfaState
+	index  map[string]int32 // key of a sorted NFA state set -> index in states
+}
+
+// dfaState is a set of NFA instructions that read a byte or match.
+type dfaState struct {
+	pcs   []uint32
+	match bool
+	next  [256]int32 // 0: not computed yet; -1: no thread left; else index+1
 }
 
 var (
@@ -120,33 +137,64 @@ func getOracle(start string, zone bool) *oracle {
 // check returns whether s matches the rule and, if not, the length of the
 // longest prefix of s that is a prefix of some string that matches.
 func (o *oracle) check(s string) (ok bool, offset int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.index == nil || len(o.states) > 1<<16 {
+		// Start, or start again when the cache has grown large.
+		o.states, o.index = nil, map[string]int32{}
+	}
 	sim := simulation{o: o, mark: make([]int, len(o.prog.Inst))}
-	cur := sim.closure(nil, uint32(o.prog.Start))
-	var next []uint32
+	cur := o.state(sim.closure(nil, uint32(o.prog.Start)))
 	for i := 0; i < len(s); i++ {
-		r := rune(s[i]) // bytes, not runes: a byte >= 0x80 matches no class
-		sim.gen++
-		next = next[:0]
-		for _, pc := range cur {
-			inst := &o.prog.Inst[pc]
-			switch inst.Op {
-			case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-				if inst.MatchRune(r) {
-					next = sim.closure(next, inst.Out)
+		next := o.states[cur].next[s[i]]
+		if next == 0 {
+			next = -1
+			r := rune(s[i]) // bytes, not runes: a byte >= 0x80 matches no class
+			sim.gen++
+			var set []uint32
+			for _, pc := range o.states[cur].pcs {
+				inst := &o.prog.Inst[pc]
+				switch inst.Op {
+				case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+					if inst.MatchRune(r) {
+						set = sim.closure(set, inst.Out)
+					}
 				}
 			}
+			if len(set) > 0 {
+				next = o.state(set) + 1
+			}
+			o.states[cur].next[s[i]] = next
 		}
-		if len(next) == 0 {
+		if next < 0 {
 			return false, i
 		}
-		cur, next = next, cur
+		cur = next - 1
 	}
-	for _, pc := range cur {
-		if o.prog.Inst[pc].Op == syntax.InstMatch {
-			return true, 0
-		}
+	if o.states[cur].match {
+		return true, 0
 	}
 	return false, len(s)
+}
+
+// state returns the index of the DFA state for the NFA state set, adding it
+// if it is new.
+func (o *oracle) state(set []uint32) int32 {
+	slices.Sort(set)
+	key := make([]byte, 0, 4*len(set))
+	for _, pc := range set {
+		key = binary.LittleEndian.AppendUint32(key, pc)
+	}
+	if i, ok := o.index[string(key)]; ok {
+		return i
+	}
+	st := &dfaState{pcs: set}
+	for _, pc := range set {
+		st.match = st.match || o.prog.Inst[pc].Op == syntax.InstMatch
+	}
+	o.states = append(o.states, st)
+	o.index[string(key)] = int32(len(o.states) - 1)
+	return int32(len(o.states) - 1)
 }
 
 // simulation is the state of one run of the NFA: mark[pc] == gen when pc
@@ -277,4 +325,25 @@ func viewOf(u URI) view {
 	v.Fragment = optional(u.Fragment(), u.HasFragment())
 	v.Kind = u.HostKind().String()
 	return v
+}
+
+// TestOracleSelfCheck checks the oracle's own simulation against Go's regexp
+// engine running the same expression, on generated inputs: the verdicts must
+// agree, and a rejected input's longest valid prefix must be followed by a
+// byte that no match can continue with.
+func TestOracleSelfCheck(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 3000; i++ {
+		s := genReference(r)
+		for _, sr := range startRules {
+			o := getOracle(sr.rule, sr.zone)
+			ok, off := o.check(s)
+			if ok != o.full.MatchString(s) {
+				t.Fatalf("%s oracle on %q: simulation says %v, regexp says %v", sr.rule, s, ok, !ok)
+			}
+			if !ok && off < len(s) && o.full.MatchString(s[:off+1]) {
+				t.Fatalf("%s oracle on %q: %q matches, yet the simulation stops at %d", sr.rule, s, s[:off+1], off)
+			}
+		}
+	}
 }

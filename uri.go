@@ -11,6 +11,11 @@
 //   - RFC 3986, Sections 4.1 to 4.3: the start rules URI-reference ([Parse]),
 //     URI ([ParseURI]), relative-ref ([ParseRelativeRef]) and absolute-URI
 //     ([ParseAbsoluteURI]).
+//   - RFC 3986, Section 5.2: resolving a reference against a base URI, with
+//     remove_dot_segments ([URI.Resolve], [Resolve]), the non-strict mode it
+//     allows for backward compatibility ([URI.ResolveNonStrict]), and the
+//     inverse, the shortest reference from a base to a URI
+//     ([URI.Relativize]).
 //   - RFC 3986, Section 5.3: recomposition. [URI.String] returns the parsed
 //     input byte for byte, and [Components.URI] builds a reference from
 //     separate components so that it parses back to the same components.

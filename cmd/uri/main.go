@@ -53,6 +53,8 @@ var commands []command
 func init() {
 	commands = []command{
 		{"parse", "parse references and print their components", runParse},
+		{"resolve", "resolve references against a base URI", runResolve},
+		{"relativize", "find the shortest reference from a base URI to each URI", runRelativize},
 	}
 	commands = append(commands, escapeCommands...)
 }

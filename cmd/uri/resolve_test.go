@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// pairRow is one line of testdata/resolve.jsonl or relativize.jsonl, kept
+// with its text: the command must print exactly that line.
+type pairRow struct {
+	line  string
+	Input string `json:"input"`
+	Base  string `json:"base"`
+	OK    bool   `json:"ok"`
+}
+
+// readPairRows reads a testdata file and groups its rows by base, keeping
+// the order of the file.
+func readPairRows(t *testing.T, path string) (bases []string, rows map[string][]pairRow) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows = map[string][]pairRow{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		row := pairRow{line: line}
+		if err := json.Unmarshal([]byte(line), &row); err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		if _, seen := rows[row.Base]; !seen {
+			bases = append(bases, row.Base)
+		}
+		rows[row.Base] = append(rows[row.Base], row)
+	}
+	return bases, rows
+}
+
+// testPairCommand runs the command on every row of the file, once with the
+// inputs as operands and once on standard input, and compares its output
+// with the rows, line for line, and its exit status with theirs.
+func testPairCommand(t *testing.T, command, path string) {
+	bases, rows := readPairRows(t, path)
+	if len(bases) < 10 {
+		t.Fatalf("only %d bases in %s", len(bases), path)
+	}
+	for _, base := range bases {
+		var want, inputs []string
+		status := exitOK
+		for _, row := range rows[base] {
+			want = append(want, row.line)
+			inputs = append(inputs, row.Input)
+			if !row.OK {
+				status = exitInvalid
+			}
+		}
+		wantOut := strings.Join(want, "\n") + "\n"
+		args := append([]string{command, "--json", "--base", base, "--"}, inputs...)
+		var stdout, stderr bytes.Buffer
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != status || stderr.Len() > 0 {
+			t.Errorf("uri %q: exit %d, stderr %q; want exit %d", args, code, stderr.String(), status)
+		}
+		if d := cmp.Diff(wantOut, stdout.String()); d != "" {
+			t.Errorf("uri %s --json --base %q with operands (-want +got):\n%s", command, base, d)
+		}
+		stdout.Reset()
+		stdin := strings.Join(inputs, "\n") + "\n"
+		if code := run([]string{command, "--base=" + base, "--json"}, strings.NewReader(stdin), &stdout, &stderr); code != status {
+			t.Errorf("uri %s --base %q < %q: exit %d, want %d", command, base, stdin, code, status)
+		}
+		if d := cmp.Diff(wantOut, stdout.String()); d != "" {
+			t.Errorf("uri %s --json --base %q on standard input (-want +got):\n%s", command, base, d)
+		}
+	}
+}
+
+func TestResolveCommandTestdata(t *testing.T) {
+	testPairCommand(t, "resolve", "../../testdata/resolve.jsonl")
+}
+
+func TestRelativizeCommandTestdata(t *testing.T) {
+	testPairCommand(t, "relativize", "../../testdata/relativize.jsonl")
+}
+
+// TestPairCommands pins the text output, the flags, the exit statuses and
+// the inputs that need care: invalid UTF-8, a line longer than the limit,
+// an empty standard input, a CR before the LF.
+func TestPairCommands(t *testing.T) {
+	const base = "http://a/b/c/d;p?q"
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		stdout string
+		stderr string // a substring of it
+		code   int
+	}{
+		{"text output", []string{"resolve", "--base", base, "g", "../g", "//x"}, "",
+			"http://a/b/c/g\nhttp://a/b/g\nhttp://x\n", "", exitOK},
+		{"text output with an error", []string{"resolve", "--base", base, "g h", "g"}, "",
+			"uri: resolve: invalid character \" \" in path at offset 1 of \"g h\"\nhttp://a/b/c/g\n", "", exitInvalid},
+		{"non-strict (RFC 3986, Section 5.2.2)", []string{"resolve", "--non-strict", "--base", base, "http:g", "HTTP:h", "ftp:g"}, "",
+			"http://a/b/c/g\nhttp://a/b/c/h\nftp:g\n", "", exitOK},
+		{"strict by default", []string{"resolve", "--base", base, "http:g"}, "", "http:g\n", "", exitOK},
+		{"relativize text", []string{"relativize", "--base", base, "http://a/b/c/g", "http://a/b/c/d;p?q#s", "ftp://x"}, "",
+			"g\n#s\nftp://x\n", "", exitOK},
+		{"standard input", []string{"resolve", "--base", base}, "g\n\n?y\n",
+			"http://a/b/c/g\nhttp://a/b/c/d;p?q\nhttp://a/b/c/d;p?y\n", "", exitOK},
+		{"no final LF", []string{"resolve", "--base", base}, "g", "http://a/b/c/g\n", "", exitOK},
+		{"empty standard input", []string{"resolve", "--base", base}, "", "", "", exitOK},
+		{"empty standard input, relativize", []string{"relativize", "--base", base, "--json"}, "", "", "", exitOK},
+		{"a CR is part of the line", []string{"resolve", "--base", base, "--json"}, "g\r\n",
+			`{"input":"g\r","base":"http://a/b/c/d;p?q","ok":false,"error":"uri: resolve: invalid character \"\\r\" in path at offset 1 of \"g\\r\""}` + "\n", "", exitInvalid},
+		{"invalid UTF-8 keeps its bytes", []string{"resolve", "--base", base, "--json"}, "g\xff\n",
+			`{"input":"g\ufffd","input_hex":"67ff","base":"http://a/b/c/d;p?q","ok":false,"error":"uri: resolve: invalid character \"\\xff\" in path at offset 1 of \"g\\xff\""}` + "\n", "", exitInvalid},
+		{"a base without a scheme fails each input", []string{"resolve", "--base", "/x", "g", "h"}, "",
+			"uri: resolve: missing scheme at offset 0 of \"/x\"\nuri: resolve: missing scheme at offset 0 of \"/x\"\n", "", exitInvalid},
+		{"an empty base is a base", []string{"relativize", "--base", "", "--json", "http://a/"}, "",
+			`{"input":"http://a/","base":"","ok":false,"error":"uri: relativize: missing scheme at offset 0 (end of input) of \"\""}` + "\n", "", exitInvalid},
+		{"operands that look like flags after --", []string{"resolve", "--base", base, "--", "-x"}, "", "http://a/b/c/-x\n", "", exitOK},
+		{"missing --base", []string{"resolve", "g"}, "", "", "--base is required", exitUsage},
+		{"missing --base, relativize", []string{"relativize", "--json"}, "", "", "--base is required", exitUsage},
+		{"--base without a value", []string{"resolve", "--base"}, "", "", "flag needs an argument", exitUsage},
+		{"unknown flag", []string{"resolve", "--base", base, "--grammar", "rfc2396"}, "", "", "flag provided but not defined", exitUsage},
+		{"help", []string{"resolve", "-h"}, "", "", "usage: uri resolve --base BASE", exitOK},
+		{"help, relativize", []string{"relativize", "--help"}, "", "", "usage: uri relativize --base BASE", exitOK},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		code := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+		if code != tt.code || stdout.String() != tt.stdout || !strings.Contains(stderr.String(), tt.stderr) {
+			t.Errorf("%s: uri %q < %q = exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr containing %q",
+				tt.name, tt.args, tt.stdin, code, stdout.String(), stderr.String(), tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+// TestPairCommandLongLine: a line over the 16 MiB limit gets its own error
+// line, and the lines after it are still processed.
+func TestPairCommandLongLine(t *testing.T) {
+	stdin := "g\n" + strings.Repeat("a", maxLine+10) + "\nh\n"
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"resolve", "--base", "http://a/b", "--json"}, strings.NewReader(stdin), &stdout, &stderr)
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if code != exitInvalid || len(lines) != 3 {
+		t.Fatalf("exit %d, %d lines; want exit 1 and 3 lines", code, len(lines))
+	}
+	var row struct {
+		Input, Error string
+		OK           bool
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil || row.OK || !strings.Contains(row.Error, "line 2 is longer than") {
+		t.Errorf("the long line gave %.200q", lines[1])
+	}
+	if lines[0] != `{"input":"g","base":"http://a/b","ok":true,"result":"http://a/g"}` ||
+		lines[2] != `{"input":"h","base":"http://a/b","ok":true,"result":"http://a/h"}` {
+		t.Errorf("the lines around the long one: %q, %q", lines[0], lines[2])
+	}
+}
+
+// TestPairCommandLongInput: a megabyte-long reference is resolved like any
+// other.
+func TestPairCommandLongInput(t *testing.T) {
+	ref := strings.Repeat("../", 1<<18) + strings.Repeat("x/", 1<<18)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"resolve", "--base", "http://a/b/c"}, strings.NewReader(ref+"\n"), &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	if want := "http://a/" + strings.Repeat("x/", 1<<18) + "\n"; stdout.String() != want {
+		t.Errorf("got %d bytes, want %d", stdout.Len(), len(want))
+	}
+}

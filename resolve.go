@@ -1,0 +1,756 @@
+package uri
+
+import (
+	"errors"
+	"strings"
+)
+
+// This file implements RFC 3986, Section 5: resolving a reference against a
+// base URI (Section 5.2), and the inverse, finding the shortest reference
+// that resolves to a given URI.
+//
+// Resolution builds the result's text once. The scheme, the authority, the
+// query and the fragment are copied as written from the base or the
+// reference; only the path is computed. Two ways compute it:
+//
+//   - Most paths have no dot segments except a leading run of "./" and "../"
+//     in the reference ("../g"). Then the result's path is a prefix of the
+//     merged base directory followed by a suffix of the reference's path, and
+//     both are written straight into the result.
+//   - Any other path goes through remove_dot_segments (Section 5.2.4) in a
+//     scratch buffer, in place, in one pass: the output never grows faster
+//     than the input is read, and removing the last output segment only
+//     rereads bytes that it deletes, so the work is linear in the path's
+//     length. The buffer lives on the stack up to scratchSize bytes.
+
+// scratchSize is the longest merged path that remove_dot_segments handles in
+// a stack buffer. A longer path with dot segments costs a second allocation,
+// for a scratch buffer of its length.
+const scratchSize = 1024
+
+// kindMask selects the HostKind bits of flags; authFlags all the bits that
+// describe an authority, which a resolved URI copies from its source.
+const (
+	kindMask  = ^flags(0) &^ (1<<kindShift - 1)
+	authFlags = fAuthority | fUserinfo | fPort | kindMask
+)
+
+// ErrDotSegment: [Relativize] was given a target whose path has a "." or
+// ".." segment (RFC 3986, Section 3.3) and differs from the base's path.
+// Resolution removes dot segments from every path that it computes (Section
+// 5.2.4), so no reference resolves to such a target.
+var ErrDotSegment = errors.New(`"." or ".." segment that no reference resolves to`)
+
+// Resolve returns the target URI of the reference ref, resolved against the
+// base URI base, by the strict algorithm of RFC 3986, Section 5.2.2, with the
+// merge of Section 5.2.3 and the remove_dot_segments of Section 5.2.4, and
+// recomposed as Section 5.3 says:
+//
+//	if defined(R.scheme) then
+//	   T.scheme = R.scheme; T.authority = R.authority;
+//	   T.path = remove_dot_segments(R.path); T.query = R.query;
+//	else if defined(R.authority) then
+//	   T.authority = R.authority;
+//	   T.path = remove_dot_segments(R.path); T.query = R.query;
+//	else if R.path == "" then
+//	   T.path = Base.path;
+//	   T.query = R.query if defined(R.query), else Base.query;
+//	else
+//	   T.path = remove_dot_segments(R.path) if R.path starts with "/",
+//	            else remove_dot_segments(merge(Base.path, R.path));
+//	   T.query = R.query;
+//	T.authority = Base.authority and T.scheme = Base.scheme where not set above;
+//	T.fragment = R.fragment.
+//
+// Components are copied as written: nothing is decoded or case-folded, and a
+// percent-encoded dot ("%2E") is not a dot segment. Absent and empty stay
+// distinct: "?" against "http://a/b?q" gives "http://a/b?", while "" gives
+// "http://a/b?q". The base's fragment is never used. Because the algorithm
+// copies Base.path unchanged when R.path is empty, dot segments in the base's
+// path survive in that case only: "#f" against "http://a/b/../c" gives
+// "http://a/b/../c#f".
+//
+// A result without an authority whose path would start with "//" is written
+// with "/." in front of the path, so that its text does not parse as an
+// authority: "a:" with ".///b" gives "a:/.//b", whose path is "/.//b" and
+// means the same. The returned URI has exactly the components Parse gives
+// for its text.
+//
+// The base should be a URI, with a scheme (Section 5.1); [Resolve], the
+// function, rejects any other. This method cannot report an error, so for a
+// base without a scheme it runs the same algorithm with Base.scheme
+// undefined, and the result is a relative reference unless ref has a scheme;
+// a result whose first path segment would then contain ":" gets "./" in
+// front (Section 4.2). That keeps partial resolution useful: for a base that
+// is a network-path or absolute-path reference without dot segments, such as
+// "//h/a/b" or "/a/b", resolving the result against any URI S with a scheme gives what
+// resolving ref against S.Resolve(base) gives. For a base with a relative
+// path, ".." segments that climb above its first segment are lost.
+//
+// Resolve allocates at most once, for the result's text: not at all when the
+// result is ref itself (ref has a scheme and no dot segments) or base without
+// its fragment (ref is empty). It allocates a second time, a scratch buffer,
+// only for a path of more than 1024 bytes (the base's directory and ref's
+// path together) that needs remove_dot_segments done in full: one where the
+// base's path has dot segments or is relative, or where ref's path has dot
+// segments after its leading run of "./" and "../". Its time and memory are
+// linear in the length of base and ref. If the result would be longer than
+// 2,147,483,647 bytes, Resolve returns the zero URI.
+func (base URI) Resolve(ref URI) URI { return base.resolve(ref, true) }
+
+// ResolveNonStrict is like [URI.Resolve], but it ignores ref's scheme when it
+// equals base's scheme, compared without regard to case, and then resolves
+// ref as a relative reference. RFC 3986, Section 5.2.2 allows this only for
+// backward compatibility with parsers that predate RFC 2396:
+//
+//	-- A non-strict parser may ignore a scheme in the reference
+//	-- if it is identical to the base URI's scheme.
+//	if ((not strict) and (R.scheme == Base.scheme)) then
+//	   undefine(R.scheme);
+//	endif;
+//
+// So "http:g" against "http://a/b/c/d;p?q" gives "http://a/b/c/g", where
+// Resolve gives "http:g". The scheme of the result is then written as the
+// base has it. Use it only where such legacy references must be read.
+func (base URI) ResolveNonStrict(ref URI) URI { return base.resolve(ref, false) }
+
+// Resolve parses base as a URI (RFC 3986, Section 3) and ref as a
+// URI-reference (Section 4.1), resolves ref against base as [URI.Resolve]
+// does, and returns the result's text.
+//
+// The base must have a scheme (Section 5.1: a base URI must be absolute); it
+// may have a fragment, which is ignored. Every error is an *[Error] with Op
+// "resolve" whose Input is the string at fault, base checked first: a base
+// that is a valid relative reference, such as "/a" or "//h/a", gives
+// ErrMissingScheme; any other problem is reported as [ParseURI] (for base)
+// or [Parse] (for ref) reports it. On error the result is "".
+//
+// Resolve allocates as [URI.Resolve] does, at most once for the result's
+// text in all but the cases documented there, and more only when it fails.
+func Resolve(base, ref string) (string, error) { return resolveStrings(base, ref, true) }
+
+// ResolveNonStrict is like [Resolve], but resolves as [URI.ResolveNonStrict]
+// does: a reference whose scheme equals the base's, ignoring case, is treated
+// as relative, a legacy behaviour that RFC 3986, Section 5.2.2 allows for
+// backward compatibility only.
+func ResolveNonStrict(base, ref string) (string, error) { return resolveStrings(base, ref, false) }
+
+func resolveStrings(base, ref string, strict bool) (string, error) {
+	b, err := parseBase("resolve", base)
+	if err != nil {
+		return "", err
+	}
+	r, err := Parse(ref)
+	if err != nil {
+		return "", withOp("resolve", err)
+	}
+	if len(base)+len(ref)+2 > maxLen {
+		// The result could be too long for the offsets of a URI value.
+		off := min(max(maxLen-len(base)-2, 0), len(ref))
+		return "", &Error{Op: "resolve", Input: ref, Offset: off, Err: ErrTooLong}
+	}
+	return b.resolve(r, strict).s, nil
+}
+
+// parseBase parses s as a URI to resolve against, for the operation op. A
+// valid reference that lacks only the scheme is reported as ErrMissingScheme
+// at the offset where ParseURI stops, rather than as the byte that cannot
+// continue a scheme, which would puzzle a reader of "a/b" as a base.
+func parseBase(op, s string) (URI, error) {
+	u, err := ParseURI(s)
+	if err == nil {
+		return u, nil
+	}
+	e, ok := err.(*Error)
+	if !ok {
+		return URI{}, err
+	}
+	c := *e
+	c.Op = op
+	if _, perr := Parse(s); perr == nil {
+		c.Component, c.Err = Scheme, ErrMissingScheme
+	}
+	return URI{}, &c
+}
+
+// withOp returns err, an *Error from a parse, as an error of the operation op.
+func withOp(op string, err error) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	c := *e
+	c.Op = op
+	return &c
+}
+
+// resolve is Section 5.2.2, strict or not.
+func (base URI) resolve(ref URI, strict bool) URI {
+	refScheme := ref.flags&fScheme != 0
+	if refScheme && !strict && base.flags&fScheme != 0 && strings.EqualFold(ref.Scheme(), base.Scheme()) {
+		refScheme = false // undefine(R.scheme)
+	}
+	if refScheme && !hasDotSegment(ref.Path()) {
+		return ref // every component of T is R's, and remove_dot_segments changes nothing
+	}
+	if ref.s == "" {
+		return base.withoutFragment() // T is Base, less the fragment
+	}
+
+	var p parts
+	if refScheme {
+		p.scheme = ref.s[:ref.schemeEnd+1]
+	} else if base.flags&fScheme != 0 {
+		p.scheme = base.s[:base.schemeEnd+1]
+	}
+	var dir, rpath string // T.path = remove_dot_segments(dir + rpath)
+	raw := false          // T.path = dir, as it is
+	switch {
+	case refScheme || ref.flags&fAuthority != 0:
+		p.authSrc = ref
+		rpath = ref.Path()
+		p.query = ref.s[ref.pathEnd:ref.queryEnd]
+	case ref.pathEnd == ref.pathStart:
+		p.authSrc = base
+		dir, raw = base.Path(), true
+		p.query = base.s[base.pathEnd:base.queryEnd]
+		if ref.flags&fQuery != 0 {
+			p.query = ref.s[ref.pathEnd:ref.queryEnd]
+		}
+	default:
+		p.authSrc = base
+		rpath = ref.Path()
+		if rpath[0] != '/' {
+			dir = base.mergeDir()
+		}
+		p.query = ref.s[ref.pathEnd:ref.queryEnd]
+	}
+	p.auth = p.authSrc.authorityText()
+	p.frag = ref.s[ref.queryEnd:]
+
+	if raw {
+		p.head = dir
+		return p.build()
+	}
+	if dir == "" && rpath != "" && rpath[0] == '/' {
+		// An absolute path: "/" + rest is the same string, and lets the
+		// leading "../" of "/../g" count as dot segments after a directory.
+		dir, rpath = rpath[:1], rpath[1:]
+	}
+	if head, tail, ok := joinLeadingDots(dir, rpath); ok {
+		p.head, p.tail = head, tail
+		p.pre = prefixFor(head, tail, p.scheme != "", p.auth != "")
+		return p.build()
+	}
+	var stack [scratchSize]byte
+	buf := stack[:0]
+	if n := len(dir) + len(rpath); n > len(stack) {
+		buf = make([]byte, 0, n)
+	}
+	buf = append(append(buf, dir...), rpath...)
+	p.mid = removeDotSegments(buf)
+	p.pre = pathPrefix(p.mid, p.scheme != "", p.auth != "")
+	return p.build()
+}
+
+// withoutFragment returns u without its fragment, sharing u's text.
+func (u URI) withoutFragment() URI {
+	u.s = u.s[:u.queryEnd]
+	u.flags &^= fFragment
+	return u
+}
+
+// authorityText returns "//" and the authority as written, or "" when u has
+// no authority.
+func (u URI) authorityText() string {
+	if u.flags&fAuthority == 0 {
+		return ""
+	}
+	return u.s[u.afterScheme():u.pathStart]
+}
+
+// mergeDir returns what RFC 3986, Section 5.2.3 keeps of the base's path
+// when merging: "/" if the base has an authority and an empty path, else the
+// path up to and including its last "/", or "" if it has none.
+func (u URI) mergeDir() string {
+	p := u.Path()
+	if p == "" && u.flags&fAuthority != 0 {
+		return "/"
+	}
+	return p[:strings.LastIndexByte(p, '/')+1]
+}
+
+// parts are the pieces of a resolved URI's text, in order: the path is pre,
+// head, tail and mid written one after the other.
+type parts struct {
+	scheme  string // the scheme and its ":", or ""
+	auth    string // "//" and the authority, or ""
+	authSrc URI    // the URI that auth comes from
+	pre     string // "/." or "./" when the path needs it to parse back, or ""
+	head    string
+	tail    string
+	mid     []byte
+	query   string // "?" and the query, or ""
+	frag    string // "#" and the fragment, or ""
+}
+
+// build writes the parts into one new string and sets the offsets that
+// Parse would find in it. Every offset comes from the lengths of the parts
+// and, for the host, from the offsets in the URI the authority is copied
+// from, so nothing is scanned again.
+func (p *parts) build() URI {
+	pathLen := len(p.pre) + len(p.head) + len(p.tail) + len(p.mid)
+	n := len(p.scheme) + len(p.auth) + pathLen + len(p.query) + len(p.frag)
+	if n > maxLen {
+		return URI{}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(p.scheme)
+	b.WriteString(p.auth)
+	b.WriteString(p.pre)
+	b.WriteString(p.head)
+	b.WriteString(p.tail)
+	b.Write(p.mid)
+	b.WriteString(p.query)
+	b.WriteString(p.frag)
+
+	u := URI{s: b.String()}
+	a := int32(len(p.scheme))
+	if a > 0 {
+		u.schemeEnd = a - 1
+		u.flags |= fScheme
+	}
+	u.hostStart, u.hostEnd = a, a
+	if p.auth != "" {
+		shift := a - int32(p.authSrc.afterScheme())
+		u.hostStart = p.authSrc.hostStart + shift
+		u.hostEnd = p.authSrc.hostEnd + shift
+		u.flags |= p.authSrc.flags & authFlags
+	}
+	u.pathStart = a + int32(len(p.auth))
+	u.pathEnd = u.pathStart + int32(pathLen)
+	u.queryEnd = u.pathEnd + int32(len(p.query))
+	if p.query != "" {
+		u.flags |= fQuery
+	}
+	if p.frag != "" {
+		u.flags |= fFragment
+	}
+	return u
+}
+
+// joinLeadingDots computes remove_dot_segments(dir + rpath) without copying,
+// as head + tail, when dir (empty, or absolute and ending in "/") has no dot
+// segments and rpath has none after a leading run of "./" and "../" and a
+// final "." or "..". Each ".." then removes one segment of dir, never more
+// than it has (Section 5.2.4, step 2C, at the root), and the rest of rpath
+// follows what is left of dir. It reports false for any other input.
+func joinLeadingDots(dir, rpath string) (head, tail string, ok bool) {
+	if dir != "" && dir[0] != '/' || hasDotSegment(dir) {
+		return "", "", false
+	}
+	ups := 0
+	for {
+		if strings.HasPrefix(rpath, "./") {
+			rpath = rpath[2:]
+		} else if strings.HasPrefix(rpath, "../") {
+			rpath = rpath[3:]
+			ups++
+		} else {
+			break
+		}
+	}
+	switch rpath {
+	case ".":
+		rpath = ""
+	case "..":
+		rpath = ""
+		ups++
+	}
+	if hasDotSegment(rpath) {
+		return "", "", false
+	}
+	cut := len(dir)
+	for ; ups > 0 && cut > 1; ups-- {
+		cut = strings.LastIndexByte(dir[:cut-1], '/') + 1
+	}
+	return dir[:cut], rpath, true
+}
+
+// removeDotSegments is remove_dot_segments of RFC 3986, Section 5.2.4,
+// done in place: the input buffer is b[r:n], the output buffer b[:w], and
+// w <= r throughout because no step writes more than it reads. It returns
+// the output, a prefix of b.
+func removeDotSegments(b []byte) []byte {
+	r, w, n := 0, 0, len(b)
+	for r < n {
+		in := b[r:n]
+		switch {
+		// A. A leading "../" or "./" is removed.
+		case hasPrefix(in, "../"):
+			r += 3
+		case hasPrefix(in, "./"):
+			r += 2
+		// B. A leading "/./" or a complete "/." is replaced by "/": the
+		// "/" is already in place, at the end of what is removed.
+		case hasPrefix(in, "/./"):
+			r += 2
+		case len(in) == 2 && in[0] == '/' && in[1] == '.':
+			n = r + 1
+		// C. The same for "/../" and "/..", which also remove the last
+		// segment and its preceding "/", if any, from the output.
+		case hasPrefix(in, "/../"):
+			r += 3
+			w = popSegment(b, w)
+		case len(in) == 3 && hasPrefix(in, "/.."):
+			n = r + 1
+			w = popSegment(b, w)
+		// D. A lone "." or ".." is removed.
+		case len(in) == 1 && in[0] == '.', len(in) == 2 && in[0] == '.' && in[1] == '.':
+			r = n
+		// E. The first segment, with its leading "/" if any, moves to the
+		// output.
+		default:
+			e := r + 1
+			for e < n && b[e] != '/' {
+				e++
+			}
+			w += copy(b[w:], b[r:e])
+			r = e
+		}
+	}
+	return b[:w]
+}
+
+// popSegment removes the last segment of the output b[:w] and the "/" before
+// it, if any, and returns the new end of the output.
+func popSegment(b []byte, w int) int {
+	for w > 0 {
+		w--
+		if b[w] == '/' {
+			break
+		}
+	}
+	return w
+}
+
+func hasPrefix(b []byte, p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+
+// hasDotSegment reports whether the path p has a segment "." or "..".
+func hasDotSegment(p string) bool { return firstDotSegment(p) >= 0 }
+
+// firstDotSegment returns the index of the first "." or ".." segment of the
+// path p, or -1.
+func firstDotSegment(p string) int {
+	for i := 0; i < len(p); {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return -1
+		}
+		j += i
+		if j == 0 || p[j-1] == '/' {
+			k := j + 1
+			if k < len(p) && p[k] == '.' {
+				k++
+			}
+			if k == len(p) || p[k] == '/' {
+				return j
+			}
+		}
+		i = j + 1
+	}
+	return -1
+}
+
+// pathPrefix returns what must precede the path p so that the text parses
+// back to the same components: "/." when there is no authority and p starts
+// with "//", which would otherwise be read as one (STYLE's ruling, and RFC
+// 3986, Section 3.3: such a path cannot be written without an authority);
+// "./" when there is neither scheme nor authority and p's first segment
+// contains ":", which would otherwise be read as a scheme (Section 4.2).
+func pathPrefix[P string | []byte](p P, hasScheme, hasAuth bool) string {
+	if hasAuth {
+		return ""
+	}
+	if len(p) >= 2 && p[0] == '/' && p[1] == '/' {
+		return "/."
+	}
+	if !hasScheme {
+		for i := 0; i < len(p) && p[i] != '/'; i++ {
+			if p[i] == ':' {
+				return "./"
+			}
+		}
+	}
+	return ""
+}
+
+// prefixFor is pathPrefix for the path head + tail, where head is empty or
+// starts with "/".
+func prefixFor(head, tail string, hasScheme, hasAuth bool) string {
+	switch {
+	case head == "":
+		return pathPrefix(tail, hasScheme, hasAuth)
+	case head == "/" && !hasAuth && tail != "" && tail[0] == '/':
+		return "/."
+	}
+	return pathPrefix(head, hasScheme, hasAuth)
+}
+
+// Relativize returns the shortest reference r such that base.Resolve(r) ==
+// target, and true; it is the inverse of [URI.Resolve] (RFC 3986, Section
+// 5.2). The reference depends on what target shares with base:
+//
+//   - the same path, with the query or fragment differing: an empty path,
+//     as in "?y", "#s", or "" for base itself without its fragment;
+//   - the same scheme and authority: a relative path, with "../" for each
+//     segment of base's directory that target leaves, as in "../g", "." or
+//     "./a:b" (Section 4.2: a first segment with ":" needs "./"), or an
+//     absolute path such as "/g" when that is shorter;
+//   - the same scheme and another authority: a network-path reference such
+//     as "//g/x";
+//   - otherwise target itself, an absolute reference.
+//
+// Each form keeps target's query and fragment. Among forms of equal length
+// the earlier in this list wins. Schemes and authorities are compared as
+// written, byte for byte, since resolution copies them as written: against
+// "HTTP://a/", the shortest reference to "http://a/x" is "http://a/x". Use
+// normalized URIs to compare them by meaning.
+//
+// Relativize returns the zero URI and false when no reference resolves to
+// target: when base or target has no scheme, since resolution against a
+// base URI (Section 5.1) always gives a URI, or when target's path has a "."
+// or ".." segment, which resolution removes, unless target has base's
+// scheme, authority and path (then an empty-path reference keeps base's
+// path as it is). The "/." that [URI.Resolve] writes in front of a path
+// starting with "//" when there is no authority is not such a segment. So
+// for every URI target without dot segments, base.Resolve(r) == target.
+//
+// Relativize allocates at most once, for the result's text, and not at all
+// when the result is a part of target's text, such as "#s", "g?y", "/g" or
+// "//g/x"; and once more, for a scratch buffer, when base's path has dot
+// segments and more than 1024 bytes before its last "/". Its time is linear
+// in the length of base and target.
+func (base URI) Relativize(target URI) (URI, bool) {
+	if base.flags&fScheme == 0 || target.flags&fScheme == 0 {
+		return URI{}, false
+	}
+	pT := target.Path()
+	lp, lpStart := target.resolvedPath()
+	clean := !hasDotSegment(lp)
+	sameScheme := base.Scheme() == target.Scheme()
+	sameAuth := sameScheme && base.authorityText() == target.authorityText()
+
+	var best relCandidate
+	found := false
+	offer := func(c relCandidate) {
+		if !found || c.size(target) < best.size(target) {
+			best, found = c, true
+		}
+	}
+	// An empty path: T.path = Base.path, and T.query = R.query if R has
+	// one, else Base.query. Every other form writes a non-empty path before
+	// the same query and fragment, so this one, when it works, is shortest.
+	if sameAuth && base.Path() == pT {
+		tq, bq := target.flags&fQuery != 0, base.flags&fQuery != 0
+		switch {
+		case tq && !(bq && base.Query() == target.Query()):
+			return target.suffix(int(target.pathEnd)), true
+		case tq || !bq:
+			return target.suffix(int(target.queryEnd)), true
+		}
+	}
+	if sameAuth && clean {
+		dir := base.mergeDir()
+		var c relCandidate
+		var ok bool
+		if !hasDotSegment(dir) {
+			c, ok = relativeCandidate(dir, lp, lpStart)
+		} else {
+			// merge then remove_dot_segments treats the base's directory
+			// as the directory it stands for: see relativeCandidate.
+			var stack [scratchSize]byte
+			buf := stack[:0]
+			if len(dir) > len(stack) {
+				buf = make([]byte, 0, len(dir))
+			}
+			c, ok = relativeCandidate(removeDotSegments(append(buf, dir...)), lp, lpStart)
+		}
+		if ok {
+			offer(c)
+		}
+		if lp != "" && lp[0] == '/' {
+			// An absolute path; one that starts with "//" needs "/." in
+			// front so as not to be read as an authority, and has it
+			// already when target has no authority.
+			c := relCandidate{start: int(target.pathStart)}
+			if target.flags&fAuthority != 0 && strings.HasPrefix(lp, "//") {
+				c.pre = "/."
+			}
+			offer(c)
+		}
+	}
+	if clean && sameScheme && target.flags&fAuthority != 0 {
+		offer(relCandidate{start: target.afterScheme()}) // a network-path reference
+	}
+	if clean {
+		offer(relCandidate{}) // target itself
+	}
+	if !found {
+		return URI{}, false
+	}
+	if best.ups == 0 && best.pre == "" {
+		return target.suffix(best.start), true
+	}
+	n := best.size(target)
+	if n > maxLen {
+		return URI{}, false
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i := 1; i <= best.ups; i++ {
+		if i == best.ups && best.dotdot {
+			b.WriteString("..")
+		} else {
+			b.WriteString("../")
+		}
+	}
+	b.WriteString(best.pre)
+	b.WriteString(target.s[best.start:])
+	// The result is a relative-path or absolute-path reference: no scheme,
+	// no authority, and target's query and fragment.
+	shift := int32(n - (len(target.s) - best.start))
+	u := URI{s: b.String(), flags: target.flags & (fQuery | fFragment)}
+	u.pathEnd = target.pathEnd - int32(best.start) + shift
+	u.queryEnd = target.queryEnd - int32(best.start) + shift
+	return u, true
+}
+
+// Relativize parses base and target as URIs (RFC 3986, Section 3) and
+// returns the text of base.Relativize(target) (see [URI.Relativize]): the
+// shortest reference that resolves against base to target.
+//
+// Every error is an *[Error] with Op "relativize" whose Input is the string
+// at fault, base checked first: a valid relative reference, which has no
+// scheme, gives ErrMissingScheme; any other problem is reported as
+// [ParseURI] reports it; and a target whose path has a dot segment that no
+// reference can produce gives [ErrDotSegment] at that segment. On error the
+// result is "".
+func Relativize(base, target string) (string, error) {
+	b, err := parseBase("relativize", base)
+	if err != nil {
+		return "", err
+	}
+	t, err := parseBase("relativize", target)
+	if err != nil {
+		return "", err
+	}
+	r, ok := b.Relativize(t)
+	if !ok {
+		lp, lpStart := t.resolvedPath()
+		return "", &Error{Op: "relativize", Input: target, Offset: lpStart + max(firstDotSegment(lp), 0), Component: Path, Err: ErrDotSegment}
+	}
+	return r.s, nil
+}
+
+// resolvedPath returns u's path as resolution computes it, and where it
+// starts in u's text: the path without the "/." that is written in front of
+// a path starting with "//" when there is no authority.
+func (u URI) resolvedPath() (string, int) {
+	p, start := u.Path(), int(u.pathStart)
+	if u.flags&fAuthority == 0 && strings.HasPrefix(p, "/.//") {
+		return p[2:], start + 2
+	}
+	return p, start
+}
+
+// relCandidate is a reference to a target, written as ups times "../" (the
+// last one as ".." without its "/" when dotdot is set), then pre, then the
+// target's text from start on.
+type relCandidate struct {
+	ups    int
+	dotdot bool
+	pre    string
+	start  int
+}
+
+func (c relCandidate) size(target URI) int {
+	n := 3*c.ups + len(c.pre) + len(target.s) - c.start
+	if c.dotdot {
+		n--
+	}
+	return n
+}
+
+// relativeCandidate returns the shortest relative-path reference whose path
+// R gives the path lp as remove_dot_segments(dir + R), where eff is
+// remove_dot_segments(dir) and dir is the base's directory from merge
+// (RFC 3986, Section 5.2.3): empty, or ending in "/". Both give the same
+// result for every R, because remove_dot_segments reads dir + R from left to
+// right and, once dir is read, holds eff as output (or eff less its last
+// "/", with that "/" still to read). lpStart is where lp starts in the
+// target's text.
+//
+// eff is a sequence of segments each followed by "/". R is k times "../"
+// followed by the rest of lp after the longest run of whole segments that
+// eff and lp share, where k counts the segments of eff after that run. When
+// eff is a relative path, its first segment cannot be removed that way: the
+// output would then begin with "/". It reports false when no relative-path
+// reference gives lp.
+func relativeCandidate[E string | []byte](eff E, lp string, lpStart int) (relCandidate, bool) {
+	l := 0
+	for l < len(eff) && l < len(lp) && eff[l] == lp[l] {
+		l++
+	}
+	c := 0 // just after the last "/" of the shared part
+	for i := l - 1; i >= 0; i-- {
+		if eff[i] == '/' {
+			c = i + 1
+			break
+		}
+	}
+	if len(eff) > 0 && c == 0 {
+		// eff is rootless and its first segment must go, or eff is "/..."
+		// and lp is not absolute.
+		return relCandidate{}, false
+	}
+	k := 0
+	for i := c; i < len(eff); i++ {
+		if eff[i] == '/' {
+			k++
+		}
+	}
+	rest := lp[c:]
+	cand := relCandidate{ups: k, start: lpStart + c}
+	switch {
+	case rest == "" && k > 0:
+		cand.dotdot = true // "/b/c/" + ".." gives "/b/"
+	case rest == "":
+		cand.pre = "." // "/b/c/" + "." gives "/b/c/"
+	case k == 0 && (rest[0] == '/' || firstSegmentHasColon(rest)):
+		cand.pre = "./" // not an absolute path, not a scheme
+	}
+	return cand, true
+}
+
+// suffix returns the reference written as u.s[i:], where i is 0, the start
+// of the hier-part (dropping the scheme), a position in the path from its
+// start on, the end of the path or the end of the query. It shares u's text.
+func (u URI) suffix(i int) URI {
+	if i == 0 {
+		return u
+	}
+	d := int32(i)
+	at := func(x int32) int32 { return max(x-d, 0) }
+	v := URI{s: u.s[i:], flags: u.flags &^ fScheme}
+	v.hostStart, v.hostEnd, v.pathStart = at(u.hostStart), at(u.hostEnd), at(u.pathStart)
+	v.pathEnd, v.queryEnd = at(u.pathEnd), at(u.queryEnd)
+	if i > u.afterScheme() {
+		v.flags &^= authFlags
+	}
+	if d > u.pathEnd {
+		v.flags &^= fQuery
+	}
+	return v
+}
