@@ -3,6 +3,7 @@ package uri_test
 import (
 	"errors"
 	"fmt"
+	"net/url"
 
 	"github.com/gouri/uri"
 )
@@ -105,6 +106,103 @@ func ExampleParseRFC6874() {
 	// Output:
 	// true
 	// eth0
+}
+
+// Reading the host and port: net/url's u.Hostname() and u.Port() become
+// Hostname and Port, and PortNumber gives the number, checked.
+func ExampleURI_Hostname() {
+	u, err := uri.Parse("https://[2001:db8::1]:8443/status")
+	if err != nil {
+		panic(err)
+	}
+	port, err := u.PortNumber()
+	fmt.Println(u.Hostname(), u.Port(), port, err)
+	// Output: 2001:db8::1 8443 8443 <nil>
+}
+
+// Adding a query parameter: instead of u.Query(), Set and Encode, which
+// rewrite and re-sort the whole query, SetQueryValue changes one pair and
+// keeps the others byte for byte.
+func ExampleURI_SetQueryValue() {
+	u := uri.MustParse("https://example.com/search?q=caf%C3%A9&utm_source=x#top")
+	u = u.SetQueryValue("page", "2")
+	fmt.Println(u)
+	u = u.AddQueryValue("tag", "a&b c")
+	fmt.Println(u)
+	fmt.Println(u.DeleteQueryKey("utm_source"))
+	// Output:
+	// https://example.com/search?q=caf%C3%A9&utm_source=x&page=2#top
+	// https://example.com/search?q=caf%C3%A9&utm_source=x&page=2&tag=a%26b%20c#top
+	// https://example.com/search?q=caf%C3%A9&page=2&tag=a%26b%20c#top
+}
+
+// Reading the query: QueryPairs decodes in order, without a map;
+// QueryValue is u.Query().Get(key); QueryValues is u.Query().
+func ExampleURI_QueryPairs() {
+	u := uri.MustParse("/search?q=caf%C3%A9+au+lait&lang=fr&lang=de")
+	for k, v := range u.QueryPairs() {
+		fmt.Printf("%s=%q\n", k, v)
+	}
+	q, _ := u.QueryValue("q")
+	fmt.Println(q, u.QueryValues()["lang"])
+	// Output:
+	// q="café au lait"
+	// lang="fr"
+	// lang="de"
+	// café au lait [fr de]
+}
+
+// Joining a path: each element is one segment, escaped; ".." works as in
+// RFC 3986, Section 5.2.4.
+func ExampleURI_JoinPath() {
+	base := uri.MustParse("https://api.example.com/v1/")
+	fmt.Println(base.JoinPath("users", "jane doe", "files/2024"))
+	fmt.Println(base.JoinPath("..", "v2", "status"))
+	// Output:
+	// https://api.example.com/v1/users/jane%20doe/files%2F2024
+	// https://api.example.com/v2/status
+}
+
+// Escaping a query value: pick the component; EscapeForm is HTML's
+// application/x-www-form-urlencoded, the others are RFC 3986.
+func ExampleEscape() {
+	v := "50% off & free shipping"
+	fmt.Println(uri.Escape(v, uri.EscapeQueryValue))
+	fmt.Println(uri.Escape(v, uri.EscapeForm))
+	fmt.Println(uri.Escape("reports/2024 Q1", uri.EscapePathSegment))
+	s, err := uri.Unescape("caf%C3%A9+bar", uri.EscapeForm)
+	fmt.Println(s, err)
+	_, err = uri.Unescape("100%", uri.EscapePath)
+	fmt.Println(err)
+	// Output:
+	// 50%25%20off%20%26%20free%20shipping
+	// 50%25+off+%26+free+shipping
+	// reports%2F2024%20Q1
+	// café bar <nil>
+	// uri: unescape: "%" not followed by two hex digits in path at offset 4 (end of input) of "100%"
+}
+
+// Moving between the two types where an API wants a *url.URL.
+func ExampleFromURL() {
+	v, _ := url.Parse("https://example.com/a%2Fb?x=1")
+	u, err := uri.FromURL(v)
+	fmt.Println(u.Path(), err)
+	fmt.Println(u.URL().Path, u.URL().RawPath)
+	// Output:
+	// /a%2Fb <nil>
+	// /a/b /a%2Fb
+}
+
+// IRIs: parse the Unicode form, send the URI form, show the Unicode form.
+func ExampleIRIToURI() {
+	u, err := uri.IRIToURI("https://例子.测试/路径?q=café")
+	fmt.Println(u, err)
+	fmt.Println(u.ToIRI())
+	fmt.Println(uri.MustParse("/D%C3%BCrst/a%2Fb/%FF").ToIRI())
+	// Output:
+	// https://%E4%BE%8B%E5%AD%90.%E6%B5%8B%E8%AF%95/%E8%B7%AF%E5%BE%84?q=caf%C3%A9 <nil>
+	// https://例子.测试/路径?q=café
+	// /Dürst/a%2Fb/%FF
 }
 
 // Resolution follows RFC 3986, Section 5.2: these are some of the examples

@@ -140,15 +140,3 @@ func writeUnreservedDecoded(b *strings.Builder, t string) {
 		b.WriteByte(t[i])
 	}
 }
-
-// unhex returns the value of the hex digit c (RFC 2396 text has only
-// well-formed escapes).
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
-}

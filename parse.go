@@ -35,6 +35,12 @@ const (
 	cAt                            // "@"
 	cSlash                         // "/"
 	cQuestion                      // "?"
+
+	// Mode bits: they appear only in the masks given to scan, never in
+	// classes, and let scan read the non-ASCII characters of an IRI
+	// (RFC 3987, Section 2.2) where the IRI grammar allows them.
+	iUcschar  // ucschar, in iunreserved
+	iIprivate // iprivate, in iquery only
 )
 
 // Masks for the component rules of Appendix A. pct-encoded is handled by scan,
@@ -107,7 +113,7 @@ const (
 //
 // Parse does not allocate. On error it returns the zero URI and an *[Error]
 // giving the offset, the component and the reason.
-func Parse(s string) (URI, error) { return parse(s, ruleReference, false) }
+func Parse(s string) (URI, error) { return parse(s, ruleReference, false, false) }
 
 // ParseURI parses s as a URI (RFC 3986, Section 3): a reference with a
 // scheme, and possibly a fragment.
@@ -115,7 +121,7 @@ func Parse(s string) (URI, error) { return parse(s, ruleReference, false) }
 //	URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 //
 // It does not allocate; on error it returns the zero URI and an *[Error].
-func ParseURI(s string) (URI, error) { return parse(s, ruleURI, false) }
+func ParseURI(s string) (URI, error) { return parse(s, ruleURI, false, false) }
 
 // ParseAbsoluteURI parses s as an absolute-URI (RFC 3986, Section 4.3), the
 // form a base URI takes: a scheme and no fragment.
@@ -123,7 +129,7 @@ func ParseURI(s string) (URI, error) { return parse(s, ruleURI, false) }
 //	absolute-URI = scheme ":" hier-part [ "?" query ]
 //
 // It does not allocate; on error it returns the zero URI and an *[Error].
-func ParseAbsoluteURI(s string) (URI, error) { return parse(s, ruleAbsolute, false) }
+func ParseAbsoluteURI(s string) (URI, error) { return parse(s, ruleAbsolute, false, false) }
 
 // ParseRelativeRef parses s as a relative-ref (RFC 3986, Section 4.2): a
 // reference with no scheme.
@@ -133,7 +139,7 @@ func ParseAbsoluteURI(s string) (URI, error) { return parse(s, ruleAbsolute, fal
 // Input such as "http:x" is an error at the colon, because a relative
 // reference's first path segment cannot contain ":". It does not allocate; on
 // error it returns the zero URI and an *[Error].
-func ParseRelativeRef(s string) (URI, error) { return parse(s, ruleRelative, false) }
+func ParseRelativeRef(s string) (URI, error) { return parse(s, ruleRelative, false, false) }
 
 // ParseRFC6874 parses s as a URI-reference like [Parse], and also accepts the
 // IPv6 zone identifiers of RFC 6874, Section 2, which RFC 3986 does not have:
@@ -145,7 +151,7 @@ func ParseRelativeRef(s string) (URI, error) { return parse(s, ruleRelative, fal
 // [URI.Zone] returns the zone as written. RFC 9844 has since obsoleted
 // RFC 6874, so use this only where such URIs must be read; nothing else in
 // this package produces them. It does not allocate.
-func ParseRFC6874(s string) (URI, error) { return parse(s, ruleReference, true) }
+func ParseRFC6874(s string) (URI, error) { return parse(s, ruleReference, true, false) }
 
 // MustParse is like [Parse] but panics if s is not a valid URI reference. It
 // is meant for tests and examples with constant inputs, never for input from
@@ -189,6 +195,31 @@ func scan(s string, i int, mask uint16) (int, error) {
 	return i, nil
 }
 
+// moreIRI reports whether scan, given mask, stopped without error on a byte
+// >= 0x80 that an IRI may have there: the caller then goes on with scanIRI.
+// scan itself stays as it is for the strict parser, a leaf function whose
+// loop knows nothing of IRIs.
+func moreIRI(s string, i int, err error, mask uint16) bool {
+	return mask&iUcschar != 0 && err == nil && i < len(s) && s[i] >= 0x80
+}
+
+// scanIRI continues scan where it stopped on a non-ASCII byte (see moreIRI):
+// it reads the non-ASCII characters of an IRI and the ASCII runs between
+// them.
+func scanIRI(s string, i int, mask uint16) (int, error) {
+	ascii := mask &^ iUcschar
+	for i < len(s) && s[i] >= 0x80 {
+		k, err := scanIRIChar(s, i, mask&iIprivate != 0)
+		if err != nil {
+			return k, err
+		}
+		if i, err = scan(s, k, ascii); err != nil {
+			return i, err
+		}
+	}
+	return i, nil
+}
+
 // endsAuthority reports whether the byte at s[i] ends an authority: the end
 // of input or one of "/", "?", "#" (RFC 3986, Section 3.2).
 func endsAuthority(s string, i int) bool {
@@ -198,8 +229,15 @@ func endsAuthority(s string, i int) bool {
 // parse is the single forward pass behind every Parse function. It decides
 // each component as soon as the grammar allows and never rescans one, except
 // to classify a finished reg-name as an IPv4address and to check that a port
-// found before the end of the authority is all digits.
-func parse(s string, r rule, allowZone bool) (URI, error) {
+// found before the end of the authority is all digits. With iri set it reads
+// an IRI-reference (RFC 3987, Section 2.2) instead: the same rules, with
+// ucschar added to the userinfo, reg-name, path, query and fragment
+// characters, and iprivate to the query's.
+func parse(s string, r rule, allowZone, iri bool) (URI, error) {
+	var ucs, ucsQuery uint16 // the mode bits added to the masks
+	if iri {
+		ucs, ucsQuery = iUcschar, iUcschar|iIprivate
+	}
 	n := len(s)
 	if n > maxLen {
 		return URI{}, &Error{Op: "parse", Input: s, Offset: maxLen, Err: ErrTooLong}
@@ -242,7 +280,7 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 	// hier-part / relative-part: "//" authority path-abempty, or a path.
 	if firstSeg < 0 && i+1 < n && s[i] == '/' && s[i+1] == '/' {
 		u.flags |= fAuthority
-		k, err := u.parseAuthority(i+2, allowZone)
+		k, err := u.parseAuthority(i+2, allowZone, ucs)
 		if err != nil {
 			return URI{}, err
 		}
@@ -259,15 +297,24 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 		if firstSeg >= 0 {
 			i = firstSeg
 		}
-		i, err = scan(s, i, mSegmentNC)
+		i, err = scan(s, i, mSegmentNC|ucs)
+		if moreIRI(s, i, err, mSegmentNC|ucs) {
+			i, err = scanIRI(s, i, mSegmentNC|ucs)
+		}
 		if err == nil && i < n && s[i] == ':' {
 			return fail(i, Path, ErrColonInFirstSegment)
 		}
 		if err == nil {
-			i, err = scan(s, i, mPath)
+			i, err = scan(s, i, mPath|ucs)
+			if moreIRI(s, i, err, mPath|ucs) {
+				i, err = scanIRI(s, i, mPath|ucs)
+			}
 		}
 	default:
-		i, err = scan(s, i, mPath)
+		i, err = scan(s, i, mPath|ucs)
+		if moreIRI(s, i, err, mPath|ucs) {
+			i, err = scanIRI(s, i, mPath|ucs)
+		}
 	}
 	if err != nil {
 		return fail(i, Path, err)
@@ -277,7 +324,10 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 
 	if i < n && s[i] == '?' {
 		u.flags |= fQuery
-		i, err = scan(s, i+1, mQuery)
+		i, err = scan(s, i+1, mQuery|ucsQuery)
+		if moreIRI(s, i, err, mQuery|ucsQuery) {
+			i, err = scanIRI(s, i, mQuery|ucsQuery)
+		}
 		if err != nil {
 			return fail(i, Query, err)
 		}
@@ -288,7 +338,10 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 			return fail(i, Fragment, ErrFragmentNotAllowed)
 		}
 		u.flags |= fFragment
-		i, err = scan(s, i+1, mQuery)
+		i, err = scan(s, i+1, mQuery|ucs)
+		if moreIRI(s, i, err, mQuery|ucs) {
+			i, err = scanIRI(s, i, mQuery|ucs)
+		}
 		if err != nil {
 			return fail(i, Fragment, err)
 		}
@@ -314,18 +367,24 @@ func parse(s string, r rule, allowZone bool) (URI, error) {
 // index where the authority ends. Until an "@" or the end of the authority is
 // seen, the bytes could be userinfo or host and port; they are read once, as
 // userinfo, and split when the authority ends.
-func (u *URI) parseAuthority(a int, allowZone bool) (int, error) {
+func (u *URI) parseAuthority(a int, allowZone bool, ucs uint16) (int, error) {
 	s := u.s
 	fail := func(off int, c Component, err error) (int, error) {
 		return 0, &Error{Op: "parse", Input: s, Offset: off, Component: c, Err: err}
 	}
 	h := a // host start
 	if a >= len(s) || s[a] != '[' {
-		k, err := scan(s, a, mRegName)
+		k, err := scan(s, a, mRegName|ucs)
+		if moreIRI(s, k, err, mRegName|ucs) {
+			k, err = scanIRI(s, k, mRegName|ucs)
+		}
 		colon := -1
 		if err == nil && k < len(s) && s[k] == ':' {
 			colon = k
-			k, err = scan(s, k+1, mUserinfo)
+			k, err = scan(s, k+1, mUserinfo|ucs)
+			if moreIRI(s, k, err, mUserinfo|ucs) {
+				k, err = scanIRI(s, k, mUserinfo|ucs)
+			}
 		}
 		if err != nil {
 			return fail(k, Authority, err)
@@ -365,7 +424,10 @@ func (u *URI) parseAuthority(a int, allowZone bool) (int, error) {
 		u.flags |= flags(kind) << kindShift
 	} else {
 		var err error
-		k, err = scan(s, h, mRegName)
+		k, err = scan(s, h, mRegName|ucs)
+		if moreIRI(s, k, err, mRegName|ucs) {
+			k, err = scanIRI(s, k, mRegName|ucs)
+		}
 		if err != nil {
 			return fail(k, Host, err)
 		}

@@ -56,6 +56,7 @@ func init() {
 		{"resolve", "resolve references against a base URI", runResolve},
 		{"relativize", "find the shortest reference from a base URI to each URI", runRelativize},
 	}
+	commands = append(commands, escapeCommands...)
 }
 
 // run is the whole program; main only connects it to the process.

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// commandRow is a row of a testdata file of command output, with the
+// arguments of the "# command: uri ..." line above it.
+type commandRow struct {
+	args  []string
+	input string // the input bytes
+	line  string // the expected output line, without LF
+	ok    bool
+	num   int
+}
+
+func readCommandRows(t *testing.T, path string) []commandRow {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []commandRow
+	var args []string
+	for i, line := range strings.Split(string(data), "\n") {
+		if cmd, ok := strings.CutPrefix(line, "# command: uri "); ok {
+			args = strings.Fields(cmd)
+			continue
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var r struct {
+			OK bool `json:"ok"`
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		in := rowInput(t, line)
+		rows = append(rows, commandRow{args: args, input: in, line: line, ok: r.OK, num: i + 1})
+	}
+	return rows
+}
+
+// testCommandRows checks each row as an operand, and each group of rows of
+// one command fed together on standard input.
+func testCommandRows(t *testing.T, path string, min int) {
+	rows := readCommandRows(t, path)
+	if len(rows) < min {
+		t.Fatalf("only %d rows in %s", len(rows), path)
+	}
+	type group struct {
+		args         []string
+		stdin, lines string
+		ok           bool
+	}
+	var groups []*group
+	for _, row := range rows {
+		args := append(append([]string{}, row.args...), "--json", "--", row.input)
+		code, out, errOut := runCmd(t, "", args...)
+		want := exitOK
+		if !row.ok {
+			want = exitInvalid
+		}
+		if out != row.line+"\n" || code != want || errOut != "" {
+			t.Errorf("line %d: uri %q:\n got %s (exit %d, stderr %q)\nwant %s (exit %d)", row.num, args, out, code, errOut, row.line, want)
+		}
+		if len(groups) == 0 || strings.Join(groups[len(groups)-1].args, " ") != strings.Join(row.args, " ") {
+			groups = append(groups, &group{args: row.args, ok: true})
+		}
+		g := groups[len(groups)-1]
+		if !strings.Contains(row.input, "\n") {
+			g.stdin += row.input + "\n"
+			g.lines += row.line + "\n"
+			g.ok = g.ok && row.ok
+		}
+	}
+	for _, g := range groups {
+		code, out, _ := runCmd(t, g.stdin, append(append([]string{}, g.args...), "--json")...)
+		want := exitOK
+		if !g.ok {
+			want = exitInvalid
+		}
+		if out != g.lines || code != want {
+			t.Errorf("uri %q on standard input:\n got %s (exit %d)\nwant %s (exit %d)", g.args, out, code, g.lines, want)
+		}
+	}
+}
+
+func TestEscapeCommandTestdata(t *testing.T) {
+	testCommandRows(t, "../../testdata/escape.jsonl", 40)
+}
+
+// TestEscapeCommand covers the four subcommands beyond the testdata rows.
+func TestEscapeCommand(t *testing.T) {
+	tests := []struct {
+		name           string
+		args           []string
+		stdin          string
+		code           int
+		stdout, stderr string // stderr: a substring
+	}{
+		{"text output", []string{"escape", "--component", "path-segment", "a/b", "c d"}, "", exitOK, "a%2Fb\nc%20d\n", ""},
+		{"stdin lines", []string{"escape", "--component", "form"}, "a b\nc+d\n", exitOK, "a+b\nc%2Bd\n", ""},
+		{"stdin without final LF", []string{"escape", "--component", "path"}, "a b", exitOK, "a%20b\n", ""},
+		{"CR is data", []string{"escape", "--component", "path"}, "a\r\n", exitOK, "a%0D\n", ""},
+		{"empty stdin", []string{"escape", "--component", "path"}, "", exitOK, "", ""},
+		{"empty line", []string{"escape", "--component", "path", "--json"}, "\n", exitOK, `{"input":"","ok":true,"result":""}` + "\n", ""},
+		{"invalid UTF-8 on stdin", []string{"escape", "--component", "path", "--json"}, "\xff\n", exitOK,
+			`{"input":"\ufffd","input_hex":"ff","ok":true,"result":"%FF"}` + "\n", ""},
+		{"unescape text error goes to stderr", []string{"unescape", "ok%20", "%zz"}, "", exitInvalid, "ok \n", `offset 1 of "%zz"`},
+		{"unescape form", []string{"unescape", "--component", "form", "a+b"}, "", exitOK, "a b\n", ""},
+		{"unescape utf8", []string{"unescape", "--utf8", "--json", "%C3"}, "", exitInvalid,
+			`{"input":"%C3","ok":false,"error":"uri: unescape: invalid UTF-8 at offset 3 (end of input) of \"%C3\""}` + "\n", ""},
+		{"operand that looks like a flag", []string{"escape", "--component", "path", "--", "-x"}, "", exitOK, "-x\n", ""},
+		{"missing component", []string{"escape", "x"}, "", exitUsage, "", "--component is required"},
+		{"unknown component", []string{"escape", "--component", "nope", "x"}, "", exitUsage, "", `unknown component "nope"`},
+		{"unknown flag", []string{"unescape", "--nope"}, "", exitUsage, "", "flag provided but not defined"},
+		{"help", []string{"escape", "-h"}, "", exitOK, "", "usage: uri escape"},
+		{"iri-to-uri text", []string{"iri-to-uri", "http://h/é"}, "", exitOK, "http://h/%C3%A9\n", ""},
+		{"uri-to-iri stdin", []string{"uri-to-iri"}, "/%C3%A9\n/%FF\n", exitOK, "/é\n/%FF\n", ""},
+		{"invalid UTF-8 on stdin", []string{"iri-to-uri", "--json"}, "/\xff\n", exitInvalid,
+			`{"input":"/\ufffd","input_hex":"2fff","ok":false,"error":"uri: invalid UTF-8 in path at offset 1 of \"/\\xff\""}` + "\n", ""},
+		{"error in text mode", []string{"uri-to-iri", "a b"}, "", exitInvalid, "", "offset 1"},
+		{"empty stdin", []string{"uri-to-iri"}, "", exitOK, "", ""},
+		{"iri-to-uri help", []string{"iri-to-uri", "-h"}, "", exitOK, "", "usage: uri iri-to-uri"},
+		{"unknown flag", []string{"uri-to-iri", "--component", "path"}, "", exitUsage, "", "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+			if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) {
+				t.Errorf("uri %q: exit %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
+					tt.args, code, out, errOut, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+}
+
+// TestEscapeCommandLongLine: a line over the limit gets its own error and
+// the next line is still processed.
+func TestEscapeCommandLongLine(t *testing.T) {
+	long := strings.Repeat("a", maxLine+1)
+	code, out, _ := runCmd(t, long+"\nb c\n", "escape", "--component", "path", "--json")
+	wantEnd := `","ok":false,"error":"uri: line 1 is longer than 16777216 bytes; only its beginning is shown"}` + "\n" +
+		`{"input":"b c","ok":true,"result":"b%20c"}` + "\n"
+	if code != exitInvalid || !strings.HasPrefix(out, `{"input":"aaa`) || !strings.HasSuffix(out, wantEnd) || strings.Count(out, "\n") != 2 {
+		t.Errorf("exit %d, output of %d bytes ending %q", code, len(out), out[max(0, len(out)-200):])
+	}
+}
+
+func TestIRICommandTestdata(t *testing.T) {
+	testCommandRows(t, "../../testdata/iri.jsonl", 15)
+}

@@ -1,0 +1,343 @@
+package uri
+
+import (
+	"errors"
+	"unicode/utf8"
+)
+
+// EscapeComponent names the place in a URI reference that a string is
+// percent-encoded for, which decides the bytes that may stay literal. It is
+// not [Component], which says where an [Error] was found: escaping needs
+// finer places (a path segment, a query key or value) and the HTML form
+// encoding, which is not RFC 3986 at all.
+type EscapeComponent uint8
+
+// The places [Escape] encodes for. Each keeps literal exactly the bytes its
+// RFC 3986 rule (Appendix A) allows, minus those that would act as
+// delimiters inside it; every other byte, "%" included, becomes "%" and two
+// uppercase hex digits (RFC 3986, Section 2.1). Non-ASCII text is encoded as
+// its UTF-8 octets, one "%HH" each (Section 2.5). In the lists below,
+// unreserved is ALPHA / DIGIT / "-" / "." / "_" / "~" and sub-delims is
+// "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=".
+const (
+	// EscapeUserinfo encodes a user name or a password (RFC 3986, Section
+	// 3.2.1). Literal: unreserved and sub-delims. The ":" that userinfo
+	// allows is encoded, because in "user:password" it separates the two;
+	// join two escaped parts with ":" yourself.
+	//
+	//	userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+	EscapeUserinfo EscapeComponent = iota + 1
+
+	// EscapeHost encodes a reg-name (RFC 3986, Section 3.2.2). Literal:
+	// unreserved and sub-delims. For internationalized domain names the
+	// A-label form is usually wanted instead of percent-encoded UTF-8.
+	//
+	//	reg-name = *( unreserved / pct-encoded / sub-delims )
+	EscapeHost
+
+	// EscapePathSegment encodes one path segment (RFC 3986, Section 3.3).
+	// Literal: pchar, that is unreserved, sub-delims, ":" and "@"; "/" is
+	// encoded. A segment "." or ".." stays a dot segment. A segment with ":"
+	// cannot be the first one of a relative-path reference (Section 4.2):
+	// [Components.URI] and [URI.JoinPath] put "./" in front of it.
+	//
+	//	segment = *pchar
+	//	pchar   = unreserved / pct-encoded / sub-delims / ":" / "@"
+	EscapePathSegment
+
+	// EscapePath encodes a whole path (RFC 3986, Section 3.3): like
+	// EscapePathSegment, but "/" stays literal and separates segments.
+	//
+	//	path-abempty = *( "/" segment )
+	EscapePath
+
+	// EscapeQuery encodes a whole query (RFC 3986, Section 3.4). Literal:
+	// pchar, "/" and "?". Its "&" and "=" stay delimiters; to encode a key or
+	// value for a key=value query use EscapeQueryKey and EscapeQueryValue.
+	//
+	//	query = *( pchar / "/" / "?" )
+	EscapeQuery
+
+	// EscapeQueryKey encodes the key of a key=value pair in a query, by the
+	// rules of RFC 3986 and not those of HTML forms: a space becomes "%20".
+	// Literal: the query's bytes except "&", "=", ";" and "+", which are
+	// encoded because the key=value convention uses them as delimiters
+	// (Section 2.2: data that would conflict with a delimiter is encoded)
+	// and form decoders read "+" as a space. So the output means the same to
+	// an RFC 3986 decoder and to an application/x-www-form-urlencoded one.
+	EscapeQueryKey
+
+	// EscapeQueryValue encodes the value of a key=value pair in a query:
+	// like EscapeQueryKey, except that "=" stays literal, because a pair is
+	// split at its first "=" only (as the URL Standard's
+	// application/x-www-form-urlencoded parser and net/url do).
+	EscapeQueryValue
+
+	// EscapeFragment encodes a fragment (RFC 3986, Section 3.5). Literal:
+	// pchar, "/" and "?".
+	//
+	//	fragment = *( pchar / "/" / "?" )
+	EscapeFragment
+
+	// EscapeForm encodes a key or a value as application/x-www-form-urlencoded
+	// does (WHATWG URL Standard, Section 5.2, the serializer HTML forms use),
+	// which is not RFC 3986: a space becomes "+", and only ALPHA, DIGIT, "*",
+	// "-", "." and "_" stay literal; "~" and everything else is encoded. The
+	// output is valid in a query. It equals net/url's QueryEscape except that
+	// QueryEscape keeps "~" and encodes "*" (both decode the same).
+	EscapeForm
+
+	numEscape // one past the last EscapeComponent
+)
+
+var escapeNames = [...]string{
+	EscapeUserinfo:    "userinfo",
+	EscapeHost:        "host",
+	EscapePathSegment: "path-segment",
+	EscapePath:        "path",
+	EscapeQuery:       "query",
+	EscapeQueryKey:    "query-key",
+	EscapeQueryValue:  "query-value",
+	EscapeFragment:    "fragment",
+	EscapeForm:        "form",
+}
+
+// String returns the name the command-line tool uses for c: "userinfo",
+// "host", "path-segment", "path", "query", "query-key", "query-value",
+// "fragment" or "form".
+func (c EscapeComponent) String() string {
+	if c > 0 && c < numEscape {
+		return escapeNames[c]
+	}
+	return "EscapeComponent(?)"
+}
+
+// component returns where an error in text encoded for c is reported.
+func (c EscapeComponent) component() Component {
+	switch c {
+	case EscapeUserinfo:
+		return Userinfo
+	case EscapeHost:
+		return Host
+	case EscapePathSegment, EscapePath:
+		return Path
+	case EscapeFragment:
+		return Fragment
+	case EscapeQuery, EscapeQueryKey, EscapeQueryValue, EscapeForm:
+		return Query
+	}
+	return NoComponent
+}
+
+// literal[c][b] reports whether Escape keeps byte b as it is for c. It is
+// derived from the classes table of the parser, the one definition of the
+// character sets, and written only at initialization.
+var literal = buildLiteral()
+
+func buildLiteral() (t [numEscape][256]bool) {
+	for b := 0; b < 256; b++ {
+		k := classes[b]
+		t[EscapeUserinfo][b] = k&mRegName != 0 // mUserinfo without ":"
+		t[EscapeHost][b] = k&mRegName != 0
+		t[EscapePathSegment][b] = k&mPchar != 0
+		t[EscapePath][b] = k&mPath != 0
+		t[EscapeQuery][b] = k&mQuery != 0
+		t[EscapeFragment][b] = k&mQuery != 0
+		pair := k&mQuery != 0 && b != '&' && b != ';' && b != '+'
+		t[EscapeQueryValue][b] = pair
+		t[EscapeQueryKey][b] = pair && b != '='
+		t[EscapeForm][b] = k&(cAlpha|cDigit) != 0 || b == '*' || b == '-' || b == '.' || b == '_'
+	}
+	return t
+}
+
+const upperHex = "0123456789ABCDEF"
+
+// Escape percent-encodes s for use in the place c (RFC 3986, Section 2.1):
+// each byte that c does not keep literal (see the EscapeComponent constants)
+// becomes "%" and two uppercase hex digits, and, for EscapeForm only, a space
+// becomes "+". s is taken as bytes: non-ASCII text is encoded as its UTF-8
+// octets (Section 2.5), and invalid UTF-8 is encoded byte for byte, so that
+// [Unescape] always gives s back. The result is valid in its component.
+//
+// Escape is not idempotent: a "%" in s is data and becomes "%25". When no
+// byte needs encoding it returns s itself without allocating; otherwise it
+// allocates the result, and for results over 128 bytes a buffer too. An
+// unknown c is treated as EscapePathSegment, which encodes every delimiter.
+func Escape(s string, c EscapeComponent) string {
+	if c == 0 || c >= numEscape {
+		c = EscapePathSegment
+	}
+	lit := &literal[c]
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !lit[s[i]] {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	var buf [128]byte // results this small are built on the stack
+	t := buf[:0]
+	if need := len(s) + 2*n; need > len(buf) {
+		t = make([]byte, 0, need)
+	}
+	return string(appendEscaped(t, s, c))
+}
+
+// appendEscaped appends Escape(s, c) to t, which has room for it.
+func appendEscaped(t []byte, s string, c EscapeComponent) []byte {
+	lit := &literal[c]
+	for i := 0; i < len(s); i++ {
+		switch x := s[i]; {
+		case lit[x]:
+			t = append(t, x)
+		case x == ' ' && c == EscapeForm:
+			t = append(t, '+')
+		default:
+			t = append(t, '%', upperHex[x>>4], upperHex[x&15])
+		}
+	}
+	return t
+}
+
+// Unescape decodes the percent-encodings of s (RFC 3986, Section 2.1): each
+// "%" followed by two hex digits, in either case, becomes the octet they
+// name. For EscapeForm only, "+" becomes a space (application/x-www-form-urlencoded);
+// for every other c, "+" is a "+". Other bytes are copied as they are: this
+// decodes, it does not check that s is valid in its component (Parse does).
+// The octets may be any bytes, not necessarily UTF-8; [UnescapeUTF8] checks.
+// c may be zero when the component is not known: "+" then stays, and an
+// error names no component.
+//
+// Decoding is strict: a "%" not followed by two hex digits is an *[Error]
+// with Op "unescape", Err [ErrBadPercent] and the offset of the first byte
+// that cannot continue a pct-encoded ("%zz" fails at 1, a final "%" at
+// len(s)); the result is then "". When s has nothing to decode, Unescape
+// returns s itself without allocating; otherwise it allocates the result,
+// and for results over 128 bytes a buffer too.
+func Unescape(s string, c EscapeComponent) (string, error) {
+	pct, plus, err := countPercent(s, c)
+	if err != nil {
+		return "", err
+	}
+	if pct+plus == 0 {
+		return s, nil
+	}
+	return unescapeN(s, c == EscapeForm, pct), nil
+}
+
+// countPercent returns how many pct-encodings s has and, for EscapeForm,
+// how many "+", or the *Error for a bad "%".
+func countPercent(s string, c EscapeComponent) (pct, plus int, err error) {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '%':
+			// With an empty mask, scan reads only a run of pct-encodings.
+			k, err := scan(s, i, 0)
+			if err != nil {
+				return 0, 0, &Error{Op: "unescape", Input: s, Offset: k, Component: c.component(), Err: err}
+			}
+			pct += (k - i) / 3
+			i = k - 1
+		case '+':
+			if c == EscapeForm {
+				plus++
+			}
+		}
+	}
+	return pct, plus, nil
+}
+
+// unescapeN decodes s, which has pct well-formed pct-encodings, and "+" as
+// a space when form is set.
+func unescapeN(s string, form bool, pct int) string {
+	var buf [128]byte // results this small are built on the stack
+	t := buf[:0]
+	if need := len(s) - 2*pct; need > len(buf) {
+		t = make([]byte, 0, need)
+	}
+	for i := 0; i < len(s); i++ {
+		switch x := s[i]; {
+		case x == '%':
+			t = append(t, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+		case x == '+' && form:
+			t = append(t, ' ')
+		default:
+			t = append(t, x)
+		}
+	}
+	return string(t)
+}
+
+// unhex returns the value of the hex digit c, which isHex has accepted.
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+// ErrInvalidUTF8: octets that are not valid UTF-8 (RFC 3629) where UTF-8
+// text is required: after decoding in [UnescapeUTF8], or in an IRI.
+var ErrInvalidUTF8 = errors.New("invalid UTF-8")
+
+// UnescapeUTF8 is [Unescape] for text that must be UTF-8, as RFC 3986,
+// Section 2.5 recommends for new URI schemes: it also fails when the decoded
+// octets are not valid UTF-8, with an *[Error] wrapping [ErrInvalidUTF8] whose
+// Offset is where, in s, the first octet that cannot continue valid UTF-8 is
+// written (its "%" or the raw byte), or len(s) if the text ends in the middle
+// of a character. "%C3%A9" gives "é"; "%C3%28" fails at offset 3, "%FF" at 0,
+// "%C3" at 3. It allocates as Unescape does.
+func UnescapeUTF8(s string, c EscapeComponent) (string, error) {
+	d, err := Unescape(s, c)
+	if err != nil {
+		return "", err
+	}
+	k := badUTF8(d)
+	if k < 0 {
+		return d, nil
+	}
+	// Map the decoded index k back to the input.
+	off, j := len(s), 0
+	for i := 0; i < len(s); i++ {
+		if j == k {
+			off = i
+			break
+		}
+		if s[i] == '%' {
+			i += 2
+		}
+		j++
+	}
+	return "", &Error{Op: "unescape", Input: s, Offset: off, Component: c.component(), Err: ErrInvalidUTF8}
+}
+
+// badUTF8 returns the index of the first byte of s that cannot continue valid
+// UTF-8, len(s) if s ends inside a character, or -1 if s is valid UTF-8.
+func badUTF8(s string) int {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		if size > 1 {
+			i += size
+			continue
+		}
+		return i + allowedPrefix(s[i:min(len(s), i+utf8.UTFMax)], validRunes)
+	}
+	return -1
+}
+
+// validRunes reports whether some rune in [lo, hi] is a Unicode scalar
+// value, one that UTF-8 can encode (RFC 3629, Section 3): not a surrogate.
+func validRunes(lo, hi rune) bool {
+	return lo <= utf8.MaxRune && (lo < 0xD800 || hi > 0xDFFF)
+}
