@@ -19,6 +19,14 @@
 //   - RFC 3986, Section 5.3: recomposition. [URI.String] returns the parsed
 //     input byte for byte, and [Components.URI] builds a reference from
 //     separate components so that it parses back to the same components.
+//   - RFC 3986, Section 2: percent-encoding and decoding that knows the
+//     component ([Escape], [Unescape], [UnescapeUTF8]), including the
+//     application/x-www-form-urlencoded variant ([EscapeForm]); query and path
+//     helpers that decode as they iterate ([URI.QueryPairs],
+//     [URI.PathSegments], [URI.JoinPath]); and conversion to and from
+//     net/url ([FromURL], [URI.URL]).
+//   - RFC 3987: IRIs, parsed into the same URI value ([ParseIRI]) and
+//     converted to URIs and back for display ([URI.ToURI], [URI.ToIRI]).
 //   - RFC 6874 (IPv6 zone identifiers in IP literals), on request only:
 //     [ParseRFC6874].
 //   - The older grammars, on request only: RFC 1738 with its scheme-specific
