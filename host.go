@@ -211,7 +211,8 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 // nontransitional processing, the STD3 rule that a label holds only letters,
 // digits and "-" (so "_" is rejected), the hyphen, joiner and bidi rules, and
 // the check of existing "xn--" labels. The result is a valid reg-name.
-// Empty labels and a final "." are kept.
+// Empty labels and a final "." are kept; a label longer than the 63 octets
+// that the DNS allows (RFC 1035, Section 2.3.4) is an error.
 //
 // An IP-literal (validated, RFC 6874 zones allowed), an IPv4address and the
 // empty host are returned unchanged. On error, HostToASCII returns "" and an
@@ -221,9 +222,7 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 // ErrInvalidByte or ErrBadPercent at that byte.
 //
 // Use it for hosts to be resolved; keep other hosts as they are.
-func HostToASCII(host string) (string, error) {
-	return convertHost(host, idna.Lookup.ToASCII, "idna")
-}
+func HostToASCII(host string) (string, error) { return convertHost(host, false) }
 
 // HostToUnicode returns the display form of a host: each label as a Unicode
 // U-label, "xn--" labels decoded (RFC 5891, Section 5), percent-encoded UTF-8
@@ -234,20 +233,43 @@ func HostToASCII(host string) (string, error) {
 //
 // A display form can imitate another name: check it with [CheckHomograph]
 // first, and show the ASCII form when that reports a risk, as browsers do.
-func HostToUnicode(host string) (string, error) {
-	return convertHost(host, idna.Display.ToUnicode, "idna")
-}
+func HostToUnicode(host string) (string, error) { return convertHost(host, true) }
 
-// convertHost decodes host as HostToASCII describes and applies convert to
-// it. It returns host unchanged for an IP address or the empty host.
-func convertHost(host string, convert func(string) (string, error), op string) (string, error) {
+// convertHost decodes host as HostToASCII describes and converts it to its
+// ASCII form, or to its Unicode form if unicode is set. It returns host
+// unchanged for an IP address or the empty host.
+func convertHost(host string, unicode bool) (string, error) {
+	const op = "idna"
 	name, literal, err := decodeHost(host, op)
 	if err != nil || literal {
 		return name, err
 	}
-	out, cerr := convert(name)
-	if cerr != nil {
-		return "", idnaFailure(host, name, cerr, op)
+	ascii, err := idna.Lookup.ToASCII(name)
+	if err != nil {
+		return "", idnaFailure(host, name, err, op)
+	}
+	// The lookup profile does not check lengths, but no DNS label is longer
+	// than 63 octets (RFC 1035, Section 2.3.4), and a longer A-label need not
+	// even decode again.
+	for k, start := 0, 0; start <= len(ascii); k++ {
+		end := strings.IndexByte(ascii[start:], '.')
+		if end < 0 {
+			end = len(ascii)
+		} else {
+			end += start
+		}
+		if end-start > 63 {
+			return "", &Error{Op: op, Input: host, Offset: encodedOffset(host, labelStart(name, k)),
+				Component: Host, Err: &idnaError{"label longer than 63 octets"}}
+		}
+		start = end + 1
+	}
+	if !unicode {
+		return ascii, nil
+	}
+	out, err := idna.Display.ToUnicode(name)
+	if err != nil {
+		return "", idnaFailure(host, name, err, op)
 	}
 	return out, nil
 }

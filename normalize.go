@@ -307,17 +307,17 @@ var schemes = map[string]schemeInfo{
 	"wss":       {port: "443", slashPath: true}, // RFC 6455, Section 3
 	"ftp":       {port: "21"},                   // RFC 1738, Section 3.2
 	"gopher":    {port: "70"},                   // RFC 4266, Section 2.1
-	"telnet":    {port: "23"},                   // RFC 4248, Section 2 (RFC 1738, Section 3.8)
+	"telnet":    {port: "23"},                   // RFC 4248 (RFC 1738, Section 3.8)
 	"nntp":      {port: "119"},                  // RFC 5538, Section 2.2
 	"news":      {port: "119"},                  // RFC 5538, Section 2.1
-	"wais":      {port: "210"},                  // RFC 4156, Section 2 (RFC 1738, Section 3.9)
-	"prospero":  {port: "1525"},                 // RFC 4157, Section 2 (RFC 1738, Section 3.11)
+	"wais":      {port: "210"},                  // RFC 4156 (RFC 1738, Section 3.9)
+	"prospero":  {port: "1525"},                 // RFC 4157 (RFC 1738, Section 3.11)
 	"ldap":      {port: "389"},                  // RFC 4516, Section 2
-	"imap":      {port: "143"},                  // RFC 5092, Section 3
-	"pop":       {port: "110"},                  // RFC 2384, Section 3
-	"nfs":       {port: "2049"},                 // RFC 2224, Section 2
-	"rtsp":      {port: "554"},                  // RFC 7826, Section 19.1 (RFC 2326, Section 3.2)
-	"rtsps":     {port: "322"},                  // RFC 7826, Section 19.2
+	"imap":      {port: "143"},                  // RFC 5092
+	"pop":       {port: "110"},                  // RFC 2384
+	"nfs":       {port: "2049"},                 // RFC 2224
+	"rtsp":      {port: "554"},                  // RFC 7826 (RFC 2326, Section 3.2)
+	"rtsps":     {port: "322"},                  // RFC 7826
 	"coap":      {port: "5683"},                 // RFC 7252, Section 6.1
 	"coaps":     {port: "5684"},                 // RFC 7252, Section 6.2
 	"coap+tcp":  {port: "5683"},                 // RFC 8323, Section 8.1
@@ -325,17 +325,17 @@ var schemes = map[string]schemeInfo{
 	"coap+ws":   {port: "80"},                   // RFC 8323, Section 8.3
 	"coaps+ws":  {port: "443"},                  // RFC 8323, Section 8.4
 	"ipp":       {port: "631"},                  // RFC 3510, Section 4.2
-	"ipps":      {port: "631"},                  // RFC 7472, Section 4.2
+	"ipps":      {port: "631"},                  // RFC 7472
 	"dict":      {port: "2628"},                 // RFC 2229, Section 5
-	"acap":      {port: "674"},                  // RFC 2244, Section 6
-	"icap":      {port: "1344"},                 // RFC 3507, Section 7.3
-	"rsync":     {port: "873"},                  // RFC 5781, Section 2
-	"snmp":      {port: "161"},                  // RFC 4088, Section 3
-	"sieve":     {port: "4190"},                 // RFC 5804, Section 3
-	"vnc":       {port: "5900"},                 // RFC 7869, Section 2
-	"tn3270":    {port: "23"},                   // RFC 6270, Section 2
-	"z39.50r":   {port: "210"},                  // RFC 2056, Section 2
-	"z39.50s":   {port: "210"},                  // RFC 2056, Section 2
+	"acap":      {port: "674"},                  // RFC 2244
+	"icap":      {port: "1344"},                 // RFC 3507
+	"rsync":     {port: "873"},                  // RFC 5781
+	"snmp":      {port: "161"},                  // RFC 4088
+	"sieve":     {port: "4190"},                 // RFC 5804
+	"vnc":       {port: "5900"},                 // RFC 7869
+	"tn3270":    {port: "23"},                   // RFC 6270
+	"z39.50r":   {port: "210"},                  // RFC 2056
+	"z39.50s":   {port: "210"},                  // RFC 2056
 	"file":      {},                             // RFC 8089: "localhost" is the default host
 	"mailto":    {},                             // RFC 6068: domains are case-insensitive
 }
