@@ -219,12 +219,43 @@ func (u URI) NormalizeWith(n Normalization) URI {
 	if n == 0 {
 		return u
 	}
-	// The plan of the path and the order of the query parameters are
-	// worked out once, into these arrays unless they are too small; both
-	// runs of emit then use them.
+	if !needsLists(u, n) {
+		return u.normalize(n, nil, nil)
+	}
+	// The plan of the path and the order of the query parameters are worked
+	// out once, into these arrays unless they are too small; both runs of
+	// emit then use them. They live here, not in normalize, so that the
+	// common reference, which needs neither, does not pay for clearing them.
 	var runs [32]run
 	var params [32]param
-	nz := newNormalizer(u, n, runs[:0], params[:0])
+	return u.normalize(n, runs[:0], params[:0])
+}
+
+// needsLists reports whether normalizing u under n needs a plan of the
+// path (it has a segment that may be a dot segment, or an empty segment to
+// merge) or a list of query parameters.
+func needsLists(u URI, n Normalization) bool {
+	if n&NormalizeSortQuery != 0 && u.HasQuery() {
+		return true
+	}
+	p := u.Path()
+	if n&NormalizeMergeSlashes != 0 && strings.Contains(p, "//") {
+		return true
+	}
+	if n&NormalizeDotSegments != 0 {
+		for i := 0; i < len(p); i++ {
+			if (i == 0 || p[i-1] == '/') && (p[i] == '.' || p[i] == '%') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// normalize is NormalizeWith with the room for the lists of the path plan
+// and the query parameters.
+func (u URI) normalize(n Normalization, runs []run, params []param) URI {
+	nz := newNormalizer(u, n, runs, params)
 	cmp := writer{src: u.s}
 	nz.emit(&cmp)
 	if !cmp.diff && cmp.n == len(u.s) {
@@ -343,6 +374,12 @@ var schemes = map[string]schemeInfo{
 // lookupScheme returns the table entry for a scheme written in any case. It
 // does not allocate.
 func lookupScheme(scheme string) (schemeInfo, bool) {
+	switch scheme { // the most frequent, without hashing
+	case "http":
+		return schemeInfo{port: "80", slashPath: true}, true
+	case "https":
+		return schemeInfo{port: "443", slashPath: true}, true
+	}
 	var buf [16]byte
 	if len(scheme) > len(buf) {
 		return schemeInfo{}, false
@@ -566,11 +603,11 @@ func newNormalizer(u URI, n Normalization, runs []run, params []param) normalize
 		}
 	}
 	dots, merge := n&NormalizeDotSegments != 0, n&NormalizeMergeSlashes != 0
-	if (dots || merge) && u.pathEnd > u.pathStart && !nz.mailto {
+	if (dots || merge) && u.pathEnd > u.pathStart && !nz.mailto && runs != nil {
 		nz.plan = planPath(s, int(u.pathStart), int(u.pathEnd), nz.mode, dots, merge, runs)
 		nz.planned = true
 	}
-	if n&NormalizeSortQuery != 0 && u.HasQuery() {
+	if n&NormalizeSortQuery != 0 && u.HasQuery() && params != nil {
 		nz.params = sortParams(s, int(u.pathEnd)+1, int(u.queryEnd), nz.queryOpt(), params)
 	}
 	return nz

@@ -493,7 +493,8 @@ func TestNormalizeProperties(t *testing.T) {
 
 // checkEmit runs both modes of emit and compares them.
 func checkEmit(u URI, n Normalization) string {
-	nz := newNormalizer(u, n, nil, nil)
+	// Room for one run and one parameter: the lists grow past it.
+	nz := newNormalizer(u, n, make([]run, 0, 1), make([]param, 0, 1))
 	c := writer{src: u.s}
 	nz.emit(&c)
 	var b strings.Builder
@@ -506,6 +507,24 @@ func checkEmit(u URI, n Normalization) string {
 		return "the comparing run's verdict is wrong"
 	}
 	return ""
+}
+
+// TestSchemeTable: the scheme table is keyed in lower case, and the
+// shortcut for http and https agrees with it.
+func TestSchemeTable(t *testing.T) {
+	for name, info := range schemes {
+		if strings.ToLower(name) != name {
+			t.Errorf("scheme %q is not in lower case", name)
+		}
+		for _, spelled := range []string{name, strings.ToUpper(name)} {
+			if got, ok := lookupScheme(spelled); !ok || got != info {
+				t.Errorf("lookupScheme(%q) = %v, %v, want %v", spelled, got, ok, info)
+			}
+		}
+	}
+	if _, ok := lookupScheme("an-unknown-scheme-longer-than-16"); ok {
+		t.Error("an unknown scheme was found")
+	}
 }
 
 // TestNormalizeCaseInsensitive: the case of the scheme, the host (apart from
