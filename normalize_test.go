@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -281,6 +282,28 @@ func TestNormalizeWithSteps(t *testing.T) {
 		if again := v.NormalizeWith(tt.n); again != v {
 			t.Errorf("NormalizeWith(%q, %#x) is not idempotent: %q then %q", tt.in, uint32(tt.n), v, again)
 		}
+	}
+}
+
+// TestSortQueryStable: parameters with equal keys keep their order, also in
+// queries long enough that a sort which is not stable would reorder them.
+func TestSortQueryStable(t *testing.T) {
+	var in, want []string
+	keys := []string{"z", "a", "%6D", "b"} // %6D is "m" once decoded
+	for i := 0; i < 40; i++ {
+		in = append(in, keys[i%len(keys)]+"="+strconv.Itoa(i))
+	}
+	for _, k := range []string{"a", "b", "m", "z"} {
+		for i := 0; i < 40; i++ {
+			if k2 := keys[i%len(keys)]; k2 == k || (k == "m" && k2 == "%6D") {
+				want = append(want, k+"="+strconv.Itoa(i))
+			}
+		}
+	}
+	u := MustParse("http://h/?" + strings.Join(in, "&"))
+	got := u.NormalizeWith(NormalizeSortQuery | NormalizePercent).Query()
+	if got != strings.Join(want, "&") {
+		t.Errorf("sorted query = %q\nwant %q", got, strings.Join(want, "&"))
 	}
 }
 
