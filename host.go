@@ -374,20 +374,20 @@ func idnaFailure(host, name string, err error, op string) error {
 	return &Error{Op: op, Input: host, Offset: off, Component: Host, Err: &idnaError{reason}}
 }
 
-// labelDots are the label separators of UTS #46: ".", and the ideographic
-// and full-width full stops that its mapping turns into ".".
-var labelDots = [...]string{".", "\u3002", "\uff0e", "\uff61"}
-
-// nextDot returns the index and the length of the first label separator in
-// s, or -1 and 0.
+// nextDot returns the index and the length of the first label separator of
+// UTS #46 in s: ".", or the ideographic and full-width full stops U+3002,
+// U+FF0E and U+FF61 that its mapping turns into "."; or -1 and 0. It looks
+// no further than the separator, so that splitting a name takes linear time.
 func nextDot(s string) (int, int) {
-	best, size := -1, 0
-	for _, d := range labelDots {
-		if i := strings.Index(s, d); i >= 0 && (best < 0 || i < best) {
-			best, size = i, len(d)
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '.':
+			return i, 1
+		case strings.HasPrefix(s[i:], "\u3002"), strings.HasPrefix(s[i:], "\uff0e"), strings.HasPrefix(s[i:], "\uff61"):
+			return i, 3
 		}
 	}
-	return best, size
+	return -1, 0
 }
 
 // labels returns the labels of a decoded name, split as UTS #46 splits them.
@@ -449,10 +449,10 @@ func CheckHomograph(host string) error {
 		return idnaFailure(host, name, err, "homograph")
 	}
 	ls := strings.Split(uname, ".")
-	tld := ""
+	var tldScripts []string // the scripts of the last label that is not empty
 	for k := len(ls) - 1; k >= 0; k-- {
 		if ls[k] != "" {
-			tld = ls[k]
+			tldScripts = labelScripts(ls[k])
 			break
 		}
 	}
@@ -463,7 +463,7 @@ func CheckHomograph(host string) error {
 		case len(scripts) > 1 && !allowedMix(scripts):
 			reason = ErrMixedScript
 		case len(scripts) == 1 && (scripts[0] == "Cyrillic" || scripts[0] == "Greek") &&
-			looksLatin(label) && !onlyScript(tld, scripts[0]):
+			looksLatin(label) && !(len(tldScripts) == 1 && tldScripts[0] == scripts[0]):
 			reason = ErrConfusable
 		}
 		if reason != nil {
@@ -557,11 +557,4 @@ func looksLatin(label string) bool {
 		}
 	}
 	return true
-}
-
-// onlyScript reports whether every letter of label is of the script sc, and
-// there is at least one.
-func onlyScript(label, sc string) bool {
-	scripts := labelScripts(label)
-	return len(scripts) == 1 && scripts[0] == sc
 }

@@ -480,3 +480,25 @@ func FuzzHost(f *testing.F) {
 		}
 	})
 }
+
+// TestHostLinear: long names with many labels, valid or failing late, take
+// linear time (a quadratic step would take minutes here).
+func TestHostLinear(t *testing.T) {
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	many := strings.Repeat("a.", n)
+	if _, err := HostToASCII(many + "my_host"); !errors.Is(err, ErrIDNA) {
+		t.Errorf("HostToASCII of %d labels and a bad one: %v", n+1, err)
+	}
+	if _, err := HostToUnicode(strings.Repeat("a\u3002", n) + "b"); err != nil {
+		t.Errorf("HostToUnicode of %d labels: %v", n+1, err)
+	}
+	if err := CheckHomograph(strings.Repeat("аа.", n) + "рф"); err != nil {
+		t.Errorf("CheckHomograph of %d Cyrillic labels under .рф: %v", n, err)
+	}
+	if _, ok := AmbiguousIPv4(strings.Repeat("0", 10*n)); !ok {
+		t.Error("AmbiguousIPv4 of many zeros is not 0.0.0.0")
+	}
+}

@@ -53,9 +53,10 @@ const (
 	// (RFC 3986, Section 6.2.2.3). "%2E" counts as ".", since the two are
 	// equivalent (Section 2.3). A path that begins with "/", and any path of
 	// a URI with a scheme, gets the remove_dot_segments algorithm of Section
-	// 5.2.4, exactly as resolution applies it. A relative-path reference
-	// loses only what cannot change its meaning against any base: "."
-	// segments and "segment/.." pairs; leading ".." segments stay, and a
+	// 5.2.4, exactly as resolution applies it, quirks included: the rootless
+	// "x:../a" becomes "x:a", and "x:a/../b" becomes "x:/b". A relative-path
+	// reference loses only what cannot change its meaning against any base:
+	// "." segments and "segment/.." pairs; leading ".." segments stay, and a
 	// final "." or ".." becomes a final "/". Where the result would be read
 	// differently, a prefix keeps its meaning: "./" before a relative path
 	// that would be empty, begin with "/" or have a ":" in its first segment,
@@ -200,7 +201,9 @@ const (
 // fragment (Section 6.2.3).
 //
 // If u is already normal, Normalize returns u itself and does not allocate;
-// otherwise it allocates the new text once.
+// otherwise it allocates the new text once (and, for a path whose dot
+// segments leave more than 32 separate pieces, once more; see
+// [URI.NormalizeWith]). It runs in time linear in the length of u.
 func (u URI) Normalize() URI { return u.NormalizeWith(DefaultNormalization) }
 
 // NormalizeWith returns u with exactly the normalization steps in n applied;

@@ -738,6 +738,10 @@ func TestPlanPathMatchesReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := refRemoveDotSegments(p)
+		// The resolver's remove_dot_segments, written independently, agrees.
+		if got := string(removeDotSegments([]byte(p))); got != want {
+			t.Fatalf("removeDotSegments(%q) = %q, want %q", p, got, want)
+		}
 		if !u.HasAuthority() && strings.HasPrefix(want, "//") {
 			want = "/." + want
 		}
