@@ -40,11 +40,8 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "Prints the normal form (RFC 3986, Section 6.2) of each REF, or of each line of standard input.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	steps := uri.DefaultNormalization
 	if *syntax {
@@ -88,15 +85,27 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	return status
 }
 
+// parseFlags parses args with fs. When the command should stop, ok is false
+// and status is its exit status: 0 after -h, 2 after a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) (status int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return exitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK, false
+	}
+	return exitUsage, false
+}
+
 // normalizeInput returns the normal form of one input under steps, or the
 // error that uri.Normalize gives for it.
 func normalizeInput(in input, steps uri.Normalization) (string, error) {
-	if in.tooLong {
-		return "", errLineTooLong(in.line)
-	}
-	u, err := uri.Parse(in.text)
+	u, err := parseInput(in)
 	if err != nil {
-		_, err = uri.Normalize(in.text) // the same error, with Op "normalize"
+		if !in.tooLong {
+			_, err = uri.Normalize(in.text) // the same error, with Op "normalize"
+		}
 		return "", err
 	}
 	return u.NormalizeWith(steps).String(), nil
@@ -141,11 +150,8 @@ func runEqual(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "exits with 0 if they are, 1 if they are not, 2 on error.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if fs.NArg() != 2 {
 		fs.Usage()
