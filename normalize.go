@@ -215,9 +215,10 @@ func (u URI) Normalize() URI { return u.NormalizeWith(DefaultNormalization) }
 // for a list of the parameters, when the query has more than 32 of them; and
 // a path whose dot segments leave more than 32 separate pieces of it (as
 // "/a/b/../c/d/../" does, one piece for each "a/") allocates once more, for a
-// list of those pieces. It runs in time linear in the length of u, except that
-// NormalizeSortQuery sorts the parameters: O(p log p) comparisons of keys
-// for p parameters.
+// list of those pieces. A result longer than 2 GiB, the limit of this
+// package, cannot be made: u is then returned unchanged. It runs in time
+// linear in the length of u, except that NormalizeSortQuery sorts the
+// parameters: O(p log p) comparisons of keys for p parameters.
 func (u URI) NormalizeWith(n Normalization) URI {
 	if n == 0 {
 		return u
@@ -261,7 +262,9 @@ func (u URI) normalize(n Normalization, runs []run, params []param) URI {
 	nz := newNormalizer(u, n, runs, params)
 	cmp := writer{src: u.s}
 	nz.emit(&cmp)
-	if !cmp.diff && cmp.n == len(u.s) {
+	if (!cmp.diff && cmp.n == len(u.s)) || cmp.n > maxLen {
+		// Unchanged; or, for an input within a few bytes of the 2 GiB limit,
+		// a result too long for a URI's offsets, which is left unchanged too.
 		return u
 	}
 	var b strings.Builder
