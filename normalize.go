@@ -56,10 +56,11 @@ const (
 	// 5.2.4, exactly as resolution applies it, quirks included: the rootless
 	// "x:../a" becomes "x:a", and "x:a/../b" becomes "x:/b". A relative-path
 	// reference loses only what cannot change its meaning against any base:
-	// "." segments and "segment/.." pairs; leading ".." segments stay, and a
-	// final "." or ".." becomes a final "/". Where the result would be read
-	// differently, a prefix keeps its meaning: "./" before a relative path
-	// that would be empty, begin with "/" or have a ":" in its first segment,
+	// "." segments and "segment/.." pairs, each with the "/" after it if it
+	// has one ("a/b/.." is "a/", "a/../.." is ".."); leading ".." segments
+	// stay as they are. Where the result would be read differently, a prefix
+	// keeps its meaning: "./" before a relative path that would be empty
+	// ("a/.." is "./"), begin with "/" or have a ":" in its first segment,
 	// and "/." before a path without authority that would begin with "//".
 	//
 	//	http://a/b/./c/../d  ->  http://a/b/d
@@ -859,8 +860,14 @@ func (nz *normalizer) emitPath(w *writer, base pctOpt) {
 	var prefix string
 	switch {
 	case nz.mode == pathRelative:
-		for range p.ups {
-			w.str("../")
+		for k := range p.ups {
+			// The ".." segments are kept as they are: a final one keeps
+			// having no "/" after it.
+			if k == p.ups-1 && p.finalUp {
+				w.str("..")
+			} else {
+				w.str("../")
+			}
 		}
 		if p.ups == 0 {
 			c0, _ := p.firstTwo(s, true)
@@ -924,10 +931,12 @@ type run struct{ start, end, n int32 }
 // pathPlan is the result of removing the dot segments of a path: the pieces
 // of the input that remain, in order, and what surrounds them.
 type pathPlan struct {
-	runs   []run
-	ups    int  // pathRelative: ".." segments kept at the front
-	slash  bool // a final "." or ".." leaves a final "/"
-	pushed bool // some segment was kept at some time
+	runs []run
+	ups  int // pathRelative: ".." segments kept at the front
+	// finalUp: the last of them ends the path, and is written without "/".
+	finalUp bool
+	slash   bool // a final "." or ".." leaves a final "/"
+	pushed  bool // some segment was kept at some time
 }
 
 // planPath removes the dot segments of the path s[ps:pe] (not empty) as
@@ -1000,6 +1009,9 @@ func planPath(s string, ps, pe int, mode pathMode, dots, merge bool, runs []run)
 			}
 		case kind == 2 && mode == pathRelative:
 			ups++
+			if last {
+				return pathPlan{runs: runs, ups: ups, pushed: pushed, finalUp: true}
+			}
 		}
 		if last {
 			return pathPlan{runs: runs, ups: ups, slash: kind != 0 && !leading, pushed: pushed}

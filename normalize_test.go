@@ -76,7 +76,11 @@ func TestNormalizeExamples(t *testing.T) {
 		{"ruling: relative", "a/./b/../../../c", "../c", ""},
 		{"ruling: relative leading dot-dot", "../../x", "../../x", ""},
 		{"ruling: relative dot-dot after a pair", "a/../../x", "../x", ""},
-		{"ruling: relative final dot-dot", "..", "../", ""},
+		{"ruling: relative final dot-dot", "..", "..", ""},
+		{"ruling: relative final dot-dots", "../..", "../..", ""},
+		{"ruling: relative final dot-dot after a pair", "a/../..", "..", ""},
+		{"ruling: relative final dot after dot-dot", "../.", "../", ""},
+		{"ruling: relative pair after dot-dot", "../a/..", "../", ""},
 		{"ruling: relative dot", ".", "./", ""},
 		{"ruling: relative dot slash", "./", "./", ""},
 		{"ruling: relative pair", "a/..", "./", ""},
@@ -976,7 +980,8 @@ func refRemoveDotSegments(in string) string {
 func refRelativeDots(path string) string {
 	var kept []string
 	ups := 0
-	final := false // a final "." or ".." makes a final "/"
+	final := false   // a final "." or ".." makes a final "/"
+	finalUp := false // the path ends with a ".." that is kept
 	segs := strings.Split(path, "/")
 	for i, seg := range segs {
 		final = false
@@ -988,6 +993,7 @@ func refRelativeDots(path string) string {
 				kept = kept[:len(kept)-1]
 			} else {
 				ups++
+				finalUp = i == len(segs)-1
 			}
 			final = i == len(segs)-1
 		default:
@@ -1001,7 +1007,11 @@ func refRelativeDots(path string) string {
 	if ups == 0 && (res == "" || res[0] == '/' || strings.Contains(strings.SplitN(res, "/", 2)[0], ":")) {
 		res = "./" + res
 	}
-	return strings.Repeat("../", ups) + res
+	res = strings.Repeat("../", ups) + res
+	if ups > 0 && len(kept) == 0 && finalUp {
+		res = strings.TrimSuffix(res, "/") // the ".." that ends the path stays as it is
+	}
+	return res
 }
 
 // FuzzNormalize checks the invariants of normalization on any input that
