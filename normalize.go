@@ -92,10 +92,11 @@ const (
 	// 4.2.3; RFC 6455, Section 3); the host "localhost" of a file URI without
 	// userinfo or port becomes empty (RFC 8089, Section 2, and the "default
 	// authority" paragraph of Section 6.2.3); and the domains of a mailto URI
-	// are lower-cased (Section 6.2.3's own example; RFC 6068), unless the
-	// path has a "/" or a quoted local part ("%22"), where the domain cannot
-	// be told from the local part by a simple rule. Schemes not in the table
-	// are left as the syntax-based steps leave them.
+	// are lower-cased with NormalizeCase (Section 6.2.3's own example;
+	// RFC 6068), unless the path, after dot segments are removed, has a "/"
+	// or a quoted local part ("%22"), where the domain cannot be told from
+	// the local part by a simple rule. Schemes not in the table are left as
+	// the syntax-based steps leave them.
 	//
 	//	http://a        ->  http://a/
 	//	file://LocalHost/etc/hosts  ->  file:///etc/hosts
@@ -546,7 +547,8 @@ type normalizer struct {
 	idna  string   // the A-label form of the host, for NormalizeIDNA
 	// dropHost: the host is the scheme's default authority ("localhost").
 	dropHost bool
-	// mailto: lower-case the domains of the mailto path.
+	// mailto: a mailto URI whose domains are lower-cased, if its path,
+	// once normalized, is plain (mailtoPlain).
 	mailto bool
 	mode   pathMode
 
@@ -604,13 +606,11 @@ func newNormalizer(u URI, n Normalization, runs []run, params []param) normalize
 				(!u.HasPort() || (u.Port() == "" && n&NormalizePort != 0)) &&
 				hostIs(u.Host(), "localhost")
 		case equalFold(scheme, "mailto"):
-			p := u.Path()
-			nz.mailto = !u.HasAuthority() && strings.IndexByte(p, '/') < 0 && !containsFold(p, "%22") &&
-				dotSegment(p) == 0
+			nz.mailto = !u.HasAuthority() && n&NormalizeCase != 0
 		}
 	}
 	dots, merge := n&NormalizeDotSegments != 0, n&NormalizeMergeSlashes != 0
-	if (dots || merge) && u.pathEnd > u.pathStart && !nz.mailto && runs != nil {
+	if (dots || merge) && u.pathEnd > u.pathStart && runs != nil {
 		nz.plan = planPath(s, int(u.pathStart), int(u.pathEnd), nz.mode, dots, merge, runs)
 		nz.planned = true
 	}
@@ -846,15 +846,23 @@ func (nz *normalizer) emitPath(w *writer, base pctOpt) {
 		}
 		return
 	}
-	if nz.mailto {
-		emitMailtoPath(w, ps, pe, base, n&NormalizeCase != 0)
-		return
-	}
 	if !nz.planned {
-		w.pct(ps, pe, base)
+		if nz.mailto && mailtoPlain(s[ps:pe]) {
+			emitMailtoPath(w, ps, pe, base)
+		} else {
+			w.pct(ps, pe, base)
+		}
 		return
 	}
 	p := &nz.plan
+	if nz.mailto && nz.mode == pathRootless && len(p.runs) == 1 && !p.slash {
+		// The rule applies to the path as dot-segment removal leaves it, so
+		// that normalizing again finds nothing more to do.
+		if r := p.runs[0]; mailtoPlain(s[r.start:r.end]) {
+			emitMailtoPath(w, int(r.start), int(r.end), base)
+			return
+		}
+	}
 
 	strip := nz.mode == pathRelative
 	var prefix string
@@ -898,10 +906,17 @@ func (nz *normalizer) emitPath(w *writer, base pctOpt) {
 	}
 }
 
-// emitMailtoPath writes the path of a mailto URI, a list of addresses
-// separated by ",", with the domain of each address (after its last "@")
-// lower-cased: RFC 3986, Section 6.2.3 and RFC 6068, Section 2.
-func emitMailtoPath(w *writer, ps, pe int, base pctOpt, lowerDomains bool) {
+// mailtoPlain reports whether the mailto rule of NormalizeSchemeRules applies
+// to the path p: it has no "/" and no quoted local part ("%22"), so that the
+// domain of each address is what follows its last "@".
+func mailtoPlain(p string) bool {
+	return strings.IndexByte(p, '/') < 0 && !containsFold(p, "%22")
+}
+
+// emitMailtoPath writes s[ps:pe], the path of a mailto URI, a list of
+// addresses separated by ",", with the domain of each address (after its
+// last "@") lower-cased: RFC 3986, Section 6.2.3 and RFC 6068, Section 2.
+func emitMailtoPath(w *writer, ps, pe int, base pctOpt) {
 	s := w.src
 	for i := ps; i <= pe; {
 		end := i + strings.IndexByte(s[i:pe], ',')
@@ -909,7 +924,7 @@ func emitMailtoPath(w *writer, ps, pe int, base pctOpt, lowerDomains bool) {
 			end = pe
 		}
 		at := strings.LastIndexByte(s[i:end], '@')
-		if at < 0 || !lowerDomains {
+		if at < 0 {
 			w.pct(i, end, base)
 		} else {
 			w.pct(i, i+at+1, base)

@@ -134,6 +134,8 @@ func TestNormalizeExamples(t *testing.T) {
 		{"6.2.3: mailto last @", "mailto:%22a@B%22@X.org", "mailto:%22a@B%22@X.org", ""},
 		{"6.2.3: mailto decoded domain letter", "mailto:a@%41.org", "mailto:a@a.org", "mailto:a@A.org"},
 		{"6.2.3: mailto with a slash is left", "mailto:a/b@X.org", "mailto:a/b@X.org", ""},
+		{"6.2.3: mailto after dot segments", "mailto:./@A", "mailto:@a", "mailto:@A"},
+		{"6.2.3: mailto after a pair", "mailto:x/../@A", "mailto:/@A", ""},
 		// RFC 5952 for IPv6 hosts, in the default normalization only.
 		{"RFC 5952", "http://[2001:DB8:0:0:0:0:0:1]/", "http://[2001:db8::1]/", "http://[2001:db8:0:0:0:0:0:1]/"},
 		{"RFC 5952: leading zeros", "http://[2001:0db8::0001]/", "http://[2001:db8::1]/", "http://[2001:0db8::0001]/"},
