@@ -1,10 +1,7 @@
 package uri
 
 import (
-	"bufio"
 	"net/url"
-	"os"
-	"strings"
 	"testing"
 )
 
@@ -47,7 +44,12 @@ func BenchmarkNormalize(b *testing.B) {
 // URLs, each iteration the whole sample.
 func BenchmarkNormalizeCorpus(b *testing.B) {
 	for _, name := range []string{"kasztp", "node_files"} {
-		inputs := corpusLines(b, "testdata/urls/"+name+"-sample.txt")
+		var inputs []string
+		for _, s := range loadURLs(b, name+"-sample.txt") {
+			if _, err := Parse(s); err == nil {
+				inputs = append(inputs, s)
+			}
+		}
 		size := 0
 		for _, s := range inputs {
 			size += len(s)
@@ -124,21 +126,4 @@ func BenchmarkHostToASCII(b *testing.B) {
 			}
 		})
 	}
-}
-
-// corpusLines returns the lines of a sample file that parse.
-func corpusLines(b *testing.B, path string) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if _, err := Parse(sc.Text()); err == nil {
-			out = append(out, strings.Clone(sc.Text()))
-		}
-	}
-	return out
 }

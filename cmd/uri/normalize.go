@@ -9,9 +9,9 @@ package main
 // by default syntax-based and scheme-based normalization with IPv6 addresses
 // in RFC 5952 text, the library's DefaultNormalization; with --syntax exactly
 // the syntax-based normalization of Section 6.2.2 and nothing else. Text
-// output is one normalized reference per line, and an error on standard
-// error for each invalid input; --json prints one object per input, in input
-// order:
+// output is one line per input, as the resolve command writes it: the
+// normalized reference, or the error (which, holding a space, is never a
+// reference); --json prints one object per input, in input order:
 //
 //	{"input":S,"ok":true,"result":S}
 //	{"input":S,"ok":false,"error":S}
@@ -66,12 +66,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			}
 			out = o.line()
 		case err != nil:
-			if in.line > 0 {
-				fmt.Fprintf(stderr, "line %d: %v\n", in.line, err)
-			} else {
-				fmt.Fprintln(stderr, err)
-			}
-			return true
+			out = append([]byte(err.Error()), '\n')
 		default:
 			out = append([]byte(result), '\n')
 		}
