@@ -976,11 +976,10 @@ func planPath(s string, ps, pe int, mode pathMode, dots, merge bool, runs []run)
 		if t < pe && s[t] == '/' {
 			t++
 		}
-		e := strings.IndexByte(s[t:pe], '/')
-		if e < 0 {
-			e = pe
-		} else {
-			e += t
+		// Segments are short: a plain loop beats a call to IndexByte.
+		e := t
+		for e < pe && s[e] != '/' {
+			e++
 		}
 		last := e == pe
 		kind := 0
