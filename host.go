@@ -18,9 +18,8 @@ import (
 // Errors of the host functions. Test for them with [errors.Is].
 var (
 	// ErrIDNA: a host that is not a valid internationalized domain name
-	// under the UTS #46 lookup profile (RFC 5891 with the UTS #46 mapping), or
-	// whose percent-encoded or raw bytes are not UTF-8 (RFC 3986, Section
-	// 3.2.2). The error's text gives the reason.
+	// under the UTS #46 lookup profile (RFC 5891 with the UTS #46 mapping).
+	// The error's text gives the reason.
 	ErrIDNA = errors.New("invalid internationalized domain name")
 
 	// ErrMixedScript: a label of a host name mixes letters of scripts that
@@ -218,8 +217,9 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 // empty host are returned unchanged. On error, HostToASCII returns "" and an
 // *[Error] with Op "idna", Component Host and Err ErrIDNA, whose Offset is the
 // start of the failing label in host (0 when the failure concerns the
-// whole name), or, for a byte that no URI or IRI host may hold, Err
-// ErrInvalidByte or ErrBadPercent at that byte.
+// whole name); or, at the first byte that is wrong, Err ErrInvalidUTF8 for
+// raw or percent-encoded bytes that are not UTF-8, and ErrInvalidByte or
+// ErrBadPercent for a byte that no URI or IRI host may hold.
 //
 // Use it for hosts to be resolved; keep other hosts as they are.
 func HostToASCII(host string) (string, error) { return convertHost(host, false) }
@@ -303,7 +303,7 @@ func decodeHost(host, op string) (name string, literal bool, err error) {
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(host[i:])
 			if r == utf8.RuneError && size == 1 {
-				return fail(i, &idnaError{"not valid UTF-8"})
+				return fail(i, ErrInvalidUTF8)
 			}
 			i += size
 		case c == '%':
@@ -332,7 +332,7 @@ func decodeHost(host, op string) (name string, literal bool, err error) {
 			}
 			d += size
 		}
-		return fail(encodedOffset(host, d), &idnaError{"percent-encoded bytes are not valid UTF-8"})
+		return fail(encodedOffset(host, d), ErrInvalidUTF8)
 	}
 	return name, false, nil
 }

@@ -346,9 +346,9 @@ func TestHostToASCIIErrors(t *testing.T) {
 		{"a%2Cb", 0, ErrIDNA},         // a decoded "," is no letter
 		{"a.b%2Cc", 2, ErrIDNA},       // offset in the encoded text
 		{"%C3%BC.a%2Cb", 7, ErrIDNA},  // after an encoded label
-		{"a%FF", 1, ErrIDNA},          // not UTF-8
-		{"ab%C3", 2, ErrIDNA},         // UTF-8 cut short
-		{"\xff", 0, ErrIDNA},          // raw bytes that are not UTF-8
+		{"a%FF", 1, ErrInvalidUTF8},   // not UTF-8
+		{"ab%C3", 2, ErrInvalidUTF8},  // UTF-8 cut short
+		{"\xff", 0, ErrInvalidUTF8},   // raw bytes that are not UTF-8
 		{"a\u200db", 0, ErrIDNA},      // ZWJ outside its context (CheckJoiners)
 		{"a b", 1, ErrInvalidByte},    // not a host at all
 		{"a/b", 1, ErrInvalidByte},

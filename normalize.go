@@ -667,21 +667,6 @@ func equalFold(s, t string) bool {
 	return true
 }
 
-// containsFold reports whether s contains t, ignoring the case of ASCII
-// letters; t is in upper case.
-func containsFold(s, t string) bool {
-	for i := 0; i+len(t) <= len(s); i++ {
-		j := 0
-		for j < len(t) && hexUpper(s[i+j]) == t[j] {
-			j++
-		}
-		if j == len(t) {
-			return true
-		}
-	}
-	return false
-}
-
 // hostIs reports whether the reg-name h, once its percent-encoded unreserved
 // characters are decoded, is the lower-case word t in any case.
 func hostIs(h, t string) bool {
@@ -910,7 +895,8 @@ func (nz *normalizer) emitPath(w *writer, base pctOpt) {
 // to the path p: it has no "/" and no quoted local part ("%22"), so that the
 // domain of each address is what follows its last "@".
 func mailtoPlain(p string) bool {
-	return strings.IndexByte(p, '/') < 0 && !containsFold(p, "%22")
+	// "%22" has no letters: its hex digits cannot differ in case.
+	return strings.IndexByte(p, '/') < 0 && !strings.Contains(p, "%22")
 }
 
 // emitMailtoPath writes s[ps:pe], the path of a mailto URI, a list of
