@@ -341,3 +341,96 @@ func ExampleEqualHTTP() {
 	fmt.Println(eq, c)
 	// Output: true http://abc.com/~smith/home.html
 }
+
+// Normalize applies syntax-based and scheme-based normalization (RFC 3986,
+// Section 6.2.2 and 6.2.3).
+func ExampleURI_Normalize() {
+	u := uri.MustParse("HTTP://www.Example.COM:80/a/./b/../%7Euser/%2f?Q=%3a#F")
+	fmt.Println(u.Normalize())
+	// Output: http://www.example.com/a/~user/%2F?Q=%3A#F
+}
+
+func ExampleNormalize() {
+	for _, s := range []string{"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "a/./b/../../../c", "http://[2001:DB8:0:0::1]:80", "a b"} {
+		n, err := uri.Normalize(s)
+		fmt.Printf("%q %v\n", n, err)
+	}
+	// Output:
+	// "example://a/b/c/%7Bfoo%7D" <nil>
+	// "../c" <nil>
+	// "http://[2001:db8::1]/" <nil>
+	// "" uri: normalize: invalid character " " in path at offset 1 of "a b"
+}
+
+// NormalizeWith applies exactly the steps asked for. The crawler steps change
+// what a reference means and are never applied by default.
+func ExampleURI_NormalizeWith() {
+	u := uri.MustParse("HTTP://Example.COM:80//a/./b/..//c?z=%7e&a=%2f#frag")
+	fmt.Println(u.NormalizeWith(uri.SyntaxBased))
+	fmt.Println(u.NormalizeWith(uri.DefaultNormalization))
+	fmt.Println(u.NormalizeWith(uri.CrawlerNormalization))
+	// Output:
+	// http://example.com:80//a//c?z=~&a=%2F#frag
+	// http://example.com//a//c?z=~&a=%2F#frag
+	// http://example.com/a/c?a=/&z=~
+}
+
+// The four equivalent URIs of RFC 3986, Section 6.2.3, and one that is not.
+func ExampleEquivalent() {
+	a := uri.MustParse("http://example.com/")
+	for _, s := range []string{"http://example.com", "http://example.com:/", "HTTP://EXAMPLE.com:80/", "http://example.com/?"} {
+		b := uri.MustParse(s)
+		fmt.Println(s, uri.Equal(a, b), uri.Equivalent(a, b))
+	}
+	// Output:
+	// http://example.com false true
+	// http://example.com:/ false true
+	// HTTP://EXAMPLE.com:80/ false true
+	// http://example.com/? false false
+}
+
+// A reg-name that resolvers read as an IPv4 address can slip past a filter
+// that blocks 127.0.0.1 by name (RFC 3986, Section 7.4).
+func ExampleAmbiguousIPv4() {
+	for _, s := range []string{"http://0x7f.1/", "http://2130706433/", "http://0177.0.0.1/", "http://127.0.0.1/", "http://example.com/"} {
+		u := uri.MustParse(s)
+		if a, ok := uri.AmbiguousIPv4(u.Host()); ok {
+			fmt.Printf("%-22s reg-name read as %v\n", s, a)
+		} else if a, ok := u.HostAddr(); ok {
+			fmt.Printf("%-22s IPv4address %v\n", s, a)
+		} else {
+			fmt.Printf("%-22s a name\n", s)
+		}
+	}
+	// Output:
+	// http://0x7f.1/         reg-name read as 127.0.0.1
+	// http://2130706433/     reg-name read as 127.0.0.1
+	// http://0177.0.0.1/     reg-name read as 127.0.0.1
+	// http://127.0.0.1/      IPv4address 127.0.0.1
+	// http://example.com/    a name
+}
+
+// HostToASCII takes a host as a URI writes it (percent-encoded UTF-8) or as an
+// IRI writes it (Unicode), and returns the A-labels to look up in the DNS.
+func ExampleHostToASCII() {
+	for _, h := range []string{"b%C3%BCcher.example", "Bücher.example", "my_host.example"} {
+		a, err := uri.HostToASCII(h)
+		fmt.Printf("%q %v\n", a, err)
+	}
+	// Output:
+	// "xn--bcher-kva.example" <nil>
+	// "xn--bcher-kva.example" <nil>
+	// "" uri: idna: invalid internationalized domain name (disallowed rune U+005F) in host at offset 0 of "my_host.example"
+}
+
+// HostToUnicode gives the form for people; CheckHomograph says when that form
+// should not be shown, because it imitates another name.
+func ExampleHostToUnicode() {
+	for _, h := range []string{"xn--bcher-kva.example", "xn--pypal-4ve.com"} {
+		u, _ := uri.HostToUnicode(h)
+		fmt.Println(h, u, uri.CheckHomograph(h))
+	}
+	// Output:
+	// xn--bcher-kva.example bücher.example <nil>
+	// xn--pypal-4ve.com pаypal.com uri: homograph: label mixes scripts in host at offset 0 of "xn--pypal-4ve.com"
+}

@@ -34,6 +34,12 @@
 //     literals) and RFC 2616 ([ParseLegacy], [Legacy.Upgrade]), their
 //     resolution algorithms ([ResolveRFC1808], [ResolveRFC2396]) and HTTP's
 //     URI comparison ([EqualHTTP]).
+//   - RFC 3986, Section 6: normalization and comparison, syntax-based and
+//     scheme-based, with IPv6 addresses in RFC 5952 text ([URI.Normalize],
+//     [URI.NormalizeWith], [Equivalent]); the numeric host forms of Section
+//     7.4 ([AmbiguousIPv4]); and internationalized host names through the
+//     UTS #46 lookup profile ([HostToASCII], [HostToUnicode],
+//     [CheckHomograph]).
 //
 // # Strictness
 //

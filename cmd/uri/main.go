@@ -55,6 +55,8 @@ func init() {
 		{"parse", "parse references and print their components", runParse},
 		{"resolve", "resolve references against a base URI", runResolve},
 		{"relativize", "find the shortest reference from a base URI to each URI", runRelativize},
+		{"normalize", "print the normal form of references (RFC 3986, Section 6.2)", runNormalize},
+		{"equal", "tell whether two references are equivalent (RFC 3986, Section 6.2)", runEqual},
 	}
 	commands = append(commands, escapeCommands...)
 }

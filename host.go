@@ -1,0 +1,560 @@
+package uri
+
+import (
+	"errors"
+	"net/netip"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// This file holds what a program needs to know about a host beyond its
+// syntax (RFC 3986, Section 3.2.2): the IP address it names, the IP address a
+// resolver would make of a reg-name that looks numeric (Section 7.4), and the
+// ASCII and Unicode forms of an internationalized domain name.
+
+// Errors of the host functions. Test for them with [errors.Is].
+var (
+	// ErrIDNA: a host that is not a valid internationalized domain name
+	// under the UTS #46 lookup profile (RFC 5891 with the UTS #46 mapping).
+	// The error's text gives the reason.
+	ErrIDNA = errors.New("invalid internationalized domain name")
+
+	// ErrMixedScript: a label of a host name mixes letters of scripts that
+	// the Highly Restrictive level of Unicode Technical Standard #39,
+	// Section 5.2, does not allow together, such as Latin with Cyrillic or
+	// Greek: a likely homograph. See [CheckHomograph].
+	ErrMixedScript = errors.New("label mixes scripts")
+
+	// ErrConfusable: a label of a host name is written entirely with
+	// Cyrillic or entirely with Greek letters that look like Latin letters,
+	// such as "аррӏе" (Cyrillic) for "apple", under a top-level domain in
+	// another script: a likely homograph. See [CheckHomograph].
+	ErrConfusable = errors.New("label looks like a Latin name")
+)
+
+// HostAddr returns the IP address that the host of u names, and true, when
+// the host is an IPv4address or an IP-literal holding an IPv6address
+// (RFC 3986, Section 3.2.2). An IPv4-mapped address such as
+// "[::ffff:192.0.2.1]" stays an IPv6 address, as net/netip reads it. The zone
+// of an IP-literal parsed with [ParseRFC6874] is percent-decoded and set as
+// the address's zone.
+//
+// For any other host, reg-names included, it returns the zero Addr and false;
+// a reg-name that a resolver would read as an address is the concern of
+// [AmbiguousIPv4]. HostAddr allocates only for a zone.
+func (u URI) HostAddr() (netip.Addr, bool) {
+	switch u.HostKind() {
+	case HostIPv4:
+		a, err := netip.ParseAddr(u.Host())
+		return a, err == nil
+	case HostIPv6:
+		h := u.Hostname()
+		z := strings.IndexByte(h, '%')
+		if z < 0 {
+			a, err := netip.ParseAddr(h)
+			return a, err == nil
+		}
+		a, err := netip.ParseAddr(h[:z])
+		if err != nil {
+			return netip.Addr{}, false
+		}
+		return a.WithZone(percentDecode(h[z+3:])), true
+	}
+	return netip.Addr{}, false
+}
+
+// percentDecode decodes every percent-encoding of s, which must be valid. It
+// allocates only if s has one.
+func percentDecode(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// AmbiguousIPv4 reports whether the host text of a URI, which RFC 3986 reads
+// as a reg-name, would nonetheless be read as an IPv4 address by common
+// resolvers, and which address (RFC 3986, Section 7.4). It is a security
+// check: a filter that allows or blocks hosts by name or by dotted-decimal
+// address is bypassed by "http://0x7f.1/", which many HTTP clients connect to
+// as 127.0.0.1.
+//
+// The host is read as the BSD inet_aton function (also in glibc) and the
+// IPv4 parser of the WHATWG URL Standard read it, after decoding its
+// percent-encodings (a client decodes "%31%32%37.0.0.1" before it resolves
+// it):
+//
+//   - one to four parts separated by ".", and at most one "." after the last;
+//   - each part a number: hexadecimal after "0x" or "0X" (with no digits
+//     after it, 0), octal after a leading "0", decimal otherwise;
+//   - every part but the last at most 255; the last fills the remaining
+//     bytes, so that it is below 2^32, 2^24, 2^16 or 2^8 for one to four
+//     parts.
+//
+// So "0x7f.1", "0177.0.0.1", "2130706433", "127.1", "0x7f.0.0.01" and
+// "127.0.0.1." all mean 127.0.0.1, and "0127.0.0.1" means 87.0.0.1. Anything
+// else is no address: an empty part, a fifth part, a digit 8 or 9 after a
+// leading 0, a part too large, a letter.
+//
+// It returns false for a host that is an IPv4address in the RFC 3986 sense
+// (dotted-decimal without leading zeros: use [URI.HostAddr]), for an
+// IP-literal and for the empty host. It does not allocate.
+func AmbiguousIPv4(host string) (netip.Addr, bool) {
+	if host == "" || host[0] == '[' || isIPv4(host) {
+		return netip.Addr{}, false
+	}
+	var parts [4]uint64
+	np := 0
+	// next returns the decoded byte at i and the index after it; ok is false
+	// at the end and at a "%" without two hex digits.
+	next := func(i int) (c byte, j int, ok bool) {
+		if i >= len(host) {
+			return 0, i, false
+		}
+		if host[i] != '%' {
+			return host[i], i + 1, true
+		}
+		if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) {
+			return 0, i, false
+		}
+		return unhex(host[i+1])<<4 | unhex(host[i+2]), i + 3, true
+	}
+	for i := 0; ; {
+		// A part: a number up to the next "." or the end.
+		c, j, ok := next(i)
+		if !ok || c == '.' || np == 4 {
+			return netip.Addr{}, false // an empty part, a bad "%", a fifth part
+		}
+		base := uint64(10)
+		if c == '0' {
+			base = 8 // the leading "0" is an octal digit itself
+			if c2, j2, ok2 := next(j); ok2 && (c2 == 'x' || c2 == 'X') {
+				base = 16
+				i = j2
+			}
+		}
+		var v uint64
+		for {
+			c, j, ok = next(i)
+			if !ok || c == '.' {
+				break
+			}
+			d := uint64(16)
+			switch {
+			case '0' <= c && c <= '9':
+				d = uint64(c - '0')
+			case isHex(c):
+				d = uint64(unhex(c))
+			}
+			if d >= base {
+				return netip.Addr{}, false
+			}
+			if v = v*base + d; v > 0xFFFFFFFF {
+				return netip.Addr{}, false
+			}
+			i = j
+		}
+		parts[np] = v
+		np++
+		if !ok {
+			if i != len(host) {
+				return netip.Addr{}, false // a bad "%"
+			}
+			break
+		}
+		// Past the ".": the end here is the one final "." allowed.
+		if i = j; i == len(host) {
+			break
+		}
+	}
+	var a uint64
+	for k := 0; k < np-1; k++ {
+		if parts[k] > 255 {
+			return netip.Addr{}, false
+		}
+		a |= parts[k] << (24 - 8*k)
+	}
+	last := parts[np-1]
+	if bits := 8 * (5 - np); bits < 32 && last >= 1<<bits {
+		return netip.Addr{}, false
+	}
+	a |= last
+	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
+}
+
+// HostToASCII returns the ASCII form of a host for a scheme that resolves it
+// through the DNS: each label of an internationalized domain name as an IDNA
+// A-label ("xn--" and Punycode), as RFC 3986, Section 3.2.2 requires before
+// name lookup. It implements the conversion step that RFC 3987, Section 3.1
+// allows for the ireg-name of an IRI.
+//
+// host is a host as it appears in a URI or an IRI: a reg-name whose non-ASCII
+// characters are percent-encoded UTF-8 ("b%C3%BCcher.example"), written as
+// they are ("bücher.example", from an IRI), or both. Its percent-encodings are
+// decoded, then it goes through the UTS #46 lookup profile of
+// golang.org/x/net/idna (idna.Lookup): Unicode mapping (so the result is in
+// lower case, and full-width and ideographic dots separate labels),
+// nontransitional processing, the STD3 rule that a label holds only letters,
+// digits and "-" (so "_" is rejected), the hyphen, joiner and bidi rules, and
+// the check of existing "xn--" labels. The result is a valid reg-name.
+// Empty labels and a final "." are kept; a label longer than the 63 octets
+// that the DNS allows (RFC 1035, Section 2.3.4) is an error.
+//
+// An IP-literal (validated, RFC 6874 zones allowed), an IPv4address and the
+// empty host are returned unchanged. On error, HostToASCII returns "" and an
+// *[Error] with Op "idna", Component Host and Err ErrIDNA, whose Offset is the
+// start of the failing label in host (0 when the failure concerns the
+// whole name); or, at the first byte that is wrong, Err ErrInvalidUTF8 for
+// raw or percent-encoded bytes that are not UTF-8, and ErrInvalidByte or
+// ErrBadPercent for a byte that no URI or IRI host may hold.
+//
+// Use it for hosts to be resolved; keep other hosts as they are.
+func HostToASCII(host string) (string, error) { return convertHost(host, false) }
+
+// HostToUnicode returns the display form of a host: each label as a Unicode
+// U-label, "xn--" labels decoded (RFC 5891, Section 5), percent-encoded UTF-8
+// decoded (RFC 3986, Section 3.2.2). It takes the same input as
+// [HostToASCII], applies the same UTS #46 mapping and validation (profile
+// idna.Display), and returns the same errors. The result is for people, for
+// example in an IRI (RFC 3987, Section 3.2); it is not a URI host.
+//
+// A display form can imitate another name: check it with [CheckHomograph]
+// first, and show the ASCII form when that reports a risk, as browsers do.
+func HostToUnicode(host string) (string, error) { return convertHost(host, true) }
+
+// convertHost decodes host as HostToASCII describes and converts it to its
+// ASCII form, or to its Unicode form if unicode is set. It returns host
+// unchanged for an IP address or the empty host.
+func convertHost(host string, unicode bool) (string, error) {
+	const op = "idna"
+	name, literal, err := decodeHost(host, op)
+	if err != nil || literal {
+		return name, err
+	}
+	ascii, err := idna.Lookup.ToASCII(name)
+	if err != nil {
+		return "", idnaFailure(host, name, err, op)
+	}
+	// The lookup profile does not check lengths, but no DNS label is longer
+	// than 63 octets (RFC 1035, Section 2.3.4), and a longer A-label need not
+	// even decode again.
+	for k, start := 0, 0; start <= len(ascii); k++ {
+		end := strings.IndexByte(ascii[start:], '.')
+		if end < 0 {
+			end = len(ascii)
+		} else {
+			end += start
+		}
+		if end-start > 63 {
+			return "", &Error{Op: op, Input: host, Offset: encodedOffset(host, labelStart(name, k)),
+				Component: Host, Err: &idnaError{"label longer than 63 octets"}}
+		}
+		start = end + 1
+	}
+	if !unicode {
+		return ascii, nil
+	}
+	out, err := idna.Display.ToUnicode(name)
+	if err != nil {
+		return "", idnaFailure(host, name, err, op)
+	}
+	return out, nil
+}
+
+// decodeHost checks that host is a URI or IRI host and returns its
+// percent-decoded text. literal is true, and host is returned, for an
+// IP-literal, an IPv4address or the empty host.
+func decodeHost(host, op string) (name string, literal bool, err error) {
+	fail := func(off int, e error) (string, bool, error) {
+		return "", false, &Error{Op: op, Input: host, Offset: off, Component: Host, Err: e}
+	}
+	if host == "" || isIPv4(host) {
+		return host, true, nil
+	}
+	if host[0] == '[' {
+		end, _, err := parseIPLiteral(host, 0, true)
+		if err == nil && end < len(host) {
+			err = ErrInvalidByte
+		}
+		if err != nil {
+			return fail(end, err)
+		}
+		return host, true, nil
+	}
+	// reg-name = *( unreserved / pct-encoded / sub-delims ), and in an IRI
+	// also ucschar, here any non-ASCII character in valid UTF-8.
+	encoded := false
+	for i := 0; i < len(host); {
+		c := host[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(host[i:])
+			if r == utf8.RuneError && size == 1 {
+				return fail(i, ErrInvalidUTF8)
+			}
+			i += size
+		case c == '%':
+			k, err := scan(host[:min(i+3, len(host))], i, 0)
+			if err != nil {
+				return fail(k, err)
+			}
+			encoded = true
+			i += 3
+		case classes[c]&mRegName != 0:
+			i++
+		default:
+			return fail(i, ErrInvalidByte)
+		}
+	}
+	if !encoded {
+		return host, false, nil
+	}
+	name = percentDecode(host)
+	if !utf8.ValidString(name) {
+		d := 0
+		for d < len(name) {
+			r, size := utf8.DecodeRuneInString(name[d:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			d += size
+		}
+		return fail(encodedOffset(host, d), ErrInvalidUTF8)
+	}
+	return name, false, nil
+}
+
+// encodedOffset returns the index in host of the byte that decodes to byte d
+// of its percent-decoded text.
+func encodedOffset(host string, d int) int {
+	i := 0
+	for ; i < len(host) && d > 0; d-- {
+		if host[i] == '%' {
+			i += 3
+		} else {
+			i++
+		}
+	}
+	return i
+}
+
+// idnaError is the Err of an *Error for an IDNA failure: ErrIDNA with the
+// reason that golang.org/x/net/idna gave.
+type idnaError struct{ reason string }
+
+func (e *idnaError) Error() string { return ErrIDNA.Error() + " (" + e.reason + ")" }
+func (e *idnaError) Unwrap() error { return ErrIDNA }
+
+// idnaFailure builds the error for the name (host decoded) that idna
+// rejected with err: its offset is the start of the first label that idna
+// rejects on its own, or 0 when only the whole name fails (the bidi rule
+// looks at every label at once).
+func idnaFailure(host, name string, err error, op string) error {
+	off := 0
+	for k, label := range labels(name) {
+		if _, lerr := idna.Lookup.ToASCII(label); lerr != nil {
+			off = encodedOffset(host, labelStart(name, k))
+			break
+		}
+	}
+	reason := strings.TrimPrefix(err.Error(), "idna: ")
+	return &Error{Op: op, Input: host, Offset: off, Component: Host, Err: &idnaError{reason}}
+}
+
+// nextDot returns the index and the length of the first label separator of
+// UTS #46 in s: ".", or the ideographic and full-width full stops U+3002,
+// U+FF0E and U+FF61 that its mapping turns into "."; or -1 and 0. It looks
+// no further than the separator, so that splitting a name takes linear time.
+func nextDot(s string) (int, int) {
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '.':
+			return i, 1
+		case strings.HasPrefix(s[i:], "\u3002"), strings.HasPrefix(s[i:], "\uff0e"), strings.HasPrefix(s[i:], "\uff61"):
+			return i, 3
+		}
+	}
+	return -1, 0
+}
+
+// labels returns the labels of a decoded name, split as UTS #46 splits them.
+func labels(name string) []string {
+	var out []string
+	for {
+		i, size := nextDot(name)
+		if i < 0 {
+			return append(out, name)
+		}
+		out = append(out, name[:i])
+		name = name[i+size:]
+	}
+}
+
+// labelStart returns the index in name where its label k begins.
+func labelStart(name string, k int) int {
+	off := 0
+	for ; k > 0; k-- {
+		i, size := nextDot(name[off:])
+		if i < 0 {
+			return off
+		}
+		off += i + size
+	}
+	return off
+}
+
+// CheckHomograph reports whether a host name has a label that is likely to
+// imitate another name (a homograph, RFC 3986, Section 7.6), so that its
+// Unicode form should not be shown as it is. host is taken as [HostToASCII]
+// takes it; "xn--" labels are checked in their Unicode form. The rules, on
+// the letters of each label (characters whose Unicode script is neither
+// Common nor Inherited, so digits and "-" do not count):
+//
+//   - mixed scripts: the letters come from more than one script, and the
+//     scripts are not one of the combinations that the Highly Restrictive
+//     level of Unicode Technical Standard #39, Section 5.2 allows (Latin with
+//     Han, Hiragana and Katakana; Latin with Han and Bopomofo; Latin with Han
+//     and Hangul). "pаypal" with a Cyrillic "а" fails with ErrMixedScript.
+//   - whole-script look-alike: the letters are all Cyrillic or all Greek,
+//     and each one looks like a Latin letter (Cyrillic а с ԁ е һ і ј ӏ о р ԛ
+//     ѕ ԝ х у ү; Greek α γ ι ν ο ρ υ, from the UTS #39 confusables data),
+//     while the last label is not in that script. "аррӏе.com" in Cyrillic
+//     fails with ErrConfusable; "аррӏе.рф" does not.
+//
+// It returns nil when no label matches, and for IP addresses. Otherwise it
+// returns an *[Error] with Op "homograph", Component Host, Offset the start
+// of the label in host, and Err ErrMixedScript or ErrConfusable; or the
+// error of [HostToUnicode] when host is not a valid name. These rules catch
+// the common attacks, not every confusable name.
+func CheckHomograph(host string) error {
+	name, literal, err := decodeHost(host, "homograph")
+	if err != nil || literal {
+		return err
+	}
+	uname, err := idna.Lookup.ToUnicode(name)
+	if err != nil {
+		return idnaFailure(host, name, err, "homograph")
+	}
+	ls := strings.Split(uname, ".")
+	var tldScripts []string // the scripts of the last label that is not empty
+	for k := len(ls) - 1; k >= 0; k-- {
+		if ls[k] != "" {
+			tldScripts = labelScripts(ls[k])
+			break
+		}
+	}
+	for k, label := range ls {
+		var reason error
+		scripts := labelScripts(label)
+		switch {
+		case len(scripts) > 1 && !allowedMix(scripts):
+			reason = ErrMixedScript
+		case len(scripts) == 1 && (scripts[0] == "Cyrillic" || scripts[0] == "Greek") &&
+			looksLatin(label) && !(len(tldScripts) == 1 && tldScripts[0] == scripts[0]):
+			reason = ErrConfusable
+		}
+		if reason != nil {
+			off := encodedOffset(host, labelStart(name, k))
+			return &Error{Op: "homograph", Input: host, Offset: off, Component: Host, Err: reason}
+		}
+	}
+	return nil
+}
+
+// frequentScripts are looked at first when finding a letter's script.
+var frequentScripts = [...]string{"Latin", "Cyrillic", "Greek", "Han", "Hiragana", "Katakana", "Hangul", "Arabic", "Hebrew"}
+
+// scriptOf returns the name of r's Unicode script, "" for Common, Inherited
+// or no script.
+func scriptOf(r rune) string {
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			return "Latin"
+		}
+		return ""
+	}
+	if unicode.Is(unicode.Common, r) || unicode.Is(unicode.Inherited, r) {
+		return ""
+	}
+	for _, name := range frequentScripts {
+		if unicode.Is(unicode.Scripts[name], r) {
+			return name
+		}
+	}
+	for name, table := range unicode.Scripts {
+		if name != "Common" && name != "Inherited" && unicode.Is(table, r) {
+			return name
+		}
+	}
+	return ""
+}
+
+// labelScripts returns the scripts of the letters of label, each once, in
+// the order they first appear.
+func labelScripts(label string) []string {
+	var out []string
+	for _, r := range label {
+		if sc := scriptOf(r); sc != "" && !containsString(out, sc) {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// allowedMix reports whether the scripts form one of the combinations that
+// UTS #39, Section 5.2 allows at its Highly Restrictive level.
+func allowedMix(scripts []string) bool {
+	for _, allowed := range [...][]string{
+		{"Latin", "Han", "Hiragana", "Katakana"},
+		{"Latin", "Han", "Bopomofo"},
+		{"Latin", "Han", "Hangul"},
+	} {
+		ok := true
+		for _, sc := range scripts {
+			if !containsString(allowed, sc) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// latinLookalikes are the lower-case Cyrillic and Greek letters that look like
+// Latin ones, after the UTS #39 confusables data.
+const latinLookalikes = "асԁеһіјӏорԛѕԝхуү" + "αγινορυ"
+
+// looksLatin reports whether every letter of label is in latinLookalikes.
+func looksLatin(label string) bool {
+	for _, r := range label {
+		if scriptOf(r) != "" && !strings.ContainsRune(latinLookalikes, r) {
+			return false
+		}
+	}
+	return true
+}
