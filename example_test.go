@@ -200,7 +200,7 @@ func ExampleIRIToURI() {
 	fmt.Println(u.ToIRI())
 	fmt.Println(uri.MustParse("/D%C3%BCrst/a%2Fb/%FF").ToIRI())
 	// Output:
-	// https://%E4%BE%8B%E5%AD%90.%E6%B5%8B%E8%AF%95/%E8%B7%AF%E5%BE%84?q=caf%C3%A9 <nil>
+	// https://xn--fsqu00a.xn--0zwm56d/%E8%B7%AF%E5%BE%84?q=caf%C3%A9 <nil>
 	// https://例子.测试/路径?q=café
 	// /Dürst/a%2Fb/%FF
 }

@@ -157,10 +157,14 @@ func IRIToURI(s string) (URI, error) {
 // UTF-8 octets, with uppercase hex digits: "http://résumé.example/café"
 // becomes "http://r%C3%A9sum%C3%A9.example/caf%C3%A9".
 //
-// Section 3.1 lets a reg-name that is a domain name become A-labels
-// (IDNA, "xn--") instead; this version percent-encodes it, which the same
-// section permits and which resolves to the same name where the scheme's
-// resolver decodes it. All else is kept byte for byte.
+// A reg-name host is written differently for schemes known to name hosts
+// through the DNS (those of the scheme table of [URI.Normalize]: http,
+// https, ws, wss, ftp, ...): Section 3.1 lets such a host become IDNA
+// A-labels, and ToURI converts it with [HostToASCII], so
+// "http://résumé.example/" becomes "http://xn--rsum-bpad.example/". A host
+// that the UTS #46 lookup profile rejects (one with "_", say), and the host
+// of any other scheme, is percent-encoded like the rest, which the same
+// section always permits. All else is kept byte for byte.
 //
 // A value that is already ASCII, every value from [Parse] included, is
 // returned as it is without allocating. The only error is a result longer
@@ -172,7 +176,7 @@ func (u URI) ToURI() (URI, error) {
 	c := u.Components()
 	c.Userinfo = encodeNonASCII(c.Userinfo)
 	if u.HostKind() == HostRegName {
-		c.Host = hostToASCII(c.Host)
+		c.Host = hostToASCII(u.Scheme(), c.Host)
 	}
 	c.Path = encodeNonASCII(c.Path)
 	c.Query = encodeNonASCII(c.Query)
@@ -187,11 +191,38 @@ func (u URI) ToURI() (URI, error) {
 	return v, nil
 }
 
-// hostToASCII maps an ireg-name to a reg-name (RFC 3987, Section 3.1). This
-// is the one place where IDNA's ToASCII belongs: replace the body with the
-// A-label conversion, falling back to the percent-encoding below for a host
-// that is not a valid domain name.
-func hostToASCII(host string) string { return encodeNonASCII(host) }
+// hostToASCII maps an ireg-name to a reg-name (RFC 3987, Section 3.1):
+// A-labels for a scheme that names hosts through the DNS, when the name is
+// a valid internationalized domain name, and percent-encoding otherwise.
+func hostToASCII(scheme, host string) string {
+	if isASCII(host) {
+		return host
+	}
+	if namesDNSHost(scheme) {
+		if a, err := HostToASCII(host); err == nil {
+			return a
+		}
+	}
+	return encodeNonASCII(host)
+}
+
+// namesDNSHost reports whether the scheme's reg-name hosts are DNS names,
+// as for every scheme of the scheme table with a default port.
+func namesDNSHost(scheme string) bool {
+	info, ok := schemes[strings.ToLower(scheme)]
+	return ok && info.port != ""
+}
+
+// hasALabel reports whether a label of the host starts with the ACE prefix
+// "xn--" of IDNA (RFC 5890, Section 2.3.2.1), in any case.
+func hasALabel(host string) bool {
+	for label := range strings.SplitSeq(host, ".") {
+		if len(label) >= 4 && strings.EqualFold(label[:4], "xn--") {
+			return true
+		}
+	}
+	return false
+}
 
 // isASCII reports whether s has no byte >= 0x80.
 func isASCII(s string) bool {
@@ -238,23 +269,34 @@ func encodeNonASCII(s string) string {
 // formatting characters Section 4.1 forbids ("%E2%80%AE", RLO, stays).
 // "http://www.example.org/D%C3%BCrst" becomes "http://www.example.org/Dürst".
 //
-// A host in A-labels ("xn--") is kept: Section 3.2 does not require
-// converting it, and display code that wants Unicode labels should apply
-// IDNA's ToUnicode with its own safety checks. The scheme, IP literals and
-// the port are ASCII and kept.
+// The host of a scheme that names hosts through the DNS (see [URI.ToURI])
+// is shown in Unicode when it has IDNA A-labels ("xn--"), converted with
+// [HostToUnicode], but only when [CheckHomograph] finds no mixed scripts or
+// look-alike labels in it: "http://xn--rsum-bpad.example/" becomes
+// "http://résumé.example/", while a name that imitates a Latin one keeps its
+// A-labels, as browsers show it. The conversion applies the UTS #46 mapping
+// to the whole name, so its ASCII letters come out in lower case. The
+// scheme, IP literals and the port are ASCII and kept.
 //
 // The result parses with [ParseIRI] to the same components, and
 // [URI.ToURI] maps it back to u, except that the hex digits of the
-// sequences it decoded come back in upper case. When there is nothing to
-// decode, u is returned without allocating.
+// sequences it decoded come back in upper case, and that a host of a DNS
+// scheme may come back as the A-labels of the same name. When there is
+// nothing to decode, u is returned without allocating.
 func (u URI) ToIRI() URI {
-	if strings.IndexByte(u.s, '%') < 0 {
+	dnsHost := u.HostKind() == HostRegName && namesDNSHost(u.Scheme()) && hasALabel(u.Host())
+	if strings.IndexByte(u.s, '%') < 0 && !dnsHost {
 		return u
 	}
 	c := u.Components()
 	c.Userinfo = decodeIRI(c.Userinfo, false)
 	if u.HostKind() == HostRegName {
 		c.Host = decodeIRI(c.Host, false)
+		if dnsHost && CheckHomograph(c.Host) == nil {
+			if h, err := HostToUnicode(c.Host); err == nil {
+				c.Host = h
+			}
+		}
 	}
 	c.Path = decodeIRI(c.Path, false)
 	c.Query = decodeIRI(c.Query, true)
