@@ -222,9 +222,15 @@ func (u URI) Normalize() URI { return u.NormalizeWith(DefaultNormalization) }
 // linear in the length of u, except that NormalizeSortQuery sorts the
 // parameters: O(p log p) comparisons of keys for p parameters.
 func (u URI) NormalizeWith(n Normalization) URI {
-	if n == 0 {
+	if n == 0 || (n&^DefaultNormalization == 0 && isNormal(u, n)) {
 		return u
 	}
+	return u.normalizeWith(n)
+}
+
+// normalizeWith is NormalizeWith without the quick check of isNormal: it
+// works the result out in full, and returns u when that is u's text.
+func (u URI) normalizeWith(n Normalization) URI {
 	if !needsLists(u, n) {
 		return u.normalize(n, nil, nil)
 	}
@@ -235,6 +241,171 @@ func (u URI) NormalizeWith(n Normalization) URI {
 	var runs [32]run
 	var params [32]param
 	return u.normalize(n, runs[:0], params[:0])
+}
+
+// isNormal reports, for steps n within DefaultNormalization, that
+// normalizing u changes nothing, without working out the result: one pass
+// that checks, rule by rule, what emit would change. It reports false for
+// what it does not check (IPv6 and IPvFuture hosts, file and mailto URIs
+// under the scheme rules), and the caller then does the full work; so
+// false means "maybe not normal", and true is exact, which a test checks
+// against the full work on many inputs.
+func isNormal(u URI, n Normalization) bool {
+	s := u.s
+	var base pctOpt
+	if n&NormalizeCase != 0 {
+		base |= optUpper
+	}
+	if n&NormalizePercent != 0 {
+		base |= optDecode
+	}
+	var info schemeInfo
+	known := false
+	if u.HasScheme() {
+		se := int(u.schemeEnd)
+		if n&NormalizeCase != 0 && hasUpper(s[:se]) {
+			return false
+		}
+		info, known = lookupScheme(s[:se])
+		if known && n&NormalizeSchemeRules != 0 && info.port == "" {
+			switch {
+			case equalFold(s[:se], "file"):
+				// The host "localhost" of a file URI without userinfo
+				// or port is dropped.
+				if u.HostKind() == HostRegName && hostIs(u.Host(), "localhost") {
+					return false
+				}
+			case equalFold(s[:se], "mailto"):
+				// Domains are lower-cased: leave any letter to the full work.
+				if n&NormalizeCase != 0 && hasUpper(u.Path()) {
+					return false
+				}
+			}
+		}
+	}
+	if u.HasAuthority() {
+		h, e := int(u.hostStart), int(u.hostEnd)
+		if u.HasUserinfo() && !pctIsNormal(s, u.afterScheme()+2, h-1, base) {
+			return false
+		}
+		switch u.HostKind() {
+		case HostRegName, HostIPv4:
+			host := base
+			if n&NormalizeCase != 0 {
+				host |= optLower
+			}
+			if !pctIsNormal(s, h, e, host) {
+				return false
+			}
+		case HostIPvFuture:
+			if n&NormalizeCase != 0 && hasUpper(s[h:e]) {
+				return false
+			}
+		default: // HostIPv6
+			addr := s[h+1 : e-1]
+			if strings.IndexByte(addr, '%') >= 0 {
+				return false // a zone: checked by the full work
+			}
+			if n&NormalizeIPv6 != 0 {
+				a, err := netip.ParseAddr(addr)
+				var buf [64]byte
+				if err != nil || string(a.AppendTo(buf[:0])) != addr {
+					return false
+				}
+			} else if n&NormalizeCase != 0 && hasUpper(addr) {
+				return false
+			}
+		}
+		if u.HasPort() && n&NormalizePort != 0 {
+			port := u.Port()
+			if port == "" || (known && info.port != "" && ((len(port) > 1 && port[0] == '0') || port == info.port)) {
+				return false
+			}
+		}
+	}
+	ps, pe := int(u.pathStart), int(u.pathEnd)
+	if ps == pe && n&NormalizeSchemeRules != 0 && u.HasAuthority() && info.slashPath {
+		return false // the empty path of an http URI becomes "/"
+	}
+	if n&NormalizeDotSegments != 0 {
+		// Only a segment that starts with "." or "%" can be a dot segment,
+		// and none is longer than "%2E%2E". A relative-path reference keeps
+		// its leading ".." segments as they are written.
+		leading := !u.HasScheme() && !u.HasAuthority() && pe > ps && s[ps] != '/'
+		start := true
+		for i := ps; i < pe; i++ {
+			c := s[i]
+			if start {
+				end := i
+				if c == '.' || c == '%' {
+					for end < pe && end-i <= 6 && s[end] != '/' {
+						end++
+					}
+				}
+				if seg := s[i:end]; !leading || seg != ".." {
+					leading = false
+					if dotSegment(seg) != 0 {
+						return false
+					}
+				}
+			}
+			start = c == '/'
+		}
+	}
+	return pctIsNormal(s, ps, pe, base) &&
+		(!u.HasQuery() || pctIsNormal(s, pe+1, int(u.queryEnd), base)) &&
+		(!u.HasFragment() || pctIsNormal(s, int(u.queryEnd)+1, len(s), base))
+}
+
+// hasUpper reports whether s has an ASCII upper-case letter.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// pctIsNormal reports whether writer.pct, given s[i:j] and o, would write
+// s[i:j] unchanged: no percent-encoding to decode or upper-case, and, with
+// optLower, no letter to lower-case.
+func pctIsNormal(s string, i, j int, o pctOpt) bool {
+	if o&optLower != 0 {
+		// Hosts: every byte is looked at, since letters are lower-cased and
+		// hex digits upper-cased.
+		for p := i; p < j; p++ {
+			switch c := s[p]; {
+			case c == '%':
+				if !pctTripletIsNormal(s[p+1], s[p+2], o) {
+					return false
+				}
+				p += 2
+			case 'A' <= c && c <= 'Z':
+				return false
+			}
+		}
+		return true
+	}
+	if o&(optUpper|optDecode) == 0 {
+		return true
+	}
+	for {
+		k := strings.IndexByte(s[i:j], '%')
+		if k < 0 {
+			return true
+		}
+		p := i + k
+		if !pctTripletIsNormal(s[p+1], s[p+2], o) {
+			return false
+		}
+		i = p + 3
+	}
+}
+
+// pctTripletIsNormal reports whether writer.pct leaves "%" h l as it is.
+func pctTripletIsNormal(h, l byte, o pctOpt) bool {
+	return !o.decodes(unhex(h)<<4|unhex(l)) && (o&optUpper == 0 || (h < 'a' && l < 'a'))
 }
 
 // needsLists reports whether normalizing u under n needs a plan of the

@@ -1078,3 +1078,49 @@ func seedInputs(f *testing.F, path string) []string {
 	}
 	return out
 }
+
+// TestIsNormalIsExact: the quick check of NormalizeWith may say "maybe not
+// normal" too often, but when it says normal, the full work must agree, for
+// every subset of the default steps. It also must say normal for most
+// normal inputs, or it would not be worth having.
+func TestIsNormalIsExact(t *testing.T) {
+	var inputs []string
+	r := rand.New(rand.NewPCG(6, 22))
+	for range 20000 {
+		inputs = append(inputs, genReference(r))
+	}
+	for _, name := range []string{"kasztp-sample.txt", "node_files-sample.txt"} {
+		inputs = append(inputs, loadURLs(t, name)...)
+	}
+	inputs = append(inputs, "http://a:0/", "http://a:00/", "http://a:080/", "http://a:80/", "http://a:/", "foo://a:/",
+		"http://a", "HTTP://a/", "http://A/", "http://a/%7e", "http://a/%7E", "http://a/%2f", "http://a/%2F", "http://a/./b",
+		"http://a/%2E/b", "http://a/%2e%2E/b", "a/../b", "./a", "http://a/.well-known/x", "http://a/.%2E", "file://localhost/x",
+		"mailto:A@B.C", "http://[::1]/", "http://[V1.X]/", "http://%41/", "http://a/?%7e", "http://a/#%7e", "http://%7e@a/",
+		"../a", "../../a/b", "..", "../..", ".x/../y", "../.x/../y", "../%2E%2E/a", "%2E%2E/a", "../a/..", "../.", "...")
+	var normal, found int
+	for _, in := range inputs {
+		u, err := Parse(in)
+		if err != nil {
+			continue
+		}
+		for n := Normalization(0); n <= DefaultNormalization; n++ {
+			if n&^DefaultNormalization != 0 {
+				continue
+			}
+			full := u.normalizeWith(n)
+			quick := isNormal(u, n)
+			if quick && full != u {
+				t.Fatalf("isNormal(%q, %#x) = true, but the full work gives %q", in, n, full)
+			}
+			if full == u {
+				normal++
+				if quick {
+					found++
+				}
+			}
+		}
+	}
+	if found < normal*9/10 {
+		t.Errorf("isNormal recognizes %d of %d normal cases", found, normal)
+	}
+}
