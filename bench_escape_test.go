@@ -14,27 +14,6 @@ var benchEscapeInputs = []struct{ name, s string }{
 	{"utf8", "Größe und Gewicht – 日本語のテキスト"},
 }
 
-// BenchmarkEscape compares Escape with net/url's QueryEscape and PathEscape
-// on the same inputs.
-func BenchmarkEscape(b *testing.B) {
-	for _, in := range benchEscapeInputs {
-		run := func(name string, fn func(string) string) {
-			b.Run(in.name+"/"+name, func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(len(in.s)))
-				for b.Loop() {
-					_ = fn(in.s)
-				}
-			})
-		}
-		run("gouri-form", func(s string) string { return Escape(s, EscapeForm) })
-		run("net-url-QueryEscape", url.QueryEscape)
-		run("gouri-path-segment", func(s string) string { return Escape(s, EscapePathSegment) })
-		run("net-url-PathEscape", url.PathEscape)
-		run("gouri-query-value", func(s string) string { return Escape(s, EscapeQueryValue) })
-	}
-}
-
 // BenchmarkUnescape compares Unescape with net/url's QueryUnescape and
 // PathUnescape on the encoded forms of the same inputs.
 func BenchmarkUnescape(b *testing.B) {

@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"net/url"
 	"testing"
 )
 
@@ -17,64 +16,6 @@ var normalizeShapes = []struct{ name, in string }{
 	{"changed/IPv6", "http://[2001:DB8:0:0:0:0:0:1]:8080/p"},
 	{"changed/percent", "http://h/%7e%41%42%43%2f%c3%a9%7E%61%62%63%2F%C3%A9/%7euser/%2e%2e/x?%41=%7e#%66"},
 	{"changed/query", "http://h/search?q=go%2blang&x=%7e&page=2&sort=%61sc&utm_source=%41%42&utm_medium=email&id=%7e%7e%7e"},
-}
-
-func BenchmarkNormalize(b *testing.B) {
-	for _, sh := range normalizeShapes {
-		b.Run(sh.name+"/uri", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(sh.in)))
-			for b.Loop() {
-				_, _ = Normalize(sh.in)
-			}
-		})
-		b.Run(sh.name+"/net-url", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(sh.in)))
-			for b.Loop() {
-				if u, err := url.Parse(sh.in); err == nil {
-					_ = u.String()
-				}
-			}
-		})
-	}
-}
-
-// BenchmarkNormalizeCorpus normalizes the committed sample of real-world
-// URLs, each iteration the whole sample.
-func BenchmarkNormalizeCorpus(b *testing.B) {
-	for _, name := range []string{"kasztp", "node_files"} {
-		var inputs []string
-		for _, s := range loadURLs(b, name+"-sample.txt") {
-			if _, err := Parse(s); err == nil {
-				inputs = append(inputs, s)
-			}
-		}
-		size := 0
-		for _, s := range inputs {
-			size += len(s)
-		}
-		b.Run(name+"/uri", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(size))
-			for b.Loop() {
-				for _, s := range inputs {
-					_, _ = Normalize(s)
-				}
-			}
-		})
-		b.Run(name+"/net-url", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(size))
-			for b.Loop() {
-				for _, s := range inputs {
-					if u, err := url.Parse(s); err == nil {
-						_ = u.String()
-					}
-				}
-			}
-		})
-	}
 }
 
 // BenchmarkNormalizeWith measures the other sets of steps on one input.

@@ -2,18 +2,25 @@ package uri
 
 import (
 	"bufio"
+	"fmt"
 	"net/url"
 	"os"
 	"strings"
 	"testing"
 )
 
-// Benchmarks compare this package with net/url on the same inputs. Each
-// benchmark has sub-benchmarks named shape=<input>/impl=<gouri|net-url>, so
-// that benchstat puts the two side by side:
+// The benchmarks of this file compare this package with net/url on the
+// same inputs: BenchmarkParse, BenchmarkString (Parse then String),
+// BenchmarkResolve, BenchmarkNormalize and BenchmarkEscape. Sub-benchmarks
+// are named shape=<input>/impl=<gouri|net-url> (BenchmarkResolve adds
+// form=<string|method>), so that benchstat puts the two side by side:
 //
-//	go test -run '^$' -bench 'Parse|String' -count 10 . > bench.txt
+//	go test -run '^$' -bench 'Parse$|String$|Resolve$|Normalize$|Escape$' -count 10 . > bench.txt
 //	benchstat -col /impl bench.txt
+//
+// BenchmarkScaling shows that the cost per byte stays flat from 64 B to
+// 1 MB. Benchmarks of single features (queries, legacy grammars, IDNA, ...)
+// live beside their tests in bench_<topic>_test.go.
 
 // benchShapes are single inputs of the shapes that stress different parts of
 // the parser.
@@ -131,5 +138,179 @@ func BenchmarkString(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkResolve resolves each kind of reference against real-world bases
+// (RFC 3986, Section 5.2). form=string includes parsing both inputs
+// (Resolve(base, ref string) against url.Parse twice, ResolveReference and
+// String); form=method starts from parsed values and includes String.
+func BenchmarkResolve(b *testing.B) {
+	bases := benchBases(b)
+	parsed := make([]URI, len(bases))
+	nu := make([]*url.URL, len(bases))
+	for j, s := range bases {
+		parsed[j], _ = ParseURI(s)
+		nu[j], _ = url.Parse(s)
+	}
+	for _, rk := range resolveBenchRefs {
+		size := 0
+		for _, s := range bases {
+			size += len(s) + len(rk.ref)
+		}
+		size /= len(bases)
+		ref := MustParse(rk.ref)
+		nref, _ := url.Parse(rk.ref)
+		bench := func(name string, op func(i int)) {
+			b.Run("shape="+rk.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(size))
+				i := 0
+				for b.Loop() {
+					op(i % len(bases))
+					i++
+				}
+			})
+		}
+		bench("form=string/impl=gouri", func(i int) { sinkString, _ = Resolve(bases[i], rk.ref) })
+		bench("form=string/impl=net-url", func(i int) {
+			base, _ := url.Parse(bases[i])
+			r, _ := url.Parse(rk.ref)
+			sinkString = base.ResolveReference(r).String()
+		})
+		bench("form=method/impl=gouri", func(i int) { sinkString = parsed[i].Resolve(ref).String() })
+		bench("form=method/impl=net-url", func(i int) { sinkString = nu[i].ResolveReference(nref).String() })
+	}
+}
+
+// BenchmarkNormalize normalizes text (Normalize(s string), RFC 3986,
+// Section 6), already normal or not, against net/url's Parse and String,
+// the nearest thing net/url has.
+func BenchmarkNormalize(b *testing.B) {
+	sets := []struct {
+		name   string
+		inputs []string
+	}{}
+	for _, sh := range normalizeShapes {
+		sets = append(sets, struct {
+			name   string
+			inputs []string
+		}{strings.ReplaceAll(sh.name, "/", "-"), []string{sh.in}})
+	}
+	for _, c := range []struct{ name, file string }{{"corpus-web", "kasztp-sample.txt"}, {"corpus-files", "node_files-sample.txt"}} {
+		var valid []string
+		for _, s := range loadURLs(b, c.file) {
+			if _, err := Parse(s); err == nil {
+				valid = append(valid, s)
+			}
+		}
+		sets = append(sets, struct {
+			name   string
+			inputs []string
+		}{c.name, valid})
+	}
+	for _, set := range sets {
+		b.Run("shape="+set.name+"/impl=gouri", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(totalBytes(set.inputs))
+			for b.Loop() {
+				for _, s := range set.inputs {
+					sinkString, _ = Normalize(s)
+				}
+			}
+		})
+		b.Run("shape="+set.name+"/impl=net-url", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(totalBytes(set.inputs))
+			for b.Loop() {
+				for _, s := range set.inputs {
+					if u, err := url.Parse(s); err == nil {
+						sinkString = u.String()
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEscape encodes texts as a form value (against url.QueryEscape)
+// and as a path segment (against url.PathEscape).
+func BenchmarkEscape(b *testing.B) {
+	for _, in := range benchEscapeInputs {
+		for _, c := range []struct {
+			name   string
+			gouri  func(string) string
+			netURL func(string) string
+		}{
+			{"form", func(s string) string { return Escape(s, EscapeForm) }, url.QueryEscape},
+			{"segment", func(s string) string { return Escape(s, EscapePathSegment) }, url.PathEscape},
+		} {
+			b.Run("shape="+in.name+"-"+c.name+"/impl=gouri", func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in.s)))
+				for b.Loop() {
+					sinkString = c.gouri(in.s)
+				}
+			})
+			b.Run("shape="+in.name+"-"+c.name+"/impl=net-url", func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in.s)))
+				for b.Loop() {
+					sinkString = c.netURL(in.s)
+				}
+			})
+		}
+	}
+}
+
+// scalingInput returns a valid reference of exactly n bytes (n >= 64) that
+// gives every operation work to do along all its length: segments with
+// percent-encodings (some of unreserved characters, in lower-case hex), dot
+// segments, and a query.
+func scalingInput(n int) string {
+	const head = "HTTP://Example.COM:80"
+	unit := "/seg%7emnt/./a%2fb/../c"
+	var sb strings.Builder
+	sb.WriteString(head)
+	for sb.Len()+len(unit)+8 <= n {
+		sb.WriteString(unit)
+	}
+	sb.WriteString("?q=")
+	for sb.Len() < n {
+		sb.WriteByte('x')
+	}
+	return sb.String()
+}
+
+// BenchmarkScaling runs each operation on inputs from 64 B to 1 MB. The
+// cost is linear when MB/s (and the ns/byte metric) stays flat as the size
+// grows.
+func BenchmarkScaling(b *testing.B) {
+	sizes := []int{64, 256, 1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20}
+	base := MustParse("http://a/b/c/d;p?q")
+	for _, n := range sizes {
+		in := scalingInput(n)
+		u := MustParse(in)
+		rel := MustParse(in[len("HTTP://Example.COM:80/"):]) // a relative path with dot segments
+		text := strings.Repeat("a b/é", n/6+1)[:n]
+		ops := []struct {
+			name string
+			op   func()
+		}{
+			{"parse", func() { sinkURI, _ = Parse(in) }},
+			{"resolve", func() { sinkURI = base.Resolve(rel) }},
+			{"normalize", func() { sinkURI = u.Normalize() }},
+			{"escape", func() { sinkString = Escape(text, EscapePathSegment) }},
+		}
+		for _, o := range ops {
+			b.Run(fmt.Sprintf("op=%s/size=%d", o.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(n))
+				for b.Loop() {
+					o.op()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/byte")
+			})
+		}
 	}
 }

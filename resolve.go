@@ -28,6 +28,11 @@ import (
 // for a scratch buffer of its length.
 const scratchSize = 1024
 
+// smallResult is the longest result that build assembles in a stack buffer
+// before copying it into the result string; a longer one is written into a
+// strings.Builder grown to its length. Either way the text is allocated once.
+const smallResult = 256
+
 // kindMask selects the HostKind bits of flags; authFlags all the bits that
 // describe an authority, which a resolved URI copies from its source.
 const (
@@ -196,6 +201,14 @@ func (base URI) resolve(ref URI, strict bool) URI {
 	if ref.s == "" {
 		return base.withoutFragment() // T is Base, less the fragment
 	}
+	dotsInside := false // joinLeadingDots(dir, rpath) is known to fail
+	if !refScheme {
+		v, res := base.resolveByJoining(ref)
+		if res == joined {
+			return v
+		}
+		dotsInside = res == dotsLeft
+	}
 
 	var p parts
 	if refScheme {
@@ -237,10 +250,15 @@ func (base URI) resolve(ref URI, strict bool) URI {
 		// leading "../" of "/../g" count as dot segments after a directory.
 		dir, rpath = rpath[:1], rpath[1:]
 	}
-	if head, tail, ok := joinLeadingDots(dir, rpath); ok {
-		p.head, p.tail = head, tail
-		p.pre = prefixFor(head, tail, p.scheme != "", p.auth != "")
-		return p.build()
+	if !dotsInside {
+		if head, tail, ok := joinLeadingDots(dir, rpath); ok {
+			p.head, p.tail = head, tail
+			p.pre = prefixFor(head, tail, p.scheme != "", p.auth != "")
+			return p.build()
+		}
+	}
+	if len(p.scheme)+len(p.auth)+len(dir)+len(rpath)+len(p.query)+len(p.frag)+2 <= smallResult {
+		return p.buildRemovingDots(dir, rpath)
 	}
 	var stack [scratchSize]byte
 	buf := stack[:0]
@@ -252,6 +270,102 @@ func (base URI) resolve(ref URI, strict bool) URI {
 	p.pre = pathPrefix(p.mid, p.scheme != "", p.auth != "")
 	return p.build()
 }
+
+// resolveByJoining resolves ref, which has no scheme (or one that the
+// non-strict mode ignores), in the common cases where the target's text is a
+// prefix of base's text followed by a suffix of ref's text, with no dot
+// segment to remove on either side:
+//
+//   - a network-path reference "//g/x": base's scheme, then ref;
+//   - a reference with an empty path, "?y" or "#s": base up to its path or
+//     its query, then ref;
+//   - an absolute-path reference "/g": base up to its path, then ref;
+//   - a relative-path reference "g" or "../../g": base up to what the
+//     leading ".." segments leave of its directory, then the rest of ref.
+//
+// The text is then one concatenation, one allocation, and every offset is a
+// shift of base's or ref's. Every other case is left to the general way: a
+// dot segment anywhere else, a base without a scheme, a merge that adds a
+// "/" of its own, or a path that needs a prefix. For a relative path with
+// dot segments after its leading ones, it says so, dotsLeft, so that the
+// general way does not look for them again.
+func (base URI) resolveByJoining(ref URI) (URI, joinResult) {
+	if base.flags&fScheme == 0 {
+		return URI{}, notJoined
+	}
+	rp := ref.Path()
+	const (
+		joinAuthority  = iota // ref's authority and all after it
+		joinAfterPath         // base's path, then ref's query and fragment
+		joinAfterQuery        // base's path and query, then ref's fragment
+		joinPath              // base's authority, then a path that ends in ref's
+	)
+	var k, j, how int // the text is base.s[:k] + ref.s[j:]
+	switch {
+	case ref.flags&fAuthority != 0:
+		if hasDotSegment(rp) {
+			return URI{}, notJoined
+		}
+		k, j, how = base.afterScheme(), ref.afterScheme(), joinAuthority
+	case rp == "" && ref.flags&fQuery != 0:
+		k, j, how = int(base.pathEnd), int(ref.pathEnd), joinAfterPath
+	case rp == "":
+		k, j, how = int(base.queryEnd), int(ref.queryEnd), joinAfterQuery
+	case rp[0] == '/':
+		if hasDotSegment(rp) {
+			return URI{}, notJoined
+		}
+		k, j, how = int(base.pathStart), int(ref.pathStart), joinPath
+	default:
+		if base.pathEnd == base.pathStart && base.flags&fAuthority != 0 {
+			return URI{}, notJoined // the merge writes a "/" that base's text lacks
+		}
+		bp := base.Path()
+		dir := bp[:strings.LastIndexByte(bp, '/')+1]
+		head, tail, ok := joinLeadingDots(dir, rp)
+		if !ok {
+			return URI{}, dotsLeft
+		}
+		if prefixFor(head, tail, true, base.flags&fAuthority != 0) != "" {
+			return URI{}, notJoined
+		}
+		k, j, how = int(base.pathStart)+len(head), int(ref.pathEnd)-len(tail), joinPath
+	}
+	if k+len(ref.s)-j > maxLen {
+		return URI{}, notJoined
+	}
+	d := int32(k - j) // where ref's bytes move to
+	v := URI{s: base.s[:k] + ref.s[j:], schemeEnd: base.schemeEnd}
+	v.flags = fScheme | ref.flags&fFragment
+	if how == joinAuthority {
+		v.hostStart, v.hostEnd, v.pathStart = ref.hostStart+d, ref.hostEnd+d, ref.pathStart+d
+		v.flags |= ref.flags & authFlags
+	} else {
+		v.hostStart, v.hostEnd, v.pathStart = base.hostStart, base.hostEnd, base.pathStart
+		v.flags |= base.flags & authFlags
+	}
+	switch how {
+	case joinAfterQuery:
+		v.pathEnd, v.queryEnd = base.pathEnd, base.queryEnd
+		v.flags |= base.flags & fQuery
+	case joinAfterPath:
+		v.pathEnd, v.queryEnd = base.pathEnd, ref.queryEnd+d
+		v.flags |= fQuery
+	default:
+		v.pathEnd, v.queryEnd = ref.pathEnd+d, ref.queryEnd+d
+		v.flags |= ref.flags & fQuery
+	}
+	return v, joined
+}
+
+// joinResult is what resolveByJoining did.
+type joinResult uint8
+
+const (
+	joined    joinResult = iota // it resolved the reference
+	notJoined                   // the general way must
+	dotsLeft                    // the general way must remove dot segments in full
+)
 
 // withoutFragment returns u without its fragment, sharing u's text.
 func (u URI) withoutFragment() URI {
@@ -294,28 +408,71 @@ type parts struct {
 	frag    string // "#" and the fragment, or ""
 }
 
-// build writes the parts into one new string and sets the offsets that
-// Parse would find in it. Every offset comes from the lengths of the parts
-// and, for the host, from the offsets in the URI the authority is copied
-// from, so nothing is scanned again.
+// build writes the parts into one new string and returns the URI it holds
+// (see uri).
 func (p *parts) build() URI {
 	pathLen := len(p.pre) + len(p.head) + len(p.tail) + len(p.mid)
 	n := len(p.scheme) + len(p.auth) + pathLen + len(p.query) + len(p.frag)
 	if n > maxLen {
 		return URI{}
 	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(p.scheme)
-	b.WriteString(p.auth)
-	b.WriteString(p.pre)
-	b.WriteString(p.head)
-	b.WriteString(p.tail)
-	b.Write(p.mid)
-	b.WriteString(p.query)
-	b.WriteString(p.frag)
+	var text string
+	if n <= smallResult {
+		// Assembled on the stack and copied once into the result.
+		var buf [smallResult]byte
+		t := append(buf[:0], p.scheme...)
+		t = append(t, p.auth...)
+		t = append(t, p.pre...)
+		t = append(t, p.head...)
+		t = append(t, p.tail...)
+		t = append(t, p.mid...)
+		t = append(t, p.query...)
+		t = append(t, p.frag...)
+		text = string(t)
+	} else {
+		var b strings.Builder
+		b.Grow(n)
+		b.WriteString(p.scheme)
+		b.WriteString(p.auth)
+		b.WriteString(p.pre)
+		b.WriteString(p.head)
+		b.WriteString(p.tail)
+		b.Write(p.mid)
+		b.WriteString(p.query)
+		b.WriteString(p.frag)
+		text = b.String()
+	}
 
-	u := URI{s: b.String()}
+	return p.uri(text, pathLen)
+}
+
+// buildRemovingDots is build for the path remove_dot_segments(dir + rpath),
+// when the whole result fits in smallResult bytes with two to spare: the
+// text is assembled in one stack buffer, the dot segments are removed in
+// place there, and the buffer is copied once into the result.
+func (p *parts) buildRemovingDots(dir, rpath string) URI {
+	var buf [smallResult]byte
+	t := append(buf[:0], p.scheme...)
+	t = append(t, p.auth...)
+	ps := len(t) + 2 // room for a prefix of two bytes before the path
+	t = append(append(t[:ps], dir...), rpath...)
+	path := removeDotSegments(t[ps:])
+	pre := pathPrefix(path, p.scheme != "", p.auth != "")
+	// The path starts at ps-2, with its prefix or moved back over the room.
+	copy(t[ps-2:], pre)
+	copy(t[ps-2+len(pre):], path)
+	pathLen := len(pre) + len(path)
+	t = append(append(t[:ps-2+pathLen], p.query...), p.frag...)
+	return p.uri(string(t), pathLen)
+}
+
+// uri returns the URI whose text is text, made of the parts with a path of
+// pathLen bytes, and sets the offsets that Parse would find in it. Every
+// offset comes from the lengths of the parts and, for the host, from the
+// offsets in the URI the authority is copied from, so nothing is scanned
+// again.
+func (p *parts) uri(text string, pathLen int) URI {
+	u := URI{s: text}
 	a := int32(len(p.scheme))
 	if a > 0 {
 		u.schemeEnd = a - 1
@@ -386,6 +543,20 @@ func removeDotSegments(b []byte) []byte {
 	r, w, n := 0, 0, len(b)
 	for r < n {
 		in := b[r:n]
+		if c := in[0]; c != '.' && (c != '/' || len(in) == 1 || in[1] != '.') {
+			// Neither "." nor "/." begins the input, so only step E
+			// applies; most segments take this way.
+			e := r + 1
+			for e < n && b[e] != '/' {
+				e++
+			}
+			if w != r { // until a segment is removed, the output is the input
+				copy(b[w:], b[r:e])
+			}
+			w += e - r
+			r = e
+			continue
+		}
 		switch {
 		// A. A leading "../" or "./" is removed.
 		case hasPrefix(in, "../"):
