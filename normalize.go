@@ -259,6 +259,9 @@ func isNormal(u URI, n Normalization) bool {
 	if n&NormalizePercent != 0 {
 		base |= optDecode
 	}
+	if strings.IndexByte(s, '%') < 0 {
+		base = 0 // no percent-encoding anywhere: nothing to check in them
+	}
 	var info schemeInfo
 	known := false
 	if u.HasScheme() {
@@ -327,7 +330,7 @@ func isNormal(u URI, n Normalization) bool {
 	if ps == pe && n&NormalizeSchemeRules != 0 && u.HasAuthority() && info.slashPath {
 		return false // the empty path of an http URI becomes "/"
 	}
-	if n&NormalizeDotSegments != 0 {
+	if n&NormalizeDotSegments != 0 && mayHaveDotSegment(s[ps:pe], n&NormalizePercent == 0) {
 		// Only a segment that starts with "." or "%" can be a dot segment,
 		// and none is longer than "%2E%2E". A relative-path reference keeps
 		// its leading ".." segments as they are written.
@@ -357,6 +360,18 @@ func isNormal(u URI, n Normalization) bool {
 		(!u.HasFragment() || pctIsNormal(s, int(u.queryEnd)+1, len(s), base))
 }
 
+// mayHaveDotSegment reports whether a segment of the path p starts with ".",
+// or, if pct is set, with "%": only such a segment can be a dot segment. Set
+// pct when percent-encodings are not decoded; when they are, a "%2E" fails
+// the check of percent-encodings anyway. Most paths have no such segment,
+// and one or two searches tell.
+func mayHaveDotSegment(p string, pct bool) bool {
+	if p == "" {
+		return false
+	}
+	return p[0] == '.' || strings.Contains(p, "/.") || (pct && (p[0] == '%' || strings.Contains(p, "/%")))
+}
+
 // hasUpper reports whether s has an ASCII upper-case letter.
 func hasUpper(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -371,6 +386,9 @@ func hasUpper(s string) bool {
 // s[i:j] unchanged: no percent-encoding to decode or upper-case, and, with
 // optLower, no letter to lower-case.
 func pctIsNormal(s string, i, j int, o pctOpt) bool {
+	if o == optLower {
+		return !hasUpper(s[i:j]) // nothing to do with percent-encodings
+	}
 	if o&optLower != 0 {
 		// Hosts: every byte is looked at, since letters are lower-cased and
 		// hex digits upper-cased.

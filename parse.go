@@ -170,6 +170,18 @@ func MustParse(s string) URI {
 // of the first bad byte (len(s) if s ends first) and ErrBadPercent.
 func scan(s string, i int, mask uint16) (int, error) {
 	for i < len(s) {
+		// Four bytes at a time while all four are in the class: most
+		// components are long runs of class bytes.
+		for i+4 <= len(s) {
+			t := s[i : i+4] // one bounds check for the four
+			if classes[t[0]]&mask == 0 || classes[t[1]]&mask == 0 || classes[t[2]]&mask == 0 || classes[t[3]]&mask == 0 {
+				break
+			}
+			i += 4
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if classes[c]&mask != 0 {
 			i++
