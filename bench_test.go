@@ -314,3 +314,95 @@ func BenchmarkScaling(b *testing.B) {
 		}
 	}
 }
+
+// TestCorpusAllocations pins the allocation promises over the whole
+// committed sample of real-world URLs, each loop counted as one run, so the
+// totals are exact: Parse and String allocate nothing for any valid URL;
+// Normalize allocates nothing for a URL that is already normal and once for
+// one that is not; Resolve allocates at most once per call, string form and
+// method form; Escape and Unescape allocate nothing when nothing changes.
+func TestCorpusAllocations(t *testing.T) {
+	var valid []string
+	var parsed []URI
+	for _, name := range []string{"kasztp-sample.txt", "node_files-sample.txt"} {
+		for _, s := range loadURLs(t, name) {
+			if u, err := Parse(s); err == nil {
+				valid = append(valid, s)
+				parsed = append(parsed, u)
+			}
+		}
+	}
+	changed := 0
+	for _, s := range valid {
+		if n, _ := Normalize(s); n != s {
+			changed++
+		}
+	}
+	base := MustParse("http://example.com/a/b/c?q")
+	dotdot := MustParse("../g?y#s")
+	// Path segments that need no escaping: each corpus URL's last segment.
+	var segments []string
+	for _, u := range parsed {
+		p := u.Path()
+		if seg := p[strings.LastIndexByte(p, '/')+1:]; seg != "" && Escape(seg, EscapePathSegment) == seg && !strings.Contains(seg, "%") {
+			segments = append(segments, seg)
+		}
+	}
+	tests := []struct {
+		name string
+		run  func()
+		max  float64 // allocations allowed for the whole loop
+	}{
+		{"Parse", func() {
+			for _, s := range valid {
+				sinkURI, _ = Parse(s)
+			}
+		}, 0},
+		{"Parse+String", func() {
+			for _, s := range valid {
+				u, _ := Parse(s)
+				sinkString = u.String()
+			}
+		}, 0},
+		{"Normalize", func() {
+			for _, s := range valid {
+				sinkString, _ = Normalize(s)
+			}
+		}, float64(changed)},
+		{"Resolve string form, corpus URL as reference", func() {
+			for _, s := range valid {
+				sinkString, _ = Resolve("http://example.com/a/b/c?q", s)
+			}
+		}, float64(len(valid))},
+		{"Resolve method form, corpus URL as reference", func() {
+			for _, u := range parsed {
+				sinkURI = base.Resolve(u)
+			}
+		}, float64(len(valid))},
+		{"Resolve method form, corpus URL as base", func() {
+			for _, u := range parsed {
+				sinkURI = u.Resolve(dotdot)
+			}
+		}, float64(len(valid))},
+		{"Escape of segments that need none", func() {
+			for _, seg := range segments {
+				sinkString = Escape(seg, EscapePathSegment)
+			}
+		}, 0},
+		{"Unescape of segments that need none", func() {
+			for _, seg := range segments {
+				sinkString, _ = Unescape(seg, EscapePathSegment)
+			}
+		}, 0},
+	}
+	for _, tt := range tests {
+		got := testing.AllocsPerRun(1, tt.run)
+		t.Logf("%s: %v allocations for %d URLs (at most %v)", tt.name, got, len(valid), tt.max)
+		if got > tt.max {
+			t.Errorf("%s over %d URLs: %v allocations, want at most %v", tt.name, len(valid), got, tt.max)
+		}
+	}
+	if changed == 0 || changed > len(valid)/2 || len(segments) < 1000 {
+		t.Errorf("%d URLs, %d not normal, %d segments: the sample does not test what it should", len(valid), changed, len(segments))
+	}
+}
