@@ -99,7 +99,9 @@ func (tr transform) run(args []string, stdin io.Reader, stdout, stderr io.Writer
 		case *asJSON:
 			_, werr = stdout.Write(transformJSON(in.text, res, err))
 		case err != nil:
-			_, werr = fmt.Fprintln(stderr, err)
+			// On standard output like a result, so that line n of the
+			// output always answers input n, as the other commands do.
+			_, werr = fmt.Fprintln(stdout, err)
 		default:
 			_, werr = fmt.Fprintln(stdout, res)
 		}

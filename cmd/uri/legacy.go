@@ -286,7 +286,8 @@ func legacyResolver(grammar string) (func(base, ref string) (string, error), boo
 
 // legacyEqual compares a and b with the URI comparison of RFC 2616,
 // Section 3.2.3 (grammar must be "rfc2616"; uri.EqualHTTP). It prints the
-// canonical form of each (uri.CanonicalHTTP) on its own line, and returns
+// canonical form of each (uri.CanonicalHTTP) on its own line, then the
+// verdict, as the RFC 3986 comparison of uri equal does, and returns
 // exitOK when they are equal and exitInvalid when they are not. An operand
 // that does not parse gets its error on stderr and exitUsage, like an
 // unknown grammar, so that 1 always means "not equal".
@@ -305,9 +306,10 @@ func legacyEqual(grammar, a, b string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "%s\n%s\n", ca, cb)
 	if ca != cb {
+		fmt.Fprintf(stdout, "%s\n%s\nnot equivalent\n", ca, cb)
 		return exitInvalid
 	}
+	fmt.Fprintf(stdout, "%s\n%s\nequivalent\n", ca, cb)
 	return exitOK
 }

@@ -161,16 +161,18 @@ func TestLegacyEqual(t *testing.T) {
 		stderr        string
 	}{
 		{"rfc2616", "http://abc.com:80/~smith/home.html", "http://ABC.com:/%7esmith/home.html", exitOK,
-			"http://abc.com/~smith/home.html\nhttp://abc.com/~smith/home.html\n", ""},
-		{"rfc2616", "http://h/a", "http://h/A", exitInvalid, "http://h/a\nhttp://h/A\n", ""},
+			"http://abc.com/~smith/home.html\nhttp://abc.com/~smith/home.html\nequivalent\n", ""},
+		{"rfc2616", "http://h/a", "http://h/A", exitInvalid, "http://h/a\nhttp://h/A\nnot equivalent\n", ""},
 		{"rfc2616", "http://u@h/", "http://h/", exitUsage, "", "uri: rfc2616: user name or password not allowed"},
 		{"rfc2396", "http://h/", "http://h/", exitUsage, "", `unknown grammar "rfc2396"`},
+		{"", "http://h:80/", "HTTP://h", exitOK, "http://h/\nhttp://h/\nequivalent\n", ""}, // no grammar: RFC 3986
 	}
 	for _, tt := range tests {
+		// Through the command, as `uri equal --grammar G A B`.
 		var stdout, stderr bytes.Buffer
-		status := legacyEqual(tt.grammar, tt.a, tt.b, &stdout, &stderr)
+		status := run([]string{"equal", "--grammar", tt.grammar, tt.a, tt.b}, nil, &stdout, &stderr)
 		if status != tt.status || stdout.String() != tt.stdout || !strings.Contains(stderr.String(), tt.stderr) || (tt.stderr == "" && stderr.Len() > 0) {
-			t.Errorf("legacyEqual(%q, %q, %q) = %d, stdout %q, stderr %q; want %d, %q, %q",
+			t.Errorf("uri equal --grammar %q %q %q = %d, stdout %q, stderr %q; want %d, %q, %q",
 				tt.grammar, tt.a, tt.b, status, stdout.String(), stderr.String(), tt.status, tt.stdout, tt.stderr)
 		}
 	}

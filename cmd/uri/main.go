@@ -1,27 +1,42 @@
-// Command uri parses URI references as RFC 3986 defines them and prints their
-// components.
+// Command uri parses, resolves, normalizes, compares and escapes URI
+// references as RFC 3986 defines them.
 //
 // Usage:
 //
-//	uri parse [--json] [REF...]
+//	uri parse      [--json] [--grammar G] [REF...]
+//	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
+//	uri relativize --base BASE [--json] [TARGET...]
+//	uri normalize  [--syntax] [--json] [URI...]
+//	uri equal      [--syntax | --grammar rfc2616] A B
+//	uri escape     --component C [--json] [STRING...]
+//	uri unescape   [--component C] [--utf8] [--json] [STRING...]
+//	uri iri-to-uri [--json] [IRI...]
+//	uri uri-to-iri [--json] [URI...]
 //
-// With no REF operands, uri reads one reference per line from standard input.
-// Lines are separated by LF only: a CR is part of the reference (and makes it
-// invalid). Lines up to 16 MiB are read; a longer line gets an error of its
-// own and the rest of the input is still processed.
+// Run "uri help" for a summary and "uri COMMAND -h" for a command's flags.
 //
-// Text output shows each component and whether it is present; --json prints
-// one JSON object per input (JSON Lines):
+// With no operands, a command reads one input per line from standard input.
+// Lines are separated by LF only: a CR is part of the input (and makes a
+// reference invalid). Lines up to 16 MiB are read; a longer line gets an
+// error of its own and the rest of the input is still processed. Each input
+// gets exactly one line of output, its result or its error, so that line n
+// of the output answers input n.
+//
+// With --json, each line is one JSON object (JSON Lines). uri parse prints
 //
 //	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null}
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
 // where null means the component is absent and "" that it is present and
-// empty. Components are exactly as written. When an input is not valid UTF-8,
-// "input" shows it with U+FFFD replacements and "input_hex" holds its bytes.
+// empty, and components are exactly as written; the other commands print
+// {"input":S,"ok":true,"result":S} or {"input":S,"ok":false,"error":S}, with
+// "base" after "input" for resolve and relativize. When an input is not
+// valid UTF-8, "input" shows it with U+FFFD replacements and "input_hex"
+// holds its bytes.
 //
-// The exit status is 0 when every input is valid, 1 when any is not, and 2
-// for a usage error.
+// The exit status is 0 when every input succeeds (for equal: when the two
+// are equivalent), 1 when any fails (or they are not equivalent), and 2 for a
+// usage error.
 package main
 
 import (

@@ -110,11 +110,13 @@ func normalizeInput(in input, steps uri.Normalization) (string, error) {
 // up in define, used in parse (how an operand is read) or in normalize (what
 // is compared).
 type equalOptions struct {
-	syntax bool
+	syntax  bool
+	grammar string
 }
 
 func (o *equalOptions) define(fs *flag.FlagSet) {
 	fs.BoolVar(&o.syntax, "syntax", false, "compare after syntax-based normalization only (RFC 3986, Section 6.2.2)")
+	fs.StringVar(&o.grammar, "grammar", "", "compare as an older specification does: rfc2616 (HTTP/1.1, Section 3.2.3)")
 }
 
 // parse reads one operand.
@@ -151,6 +153,13 @@ func runEqual(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() != 2 {
 		fs.Usage()
 		return exitUsage
+	}
+	if opts.grammar != "" {
+		if opts.syntax {
+			fmt.Fprintln(stderr, "uri equal: --grammar and --syntax cannot be combined")
+			return exitUsage
+		}
+		return legacyEqual(opts.grammar, fs.Arg(0), fs.Arg(1), stdout, stderr)
 	}
 	var forms [2]string
 	for i, s := range fs.Args() {

@@ -94,7 +94,9 @@ func TestEqualCommand(t *testing.T) {
 		{[]string{"equal", "a"}, 2, "", "usage: uri equal"},
 		{[]string{"equal", "a", "b", "c"}, 2, "", "usage: uri equal"},
 		{[]string{"equal", "http://a/", "a b"}, 2, "", `uri: normalize: invalid character " " in path at offset 1 of "a b"`},
-		{[]string{"equal", "--grammar", "x", "a", "b"}, 2, "", "flag provided but not defined"},
+		{[]string{"equal", "--bogus", "x", "a", "b"}, 2, "", "flag provided but not defined"},
+		{[]string{"equal", "--grammar", "x", "a", "b"}, 2, "", `unknown grammar "x"`},
+		{[]string{"equal", "--grammar", "rfc2616", "--syntax", "a", "b"}, 2, "", "cannot be combined"},
 		{[]string{"equal", "-h"}, 0, "", "usage: uri equal"},
 	}
 	for _, tt := range tests {
