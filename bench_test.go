@@ -53,29 +53,37 @@ func loadURLs(tb testing.TB, name string) []string {
 	return urls
 }
 
-// benchInputs returns the shapes as one-element sets, plus the corpus
-// samples, each with its total size in bytes.
-func benchInputs(tb testing.TB) []struct {
+// inputSet is a named list of inputs that a benchmark runs through in
+// each iteration.
+type inputSet struct {
 	name   string
 	inputs []string
-} {
-	sets := []struct {
-		name   string
-		inputs []string
-	}{}
-	for _, s := range benchShapes {
-		sets = append(sets, struct {
-			name   string
-			inputs []string
-		}{s.name, []string{s.in}})
-	}
+}
+
+// corpusSets returns the committed samples of real-world URLs, with only
+// the lines that Parse accepts if valid is set.
+func corpusSets(tb testing.TB, valid bool) []inputSet {
+	var sets []inputSet
 	for _, c := range []struct{ name, file string }{{"corpus-web", "kasztp-sample.txt"}, {"corpus-files", "node_files-sample.txt"}} {
-		sets = append(sets, struct {
-			name   string
-			inputs []string
-		}{c.name, loadURLs(tb, c.file)})
+		var lines []string
+		for _, s := range loadURLs(tb, c.file) {
+			if _, err := Parse(s); err == nil || !valid {
+				lines = append(lines, s)
+			}
+		}
+		sets = append(sets, inputSet{c.name, lines})
 	}
 	return sets
+}
+
+// benchInputs returns the shapes as one-element sets, plus the corpus
+// samples.
+func benchInputs(tb testing.TB) []inputSet {
+	var sets []inputSet
+	for _, s := range benchShapes {
+		sets = append(sets, inputSet{s.name, []string{s.in}})
+	}
+	return append(sets, corpusSets(tb, false)...)
 }
 
 func totalBytes(inputs []string) int64 {
@@ -187,28 +195,11 @@ func BenchmarkResolve(b *testing.B) {
 // Section 6), already normal or not, against net/url's Parse and String,
 // the nearest thing net/url has.
 func BenchmarkNormalize(b *testing.B) {
-	sets := []struct {
-		name   string
-		inputs []string
-	}{}
+	var sets []inputSet
 	for _, sh := range normalizeShapes {
-		sets = append(sets, struct {
-			name   string
-			inputs []string
-		}{strings.ReplaceAll(sh.name, "/", "-"), []string{sh.in}})
+		sets = append(sets, inputSet{strings.ReplaceAll(sh.name, "/", "-"), []string{sh.in}})
 	}
-	for _, c := range []struct{ name, file string }{{"corpus-web", "kasztp-sample.txt"}, {"corpus-files", "node_files-sample.txt"}} {
-		var valid []string
-		for _, s := range loadURLs(b, c.file) {
-			if _, err := Parse(s); err == nil {
-				valid = append(valid, s)
-			}
-		}
-		sets = append(sets, struct {
-			name   string
-			inputs []string
-		}{c.name, valid})
-	}
+	sets = append(sets, corpusSets(b, true)...)
 	for _, set := range sets {
 		b.Run("shape="+set.name+"/impl=gouri", func(b *testing.B) {
 			b.ReportAllocs()

@@ -216,7 +216,13 @@ func parseIPv4Tail(s string, j int, octet func(string, int) (int, bool)) (int, e
 // it, or the offset of the first byte that breaks it and false. A digit that
 // would make the octet too long, too large or give it a leading zero is such
 // a byte.
-func scanDecOctet(s string, j int) (int, bool) {
+func scanDecOctet(s string, j int) (int, bool) { return scanOctet(s, j, false) }
+
+// scanOctet reads a decimal octet at s[j]: one to three digits with a value
+// of at most 255, with leading zeros only if zeros is set (RFC 2373's
+// 1*3DIGIT allows them, RFC 3986's dec-octet does not). It returns the index
+// after it, or the offset of the first byte that breaks it and false.
+func scanOctet(s string, j int, zeros bool) (int, bool) {
 	if j >= len(s) {
 		return len(s), false
 	}
@@ -226,11 +232,11 @@ func scanDecOctet(s string, j int) (int, bool) {
 	v := int(s[j] - '0')
 	k := j + 1
 	for k < len(s) && isDigit(s[k]) {
-		if v == 0 {
+		if v == 0 && !zeros {
 			return k, false // "0" cannot be followed by a digit
 		}
 		v = v*10 + int(s[k]-'0')
-		if v > 255 {
+		if k-j == 3 || v > 255 {
 			return k, false
 		}
 		k++

@@ -339,24 +339,7 @@ func (p *lparser) ipv6Reference(i int) (int, bool) {
 // value (Section 2.2: "the decimal values of the four low-order 8-bit
 // pieces") is at most 255; leading zeros are allowed. It returns the index
 // after it, or the first byte that breaks it and false.
-func scanOctet2373(s string, j int) (int, bool) {
-	if j >= len(s) {
-		return len(s), false
-	}
-	if !isDigit(s[j]) {
-		return j, false
-	}
-	v := int(s[j] - '0')
-	k := j + 1
-	for k < len(s) && isDigit(s[k]) {
-		v = v*10 + int(s[k]-'0')
-		if k-j == 3 || v > 255 {
-			return k, false
-		}
-		k++
-	}
-	return k, true
-}
+func scanOctet2373(s string, j int) (int, bool) { return scanOctet(s, j, true) }
 
 // httpURL2616 reads the rest of RFC 2616's http_URL after "http:":
 //
