@@ -216,8 +216,8 @@ func namesDNSHost(scheme string) bool {
 // hasALabel reports whether a label of the host starts with the ACE prefix
 // "xn--" of IDNA (RFC 5890, Section 2.3.2.1), in any case.
 func hasALabel(host string) bool {
-	for label := range strings.SplitSeq(host, ".") {
-		if len(label) >= 4 && strings.EqualFold(label[:4], "xn--") {
+	for i := 0; i+4 <= len(host); i++ {
+		if (i == 0 || host[i-1] == '.') && strings.EqualFold(host[i:i+4], "xn--") {
 			return true
 		}
 	}
@@ -317,27 +317,34 @@ func decodeIRI(s string, private bool) string {
 			i++
 			continue
 		}
-		// Decode the run of pct-encodings that starts here.
+		// The run of pct-encodings that starts here: n octets.
 		j := i
-		var oct []byte
 		for j+2 < len(s) && s[j] == '%' && isHex(s[j+1]) && isHex(s[j+2]) {
-			oct = append(oct, unhex(s[j+1])<<4|unhex(s[j+2]))
 			j += 3
 		}
 		if j == i {
 			i++
 			continue
 		}
+		n := (j - i) / 3
 		// Walk the octets: an allowed character is written decoded, any
-		// other octet keeps its three bytes of s.
-		for k := 0; k < len(oct); {
-			r, size := utf8.DecodeRune(oct[k:])
+		// other octet keeps its three bytes of s. The octets of one
+		// character at most are decoded at a time, into a fixed array, so
+		// that nothing is allocated for runs that stay encoded.
+		for k := 0; k < n; {
+			var oct [utf8.UTFMax]byte
+			m := 0
+			for ; m < len(oct) && k+m < n; m++ {
+				p := i + 3*(k+m)
+				oct[m] = unhex(s[p+1])<<4 | unhex(s[p+2])
+			}
+			r, size := utf8.DecodeRune(oct[:m])
 			if r >= 0x80 && size > 1 && allowedRune(r, r, private) {
 				if b.Len() == 0 && done == 0 {
 					b.Grow(len(s))
 				}
 				b.WriteString(s[done : i+3*k])
-				b.Write(oct[k : k+size])
+				b.Write(oct[:size])
 				done = i + 3*(k+size)
 				k += size
 				continue
