@@ -2,7 +2,9 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"net/netip"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -17,9 +19,11 @@ func addParseSeeds(f *testing.F) {
 // FuzzParse checks every start rule on arbitrary input against the ABNF
 // oracle, and the invariants that hold without it:
 //   - valid: String() is the input, recomposing the components as in
-//     RFC 3986, Section 5.3 gives the input, and parsing again gives ==;
+//     RFC 3986, Section 5.3 gives the input, parsing again gives ==, and
+//     every other accessor agrees with the components (checkAccessors);
 //   - invalid: 0 <= Offset <= len(in); in[:Offset] parses or fails at
-//     Offset; in[:Offset+1] fails at Offset.
+//     Offset; in[:Offset+1] fails at Offset; Op is "parse", Err a sentinel
+//     and the result the zero URI.
 func FuzzParse(f *testing.F) {
 	addParseSeeds(f)
 	f.Fuzz(func(t *testing.T, in string) {
@@ -41,11 +45,17 @@ func checkParseInvariants(t *testing.T, name string, parse func(string) (URI, er
 		if v, err := parse(u.String()); err != nil || v != u {
 			t.Fatalf("%s(%q): parsing the result again gives %#v, %v", name, in, v, err)
 		}
+		if msg := checkAccessors(u); msg != "" {
+			t.Fatalf("%s(%q): %s", name, in, msg)
+		}
 		return
 	}
 	var e *Error
 	if !errors.As(err, &e) {
 		t.Fatalf("%s(%q): error %v is not an *Error", name, in, err)
+	}
+	if u != (URI{}) || e.Op != "parse" || !isParseSentinel(e.Err) {
+		t.Fatalf("%s(%q) = %#v, %#v: want the zero URI and an *Error with Op parse and a sentinel", name, in, u, e)
 	}
 	if e.Offset < 0 || e.Offset > len(in) || e.Input != in {
 		t.Fatalf("%s(%q): offset %d out of range, or input %q", name, in, e.Offset, e.Input)
@@ -66,6 +76,115 @@ func checkParseInvariants(t *testing.T, name string, parse func(string) (URI, er
 			t.Fatalf("%s(%q): the prefix through offset %d does not fail there: %v", name, in, e.Offset, err)
 		}
 	}
+}
+
+// isParseSentinel reports whether err is one of the reasons Parse gives.
+func isParseSentinel(err error) bool {
+	for _, s := range []error{ErrInvalidByte, ErrBadPercent, ErrMissingScheme, ErrColonInFirstSegment,
+		ErrBadIPLiteral, ErrZoneNotAllowed, ErrBadPort, ErrFragmentNotAllowed, ErrTooLong} {
+		if err == s {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAccessors returns what is wrong with the accessors of a parsed u
+// beyond the seven components: each must be the part of the text that the
+// components say (RFC 3986, Section 3), and no two may read it differently.
+func checkAccessors(u URI) string {
+	s := u.String()
+	c := u.Components()
+	if c.Scheme != u.Scheme() || c.Userinfo != u.Userinfo() || c.Host != u.Host() || c.Port != u.Port() ||
+		c.Path != u.Path() || c.Query != u.Query() || c.Fragment != u.Fragment() || c.HasUserinfo != u.HasUserinfo() ||
+		c.HasAuthority != u.HasAuthority() || c.HasPort != u.HasPort() || c.HasQuery != u.HasQuery() || c.HasFragment != u.HasFragment() {
+		return fmt.Sprintf("Components() = %+v disagrees with the accessors", c)
+	}
+	if b, err := c.URI(); u.Zone() == "" && (err != nil || b != u) {
+		// (Components.URI builds RFC 3986 references, which have no zones.)
+		return fmt.Sprintf("Components().URI() = %q, %v", b, err)
+	}
+	if u.IsAbs() != u.HasScheme() {
+		return "IsAbs disagrees with HasScheme"
+	}
+	auth := ""
+	if u.HasUserinfo() {
+		auth = u.Userinfo() + "@"
+	}
+	auth += u.Host()
+	if u.HasPort() {
+		auth += ":" + u.Port()
+	}
+	if u.Authority() != auth || !u.HasAuthority() && (auth != "" || u.HostKind() != HostNone) {
+		return fmt.Sprintf("Authority() = %q, the parts give %q", u.Authority(), auth)
+	}
+	if u.HasAuthority() && !strings.HasPrefix(s[len(u.Scheme())+boolInt(u.HasScheme()):], "//"+auth) {
+		return "the authority is not where the text has it"
+	}
+	// Section 3.2.1: the userinfo splits at its first ":".
+	pw, hasPW := u.Password()
+	if want := u.Username() + map[bool]string{true: ":" + pw}[hasPW]; want != u.Userinfo() {
+		return fmt.Sprintf("Username %q and Password %q, %v do not make the userinfo %q", u.Username(), pw, hasPW, u.Userinfo())
+	}
+	// Section 3.2.2: the host's kind is decided by its text alone.
+	h := u.Host()
+	switch k := u.HostKind(); {
+	case k == HostNone:
+		if u.HasAuthority() {
+			return "an authority with HostNone"
+		}
+	case strings.HasPrefix(h, "["):
+		if k != HostIPv6 && k != HostIPvFuture || u.Hostname() != h[1:len(h)-1] {
+			return fmt.Sprintf("IP-literal %q of kind %v, Hostname %q", h, k, u.Hostname())
+		}
+	case k == HostIPv4 != isIPv4(h) || k != HostIPv4 && k != HostRegName || u.Hostname() != h:
+		return fmt.Sprintf("host %q of kind %v, Hostname %q", h, k, u.Hostname())
+	}
+	if u.Zone() != "" && !strings.Contains(h, "%25"+u.Zone()+"]") {
+		return fmt.Sprintf("Zone %q is not in the host %q", u.Zone(), h)
+	}
+	// Section 3.2.3: PortNumber reads the digits of Port.
+	if n, err := u.PortNumber(); err == nil {
+		if v, _ := strconv.Atoi(u.Port()); v != n {
+			return fmt.Sprintf("PortNumber %d for port %q", n, u.Port())
+		}
+	} else if v, aerr := strconv.Atoi(u.Port()); u.Port() != "" && aerr == nil && v <= 65535 || u.Port() == "" && err != ErrNoPort {
+		return fmt.Sprintf("PortNumber of port %q: %v", u.Port(), err)
+	}
+	// RFC 9112, Section 3.2.1: path and query, "/" for an empty path.
+	want := u.Path()
+	if want == "" {
+		want = "/"
+	}
+	if u.HasQuery() {
+		want += "?" + u.Query()
+	}
+	if u.RequestURI() != want {
+		return fmt.Sprintf("RequestURI() = %q, want %q", u.RequestURI(), want)
+	}
+	// Section 7.5: Redacted hides the password and nothing else.
+	r, err := ParseRFC6874(u.Redacted())
+	if err != nil || !hasPW && r.String() != s {
+		return fmt.Sprintf("Redacted() = %q, %v", u.Redacted(), err)
+	}
+	if hasPW {
+		rpw, _ := r.Password()
+		if rpw != "xxxxx" || r.Username() != u.Username() || r.Host() != u.Host() || r.Port() != u.Port() ||
+			r.Path() != u.Path() || r.Query() != u.Query() || r.Fragment() != u.Fragment() || r.HostKind() != u.HostKind() {
+			return fmt.Sprintf("Redacted() = %q changes more than the password", u.Redacted())
+		}
+	}
+	if m, err := u.MarshalText(); err != nil || string(m) != s {
+		return fmt.Sprintf("MarshalText() = %q, %v", m, err)
+	}
+	return ""
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // recompose is RFC 3986, Section 5.3 transcribed, over the accessors.

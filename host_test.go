@@ -273,8 +273,8 @@ func TestAmbiguousIPv4MatchesReference(t *testing.T) {
 	}
 }
 
-// FuzzAmbiguousIPv4: no input panics, and every verdict agrees with the
-// reference.
+// FuzzAmbiguousIPv4: no input panics, every verdict agrees with the
+// reference, and none contradicts the IPv4address that Parse reads.
 func FuzzAmbiguousIPv4(f *testing.F) {
 	for _, s := range []string{"0x7f.1", "0177.0.0.1", "2130706433", "127.1", "127.0.0.1.", "0x", "%31.1", "1..2", "4294967296", "1.2.3.4.5"} {
 		f.Add(s)
@@ -287,6 +287,18 @@ func FuzzAmbiguousIPv4(f *testing.F) {
 		}
 		if ok && !a.Is4() {
 			t.Fatalf("AmbiguousIPv4(%q) = %v, not an IPv4 address", h, a)
+		}
+		// The two readings of a host never disagree: an IPv4address of
+		// RFC 3986 is not ambiguous, and inet_aton reads it, with a final
+		// "." that makes it a reg-name, as the same address.
+		if u, err := Parse("//" + h); err == nil && u.Host() == h && u.HostKind() == HostIPv4 {
+			want, _ := u.HostAddr()
+			if ok {
+				t.Fatalf("AmbiguousIPv4(%q) = %v, but Parse reads an IPv4address", h, a)
+			}
+			if a, ok := AmbiguousIPv4(h + "."); !ok || a != want {
+				t.Fatalf("AmbiguousIPv4(%q) = %v, %v; HostAddr of %q is %v", h+".", a, ok, h, want)
+			}
 		}
 	})
 }

@@ -1,12 +1,16 @@
 package uri
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // FuzzParseLegacy checks ParseLegacy under every grammar: it never panics,
 // its verdict and error offset agree with the grammar's BNF oracle, the
 // offset obeys the prefix rule, an accepted reference divides its text
 // exactly, and every accepted reference whose scheme begins with a letter
-// upgrades to a valid RFC 3986 reference with the same components.
+// upgrades to a valid RFC 3986 reference with the same components; and
+// CanonicalHTTP's form is canonical.
 func FuzzParseLegacy(f *testing.F) {
 	for i, g := range legacyGrammars {
 		for _, row := range readJSONL[legacyRow](&testing.T{}, "testdata/legacy-"+g.String()+".jsonl") {
@@ -23,6 +27,16 @@ func FuzzParseLegacy(f *testing.F) {
 				t.Fatalf("ParseLegacy(%q, %v): %s", s, g, msg)
 			}
 		}
+		// RFC 2616, Section 3.2.3: the canonical form is a fixed point,
+		// and equal to what it came from.
+		if c, err := CanonicalHTTP(s); err == nil {
+			if again, err := CanonicalHTTP(c); err != nil || again != c {
+				t.Fatalf("CanonicalHTTP(%q) = %q, then %q, %v", s, c, again, err)
+			}
+			if eq, err := EqualHTTP(s, c); !eq || err != nil {
+				t.Fatalf("EqualHTTP(%q, its canonical form %q) = %v, %v", s, c, eq, err)
+			}
+		}
 	})
 }
 
@@ -30,7 +44,7 @@ func FuzzParseLegacy(f *testing.F) {
 // a result has the base's scheme or is the reference itself, and it parses
 // under the grammar of its RFC (RFC 2396's except where a relative path
 // against an opaque base leaves an empty path after the scheme, as
-// ResolveRFC2396 documents).
+// ResolveRFC2396 documents) and upgrades to a valid RFC 3986 reference.
 func FuzzResolveLegacy(f *testing.F) {
 	for _, ref := range []string{"g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", ";x", "g;x?y#s",
 		".", "./", "..", "../", "../g", "../..", "../../g", "", "../../../g", "/./g", "g.", "..g", "./g/.", "g/../h",
@@ -55,7 +69,7 @@ func FuzzResolveLegacy(f *testing.F) {
 		if res == ref || (rfc1808 && base == "") {
 			return
 		}
-		u, _, err := ParseLegacy(res, g)
+		u, l, err := ParseLegacy(res, g)
 		if err != nil {
 			bu, _, _ := ParseLegacy(base, g)
 			if !rfc1808 && len(res) > len(bu.Scheme()) && res[len(bu.Scheme())] == ':' {
@@ -67,6 +81,12 @@ func FuzzResolveLegacy(f *testing.F) {
 		}
 		if bu, _, _ := ParseLegacy(base, g); u.Scheme() != bu.Scheme() {
 			t.Fatalf("(%q, %q) = %q: not the base's scheme", base, ref, res)
+		}
+		// Like every accepted legacy reference, the result has an RFC 3986 form.
+		if up, err := l.Upgrade(); err != nil && !errors.Is(err, ErrCannotUpgrade) {
+			t.Fatalf("(%q, %q) = %q, whose upgrade fails: %v", base, ref, res, err)
+		} else if p, perr := Parse(up.String()); err == nil && (perr != nil || p != up) {
+			t.Fatalf("(%q, %q) = %q, upgraded to %q, which does not parse to itself: %v", base, ref, res, up, perr)
 		}
 	})
 }

@@ -55,10 +55,14 @@ const (
 	// a URI with a scheme, gets the remove_dot_segments algorithm of Section
 	// 5.2.4, exactly as resolution applies it, quirks included: the rootless
 	// "x:../a" becomes "x:a", and "x:a/../b" becomes "x:/b". A relative-path
-	// reference loses only what cannot change its meaning against any base:
-	// "." segments and "segment/.." pairs, each with the "/" after it if it
-	// has one ("a/b/.." is "a/", "a/../.." is ".."); leading ".." segments
-	// stay as they are. Where the result would be read differently, a prefix
+	// reference loses only what cannot change its meaning against any base
+	// with a directory: "." segments and "segment/.." pairs, each with the
+	// "/" after it if it has one ("a/b/.." is "a/", "a/../.." is ".."); leading
+	// ".." segments stay as they are. (A base without an authority and
+	// without "/" in its path, such as "mailto:x", has none: merged with it,
+	// the reference is the whole path, and the quirk above applies, so
+	// "a/../b" resolves to "mailto:/b" and its normal form "b" to
+	// "mailto:b".) Where the result would be read differently, a prefix
 	// keeps its meaning: "./" before a relative path that would be empty
 	// ("a/.." is "./"), begin with "/" or have a ":" in its first segment,
 	// and "/." before a path without authority that would begin with "//".

@@ -1018,8 +1018,9 @@ func refRelativeDots(path string) string {
 
 // FuzzNormalize checks the invariants of normalization on any input that
 // parses: each set of steps gives a value that parses to itself and is
-// normal; the syntax-based result agrees with the slow reference; the case
-// of the scheme, the host and the hex digits does not matter.
+// normal, and, if its steps keep the meaning, is Equivalent to the input;
+// the syntax-based result agrees with the slow reference; the case of the
+// scheme, the host and the hex digits does not matter.
 func FuzzNormalize(f *testing.F) {
 	for _, file := range []string{"testdata/normalize.jsonl", "testdata/normalize-default.jsonl"} {
 		for _, in := range seedInputs(f, file) {
@@ -1050,6 +1051,12 @@ func FuzzNormalize(f *testing.F) {
 			if msg := checkEmit(u, n); msg != "" {
 				t.Fatalf("NormalizeWith(%q, %#x): %s", s, uint32(n), msg)
 			}
+			// Steps that keep the meaning keep the normal form too: the
+			// result of any of them is Equivalent to the input (RFC 3986,
+			// Section 6.2: no step of the ladder changes what is identified).
+			if n&^DefaultNormalization == 0 && (!Equivalent(u, v) || !Equivalent(v, u)) {
+				t.Fatalf("NormalizeWith(%q, %#x) = %q, not Equivalent to the input", s, uint32(n), v)
+			}
 			if n&NormalizeCase == 0 {
 				continue
 			}
@@ -1059,6 +1066,9 @@ func FuzzNormalize(f *testing.F) {
 		}
 		if !Equivalent(u, u.Normalize()) {
 			t.Fatalf("%q is not Equivalent to its normal form", s)
+		}
+		if got, err := Normalize(s); err != nil || got != u.Normalize().String() {
+			t.Fatalf("Normalize(%q) = %q, %v; the method gives %q", s, got, err, u.Normalize())
 		}
 	})
 }
