@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/gouri/uri"
 )
@@ -433,4 +435,58 @@ func ExampleHostToUnicode() {
 	// Output:
 	// xn--bcher-kva.example bücher.example <nil>
 	// xn--pypal-4ve.com pаypal.com uri: homograph: label mixes scripts in host at offset 0 of "xn--pypal-4ve.com"
+}
+
+// insideDir reports whether a request target in origin-form (an absolute
+// path, maybe with a query) names something inside the directory dir, such
+// as "/static/", for a server that decodes each percent-encoding of the path
+// once and maps "/" to directories. dir must be a normal path ending in "/".
+//
+// The target is parsed strictly, which refuses backslashes, spaces, controls
+// and raw non-ASCII bytes, then normalized (RFC 3986, Section 6.2.2): "%2E"
+// in any case is decoded and dot segments are removed, so the path can be
+// compared as text. What normalization leaves for the server to decode is
+// refused: an encoded "/" or "\" ("..%2F"), which becomes a separator after
+// the dot segments are gone; a "%" left after one decoding ("%252E"); NUL;
+// octets that are not UTF-8, such as the overlong "%C0%AE"; and a segment
+// that is "." or ".." before a ";", which servers that cut off path
+// parameters read as a dot segment ("..;").
+func insideDir(dir, target string) bool {
+	u, err := uri.ParseRelativeRef(target)
+	if err != nil || u.HasAuthority() || !strings.HasPrefix(u.Path(), "/") {
+		return false
+	}
+	n := u.Normalize()
+	if !strings.HasPrefix(n.Path(), dir) {
+		return false
+	}
+	for seg := range n.PathSegments() {
+		name, _, _ := strings.Cut(seg, ";")
+		if name == "." || name == ".." || strings.ContainsAny(seg, "/\\%\x00") || !utf8.ValidString(seg) {
+			return false
+		}
+	}
+	return true
+}
+
+// A path-traversal check: is a request target inside a directory once
+// normalized? See insideDir for what it refuses and why.
+func Example_pathInsideDirectory() {
+	for _, target := range []string{
+		"/static/css/../app.js",
+		"/static/%2e%2E/etc/passwd",
+		"/static/..%2F..%2Fetc/passwd",
+		"/static/%252E%252E/etc/passwd",
+		"/static/..;/etc/passwd",
+		`/static/..\etc\passwd`,
+	} {
+		fmt.Println(insideDir("/static/", target), target)
+	}
+	// Output:
+	// true /static/css/../app.js
+	// false /static/%2e%2E/etc/passwd
+	// false /static/..%2F..%2Fetc/passwd
+	// false /static/%252E%252E/etc/passwd
+	// false /static/..;/etc/passwd
+	// false /static/..\etc\passwd
 }

@@ -171,7 +171,10 @@ func (u URI) HasUserinfo() bool { return u.flags&fUserinfo != 0 }
 //	userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
 //
 // Beware of references such as "http://example.com@evil.example/": the
-// host is evil.example, and example.com is only userinfo.
+// host is evil.example, and example.com is only userinfo. RFC 3986, Section
+// 7.6 describes this semantic attack; an authority is read the same way by
+// every part of this package, and text that other parsers read otherwise
+// (a second "@", a backslash) is an error.
 func (u URI) Userinfo() string {
 	if u.flags&fUserinfo == 0 {
 		return ""
@@ -205,7 +208,14 @@ func (u URI) Password() (string, bool) {
 // returns "" if u has no authority or an empty host; [URI.HasAuthority] tells
 // them apart. The case is not changed.
 //
-//	host = IP-literal / IPv4address / reg-name
+//	authority = [ userinfo "@" ] host [ ":" port ]
+//	host      = IP-literal / IPv4address / reg-name
+//
+// The host is what follows the "@" of a userinfo: in
+// "http://good.example@evil.example/" it is evil.example, and good.example,
+// which looks like a host to a reader, is the userinfo (Section 7.6). Check
+// and display Host, never the text after "//". A reg-name that looks numeric,
+// such as "0x7f.1", may still reach an address: see [AmbiguousIPv4].
 func (u URI) Host() string { return u.s[u.hostStart:u.hostEnd] }
 
 // Hostname returns the host without the brackets of an IP-literal: "::1" for
@@ -333,6 +343,13 @@ func (u URI) RequestURI() string {
 // Redacted returns u's text with the password, if there is one, replaced by
 // "xxxxx", for logs (RFC 3986, Section 7.5). A userinfo without ":" is kept.
 // It allocates only when there is a password to hide.
+//
+// Only the password is hidden: a secret in the query or the fragment, such
+// as "?token=..." or "#access_token=...", is not, since the URI syntax gives
+// those no meaning; nor is the userinfo of an authority that an old grammar
+// leaves undivided (see [ParseLegacy]). The message of an [*Error] quotes
+// its input, password included: log e.Offset and e.Err rather than the
+// error's text for input that may hold credentials.
 func (u URI) Redacted() string {
 	if _, ok := u.Password(); !ok {
 		return u.s
