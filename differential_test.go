@@ -1,11 +1,9 @@
 package uri
 
 import (
-	"bufio"
 	"errors"
 	"math/rand/v2"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 )
@@ -244,16 +242,10 @@ func TestNetURLDifferential(t *testing.T) {
 			t.Errorf("Parse and url.Parse disagree on %q, in no listed class: Parse %v; url.Parse %v, %v; fields %v", s, err, v, nerr, d.fields)
 		}
 	}
-	for _, name := range []string{"testdata/urls/kasztp-sample.txt", "testdata/urls/node_files-sample.txt"} {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
+	for _, name := range []string{"kasztp-sample.txt", "node_files-sample.txt"} {
+		for _, s := range loadURLs(t, name) {
+			try(s)
 		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			try(sc.Text())
-		}
-		f.Close()
 	}
 	n := 100000
 	if testing.Short() {
