@@ -127,6 +127,17 @@ func checkEscape(t *testing.T, s string, c EscapeComponent) {
 	if err != nil || d != s {
 		t.Fatalf("Unescape(Escape(%q, %v)) = %q, %v", s, c, d, err)
 	}
+	// Escape writes what normalization would (RFC 3986, Sections 6.2.2.1
+	// and 6.2.2.2): upper-case hex digits, no encoded unreserved character.
+	// The form encoding encodes "~" (the URL Standard's choice), and the case
+	// of a host's letters is the caller's.
+	n := NormalizePercent | NormalizeCase
+	if c == EscapeHost {
+		n = NormalizePercent
+	}
+	if v := u.NormalizeWith(n); c != EscapeForm && v != u {
+		t.Fatalf("Escape(%q, %v) = %q, which normalization changes to %q", s, c, e, tpl.get(v))
+	}
 	if c == EscapeQueryKey || c == EscapeQueryValue || c == EscapeForm {
 		// A key or value encoded for a query reads the same to a form decoder.
 		if f, err := Unescape(e, EscapeForm); err != nil || f != s {
@@ -164,8 +175,8 @@ func TestEscapeRoundTrip(t *testing.T) {
 
 // FuzzEscape checks, for every component, that Escape's output parses in
 // its component and unescapes to the input, and that Unescape either fails
-// with an offset inside its input or gives text that survives the same round
-// trip.
+// at the offset the prefix rule gives or gives text that survives the same
+// round trip.
 func FuzzEscape(f *testing.F) {
 	for _, row := range readEscapeRows(f) {
 		f.Add(row.input, uint8(row.comp))
@@ -184,6 +195,17 @@ func FuzzEscape(f *testing.F) {
 				var e *Error
 				if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(s) || !errors.Is(err, ErrBadPercent) || d != "" {
 					t.Fatalf("Unescape(%q) = %q, error %#v", s, d, err)
+				}
+				// The offset rule: the text before it decodes, or fails only
+				// there for want of more; one more byte fails there.
+				var p *Error
+				if _, err := Unescape(s[:e.Offset], comp); err != nil && (!errors.As(err, &p) || p.Offset != e.Offset) {
+					t.Fatalf("Unescape(%q) fails at %d, but its prefix %q: %v", s, e.Offset, s[:e.Offset], err)
+				}
+				if e.Offset < len(s) {
+					if _, err := Unescape(s[:e.Offset+1], comp); !errors.As(err, &p) || p.Offset != e.Offset {
+						t.Fatalf("Unescape(%q) fails at %d, but %q: %v", s, e.Offset, s[:e.Offset+1], err)
+					}
 				}
 				continue
 			}
