@@ -253,3 +253,26 @@ func TestHostileAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileJoinPathElements: JoinPath with 100,000 elements, segments and
+// dot segments mixed, costs linear work too.
+func TestHostileJoinPathElements(t *testing.T) {
+	n := 100000
+	if testing.Short() {
+		n /= 16
+	}
+	elems := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = []string{"a/b", "..", ".", "%2E%2E", "c"}[i%5]
+		}
+		return out
+	}
+	u := MustParse("http://h/x/y")
+	small, large := elems(n/2), elems(n)
+	cs, p1 := measure(func() { u.JoinPath(small...) })
+	cl, p2 := measure(func() { u.JoinPath(large...) })
+	if p1 != nil || p2 != nil || !linear(cs.bytes, cl.bytes, 64<<10) || !linear(cs.allocs, cl.allocs, 64) {
+		t.Errorf("JoinPath: %+v for %d elements, %+v for %d; panics %v %v", cs, n/2, cl, n, p1, p2)
+	}
+}
