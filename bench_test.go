@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,8 +19,9 @@ import (
 //	go test -run '^$' -bench 'Parse$|String$|Resolve$|Normalize$|Escape$' -count 10 . > bench.txt
 //	benchstat -col /impl bench.txt
 //
-// BenchmarkScaling shows that the cost per byte stays flat from 64 B to
-// 1 MB. Benchmarks of single features (queries, legacy grammars, IDNA, ...)
+// With GOURI_URLS set to a directory of URL lists, the corpus benchmarks
+// also run over each list (see externalSets). BenchmarkScaling shows that
+// the cost per byte stays flat from 64 B to 1 MB. Benchmarks of single features (queries, legacy grammars, IDNA, ...)
 // live beside their tests in bench_<topic>_test.go.
 
 // benchShapes are single inputs of the shapes that stress different parts of
@@ -72,6 +74,39 @@ func corpusSets(tb testing.TB, valid bool) []inputSet {
 			}
 		}
 		sets = append(sets, inputSet{c.name, lines})
+	}
+	return append(sets, externalSets(tb, valid)...)
+}
+
+// externalSets reads the URL lists (files named *.txt, one URL per line) in
+// the directory that the environment variable GOURI_URLS names, such as the
+// full lists that the committed samples come from, so that the benchmarks
+// can run over data that cannot be committed. Each file is a set named
+// corpus-<file>; a byte-order mark on the first line is dropped. Without
+// GOURI_URLS there are none.
+func externalSets(tb testing.TB, valid bool) []inputSet {
+	dir := os.Getenv("GOURI_URLS")
+	if dir == "" {
+		return nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("GOURI_URLS=%q: no *.txt files", dir)
+	}
+	var sets []inputSet
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		text := strings.TrimPrefix(string(data), "\uFEFF")
+		var lines []string
+		for _, s := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			if _, err := Parse(s); err == nil || !valid {
+				lines = append(lines, s)
+			}
+		}
+		sets = append(sets, inputSet{"corpus-" + strings.TrimSuffix(filepath.Base(file), ".txt"), lines})
 	}
 	return sets
 }
