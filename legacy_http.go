@@ -20,7 +20,10 @@ import "strings"
 //     and the ports RFC 1738 gives ftp, gopher, nntp, telnet, wais and
 //     prospero; "0080" is not "80", as octets differ);
 //   - host names are compared case-insensitively, so a server's host is
-//     lower-cased (a reg_name is left as written);
+//     lower-cased (a reg_name is left as written, but an authority that is
+//     a reg_name only because of escapes, such as "%41:80", is read again
+//     once they are decoded, and is then a server like any other:
+//     "ftp://%41:21/" is "ftp://a/");
 //   - scheme names are compared case-insensitively, so the scheme is
 //     lower-cased;
 //   - an empty abs_path equals "/", so a reference with an authority and
@@ -37,9 +40,26 @@ import "strings"
 // On error it returns "" and the *[Error] of [ParseLegacy]. It allocates the
 // result.
 func CanonicalHTTP(s string) (string, error) {
+	c, again, err := canonicalHTTP(s)
+	if err != nil || !again {
+		return c, err
+	}
+	// The escapes of a reg_name authority are decoded now, so it reads as
+	// a server or stays a reg_name with nothing left to decode: one more
+	// pass gives the fixed point.
+	if c2, _, err := canonicalHTTP(c); err == nil {
+		return c2, nil
+	}
+	return c, nil
+}
+
+// canonicalHTTP makes one pass of CanonicalHTTP. It reports again when it
+// decoded an escape in a reg_name authority, which may then read as a
+// server.
+func canonicalHTTP(s string) (c string, again bool, err error) {
 	u, l, err := ParseLegacy(s, RFC2616)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 1)
@@ -50,7 +70,9 @@ func CanonicalHTTP(s string) (string, error) {
 	if u.HasAuthority() {
 		b.WriteString("//")
 		if l.Authority != "server" {
+			n := b.Len()
 			writeUnreservedDecoded(&b, u.Authority())
+			again = b.Len()-n != len(u.Authority())
 		} else {
 			if u.HasUserinfo() {
 				writeUnreservedDecoded(&b, u.Userinfo())
@@ -75,7 +97,7 @@ func CanonicalHTTP(s string) (string, error) {
 		b.WriteByte('#')
 		writeUnreservedDecoded(&b, u.Fragment())
 	}
-	return b.String(), nil
+	return b.String(), again, nil
 }
 
 // EqualHTTP reports whether a and b identify the same resource under the

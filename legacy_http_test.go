@@ -30,6 +30,12 @@ func TestCanonicalHTTP(t *testing.T) {
 		{"foo://Example.123/%41", "foo://Example.123/A"},
 		{"mailto:%41@B", "mailto:A@B"},
 		{"/a/%62", "/a/b"},
+		// A reg_name only because of an escape is a server once decoded.
+		{"//%50", "//p/"},
+		{"ftp://%5A:21/", "ftp://z/"},
+		{"https://%5A:443", "https://z/"},
+		{"//%5A%3A80/", "//Z%3A80/"}, // %3A is reserved: still a reg_name
+		{"foo://%45xample.123/", "foo://Example.123/"},
 	}
 	for _, tt := range tests {
 		got, err := CanonicalHTTP(tt.in)
