@@ -485,6 +485,9 @@ func Normalize(s string) (string, error) {
 	if err != nil {
 		return "", withOp("normalize", err)
 	}
+	if isNormal(u, DefaultNormalization) {
+		return s, nil // most references are; no URI value to copy back
+	}
 	return u.Normalize().String(), nil
 }
 
