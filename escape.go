@@ -179,27 +179,36 @@ func Escape(s string, c EscapeComponent) string {
 		return s
 	}
 	var buf [128]byte // results this small are built on the stack
-	t := buf[:0]
-	if need := len(s) + 2*n; need > len(buf) {
-		t = make([]byte, 0, need)
+	var t []byte
+	if need := len(s) + 2*n; need <= len(buf) {
+		t = buf[:need]
+	} else {
+		t = make([]byte, need)
 	}
-	return string(appendEscaped(t, s, c))
+	return string(t[:writeEscaped(t, s, c)])
 }
 
-// appendEscaped appends Escape(s, c) to t, which has room for it.
-func appendEscaped(t []byte, s string, c EscapeComponent) []byte {
+// writeEscaped writes Escape(s, c) at the start of t, which has room for
+// it, and returns its length. It writes by index rather than appending, so
+// that no byte costs a capacity check.
+func writeEscaped(t []byte, s string, c EscapeComponent) int {
 	lit := &literal[c]
+	j := 0
 	for i := 0; i < len(s); i++ {
 		switch x := s[i]; {
 		case lit[x]:
-			t = append(t, x)
+			t[j] = x
+			j++
 		case x == ' ' && c == EscapeForm:
-			t = append(t, '+')
+			t[j] = '+'
+			j++
 		default:
-			t = append(t, '%', upperHex[x>>4], upperHex[x&15])
+			e := t[j : j+3] // one bounds check for the three
+			e[0], e[1], e[2] = '%', upperHex[x>>4], upperHex[x&15]
+			j += 3
 		}
 	}
-	return t
+	return j
 }
 
 // Unescape decodes the percent-encodings of s (RFC 3986, Section 2.1): each
