@@ -364,33 +364,7 @@ func decodeIRI(s string, private bool) string {
 // a valid IRI-reference. Only ToIRI calls it, with u's own structure, so the
 // checks of Components.URI are replaced by one ParseIRI of the result.
 func (c Components) iri() URI {
-	var b strings.Builder
-	if c.Scheme != "" {
-		b.WriteString(c.Scheme)
-		b.WriteByte(':')
-	}
-	if c.HasAuthority {
-		b.WriteString("//")
-		if c.HasUserinfo {
-			b.WriteString(c.Userinfo)
-			b.WriteByte('@')
-		}
-		b.WriteString(c.Host)
-		if c.HasPort {
-			b.WriteByte(':')
-			b.WriteString(c.Port)
-		}
-	}
-	b.WriteString(c.Path)
-	if c.HasQuery {
-		b.WriteByte('?')
-		b.WriteString(c.Query)
-	}
-	if c.HasFragment {
-		b.WriteByte('#')
-		b.WriteString(c.Fragment)
-	}
-	v, err := parse(b.String(), ruleReference, true, true)
+	v, err := parse(c.build().s, ruleReference, true, true)
 	if err != nil {
 		return URI{}
 	}

@@ -439,6 +439,19 @@ func (u URI) Components() Components {
 // that neither is empty nor begins with "/". The error's Input is the
 // recomposed text and its Offset points into it.
 func (c Components) URI() (URI, error) {
+	u := c.build()
+	if len(u.s) > maxLen {
+		return URI{}, &Error{Op: "build", Input: u.s, Offset: maxLen, Err: ErrTooLong}
+	}
+	if err := u.check(); err != nil {
+		return URI{}, err
+	}
+	return u, nil
+}
+
+// build writes the text of c, with the prefixes that [Components.URI]
+// describes, and sets the offsets of its components; it checks nothing.
+func (c Components) build() URI {
 	hasUserinfo := c.HasUserinfo || c.Userinfo != ""
 	hasPort := c.HasPort || c.Port != ""
 	hasAuthority := c.HasAuthority || hasUserinfo || c.Host != "" || hasPort
@@ -502,13 +515,7 @@ func (c Components) URI() (URI, error) {
 		b.WriteString(c.Fragment)
 	}
 	u.s = b.String()
-	if len(u.s) > maxLen {
-		return URI{}, &Error{Op: "build", Input: u.s, Offset: maxLen, Err: ErrTooLong}
-	}
-	if err := u.check(); err != nil {
-		return URI{}, err
-	}
-	return u, nil
+	return u
 }
 
 // Validate reports what keeps c from being a valid URI reference, as the
