@@ -133,54 +133,48 @@ var sinkURI URI
 var sinkURL *url.URL
 var sinkString string
 
+// BenchmarkParse measures Parse against url.Parse on the shapes and the
+// corpus samples.
 func BenchmarkParse(b *testing.B) {
-	for _, set := range benchInputs(b) {
-		b.Run("shape="+set.name+"/impl=gouri", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(totalBytes(set.inputs))
-			for b.Loop() {
-				for _, s := range set.inputs {
-					sinkURI, _ = Parse(s)
+	benchImpls(b, benchInputs(b),
+		func(s string) { sinkURI, _ = Parse(s) },
+		func(s string) { sinkURL, _ = url.Parse(s) })
+}
+
+// benchImpls runs gouri and netURL on every input of each set, as the
+// sub-benchmarks shape=<set>/impl=gouri and shape=<set>/impl=net-url.
+func benchImpls(b *testing.B, sets []inputSet, gouri, netURL func(s string)) {
+	for _, set := range sets {
+		for _, impl := range []struct {
+			name string
+			op   func(string)
+		}{{"gouri", gouri}, {"net-url", netURL}} {
+			b.Run("shape="+set.name+"/impl="+impl.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(totalBytes(set.inputs))
+				for b.Loop() {
+					for _, s := range set.inputs {
+						impl.op(s)
+					}
 				}
-			}
-		})
-		b.Run("shape="+set.name+"/impl=net-url", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(totalBytes(set.inputs))
-			for b.Loop() {
-				for _, s := range set.inputs {
-					sinkURL, _ = url.Parse(s)
-				}
-			}
-		})
+			})
+		}
 	}
 }
 
 // BenchmarkString measures Parse followed by String, the round trip a proxy
 // or a crawler does for every URL.
 func BenchmarkString(b *testing.B) {
-	for _, set := range benchInputs(b) {
-		b.Run("shape="+set.name+"/impl=gouri", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(totalBytes(set.inputs))
-			for b.Loop() {
-				for _, s := range set.inputs {
-					u, _ := Parse(s)
-					sinkString = u.String()
-				}
-			}
-		})
-		b.Run("shape="+set.name+"/impl=net-url", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(totalBytes(set.inputs))
-			for b.Loop() {
-				for _, s := range set.inputs {
-					if u, err := url.Parse(s); err == nil {
-						sinkString = u.String()
-					}
-				}
-			}
-		})
+	benchImpls(b, benchInputs(b), func(s string) {
+		u, _ := Parse(s)
+		sinkString = u.String()
+	}, netURLString)
+}
+
+// netURLString is url.Parse then String, for the inputs url.Parse accepts.
+func netURLString(s string) {
+	if u, err := url.Parse(s); err == nil {
+		sinkString = u.String()
 	}
 }
 
@@ -235,28 +229,7 @@ func BenchmarkNormalize(b *testing.B) {
 		sets = append(sets, inputSet{strings.ReplaceAll(sh.name, "/", "-"), []string{sh.in}})
 	}
 	sets = append(sets, corpusSets(b, true)...)
-	for _, set := range sets {
-		b.Run("shape="+set.name+"/impl=gouri", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(totalBytes(set.inputs))
-			for b.Loop() {
-				for _, s := range set.inputs {
-					sinkString, _ = Normalize(s)
-				}
-			}
-		})
-		b.Run("shape="+set.name+"/impl=net-url", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(totalBytes(set.inputs))
-			for b.Loop() {
-				for _, s := range set.inputs {
-					if u, err := url.Parse(s); err == nil {
-						sinkString = u.String()
-					}
-				}
-			}
-		})
-	}
+	benchImpls(b, sets, func(s string) { sinkString, _ = Normalize(s) }, netURLString)
 }
 
 // BenchmarkEscape encodes texts as a form value (against url.QueryEscape)
