@@ -38,19 +38,7 @@ func abnf(start string, zone bool) string {
 	h16 := `[` + hexdig + `]{1,4}`
 	decOctet := `(?:[0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])`
 	ipv4 := decOctet + `\.` + decOctet + `\.` + decOctet + `\.` + decOctet
-	ls32 := `(?:` + h16 + `:` + h16 + `|` + ipv4 + `)`
-	hc := `(?:` + h16 + `:)`
-	ipv6 := `(?:` + strings.Join([]string{
-		hc + `{6}` + ls32,
-		`::` + hc + `{5}` + ls32,
-		`(?:` + h16 + `)?::` + hc + `{4}` + ls32,
-		`(?:` + hc + `{0,1}` + h16 + `)?::` + hc + `{3}` + ls32,
-		`(?:` + hc + `{0,2}` + h16 + `)?::` + hc + `{2}` + ls32,
-		`(?:` + hc + `{0,3}` + h16 + `)?::` + h16 + `:` + ls32,
-		`(?:` + hc + `{0,4}` + h16 + `)?::` + ls32,
-		`(?:` + hc + `{0,5}` + h16 + `)?::` + h16,
-		`(?:` + hc + `{0,6}` + h16 + `)?::`,
-	}, "|") + `)`
+	ipv6 := ipv6Pattern(h16, ipv4)
 	if zone {
 		// RFC 6874: IPv6addrz = IPv6address "%25" ZoneID
 		ipv6 += `(?:%25(?:[` + unreserved + `]|` + pct + `)+)?`
@@ -346,4 +334,24 @@ func TestOracleSelfCheck(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ipv6Pattern is the IPv6address rule as a regular expression, in the nine
+// forms that RFC 3986, Section 3.2.2 (and RFC 2373, Section 2.2, for the old
+// grammars) writes out, given the patterns of h16 and of the IPv4 address
+// that may end it.
+func ipv6Pattern(h16, ipv4 string) string {
+	ls32 := `(?:` + h16 + `:` + h16 + `|` + ipv4 + `)`
+	hc := `(?:` + h16 + `:)`
+	return `(?:` + strings.Join([]string{
+		hc + `{6}` + ls32,
+		`::` + hc + `{5}` + ls32,
+		`(?:` + h16 + `)?::` + hc + `{4}` + ls32,
+		`(?:` + hc + `{0,1}` + h16 + `)?::` + hc + `{3}` + ls32,
+		`(?:` + hc + `{0,2}` + h16 + `)?::` + hc + `{2}` + ls32,
+		`(?:` + hc + `{0,3}` + h16 + `)?::` + h16 + `:` + ls32,
+		`(?:` + hc + `{0,4}` + h16 + `)?::` + ls32,
+		`(?:` + hc + `{0,5}` + h16 + `)?::` + h16,
+		`(?:` + hc + `{0,6}` + h16 + `)?::`,
+	}, "|") + `)`
 }
