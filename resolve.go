@@ -335,27 +335,35 @@ func (base URI) resolveByJoining(ref URI) (URI, joinResult) {
 		return URI{}, notJoined
 	}
 	d := int32(k - j) // where ref's bytes move to
-	v := URI{s: base.s[:k] + ref.s[j:], schemeEnd: base.schemeEnd}
-	v.flags = fScheme | ref.flags&fFragment
+	// The offsets are worked out in locals and the value written once, in
+	// one composite literal: setting a field of a stack copy and then
+	// copying the whole value would stall on store forwarding.
+	fl := fScheme | ref.flags&fFragment
+	hs, he, ps := base.hostStart, base.hostEnd, base.pathStart
 	if how == joinAuthority {
-		v.hostStart, v.hostEnd, v.pathStart = ref.hostStart+d, ref.hostEnd+d, ref.pathStart+d
-		v.flags |= ref.flags & authFlags
+		hs, he, ps = ref.hostStart+d, ref.hostEnd+d, ref.pathStart+d
+		fl |= ref.flags & authFlags
 	} else {
-		v.hostStart, v.hostEnd, v.pathStart = base.hostStart, base.hostEnd, base.pathStart
-		v.flags |= base.flags & authFlags
+		fl |= base.flags & authFlags
 	}
+	pe, qe := ref.pathEnd+d, ref.queryEnd+d
 	switch how {
 	case joinAfterQuery:
-		v.pathEnd, v.queryEnd = base.pathEnd, base.queryEnd
-		v.flags |= base.flags & fQuery
+		pe, qe = base.pathEnd, base.queryEnd
+		fl |= base.flags & fQuery
 	case joinAfterPath:
-		v.pathEnd, v.queryEnd = base.pathEnd, ref.queryEnd+d
-		v.flags |= fQuery
+		pe = base.pathEnd
+		fl |= fQuery
 	default:
-		v.pathEnd, v.queryEnd = ref.pathEnd+d, ref.queryEnd+d
-		v.flags |= ref.flags & fQuery
+		fl |= ref.flags & fQuery
 	}
-	return v, joined
+	return URI{
+		s:         base.s[:k] + ref.s[j:],
+		schemeEnd: base.schemeEnd,
+		hostStart: hs, hostEnd: he, pathStart: ps,
+		pathEnd: pe, queryEnd: qe,
+		flags: fl,
+	}, joined
 }
 
 // joinResult is what resolveByJoining did.
