@@ -246,18 +246,30 @@ func endsAuthority(s string, i int) bool {
 // ucschar added to the userinfo, reg-name, path, query and fragment
 // characters, and iprivate to the query's.
 func parse(s string, r rule, allowZone, iri bool) (URI, error) {
+	var u URI
+	err := u.parseText(s, r, allowZone, iri)
+	return u, err
+}
+
+// parseText is parse writing into u, which must be the zero URI, and is
+// left as the zero URI on error. The hot paths that need a URI only for a
+// moment call it on a local: a URI returned by value and then copied whole
+// is stored field by field and loaded in wide moves, which stalls on store
+// forwarding.
+func (u *URI) parseText(s string, r rule, allowZone, iri bool) error {
 	var ucs, ucsQuery uint16 // the mode bits added to the masks
 	if iri {
 		ucs, ucsQuery = iUcschar, iUcschar|iIprivate
 	}
 	n := len(s)
 	if n > maxLen {
-		return URI{}, &Error{Op: "parse", Input: s, Offset: maxLen, Err: ErrTooLong}
+		return &Error{Op: "parse", Input: s, Offset: maxLen, Err: ErrTooLong}
 	}
-	fail := func(off int, c Component, err error) (URI, error) {
-		return URI{}, &Error{Op: "parse", Input: s, Offset: off, Component: c, Err: err}
+	fail := func(off int, c Component, err error) error {
+		*u = URI{}
+		return &Error{Op: "parse", Input: s, Offset: off, Component: c, Err: err}
 	}
-	u := URI{s: s}
+	u.s = s
 	i := 0         // the next byte to read
 	firstSeg := -1 // with no scheme: where scanning of a noscheme first segment resumes
 
@@ -294,7 +306,8 @@ func parse(s string, r rule, allowZone, iri bool) (URI, error) {
 		u.flags |= fAuthority
 		k, err := u.parseAuthority(i+2, allowZone, ucs)
 		if err != nil {
-			return URI{}, err
+			*u = URI{}
+			return err
 		}
 		i = k
 	} else {
@@ -368,7 +381,7 @@ func parse(s string, r rule, allowZone, iri bool) (URI, error) {
 		}
 		return fail(i, c, ErrInvalidByte)
 	}
-	return u, nil
+	return nil
 }
 
 // parseAuthority parses

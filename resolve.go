@@ -101,7 +101,11 @@ var ErrDotSegment = errors.New(`"." or ".." segment that no reference resolves t
 // segments after its leading run of "./" and "../". Its time and memory are
 // linear in the length of base and ref. If the result would be longer than
 // 2,147,483,647 bytes, Resolve returns the zero URI.
-func (base URI) Resolve(ref URI) URI { return base.resolve(ref, true) }
+func (base URI) Resolve(ref URI) URI {
+	var t URI
+	base.resolve(&t, &ref, true)
+	return t
+}
 
 // ResolveNonStrict is like [URI.Resolve], but it ignores ref's scheme when it
 // equals base's scheme, compared without regard to case, and then resolves
@@ -117,7 +121,11 @@ func (base URI) Resolve(ref URI) URI { return base.resolve(ref, true) }
 // So "http:g" against "http://a/b/c/d;p?q" gives "http://a/b/c/g", where
 // Resolve gives "http:g". The scheme of the result is then written as the
 // base has it. Use it only where such legacy references must be read.
-func (base URI) ResolveNonStrict(ref URI) URI { return base.resolve(ref, false) }
+func (base URI) ResolveNonStrict(ref URI) URI {
+	var t URI
+	base.resolve(&t, &ref, false)
+	return t
+}
 
 // Resolve parses base as a URI (RFC 3986, Section 3) and ref as a
 // URI-reference (Section 4.1), resolves ref against base as [URI.Resolve]
@@ -141,12 +149,13 @@ func Resolve(base, ref string) (string, error) { return resolveStrings(base, ref
 func ResolveNonStrict(base, ref string) (string, error) { return resolveStrings(base, ref, false) }
 
 func resolveStrings(base, ref string, strict bool) (string, error) {
-	b, err := parseBase("resolve", base)
-	if err != nil {
+	// The URIs are locals filled in place, never copied whole (see
+	// parseText).
+	var b, r, t URI
+	if err := b.parseBase("resolve", base); err != nil {
 		return "", err
 	}
-	r, err := Parse(ref)
-	if err != nil {
+	if err := r.parseText(ref, ruleReference, false, false); err != nil {
 		return "", withOp("resolve", err)
 	}
 	if len(base)+len(ref)+2 > maxLen {
@@ -154,7 +163,8 @@ func resolveStrings(base, ref string, strict bool) (string, error) {
 		off := min(max(maxLen-len(base)-2, 0), len(ref))
 		return "", &Error{Op: "resolve", Input: ref, Offset: off, Err: ErrTooLong}
 	}
-	return b.resolve(r, strict).s, nil
+	b.resolve(&t, &r, strict)
+	return t.s, nil
 }
 
 // parseBase parses s as a URI to resolve against, for the operation op. A
@@ -162,20 +172,28 @@ func resolveStrings(base, ref string, strict bool) (string, error) {
 // at the offset where ParseURI stops, rather than as the byte that cannot
 // continue a scheme, which would puzzle a reader of "a/b" as a base.
 func parseBase(op, s string) (URI, error) {
-	u, err := ParseURI(s)
+	var u URI
+	err := u.parseBase(op, s)
+	return u, err
+}
+
+// parseBase is parseBase writing into u, which must be the zero URI (see
+// parseText).
+func (u *URI) parseBase(op, s string) error {
+	err := u.parseText(s, ruleURI, false, false)
 	if err == nil {
-		return u, nil
+		return nil
 	}
 	e, ok := err.(*Error)
 	if !ok {
-		return URI{}, err
+		return err
 	}
 	c := *e
 	c.Op = op
 	if _, perr := Parse(s); perr == nil {
 		c.Component, c.Err = Scheme, ErrMissingScheme
 	}
-	return URI{}, &c
+	return &c
 }
 
 // withOp returns err, an *Error from a parse, as an error of the operation op.
@@ -189,23 +207,29 @@ func withOp(op string, err error) error {
 	return &c
 }
 
-// resolve is Section 5.2.2, strict or not.
-func (base URI) resolve(ref URI, strict bool) URI {
+// resolve is Section 5.2.2, strict or not. It writes the target into *t,
+// which must be the zero URI: the URIs go by pointer so that none is copied
+// whole (see parseText).
+func (base *URI) resolve(t, ref *URI, strict bool) {
 	refScheme := ref.flags&fScheme != 0
 	if refScheme && !strict && base.flags&fScheme != 0 && strings.EqualFold(ref.Scheme(), base.Scheme()) {
 		refScheme = false // undefine(R.scheme)
 	}
 	if refScheme && !hasDotSegment(ref.Path()) {
-		return ref // every component of T is R's, and remove_dot_segments changes nothing
+		t.copyOf(ref) // every component of T is R's, and remove_dot_segments changes nothing
+		return
 	}
 	if ref.s == "" {
-		return base.withoutFragment() // T is Base, less the fragment
+		t.copyOf(base) // T is Base, less the fragment
+		t.s = t.s[:t.queryEnd]
+		t.flags &^= fFragment
+		return
 	}
 	dotsInside := false // joinLeadingDots(dir, rpath) is known to fail
 	if !refScheme {
-		v, res := base.resolveByJoining(ref)
+		res := base.resolveByJoining(t, ref)
 		if res == joined {
-			return v
+			return
 		}
 		dotsInside = res == dotsLeft
 	}
@@ -243,7 +267,8 @@ func (base URI) resolve(ref URI, strict bool) URI {
 
 	if raw {
 		p.head = dir
-		return p.build()
+		p.build(t)
+		return
 	}
 	if dir == "" && rpath != "" && rpath[0] == '/' {
 		// An absolute path: "/" + rest is the same string, and lets the
@@ -254,11 +279,13 @@ func (base URI) resolve(ref URI, strict bool) URI {
 		if head, tail, ok := joinLeadingDots(dir, rpath); ok {
 			p.head, p.tail = head, tail
 			p.pre = prefixFor(head, tail, p.scheme != "", p.auth != "")
-			return p.build()
+			p.build(t)
+			return
 		}
 	}
 	if len(p.scheme)+len(p.auth)+len(dir)+len(rpath)+len(p.query)+len(p.frag)+2 <= smallResult {
-		return p.buildRemovingDots(dir, rpath)
+		p.buildRemovingDots(t, dir, rpath)
+		return
 	}
 	var stack [scratchSize]byte
 	buf := stack[:0]
@@ -268,7 +295,7 @@ func (base URI) resolve(ref URI, strict bool) URI {
 	buf = append(append(buf, dir...), rpath...)
 	p.mid = removeDotSegments(buf)
 	p.pre = pathPrefix(p.mid, p.scheme != "", p.auth != "")
-	return p.build()
+	p.build(t)
 }
 
 // resolveByJoining resolves ref, which has no scheme (or one that the
@@ -289,9 +316,9 @@ func (base URI) resolve(ref URI, strict bool) URI {
 // "/" of its own, or a path that needs a prefix. For a relative path with
 // dot segments after its leading ones, it says so, dotsLeft, so that the
 // general way does not look for them again.
-func (base URI) resolveByJoining(ref URI) (URI, joinResult) {
+func (base *URI) resolveByJoining(t, ref *URI) joinResult {
 	if base.flags&fScheme == 0 {
-		return URI{}, notJoined
+		return notJoined
 	}
 	rp := ref.Path()
 	const (
@@ -304,7 +331,7 @@ func (base URI) resolveByJoining(ref URI) (URI, joinResult) {
 	switch {
 	case ref.flags&fAuthority != 0:
 		if hasDotSegment(rp) {
-			return URI{}, notJoined
+			return notJoined
 		}
 		k, j, how = base.afterScheme(), ref.afterScheme(), joinAuthority
 	case rp == "" && ref.flags&fQuery != 0:
@@ -313,31 +340,29 @@ func (base URI) resolveByJoining(ref URI) (URI, joinResult) {
 		k, j, how = int(base.queryEnd), int(ref.queryEnd), joinAfterQuery
 	case rp[0] == '/':
 		if hasDotSegment(rp) {
-			return URI{}, notJoined
+			return notJoined
 		}
 		k, j, how = int(base.pathStart), int(ref.pathStart), joinPath
 	default:
 		if base.pathEnd == base.pathStart && base.flags&fAuthority != 0 {
-			return URI{}, notJoined // the merge writes a "/" that base's text lacks
+			return notJoined // the merge writes a "/" that base's text lacks
 		}
 		bp := base.Path()
 		dir := bp[:strings.LastIndexByte(bp, '/')+1]
 		head, tail, ok := joinLeadingDots(dir, rp)
 		if !ok {
-			return URI{}, dotsLeft
+			return dotsLeft
 		}
 		if prefixFor(head, tail, true, base.flags&fAuthority != 0) != "" {
-			return URI{}, notJoined
+			return notJoined
 		}
 		k, j, how = int(base.pathStart)+len(head), int(ref.pathEnd)-len(tail), joinPath
 	}
 	if k+len(ref.s)-j > maxLen {
-		return URI{}, notJoined
+		return notJoined
 	}
 	d := int32(k - j) // where ref's bytes move to
-	// The offsets are worked out in locals and the value written once, in
-	// one composite literal: setting a field of a stack copy and then
-	// copying the whole value would stall on store forwarding.
+	// The offsets are worked out in locals and written once, by set.
 	fl := fScheme | ref.flags&fFragment
 	hs, he, ps := base.hostStart, base.hostEnd, base.pathStart
 	if how == joinAuthority {
@@ -357,13 +382,8 @@ func (base URI) resolveByJoining(ref URI) (URI, joinResult) {
 	default:
 		fl |= ref.flags & fQuery
 	}
-	return URI{
-		s:         base.s[:k] + ref.s[j:],
-		schemeEnd: base.schemeEnd,
-		hostStart: hs, hostEnd: he, pathStart: ps,
-		pathEnd: pe, queryEnd: qe,
-		flags: fl,
-	}, joined
+	t.set(base.s[:k]+ref.s[j:], base.schemeEnd, hs, he, ps, pe, qe, fl)
+	return joined
 }
 
 // joinResult is what resolveByJoining did.
@@ -374,13 +394,6 @@ const (
 	notJoined                   // the general way must
 	dotsLeft                    // the general way must remove dot segments in full
 )
-
-// withoutFragment returns u without its fragment, sharing u's text.
-func (u URI) withoutFragment() URI {
-	u.s = u.s[:u.queryEnd]
-	u.flags &^= fFragment
-	return u
-}
 
 // authorityText returns "//" and the authority as written, or "" when u has
 // no authority.
@@ -407,7 +420,7 @@ func (u URI) mergeDir() string {
 type parts struct {
 	scheme  string // the scheme and its ":", or ""
 	auth    string // "//" and the authority, or ""
-	authSrc URI    // the URI that auth comes from
+	authSrc *URI   // the URI that auth comes from
 	pre     string // "/." or "./" when the path needs it to parse back, or ""
 	head    string
 	tail    string
@@ -416,13 +429,13 @@ type parts struct {
 	frag    string // "#" and the fragment, or ""
 }
 
-// build writes the parts into one new string and returns the URI it holds
-// (see uri).
-func (p *parts) build() URI {
+// build writes the parts into one new string and sets *t to the URI it
+// holds (see uri).
+func (p *parts) build(t *URI) {
 	pathLen := len(p.pre) + len(p.head) + len(p.tail) + len(p.mid)
 	n := len(p.scheme) + len(p.auth) + pathLen + len(p.query) + len(p.frag)
 	if n > maxLen {
-		return URI{}
+		return // *t stays the zero URI
 	}
 	var text string
 	if n <= smallResult {
@@ -451,58 +464,71 @@ func (p *parts) build() URI {
 		text = b.String()
 	}
 
-	return p.uri(text, pathLen)
+	p.uri(t, text, pathLen)
 }
 
 // buildRemovingDots is build for the path remove_dot_segments(dir + rpath),
 // when the whole result fits in smallResult bytes with two to spare: the
 // text is assembled in one stack buffer, the dot segments are removed in
 // place there, and the buffer is copied once into the result.
-func (p *parts) buildRemovingDots(dir, rpath string) URI {
+func (p *parts) buildRemovingDots(t *URI, dir, rpath string) {
 	var buf [smallResult]byte
-	t := append(buf[:0], p.scheme...)
-	t = append(t, p.auth...)
-	ps := len(t) + 2 // room for a prefix of two bytes before the path
-	t = append(append(t[:ps], dir...), rpath...)
-	path := removeDotSegments(t[ps:])
+	b := append(buf[:0], p.scheme...)
+	b = append(b, p.auth...)
+	ps := len(b) + 2 // room for a prefix of two bytes before the path
+	b = append(append(b[:ps], dir...), rpath...)
+	path := removeDotSegments(b[ps:])
 	pre := pathPrefix(path, p.scheme != "", p.auth != "")
 	// The path starts at ps-2, with its prefix or moved back over the room.
-	copy(t[ps-2:], pre)
-	copy(t[ps-2+len(pre):], path)
+	copy(b[ps-2:], pre)
+	copy(b[ps-2+len(pre):], path)
 	pathLen := len(pre) + len(path)
-	t = append(append(t[:ps-2+pathLen], p.query...), p.frag...)
-	return p.uri(string(t), pathLen)
+	b = append(append(b[:ps-2+pathLen], p.query...), p.frag...)
+	p.uri(t, string(b), pathLen)
 }
 
-// uri returns the URI whose text is text, made of the parts with a path of
+// uri sets *t to the URI whose text is text, made of the parts with a path of
 // pathLen bytes, and sets the offsets that Parse would find in it. Every
 // offset comes from the lengths of the parts and, for the host, from the
 // offsets in the URI the authority is copied from, so nothing is scanned
 // again.
-func (p *parts) uri(text string, pathLen int) URI {
-	u := URI{s: text}
+func (p *parts) uri(t *URI, text string, pathLen int) {
 	a := int32(len(p.scheme))
+	var fl flags
 	if a > 0 {
-		u.schemeEnd = a - 1
-		u.flags |= fScheme
+		fl = fScheme
 	}
-	u.hostStart, u.hostEnd = a, a
+	hs, he := a, a
 	if p.auth != "" {
 		shift := a - int32(p.authSrc.afterScheme())
-		u.hostStart = p.authSrc.hostStart + shift
-		u.hostEnd = p.authSrc.hostEnd + shift
-		u.flags |= p.authSrc.flags & authFlags
+		hs = p.authSrc.hostStart + shift
+		he = p.authSrc.hostEnd + shift
+		fl |= p.authSrc.flags & authFlags
 	}
-	u.pathStart = a + int32(len(p.auth))
-	u.pathEnd = u.pathStart + int32(pathLen)
-	u.queryEnd = u.pathEnd + int32(len(p.query))
+	ps := a + int32(len(p.auth))
+	pe := ps + int32(pathLen)
 	if p.query != "" {
-		u.flags |= fQuery
+		fl |= fQuery
 	}
 	if p.frag != "" {
-		u.flags |= fFragment
+		fl |= fFragment
 	}
-	return u
+	t.set(text, max(a-1, 0), hs, he, ps, pe, pe+int32(len(p.query)), fl)
+}
+
+// copyOf sets u to a copy of v, field by field (see set).
+func (u *URI) copyOf(v *URI) {
+	u.set(v.s, v.schemeEnd, v.hostStart, v.hostEnd, v.pathStart, v.pathEnd, v.queryEnd, v.flags)
+}
+
+// set sets every field of u. Field by field, not *u = URI{...}: the compiler
+// builds a composite literal on the stack and copies it in wide moves, which
+// stall on store forwarding.
+func (u *URI) set(s string, schemeEnd, hostStart, hostEnd, pathStart, pathEnd, queryEnd int32, fl flags) {
+	u.s = s
+	u.schemeEnd, u.hostStart, u.hostEnd = schemeEnd, hostStart, hostEnd
+	u.pathStart, u.pathEnd, u.queryEnd = pathStart, pathEnd, queryEnd
+	u.flags = fl
 }
 
 // joinLeadingDots computes remove_dot_segments(dir + rpath) without copying,
