@@ -225,13 +225,12 @@ func (base *URI) resolve(t, ref *URI, strict bool) {
 		t.flags &^= fFragment
 		return
 	}
-	dotsInside := false // joinLeadingDots(dir, rpath) is known to fail
+	join := notJoined // what joinDots(dir, rpath) gives, once known
 	if !refScheme {
-		res := base.resolveByJoining(t, ref)
-		if res == joined {
+		join = base.resolveByJoining(t, ref)
+		if join == joined {
 			return
 		}
-		dotsInside = res == dotsLeft
 	}
 
 	var p parts
@@ -275,16 +274,21 @@ func (base *URI) resolve(t, ref *URI, strict bool) {
 		// leading "../" of "/../g" count as dot segments after a directory.
 		dir, rpath = rpath[:1], rpath[1:]
 	}
-	if !dotsInside {
-		if head, tail, ok := joinLeadingDots(dir, rpath); ok {
+	if join != dotsLeft {
+		var head, tail string
+		if head, tail, join = joinDots(dir, rpath); join == joined {
 			p.head, p.tail = head, tail
 			p.pre = prefixFor(head, tail, p.scheme != "", p.auth != "")
 			p.build(t)
 			return
 		}
 	}
+	keep := 0 // remove_dot_segments can start here, dir's dot-free part
+	if join == dotsLeft && dir != "" {
+		keep = len(dir) - 1
+	}
 	if len(p.scheme)+len(p.auth)+len(dir)+len(rpath)+len(p.query)+len(p.frag)+2 <= smallResult {
-		p.buildRemovingDots(t, dir, rpath)
+		p.buildRemovingDots(t, dir, rpath, keep)
 		return
 	}
 	var stack [scratchSize]byte
@@ -293,7 +297,7 @@ func (base *URI) resolve(t, ref *URI, strict bool) {
 		buf = make([]byte, 0, n)
 	}
 	buf = append(append(buf, dir...), rpath...)
-	p.mid = removeDotSegments(buf)
+	p.mid = removeDotSegmentsFrom(buf, keep)
 	p.pre = pathPrefix(p.mid, p.scheme != "", p.auth != "")
 	p.build(t)
 }
@@ -349,9 +353,9 @@ func (base *URI) resolveByJoining(t, ref *URI) joinResult {
 		}
 		bp := base.Path()
 		dir := bp[:strings.LastIndexByte(bp, '/')+1]
-		head, tail, ok := joinLeadingDots(dir, rp)
-		if !ok {
-			return dotsLeft
+		head, tail, res := joinDots(dir, rp)
+		if res != joined {
+			return res
 		}
 		if prefixFor(head, tail, true, base.flags&fAuthority != 0) != "" {
 			return notJoined
@@ -470,14 +474,15 @@ func (p *parts) build(t *URI) {
 // buildRemovingDots is build for the path remove_dot_segments(dir + rpath),
 // when the whole result fits in smallResult bytes with two to spare: the
 // text is assembled in one stack buffer, the dot segments are removed in
-// place there, and the buffer is copied once into the result.
-func (p *parts) buildRemovingDots(t *URI, dir, rpath string) {
+// place there, from keep on (see removeDotSegmentsFrom), and the buffer is
+// copied once into the result.
+func (p *parts) buildRemovingDots(t *URI, dir, rpath string, keep int) {
 	var buf [smallResult]byte
 	b := append(buf[:0], p.scheme...)
 	b = append(b, p.auth...)
 	ps := len(b) + 2 // room for a prefix of two bytes before the path
 	b = append(append(b[:ps], dir...), rpath...)
-	path := removeDotSegments(b[ps:])
+	path := removeDotSegmentsFrom(b[ps:], keep)
 	pre := pathPrefix(path, p.scheme != "", p.auth != "")
 	// The path starts at ps-2, with its prefix or moved back over the room.
 	copy(b[ps-2:], pre)
@@ -538,8 +543,18 @@ func (u *URI) set(s string, schemeEnd, hostStart, hostEnd, pathStart, pathEnd, q
 // than it has (Section 5.2.4, step 2C, at the root), and the rest of rpath
 // follows what is left of dir. It reports false for any other input.
 func joinLeadingDots(dir, rpath string) (head, tail string, ok bool) {
+	head, tail, res := joinDots(dir, rpath)
+	return head, tail, res == joined
+}
+
+// joinDots is joinLeadingDots, telling why it fails: notJoined when dir is
+// not empty or absolute or has dot segments, dotsLeft when dir is fine and
+// rpath has dot segments after its leading ones. After dotsLeft,
+// remove_dot_segments(dir + rpath) can start at dir's last "/" (see
+// removeDotSegmentsFrom).
+func joinDots(dir, rpath string) (head, tail string, res joinResult) {
 	if dir != "" && dir[0] != '/' || hasDotSegment(dir) {
-		return "", "", false
+		return "", "", notJoined
 	}
 	ups := 0
 	for {
@@ -560,21 +575,28 @@ func joinLeadingDots(dir, rpath string) (head, tail string, ok bool) {
 		ups++
 	}
 	if hasDotSegment(rpath) {
-		return "", "", false
+		return "", "", dotsLeft
 	}
 	cut := len(dir)
 	for ; ups > 0 && cut > 1; ups-- {
 		cut = strings.LastIndexByte(dir[:cut-1], '/') + 1
 	}
-	return dir[:cut], rpath, true
+	return dir[:cut], rpath, joined
 }
 
 // removeDotSegments is remove_dot_segments of RFC 3986, Section 5.2.4,
 // done in place: the input buffer is b[r:n], the output buffer b[:w], and
 // w <= r throughout because no step writes more than it reads. It returns
 // the output, a prefix of b.
-func removeDotSegments(b []byte) []byte {
-	r, w, n := 0, 0, len(b)
+func removeDotSegments(b []byte) []byte { return removeDotSegmentsFrom(b, 0) }
+
+// removeDotSegmentsFrom is removeDotSegments when b[:keep] is known to come
+// out unchanged: keep is 0, or b[keep] is a "/" and b[:keep] is empty or
+// starts with "/" and has no "." or ".." segment. Then every step over
+// b[:keep] is E and moves a segment to the output as it is, so the work can
+// start after them.
+func removeDotSegmentsFrom(b []byte, keep int) []byte {
+	r, w, n := keep, keep, len(b)
 	for r < n {
 		in := b[r:n]
 		if c := in[0]; c != '.' && (c != '/' || len(in) == 1 || in[1] != '.') {

@@ -163,6 +163,15 @@ func TestRemoveDotSegments(t *testing.T) {
 			if h, tl, ok := joinLeadingDots("/x/y/", in); ok && h+tl != slowRemoveDotSegments("/x/y/"+in) {
 				t.Errorf("joinLeadingDots(\"/x/y/\", %q) = %q, want %q", in, h+tl, slowRemoveDotSegments("/x/y/"+in))
 			}
+			for _, dir := range []string{"/", "/x/", "/x/.y/z../"} {
+				if _, _, res := joinDots(dir, in); res != dotsLeft {
+					continue
+				}
+				got := string(removeDotSegmentsFrom([]byte(dir+in), len(dir)-1))
+				if want := slowRemoveDotSegments(dir + in); got != want {
+					t.Errorf("removeDotSegmentsFrom(%q, %d) = %q, the RFC's steps give %q", dir+in, len(dir)-1, got, want)
+				}
+			}
 		}
 		if n == 0 {
 			return
