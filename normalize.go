@@ -373,7 +373,22 @@ func mayHaveDotSegment(p string, pct bool) bool {
 	if p == "" {
 		return false
 	}
-	return p[0] == '.' || strings.Contains(p, "/.") || (pct && (p[0] == '%' || strings.Contains(p, "/%")))
+	if p[0] == '.' || pct && p[0] == '%' {
+		return true
+	}
+	// One search for "." is cheaper than one for "/.", a two-byte string:
+	// most paths have no dot but the one of a file name's extension.
+	for i := strings.IndexByte(p, '.'); i > 0; {
+		if p[i-1] == '/' {
+			return true
+		}
+		j := strings.IndexByte(p[i+1:], '.')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return pct && strings.Contains(p, "/%")
 }
 
 // hasUpper reports whether s has an ASCII upper-case letter.
@@ -455,6 +470,23 @@ func needsLists(u URI, n Normalization) bool {
 // and the query parameters.
 func (u URI) normalize(n Normalization, runs []run, params []param) URI {
 	nz := newNormalizer(u, n, runs, params)
+	if len(u.s) <= shortNormal {
+		// One run of emit into a stack buffer, then one comparison: the
+		// result of a short reference is at most a few bytes longer than
+		// it (an IPv6 address in RFC 5952 text, a "/" for an empty path, a
+		// "./" prefix). Should it not fit, the two runs below do the work.
+		var stack [shortNormal + 64]byte
+		w := writer{src: u.s, buf: stack[:]}
+		v := nz.emit(&w)
+		if !w.over {
+			if t := stack[:w.n]; string(t) != u.s {
+				v.s = string(t)
+				v.fixHostKind()
+				return v
+			}
+			return u
+		}
+	}
 	cmp := writer{src: u.s}
 	nz.emit(&cmp)
 	if (!cmp.diff && cmp.n == len(u.s)) || cmp.n > maxLen {
@@ -467,11 +499,22 @@ func (u URI) normalize(n Normalization, runs []run, params []param) URI {
 	w := writer{src: u.s, b: &b}
 	v := nz.emit(&w)
 	v.s = b.String()
+	v.fixHostKind()
+	return v
+}
+
+// shortNormal is the length up to which normalize writes the result into a
+// stack buffer in one run of emit, instead of a comparing run and a writing
+// run.
+const shortNormal = 256
+
+// fixHostKind sets the kind of a reg-name or IPv4 host anew from its
+// normalized text: decoding can make a reg-name an IPv4address.
+func (v *URI) fixHostKind() {
 	if k := v.HostKind(); k == HostRegName || k == HostIPv4 {
 		v.flags &^= flags(0xff) << kindShift
 		v.setHost(int(v.hostStart), int(v.hostEnd))
 	}
-	return v
 }
 
 // Normalize parses s as a URI reference with [Parse] and returns the text of
@@ -481,14 +524,14 @@ func (u URI) normalize(n Normalization, runs []run, params []param) URI {
 //
 //	Normalize("HTTP://www.Example.COM:80/a/./b/../%7Ec") == "http://www.example.com/a/~c"
 func Normalize(s string) (string, error) {
-	u, err := Parse(s)
-	if err != nil {
+	var u URI // filled in place, never copied whole (see parseText)
+	if err := u.parseText(s, ruleReference, false, false); err != nil {
 		return "", withOp("normalize", err)
 	}
 	if isNormal(u, DefaultNormalization) {
 		return s, nil // most references are; no URI value to copy back
 	}
-	return u.Normalize().String(), nil
+	return u.normalizeWith(DefaultNormalization).s, nil
 }
 
 // Equal reports whether a and b are the same reference, component for
@@ -637,14 +680,19 @@ func (o pctOpt) decodes(d byte) bool {
 	return (o&optDecode != 0 && classes[d]&cUnreserved != 0) || (o&optQuery != 0 && safeInQuery(d))
 }
 
-// writer receives the normalized reference in order. With b nil it only
-// compares what it receives with src at the same position, and counts;
-// otherwise it appends to b.
+// writer receives the normalized reference in order. With buf set it writes
+// into buf at offset n, as long as buf has room, and sets over if not;
+// otherwise, with b set, it appends to b; with neither, it only compares
+// what it receives with src at the same position, and counts. (buf is
+// written by index, never appended to: storing a grown slice through the
+// writer's pointer would move a stack buffer to the heap.)
 type writer struct {
 	src  string
+	buf  []byte
 	b    *strings.Builder
 	n    int  // bytes received so far
 	diff bool // comparing: some byte differs from src
+	over bool // buf was too short
 }
 
 // span receives src[i:j].
@@ -652,7 +700,9 @@ func (w *writer) span(i, j int) {
 	if j <= i {
 		return
 	}
-	if w.b != nil {
+	if w.buf != nil {
+		w.over = w.over || copy(w.buf[min(w.n, len(w.buf)):], w.src[i:j]) < j-i
+	} else if w.b != nil {
 		w.b.WriteString(w.src[i:j])
 	} else if !w.diff && w.n != i {
 		w.diff = w.n+(j-i) > len(w.src) || w.src[w.n:w.n+(j-i)] != w.src[i:j]
@@ -662,7 +712,9 @@ func (w *writer) span(i, j int) {
 
 // str receives t.
 func (w *writer) str(t string) {
-	if w.b != nil {
+	if w.buf != nil {
+		w.over = w.over || copy(w.buf[min(w.n, len(w.buf)):], t) < len(t)
+	} else if w.b != nil {
 		w.b.WriteString(t)
 	} else if !w.diff {
 		w.diff = w.n+len(t) > len(w.src) || w.src[w.n:w.n+len(t)] != t
@@ -672,7 +724,9 @@ func (w *writer) str(t string) {
 
 // bytes receives t.
 func (w *writer) bytes(t []byte) {
-	if w.b != nil {
+	if w.buf != nil {
+		w.over = w.over || copy(w.buf[min(w.n, len(w.buf)):], t) < len(t)
+	} else if w.b != nil {
 		w.b.Write(t)
 	} else if !w.diff {
 		w.diff = w.n+len(t) > len(w.src) || w.src[w.n:w.n+len(t)] != string(t)
@@ -682,7 +736,13 @@ func (w *writer) bytes(t []byte) {
 
 // byte receives c.
 func (w *writer) byte(c byte) {
-	if w.b != nil {
+	if w.buf != nil {
+		if w.n < len(w.buf) {
+			w.buf[w.n] = c
+		} else {
+			w.over = true
+		}
+	} else if w.b != nil {
 		w.b.WriteByte(c)
 	} else if !w.diff {
 		w.diff = w.n >= len(w.src) || w.src[w.n] != c

@@ -3,6 +3,7 @@ package uri
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -534,6 +535,23 @@ func checkEmit(u URI, n Normalization) string {
 	}
 	if same := !c.diff && c.n == len(u.s); same != (b.String() == u.s) {
 		return "the comparing run's verdict is wrong"
+	}
+	// The buffer mode, with room to spare and with one byte too few.
+	for _, room := range []int{b.Len() + 8, b.Len() - 1} {
+		if room < 0 {
+			continue
+		}
+		f := writer{src: u.s, buf: make([]byte, room)}
+		nz.emit(&f)
+		if f.n != b.Len() {
+			return "the buffered run counted a different length"
+		}
+		if f.over != (room < b.Len()) {
+			return fmt.Sprintf("the buffered run into %d bytes says over=%v", room, f.over)
+		}
+		if !f.over && string(f.buf[:f.n]) != b.String() {
+			return fmt.Sprintf("the buffered run wrote %q", f.buf[:f.n])
+		}
 	}
 	return ""
 }
@@ -1132,5 +1150,36 @@ func TestIsNormalIsExact(t *testing.T) {
 	}
 	if found < normal*9/10 {
 		t.Errorf("isNormal recognizes %d of %d normal cases", found, normal)
+	}
+}
+
+// TestMayHaveDotSegment: the quick check finds every segment that starts
+// with "." (or "%", when asked), wherever the dots are.
+func TestMayHaveDotSegment(t *testing.T) {
+	for _, tt := range []struct {
+		p        string
+		want     bool // the answer with pct unset
+		wantBoth bool // the answer with pct set
+	}{
+		{"", false, false},
+		{"/a/b.html", false, false},
+		{"a.b.c/d.e", false, false},
+		{".", true, true},
+		{"./a", true, true},
+		{"/a/./b", true, true},
+		{"/a.b/..", true, true},
+		{"/x.y.z/w.v/.", true, true},
+		{"a.", false, false},
+		{"/a/%2E/b", false, true},
+		{"%2E", false, true},
+		{"/a%2E", false, false},
+		{"/a/.", true, true},
+	} {
+		if got := mayHaveDotSegment(tt.p, false); got != tt.want {
+			t.Errorf("mayHaveDotSegment(%q, false) = %v, want %v", tt.p, got, tt.want)
+		}
+		if got := mayHaveDotSegment(tt.p, true); got != tt.wantBoth {
+			t.Errorf("mayHaveDotSegment(%q, true) = %v, want %v", tt.p, got, tt.wantBoth)
+		}
 	}
 }
