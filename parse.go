@@ -248,7 +248,9 @@ func endsAuthority(s string, i int) bool {
 func parse(s string, r rule, allowZone, iri bool) (URI, error) {
 	var u URI
 	err := u.parseText(s, r, allowZone, iri)
-	return u, err
+	// Field by field: "return u" copies u in wide moves, which stall on
+	// the narrow stores that parseText has just made (see parseText).
+	return URI{u.s, u.schemeEnd, u.hostStart, u.hostEnd, u.pathStart, u.pathEnd, u.queryEnd, u.flags}, err
 }
 
 // parseText is parse writing into u, which must be the zero URI, and is
