@@ -597,52 +597,68 @@ func removeDotSegments(b []byte) []byte { return removeDotSegmentsFrom(b, 0) }
 // start after them.
 func removeDotSegmentsFrom(b []byte, keep int) []byte {
 	r, w, n := keep, keep, len(b)
+	// dotSeg returns the length, 1 or 2, of a "." or ".." segment at b[k:],
+	// or 0.
+	dotSeg := func(k int) int {
+		if k < n && b[k] == '.' {
+			if k+1 == n || b[k+1] == '/' {
+				return 1
+			}
+			if b[k+1] == '.' && (k+2 == n || b[k+2] == '/') {
+				return 2
+			}
+		}
+		return 0
+	}
+	// Steps A and D can only apply at the start of the input, before any
+	// "/": a relative path's leading "./" and "../", or a lone "." or "..".
+	for r < n && b[r] != '/' {
+		d := dotSeg(r)
+		if d == 0 {
+			break
+		}
+		r = min(r+d+1, n) // A: "./" or "../" removed; D: "." or ".." removed
+	}
 	for r < n {
-		in := b[r:n]
-		if c := in[0]; c != '.' && (c != '/' || len(in) == 1 || in[1] != '.') {
-			// Neither "." nor "/." begins the input, so only step E
-			// applies; most segments take this way.
-			e := r + 1
-			for e < n && b[e] != '/' {
-				e++
+		// The input begins with "/" here, except before the first segment
+		// of a relative path, which step E moves as it is.
+		if b[r] == '/' {
+			switch dotSeg(r + 1) {
+			case 1:
+				// B: "/./" becomes "/", and a final "/." becomes "/".
+				if r+2 == n {
+					b[w] = '/'
+					return b[:w+1]
+				}
+				r += 2
+				continue
+			case 2:
+				// C: the same for "/../" and "/..", which also remove the
+				// last segment of the output and its "/", if any.
+				w = popSegment(b, w)
+				if r+3 == n {
+					b[w] = '/'
+					return b[:w+1]
+				}
+				r += 3
+				continue
 			}
-			if w != r { // until a segment is removed, the output is the input
-				copy(b[w:], b[r:e])
-			}
-			w += e - r
-			r = e
+		}
+		// E: the first segment, with its "/" if any, moves to the output.
+		e := r + 1
+		for e < n && b[e] != '/' {
+			e++
+		}
+		if w == r { // until a segment is removed, the output is the input
+			w, r = e, e
 			continue
 		}
-		switch {
-		// A. A leading "../" or "./" is removed.
-		case hasPrefix(in, "../"):
-			r += 3
-		case hasPrefix(in, "./"):
-			r += 2
-		// B. A leading "/./" or a complete "/." is replaced by "/": the
-		// "/" is already in place, at the end of what is removed.
-		case hasPrefix(in, "/./"):
-			r += 2
-		case len(in) == 2 && in[0] == '/' && in[1] == '.':
-			n = r + 1
-		// C. The same for "/../" and "/..", which also remove the last
-		// segment and its preceding "/", if any, from the output.
-		case hasPrefix(in, "/../"):
-			r += 3
-			w = popSegment(b, w)
-		case len(in) == 3 && hasPrefix(in, "/.."):
-			n = r + 1
-			w = popSegment(b, w)
-		// D. A lone "." or ".." is removed.
-		case len(in) == 1 && in[0] == '.', len(in) == 2 && in[0] == '.' && in[1] == '.':
-			r = n
-		// E. The first segment, with its leading "/" if any, moves to the
-		// output.
-		default:
-			e := r + 1
-			for e < n && b[e] != '/' {
-				e++
+		if e-r <= 8 {
+			for ; r < e; r++ {
+				b[w] = b[r]
+				w++
 			}
+		} else {
 			w += copy(b[w:], b[r:e])
 			r = e
 		}
