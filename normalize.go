@@ -391,14 +391,47 @@ func mayHaveDotSegment(p string, pct bool) bool {
 	return pct && strings.Contains(p, "/%")
 }
 
-// hasUpper reports whether s has an ASCII upper-case letter.
+// hasUpper reports whether s has an ASCII upper-case letter. It is small
+// enough to inline for the short strings, schemes and most hosts, that it
+// is given most.
 func hasUpper(s string) bool {
+	if len(s) >= 8 {
+		return hasUpperWords(s)
+	}
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			return true
 		}
 	}
 	return false
+}
+
+// hasUpperWords is hasUpper for a string of at least eight bytes. It looks
+// at eight bytes at a time, loaded as one word, the last eight overlapping
+// the word before them.
+func hasUpperWords(s string) bool {
+	word := func(i int) uint64 {
+		t := s[i : i+8] // one bounds check for the eight
+		return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	}
+	for i := 0; i+8 < len(s); i += 8 {
+		if wordHasUpper(word(i)) {
+			return true
+		}
+	}
+	return wordHasUpper(word(len(s) - 8))
+}
+
+// wordHasUpper reports whether one of the eight bytes of x is an ASCII
+// upper-case letter, without looking at them one by one: for each byte b,
+// the high bit of (0x7F+'Z'+1 - b7) & (b7 + 0x7F-('A'-1)) & ^b, where b7 is
+// b without its high bit, is set exactly when 'A'-1 < b < 'Z'+1. No byte's
+// sum or difference carries into its neighbour, since b7 <= 0x7F.
+func wordHasUpper(x uint64) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	t := x & (ones * 0x7F)
+	return (ones*(0x7F+'Z'+1)-t)&^x&(t+ones*(0x7F-('A'-1)))&high != 0
 }
 
 // pctIsNormal reports whether writer.pct, given s[i:j] and o, would write

@@ -1183,3 +1183,35 @@ func TestMayHaveDotSegment(t *testing.T) {
 		}
 	}
 }
+
+// TestHasUpper: the eight-bytes-at-a-time check agrees with the one byte
+// at a time, for every byte value in every position of a word and in the
+// tail after it.
+func TestHasUpper(t *testing.T) {
+	const fill = "zz@[`{z~@[`{zzz@[" // the neighbours of A-Z and a-z
+	for _, n := range []int{1, 7, 8, 9, 15, 16, 17} {
+		for c := 0; c < 256; c++ {
+			want := 'A' <= c && c <= 'Z'
+			for pos := 0; pos < n; pos++ {
+				b := []byte(fill[:n])
+				b[pos] = byte(c)
+				if got := hasUpper(string(b)); got != want {
+					t.Errorf("hasUpper(%q) = %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+	var x uint64
+	for i := 0; i < 100000; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
+		want := false
+		for k := 0; k < 8; k++ {
+			if c := byte(x >> (8 * k)); 'A' <= c && c <= 'Z' {
+				want = true
+			}
+		}
+		if got := wordHasUpper(x); got != want {
+			t.Fatalf("wordHasUpper(%#x) = %v, want %v", x, got, want)
+		}
+	}
+}
