@@ -248,14 +248,7 @@ func endsAuthority(s string, i int) bool {
 func parse(s string, r rule, allowZone, iri bool) (URI, error) {
 	var u URI
 	err := u.parseText(s, r, allowZone, iri)
-	return u.value(), err
-}
-
-// value returns a copy of *u, made field by field: "return *u" would copy
-// it in wide moves, which stall on the narrow stores that filled it (see
-// parseText).
-func (u *URI) value() URI {
-	return URI{u.s, u.schemeEnd, u.hostStart, u.hostEnd, u.pathStart, u.pathEnd, u.queryEnd, u.flags}
+	return u, err
 }
 
 // parseText is parse writing into u, which must be the zero URI, and is
