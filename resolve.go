@@ -11,12 +11,17 @@ import (
 //
 // Resolution builds the result's text once. The scheme, the authority, the
 // query and the fragment are copied as written from the base or the
-// reference; only the path is computed. Two ways compute it:
+// reference; only the path is computed. Three ways compute it:
 //
 //   - Most paths have no dot segments except a leading run of "./" and "../"
 //     in the reference ("../g"). Then the result's path is a prefix of the
 //     merged base directory followed by a suffix of the reference's path, and
 //     both are written straight into the result.
+//   - When only the reference has dot segments after its leading ones
+//     ("g/./h/../i"), and the base has an authority, remove_dot_segments
+//     runs on the reference's path alone, counting how far it climbs above
+//     its start; the result's path is what that leaves of the base
+//     directory followed by the reference's path without its dot segments.
 //   - Any other path goes through remove_dot_segments (Section 5.2.4) in a
 //     scratch buffer, in place, in one pass: the output never grows faster
 //     than the input is read, and removing the last output segment only
@@ -98,7 +103,8 @@ var ErrDotSegment = errors.New(`"." or ".." segment that no reference resolves t
 // only for a path of more than 1024 bytes (the base's directory and ref's
 // path together) that needs remove_dot_segments done in full: one where the
 // base's path has dot segments or is relative, or where ref's path has dot
-// segments after its leading run of "./" and "../". Its time and memory are
+// segments after its leading run of "./" and "../" and either base has no
+// authority or ref's path is 256 bytes or longer. Its time and memory are
 // linear in the length of base and ref. If the result would be longer than
 // 2,147,483,647 bytes, Resolve returns the zero URI.
 func (base URI) Resolve(ref URI) URI {
@@ -297,7 +303,7 @@ func (base *URI) resolve(t, ref *URI, strict bool) {
 		buf = make([]byte, 0, n)
 	}
 	buf = append(append(buf, dir...), rpath...)
-	p.mid = removeDotSegmentsFrom(buf, keep)
+	p.mid, _ = removeDotSegmentsFrom(buf, keep)
 	p.pre = pathPrefix(p.mid, p.scheme != "", p.auth != "")
 	p.build(t)
 }
@@ -354,6 +360,9 @@ func (base *URI) resolveByJoining(t, ref *URI) joinResult {
 		bp := base.Path()
 		dir := bp[:strings.LastIndexByte(bp, '/')+1]
 		head, tail, res := joinDots(dir, rp)
+		if res == dotsLeft && base.flags&fAuthority != 0 && base.joinDotsInside(t, ref, dir, rp) {
+			return joined
+		}
 		if res != joined {
 			return res
 		}
@@ -388,6 +397,37 @@ func (base *URI) resolveByJoining(t, ref *URI) joinResult {
 	}
 	t.set(base.s[:k]+ref.s[j:], base.schemeEnd, hs, he, ps, pe, qe, fl)
 	return joined
+}
+
+// joinDotsInside is resolveByJoining for a relative-path reference whose
+// path rp has dot segments after its leading ones, against a base with an
+// authority whose directory dir has none. remove_dot_segments(dir + rp) is
+// then dir, less the segments that rp's ".." segments climb above rp's
+// start, followed by remove_dot_segments("/" + rp) worked out alone, in a
+// stack buffer: dir is neither copied nor read again. It reports false,
+// leaving the work to the general way, for an rp too long for the buffer or
+// a result too long for a URI.
+func (base *URI) joinDotsInside(t, ref *URI, dir, rp string) bool {
+	var buf [smallResult]byte
+	if len(rp) >= len(buf) {
+		return false
+	}
+	b := append(append(buf[:0], '/'), rp...)
+	out, lost := removeDotSegmentsFrom(b, 0)
+	cut := len(dir) // dir[:cut] is what is left of dir, ending in "/"
+	for ; lost > 0 && cut > 1; lost-- {
+		cut = strings.LastIndexByte(dir[:cut-1], '/') + 1
+	}
+	// out starts with the "/" that ends dir[:cut].
+	k := int(base.pathStart) + cut - 1
+	rest := ref.s[ref.pathEnd:] // ref's query and fragment
+	if k+len(out)+len(rest) > maxLen {
+		return false
+	}
+	pe := int32(k + len(out))
+	t.set(base.s[:k]+string(out)+rest, base.schemeEnd, base.hostStart, base.hostEnd, base.pathStart,
+		pe, pe+ref.queryEnd-ref.pathEnd, fScheme|base.flags&authFlags|ref.flags&(fQuery|fFragment))
+	return true
 }
 
 // joinResult is what resolveByJoining did.
@@ -482,7 +522,7 @@ func (p *parts) buildRemovingDots(t *URI, dir, rpath string, keep int) {
 	b = append(b, p.auth...)
 	ps := len(b) + 2 // room for a prefix of two bytes before the path
 	b = append(append(b[:ps], dir...), rpath...)
-	path := removeDotSegmentsFrom(b[ps:], keep)
+	path, _ := removeDotSegmentsFrom(b[ps:], keep)
 	pre := pathPrefix(path, p.scheme != "", p.auth != "")
 	// The path starts at ps-2, with its prefix or moved back over the room.
 	copy(b[ps-2:], pre)
@@ -588,14 +628,18 @@ func joinDots(dir, rpath string) (head, tail string, res joinResult) {
 // done in place: the input buffer is b[r:n], the output buffer b[:w], and
 // w <= r throughout because no step writes more than it reads. It returns
 // the output, a prefix of b.
-func removeDotSegments(b []byte) []byte { return removeDotSegmentsFrom(b, 0) }
+func removeDotSegments(b []byte) []byte {
+	out, _ := removeDotSegmentsFrom(b, 0)
+	return out
+}
 
 // removeDotSegmentsFrom is removeDotSegments when b[:keep] is known to come
 // out unchanged: keep is 0, or b[keep] is a "/" and b[:keep] is empty or
 // starts with "/" and has no "." or ".." segment. Then every step over
 // b[:keep] is E and moves a segment to the output as it is, so the work can
-// start after them.
-func removeDotSegmentsFrom(b []byte, keep int) []byte {
+// start after them. It also returns how many times step C found no segment
+// in the output to remove: how far the path climbs above its start.
+func removeDotSegmentsFrom(b []byte, keep int) (out []byte, lost int) {
 	r, w, n := keep, keep, len(b)
 	// dotSeg returns the length, 1 or 2, of a "." or ".." segment at b[k:],
 	// or 0.
@@ -628,17 +672,20 @@ func removeDotSegmentsFrom(b []byte, keep int) []byte {
 				// B: "/./" becomes "/", and a final "/." becomes "/".
 				if r+2 == n {
 					b[w] = '/'
-					return b[:w+1]
+					return b[:w+1], lost
 				}
 				r += 2
 				continue
 			case 2:
 				// C: the same for "/../" and "/..", which also remove the
 				// last segment of the output and its "/", if any.
+				if w == 0 {
+					lost++
+				}
 				w = popSegment(b, w)
 				if r+3 == n {
 					b[w] = '/'
-					return b[:w+1]
+					return b[:w+1], lost
 				}
 				r += 3
 				continue
@@ -663,7 +710,7 @@ func removeDotSegmentsFrom(b []byte, keep int) []byte {
 			r = e
 		}
 	}
-	return b[:w]
+	return b[:w], lost
 }
 
 // popSegment removes the last segment of the output b[:w] and the "/" before

@@ -167,9 +167,20 @@ func TestRemoveDotSegments(t *testing.T) {
 				if _, _, res := joinDots(dir, in); res != dotsLeft {
 					continue
 				}
-				got := string(removeDotSegmentsFrom([]byte(dir+in), len(dir)-1))
-				if want := slowRemoveDotSegments(dir + in); got != want {
-					t.Errorf("removeDotSegmentsFrom(%q, %d) = %q, the RFC's steps give %q", dir+in, len(dir)-1, got, want)
+				out, _ := removeDotSegmentsFrom([]byte(dir+in), len(dir)-1)
+				if want := slowRemoveDotSegments(dir + in); string(out) != want {
+					t.Errorf("removeDotSegmentsFrom(%q, %d) = %q, the RFC's steps give %q", dir+in, len(dir)-1, out, want)
+				}
+			}
+			if lead == "/" {
+				// What climbs above the start of a path that begins with "/"
+				// is counted, so that it can be taken off a directory
+				// before it: six segments are more than the walk climbs.
+				const deep = "/1/2/3/4/5/6"
+				out, lost := removeDotSegmentsFrom([]byte(in), 0)
+				kept := deep[:max(len(deep)-2*lost, 0)]
+				if want := slowRemoveDotSegments(deep + in); kept+string(out) != want {
+					t.Errorf("removeDotSegmentsFrom(%q, 0) = %q, %d lost; after %q that gives %q, the RFC's steps give %q", in, out, lost, deep, kept+string(out), want)
 				}
 			}
 		}
@@ -421,7 +432,8 @@ func TestResolveAllocs(t *testing.T) {
 		{"dot segments in the base", "http://a/b/../c/d", "g", 1, 1},
 		{"the /. prefix", "a:", ".///b", 1, 1},
 		{"long path, leading dot-dot only", "http://a/" + long, "../../g", 1, 1},
-		{"long path with dot segments in the middle costs a scratch buffer", "http://a/" + long, "g/../h", 2, 2},
+		{"long path, short ref with dot segments in the middle", "http://a/" + long, "g/../h", 1, 1},
+		{"long ref with dot segments in the middle costs a scratch buffer", "http://a/b", long + "g/../h", 2, 2},
 		{"relative base path", "a:b/c/d", "../g", 1, 1},
 		{"long relative base path costs a scratch buffer", "a:" + long, "../g", 2, 2},
 		{"long base path with dot segments costs a scratch buffer", "http://a/./" + long, "g", 2, 2},
