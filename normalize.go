@@ -14,11 +14,14 @@ import (
 //
 // Every normalization is computed by one function, emit, that writes the
 // result through a writer. The writer either compares what it is given with
-// the input, byte for byte, or appends it to the result. Normalize first runs
-// emit in comparing mode: if nothing differs, the input is returned as it is,
-// without allocating; otherwise the comparing run has also counted the exact
-// length of the result, and a second run writes it into a strings.Builder
-// grown once to that length. The result string is the only allocation.
+// the input, byte for byte, or appends it to the result. For a reference of
+// up to shortNormal bytes, emit runs once, writing into a stack buffer, and
+// the buffer is compared with the input: if they are the same, the input is
+// returned as it is, without allocating; otherwise the buffer is copied
+// into the result string. A longer reference gets a comparing run first,
+// which also counts the exact length of the result, and then, if something
+// differs, a second run that writes it into a strings.Builder grown once to
+// that length. The result string is the only allocation.
 
 // Normalization is a set of normalization steps for [URI.NormalizeWith]. The
 // steps are independent flags; [SyntaxBased], [DefaultNormalization] and
