@@ -662,6 +662,10 @@ func lookupScheme(scheme string) (schemeInfo, bool) {
 		return schemeInfo{port: "80", slashPath: true}, true
 	case "https":
 		return schemeInfo{port: "443", slashPath: true}, true
+	case "file", "mailto":
+		return schemeInfo{}, true
+	case "ftp":
+		return schemeInfo{port: "21"}, true
 	}
 	var buf [16]byte
 	if len(scheme) > len(buf) {
