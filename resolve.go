@@ -323,9 +323,10 @@ func (base *URI) resolve(t, ref *URI, strict bool) {
 // The text is then one concatenation, one allocation, and every offset is a
 // shift of base's or ref's. Every other case is left to the general way: a
 // dot segment anywhere else, a base without a scheme, a merge that adds a
-// "/" of its own, or a path that needs a prefix. For a relative path with
-// dot segments after its leading ones, it says so, dotsLeft, so that the
-// general way does not look for them again.
+// "/" of its own, or a path that needs a prefix. A relative path with dot
+// segments after its leading ones is resolved by joinDotsInside when base
+// has an authority; otherwise it says so, dotsLeft, so that the general
+// way does not look for them again.
 func (base *URI) resolveByJoining(t, ref *URI) joinResult {
 	if base.flags&fScheme == 0 {
 		return notJoined
