@@ -394,15 +394,15 @@ func mayHaveDotSegment(p string, pct bool) bool {
 	return pct && strings.Contains(p, "/%")
 }
 
-// hasUpper reports whether s has an ASCII upper-case letter. It is small
-// enough to inline for the short strings, schemes and most hosts, that it
-// is given most.
+// hasUpper reports whether s has an ASCII upper-case letter: byte by byte
+// below eight bytes (most schemes), a word at a time from there (most
+// hosts).
 func hasUpper(s string) bool {
 	if len(s) >= 8 {
 		return hasUpperWords(s)
 	}
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
+	for i := range len(s) {
+		if s[i]-'A' < 26 { // 'A' to 'Z'; the byte arithmetic wraps below 'A'
 			return true
 		}
 	}
