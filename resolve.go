@@ -173,18 +173,11 @@ func resolveStrings(base, ref string, strict bool) (string, error) {
 	return t.s, nil
 }
 
-// parseBase parses s as a URI to resolve against, for the operation op. A
-// valid reference that lacks only the scheme is reported as ErrMissingScheme
-// at the offset where ParseURI stops, rather than as the byte that cannot
-// continue a scheme, which would puzzle a reader of "a/b" as a base.
-func parseBase(op, s string) (URI, error) {
-	var u URI
-	err := u.parseBase(op, s)
-	return u, err
-}
-
-// parseBase is parseBase writing into u, which must be the zero URI (see
-// parseText).
+// parseBase parses s into u, which must be the zero URI (see parseText), as
+// a URI to resolve against, for the operation op. A valid reference that
+// lacks only the scheme is reported as ErrMissingScheme at the offset where
+// ParseURI stops, rather than as the byte that cannot continue a scheme,
+// which would puzzle a reader of "a/b" as a base.
 func (u *URI) parseBase(op, s string) error {
 	err := u.parseText(s, ruleURI, false, false)
 	if err == nil {
@@ -577,22 +570,16 @@ func (u *URI) set(s string, schemeEnd, hostStart, hostEnd, pathStart, pathEnd, q
 	u.flags = fl
 }
 
-// joinLeadingDots computes remove_dot_segments(dir + rpath) without copying,
-// as head + tail, when dir (empty, or absolute and ending in "/") has no dot
+// joinDots computes remove_dot_segments(dir + rpath) without copying, as
+// head + tail, when dir (empty, or absolute and ending in "/") has no dot
 // segments and rpath has none after a leading run of "./" and "../" and a
 // final "." or "..". Each ".." then removes one segment of dir, never more
 // than it has (Section 5.2.4, step 2C, at the root), and the rest of rpath
-// follows what is left of dir. It reports false for any other input.
-func joinLeadingDots(dir, rpath string) (head, tail string, ok bool) {
-	head, tail, res := joinDots(dir, rpath)
-	return head, tail, res == joined
-}
-
-// joinDots is joinLeadingDots, telling why it fails: notJoined when dir is
-// not empty or absolute or has dot segments, dotsLeft when dir is fine and
-// rpath has dot segments after its leading ones. After dotsLeft,
-// remove_dot_segments(dir + rpath) can start at dir's last "/" (see
-// removeDotSegmentsFrom).
+// follows what is left of dir; it reports joined. Otherwise it says why:
+// notJoined when dir is not empty or absolute or has dot segments, dotsLeft
+// when dir is fine and rpath has dot segments after its leading ones. After
+// dotsLeft, remove_dot_segments(dir + rpath) can start at dir's last "/"
+// (see removeDotSegmentsFrom).
 func joinDots(dir, rpath string) (head, tail string, res joinResult) {
 	if dir != "" && dir[0] != '/' || hasDotSegment(dir) {
 		return "", "", notJoined
@@ -929,12 +916,11 @@ func (base URI) Relativize(target URI) (URI, bool) {
 // reference can produce gives [ErrDotSegment] at that segment. On error the
 // result is "".
 func Relativize(base, target string) (string, error) {
-	b, err := parseBase("relativize", base)
-	if err != nil {
+	var b, t URI
+	if err := b.parseBase("relativize", base); err != nil {
 		return "", err
 	}
-	t, err := parseBase("relativize", target)
-	if err != nil {
+	if err := t.parseBase("relativize", target); err != nil {
 		return "", err
 	}
 	r, ok := b.Relativize(t)
