@@ -1,10 +1,10 @@
 module github.com/gouri/uri
 
-go 1.24
+go 1.26.0
 
 require github.com/google/go-cmp v0.7.0
 
 require (
-	golang.org/x/net v0.43.0
-	golang.org/x/text v0.28.0 // indirect
+	golang.org/x/net v0.62.0
+	golang.org/x/text v0.43.0 // indirect
 )
