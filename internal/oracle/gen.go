@@ -1,4 +1,4 @@
-package uri
+package oracle
 
 import (
 	"math/rand/v2"
@@ -11,23 +11,24 @@ import (
 // damaged by a few random edits, so that most inputs are valid or one step
 // away from valid.
 
-// genNoise are the bytes and snippets an edit inserts: delimiters, fragments
+// Noise are the bytes and snippets an edit inserts: delimiters, fragments
 // of rules, and bytes no rule allows.
-var genNoise = []string{
+var Noise = []string{
 	":", "::", "/", "//", "?", "#", "@", "[", "]", ".", "%", "%2", "%25", "%4g", "v", "V", "0", "1", "9",
 	"a", "F", "g", "-", "+", "~", "_", "!", "$", "&", "'", "(", ")", "*", ",", ";", "=",
 	" ", "\\", "\"", "<", ">", "^", "`", "{", "|", "}", "\x00", "\t", "\r", "\n", "\x7f", "\x80", "\xff",
 }
 
-func pick(r *rand.Rand, xs ...string) string { return xs[r.IntN(len(xs))] }
+// Pick returns one of xs.
+func Pick(r *rand.Rand, xs ...string) string { return xs[r.IntN(len(xs))] }
 
-// genChars returns up to max bytes drawn from set, with an occasional
+// Chars returns up to max bytes drawn from set, with an occasional
 // pct-encoding.
-func genChars(r *rand.Rand, set string, max int) string {
+func Chars(r *rand.Rand, set string, max int) string {
 	var b strings.Builder
 	for n := r.IntN(max + 1); n > 0; n-- {
 		if r.IntN(8) == 0 {
-			b.WriteString(pick(r, "%41", "%2F", "%e2", "%00", "%7e"))
+			b.WriteString(Pick(r, "%41", "%2F", "%e2", "%00", "%7e"))
 			continue
 		}
 		b.WriteByte(set[r.IntN(len(set))])
@@ -35,12 +36,14 @@ func genChars(r *rand.Rand, set string, max int) string {
 	return b.String()
 }
 
+// Character sets for the generators.
 const (
-	genUnreserved = "abcxyzABCXYZ0123456789-._~"
-	genSubDelims  = "!$&'()*+,;="
+	Unreserved = "abcxyzABCXYZ0123456789-._~"
+	SubDelims  = "!$&'()*+,;="
 )
 
-func genHex(r *rand.Rand) string {
+// Hex returns one to four hex digits, now and then five.
+func Hex(r *rand.Rand) string {
 	digits := "0123456789abcdefABCDEF"
 	n := 1 + r.IntN(4)
 	if r.IntN(20) == 0 {
@@ -53,31 +56,33 @@ func genHex(r *rand.Rand) string {
 	return b.String()
 }
 
-func genOctet(r *rand.Rand) string {
+// Octet returns a decimal octet or a near miss.
+func Octet(r *rand.Rand) string {
 	switch r.IntN(8) {
 	case 0:
-		return pick(r, "256", "01", "00", "300", "1000", "")
+		return Pick(r, "256", "01", "00", "300", "1000", "")
 	case 1:
-		return pick(r, "0", "9", "10", "99", "100", "199", "200", "249", "250", "255")
+		return Pick(r, "0", "9", "10", "99", "100", "199", "200", "249", "250", "255")
 	}
 	return strconv.Itoa(r.IntN(256))
 }
 
-func genIPv4(r *rand.Rand) string {
+// IPv4 returns a dotted-decimal address or a near miss.
+func IPv4(r *rand.Rand) string {
 	n := 4
 	if r.IntN(10) == 0 {
 		n = 1 + r.IntN(5)
 	}
 	parts := make([]string, n)
 	for i := range parts {
-		parts[i] = genOctet(r)
+		parts[i] = Octet(r)
 	}
 	return strings.Join(parts, ".")
 }
 
-// genIPv6 writes a random number of pieces, perhaps with "::" somewhere and an
+// IPv6 writes a random number of pieces, perhaps with "::" somewhere and an
 // IPv4address at the end: all nine forms and their near misses.
-func genIPv6(r *rand.Rand) string {
+func IPv6(r *rand.Rand) string {
 	n := r.IntN(10)
 	dc := -1
 	if r.IntN(3) > 0 {
@@ -92,56 +97,58 @@ func genIPv6(r *rand.Rand) string {
 			b.WriteByte(':')
 		}
 		if v4 && i == n-1 {
-			b.WriteString(genIPv4(r))
+			b.WriteString(IPv4(r))
 		} else {
-			b.WriteString(genHex(r))
+			b.WriteString(Hex(r))
 		}
 	}
 	if dc == n {
 		b.WriteString("::")
 	}
 	if r.IntN(6) == 0 {
-		b.WriteString(pick(r, "%25eth0", "%25", "%eth0", "%25%41", "%25a%2"))
+		b.WriteString(Pick(r, "%25eth0", "%25", "%eth0", "%25%41", "%25a%2"))
 	}
 	return b.String()
 }
 
-func genHost(r *rand.Rand) string {
+// Host returns a host of any form, or a near miss.
+func Host(r *rand.Rand) string {
 	switch r.IntN(6) {
 	case 0:
-		return "[" + genIPv6(r) + "]"
+		return "[" + IPv6(r) + "]"
 	case 1:
-		return "[" + pick(r, "v", "V") + genChars(r, "0123456789abcdef", 3) + pick(r, ".", "") +
-			genChars(r, genUnreserved+genSubDelims+":", 6) + "]"
+		return "[" + Pick(r, "v", "V") + Chars(r, "0123456789abcdef", 3) + Pick(r, ".", "") +
+			Chars(r, Unreserved+SubDelims+":", 6) + "]"
 	case 2:
-		return genIPv4(r)
+		return IPv4(r)
 	case 3:
 		return ""
 	}
-	return genChars(r, genUnreserved+genSubDelims, 12)
+	return Chars(r, Unreserved+SubDelims, 12)
 }
 
-func genSegment(r *rand.Rand) string {
-	return genChars(r, genUnreserved+genSubDelims+":@", 6)
+// Segment returns a path segment.
+func Segment(r *rand.Rand) string {
+	return Chars(r, Unreserved+SubDelims+":@", 6)
 }
 
-// genValidish assembles a reference from random components.
-func genValidish(r *rand.Rand) string {
+// Validish assembles a reference from random components.
+func Validish(r *rand.Rand) string {
 	var b strings.Builder
 	if r.IntN(3) > 0 {
-		b.WriteString(pick(r, "http", "a", "z+.-9", "HTTPS", "urn", "9x", "x_y", ""))
+		b.WriteString(Pick(r, "http", "a", "z+.-9", "HTTPS", "urn", "9x", "x_y", ""))
 		b.WriteByte(':')
 	}
 	if r.IntN(3) > 0 {
 		b.WriteString("//")
 		if r.IntN(4) == 0 {
-			b.WriteString(genChars(r, genUnreserved+genSubDelims+":", 8))
+			b.WriteString(Chars(r, Unreserved+SubDelims+":", 8))
 			b.WriteByte('@')
 		}
-		b.WriteString(genHost(r))
+		b.WriteString(Host(r))
 		if r.IntN(4) == 0 {
 			b.WriteByte(':')
-			b.WriteString(pick(r, "", "80", "8080", "0", "65536", "x"))
+			b.WriteString(Pick(r, "", "80", "8080", "0", "65536", "x"))
 		}
 	}
 	if r.IntN(4) == 0 {
@@ -151,23 +158,23 @@ func genValidish(r *rand.Rand) string {
 		if b.Len() > 0 || r.IntN(2) == 0 {
 			b.WriteByte('/')
 		}
-		b.WriteString(genSegment(r))
+		b.WriteString(Segment(r))
 	}
 	if r.IntN(3) == 0 {
 		b.WriteByte('?')
-		b.WriteString(genChars(r, genUnreserved+genSubDelims+":@/?", 10))
+		b.WriteString(Chars(r, Unreserved+SubDelims+":@/?", 10))
 	}
 	if r.IntN(3) == 0 {
 		b.WriteByte('#')
-		b.WriteString(genChars(r, genUnreserved+genSubDelims+":@/?", 10))
+		b.WriteString(Chars(r, Unreserved+SubDelims+":@/?", 10))
 	}
 	return b.String()
 }
 
-// genReference returns a generated reference, damaged by zero to three
+// Reference returns a generated reference, damaged by zero to three
 // random edits (insert, delete, replace, truncate) half of the time.
-func genReference(r *rand.Rand) string {
-	s := genValidish(r)
+func Reference(r *rand.Rand) string {
+	s := Validish(r)
 	if r.IntN(2) == 0 {
 		return s
 	}
@@ -178,14 +185,14 @@ func genReference(r *rand.Rand) string {
 		}
 		switch r.IntN(4) {
 		case 0:
-			s = s[:i] + pick(r, genNoise...) + s[i:]
+			s = s[:i] + Pick(r, Noise...) + s[i:]
 		case 1:
 			if i < len(s) {
 				s = s[:i] + s[i+1:]
 			}
 		case 2:
 			if i < len(s) {
-				s = s[:i] + pick(r, genNoise...) + s[i+1:]
+				s = s[:i] + Pick(r, Noise...) + s[i+1:]
 			}
 		case 3:
 			s = s[:i]

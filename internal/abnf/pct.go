@@ -1,0 +1,60 @@
+package abnf
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// Decode returns s with every pct-encoding decoded (RFC 3986, Section 2.1),
+// and, with plus set, every "+" turned into a space, as
+// application/x-www-form-urlencoded reads it. A "%" that does not begin a
+// pct-encoding is copied as it is: callers validate first. It returns s
+// itself, without allocating, when there is nothing to decode; otherwise it
+// allocates the result once.
+//
+// It is the one percent-decoder of the module: every other decoding
+// (hosts, query pairs, path segments, Unescape) goes through it or through
+// AppendDecoded.
+func Decode(s string, plus bool) string {
+	i := strings.IndexByte(s, '%')
+	if plus {
+		if j := strings.IndexByte(s, '+'); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	if i < 0 {
+		return s
+	}
+	if len(s) <= 128 {
+		var buf [128]byte // results this small are built on the stack
+		return string(AppendDecoded(append(buf[:0], s[:i]...), s[i:], nil, plus))
+	}
+	return String(AppendDecoded(append(make([]byte, 0, len(s)), s[:i]...), s[i:], nil, plus))
+}
+
+// String returns the bytes of b as a string without copying them, for a
+// result built in a buffer of its own: b must not be written after.
+func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// AppendDecoded appends s to dst with its pct-encodings decoded, and
+// returns the result. With only set, an encoding is decoded only when
+// only[octet] is true and is copied as written otherwise; with plus set, a
+// "+" becomes a space. A "%" that does not begin a pct-encoding is copied
+// as it is.
+func AppendDecoded(dst []byte, s string, only *[256]bool, plus bool) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
+			if d := Unhex(s[i+1])<<4 | Unhex(s[i+2]); only == nil || only[d] {
+				dst = append(dst, d)
+				i += 2
+				continue
+			}
+		case c == '+' && plus:
+			c = ' '
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
