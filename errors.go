@@ -4,6 +4,9 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // Component names a part of a URI reference, as RFC 3986, Section 3 divides it.
@@ -47,7 +50,8 @@ func (c Component) String() string {
 	return "component(" + strconv.Itoa(int(c)) + ")"
 }
 
-// Sentinel reasons carried in [Error.Err]. Test for them with [errors.Is].
+// Sentinel reasons carried in [Error.Err]: every Err of an *Error that this
+// package returns is one of them. Test for them with [errors.Is].
 var (
 	// ErrInvalidByte: a byte that the component's ABNF does not allow at that
 	// place, such as a space, a control character, a non-ASCII byte, a "#" in a
@@ -56,7 +60,7 @@ var (
 
 	// ErrBadPercent: a "%" that is not followed by two hexadecimal digits
 	// (RFC 3986, Section 2.1: pct-encoded = "%" HEXDIG HEXDIG).
-	ErrBadPercent = errors.New(`"%" not followed by two hex digits`)
+	ErrBadPercent = abnf.ErrBadPercent
 
 	// ErrMissingScheme: the rule requires a scheme (RFC 3986, Sections 3 and
 	// 4.3) and the input has none.
@@ -69,12 +73,12 @@ var (
 
 	// ErrBadIPLiteral: text between "[" and "]" that is neither an
 	// IPv6address nor an IPvFuture (RFC 3986, Section 3.2.2).
-	ErrBadIPLiteral = errors.New("malformed IP literal")
+	ErrBadIPLiteral = abnf.ErrBadIPLiteral
 
 	// ErrZoneNotAllowed: an IPv6 zone identifier ("%25" in an IP literal).
 	// RFC 3986 has no zone identifiers; RFC 6874 added them and RFC 9844
 	// obsoleted it again. [ParseRFC6874] accepts them on request.
-	ErrZoneNotAllowed = errors.New("IPv6 zone identifier not allowed by RFC 3986 (ParseRFC6874 accepts it)")
+	ErrZoneNotAllowed = abnf.ErrZoneNotAllowed
 
 	// ErrBadPort: a port that is not all decimal digits (RFC 3986, Section
 	// 3.2.3: port = *DIGIT).
@@ -95,9 +99,46 @@ var (
 	// neither empty nor starts with "/" (RFC 3986, Section 3.3).
 	ErrPathWithAuthority = errors.New(`path must be empty or begin with "/" when an authority is present`)
 
-	// ErrTooLong: the input is longer than this package's limit of
-	// 2,147,483,647 bytes. RFC 3986 sets no limit.
+	// ErrTooLong: the input, or a result, is longer than this package's
+	// limit of 2,147,483,647 bytes. RFC 3986 sets no limit.
 	ErrTooLong = errors.New("input longer than 2 GiB")
+
+	// ErrInvalidUTF8: octets that are not valid UTF-8 (RFC 3629) where UTF-8
+	// text is required: after decoding in [UnescapeUTF8], or in an IRI.
+	ErrInvalidUTF8 = errors.New("invalid UTF-8")
+
+	// ErrDotSegment: [Relativize] was given a target whose path has a "." or
+	// ".." segment (RFC 3986, Section 3.3) and differs from the base's path.
+	// Resolution removes dot segments from every path that it computes
+	// (Section 5.2.4), so no reference resolves to such a target.
+	ErrDotSegment = errors.New(`"." or ".." segment that no reference resolves to`)
+
+	// ErrNilURL: [FromURL] was given a nil *url.URL.
+	ErrNilURL = errors.New("nil *url.URL")
+
+	// ErrIDNA: a host that is not a valid internationalized domain name
+	// under the UTS #46 lookup profile (RFC 5891 with the UTS #46 mapping).
+	// The Error's Detail gives the reason that golang.org/x/net/idna gave.
+	ErrIDNA = errors.New("invalid internationalized domain name")
+
+	// ErrMixedScript: a label of a host name mixes letters of scripts that
+	// the Highly Restrictive level of Unicode Technical Standard #39,
+	// Section 5.2, does not allow together, such as Latin with Cyrillic or
+	// Greek: a likely homograph. See [CheckHomograph].
+	ErrMixedScript = errors.New("label mixes scripts")
+
+	// ErrConfusable: a label of a host name is written entirely with
+	// Cyrillic or entirely with Greek letters that look like Latin letters,
+	// such as "аррӏе" (Cyrillic) for "apple", under a top-level domain in
+	// another script: a likely homograph. See [CheckHomograph].
+	ErrConfusable = errors.New("label looks like a Latin name")
+
+	// ErrCannotEncode: [Components.Encode] was given a component that no
+	// percent-encoding can make valid: a scheme that does not begin with a
+	// letter or holds other bytes than letters, digits, "+", "-" and "."
+	// (RFC 3986, Section 3.1: a scheme cannot be percent-encoded), or a
+	// port that is not digits.
+	ErrCannotEncode = errors.New("no RFC 3986 form: percent-encoding cannot make it valid")
 )
 
 // Error describes why an input is not a valid URI reference, where, and in
@@ -112,21 +153,27 @@ var (
 // because until then the text could still be a userinfo followed by "@".
 //
 // Err is one of the sentinel errors of this package (ErrInvalidByte,
-// ErrBadPercent, ...); Unwrap returns it, so errors.Is and errors.As work.
+// ErrBadPercent, ...) or of the package that returned the error; Unwrap
+// returns it, so errors.Is and errors.As work.
 type Error struct {
 	Op        string    // the operation: "parse", "build", "resolve", ...
 	Input     string    // the whole input
 	Offset    int       // byte offset of the first byte that cannot be part of a valid input
 	Component Component // the component in which Offset lies
 	Err       error     // the reason: one of the Err... sentinels
+	Detail    string    // more about the reason, from a library below (IDNA), or ""
 }
 
 // Error formats the error on one line, for example
 //
 //	uri: invalid character " " in path at offset 10 of "http://a/b c"
 //
-// Long inputs are shortened around the offset. The text depends only on the
-// fields, so it can be printed unchanged by tools.
+// A character outside US-ASCII is named whole ("é", not its first byte), and
+// when [ParseIRI] accepts an input that parsing as a URI reference rejected
+// for such a character, the message says so. Long inputs are shortened around the
+// offset. The text depends only on the fields, so it can be printed
+// unchanged by tools; any field values, even an Offset outside Input, give
+// a message.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("uri: ")
@@ -139,9 +186,15 @@ func (e *Error) Error() string {
 	} else {
 		b.WriteString(e.Err.Error())
 	}
-	if e.Err == ErrInvalidByte && e.Offset >= 0 && e.Offset < len(e.Input) {
+	if e.Detail != "" {
+		b.WriteString(" (")
+		b.WriteString(e.Detail)
+		b.WriteString(")")
+	}
+	inside := e.Offset >= 0 && e.Offset < len(e.Input)
+	if e.Err == ErrInvalidByte && inside {
 		b.WriteByte(' ')
-		b.WriteString(strconv.Quote(e.Input[e.Offset : e.Offset+1]))
+		b.WriteString(strconv.Quote(charAt(e.Input, e.Offset)))
 	}
 	if e.Component != NoComponent && mentionsComponent(e.Err) {
 		b.WriteString(" in ")
@@ -154,7 +207,30 @@ func (e *Error) Error() string {
 	}
 	b.WriteString(" of ")
 	b.WriteString(quoteAround(e.Input, e.Offset))
+	if suggestsIRI(e.Op) && e.Err == ErrInvalidByte && inside && e.Input[e.Offset] >= utf8.RuneSelf {
+		if _, err := ParseIRI(e.Input); err == nil {
+			b.WriteString("; it is a valid IRI: use ParseIRI, then ToURI")
+		}
+	}
 	return b.String()
+}
+
+// suggestsIRI reports whether the operation op parses its input as a URI
+// reference, so that an IRI given to it is worth naming.
+func suggestsIRI(op string) bool {
+	return op == "parse" || op == "normalize" || op == "resolve" || op == "relativize"
+}
+
+// charAt returns the character at s[i]: the UTF-8 encoding of one rune when
+// one starts there, else the byte.
+func charAt(s string, i int) string {
+	if s[i] < utf8.RuneSelf {
+		return s[i : i+1]
+	}
+	if _, size := utf8.DecodeRuneInString(s[i:]); size > 1 {
+		return s[i : i+size]
+	}
+	return s[i : i+1]
 }
 
 // mentionsComponent reports whether " in <component>" adds to the reason's text.
@@ -169,23 +245,33 @@ func mentionsComponent(err error) bool {
 // Unwrap returns the reason, one of the sentinel errors.
 func (e *Error) Unwrap() error { return e.Err }
 
+// withOp returns err, an *Error from a parse, as an error of the operation op.
+func withOp(op string, err error) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	c := *e
+	c.Op = op
+	return &c
+}
+
 // quoteAround quotes s with strconv.Quote, or, when s is long, a window of it
-// around off marked with "..." at the cut ends.
+// around off marked with "..." at the cut ends. An off outside s is taken
+// as its nearest end.
 func quoteAround(s string, off int) string {
 	const keep = 40 // bytes kept on each side of off
 	if len(s) <= 2*keep+8 {
 		return strconv.Quote(s)
 	}
-	lo, hi := off-keep, off+keep
-	if lo < 0 {
-		hi -= lo
-		lo = 0
-	}
-	if hi > len(s) {
-		lo -= hi - len(s)
-		hi = len(s)
-		if lo < 0 {
-			lo = 0
+	off = min(max(off, 0), len(s))
+	lo, hi := max(off-keep, 0), min(off+keep, len(s))
+	if hi-lo < 2*keep {
+		// Near an end: the window keeps its width on the other side.
+		if lo == 0 {
+			hi = 2 * keep
+		} else {
+			lo = len(s) - 2*keep
 		}
 	}
 	q := strconv.Quote(s[lo:hi])

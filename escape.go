@@ -1,8 +1,10 @@
 package uri
 
 import (
-	"errors"
+	"strings"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // EscapeComponent names the place in a URI reference that a string is
@@ -130,28 +132,26 @@ func (c EscapeComponent) component() Component {
 }
 
 // literal[c][b] reports whether Escape keeps byte b as it is for c. It is
-// derived from the classes table of the parser, the one definition of the
+// derived from the character table of internal/abnf, the one definition of the
 // character sets, and written only at initialization.
 var literal = buildLiteral()
 
 func buildLiteral() (t [numEscape][256]bool) {
 	for b := 0; b < 256; b++ {
-		k := classes[b]
-		t[EscapeUserinfo][b] = k&mRegName != 0 // mUserinfo without ":"
-		t[EscapeHost][b] = k&mRegName != 0
-		t[EscapePathSegment][b] = k&mPchar != 0
-		t[EscapePath][b] = k&mPath != 0
-		t[EscapeQuery][b] = k&mQuery != 0
-		t[EscapeFragment][b] = k&mQuery != 0
-		pair := k&mQuery != 0 && b != '&' && b != ';' && b != '+'
+		k := abnf.Classes[b]
+		t[EscapeUserinfo][b] = k&abnf.RegName != 0 // userinfo without ":"
+		t[EscapeHost][b] = k&abnf.RegName != 0
+		t[EscapePathSegment][b] = k&abnf.Pchar != 0
+		t[EscapePath][b] = k&abnf.Path != 0
+		t[EscapeQuery][b] = k&abnf.Query != 0
+		t[EscapeFragment][b] = k&abnf.Query != 0
+		pair := k&abnf.Query != 0 && b != '&' && b != ';' && b != '+'
 		t[EscapeQueryValue][b] = pair
 		t[EscapeQueryKey][b] = pair && b != '='
-		t[EscapeForm][b] = k&(cAlpha|cDigit) != 0 || b == '*' || b == '-' || b == '.' || b == '_'
+		t[EscapeForm][b] = k&(abnf.Alpha|abnf.Digit) != 0 || b == '*' || b == '-' || b == '.' || b == '_'
 	}
 	return t
 }
-
-const upperHex = "0123456789ABCDEF"
 
 // Escape percent-encodes s for use in the place c (RFC 3986, Section 2.1):
 // each byte that c does not keep literal (see the EscapeComponent constants)
@@ -162,8 +162,8 @@ const upperHex = "0123456789ABCDEF"
 //
 // Escape is not idempotent: a "%" in s is data and becomes "%25". When no
 // byte needs encoding it returns s itself without allocating; otherwise it
-// allocates the result, and for results over 128 bytes a buffer too. An
-// unknown c is treated as EscapePathSegment, which encodes every delimiter.
+// allocates the result once. An unknown c is treated as EscapePathSegment,
+// which encodes every delimiter.
 func Escape(s string, c EscapeComponent) string {
 	if c == 0 || c >= numEscape {
 		c = EscapePathSegment
@@ -178,14 +178,12 @@ func Escape(s string, c EscapeComponent) string {
 	if n == 0 {
 		return s
 	}
-	var buf [128]byte // results this small are built on the stack
-	var t []byte
-	if need := len(s) + 2*n; need <= len(buf) {
-		t = buf[:need]
-	} else {
-		t = make([]byte, need)
+	if need := len(s) + 2*n; need <= 128 {
+		var buf [128]byte // results this small are built on the stack
+		return string(buf[:writeEscaped(buf[:need], s, c)])
 	}
-	return string(t[:writeEscaped(t, s, c)])
+	t := make([]byte, len(s)+2*n)
+	return abnf.String(t[:writeEscaped(t, s, c)])
 }
 
 // writeEscaped writes Escape(s, c) at the start of t, which has room for
@@ -204,7 +202,7 @@ func writeEscaped(t []byte, s string, c EscapeComponent) int {
 			j++
 		default:
 			e := t[j : j+3] // one bounds check for the three
-			e[0], e[1], e[2] = '%', upperHex[x>>4], upperHex[x&15]
+			e[0], e[1], e[2] = '%', abnf.UpperHex[x>>4], abnf.UpperHex[x&15]
 			j += 3
 		}
 	}
@@ -224,77 +222,31 @@ func writeEscaped(t []byte, s string, c EscapeComponent) int {
 // with Op "unescape", Err [ErrBadPercent] and the offset of the first byte
 // that cannot continue a pct-encoded ("%zz" fails at 1, a final "%" at
 // len(s)); the result is then "". When s has nothing to decode, Unescape
-// returns s itself without allocating; otherwise it allocates the result,
-// and for results over 128 bytes a buffer too.
+// returns s itself without allocating; otherwise it allocates the result
+// once.
 func Unescape(s string, c EscapeComponent) (string, error) {
-	pct, plus, err := countPercent(s, c)
-	if err != nil {
-		return "", err
+	if k, ok := checkPercent(s); !ok {
+		return "", &Error{Op: "unescape", Input: s, Offset: k, Component: c.component(), Err: ErrBadPercent}
 	}
-	if pct+plus == 0 {
-		return s, nil
-	}
-	return unescapeN(s, c == EscapeForm, pct), nil
+	return abnf.Decode(s, c == EscapeForm), nil
 }
 
-// countPercent returns how many pct-encodings s has and, for EscapeForm,
-// how many "+", or the *Error for a bad "%".
-func countPercent(s string, c EscapeComponent) (pct, plus int, err error) {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '%':
-			// With an empty mask, scan reads only a run of pct-encodings.
-			k, err := scan(s, i, 0)
-			if err != nil {
-				return 0, 0, &Error{Op: "unescape", Input: s, Offset: k, Component: c.component(), Err: err}
-			}
-			pct += (k - i) / 3
-			i = k - 1
-		case '+':
-			if c == EscapeForm {
-				plus++
-			}
+// checkPercent reports whether every "%" of s begins a pct-encoding, or
+// the offset of the first byte that cannot continue one.
+func checkPercent(s string) (int, bool) {
+	for i := 0; ; {
+		k := strings.IndexByte(s[i:], '%')
+		if k < 0 {
+			return 0, true
 		}
-	}
-	return pct, plus, nil
-}
-
-// unescapeN decodes s, which has pct well-formed pct-encodings, and "+" as
-// a space when form is set.
-func unescapeN(s string, form bool, pct int) string {
-	var buf [128]byte // results this small are built on the stack
-	t := buf[:0]
-	if need := len(s) - 2*pct; need > len(buf) {
-		t = make([]byte, 0, need)
-	}
-	for i := 0; i < len(s); i++ {
-		switch x := s[i]; {
-		case x == '%':
-			t = append(t, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-		case x == '+' && form:
-			t = append(t, ' ')
-		default:
-			t = append(t, x)
+		// With an empty mask, Scan reads only a run of pct-encodings.
+		end, f := abnf.Scan(s, i+k, 0)
+		if f != abnf.OK {
+			return end, false
 		}
+		i = end
 	}
-	return string(t)
 }
-
-// unhex returns the value of the hex digit c, which isHex has accepted.
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
-}
-
-// ErrInvalidUTF8: octets that are not valid UTF-8 (RFC 3629) where UTF-8
-// text is required: after decoding in [UnescapeUTF8], or in an IRI.
-var ErrInvalidUTF8 = errors.New("invalid UTF-8")
 
 // UnescapeUTF8 is [Unescape] for text that must be UTF-8, as RFC 3986,
 // Section 2.5 recommends for new URI schemes: it also fails when the decoded
@@ -340,7 +292,7 @@ func badUTF8(s string) int {
 			i += size
 			continue
 		}
-		return i + allowedPrefix(s[i:min(len(s), i+utf8.UTFMax)], validRunes)
+		return i + abnf.AllowedPrefix(s[i:min(len(s), i+utf8.UTFMax)], validRunes)
 	}
 	return -1
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net/url"
 	"os"
@@ -79,7 +80,7 @@ func TestEscapeByteSets(t *testing.T) {
 		for b := 0; b < 256; b++ {
 			s := string([]byte{byte(b)})
 			got := Escape(s, c)
-			want := "%" + string(upperHex[b>>4]) + string(upperHex[b&15])
+			want := fmt.Sprintf("%%%02X", b)
 			switch {
 			case b < 0x80 && strings.Contains(literal[c], s):
 				want = s

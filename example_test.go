@@ -196,8 +196,12 @@ func ExampleFromURL() {
 }
 
 // IRIs: parse the Unicode form, send the URI form, show the Unicode form.
-func ExampleIRIToURI() {
-	u, err := uri.IRIToURI("https://例子.测试/路径?q=café")
+func ExampleIRI_ToURI() {
+	i, err := uri.ParseIRI("https://例子.测试/路径?q=café")
+	if err != nil {
+		panic(err)
+	}
+	u, err := i.ToURI()
 	fmt.Println(u, err)
 	fmt.Println(u.ToIRI())
 	fmt.Println(uri.MustParse("/D%C3%BCrst/a%2Fb/%FF").ToIRI())
@@ -270,78 +274,6 @@ func ExampleURI_Relativize() {
 	// /                          true true
 	// //cdn.example.com/x.js     true true
 	// mailto:team@example.com    true true
-}
-
-// An RFC 1738 ftp URL, read with its scheme-specific rule (Section 3.2).
-func ExampleParseLegacy() {
-	u, l, err := uri.ParseLegacy("ftp://myname@host.dom/%2Fetc/motd;type=a", uri.RFC1738)
-	if err != nil {
-		panic(err)
-	}
-	ftp := l.URL.(uri.FTPURL)
-	fmt.Println(l.Form, u.Host(), ftp.User, ftp.Cwd, ftp.Name, ftp.Typecode, ftp.DefaultPort())
-	// Output: ftpurl host.dom myname [%2Fetc] motd a 21
-}
-
-// RFC 2396 prefers a server authority, and falls back to a reg_name when the
-// host is not a host name: a last label that begins with a digit is none.
-func ExampleParseLegacy_regName() {
-	for _, s := range []string{"http://example.com/", "http://example.123/", "http://a@b@c/"} {
-		u, l, _ := uri.ParseLegacy(s, uri.RFC2396)
-		fmt.Printf("%-20s %-8s %s\n", s, l.Authority, u.Host())
-	}
-	// Output:
-	// http://example.com/  server   example.com
-	// http://example.123/  reg_name example.123
-	// http://a@b@c/        reg_name a@b@c
-}
-
-// Each grammar reports errors with its name and the first byte that
-// cannot continue a valid reference.
-func ExampleParseLegacy_error() {
-	_, _, err := uri.ParseLegacy("http://user@host.dom/", uri.RFC1738)
-	fmt.Println(err)
-	fmt.Println(errors.Is(err, uri.ErrUserinfoNotAllowed))
-	// Output:
-	// uri: rfc1738: user name or password not allowed for this scheme in host at offset 11 of "http://user@host.dom/"
-	// true
-}
-
-// RFC 2068 allows "national" characters that RFC 3986 does not; Upgrade
-// percent-encodes them and says where and why.
-func ExampleLegacy_Upgrade() {
-	_, l, _ := uri.ParseLegacy("http://host.dom/~user/{draft}", uri.RFC2068)
-	for _, c := range l.Changes {
-		fmt.Printf("%d %s %q -> %q: %s\n", c.Offset, c.Component, c.From, c.To, c.Reason)
-	}
-	u, _ := l.Upgrade()
-	fmt.Println(u)
-	// Output:
-	// 22 path "{" -> "%7B": not allowed unencoded in an RFC 3986 path
-	// 28 path "}" -> "%7D": not allowed unencoded in an RFC 3986 path
-	// http://host.dom/~user/%7Bdraft%7D
-}
-
-// The old algorithms keep ".." segments that climb above the root, where
-// RFC 3986 removes them.
-func ExampleResolveRFC2396() {
-	for _, ref := range []string{"../../../g", "?y", ";x"} {
-		a, _ := uri.ResolveRFC1808("http://a/b/c/d;p?q", ref)
-		b, _ := uri.ResolveRFC2396("http://a/b/c/d;p?q", ref)
-		fmt.Printf("%-11s %-22s %s\n", ref, a, b)
-	}
-	// Output:
-	// ../../../g  http://a/../g          http://a/../g
-	// ?y          http://a/b/c/d;p?y     http://a/b/c/?y
-	// ;x          http://a/b/c/d;x       http://a/b/c/;x
-}
-
-// The example of RFC 2616, Section 3.2.3: three equal URIs.
-func ExampleEqualHTTP() {
-	eq, _ := uri.EqualHTTP("http://abc.com:80/~smith/home.html", "http://ABC.com:/%7esmith/home.html")
-	c, _ := uri.CanonicalHTTP("http://ABC.com/%7Esmith/home.html")
-	fmt.Println(eq, c)
-	// Output: true http://abc.com/~smith/home.html
 }
 
 // Normalize applies syntax-based and scheme-based normalization (RFC 3986,

@@ -1,12 +1,12 @@
 package uri
 
 import (
-	"errors"
 	"net/netip"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gouri/uri/internal/abnf"
 	"golang.org/x/net/idna"
 )
 
@@ -14,76 +14,6 @@ import (
 // syntax (RFC 3986, Section 3.2.2): the IP address it names, the IP address a
 // resolver would make of a reg-name that looks numeric (Section 7.4), and the
 // ASCII and Unicode forms of an internationalized domain name.
-
-// Errors of the host functions. Test for them with [errors.Is].
-var (
-	// ErrIDNA: a host that is not a valid internationalized domain name
-	// under the UTS #46 lookup profile (RFC 5891 with the UTS #46 mapping).
-	// The error's text gives the reason.
-	ErrIDNA = errors.New("invalid internationalized domain name")
-
-	// ErrMixedScript: a label of a host name mixes letters of scripts that
-	// the Highly Restrictive level of Unicode Technical Standard #39,
-	// Section 5.2, does not allow together, such as Latin with Cyrillic or
-	// Greek: a likely homograph. See [CheckHomograph].
-	ErrMixedScript = errors.New("label mixes scripts")
-
-	// ErrConfusable: a label of a host name is written entirely with
-	// Cyrillic or entirely with Greek letters that look like Latin letters,
-	// such as "аррӏе" (Cyrillic) for "apple", under a top-level domain in
-	// another script: a likely homograph. See [CheckHomograph].
-	ErrConfusable = errors.New("label looks like a Latin name")
-)
-
-// HostAddr returns the IP address that the host of u names, and true, when
-// the host is an IPv4address or an IP-literal holding an IPv6address
-// (RFC 3986, Section 3.2.2). An IPv4-mapped address such as
-// "[::ffff:192.0.2.1]" stays an IPv6 address, as net/netip reads it. The zone
-// of an IP-literal parsed with [ParseRFC6874] is percent-decoded and set as
-// the address's zone.
-//
-// For any other host, reg-names included, it returns the zero Addr and false;
-// a reg-name that a resolver would read as an address is the concern of
-// [AmbiguousIPv4]. HostAddr allocates only for a zone.
-func (u URI) HostAddr() (netip.Addr, bool) {
-	switch u.HostKind() {
-	case HostIPv4:
-		a, err := netip.ParseAddr(u.Host())
-		return a, err == nil
-	case HostIPv6:
-		h := u.Hostname()
-		z := strings.IndexByte(h, '%')
-		if z < 0 {
-			a, err := netip.ParseAddr(h)
-			return a, err == nil
-		}
-		a, err := netip.ParseAddr(h[:z])
-		if err != nil {
-			return netip.Addr{}, false
-		}
-		return a.WithZone(percentDecode(h[z+3:])), true
-	}
-	return netip.Addr{}, false
-}
-
-// percentDecode decodes every percent-encoding of s, which must be valid. It
-// allocates only if s has one.
-func percentDecode(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
 
 // AmbiguousIPv4 reports whether the host text of a URI, which RFC 3986 reads
 // as a reg-name, would nonetheless be read as an IPv4 address by common
@@ -113,70 +43,24 @@ func percentDecode(s string) string {
 // (dotted-decimal without leading zeros: use [URI.HostAddr]), for an
 // IP-literal and for the empty host. It does not allocate.
 func AmbiguousIPv4(host string) (netip.Addr, bool) {
-	if host == "" || host[0] == '[' || isIPv4(host) {
+	if host == "" || host[0] == '[' || abnf.IsIPv4(host) {
 		return netip.Addr{}, false
 	}
 	var parts [4]uint64
 	np := 0
-	// next returns the decoded byte at i and the index after it; ok is false
-	// at the end and at a "%" without two hex digits.
-	next := func(i int) (c byte, j int, ok bool) {
-		if i >= len(host) {
-			return 0, i, false
-		}
-		if host[i] != '%' {
-			return host[i], i + 1, true
-		}
-		if i+2 >= len(host) || !isHex(host[i+1]) || !isHex(host[i+2]) {
-			return 0, i, false
-		}
-		return unhex(host[i+1])<<4 | unhex(host[i+2]), i + 3, true
-	}
 	for i := 0; ; {
-		// A part: a number up to the next "." or the end.
-		c, j, ok := next(i)
-		if !ok || c == '.' || np == 4 {
-			return netip.Addr{}, false // an empty part, a bad "%", a fifth part
+		if np == 4 {
+			return netip.Addr{}, false // a fifth part
 		}
-		base := uint64(10)
-		if c == '0' {
-			base = 8 // the leading "0" is an octal digit itself
-			if c2, j2, ok2 := next(j); ok2 && (c2 == 'x' || c2 == 'X') {
-				base = 16
-				i = j2
-			}
-		}
-		var v uint64
-		for {
-			c, j, ok = next(i)
-			if !ok || c == '.' {
-				break
-			}
-			d := uint64(16)
-			switch {
-			case '0' <= c && c <= '9':
-				d = uint64(c - '0')
-			case isHex(c):
-				d = uint64(unhex(c))
-			}
-			if d >= base {
-				return netip.Addr{}, false
-			}
-			if v = v*base + d; v > 0xFFFFFFFF {
-				return netip.Addr{}, false
-			}
-			i = j
+		v, next, ok := ipv4Part(host, i)
+		if !ok {
+			return netip.Addr{}, false
 		}
 		parts[np] = v
 		np++
-		if !ok {
-			if i != len(host) {
-				return netip.Addr{}, false // a bad "%"
-			}
-			break
-		}
-		// Past the ".": the end here is the one final "." allowed.
-		if i = j; i == len(host) {
+		// Past the ".", or at the end: the end after a "." is the one final
+		// "." allowed.
+		if i = next; i == len(host) {
 			break
 		}
 	}
@@ -193,6 +77,71 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 	}
 	a |= last
 	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
+}
+
+// ipv4Part reads one part of an AmbiguousIPv4 host at host[i], its
+// percent-encodings decoded: a number up to the next "." or the end,
+// hexadecimal after "0x" or "0X", octal after a leading "0", decimal
+// otherwise. It returns the value and the index after the "." (a "." may
+// be encoded) or the end, or false for an empty part, a bad "%", a digit
+// beyond the base, or a value above 2^32-1.
+func ipv4Part(host string, i int) (uint64, int, bool) {
+	c, j, ok := decodedAt(host, i)
+	if !ok || c == '.' {
+		return 0, 0, false
+	}
+	base := uint64(10)
+	if c == '0' {
+		base = 8 // the leading "0" is an octal digit itself
+		if c2, j2, ok2 := decodedAt(host, j); ok2 && (c2 == 'x' || c2 == 'X') {
+			base = 16
+			i = j2
+		}
+	}
+	var v uint64
+	for {
+		c, j, ok = decodedAt(host, i)
+		if !ok || c == '.' {
+			break
+		}
+		d := uint64(16)
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case abnf.IsHex(c):
+			d = uint64(abnf.Unhex(c))
+		}
+		if d >= base {
+			return 0, 0, false
+		}
+		if v = v*base + d; v > 0xFFFFFFFF {
+			return 0, 0, false
+		}
+		i = j
+	}
+	if !ok {
+		if i != len(host) {
+			return 0, 0, false // a bad "%"
+		}
+		return v, i, true
+	}
+	return v, j, true
+}
+
+// decodedAt returns the byte at host[i], decoded if it is a
+// percent-encoding, and the index after it; ok is false at the end and at a
+// "%" without two hex digits.
+func decodedAt(host string, i int) (c byte, j int, ok bool) {
+	if i >= len(host) {
+		return 0, i, false
+	}
+	if host[i] != '%' {
+		return host[i], i + 1, true
+	}
+	if i+2 >= len(host) || !abnf.IsHex(host[i+1]) || !abnf.IsHex(host[i+2]) {
+		return 0, i, false
+	}
+	return abnf.Unhex(host[i+1])<<4 | abnf.Unhex(host[i+2]), i + 3, true
 }
 
 // HostToASCII returns the ASCII form of a host for a scheme that resolves it
@@ -260,7 +209,7 @@ func convertHost(host string, unicode bool) (string, error) {
 		}
 		if end-start > 63 {
 			return "", &Error{Op: op, Input: host, Offset: encodedOffset(host, labelStart(name, k)),
-				Component: Host, Err: &idnaError{"label longer than 63 octets"}}
+				Component: Host, Err: ErrIDNA, Detail: "label longer than 63 octets"}
 		}
 		start = end + 1
 	}
@@ -281,7 +230,7 @@ func decodeHost(host, op string) (name string, literal bool, err error) {
 	fail := func(off int, e error) (string, bool, error) {
 		return "", false, &Error{Op: op, Input: host, Offset: off, Component: Host, Err: e}
 	}
-	if host == "" || isIPv4(host) {
+	if host == "" || abnf.IsIPv4(host) {
 		return host, true, nil
 	}
 	if host[0] == '[' {
@@ -307,13 +256,12 @@ func decodeHost(host, op string) (name string, literal bool, err error) {
 			}
 			i += size
 		case c == '%':
-			k, err := scan(host[:min(i+3, len(host))], i, 0)
-			if err != nil {
-				return fail(k, err)
+			if k, f := abnf.Scan(host[:min(i+3, len(host))], i, 0); f != abnf.OK {
+				return fail(k, ErrBadPercent)
 			}
 			encoded = true
 			i += 3
-		case classes[c]&mRegName != 0:
+		case abnf.Classes[c]&abnf.RegName != 0:
 			i++
 		default:
 			return fail(i, ErrInvalidByte)
@@ -322,7 +270,7 @@ func decodeHost(host, op string) (name string, literal bool, err error) {
 	if !encoded {
 		return host, false, nil
 	}
-	name = percentDecode(host)
+	name = abnf.Decode(host, false)
 	if !utf8.ValidString(name) {
 		d := 0
 		for d < len(name) {
@@ -351,13 +299,6 @@ func encodedOffset(host string, d int) int {
 	return i
 }
 
-// idnaError is the Err of an *Error for an IDNA failure: ErrIDNA with the
-// reason that golang.org/x/net/idna gave.
-type idnaError struct{ reason string }
-
-func (e *idnaError) Error() string { return ErrIDNA.Error() + " (" + e.reason + ")" }
-func (e *idnaError) Unwrap() error { return ErrIDNA }
-
 // idnaFailure builds the error for the name (host decoded) that idna
 // rejected with err: its offset is the start of the first label that idna
 // rejects on its own, or 0 when only the whole name fails (the bidi rule
@@ -371,7 +312,7 @@ func idnaFailure(host, name string, err error, op string) error {
 		}
 	}
 	reason := strings.TrimPrefix(err.Error(), "idna: ")
-	return &Error{Op: op, Input: host, Offset: off, Component: Host, Err: &idnaError{reason}}
+	return &Error{Op: op, Input: host, Offset: off, Component: Host, Err: ErrIDNA, Detail: reason}
 }
 
 // nextDot returns the index and the length of the first label separator of

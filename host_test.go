@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/oracle"
 )
 
 func TestHostAddr(t *testing.T) {
@@ -237,7 +239,7 @@ func genNumericHost(r *rand.Rand) string {
 	for n := r.IntN(6); n >= 0; n-- {
 		switch r.IntN(8) {
 		case 0:
-			b.WriteString(pick(r, "0x", "0X", "0", "00", "08", "0x1g", "%31", "%2E", "%", "a", "", "-1"))
+			b.WriteString(oracle.Pick(r, "0x", "0X", "0", "00", "08", "0x1g", "%31", "%2E", "%", "a", "", "-1"))
 		case 1:
 			b.WriteString("0x" + strconv.FormatUint(r.Uint64N(1<<33), 16))
 		case 2:

@@ -1,13 +1,9 @@
 package uri
 
 import (
-	"errors"
 	"net/url"
 	"strings"
 )
-
-// ErrNilURL: [FromURL] was given a nil *url.URL.
-var ErrNilURL = errors.New("nil *url.URL")
 
 // FromURL returns the URI reference that v's text, v.String(), spells. That
 // text is net/url's own serialization of its fields (it percent-encodes the
@@ -73,13 +69,3 @@ func (u URI) URL() *url.URL {
 	v.Host = h + strings.TrimPrefix(v.Host, "h")
 	return v
 }
-
-// MarshalBinary returns u's text, as [URI.MarshalText] does. It implements
-// [encoding.BinaryMarshaler], so a URI can go into gob and other binary
-// encodings.
-func (u URI) MarshalBinary() ([]byte, error) { return u.MarshalText() }
-
-// UnmarshalBinary parses data with [Parse] and stores the result in u, as
-// [URI.UnmarshalText] does. It implements [encoding.BinaryUnmarshaler]. On
-// error u is left unchanged.
-func (u *URI) UnmarshalBinary(data []byte) error { return u.UnmarshalText(data) }

@@ -4,6 +4,10 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/internal/schemes"
 )
 
 // This file implements the comparison ladder of RFC 3986, Section 6.2:
@@ -13,15 +17,17 @@ import (
 // although they can change what a reference means.
 //
 // Every normalization is computed by one function, emit, that writes the
-// result through a writer. The writer either compares what it is given with
-// the input, byte for byte, or appends it to the result. For a reference of
-// up to shortNormal bytes, emit runs once, writing into a stack buffer, and
-// the buffer is compared with the input: if they are the same, the input is
-// returned as it is, without allocating; otherwise the buffer is copied
-// into the result string. A longer reference gets a comparing run first,
-// which also counts the exact length of the result, and then, if something
-// differs, a second run that writes it into a strings.Builder grown once to
-// that length. The result string is the only allocation.
+// result through a writer, and whether a reference is already normal is
+// found by the same function: the writer either compares what it is given
+// with the input, byte for byte, or writes it. A comparing run comes first,
+// and counts the exact length of the result: if nothing differs, the input
+// is returned as it is, without allocating. Otherwise a second run writes
+// the result, into a stack buffer copied once into the result string for a
+// short one, into a strings.Builder grown once to its length for a long one.
+// The result string is the only allocation. The dot segments
+// of a path are removed by internal/dotseg, the one remove_dot_segments of
+// the module, after the path's percent-encodings are normalized into a
+// scratch buffer.
 
 // Normalization is a set of normalization steps for [URI.NormalizeWith]. The
 // steps are independent flags; [SyntaxBased], [DefaultNormalization] and
@@ -210,9 +216,9 @@ const (
 // fragment (Section 6.2.3).
 //
 // If u is already normal, Normalize returns u itself and does not allocate;
-// otherwise it allocates the new text once (and, for a path whose dot
-// segments leave more than 32 separate pieces, once more; see
-// [URI.NormalizeWith]). It runs in time linear in the length of u.
+// otherwise it allocates the new text once (and, for a path of more than 256
+// bytes with dot segments, once more; see [URI.NormalizeWith]). It runs in
+// time linear in the length of u.
 func (u URI) Normalize() URI { return u.NormalizeWith(DefaultNormalization) }
 
 // NormalizeWith returns u with exactly the normalization steps in n applied;
@@ -222,335 +228,18 @@ func (u URI) Normalize() URI { return u.NormalizeWith(DefaultNormalization) }
 // allocates the new text once, with three exceptions: NormalizeIDNA
 // allocates in the IDNA conversion; NormalizeSortQuery allocates once more,
 // for a list of the parameters, when the query has more than 32 of them; and
-// a path whose dot segments leave more than 32 separate pieces of it (as
-// "/a/b/../c/d/../" does, one piece for each "a/") allocates once more, for a
-// list of those pieces. A result longer than 2 GiB, the limit of this
-// package, cannot be made: u is then returned unchanged. It runs in time
-// linear in the length of u, except that NormalizeSortQuery sorts the
-// parameters: O(p log p) comparisons of keys for p parameters.
+// a path of more than 256 bytes whose dot segments are removed, or whose
+// slashes are merged, allocates once more, for a scratch buffer of its
+// length. A result longer than 2 GiB, the limit of this package, cannot be
+// made: u is then returned unchanged. It runs in time linear in the length
+// of u, except that NormalizeSortQuery sorts the parameters: O(p log p)
+// comparisons of keys for p parameters.
 func (u URI) NormalizeWith(n Normalization) URI {
-	if n == 0 || (n&^DefaultNormalization == 0 && isNormal(u, n)) {
+	var v URI
+	if n == 0 || !normalize(&u.ref, n, &v.ref) {
 		return u
 	}
-	return u.normalizeWith(n)
-}
-
-// normalizeWith is NormalizeWith without the quick check of isNormal: it
-// works the result out in full, and returns u when that is u's text.
-func (u URI) normalizeWith(n Normalization) URI {
-	if !needsLists(u, n) {
-		return u.normalize(n, nil, nil)
-	}
-	// The plan of the path and the order of the query parameters are worked
-	// out once, into these arrays unless they are too small; both runs of
-	// emit then use them. They live here, not in normalize, so that the
-	// common reference, which needs neither, does not pay for clearing them.
-	var runs [32]run
-	var params [32]param
-	return u.normalize(n, runs[:0], params[:0])
-}
-
-// isNormal reports, for steps n within DefaultNormalization, that
-// normalizing u changes nothing, without working out the result: one pass
-// that checks, rule by rule, what emit would change. It reports false for
-// what it does not check (IPv6 and IPvFuture hosts, file and mailto URIs
-// under the scheme rules), and the caller then does the full work; so
-// false means "maybe not normal", and true is exact, which a test checks
-// against the full work on many inputs.
-func isNormal(u URI, n Normalization) bool {
-	s := u.s
-	var base pctOpt
-	if n&NormalizeCase != 0 {
-		base |= optUpper
-	}
-	if n&NormalizePercent != 0 {
-		base |= optDecode
-	}
-	if strings.IndexByte(s, '%') < 0 {
-		base = 0 // no percent-encoding anywhere: nothing to check in them
-	}
-	var info schemeInfo
-	known := false
-	if u.HasScheme() {
-		se := int(u.schemeEnd)
-		if n&NormalizeCase != 0 && hasUpper(s[:se]) {
-			return false
-		}
-		info, known = lookupScheme(s[:se])
-		if known && n&NormalizeSchemeRules != 0 && info.port == "" {
-			switch {
-			case equalFold(s[:se], "file"):
-				// The host "localhost" of a file URI without userinfo
-				// or port is dropped.
-				if u.HostKind() == HostRegName && hostIs(u.Host(), "localhost") {
-					return false
-				}
-			case equalFold(s[:se], "mailto"):
-				// Domains are lower-cased: leave any letter to the full work.
-				if n&NormalizeCase != 0 && hasUpper(u.Path()) {
-					return false
-				}
-			}
-		}
-	}
-	if u.HasAuthority() {
-		h, e := int(u.hostStart), int(u.hostEnd)
-		if u.HasUserinfo() && !pctIsNormal(s, u.afterScheme()+2, h-1, base) {
-			return false
-		}
-		switch u.HostKind() {
-		case HostRegName, HostIPv4:
-			host := base
-			if n&NormalizeCase != 0 {
-				host |= optLower
-			}
-			if !pctIsNormal(s, h, e, host) {
-				return false
-			}
-		case HostIPvFuture:
-			if n&NormalizeCase != 0 && hasUpper(s[h:e]) {
-				return false
-			}
-		default: // HostIPv6
-			addr := s[h+1 : e-1]
-			if strings.IndexByte(addr, '%') >= 0 {
-				return false // a zone: checked by the full work
-			}
-			if n&NormalizeIPv6 != 0 {
-				a, err := netip.ParseAddr(addr)
-				var buf [64]byte
-				if err != nil || string(a.AppendTo(buf[:0])) != addr {
-					return false
-				}
-			} else if n&NormalizeCase != 0 && hasUpper(addr) {
-				return false
-			}
-		}
-		if u.HasPort() && n&NormalizePort != 0 {
-			port := u.Port()
-			if port == "" || (known && info.port != "" && ((len(port) > 1 && port[0] == '0') || port == info.port)) {
-				return false
-			}
-		}
-	}
-	ps, pe := int(u.pathStart), int(u.pathEnd)
-	if ps == pe && n&NormalizeSchemeRules != 0 && u.HasAuthority() && info.slashPath {
-		return false // the empty path of an http URI becomes "/"
-	}
-	if n&NormalizeDotSegments != 0 && mayHaveDotSegment(s[ps:pe], n&NormalizePercent == 0) {
-		// Only a segment that starts with "." or "%" can be a dot segment,
-		// and none is longer than "%2E%2E". A relative-path reference keeps
-		// its leading ".." segments as they are written.
-		leading := !u.HasScheme() && !u.HasAuthority() && pe > ps && s[ps] != '/'
-		start := true
-		for i := ps; i < pe; i++ {
-			c := s[i]
-			if start {
-				end := i
-				if c == '.' || c == '%' {
-					for end < pe && end-i <= 6 && s[end] != '/' {
-						end++
-					}
-				}
-				if seg := s[i:end]; !leading || seg != ".." {
-					leading = false
-					if dotSegment(seg) != 0 {
-						return false
-					}
-				}
-			}
-			start = c == '/'
-		}
-	}
-	return pctIsNormal(s, ps, pe, base) &&
-		(!u.HasQuery() || pctIsNormal(s, pe+1, int(u.queryEnd), base)) &&
-		(!u.HasFragment() || pctIsNormal(s, int(u.queryEnd)+1, len(s), base))
-}
-
-// mayHaveDotSegment reports whether a segment of the path p starts with ".",
-// or, if pct is set, with "%": only such a segment can be a dot segment. Set
-// pct when percent-encodings are not decoded; when they are, a "%2E" fails
-// the check of percent-encodings anyway. Most paths have no such segment,
-// and one or two searches tell.
-func mayHaveDotSegment(p string, pct bool) bool {
-	if p == "" {
-		return false
-	}
-	if p[0] == '.' || pct && p[0] == '%' {
-		return true
-	}
-	// One search for "." is cheaper than one for "/.", a two-byte string:
-	// most paths have no dot but the one of a file name's extension.
-	for i := strings.IndexByte(p, '.'); i > 0; {
-		if p[i-1] == '/' {
-			return true
-		}
-		j := strings.IndexByte(p[i+1:], '.')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	return pct && strings.Contains(p, "/%")
-}
-
-// hasUpper reports whether s has an ASCII upper-case letter: byte by byte
-// below eight bytes (most schemes), a word at a time from there (most
-// hosts).
-func hasUpper(s string) bool {
-	if len(s) >= 8 {
-		return hasUpperWords(s)
-	}
-	for i := range len(s) {
-		if s[i]-'A' < 26 { // 'A' to 'Z'; the byte arithmetic wraps below 'A'
-			return true
-		}
-	}
-	return false
-}
-
-// hasUpperWords is hasUpper for a string of at least eight bytes. It looks
-// at eight bytes at a time, loaded as one word, the last eight overlapping
-// the word before them.
-func hasUpperWords(s string) bool {
-	word := func(i int) uint64 {
-		t := s[i : i+8] // one bounds check for the eight
-		return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-	}
-	for i := 0; i+8 < len(s); i += 8 {
-		if wordHasUpper(word(i)) {
-			return true
-		}
-	}
-	return wordHasUpper(word(len(s) - 8))
-}
-
-// wordHasUpper reports whether one of the eight bytes of x is an ASCII
-// upper-case letter, without looking at them one by one: for each byte b,
-// the high bit of (0x7F+'Z'+1 - b7) & (b7 + 0x7F-('A'-1)) & ^b, where b7 is
-// b without its high bit, is set exactly when 'A'-1 < b < 'Z'+1. No byte's
-// sum or difference carries into its neighbour, since b7 <= 0x7F.
-func wordHasUpper(x uint64) bool {
-	const ones, high = 0x0101010101010101, 0x8080808080808080
-	t := x & (ones * 0x7F)
-	return (ones*(0x7F+'Z'+1)-t)&^x&(t+ones*(0x7F-('A'-1)))&high != 0
-}
-
-// pctIsNormal reports whether writer.pct, given s[i:j] and o, would write
-// s[i:j] unchanged: no percent-encoding to decode or upper-case, and, with
-// optLower, no letter to lower-case.
-func pctIsNormal(s string, i, j int, o pctOpt) bool {
-	if o == optLower {
-		return !hasUpper(s[i:j]) // nothing to do with percent-encodings
-	}
-	if o&optLower != 0 {
-		// Hosts: every byte is looked at, since letters are lower-cased and
-		// hex digits upper-cased.
-		for p := i; p < j; p++ {
-			switch c := s[p]; {
-			case c == '%':
-				if !pctTripletIsNormal(s[p+1], s[p+2], o) {
-					return false
-				}
-				p += 2
-			case 'A' <= c && c <= 'Z':
-				return false
-			}
-		}
-		return true
-	}
-	if o&(optUpper|optDecode) == 0 {
-		return true
-	}
-	for {
-		k := strings.IndexByte(s[i:j], '%')
-		if k < 0 {
-			return true
-		}
-		p := i + k
-		if !pctTripletIsNormal(s[p+1], s[p+2], o) {
-			return false
-		}
-		i = p + 3
-	}
-}
-
-// pctTripletIsNormal reports whether writer.pct leaves "%" h l as it is.
-func pctTripletIsNormal(h, l byte, o pctOpt) bool {
-	return !o.decodes(unhex(h)<<4|unhex(l)) && (o&optUpper == 0 || (h < 'a' && l < 'a'))
-}
-
-// needsLists reports whether normalizing u under n needs a plan of the
-// path (it has a segment that may be a dot segment, or an empty segment to
-// merge) or a list of query parameters.
-func needsLists(u URI, n Normalization) bool {
-	if n&NormalizeSortQuery != 0 && u.HasQuery() {
-		return true
-	}
-	p := u.Path()
-	if n&NormalizeMergeSlashes != 0 && strings.Contains(p, "//") {
-		return true
-	}
-	if n&NormalizeDotSegments != 0 {
-		for i := 0; i < len(p); i++ {
-			if (i == 0 || p[i-1] == '/') && (p[i] == '.' || p[i] == '%') {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// normalize is NormalizeWith with the room for the lists of the path plan
-// and the query parameters.
-func (u URI) normalize(n Normalization, runs []run, params []param) URI {
-	nz := newNormalizer(u, n, runs, params)
-	if len(u.s) <= shortNormal {
-		// One run of emit into a stack buffer, then one comparison: the
-		// result of a short reference is at most a few bytes longer than
-		// it (an IPv6 address in RFC 5952 text, a "/" for an empty path, a
-		// "./" prefix). Should it not fit, the two runs below do the work.
-		var stack [shortNormal + 64]byte
-		w := writer{src: u.s, buf: stack[:]}
-		v := nz.emit(&w)
-		if !w.over {
-			if t := stack[:w.n]; string(t) != u.s {
-				v.s = string(t)
-				v.fixHostKind()
-				return v
-			}
-			return u
-		}
-	}
-	cmp := writer{src: u.s}
-	nz.emit(&cmp)
-	if (!cmp.diff && cmp.n == len(u.s)) || cmp.n > maxLen {
-		// Unchanged; or, for an input within a few bytes of the 2 GiB limit,
-		// a result too long for a URI's offsets, which is left unchanged too.
-		return u
-	}
-	var b strings.Builder
-	b.Grow(cmp.n)
-	w := writer{src: u.s, b: &b}
-	v := nz.emit(&w)
-	v.s = b.String()
-	v.fixHostKind()
 	return v
-}
-
-// shortNormal is the length up to which normalize writes the result into a
-// stack buffer in one run of emit, instead of a comparing run and a writing
-// run.
-const shortNormal = 256
-
-// fixHostKind sets the kind of a reg-name or IPv4 host anew from its
-// normalized text: decoding can make a reg-name an IPv4address.
-func (v *URI) fixHostKind() {
-	if k := v.HostKind(); k == HostRegName || k == HostIPv4 {
-		v.flags &^= flags(0xff) << kindShift
-		v.setHost(int(v.hostStart), int(v.hostEnd))
-	}
 }
 
 // Normalize parses s as a URI reference with [Parse] and returns the text of
@@ -560,20 +249,97 @@ func (v *URI) fixHostKind() {
 //
 //	Normalize("HTTP://www.Example.COM:80/a/./b/../%7Ec") == "http://www.example.com/a/~c"
 func Normalize(s string) (string, error) {
-	var u URI // filled in place, never copied whole (see parseText)
-	if err := u.parseText(s, ruleReference, false, false); err != nil {
+	var u, v ref // filled in place, never copied whole (see parseText)
+	if err := u.parseText(s, grammar{}); err != nil {
 		return "", withOp("normalize", err)
 	}
-	if isNormal(u, DefaultNormalization) {
-		return s, nil // most references are; no URI value to copy back
+	if !normalize(&u, DefaultNormalization, &v) {
+		return s, nil
 	}
-	return u.normalizeWith(DefaultNormalization).s, nil
+	return v.s, nil
+}
+
+// normalize writes the form of u under n into *v, which must be the zero
+// value, and reports whether it differs from u; when it does not, *v is
+// not to be used.
+func normalize(u *ref, n Normalization, v *ref) bool {
+	if n&NormalizeSortQuery != 0 && u.flags&fQuery != 0 {
+		// The order of the parameters is worked out once, into this array
+		// unless it is too small; it is here, not below, so that a
+		// reference that needs no sorting does not pay for clearing it.
+		var params [32]param
+		return normalizeWith(u, n, v, params[:0])
+	}
+	return normalizeWith(u, n, v, nil)
+}
+
+// shortNormal is the length up to which normalize writes a result into a
+// stack buffer, and then copies it into the result string, rather than into
+// a strings.Builder, and up to which a path is worked out on the stack.
+const shortNormal = 256
+
+// normalizeWith is normalize with the room for the list of the query
+// parameters. A path that needs more than its percent-encodings normalized
+// is worked out once, before the runs of emit, into a stack buffer unless
+// it is too long (see bufferPath). A first run of emit compares what it
+// would write with u's text, up to the first difference: that is all the
+// work for the many references that are already normal. When something
+// differs, a second run writes the result, into a stack buffer first, and
+// into a strings.Builder of the length it counted if that is too short.
+func normalizeWith(u *ref, n Normalization, v *ref, params []param) bool {
+	nz := normalizer{u: u, n: n} // set here: stored through a pointer, u would escape
+	nz.init()
+	if params != nil {
+		nz.params = sortParams(u.s, int(u.pathEnd)+1, int(u.queryEnd), nz.queryOpt(), params)
+	}
+	if nz.buffered {
+		var buf [shortNormal]byte
+		// Set here for the same reason, and buf would move to the heap.
+		nz.path, nz.prefix = nz.bufferPath(buf[:])
+	}
+	cmp := writer{src: u.s}
+	nz.emit(&cmp, v)
+	if !cmp.diff && cmp.n == len(u.s) {
+		return false
+	}
+	*v = ref{}
+	var stack [shortNormal]byte
+	w := writer{src: u.s, buf: stack[:], writes: true}
+	nz.emit(&w, v)
+	switch {
+	case w.n > maxLen:
+		// For an input within a few bytes of the 2 GiB limit, a result
+		// too long for a URI's offsets: it is left unchanged.
+		return false
+	case !w.over:
+		v.s = string(stack[:w.n])
+	default:
+		var b strings.Builder
+		b.Grow(w.n)
+		*v = ref{}
+		w = writer{src: u.s, b: &b, writes: true}
+		nz.emit(&w, v)
+		v.s = b.String()
+	}
+	v.fixHostKind()
+	return true
+}
+
+// fixHostKind sets the kind of a reg-name or IPv4 host anew from its
+// normalized text: decoding can make a reg-name an IPv4address.
+func (v *ref) fixHostKind() {
+	if k := v.HostKind(); k == HostRegName || k == HostIPv4 {
+		v.flags &^= kindMask
+		v.setHost(int(v.hostStart), int(v.hostEnd))
+	}
 }
 
 // Equal reports whether a and b are the same reference, component for
 // component, presence included: the simple string comparison of RFC 3986,
-// Section 6.2.1, the first rung of the comparison ladder. It is a == b.
-// "http://a/" and "HTTP://a/" are not Equal, but they are [Equivalent].
+// Section 6.2.1, the first rung of the comparison ladder. It is a == b,
+// named so that code walking up the ladder (Equal, then Equivalent) reads
+// as the RFC does. "http://a/" and "HTTP://a/" are not Equal, but they are
+// [Equivalent].
 func Equal(a, b URI) bool { return a == b }
 
 // Equivalent reports whether a and b have the same normal form
@@ -604,104 +370,14 @@ func Equivalent(a, b URI) bool {
 	return a == b || a.Normalize() == b.Normalize()
 }
 
-// schemeInfo is what the scheme table knows about a scheme.
-type schemeInfo struct {
-	port      string // the default port, as Section 6.2.3 removes it; "" if none
-	slashPath bool   // with an authority, an empty path is equivalent to "/"
-}
-
-// schemes is the table of scheme-based normalization (RFC 3986, Section
-// 6.2.3), keyed by the lower-case scheme name. A default port comes from the
-// RFC that defines the scheme; every scheme with one names a host that is
-// resolved through the DNS, which is what NormalizeIDNA needs to know.
-var schemes = map[string]schemeInfo{
-	"http":      {port: "80", slashPath: true},  // RFC 9110, Sections 4.2.1 and 4.2.3
-	"https":     {port: "443", slashPath: true}, // RFC 9110, Sections 4.2.2 and 4.2.3
-	"ws":        {port: "80", slashPath: true},  // RFC 6455, Section 3
-	"wss":       {port: "443", slashPath: true}, // RFC 6455, Section 3
-	"ftp":       {port: "21"},                   // RFC 1738, Section 3.2
-	"gopher":    {port: "70"},                   // RFC 4266, Section 2.1
-	"telnet":    {port: "23"},                   // RFC 4248 (RFC 1738, Section 3.8)
-	"nntp":      {port: "119"},                  // RFC 5538, Section 2.2
-	"news":      {port: "119"},                  // RFC 5538, Section 2.1
-	"wais":      {port: "210"},                  // RFC 4156 (RFC 1738, Section 3.9)
-	"prospero":  {port: "1525"},                 // RFC 4157 (RFC 1738, Section 3.11)
-	"ldap":      {port: "389"},                  // RFC 4516, Section 2
-	"imap":      {port: "143"},                  // RFC 5092
-	"pop":       {port: "110"},                  // RFC 2384
-	"nfs":       {port: "2049"},                 // RFC 2224
-	"rtsp":      {port: "554"},                  // RFC 7826 (RFC 2326, Section 3.2)
-	"rtsps":     {port: "322"},                  // RFC 7826
-	"coap":      {port: "5683"},                 // RFC 7252, Section 6.1
-	"coaps":     {port: "5684"},                 // RFC 7252, Section 6.2
-	"coap+tcp":  {port: "5683"},                 // RFC 8323, Section 8.1
-	"coaps+tcp": {port: "5684"},                 // RFC 8323, Section 8.2
-	"coap+ws":   {port: "80"},                   // RFC 8323, Section 8.3
-	"coaps+ws":  {port: "443"},                  // RFC 8323, Section 8.4
-	"ipp":       {port: "631"},                  // RFC 3510, Section 4.2
-	"ipps":      {port: "631"},                  // RFC 7472
-	"dict":      {port: "2628"},                 // RFC 2229, Section 5
-	"acap":      {port: "674"},                  // RFC 2244
-	"icap":      {port: "1344"},                 // RFC 3507
-	"rsync":     {port: "873"},                  // RFC 5781
-	"snmp":      {port: "161"},                  // RFC 4088
-	"sieve":     {port: "4190"},                 // RFC 5804
-	"vnc":       {port: "5900"},                 // RFC 7869
-	"tn3270":    {port: "23"},                   // RFC 6270
-	"z39.50r":   {port: "210"},                  // RFC 2056
-	"z39.50s":   {port: "210"},                  // RFC 2056
-	"file":      {},                             // RFC 8089: "localhost" is the default host
-	"mailto":    {},                             // RFC 6068: domains are case-insensitive
-}
-
-// lookupScheme returns the table entry for a scheme written in any case. It
-// does not allocate.
-func lookupScheme(scheme string) (schemeInfo, bool) {
-	switch scheme { // the most frequent, without hashing
-	case "http":
-		return schemeInfo{port: "80", slashPath: true}, true
-	case "https":
-		return schemeInfo{port: "443", slashPath: true}, true
-	case "file", "mailto":
-		return schemeInfo{}, true
-	case "ftp":
-		return schemeInfo{port: "21"}, true
-	}
-	var buf [16]byte
-	if len(scheme) > len(buf) {
-		return schemeInfo{}, false
-	}
-	for i := 0; i < len(scheme); i++ {
-		buf[i] = lower(scheme[i])
-	}
-	info, ok := schemes[string(buf[:len(scheme)])]
-	return info, ok
-}
-
-// lower returns c lower-cased if it is an ASCII upper-case letter.
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// hexUpper returns the hex digit c in upper case.
-func hexUpper(c byte) byte {
-	if 'a' <= c && c <= 'f' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
-
 // safeInQuery reports whether NormalizeDecodeQuery decodes the byte c in a
 // query: a reserved character that the query may hold unencoded and that
 // form encoding does not interpret (see NormalizeDecodeQuery for why).
 func safeInQuery(c byte) bool {
-	if classes[c]&(cColon|cSlash|cQuestion|cAt) != 0 {
+	if abnf.Classes[c]&(abnf.Colon|abnf.Slash|abnf.Question|abnf.At) != 0 {
 		return true
 	}
-	return classes[c]&cSubDelims != 0 && c != '&' && c != '=' && c != '+' && c != ';'
+	return abnf.Classes[c]&abnf.SubDelims != 0 && c != '&' && c != '=' && c != '+' && c != ';'
 }
 
 // Options of writer.pct: what to do with the bytes of one component.
@@ -714,10 +390,58 @@ const (
 	optQuery                     // also decode the characters of safeInQuery
 )
 
-// pctDecode reports whether the percent-encoding of the byte d is decoded
+// decodes reports whether the percent-encoding of the byte d is decoded
 // under o.
 func (o pctOpt) decodes(d byte) bool {
-	return (o&optDecode != 0 && classes[d]&cUnreserved != 0) || (o&optQuery != 0 && safeInQuery(d))
+	return (o&optDecode != 0 && abnf.Classes[d]&abnf.Unreserved != 0) || (o&optQuery != 0 && safeInQuery(d))
+}
+
+// unit returns what the normalization o makes of the unit of text at s[p],
+// a byte or a pct-encoding, and that unit's length in s: one byte (a letter
+// lower-cased under optLower, a decoded octet) or three (the encoding, its
+// hex digits upper-cased under optUpper). It is the one statement of the
+// rules of Sections 6.2.2.1 and 6.2.2.2, which both writing and comparing
+// follow. The bytes come packed into one word, the first in the low byte,
+// n of them.
+func (o pctOpt) unit(s string, p int) (out unitBytes, n, size int) {
+	c := s[p]
+	if c != '%' {
+		if o&optLower != 0 {
+			c = abnf.Lower(c)
+		}
+		return unitBytes(c), 1, 1
+	}
+	h, l := s[p+1], s[p+2]
+	if d := abnf.Unhex(h)<<4 | abnf.Unhex(l); o.decodes(d) {
+		if o&optLower != 0 {
+			d = abnf.Lower(d)
+		}
+		return unitBytes(d), 1, 3
+	}
+	if o&optUpper != 0 {
+		h, l = hexUpper(h), hexUpper(l)
+	}
+	return pack3('%', h, l), 3, 3
+}
+
+// unitBytes holds the bytes of a unit (see pctOpt.unit), the first in the
+// low byte.
+type unitBytes uint32
+
+// pack3 packs three bytes, a in the low byte.
+func pack3(a, b, c byte) unitBytes {
+	return unitBytes(a) | unitBytes(b)<<8 | unitBytes(c)<<16
+}
+
+// at returns the k-th byte of u.
+func (u unitBytes) at(k int) byte { return byte(u >> (8 * k)) }
+
+// hexUpper returns the hex digit c in upper case.
+func hexUpper(c byte) byte {
+	if 'a' <= c && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
 }
 
 // writer receives the normalized reference in order. With buf set it writes
@@ -727,16 +451,28 @@ func (o pctOpt) decodes(d byte) bool {
 // written by index, never appended to: storing a grown slice through the
 // writer's pointer would move a stack buffer to the heap.)
 type writer struct {
-	src  string
-	buf  []byte
-	b    *strings.Builder
-	n    int  // bytes received so far
-	diff bool // comparing: some byte differs from src
-	over bool // buf was too short
+	src    string
+	buf    []byte
+	b      *strings.Builder
+	n      int  // bytes received so far
+	writes bool // buf or b is set: not comparing
+	diff   bool // comparing: some byte differs from src
+	over   bool // buf was too short
 }
 
-// span receives src[i:j].
+// span receives src[i:j]. Comparing, while nothing has been written
+// elsewhere than where it stands in src, it only counts: the common case,
+// small enough to be inlined.
 func (w *writer) span(i, j int) {
+	if w.n == i && !w.writes && i <= j {
+		w.n = j
+		return
+	}
+	w.spanMore(i, j)
+}
+
+// spanMore is span for the other cases.
+func (w *writer) spanMore(i, j int) {
 	if j <= i {
 		return
 	}
@@ -744,7 +480,7 @@ func (w *writer) span(i, j int) {
 		w.over = w.over || copy(w.buf[min(w.n, len(w.buf)):], w.src[i:j]) < j-i
 	} else if w.b != nil {
 		w.b.WriteString(w.src[i:j])
-	} else if !w.diff && w.n != i {
+	} else if !w.diff {
 		w.diff = w.n+(j-i) > len(w.src) || w.src[w.n:w.n+(j-i)] != w.src[i:j]
 	}
 	w.n += j - i
@@ -791,54 +527,125 @@ func (w *writer) byte(c byte) {
 }
 
 // pct receives src[i:j], a component's text, with its percent-encodings and
-// letters normalized as o says. The input is valid, so every "%" is followed
-// by two hex digits.
+// letters normalized as o says (see pctOpt.unit). With no option, while
+// comparing in step with src, it only counts, as span does, inlined;
+// pctMore does the rest.
 func (w *writer) pct(i, j int, o pctOpt) {
+	if o == 0 && w.n == i && !w.writes { // i <= j for every component
+		w.n = j
+		return
+	}
+	w.pctMore(i, j, o)
+}
+
+// pctMore is pct with options. The input is valid, so every "%" is
+// followed by two hex digits. Without optLower only the percent-encodings
+// can change, and they are found with IndexByte; with it, a text with no
+// "%" and no upper-case letter, as most hosts are, is found so a word at a
+// time (hasUpper), and otherwise a byte that is neither is passed over
+// without a call. A comparing writer stops at the first difference.
+func (w *writer) pctMore(i, j int, o pctOpt) {
 	s := w.src
+	if o == 0 || o&optLower != 0 && !hasUpper(s[i:j]) && (o == optLower || strings.IndexByte(s[i:j], '%') < 0) {
+		w.span(i, j)
+		return
+	}
 	k := i // start of the bytes not yet received
 	for p := i; p < j; {
-		c := s[p]
-		if c == '%' {
-			h, l := s[p+1], s[p+2]
-			if d := unhex(h)<<4 | unhex(l); o.decodes(d) {
-				w.span(k, p)
-				if o&optLower != 0 {
-					d = lower(d)
-				}
-				w.byte(d)
-			} else if o&optUpper != 0 && (h >= 'a' || l >= 'a') {
-				w.span(k, p)
-				w.byte('%')
-				w.byte(hexUpper(h))
-				w.byte(hexUpper(l))
-			} else {
-				p += 3
-				continue
+		if c := s[p]; c == '%' {
+			// at a unit to look at; in a run of encodings, without a call
+		} else if o&optLower == 0 {
+			q := strings.IndexByte(s[p:j], '%')
+			if q < 0 {
+				break
 			}
-			p += 3
-			k = p
+			p += q
+		} else if c-'A' >= 26 {
+			p++
 			continue
 		}
-		if o&optLower != 0 && 'A' <= c && c <= 'Z' {
-			w.span(k, p)
-			w.byte(c + 'a' - 'A')
-			k = p + 1
+		out, n, size := o.unit(s, p)
+		if n == size && (n == 1 && out.at(0) == s[p] || n == 3 && out == pack3(s[p], s[p+1], s[p+2])) {
+			p += size // unchanged
+			continue
 		}
-		p++
+		if !w.writes {
+			w.diff = true
+			return
+		}
+		w.span(k, p)
+		for k := range n {
+			w.byte(out.at(k))
+		}
+		p += size
+		k = p
 	}
 	w.span(k, j)
 }
 
-// normalizer holds what emit needs beyond the URI and the steps: decisions
-// made once, before the two runs of emit.
-type normalizer struct {
-	u    URI
-	n    Normalization
-	info schemeInfo // the scheme's table entry
-	// known reports whether the scheme is in the table.
-	known bool
+// lowerOpt returns the option of writer.pct for the text s, with no
+// percent-encoding, of a component whose letters are lower-cased under n
+// (the scheme, a host): none when NormalizeCase is not set or s has no
+// upper-case letter, so that writer.pct is only a span, inlined.
+func lowerOpt(n Normalization, s string) pctOpt {
+	if n&NormalizeCase != 0 && hasUpper(s) {
+		return optLower
+	}
+	return 0
+}
 
-	v6    [64]byte // the RFC 5952 text of an IPv6 host, without brackets or zone
+// hasUpper reports whether s has an ASCII upper-case letter: byte by byte
+// below eight bytes (most schemes), a word at a time from there (most
+// hosts).
+func hasUpper(s string) bool {
+	if len(s) >= 8 {
+		return hasUpperWords(s)
+	}
+	for i := range len(s) {
+		if s[i]-'A' < 26 { // 'A' to 'Z'; the byte arithmetic wraps below 'A'
+			return true
+		}
+	}
+	return false
+}
+
+// hasUpperWords is hasUpper for a string of at least eight bytes. It looks
+// at eight bytes at a time, loaded as one word, the last eight overlapping
+// the word before them.
+func hasUpperWords(s string) bool {
+	word := func(i int) uint64 {
+		t := s[i : i+8] // one bounds check for the eight
+		return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	}
+	for i := 0; i+8 < len(s); i += 8 {
+		if wordHasUpper(word(i)) {
+			return true
+		}
+	}
+	return wordHasUpper(word(len(s) - 8))
+}
+
+// wordHasUpper reports whether one of the eight bytes of x is an ASCII
+// upper-case letter, without looking at them one by one: for each byte b,
+// the high bit of (0x7F+'Z'+1 - b7) & (b7 + 0x7F-('A'-1)) & ^b, where b7 is
+// b without its high bit, is set exactly when 'A'-1 < b < 'Z'+1. No byte's
+// sum or difference carries into its neighbour, since b7 <= 0x7F.
+func wordHasUpper(x uint64) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	t := x & (ones * 0x7F)
+	return (ones*(0x7F+'Z'+1)-t)&^x&(t+ones*(0x7F-('A'-1)))&high != 0
+}
+
+// normalizer holds what emit needs beyond the URI and the steps: decisions
+// made once, before the runs of emit.
+type normalizer struct {
+	u    *ref
+	n    Normalization
+	info schemes.Info // the scheme's table entry
+	pct  bool         // the reference has a "%"
+
+	v6    [45]byte // the RFC 5952 text of an IPv6 host, without brackets or zone: 45 bytes at most
 	v6len int      // its length; 0 if not computed
 	idna  string   // the A-label form of the host, for NormalizeIDNA
 	// dropHost: the host is the scheme's default authority ("localhost").
@@ -846,38 +653,26 @@ type normalizer struct {
 	// mailto: a mailto URI whose domains are lower-cased, if its path,
 	// once normalized, is plain (mailtoPlain).
 	mailto bool
-	mode   pathMode
-
-	plan    pathPlan // the path without its dot segments, if planned
-	planned bool
-	params  []param // NormalizeSortQuery: the query parameters in order
+	params []param // NormalizeSortQuery: the query parameters in order
+	// buffered: the path needs more than its percent-encodings normalized
+	// (dot segments, merged slashes, the mailto rule), and path and prefix
+	// hold what emit writes for it (see bufferPath).
+	buffered bool
+	path     []byte
+	prefix   string
 }
 
-// pathMode says how dot segments are removed from a path.
-type pathMode uint8
-
-const (
-	pathRooted   pathMode = iota // the path begins with "/": remove_dot_segments
-	pathRootless                 // a URI's rootless path: remove_dot_segments too
-	pathRelative                 // a relative-path reference: only what keeps its meaning
-)
-
-// newNormalizer makes the decisions that do not depend on the writer. The
-// normalizer is returned by value and the lists it holds may be the caller's
-// runs and params, so that they stay on the caller's stack.
-func newNormalizer(u URI, n Normalization, runs []run, params []param) normalizer {
-	nz := normalizer{u: u, n: n}
-	if u.HasScheme() {
-		nz.info, nz.known = lookupScheme(u.Scheme())
-	}
-	s := u.s
-	switch {
-	case u.pathEnd > u.pathStart && s[u.pathStart] == '/':
-		nz.mode = pathRooted
-	case u.HasScheme():
-		nz.mode = pathRootless
-	default:
-		nz.mode = pathRelative
+// init makes the decisions that do not depend on the writer, into nz,
+// whose u and n are set and the rest zero; the caller sets the list of
+// query parameters.
+func (nz *normalizer) init() {
+	u, n := nz.u, nz.n
+	// Without a "%" anywhere, no percent-encoding has to be looked at: the
+	// options that would act on them are dropped (see pctOpt), and the
+	// components are taken as they are, with one search for the whole.
+	nz.pct = strings.IndexByte(u.s, '%') >= 0
+	if u.flags&fScheme != 0 {
+		nz.info = schemes.Lookup(u.Scheme())
 	}
 	kind := u.HostKind()
 	if n&NormalizeIPv6 != 0 && kind == HostIPv6 {
@@ -889,37 +684,42 @@ func newNormalizer(u URI, n Normalization, runs []run, params []param) normalize
 			nz.v6len = len(a.AppendTo(nz.v6[:0]))
 		}
 	}
-	if n&NormalizeIDNA != 0 && kind == HostRegName && nz.known && nz.info.port != "" && hasEncodedNonASCII(u.Host()) {
+	if n&NormalizeIDNA != 0 && kind == HostRegName && nz.info.DNS && hasEncodedNonASCII(u.Host()) {
 		if a, err := HostToASCII(u.Host()); err == nil {
 			nz.idna = a
 		}
 	}
-	if n&NormalizeSchemeRules != 0 && nz.known {
-		scheme := u.Scheme()
-		switch {
+	if n&NormalizeSchemeRules != 0 && nz.info.Known && nz.info.Port == "" {
+		// The rules of the schemes without a default port: file and mailto.
+		switch scheme := u.Scheme(); {
 		case equalFold(scheme, "file"):
-			nz.dropHost = kind == HostRegName && !u.HasUserinfo() &&
-				(!u.HasPort() || (u.Port() == "" && n&NormalizePort != 0)) &&
+			nz.dropHost = kind == HostRegName && u.flags&fUserinfo == 0 &&
+				(u.flags&fPort == 0 || (u.Port() == "" && n&NormalizePort != 0)) &&
 				hostIs(u.Host(), "localhost")
 		case equalFold(scheme, "mailto"):
-			nz.mailto = !u.HasAuthority() && n&NormalizeCase != 0
+			nz.mailto = u.flags&fAuthority == 0 && n&NormalizeCase != 0
 		}
 	}
-	dots, merge := n&NormalizeDotSegments != 0, n&NormalizeMergeSlashes != 0
-	if (dots || merge) && u.pathEnd > u.pathStart && runs != nil {
-		nz.plan = planPath(s, int(u.pathStart), int(u.pathEnd), nz.mode, dots, merge, runs)
-		nz.planned = true
-	}
-	if n&NormalizeSortQuery != 0 && u.HasQuery() && params != nil {
-		nz.params = sortParams(s, int(u.pathEnd)+1, int(u.queryEnd), nz.queryOpt(), params)
-	}
-	return nz
+	p := u.s[u.pathStart:u.pathEnd]
+	nz.buffered = nz.mailto ||
+		n&NormalizeDotSegments != 0 && mayHaveDotSegment(p, nz.pct, nz.relative()) ||
+		n&NormalizeMergeSlashes != 0 && strings.Contains(p, "//")
+}
+
+// relative reports whether the reference is a relative-path reference
+// (Section 4.2) whose path is not empty.
+func (nz *normalizer) relative() bool {
+	u := nz.u
+	return u.flags&(fScheme|fAuthority) == 0 && u.pathEnd > u.pathStart && u.s[u.pathStart] != '/'
 }
 
 // pctOpt returns the options of writer.pct for all components but the
-// scheme and the host.
+// scheme and the host: none at all when the reference has no "%".
 func (nz *normalizer) pctOpt() pctOpt {
 	var o pctOpt
+	if !nz.pct {
+		return 0
+	}
 	if nz.n&NormalizeCase != 0 {
 		o |= optUpper
 	}
@@ -942,7 +742,7 @@ func (nz *normalizer) queryOpt() pctOpt {
 // 0x7F, as percent-encoded UTF-8 does.
 func hasEncodedNonASCII(s string) bool {
 	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && unhex(s[i+1]) >= 8 {
+		if s[i] == '%' && abnf.Unhex(s[i+1]) >= 8 {
 			return true
 		}
 	}
@@ -956,7 +756,7 @@ func equalFold(s, t string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if lower(s[i]) != t[i] {
+		if abnf.Lower(s[i]) != t[i] {
 			return false
 		}
 	}
@@ -968,88 +768,40 @@ func equalFold(s, t string) bool {
 func hostIs(h, t string) bool {
 	k := 0
 	for i := 0; i < len(h); k++ {
-		c := h[i]
-		i++
-		if c == '%' {
-			c = unhex(h[i])<<4 | unhex(h[i+1])
-			i += 2
-		}
-		if k >= len(t) || lower(c) != t[k] {
+		out, n, size := (optDecode | optLower).unit(h, i)
+		if n != 1 || k >= len(t) || out.at(0) != t[k] {
 			return false
 		}
+		i += size
 	}
 	return k == len(t)
 }
 
-// emit writes the normalized reference to w and returns its offsets and
-// flags; the caller sets its text and host kind.
-func (nz *normalizer) emit(w *writer) URI {
-	u, n, s := nz.u, nz.n, nz.u.s
-	var v URI
-	base := nz.pctOpt()
-
-	// scheme ":"
-	if u.HasScheme() {
+// emit writes the normalized reference to w and sets the offsets and
+// flags of *v; the caller sets its text and host kind. A comparing writer
+// stops at the first difference that it finds.
+func (nz *normalizer) emit(w *writer, v *ref) {
+	u, n := nz.u, nz.n
+	if u.flags&fScheme != 0 {
 		se := int(u.schemeEnd)
-		if n&NormalizeCase != 0 {
-			w.pct(0, se, optLower)
-		} else {
-			w.span(0, se)
-		}
+		w.pct(0, se, lowerOpt(n, u.s[:se]))
 		v.schemeEnd = int32(w.n)
 		v.flags |= fScheme
 		w.span(se, se+1)
 	}
-
-	// "//" [ userinfo "@" ] host [ ":" port ]
-	if u.HasAuthority() {
-		v.flags |= fAuthority
-		a := u.afterScheme()
-		w.span(a, a+2)
-		if u.HasUserinfo() {
-			v.flags |= fUserinfo
-			w.pct(a+2, int(u.hostStart)-1, base)
-			w.span(int(u.hostStart)-1, int(u.hostStart))
-		}
-		v.hostStart = int32(w.n)
-		nz.emitHost(w, base)
-		v.hostEnd = int32(w.n)
-		v.flags |= flags(u.HostKind()) << kindShift
-		if u.HasPort() {
-			port := u.Port()
-			ps := int(u.hostEnd) + 1
-			switch {
-			case n&NormalizePort == 0:
-				v.flags |= fPort
-				w.span(ps-1, int(u.pathStart))
-			case port == "":
-			case nz.known && nz.info.port != "":
-				z := 0
-				for z < len(port)-1 && port[z] == '0' {
-					z++
-				}
-				if port[z:] != nz.info.port {
-					v.flags |= fPort
-					w.span(ps-1, ps)
-					w.span(ps+z, int(u.pathStart))
-				}
-			default:
-				v.flags |= fPort
-				w.span(ps-1, int(u.pathStart))
-			}
-		}
+	if u.flags&fAuthority != 0 {
+		nz.emitAuthority(w, v)
 	} else {
 		v.hostStart, v.hostEnd = int32(w.n), int32(w.n)
 	}
-
-	// path
+	if w.diff {
+		return // a comparing writer has its answer
+	}
 	v.pathStart = int32(w.n)
-	nz.emitPath(w, base)
+	nz.emitPath(w)
 	v.pathEnd = int32(w.n)
 	v.queryEnd = v.pathEnd
-
-	// [ "?" query ]
-	if u.HasQuery() && (n&NormalizeDropEmptyQuery == 0 || u.queryEnd > u.pathEnd+1) {
+	if u.flags&fQuery != 0 && (n&NormalizeDropEmptyQuery == 0 || u.queryEnd > u.pathEnd+1) {
 		v.flags |= fQuery
 		pe := int(u.pathEnd)
 		w.span(pe, pe+1)
@@ -1066,23 +818,63 @@ func (nz *normalizer) emit(w *writer) URI {
 		}
 		v.queryEnd = int32(w.n)
 	}
-
-	// [ "#" fragment ]
-	if u.HasFragment() && n&NormalizeDropFragment == 0 {
+	if w.diff {
+		return
+	}
+	if u.flags&fFragment != 0 && n&NormalizeDropFragment == 0 {
 		v.flags |= fFragment
 		qe := int(u.queryEnd)
 		w.span(qe, qe+1)
-		w.pct(qe+1, len(s), base)
+		w.pct(qe+1, len(u.s), nz.pctOpt())
 	}
-	return v
+}
+
+// emitAuthority writes "//" [ userinfo "@" ] host [ ":" port ].
+func (nz *normalizer) emitAuthority(w *writer, v *ref) {
+	u := nz.u
+	v.flags |= fAuthority
+	a := u.afterScheme()
+	w.span(a, a+2)
+	if u.flags&fUserinfo != 0 {
+		v.flags |= fUserinfo
+		w.pct(a+2, int(u.hostStart)-1, nz.pctOpt())
+		w.span(int(u.hostStart)-1, int(u.hostStart))
+	}
+	v.hostStart = int32(w.n)
+	nz.emitHost(w)
+	v.hostEnd = int32(w.n)
+	v.flags |= flags(u.HostKind()) << kindShift
+	if u.flags&fPort == 0 {
+		return
+	}
+	port, ps := u.Port(), int(u.hostEnd)+1
+	switch {
+	case nz.n&NormalizePort == 0:
+	case port == "":
+		return
+	case nz.info.Port != "":
+		z := 0
+		for z < len(port)-1 && port[z] == '0' {
+			z++
+		}
+		if port[z:] == nz.info.Port {
+			return
+		}
+		v.flags |= fPort
+		w.span(ps-1, ps)
+		w.span(ps+z, int(u.pathStart))
+		return
+	}
+	v.flags |= fPort
+	w.span(ps-1, int(u.pathStart))
 }
 
 // emitHost writes the host.
-func (nz *normalizer) emitHost(w *writer, base pctOpt) {
-	u, n := nz.u, nz.n
+func (nz *normalizer) emitHost(w *writer) {
+	u := nz.u
 	h, e := int(u.hostStart), int(u.hostEnd)
 	lowerCase := pctOpt(0)
-	if n&NormalizeCase != 0 {
+	if nz.n&NormalizeCase != 0 {
 		lowerCase = optLower
 	}
 	switch u.HostKind() {
@@ -1101,7 +893,7 @@ func (nz *normalizer) emitHost(w *writer, base pctOpt) {
 		}
 		if z >= 0 {
 			w.span(addrEnd, addrEnd+3)
-			w.pct(addrEnd+3, e-1, base)
+			w.pct(addrEnd+3, e-1, nz.pctOpt())
 		}
 		w.span(e-1, e)
 	case HostIPvFuture:
@@ -1111,268 +903,144 @@ func (nz *normalizer) emitHost(w *writer, base pctOpt) {
 		case nz.dropHost:
 		case nz.idna != "":
 			w.str(nz.idna)
+		case nz.pct:
+			w.pct(h, e, nz.pctOpt()|lowerCase)
 		default:
-			w.pct(h, e, base|lowerCase)
+			w.pct(h, e, lowerOpt(nz.n, u.s[h:e]))
 		}
 	}
 }
 
 // emitPath writes the path.
-func (nz *normalizer) emitPath(w *writer, base pctOpt) {
-	u, n, s := nz.u, nz.n, nz.u.s
+func (nz *normalizer) emitPath(w *writer) {
+	u := nz.u
 	ps, pe := int(u.pathStart), int(u.pathEnd)
-	if ps == pe {
-		if n&NormalizeSchemeRules != 0 && u.HasAuthority() && nz.info.slashPath {
+	switch {
+	case nz.buffered:
+		w.str(nz.prefix)
+		w.bytes(nz.path)
+	case ps == pe:
+		if nz.n&NormalizeSchemeRules != 0 && u.flags&fAuthority != 0 && nz.info.SlashPath {
 			w.byte('/')
 		}
-		return
+	default:
+		w.pct(ps, pe, nz.pctOpt())
 	}
-	if !nz.planned {
-		if nz.mailto && mailtoPlain(s[ps:pe]) {
-			emitMailtoPath(w, ps, pe, base)
-		} else {
-			w.pct(ps, pe, base)
-		}
-		return
-	}
-	p := &nz.plan
-	if nz.mailto && nz.mode == pathRootless && len(p.runs) == 1 && !p.slash {
-		// The rule applies to the path as dot-segment removal leaves it, so
-		// that normalizing again finds nothing more to do.
-		if r := p.runs[0]; mailtoPlain(s[r.start:r.end]) {
-			emitMailtoPath(w, int(r.start), int(r.end), base)
-			return
-		}
-	}
+}
 
-	strip := nz.mode == pathRelative
-	var prefix string
+// bufferPath works out the path of a buffered normalizer (see buffered),
+// for both runs of emit, into buf, or into a buffer of the path's length
+// if buf is too short: its percent-encodings normalized, its dot segments
+// removed by remove_dot_segments (Section 6.2.2.3) and its slashes merged
+// as the steps say, the mailto domains lower-cased; and the prefix that it
+// needs (see pathPrefix).
+func (nz *normalizer) bufferPath(buf []byte) (path []byte, prefix string) {
+	u, n := nz.u, nz.n
+	ps, pe := int(u.pathStart), int(u.pathEnd)
+	if pe-ps > len(buf) {
+		buf = make([]byte, pe-ps) // normalizing percent-encodings never lengthens a path
+	}
+	pw := writer{src: u.s, buf: buf, writes: true}
+	pw.pct(ps, pe, nz.pctOpt())
+	p := buf[:pw.n]
+	relative := nz.relative()
+	if n&(NormalizeDotSegments|NormalizeMergeSlashes) != 0 {
+		p, _ = dotseg.Remove(p, 0, dotseg.Options{
+			// A relative-path reference keeps what only a base resolves.
+			KeepUp:       relative,
+			PctDots:      true, // "%2E" is ".", decoded or not (Section 2.3)
+			NoDots:       n&NormalizeDotSegments == 0,
+			MergeSlashes: n&NormalizeMergeSlashes != 0,
+		})
+	}
+	if nz.mailto && mailtoPlain(p) {
+		lowerMailtoDomains(p)
+	}
 	switch {
-	case nz.mode == pathRelative:
-		for k := range p.ups {
-			// The ".." segments are kept as they are: a final one keeps
-			// having no "/" after it.
-			if k == p.ups-1 && p.finalUp {
-				w.str("..")
-			} else {
-				w.str("../")
-			}
-		}
-		if p.ups == 0 {
-			c0, _ := p.firstTwo(s, true)
-			if c0 == 0 || c0 == '/' || p.firstSegmentHasColon(s) {
-				prefix = "./"
-			}
-		}
-	case nz.mode == pathRootless && !p.pushed:
-		return // only dot segments: remove_dot_segments leaves ""
-	case len(p.runs) == 0:
-		w.byte('/')
-		return
-	case !u.HasAuthority():
-		if c0, c1 := p.firstTwo(s, false); c0 == '/' && c1 == '/' {
-			prefix = "/."
-		}
+	case relative && (len(p) == 0 || p[0] == '/' || firstSegmentHasColon(p)):
+		// The result must stay a relative-path reference, and say "this
+		// directory" where the path is now empty.
+		return p, "./"
 	}
-	w.str(prefix)
-	for i, r := range p.runs {
-		start := int(r.start)
-		if i == 0 && strip && start < int(r.end) && s[start] == '/' {
-			start++
+	return p, pathPrefix(p, u.flags&fScheme != 0, u.flags&fAuthority != 0)
+}
+
+// mayHaveDotSegment reports whether a segment of the path p starts with
+// "." or, if pct is set, with "%2E", as every dot segment does, leaving out
+// the leading ".." segments of a relative-path reference, which
+// remove_dot_segments keeps there (see dotseg.Options.KeepUp). Most paths
+// have no dot but the one of a file name's extension, and no "%": a search
+// for each tells.
+func mayHaveDotSegment(p string, pct, relative bool) bool {
+	for relative && len(p) >= 3 && p[:3] == "../" {
+		p = p[3:]
+	}
+	if relative && p == ".." {
+		return false
+	}
+	for i := strings.IndexByte(p, '.'); i >= 0; {
+		if i == 0 || p[i-1] == '/' {
+			return true
 		}
-		w.pct(start, int(r.end), base)
+		j := strings.IndexByte(p[i+1:], '.')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
-	if p.slash && len(p.runs) > 0 {
-		w.byte('/')
+	if !pct {
+		return false
 	}
+	for i := strings.IndexByte(p, '%'); i >= 0; {
+		if (i == 0 || p[i-1] == '/') && i+2 < len(p) && p[i+1] == '2' && p[i+2]|0x20 == 'e' {
+			return true
+		}
+		j := strings.IndexByte(p[i+1:], '%')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // mailtoPlain reports whether the mailto rule of NormalizeSchemeRules applies
 // to the path p: it has no "/" and no quoted local part ("%22"), so that the
 // domain of each address is what follows its last "@".
-func mailtoPlain(p string) bool {
+func mailtoPlain(p []byte) bool {
 	// "%22" has no letters: its hex digits cannot differ in case.
-	return strings.IndexByte(p, '/') < 0 && !strings.Contains(p, "%22")
+	return !slices.Contains(p, '/') && !strings.Contains(string(p), "%22")
 }
 
-// emitMailtoPath writes s[ps:pe], the path of a mailto URI, a list of
-// addresses separated by ",", with the domain of each address (after its
-// last "@") lower-cased: RFC 3986, Section 6.2.3 and RFC 6068, Section 2.
-func emitMailtoPath(w *writer, ps, pe int, base pctOpt) {
-	s := w.src
-	for i := ps; i <= pe; {
-		end := i + strings.IndexByte(s[i:pe], ',')
+// lowerMailtoDomains lower-cases, in place, the domain of each address of
+// p, the path of a mailto URI: a list of addresses separated by ",", whose
+// domain follows the last "@" (RFC 3986, Section 6.2.3; RFC 6068, Section
+// 2). The hex digits of percent-encodings stay upper-case.
+func lowerMailtoDomains(p []byte) {
+	for i := 0; i < len(p); {
+		end := i + slices.Index(p[i:], ',')
 		if end < i {
-			end = pe
+			end = len(p)
 		}
-		at := strings.LastIndexByte(s[i:end], '@')
-		if at < 0 {
-			w.pct(i, end, base)
-		} else {
-			w.pct(i, i+at+1, base)
-			w.pct(i+at+1, end, base|optLower)
-		}
-		if end < pe {
-			w.span(end, end+1)
+		for d := i + bytesLastIndex(p[i:end], '@') + 1; d > i && d < end; d++ {
+			if p[d] == '%' {
+				d += 2
+			} else {
+				p[d] = abnf.Lower(p[d])
+			}
 		}
 		i = end + 1
 	}
 }
 
-// run is a piece of the input path, from start to end, made of n whole
-// segments that follow each other: what remains of a path after dot-segment
-// removal is a list of such pieces. Each segment but the first of a
-// rootless path starts with its "/".
-type run struct{ start, end, n int32 }
-
-// pathPlan is the result of removing the dot segments of a path: the pieces
-// of the input that remain, in order, and what surrounds them.
-type pathPlan struct {
-	runs []run
-	ups  int // pathRelative: ".." segments kept at the front
-	// finalUp: the last of them ends the path, and is written without "/".
-	finalUp bool
-	slash   bool // a final "." or ".." leaves a final "/"
-	pushed  bool // some segment was kept at some time
-}
-
-// planPath removes the dot segments of the path s[ps:pe] (not empty) as
-// RFC 3986, Section 5.2.4 does, in one pass and without copying: the
-// remaining segments are recorded as runs of the input. With merge, empty
-// segments other than the last are removed first. With dots false, "." and
-// ".." are kept as ordinary segments.
-//
-// remove_dot_segments is stated as moving text between two buffers; it is the
-// same as this: a "." segment is dropped; a ".." segment drops the segment
-// kept last; any other segment is kept; a final "." or ".." leaves a final
-// "/". The quirks of rootless paths follow from the buffers too: leading
-// dot segments vanish ("../a" is "a"), and once the first segment has been
-// dropped the output begins with "/" ("a/../b" is "/b").
-func planPath(s string, ps, pe int, mode pathMode, dots, merge bool, runs []run) pathPlan {
-	// The state lives in local variables, not in a pathPlan behind a
-	// pointer, so that the caller's small array of runs stays on its stack.
-	ups, pushed := 0, false
-	for i := ps; ; {
-		start := i
-		t := i
-		if t < pe && s[t] == '/' {
-			t++
-		}
-		// Segments are short: a plain loop beats a call to IndexByte.
-		e := t
-		for e < pe && s[e] != '/' {
-			e++
-		}
-		last := e == pe
-		kind := 0
-		if dots {
-			kind = dotSegment(s[t:e])
-		}
-		if kind == 0 && merge && t == e && !last {
-			kind = 1 // an empty segment that merging removes, as if it were "."
-		}
-		// Dot segments before the first kept segment of a rootless URI path
-		// vanish without a trace (rules 2A and 2D of Section 5.2.4).
-		leading := mode == pathRootless && !pushed
-		switch k := len(runs); {
-		case kind == 0:
-			// Keep the segment, in the last run if it follows it.
-			if leading {
-				start = t
-			}
-			pushed = true
-			if k > 0 && int(runs[k-1].end) == start {
-				runs[k-1].end = int32(e)
-				runs[k-1].n++
-			} else {
-				if len(runs) == cap(runs) {
-					// Past the caller's small array: make room, once, for
-					// as many runs as the path has segments.
-					more := make([]run, len(runs), len(runs)+strings.Count(s[i:pe], "/")+1)
-					copy(more, runs)
-					runs = more
-				}
-				runs = append(runs, run{int32(start), int32(e), 1})
-			}
-		case kind == 2 && k > 0:
-			// Drop the last kept segment, looking only at its own bytes, so
-			// that the whole removal takes linear time.
-			r := &runs[k-1]
-			if r.n--; r.n == 0 {
-				runs = runs[:k-1]
-			} else {
-				r.end = r.start + int32(strings.LastIndexByte(s[r.start:r.end], '/'))
-			}
-		case kind == 2 && mode == pathRelative:
-			ups++
-			if last {
-				return pathPlan{runs: runs, ups: ups, pushed: pushed, finalUp: true}
-			}
-		}
-		if last {
-			return pathPlan{runs: runs, ups: ups, slash: kind != 0 && !leading, pushed: pushed}
-		}
-		i = e
-	}
-}
-
-// dotSegment returns 1 if seg is ".", 2 if it is "..", and 0 otherwise, with
-// "%2E" and "%2e" counting as ".".
-func dotSegment(seg string) int {
-	n := 0
-	for i := 0; i < len(seg); n++ {
-		switch {
-		case seg[i] == '.':
-			i++
-		case i+2 < len(seg) && seg[i] == '%' && seg[i+1] == '2' && (seg[i+2] == 'E' || seg[i+2] == 'e'):
-			i += 3
-		default:
-			return 0
-		}
-		if n == 2 {
-			return 0
+// bytesLastIndex returns the index of the last c in b, or -1.
+func bytesLastIndex(b []byte, c byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == c {
+			return i
 		}
 	}
-	return n
-}
-
-// firstTwo returns the first two bytes that the runs and the final slash
-// make (0 where there are fewer), with the first run's leading "/" left out
-// if strip is set.
-func (p *pathPlan) firstTwo(s string, strip bool) (byte, byte) {
-	var out [2]byte
-	k := 0
-	for i, r := range p.runs {
-		start := int(r.start)
-		if i == 0 && strip && start < int(r.end) && s[start] == '/' {
-			start++
-		}
-		for j := start; j < int(r.end) && k < 2; j++ {
-			out[k] = s[j]
-			k++
-		}
-		if k == 2 {
-			return out[0], out[1]
-		}
-	}
-	if p.slash && len(p.runs) > 0 && k < 2 {
-		out[k] = '/'
-	}
-	return out[0], out[1]
-}
-
-// firstSegmentHasColon reports whether the first segment of a relative path
-// made of the runs holds a ":", which would make it read as a scheme.
-func (p *pathPlan) firstSegmentHasColon(s string) bool {
-	if len(p.runs) == 0 {
-		return false
-	}
-	r := p.runs[0]
-	start := int(r.start)
-	if start < int(r.end) && s[start] == '/' {
-		start++
-	}
-	return firstSegmentHasColon(s[start:r.end])
+	return -1
 }
 
 // param is one query parameter: its text from start to end, and where its
@@ -1414,63 +1082,32 @@ func sortParams(s string, qs, qe int, o pctOpt, params []param) []param {
 }
 
 // compareNormalized compares a and b as writer.pct would write them under o,
-// byte by byte, without writing them.
+// byte by byte, without writing them: unit by unit (see pctOpt.unit), the
+// bytes of each unit in turn.
 func compareNormalized(a, b string, o pctOpt) int {
-	var ra, rb normReader
-	ra.s, rb.s, ra.o, rb.o = a, b, o, o
-	for {
-		ca, oka := ra.next()
-		cb, okb := rb.next()
+	var ua, ub unitBytes
+	var na, nb, ka, kb int // the units' lengths, and the bytes of them already compared
+	for i, j := 0, 0; ; {
+		if ka == na && i < len(a) {
+			var size int
+			ua, na, size = o.unit(a, i)
+			ka, i = 0, i+size
+		}
+		if kb == nb && j < len(b) {
+			var size int
+			ub, nb, size = o.unit(b, j)
+			kb, j = 0, j+size
+		}
 		switch {
-		case !oka && !okb:
+		case ka == na && kb == nb:
 			return 0
-		case !oka:
+		case ka == na:
 			return -1
-		case !okb:
+		case kb == nb:
 			return 1
-		case ca != cb:
-			return int(ca) - int(cb)
+		case ua.at(ka) != ub.at(kb):
+			return int(ua.at(ka)) - int(ub.at(kb))
 		}
+		ka, kb = ka+1, kb+1
 	}
-}
-
-// normReader yields the bytes of s as writer.pct would write them under o.
-type normReader struct {
-	s    string
-	o    pctOpt
-	i    int
-	pend [2]byte // the hex digits of a percent-encoding still to yield
-	np   int
-}
-
-func (r *normReader) next() (byte, bool) {
-	if r.np > 0 {
-		c := r.pend[2-r.np]
-		r.np--
-		return c, true
-	}
-	if r.i >= len(r.s) {
-		return 0, false
-	}
-	c := r.s[r.i]
-	if c != '%' {
-		r.i++
-		if r.o&optLower != 0 {
-			c = lower(c)
-		}
-		return c, true
-	}
-	h, l := r.s[r.i+1], r.s[r.i+2]
-	r.i += 3
-	if d := unhex(h)<<4 | unhex(l); r.o.decodes(d) {
-		if r.o&optLower != 0 {
-			d = lower(d)
-		}
-		return d, true
-	}
-	if r.o&optUpper != 0 {
-		h, l = hexUpper(h), hexUpper(l)
-	}
-	r.pend, r.np = [2]byte{h, l}, 2
-	return '%', true
 }

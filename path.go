@@ -1,8 +1,12 @@
 package uri
 
 import (
+	"bytes"
 	"iter"
 	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/dotseg"
 )
 
 // PathSegments returns an iterator over the segments of the path, decoded
@@ -36,13 +40,7 @@ func (u URI) PathSegments() iter.Seq[string] {
 
 // decodePercent decodes the pct-encodings of s, which comes from a parsed
 // URI and so has only well-formed ones.
-func decodePercent(s string) string {
-	pct, _, err := countPercent(s, EscapePath)
-	if err != nil || pct == 0 {
-		return s
-	}
-	return unescapeN(s, false, pct)
-}
+func decodePercent(s string) string { return abnf.Decode(s, false) }
 
 // JoinPath returns u with each element appended to its path as one segment,
 // and its query and fragment kept. Each element is data: it is encoded with
@@ -63,53 +61,50 @@ func decodePercent(s string) string {
 // Like [Components.URI], JoinPath writes "./" in front of a relative path
 // whose first segment has a ":" or is empty, and "/." in front of a path
 // starting with "//" when there is no authority, so the result always parses
-// back to the path built. It works on IRIs from [ParseIRI] too. It allocates
-// the new text. With no elements it returns u.
+// back to the path built. It allocates the new text. With no elements it
+// returns u.
 func (u URI) JoinPath(elem ...string) URI {
 	if len(elem) == 0 {
 		return u
 	}
 	p := u.Path()
 	rooted := u.HasAuthority() || strings.HasPrefix(p, "/")
-	var segs []string
-	if p != "" {
-		segs = strings.Split(strings.TrimPrefix(p, "/"), "/")
-	}
-	// The elements replace the empty segment after a final "/".
-	if n := len(segs); n > 0 && segs[n-1] == "" {
-		segs = segs[:n-1]
-	}
-	trailing := false
+	own := strings.TrimSuffix(p, "/") // the elements replace the empty segment after a final "/"
+	n := len(own) + 2
 	for _, e := range elem {
-		trailing = e == "." || e == ".."
-		switch {
-		case e == ".":
-		case e == "..":
-			if n := len(segs); n > 0 && (rooted || segs[n-1] != "..") {
-				segs = segs[:n-1]
-			} else if !rooted {
-				segs = append(segs, "..")
-			}
-		default:
-			segs = append(segs, Escape(e, EscapePathSegment))
+		n += 1 + 3*len(e)
+	}
+	b := make([]byte, 0, n)
+	if !rooted && own == "" {
+		// Without a segment of its own, a relative path begins with the
+		// first element, which "./" keeps from being read as anything else;
+		// remove_dot_segments removes the "./" again.
+		b = append(b, '.')
+	}
+	b = append(b, own...)
+	keep := len(b)
+	if !rooted && own == "" {
+		keep = 0
+	}
+	for _, e := range elem {
+		b = append(b, '/')
+		if e == "." || e == ".." {
+			b = append(b, e...)
+		} else {
+			b = append(b, Escape(e, EscapePathSegment)...)
 		}
 	}
-	if trailing {
-		segs = append(segs, "")
+	path, _ := dotseg.Remove(b, keep, dotseg.Options{KeepUp: !rooted})
+	if last := elem[len(elem)-1]; (last == "." || last == "..") && len(path) > 0 && !bytes.HasSuffix(path, []byte("/")) {
+		path = append(path, '/') // a final ".." that stays ("a" with "..", "..") still ends with "/"
 	}
-	path := strings.Join(segs, "/")
-	switch {
-	case rooted:
-		path = "/" + path
-		if !u.HasAuthority() && strings.HasPrefix(path, "//") {
-			path = "/." + path
-		}
-	case len(segs) > 0 && segs[0] == "" || !u.HasScheme() && firstSegmentHasColon(path):
+	pre := pathPrefix(path, u.HasScheme(), u.HasAuthority())
+	if !rooted && (len(path) == 0 || path[0] == '/') {
 		// A relative path cannot begin with an empty segment ("" is the
-		// empty reference, "/x" is rooted), nor with one that has a ":".
-		path = "./" + path
+		// empty reference, "/x" is rooted).
+		pre = "./"
 	}
-	v, err := parse(u.s[:u.pathStart]+path+u.s[u.pathEnd:], ruleReference, true, !isASCII(u.s))
+	v, err := parse(u.s[:u.pathStart]+pre+string(path)+u.s[u.pathEnd:], ruleReference, true)
 	if err != nil {
 		// Only an oversized result gets here: every element is encoded.
 		return u

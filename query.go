@@ -4,6 +4,8 @@ import (
 	"iter"
 	"net/url"
 	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // RFC 3986, Section 3.4 gives the query no inner structure. The helpers in
@@ -52,13 +54,7 @@ func (u URI) QueryPairs() iter.Seq2[string, string] {
 
 // decodeForm decodes s as application/x-www-form-urlencoded. s comes from a
 // parsed query, so its pct-encodings are well formed.
-func decodeForm(s string) string {
-	pct, plus, err := countPercent(s, EscapeForm)
-	if err != nil || pct+plus == 0 {
-		return s
-	}
-	return unescapeN(s, true, pct)
-}
+func decodeForm(s string) string { return abnf.Decode(s, true) }
 
 // QueryValue returns the decoded value of the first pair whose decoded key is
 // key, and whether there is one. It is net/url's u.Query().Get(key) without

@@ -4,13 +4,15 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // TestRelativizeTestdata checks every row of testdata/relativize.jsonl, and
 // that each result resolves back to the target, by the fast code and by the
 // slow reference.
 func TestRelativizeTestdata(t *testing.T) {
-	rows := readJSONL[resolveRow](t, "testdata/relativize.jsonl")
+	rows := testrows.Read[resolveRow](t, "testdata/relativize.jsonl")
 	if len(rows) < 80 {
 		t.Fatalf("only %d rows in testdata/relativize.jsonl", len(rows))
 	}

@@ -3,6 +3,8 @@ package uri
 import (
 	"math/rand/v2"
 	"strings"
+
+	"github.com/gouri/uri/internal/oracle"
 )
 
 // This file holds the slow reference for resolution: RFC 3986, Sections
@@ -220,7 +222,7 @@ func genDotPath(r *rand.Rand, max int) string {
 		if b.Len() > 0 || r.IntN(4) == 0 {
 			b.WriteByte('/')
 		}
-		b.WriteString(pick(r, genSegments...))
+		b.WriteString(oracle.Pick(r, genSegments...))
 	}
 	return b.String()
 }
@@ -229,10 +231,10 @@ func genDotPath(r *rand.Rand, max int) string {
 // empty, present and not, or absent.
 func genQueryFragment(r *rand.Rand, s string) string {
 	if r.IntN(3) == 0 {
-		s += "?" + pick(r, genQueryParts...)
+		s += "?" + oracle.Pick(r, genQueryParts...)
 	}
 	if r.IntN(3) == 0 {
-		s += "#" + pick(r, genQueryParts...)
+		s += "#" + oracle.Pick(r, genQueryParts...)
 	}
 	return s
 }
@@ -241,10 +243,10 @@ func genQueryFragment(r *rand.Rand, s string) string {
 // often with dot segments, sometimes with a fragment. Not all are valid; the
 // callers skip those that do not parse.
 func genResolveBase(r *rand.Rand) string {
-	s := pick(r, genSchemes...) + ":"
+	s := oracle.Pick(r, genSchemes...) + ":"
 	switch r.IntN(4) {
 	case 0, 1:
-		s += "//" + pick(r, genAuthority...)
+		s += "//" + oracle.Pick(r, genAuthority...)
 		if r.IntN(5) > 0 {
 			s += "/" + genDotPath(r, 5)
 		}
@@ -270,13 +272,13 @@ func genResolveRef(r *rand.Rand, base string) string {
 		}
 		s = sch + ":" + genDotPath(r, 4)
 	case 2:
-		s = pick(r, genSchemes...) + ":" + pick(r, "", "//"+pick(r, genAuthority...)) + genDotPath(r, 4)
+		s = oracle.Pick(r, genSchemes...) + ":" + oracle.Pick(r, "", "//"+oracle.Pick(r, genAuthority...)) + genDotPath(r, 4)
 	case 3:
-		s = "//" + pick(r, genAuthority...) + pick(r, "", "/"+genDotPath(r, 4))
+		s = "//" + oracle.Pick(r, genAuthority...) + oracle.Pick(r, "", "/"+genDotPath(r, 4))
 	case 4:
 		s = "/" + genDotPath(r, 5)
 	case 5:
-		s = pick(r, "./", "../", "../../", ".", "..", ".//") + genDotPath(r, 4)
+		s = oracle.Pick(r, "./", "../", "../../", ".", "..", ".//") + genDotPath(r, 4)
 	default:
 		s = genDotPath(r, 6)
 	}
@@ -288,14 +290,14 @@ func genResolveRef(r *rand.Rand, base string) string {
 func genResolvePair(r *rand.Rand) (base, ref string) {
 	base = genResolveBase(r)
 	if r.IntN(4) == 0 {
-		base = genReference(r)
+		base = oracle.Reference(r)
 	}
 	if i := strings.IndexByte(base, ':'); i <= 0 {
 		base = "a:" + base
 	}
 	ref = genResolveRef(r, base)
 	if r.IntN(4) == 0 {
-		ref = genReference(r)
+		ref = oracle.Reference(r)
 	}
 	return base, ref
 }

@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri/internal/testrows"
+
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/internal/dotseg"
 )
 
 // resolveRow is one line of testdata/resolve.jsonl (and relativize.jsonl),
@@ -43,7 +46,7 @@ func checkResolved(t *testing.T, call string, got URI) {
 // reference, so that a wrong row cannot hide a wrong implementation. The
 // rows include all of RFC 3986, Sections 5.4.1 and 5.4.2.
 func TestResolveTestdata(t *testing.T) {
-	rows := readJSONL[resolveRow](t, "testdata/resolve.jsonl")
+	rows := testrows.Read[resolveRow](t, "testdata/resolve.jsonl")
 	if len(rows) < 150 {
 		t.Fatalf("only %d rows in testdata/resolve.jsonl", len(rows))
 	}
@@ -123,9 +126,10 @@ func TestResolveRFCExamples(t *testing.T) {
 	}
 }
 
-// TestRemoveDotSegments checks the in-place remove_dot_segments against the
-// transcription of Section 5.2.4, on the RFC's own examples and on every
-// path of up to four segments from a set of awkward ones.
+// TestRemoveDotSegments checks internal/dotseg's remove_dot_segments, as
+// resolution uses it, against the transcription of Section 5.2.4, on the
+// RFC's own examples and on every path of up to four segments from a set of
+// awkward ones, whole and after a directory that it keeps.
 func TestRemoveDotSegments(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"/a/b/c/./../../g", "/a/g"},    // Section 5.2.4, first example
@@ -141,9 +145,13 @@ func TestRemoveDotSegments(t *testing.T) {
 		{"/a/.../b", "/a/.../b"},
 		{"/%2E/%2E%2E", "/%2E/%2E%2E"},
 	}
+	remove := func(b []byte, keep int) (string, int) {
+		out, lost := dotseg.Remove(b, keep, dotseg.Options{})
+		return string(out), lost
+	}
 	for _, tt := range tests {
-		if got := string(removeDotSegments([]byte(tt.in))); got != tt.want {
-			t.Errorf("removeDotSegments(%q) = %q, want %q", tt.in, got, tt.want)
+		if got, _ := remove([]byte(tt.in), 0); got != tt.want {
+			t.Errorf("dotseg.Remove(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 		if got := slowRemoveDotSegments(tt.in); got != tt.want {
 			t.Errorf("slowRemoveDotSegments(%q) = %q, want %q", tt.in, got, tt.want)
@@ -154,22 +162,16 @@ func TestRemoveDotSegments(t *testing.T) {
 	walk = func(p string, n int) {
 		for _, lead := range []string{"", "/"} {
 			in := lead + p
-			if got, want := string(removeDotSegments([]byte(in))), slowRemoveDotSegments(in); got != want {
-				t.Errorf("removeDotSegments(%q) = %q, the RFC's steps give %q", in, got, want)
+			if got, _ := remove([]byte(in), 0); got != slowRemoveDotSegments(in) {
+				t.Errorf("dotseg.Remove(%q) = %q, the RFC's steps give %q", in, got, slowRemoveDotSegments(in))
 			}
-			if h, tl, res := joinDots("", in); res == joined && h+tl != slowRemoveDotSegments(in) {
-				t.Errorf("joinDots(\"\", %q) = %q, want %q", in, h+tl, slowRemoveDotSegments(in))
-			}
-			if h, tl, res := joinDots("/x/y/", in); res == joined && h+tl != slowRemoveDotSegments("/x/y/"+in) {
+			if h, tl, ok := joinDots("/x/y/", in); ok && h+tl != slowRemoveDotSegments("/x/y/"+in) {
 				t.Errorf("joinDots(\"/x/y/\", %q) = %q, want %q", in, h+tl, slowRemoveDotSegments("/x/y/"+in))
 			}
 			for _, dir := range []string{"/", "/x/", "/x/.y/z../"} {
-				if _, _, res := joinDots(dir, in); res != dotsLeft {
-					continue
-				}
-				out, _ := removeDotSegmentsFrom([]byte(dir+in), len(dir)-1)
-				if want := slowRemoveDotSegments(dir + in); string(out) != want {
-					t.Errorf("removeDotSegmentsFrom(%q, %d) = %q, the RFC's steps give %q", dir+in, len(dir)-1, out, want)
+				out, _ := remove([]byte(dir+in), len(dir)-1)
+				if want := slowRemoveDotSegments(dir + in); out != want {
+					t.Errorf("dotseg.Remove(%q, %d) = %q, the RFC's steps give %q", dir+in, len(dir)-1, out, want)
 				}
 			}
 			if lead == "/" {
@@ -177,10 +179,10 @@ func TestRemoveDotSegments(t *testing.T) {
 				// is counted, so that it can be taken off a directory
 				// before it: six segments are more than the walk climbs.
 				const deep = "/1/2/3/4/5/6"
-				out, lost := removeDotSegmentsFrom([]byte(in), 0)
+				out, lost := remove([]byte(in), 0)
 				kept := deep[:max(len(deep)-2*lost, 0)]
-				if want := slowRemoveDotSegments(deep + in); kept+string(out) != want {
-					t.Errorf("removeDotSegmentsFrom(%q, 0) = %q, %d lost; after %q that gives %q, the RFC's steps give %q", in, out, lost, deep, kept+string(out), want)
+				if want := slowRemoveDotSegments(deep + in); kept+out != want {
+					t.Errorf("dotseg.Remove(%q, 0) = %q, %d lost; after %q that gives %q, the RFC's steps give %q", in, out, lost, deep, kept+out, want)
 				}
 			}
 		}

@@ -104,7 +104,7 @@ func TestHostileBytesRejected(t *testing.T) {
 			for _, f := range []struct {
 				name string
 				fn   func(string) (URI, error)
-			}{{"ParseIRI", ParseIRI}, {"IRIToURI", IRIToURI}} {
+			}{{"ParseIRI", parseIRIAsURI}, {"IRIToURI", iriToURI}} {
 				v, err := f.fn(in)
 				if iriOK {
 					if err != nil {
@@ -145,22 +145,11 @@ func TestHostileBytesRejected(t *testing.T) {
 	}
 }
 
-// TestHostileBytesRejectedElsewhere: the legacy grammars, the host
-// functions and net/url's text reject control characters and space too,
-// at the byte; AmbiguousIPv4 sees no address in such a host.
+// TestHostileBytesRejectedElsewhere: the host functions and net/url's text
+// reject control characters and space too, at the byte; AmbiguousIPv4 sees
+// no address in such a host.
 func TestHostileBytesRejectedElsewhere(t *testing.T) {
-	const legacyTemplate = "http://host:80/path?query#frag"
 	for _, b := range []string{"\x00", "\t", "\n", "\r", "\x1f", " ", "\x7f"} {
-		for _, at := range []int{2, 9, 13, 18, 22, 27, 30} {
-			in := legacyTemplate[:at] + b + legacyTemplate[at:]
-			for _, g := range legacyGrammars {
-				_, _, err := ParseLegacy(in, g)
-				checkRejected(t, "ParseLegacy "+g.String(), g.String(), in, err, at, NoComponent, ErrInvalidByte, ErrMustEscape, ErrBadHost, ErrBadPort)
-			}
-			if _, err := CanonicalHTTP(in); err == nil {
-				t.Errorf("CanonicalHTTP(%q) accepted it", in)
-			}
-		}
 		for _, h := range []string{"ho" + b + "st", b + "127.0.0.1", "127.0.0.1" + b} {
 			for _, f := range []struct {
 				name string
@@ -245,10 +234,6 @@ func TestRedacted(t *testing.T) {
 	}
 	if u, _ := ParseIRI("https://\u00fcser:p\u00e4ss@h/"); u.Redacted() != "https://\u00fcser:xxxxx@h/" {
 		t.Errorf("IRI: %q", u.Redacted())
-	}
-	// An old grammar that does not divide the authority finds no password.
-	if u, _, err := ParseLegacy("foo://alice:s3cret@a@b/", RFC2396); err != nil || u.Redacted() != u.String() || u.HasUserinfo() {
-		t.Errorf("RFC 2396 reg_name: %q, %v", u.Redacted(), err)
 	}
 }
 

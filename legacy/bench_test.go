@@ -1,4 +1,4 @@
-package uri
+package legacy
 
 import (
 	"net/url"
@@ -22,7 +22,7 @@ var legacyBenchInputs = []struct {
 	{"rfc2616/http_URL", RFC2616, "http://www.w3.org/pub/WWW/TheProject.html?query=string#fragment"},
 }
 
-// BenchmarkParseLegacy measures ParseLegacy, with net/url's Parse over the
+// BenchmarkParseLegacy measures Parse, with net/url's Parse over the
 // same inputs for scale (it reads them by its own, lenient rules).
 func BenchmarkParseLegacy(b *testing.B) {
 	for _, bi := range legacyBenchInputs {
@@ -30,7 +30,7 @@ func BenchmarkParseLegacy(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bi.in)))
 			for b.Loop() {
-				_, _, _ = ParseLegacy(bi.in, bi.g)
+				_, _ = Parse(bi.in, bi.g)
 			}
 		})
 		b.Run(bi.name+"/net-url", func(b *testing.B) {
@@ -43,13 +43,13 @@ func BenchmarkParseLegacy(b *testing.B) {
 	}
 }
 
-// BenchmarkUpgrade measures Legacy.Upgrade on references that need changes.
+// BenchmarkUpgrade measures URL.Upgrade on references that need changes.
 func BenchmarkUpgrade(b *testing.B) {
 	for _, bi := range []struct{ name, in string }{
 		{"national", "http://www.example.org/~user/{draft}|notes^v2/index.html"},
 		{"none", "http://www.example.org/~user/draft/index.html"},
 	} {
-		_, l, err := ParseLegacy(bi.in, RFC2068)
+		l, err := Parse(bi.in, RFC2068)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func BenchmarkUpgrade(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bi.in)))
 			for b.Loop() {
-				_, _ = l.Upgrade()
+				_, _, _ = l.Upgrade()
 			}
 		})
 	}

@@ -1,11 +1,14 @@
-package uri
+package legacy
 
 import (
 	"errors"
 	"testing"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/testrows"
 )
 
-// FuzzParseLegacy checks ParseLegacy under every grammar: it never panics,
+// FuzzParseLegacy checks Parse under every grammar: it never panics,
 // its verdict and error offset agree with the grammar's BNF oracle, the
 // offset obeys the prefix rule, an accepted reference divides its text
 // exactly, and every accepted reference whose scheme begins with a letter
@@ -13,18 +16,18 @@ import (
 // CanonicalHTTP's form is canonical.
 func FuzzParseLegacy(f *testing.F) {
 	for i, g := range legacyGrammars {
-		for _, row := range readJSONL[legacyRow](&testing.T{}, "testdata/legacy-"+g.String()+".jsonl") {
-			f.Add(row.input(&testing.T{}), uint8(i))
+		for _, row := range testrows.Read[legacyRow](f, "testdata/legacy-"+g.String()+".jsonl") {
+			f.Add(row.Bytes(f), uint8(i))
 		}
 	}
 	f.Fuzz(func(t *testing.T, s string, gi uint8) {
 		g := legacyGrammars[int(gi)%len(legacyGrammars)]
 		if msg := checkLegacyInvariants(s, g); msg != "" {
-			t.Fatalf("ParseLegacy(%q, %v): %s", s, g, msg)
+			t.Fatalf("Parse(%q, %v): %s", s, g, msg)
 		}
 		if len(s) <= 4096 {
 			if msg := compareLegacyWithOracle(g, s); msg != "" {
-				t.Fatalf("ParseLegacy(%q, %v): %s", s, g, msg)
+				t.Fatalf("Parse(%q, %v): %s", s, g, msg)
 			}
 		}
 		// RFC 2616, Section 3.2.3: the canonical form is a fixed point,
@@ -61,7 +64,7 @@ func FuzzResolveLegacy(f *testing.F) {
 		}
 		res, err := resolve(base, ref)
 		if err != nil {
-			if _, ok := err.(*Error); !ok || res != "" {
+			if _, ok := err.(*uri.Error); !ok || res != "" {
 				t.Fatalf("(%q, %q): %q, %v", base, ref, res, err)
 			}
 			return
@@ -69,23 +72,23 @@ func FuzzResolveLegacy(f *testing.F) {
 		if res == ref || (rfc1808 && base == "") {
 			return
 		}
-		u, l, err := ParseLegacy(res, g)
+		l, err := Parse(res, g)
+		bu, _ := Parse(base, g)
 		if err != nil {
-			bu, _, _ := ParseLegacy(base, g)
-			if !rfc1808 && len(res) > len(bu.Scheme()) && res[len(bu.Scheme())] == ':' {
-				if rest := res[len(bu.Scheme())+1:]; rest == "" || rest[0] == '#' {
+			if scheme := bu.Parts.Scheme; !rfc1808 && len(res) > len(scheme) && res[len(scheme)] == ':' {
+				if rest := res[len(scheme)+1:]; rest == "" || rest[0] == '#' {
 					return // an empty opaque_part: documented
 				}
 			}
 			t.Fatalf("(%q, %q) = %q, which does not parse: %v", base, ref, res, err)
 		}
-		if bu, _, _ := ParseLegacy(base, g); u.Scheme() != bu.Scheme() {
+		if l.Parts.Scheme != bu.Parts.Scheme {
 			t.Fatalf("(%q, %q) = %q: not the base's scheme", base, ref, res)
 		}
 		// Like every accepted legacy reference, the result has an RFC 3986 form.
-		if up, err := l.Upgrade(); err != nil && !errors.Is(err, ErrCannotUpgrade) {
+		if up, _, err := l.Upgrade(); err != nil && !errors.Is(err, uri.ErrCannotEncode) {
 			t.Fatalf("(%q, %q) = %q, whose upgrade fails: %v", base, ref, res, err)
-		} else if p, perr := Parse(up.String()); err == nil && (perr != nil || p != up) {
+		} else if p, perr := uri.Parse(up.String()); err == nil && (perr != nil || p != up) {
 			t.Fatalf("(%q, %q) = %q, upgraded to %q, which does not parse to itself: %v", base, ref, res, up, perr)
 		}
 	})

@@ -1,9 +1,14 @@
-package uri
+package legacy
 
 // This file holds the canonical form of HTTP URLs (RFC 1945, Section 3.2.2)
 // and the URI comparison of HTTP/1.1 (RFC 2068 and RFC 2616, Section 3.2.3).
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/schemes"
+)
 
 // CanonicalHTTP parses s under the grammar of RFC 2616 ([RFC2616]) and
 // returns its canonical form, such that [EqualHTTP] reports two references
@@ -17,8 +22,9 @@ import "strings"
 //
 //   - a port that is empty or not given equals the scheme's default port,
 //     so an empty port and the default one are elided (http 80, https 443,
-//     and the ports RFC 1738 gives ftp, gopher, nntp, telnet, wais and
-//     prospero; "0080" is not "80", as octets differ);
+//     the ports RFC 1738 gives ftp, gopher, nntp, telnet, wais and prospero,
+//     and those of the other schemes that uri.Normalize knows; "0080" is not
+//     "80", as octets differ);
 //   - host names are compared case-insensitively, so a server's host is
 //     lower-cased (a reg_name is left as written, but an authority that is
 //     a reg_name only because of escapes, such as "%41:80", is read again
@@ -37,7 +43,7 @@ import "strings"
 // and the hex digits of the remaining escapes are left as written, because
 // octets are compared as they are.
 //
-// On error it returns "" and the *[Error] of [ParseLegacy]. It allocates the
+// On error it returns "" and the *uri.Error of [Parse]. It allocates the
 // result.
 func CanonicalHTTP(s string) (string, error) {
 	c, again, err := canonicalHTTP(s)
@@ -57,47 +63,43 @@ func CanonicalHTTP(s string) (string, error) {
 // decoded an escape in a reg_name authority, which may then read as a
 // server.
 func canonicalHTTP(s string) (c string, again bool, err error) {
-	u, l, err := ParseLegacy(s, RFC2616)
+	l, err := Parse(s, RFC2616)
 	if err != nil {
 		return "", false, err
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 1)
-	if u.HasScheme() {
-		b.WriteString(strings.ToLower(u.Scheme()))
-		b.WriteByte(':')
+	u := l.Parts
+	b := make([]byte, 0, len(s)+1)
+	if u.Scheme != "" {
+		b = append(append(b, strings.ToLower(u.Scheme)...), ':')
 	}
-	if u.HasAuthority() {
-		b.WriteString("//")
-		if l.Authority != "server" {
-			n := b.Len()
-			writeUnreservedDecoded(&b, u.Authority())
-			again = b.Len()-n != len(u.Authority())
+	if u.HasAuthority {
+		b = append(b, "//"...)
+		if l.AuthorityForm != "server" {
+			a := oldRefOf(s, u).auth
+			n := len(b)
+			b = abnf.AppendDecoded(b, a, &unreserved2396, false)
+			again = len(b)-n != len(a)
 		} else {
-			if u.HasUserinfo() {
-				writeUnreservedDecoded(&b, u.Userinfo())
-				b.WriteByte('@')
+			if u.HasUserinfo {
+				b = append(abnf.AppendDecoded(b, u.Userinfo, &unreserved2396, false), '@')
 			}
-			b.WriteString(strings.ToLower(u.Host()))
-			if p := u.Port(); p != "" && p != defaultPortOf(u.Scheme()) {
-				b.WriteByte(':')
-				b.WriteString(p)
+			b = append(b, strings.ToLower(u.Host)...)
+			if u.Port != "" && u.Port != schemes.Lookup(u.Scheme).Port {
+				b = append(append(b, ':'), u.Port...)
 			}
 		}
-		if u.Path() == "" {
-			b.WriteByte('/')
+		if u.Path == "" {
+			b = append(b, '/')
 		}
 	}
-	writeUnreservedDecoded(&b, u.Path())
-	if u.HasQuery() {
-		b.WriteByte('?')
-		writeUnreservedDecoded(&b, u.Query())
+	b = abnf.AppendDecoded(b, u.Path, &unreserved2396, false)
+	if u.HasQuery {
+		b = abnf.AppendDecoded(append(b, '?'), u.Query, &unreserved2396, false)
 	}
-	if u.HasFragment() {
-		b.WriteByte('#')
-		writeUnreservedDecoded(&b, u.Fragment())
+	if u.HasFragment {
+		b = abnf.AppendDecoded(append(b, '#'), u.Fragment, &unreserved2396, false)
 	}
-	return b.String(), again, nil
+	return string(b), again, nil
 }
 
 // EqualHTTP reports whether a and b identify the same resource under the
@@ -109,7 +111,7 @@ func canonicalHTTP(s string) (c string, again bool, err error) {
 //	http://ABC.com:/%7esmith/home.html
 //
 // are equal. See [CanonicalHTTP] for the rules. It returns false and the
-// *[Error] of the first reference that does not parse.
+// *uri.Error of the first reference that does not parse.
 func EqualHTTP(a, b string) (bool, error) {
 	ca, err := CanonicalHTTP(a)
 	if err != nil {
@@ -122,43 +124,16 @@ func EqualHTTP(a, b string) (bool, error) {
 	return ca == cb, nil
 }
 
-// defaultPortOf returns the default port of a scheme as text, or "" if it
-// is unknown.
-func defaultPortOf(scheme string) string {
-	for _, d := range [...]struct{ scheme, port string }{
-		{"http", "80"},       // RFC 2616, Section 3.2.2
-		{"https", "443"},     // RFC 2818, Section 2.3
-		{"ftp", "21"},        // RFC 1738, Section 3.2
-		{"gopher", "70"},     // RFC 1738, Section 3.4.1
-		{"nntp", "119"},      // RFC 1738, Section 3.7
-		{"telnet", "23"},     // RFC 1738, Section 3.8
-		{"wais", "210"},      // RFC 1738, Section 3.9
-		{"prospero", "1525"}, // RFC 1738, Section 3.11
-	} {
-		if strings.EqualFold(scheme, d.scheme) {
-			return d.port
-		}
-	}
-	return ""
-}
-
-// writeUnreservedDecoded writes t with every escape of an RFC 2396
-// unreserved character decoded:
+// unreserved2396 are the escapes that CanonicalHTTP decodes, RFC 2396's
+// unreserved characters:
 //
 //	unreserved = alphanum | mark
 //	mark       = "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" | ")"
 //
 // which are RFC 3986's unreserved characters and "!", "*", "'", "(", ")".
-func writeUnreservedDecoded(b *strings.Builder, t string) {
-	for i := 0; i < len(t); i++ {
-		if t[i] == '%' && i+2 < len(t) {
-			c := unhex(t[i+1])<<4 | unhex(t[i+2])
-			if classes[c]&cUnreserved != 0 || strings.IndexByte("!*'()", c) >= 0 {
-				b.WriteByte(c)
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(t[i])
+var unreserved2396 = func() (t [256]bool) {
+	for c := range t {
+		t[c] = abnf.Classes[c]&abnf.Unreserved != 0 || strings.IndexByte("!*'()", byte(c)) >= 0
 	}
-}
+	return t
+}()

@@ -1,4 +1,4 @@
-package uri
+package legacy
 
 // An independent reference for the legacy parsers: the BNF of each older
 // grammar written out again here as a regular expression (all of them are
@@ -13,12 +13,14 @@ import (
 	"errors"
 	"math/rand/v2"
 	"regexp"
-	"regexp/syntax"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/oracle"
 )
 
 const (
@@ -241,7 +243,7 @@ func rfc2396(ipv6, http, queryOnly bool) string {
 	if ipv6 {
 		octet := `(?:[0-9]{1,2}|[01][0-9]{2}|2[0-4][0-9]|25[0-5])`
 		ipv4 = octet + `\.` + octet + `\.` + octet + `\.` + octet
-		v6 := ipv6Pattern(`[0-9A-Fa-f]{1,4}`, ipv4)
+		v6 := oracle.IPv6Pattern(`[0-9A-Fa-f]{1,4}`, ipv4)
 		host = `(?:` + hostname + `|` + `[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}` + `|\[` + v6 + `\])`
 	}
 	hostport := host + `(?::[0-9]*)?`
@@ -266,11 +268,11 @@ func rfc2396(ipv6, http, queryOnly bool) string {
 
 var (
 	legacyOracleMu    sync.Mutex
-	legacyOracleCache = map[Grammar]*oracle{}
+	legacyOracleCache = map[Grammar]*oracle.NFA{}
 )
 
 // legacyOracle returns the oracle of a grammar.
-func legacyOracle(g Grammar) *oracle {
+func legacyOracle(g Grammar) *oracle.NFA {
 	legacyOracleMu.Lock()
 	defer legacyOracleMu.Unlock()
 	if o := legacyOracleCache[g]; o != nil {
@@ -291,21 +293,9 @@ func legacyOracle(g Grammar) *oracle {
 	case RFC2616:
 		expr = rfc2396(false, true, false)
 	}
-	o := compileOracle(expr)
+	o := oracle.Compile(expr)
 	legacyOracleCache[g] = o
 	return o
-}
-
-func compileOracle(expr string) *oracle {
-	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
-		panic(err)
-	}
-	prog, err := syntax.Compile(re.Simplify())
-	if err != nil {
-		panic(err)
-	}
-	return &oracle{prog: prog, full: regexp.MustCompile(`^(?:` + expr + `)$`)}
 }
 
 var legacyGrammars = []Grammar{RFC1738, RFC1808, RFC2068, RFC2396, RFC2732, RFC2616}
@@ -331,34 +321,34 @@ var (
 func genLegacy(r *rand.Rand) string {
 	var b strings.Builder
 	if r.IntN(5) > 0 {
-		b.WriteString(pick(r, genLegacySchemes...))
+		b.WriteString(oracle.Pick(r, genLegacySchemes...))
 		b.WriteByte(':')
 	}
 	if r.IntN(4) > 0 {
 		b.WriteString("//")
 		if r.IntN(4) == 0 {
-			b.WriteString(pick(r, genLegacyUsers...))
+			b.WriteString(oracle.Pick(r, genLegacyUsers...))
 			b.WriteByte('@')
 		}
-		b.WriteString(pick(r, genLegacyHosts...))
+		b.WriteString(oracle.Pick(r, genLegacyHosts...))
 		if r.IntN(5) == 0 {
 			b.WriteByte(':')
-			b.WriteString(pick(r, genLegacyPorts...))
+			b.WriteString(oracle.Pick(r, genLegacyPorts...))
 		}
 	}
 	for n := r.IntN(4); n > 0; n-- {
 		if b.Len() > 0 || r.IntN(2) == 0 {
 			b.WriteByte('/')
 		}
-		b.WriteString(pick(r, genLegacySegments...))
+		b.WriteString(oracle.Pick(r, genLegacySegments...))
 	}
 	if r.IntN(4) == 0 {
 		b.WriteByte('?')
-		b.WriteString(pick(r, genLegacyQueries...))
+		b.WriteString(oracle.Pick(r, genLegacyQueries...))
 	}
 	if r.IntN(4) == 0 {
 		b.WriteByte('#')
-		b.WriteString(pick(r, genLegacyQueries...))
+		b.WriteString(oracle.Pick(r, genLegacyQueries...))
 	}
 	s := b.String()
 	if r.IntN(2) == 0 {
@@ -368,7 +358,7 @@ func genLegacy(r *rand.Rand) string {
 		i := r.IntN(len(s) + 1)
 		switch r.IntN(3) {
 		case 0:
-			s = s[:i] + pick(r, genNoise...) + s[i:]
+			s = s[:i] + oracle.Pick(r, oracle.Noise...) + s[i:]
 		case 1:
 			if i < len(s) {
 				s = s[:i] + s[i+1:]
@@ -380,26 +370,26 @@ func genLegacy(r *rand.Rand) string {
 	return s
 }
 
-// compareLegacyWithOracle returns how ParseLegacy disagrees with the
-// grammar's oracle on s, or "".
+// compareLegacyWithOracle returns how Parse disagrees with the grammar's
+// oracle on s, or "".
 func compareLegacyWithOracle(g Grammar, s string) string {
-	u, l, err := ParseLegacy(s, g)
-	ok, off := legacyOracle(g).check(s)
+	l, err := Parse(s, g)
+	ok, off := legacyOracle(g).Check(s)
 	if ok != (err == nil) {
 		return "verdict " + errString(err) + ", but the BNF accepts it: " + boolString(ok)
 	}
 	if err != nil {
-		var e *Error
+		var e *uri.Error
 		if !errors.As(err, &e) {
-			return "error is not an *Error: " + err.Error()
+			return "error is not an *uri.Error: " + err.Error()
 		}
 		if e.Offset != off || e.Op != g.String() || e.Input != s {
 			return e.Error() + "; the longest valid prefix ends at " + strconv.Itoa(off)
 		}
 		return ""
 	}
-	if u.String() != s || l.Grammar != g {
-		return "String() = " + u.String()
+	if l.String() != s || l.Grammar != g {
+		return "String() = " + l.String()
 	}
 	return ""
 }
@@ -416,7 +406,7 @@ func TestLegacyMatchesOracle(t *testing.T) {
 	for i := 0; i < n && failures < 30; i++ {
 		s := genLegacy(r)
 		if i%4 == 3 {
-			s = genReference(r)
+			s = oracle.Reference(r)
 		}
 		for _, g := range legacyGrammars {
 			if msg := compareLegacyWithOracle(g, s); msg != "" {

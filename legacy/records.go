@@ -1,4 +1,4 @@
-package uri
+package legacy
 
 // The typed results of RFC 1738's scheme-specific syntaxes (Section 3 and
 // the BNF of Section 5). Every string is a substring of the URL as written:
@@ -6,16 +6,22 @@ package uri
 // and its escape mean different things (Section 2.2), so decoding is for the
 // caller who knows what the part is for.
 
-// SchemeURL is the scheme-specific reading of an RFC 1738 URL, found in
-// [Legacy].URL: a [FTPURL], [HTTPURL], [GopherURL], [MailtoURL], [NewsURL],
-// [NNTPURL], [TelnetURL], [WAISURL], [FileURL], [ProsperoURL] or [OtherURL].
+import (
+	"strconv"
+
+	"github.com/gouri/uri/internal/schemes"
+)
+
+// Record is the scheme-specific reading of an RFC 1738 URL, found in
+// [URL].Record: a [FTP], [HTTP], [Gopher], [Mailto], [News],
+// [NNTP], [Telnet], [WAIS], [File], [Prospero] or [Other].
 // Use a type switch to get at the fields.
-type SchemeURL interface {
+type Record interface {
 	// DefaultPort returns the port that RFC 1738, Section 3 gives the
 	// scheme (ftp 21, http 80, gopher 70, nntp 119, telnet 23, wais 210,
 	// prospero 1525), or 0 for a scheme that names no port.
 	DefaultPort() int
-	schemeURL()
+	record()
 }
 
 // HostPort is the <host>:<port> of RFC 1738, Section 3.1:
@@ -47,7 +53,7 @@ type Login struct {
 	HostPort
 }
 
-// FTPURL is an RFC 1738 ftp URL (Sections 3.2 and 5):
+// FTP is an RFC 1738 ftp URL (Sections 3.2 and 5):
 //
 //	ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
 //	fpath  = fsegment *[ "/" fsegment ]
@@ -55,7 +61,7 @@ type Login struct {
 // The url-path <cwd1>/<cwd2>/.../<cwdN>/<name> means: CWD to each <cwd> in
 // turn, then retrieve <name> (Section 3.2.2). "ftp://h//etc/motd" has the
 // Cwd segments "" and "etc", and the Name "motd".
-type FTPURL struct {
+type FTP struct {
 	Login
 	HasPath     bool     // a "/" and a url-path follow the login
 	Cwd         []string // the segments before the last, possibly empty strings
@@ -64,11 +70,11 @@ type FTPURL struct {
 	HasTypecode bool     // ";type=" is present
 }
 
-// HTTPURL is an RFC 1738 http URL (Sections 3.3 and 5). No user name or
+// HTTP is an RFC 1738 http URL (Sections 3.3 and 5). No user name or
 // password is allowed.
 //
 //	httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
-type HTTPURL struct {
+type HTTP struct {
 	HostPort
 	Path          string // <path>, without the "/" before it
 	HasPath       bool
@@ -76,7 +82,7 @@ type HTTPURL struct {
 	HasSearchpart bool
 }
 
-// GopherURL is an RFC 1738 gopher URL (Sections 3.4 and 5):
+// Gopher is an RFC 1738 gopher URL (Sections 3.4 and 5):
 //
 //	gopherurl = "gopher://" hostport [ / [ gtype [ selector
 //	            [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
@@ -85,7 +91,7 @@ type HTTPURL struct {
 // when the gopher-path is empty, which Section 3.4.1 makes the default;
 // HasType tells them apart. The selector ends at the first "%09" and the
 // search at the second: a selector cannot hold a tab.
-type GopherURL struct {
+type Gopher struct {
 	HostPort
 	Type          string
 	HasType       bool
@@ -96,52 +102,52 @@ type GopherURL struct {
 	HasGopherPlus bool
 }
 
-// MailtoURL is an RFC 1738 mailto URL (Sections 3.5 and 5): an encoded RFC
+// Mailto is an RFC 1738 mailto URL (Sections 3.5 and 5): an encoded RFC
 // 822 addr-spec, in which no character is reserved, so that a "?" is part
 // of the address. The BNF requires only 1*xchar ("further defined in
 // RFC822"); the address is not checked against RFC 822.
 //
 //	mailtourl      = "mailto:" encoded822addr
 //	encoded822addr = 1*xchar
-type MailtoURL struct {
+type Mailto struct {
 	Address string
 }
 
-// NewsURL is an RFC 1738 news URL (Sections 3.6 and 5): a newsgroup name
+// News is an RFC 1738 news URL (Sections 3.6 and 5): a newsgroup name
 // ("*" for all groups) or a message-id, which has an "@".
 //
 //	newsurl   = "news:" grouppart
 //	grouppart = "*" | group | article
-type NewsURL struct {
+type News struct {
 	Group     string // the group, or "*"; "" for an article
 	MessageID string // the article's <unique>@<full_domain_name>; "" for a group
 }
 
-// NNTPURL is an RFC 1738 nntp URL (Sections 3.7 and 5):
+// NNTP is an RFC 1738 nntp URL (Sections 3.7 and 5):
 //
 //	nntpurl = "nntp://" hostport "/" group [ "/" digits ]
-type NNTPURL struct {
+type NNTP struct {
 	HostPort
 	Group      string
 	Article    string // the article number
 	HasArticle bool
 }
 
-// TelnetURL is an RFC 1738 telnet URL (Sections 3.8 and 5):
+// Telnet is an RFC 1738 telnet URL (Sections 3.8 and 5):
 //
 //	telneturl = "telnet://" login [ "/" ]
-type TelnetURL struct {
+type Telnet struct {
 	Login
 }
 
-// WAISURL is an RFC 1738 wais URL (Sections 3.9 and 5), one of
+// WAIS is an RFC 1738 wais URL (Sections 3.9 and 5), one of
 //
 //	waisdatabase = "wais://" hostport "/" database
 //	waisindex    = "wais://" hostport "/" database "?" search
 //	waisdoc      = "wais://" hostport "/" database "/" wtype "/" wpath
 //
-// [Legacy].Form says which.
-type WAISURL struct {
+// [URL].Form says which.
+type WAIS struct {
 	HostPort
 	Database  string
 	Search    string
@@ -151,20 +157,20 @@ type WAISURL struct {
 	HasDoc    bool // waisdoc: WType and WPath are present
 }
 
-// FileURL is an RFC 1738 file URL (Sections 3.10 and 5). An empty Host, like
+// File is an RFC 1738 file URL (Sections 3.10 and 5). An empty Host, like
 // "localhost", means the machine that reads the URL.
 //
 //	fileurl = "file://" [ host | "localhost" ] "/" fpath
-type FileURL struct {
+type File struct {
 	Host string
 	Path string // fpath, without the "/" after the host
 }
 
-// ProsperoURL is an RFC 1738 prospero URL (Sections 3.11 and 5):
+// Prospero is an RFC 1738 prospero URL (Sections 3.11 and 5):
 //
 //	prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 //	fieldspec   = ";" fieldname "=" fieldvalue
-type ProsperoURL struct {
+type Prospero struct {
 	HostPort
 	HSOName string // the host-specific object name, ppath
 	Fields  []ProsperoField
@@ -175,14 +181,14 @@ type ProsperoField struct {
 	Name, Value string
 }
 
-// OtherURL is an RFC 1738 URL of another scheme (Section 5: otherurl =
+// Other is an RFC 1738 URL of another scheme (Section 5: otherurl =
 // genericurl). When its scheme-specific part matches the common Internet
 // scheme syntax of Section 3.1,
 //
 //	ip-schemepart = "//" login [ "/" urlpath ]
 //
 // HasLogin is true and Login and URLPath hold its parts.
-type OtherURL struct {
+type Other struct {
 	Login
 	HasLogin   bool
 	URLPath    string // the url-path, without the "/" before it
@@ -190,46 +196,53 @@ type OtherURL struct {
 }
 
 // DefaultPort returns 21 (RFC 1738, Section 3.2).
-func (FTPURL) DefaultPort() int { return 21 }
+func (FTP) DefaultPort() int { return tablePort("ftp") }
 
 // DefaultPort returns 80 (RFC 1738, Section 3.3).
-func (HTTPURL) DefaultPort() int { return 80 }
+func (HTTP) DefaultPort() int { return tablePort("http") }
 
 // DefaultPort returns 70 (RFC 1738, Section 3.4.1).
-func (GopherURL) DefaultPort() int { return 70 }
+func (Gopher) DefaultPort() int { return tablePort("gopher") }
 
 // DefaultPort returns 0: a mailto URL names no host.
-func (MailtoURL) DefaultPort() int { return 0 }
+func (Mailto) DefaultPort() int { return 0 }
 
-// DefaultPort returns 0: a news URL names no host.
-func (NewsURL) DefaultPort() int { return 0 }
+// DefaultPort returns 0: an RFC 1738 news URL names no host.
+func (News) DefaultPort() int { return 0 }
 
 // DefaultPort returns 119 (RFC 1738, Section 3.7).
-func (NNTPURL) DefaultPort() int { return 119 }
+func (NNTP) DefaultPort() int { return tablePort("nntp") }
 
 // DefaultPort returns 23 (RFC 1738, Section 3.8).
-func (TelnetURL) DefaultPort() int { return 23 }
+func (Telnet) DefaultPort() int { return tablePort("telnet") }
 
 // DefaultPort returns 210 (RFC 1738, Section 3.9).
-func (WAISURL) DefaultPort() int { return 210 }
+func (WAIS) DefaultPort() int { return tablePort("wais") }
 
 // DefaultPort returns 0: a file URL names no port.
-func (FileURL) DefaultPort() int { return 0 }
+func (File) DefaultPort() int { return 0 }
 
 // DefaultPort returns 1525 (RFC 1738, Section 3.11).
-func (ProsperoURL) DefaultPort() int { return 1525 }
+func (Prospero) DefaultPort() int { return tablePort("prospero") }
 
 // DefaultPort returns 0: RFC 1738 gives other schemes no port.
-func (OtherURL) DefaultPort() int { return 0 }
+func (Other) DefaultPort() int { return 0 }
 
-func (FTPURL) schemeURL()      {}
-func (HTTPURL) schemeURL()     {}
-func (GopherURL) schemeURL()   {}
-func (MailtoURL) schemeURL()   {}
-func (NewsURL) schemeURL()     {}
-func (NNTPURL) schemeURL()     {}
-func (TelnetURL) schemeURL()   {}
-func (WAISURL) schemeURL()     {}
-func (FileURL) schemeURL()     {}
-func (ProsperoURL) schemeURL() {}
-func (OtherURL) schemeURL()    {}
+// tablePort returns the default port of a scheme from the module's scheme
+// table, which holds RFC 1738's ports.
+func tablePort(scheme string) int {
+	n, _ := strconv.Atoi(schemes.Lookup(scheme).Port)
+	return n
+}
+
+func (FTP) record()      {}
+func (HTTP) record()     {}
+func (Gopher) record()   {}
+func (Mailto) record()   {}
+func (News) record()     {}
+func (NNTP) record()     {}
+func (Telnet) record()   {}
+func (WAIS) record()     {}
+func (File) record()     {}
+func (Prospero) record() {}
+func (Other) record()    {}

@@ -1,4 +1,4 @@
-package uri
+package legacy
 
 // This file resolves references as RFC 1808 (Section 4) and RFC 2396
 // (Section 5.2) did, before RFC 3986 replaced both. They differ from RFC
@@ -10,7 +10,13 @@ package uri
 // the base has an empty path ("g" against "http://a" gives "http://ag", the
 // defect that RFC 3986, Section 5.2.3 repaired).
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/dotseg"
+)
 
 // oldRef holds the components that the old algorithms work on. For RFC
 // 1808 the path excludes the params; for RFC 2396 it includes them.
@@ -28,14 +34,37 @@ type oldRef struct {
 	hasFrag   bool
 }
 
-func oldRefOf(u URI) oldRef {
-	return oldRef{
-		scheme: u.Scheme(), hasScheme: u.HasScheme(),
-		auth: u.Authority(), hasAuth: u.HasAuthority(),
-		path:  u.Path(),
-		query: u.Query(), hasQuery: u.HasQuery(),
-		frag: u.Fragment(), hasFrag: u.HasFragment(),
+// oldRefOf returns the components of the text s as the split sp divides
+// it: the authority whole, as both old algorithms take it.
+func oldRefOf(s string, c uri.Components) oldRef {
+	r := oldRef{
+		scheme: c.Scheme, hasScheme: c.Scheme != "",
+		hasAuth: c.HasAuthority,
+		path:    c.Path,
+		query:   c.Query, hasQuery: c.HasQuery,
+		frag: c.Fragment, hasFrag: c.HasFragment,
 	}
+	if r.hasAuth {
+		a := len(c.Scheme) + 2
+		if r.hasScheme {
+			a++
+		}
+		r.auth = s[a : a+authorityLen(c)]
+	}
+	return r
+}
+
+// authorityLen returns the length of the authority that c's userinfo, host
+// and port spell.
+func authorityLen(c uri.Components) int {
+	n := len(c.Host)
+	if c.HasUserinfo || c.Userinfo != "" {
+		n += len(c.Userinfo) + 1
+	}
+	if c.HasPort || c.Port != "" {
+		n += len(c.Port) + 1
+	}
+	return n
 }
 
 // String recombines the components (RFC 2396, Section 5.2, step 7; RFC
@@ -88,11 +117,11 @@ func (r *oldRef) String() string {
 //	Step 7: the components are recombined.
 //
 // The examples of RFC 1808, Section 5 hold. The result is text, not a URI:
-// it need not be valid RFC 3986. On error it returns "" and the *[Error] of
-// [ParseLegacy] for the input that does not parse, or one wrapping
-// ErrMissingScheme for a base without a scheme. It allocates the result.
+// it need not be valid RFC 3986. On error it returns "" and the *uri.Error of
+// [Parse] for the input that does not parse, or one wrapping
+// uri.ErrMissingScheme for a base without a scheme. It allocates the result.
 func ResolveRFC1808(base, ref string) (string, error) {
-	ru, _, err := ParseLegacy(ref, RFC1808)
+	ru, err := Parse(ref, RFC1808)
 	if err != nil {
 		return "", err
 	}
@@ -100,11 +129,11 @@ func ResolveRFC1808(base, ref string) (string, error) {
 	if base == "" {
 		return ref, nil
 	}
-	bu, _, err := ParseLegacy(base, RFC1808)
+	bu, err := Parse(base, RFC1808)
 	if err != nil {
 		return "", err
 	}
-	if !bu.HasScheme() {
+	if bu.Parts.Scheme == "" {
 		return "", missingScheme(base, RFC1808)
 	}
 	// Step 2a: an entirely empty reference is the base.
@@ -112,10 +141,10 @@ func ResolveRFC1808(base, ref string) (string, error) {
 		return base, nil
 	}
 	// Step 2b: a reference with a scheme is absolute.
-	if ru.HasScheme() {
+	if ru.Parts.Scheme != "" {
 		return ref, nil
 	}
-	b, r := oldRefOf(bu), oldRefOf(ru)
+	b, r := oldRefOf(base, bu.Parts), oldRefOf(ref, ru.Parts)
 	b.splitParams()
 	r.splitParams()
 	// Step 2c: the scheme is inherited.
@@ -176,8 +205,9 @@ func (r *oldRef) splitParams() {
 // The examples of RFC 2396, Appendix C hold. The result is text, not a URI;
 // it parses under RFC 2732's grammar, except that a relative path that
 // reduces to nothing against an opaque base ("." against "mailto:a@b")
-// leaves "mailto:", whose empty opaque_part RFC 2396 does not allow. On error it returns "" and the *[Error] of [ParseLegacy] for the input
-// that does not parse, or one wrapping ErrMissingScheme for a base without a
+// leaves "mailto:", whose empty opaque_part RFC 2396 does not allow. On
+// error it returns "" and the *uri.Error of [Parse] for the input
+// that does not parse, or one wrapping uri.ErrMissingScheme for a base without a
 // scheme. It allocates the result.
 func ResolveRFC2396(base, ref string) (string, error) {
 	// Parsing is RFC 2396's as amended by RFC 2732, but errors name the
@@ -185,21 +215,21 @@ func ResolveRFC2396(base, ref string) (string, error) {
 	fail := func(err error) (string, error) { return "", withOp(RFC2396.String(), err) }
 	rp := lparser{s: ref, g: RFC2732}
 	if len(ref) > maxLen {
-		return fail(&Error{Input: ref, Offset: maxLen, Err: ErrTooLong})
+		return fail(&uri.Error{Input: ref, Offset: maxLen, Err: uri.ErrTooLong})
 	}
 	var sp lsplit
-	if !rp.parse2396(true, &sp, &Legacy{}) {
+	if !rp.parse2396(true, &sp, &URL{}) {
 		return fail(rp.error())
 	}
-	ru := sp.uri(ref)
-	bu, _, err := ParseLegacy(base, RFC2732)
+	ru := sp.components(ref)
+	bu, err := Parse(base, RFC2732)
 	if err != nil {
 		return fail(err)
 	}
-	if !bu.HasScheme() {
+	if bu.Parts.Scheme == "" {
 		return fail(missingScheme(base, RFC2732))
 	}
-	b, r := oldRefOf(bu), oldRefOf(ru)
+	b, r := oldRefOf(base, bu.Parts), oldRefOf(ref, ru)
 	// Step 2: a reference to the current document.
 	if r.path == "" && !r.hasScheme && !r.hasAuth && !r.hasQuery {
 		b.frag, b.hasFrag = r.frag, r.hasFrag
@@ -228,10 +258,10 @@ func ResolveRFC2396(base, ref string) (string, error) {
 // where the scheme breaks off (RFC 3986's ParseURI gives the same).
 func missingScheme(base string, g Grammar) error {
 	j := 0
-	for j < len(base) && classes[base[j]]&cSchemeTail != 0 {
+	for j < len(base) && abnf.Classes[base[j]]&abnf.SchemeTail != 0 {
 		j++
 	}
-	return &Error{Op: g.String(), Input: base, Offset: j, Component: Scheme, Err: ErrMissingScheme}
+	return &uri.Error{Op: g.String(), Input: base, Offset: j, Component: uri.Scheme, Err: uri.ErrMissingScheme}
 }
 
 // mergeOld replaces the last segment of the base path (everything after
@@ -253,40 +283,23 @@ func mergeOld(base, ref string) string {
 //	d) If the path ends with "<segment>/..", where <segment> is a complete
 //	   path segment not equal to "..", that "<segment>/.." is removed.
 //
-// A leading "/" is not preceded by a segment. Step c runs in linear time:
-// a stack of the segments kept so far, where a non-final ".." removes the
-// segment on top unless that is "..", leaves what the leftmost-first
-// iteration leaves, because each removal only joins the segments on either
-// side of the removed pair.
+// That is remove_dot_segments with ".." kept where there is nothing but
+// ".." before it to remove (internal/dotseg, Options.KeepUp): each removal
+// of c only joins the segments on either side of the removed pair, so the
+// leftmost-first iteration leaves what one pass over a stack of segments
+// leaves.
 func oldDotSegments(path string) string {
-	lead := ""
-	if strings.HasPrefix(path, "/") {
-		lead, path = "/", path[1:]
+	out, _ := dotseg.Remove([]byte(path), 0, dotseg.Options{KeepUp: true})
+	return string(out)
+}
+
+// withOp returns err, an *uri.Error, as an error of the operation op.
+func withOp(op string, err error) error {
+	e, ok := err.(*uri.Error)
+	if !ok {
+		return err
 	}
-	segs := strings.Split(path, "/")
-	// a) and b)
-	kept := segs[:0]
-	for i, sg := range segs {
-		if sg == "." {
-			if i == len(segs)-1 {
-				kept = append(kept, "")
-			}
-			continue
-		}
-		kept = append(kept, sg)
-	}
-	// c)
-	stack := kept[:0]
-	for i, sg := range kept {
-		if sg == ".." && i < len(kept)-1 && len(stack) > 0 && stack[len(stack)-1] != ".." {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		stack = append(stack, sg)
-	}
-	// d)
-	if n := len(stack); n >= 2 && stack[n-1] == ".." && stack[n-2] != ".." {
-		stack = append(stack[:n-2], "")
-	}
-	return lead + strings.Join(stack, "/")
+	c := *e
+	c.Op = op
+	return &c
 }

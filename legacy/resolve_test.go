@@ -1,10 +1,13 @@
-package uri
+package legacy
 
 import (
 	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/oracle"
 )
 
 // TestResolveRFC1808Examples: every example of RFC 1808, Section 5, against
@@ -151,9 +154,9 @@ func TestResolveOldCases(t *testing.T) {
 		{"2396 opaque base", ResolveRFC2396, "mailto:a@b", "c", "mailto:c", nil, 0},
 		{"2396 fragment of the base", ResolveRFC2396, "http://a/b#f", "", "http://a/b", nil, 0},
 		// Errors
-		{"1808 base without scheme", ResolveRFC1808, "//a/b", "g", "", ErrMissingScheme, 0},
-		{"1808 base scheme cut short", ResolveRFC1808, "ab", "g", "", ErrMissingScheme, 2},
-		{"2396 base without scheme", ResolveRFC2396, "/a", "g", "", ErrMissingScheme, 0},
+		{"1808 base without scheme", ResolveRFC1808, "//a/b", "g", "", uri.ErrMissingScheme, 0},
+		{"1808 base scheme cut short", ResolveRFC1808, "ab", "g", "", uri.ErrMissingScheme, 2},
+		{"2396 base without scheme", ResolveRFC2396, "/a", "g", "", uri.ErrMissingScheme, 0},
 		{"2396 bad reference", ResolveRFC2396, "http://a/", "a b", "", ErrMustEscape, 1},
 		{"2396 bad base", ResolveRFC2396, "http://a/{", "g", "", ErrMustEscape, 9},
 		{"1808 bad reference", ResolveRFC1808, "http://a/", "~g", "", ErrMustEscape, 0},
@@ -162,7 +165,7 @@ func TestResolveOldCases(t *testing.T) {
 	for _, tt := range tests {
 		got, err := tt.resolve(tt.base, tt.ref)
 		if tt.wantErr != nil {
-			var e *Error
+			var e *uri.Error
 			if !errors.Is(err, tt.wantErr) || !errors.As(err, &e) || e.Offset != tt.wantOffset || got != "" {
 				t.Errorf("%s: (%q, %q) = %q, %v; want error %v at %d", tt.name, tt.base, tt.ref, got, err, tt.wantErr, tt.wantOffset)
 			}
@@ -230,7 +233,7 @@ func TestOldDotSegmentsMatchesLiteral(t *testing.T) {
 			b.WriteByte('/')
 		}
 		for n := r.IntN(8); n > 0; n-- {
-			b.WriteString(pick(r, parts...))
+			b.WriteString(oracle.Pick(r, parts...))
 			if n > 1 {
 				b.WriteByte('/')
 			}

@@ -1,4 +1,4 @@
-package uri
+package legacy
 
 // This file parses RFC 1738's URLs: the scheme, then the rule of the scheme
 // (Section 5), then an optional fragment. The character sets of Section 5
@@ -13,45 +13,50 @@ package uri
 //	uchar      = unreserved | escape
 //	xchar      = unreserved | reserved | escape
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+)
 
 var (
 	// xchar = unreserved | reserved | escape
-	set1738XChar = newCset(cspec{mask: mQuery, minus: "~"})
+	set1738XChar = newCset(cspec{mask: abnf.Query, minus: "~"})
 	// uchar = unreserved | escape
-	set1738UChar = newCset(cspec{mask: cUnreserved | cSubDelims, minus: "~&;="})
+	set1738UChar = newCset(cspec{mask: abnf.Unreserved | abnf.SubDelims, minus: "~&;="})
 	// user = password = *[ uchar | ";" | "?" | "&" | "=" ]
-	set1738User = newCset(cspec{mask: cUnreserved | cSubDelims | cQuestion, minus: "~"})
+	set1738User = newCset(cspec{mask: abnf.Unreserved | abnf.SubDelims | abnf.Question, minus: "~"})
 	// fsegment = psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ], joined by "/"
-	set1738FPath = newCset(cspec{mask: cUnreserved | cSubDelims | cQuestion | cColon | cAt | cSlash, minus: "~;"})
+	set1738FPath = newCset(cspec{mask: abnf.Unreserved | abnf.SubDelims | abnf.Question | abnf.Colon | abnf.At | abnf.Slash, minus: "~;"})
 	// hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ], joined by "/"
-	set1738HPath = newCset(cspec{mask: mPchar | cSlash, minus: "~"})
+	set1738HPath = newCset(cspec{mask: abnf.Pchar | abnf.Slash, minus: "~"})
 	// search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
-	set1738Search = newCset(cspec{mask: mPchar, minus: "~"})
+	set1738Search = newCset(cspec{mask: abnf.Pchar, minus: "~"})
 	// fieldname = fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]
-	set1738Field = newCset(cspec{mask: cUnreserved | cSubDelims | cQuestion | cColon | cAt, minus: "~;="})
+	set1738Field = newCset(cspec{mask: abnf.Unreserved | abnf.SubDelims | abnf.Question | abnf.Colon | abnf.At, minus: "~;="})
 	// article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
-	set1738Article = newCset(cspec{mask: cUnreserved | cSubDelims | cSlash | cQuestion | cColon, minus: "~"})
+	set1738Article = newCset(cspec{mask: abnf.Unreserved | abnf.SubDelims | abnf.Slash | abnf.Question | abnf.Colon, minus: "~"})
 	// group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]; no escapes
-	set1738Group = newCset(cspec{mask: cAlpha | cDigit, plus: "-.+_"})
+	set1738Group = newCset(cspec{mask: abnf.Alpha | abnf.Digit, plus: "-.+_"})
 )
 
 // parse1738 parses p.s as an RFC 1738 URL.
 //
 //	genericurl = scheme ":" schemepart
 //	scheme     = 1*[ lowalpha | digit | "+" | "-" | "." ]
-func (p *lparser) parse1738(sp *lsplit, l *Legacy) bool {
+func (p *lparser) parse1738(sp *lsplit, l *URL) bool {
 	s, n := p.s, len(p.s)
 	j := 0
-	for j < n && classes[s[j]]&cSchemeTail != 0 {
+	for j < n && abnf.Classes[s[j]]&abnf.SchemeTail != 0 {
 		j++
 	}
 	if j == 0 || j == n || s[j] != ':' {
-		err := ErrInvalidByte
-		if j == n || classes[s[j]]&cGenDelims != 0 && j == 0 {
-			err = ErrMissingScheme
+		err := uri.ErrInvalidByte
+		if j == n || abnf.Classes[s[j]]&abnf.GenDelims != 0 && j == 0 {
+			err = uri.ErrMissingScheme
 		}
-		p.die(j, Scheme, err)
+		p.die(j, uri.Scheme, err)
 		return false
 	}
 	sp.hasScheme, sp.schemeEnd = true, j
@@ -98,7 +103,7 @@ func (p *lparser) parse1738(sp *lsplit, l *Legacy) bool {
 func (p *lparser) slashes(i int) bool {
 	for m := i; m < i+2; m++ {
 		if m >= len(p.s) || p.s[m] != '/' {
-			p.die(m, Authority, ErrInvalidByte)
+			p.die(m, uri.Authority, uri.ErrInvalidByte)
 			return false
 		}
 	}
@@ -111,16 +116,16 @@ func (p *lparser) slashes(i int) bool {
 func hostport1738(s string, h int) (hp HostPort, end int, fail lfail) {
 	e, form := hostScan(s, h, false, 0)
 	if form == "" {
-		return hp, e, lfail{e, Host, ErrBadHost}
+		return hp, e, lfail{e, uri.Host, ErrBadHost}
 	}
 	hp.Host = s[h:e]
 	if e < len(s) && s[e] == ':' {
 		k := e + 1
-		for k < len(s) && isDigit(s[k]) {
+		for k < len(s) && abnf.IsDigit(s[k]) {
 			k++
 		}
 		if k == e+1 {
-			return hp, k, lfail{k, Port, ErrBadPort}
+			return hp, k, lfail{k, uri.Port, uri.ErrBadPort}
 		}
 		hp.Port, hp.HasPort = s[e+1:k], true
 		e = k
@@ -131,7 +136,7 @@ func hostport1738(s string, h int) (hp HostPort, end int, fail lfail) {
 // lfail is a failure that has not been recorded yet.
 type lfail struct {
 	off  int
-	comp Component
+	comp uri.Component
 	err  error
 }
 
@@ -147,14 +152,14 @@ func (p *lparser) login1738(a int, userOK, needSlash bool) (Login, int, bool) {
 	}
 	h := a
 	if userOK {
-		k, ok := p.scan(a, &set1738User, Authority)
+		k, ok := p.scan(a, &set1738User, uri.Authority)
 		if !ok {
 			return lg, k, false
 		}
 		ue, ps := k, -1
 		if k < n && s[k] == ':' {
 			ps = k + 1
-			if k, ok = p.scan(ps, &set1738User, Authority); !ok {
+			if k, ok = p.scan(ps, &set1738User, uri.Authority); !ok {
 				return lg, k, false
 			}
 		}
@@ -171,9 +176,9 @@ func (p *lparser) login1738(a int, userOK, needSlash bool) (Login, int, bool) {
 				lg.HostPort = hp
 				return lg, k, true
 			case !follows(k):
-				p.die(k, Authority, ErrInvalidByte)
+				p.die(k, uri.Authority, uri.ErrInvalidByte)
 			case f.err == nil:
-				p.die(k, Host, ErrBadHost)
+				p.die(k, uri.Host, ErrBadHost)
 			default:
 				p.die(k, f.comp, f.err)
 			}
@@ -182,14 +187,14 @@ func (p *lparser) login1738(a int, userOK, needSlash bool) (Login, int, bool) {
 	}
 	hp, e, f := hostport1738(s, h)
 	if f.err == nil && !follows(e) {
-		f = lfail{e, Host, ErrBadHost}
+		f = lfail{e, uri.Host, ErrBadHost}
 		switch {
 		case e == n:
-			f.comp, f.err = Path, ErrUnexpectedEnd
+			f.comp, f.err = uri.Path, ErrUnexpectedEnd
 		case hp.HasPort:
-			f.comp, f.err = Port, ErrBadPort
+			f.comp, f.err = uri.Port, uri.ErrBadPort
 		case s[e] == '?':
-			f.comp, f.err = Path, ErrInvalidByte // a search needs a "/" path first
+			f.comp, f.err = uri.Path, uri.ErrInvalidByte // a search needs a "/" path first
 		}
 	}
 	if f.err != nil {
@@ -220,16 +225,16 @@ func (p *lparser) ipStart(i int, userOK, needSlash bool, sp *lsplit) (Login, int
 
 // ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
 // ftptype = "A" | "I" | "D" | "a" | "i" | "d"
-func (p *lparser) ftp1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) ftp1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s, n := p.s, len(p.s)
 	lg, k, ok := p.ipStart(i, true, false, sp)
 	if !ok {
 		return k, false
 	}
 	l.Form = "ftpurl"
-	ftp := FTPURL{Login: lg}
+	ftp := FTP{Login: lg}
 	if k < n && s[k] == '/' {
-		e, ok := p.scan(k+1, &set1738FPath, Path)
+		e, ok := p.scan(k+1, &set1738FPath, uri.Path)
 		if !ok {
 			return e, false
 		}
@@ -240,13 +245,13 @@ func (p *lparser) ftp1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 			const lit = ";type="
 			for m := 0; m < len(lit); m++ {
 				if e+m >= n || s[e+m] != lit[m] {
-					p.die(min(e+m, n), Path, ErrInvalidByte)
+					p.die(min(e+m, n), uri.Path, uri.ErrInvalidByte)
 					return e + m, false
 				}
 			}
 			t := e + len(lit)
 			if t >= n || strings.IndexByte("AIDaid", s[t]) < 0 {
-				p.die(min(t, n), Path, ErrInvalidByte)
+				p.die(min(t, n), uri.Path, uri.ErrInvalidByte)
 				return t, false
 			}
 			ftp.Typecode, ftp.HasTypecode = s[t:t+1], true
@@ -254,50 +259,50 @@ func (p *lparser) ftp1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 		}
 		sp.pathEnd, k = e, e
 	}
-	l.URL = ftp
+	l.Record = ftp
 	return k, true
 }
 
 // httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
-func (p *lparser) http1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) http1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s, n := p.s, len(p.s)
 	lg, k, ok := p.ipStart(i, false, false, sp)
 	if !ok {
 		return k, false
 	}
 	l.Form = "httpurl"
-	h := HTTPURL{HostPort: lg.HostPort}
+	h := HTTP{HostPort: lg.HostPort}
 	if k < n && s[k] == '/' {
-		e, ok := p.scan(k+1, &set1738HPath, Path)
+		e, ok := p.scan(k+1, &set1738HPath, uri.Path)
 		if !ok {
 			return e, false
 		}
 		h.Path, h.HasPath = s[k+1:e], true
 		sp.pathEnd, k = e, e
 		if e < n && s[e] == '?' {
-			if k, ok = p.scan(e+1, &set1738Search, Query); !ok {
+			if k, ok = p.scan(e+1, &set1738Search, uri.Query); !ok {
 				return k, false
 			}
 			h.Searchpart, h.HasSearchpart = s[e+1:k], true
 			sp.hasQuery, sp.queryEnd = true, k
 		}
 	}
-	l.URL = h
+	l.Record = h
 	return k, true
 }
 
 // gopherurl = "gopher://" hostport [ / [ gtype [ selector
 // [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
-func (p *lparser) gopher1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) gopher1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s, n := p.s, len(p.s)
 	lg, k, ok := p.ipStart(i, false, false, sp)
 	if !ok {
 		return k, false
 	}
 	l.Form = "gopherurl"
-	g := GopherURL{HostPort: lg.HostPort, Type: "1"}
+	g := Gopher{HostPort: lg.HostPort, Type: "1"}
 	if k < n && s[k] == '/' {
-		e, ok := p.scan(k+1, &set1738XChar, Path)
+		e, ok := p.scan(k+1, &set1738XChar, uri.Path)
 		if !ok {
 			return e, false
 		}
@@ -318,22 +323,22 @@ func (p *lparser) gopher1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 		}
 		k = e
 	}
-	l.URL = g
+	l.Record = g
 	return k, true
 }
 
 // mailtourl = "mailto:" encoded822addr; encoded822addr = 1*xchar
-func (p *lparser) mailto1738(i int, sp *lsplit, l *Legacy) (int, bool) {
-	k, ok := p.scan(i, &set1738XChar, Path)
+func (p *lparser) mailto1738(i int, sp *lsplit, l *URL) (int, bool) {
+	k, ok := p.scan(i, &set1738XChar, uri.Path)
 	if !ok {
 		return k, false
 	}
 	if k == i {
-		p.die(i, Path, ErrInvalidByte)
+		p.die(i, uri.Path, uri.ErrInvalidByte)
 		return k, false
 	}
 	l.Form = "mailtourl"
-	l.URL = MailtoURL{Address: p.s[i:k]}
+	l.Record = Mailto{Address: p.s[i:k]}
 	sp.pathStart, sp.pathEnd = i, k
 	return k, true
 }
@@ -342,89 +347,89 @@ func (p *lparser) mailto1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 //
 // The three readings overlap ("*" and every group are article prefixes),
 // so each is tried and the one that reaches "#" or the end wins.
-func (p *lparser) news1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) news1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s, n := p.s, len(p.s)
 	ends := func(k int) bool { return k == n || s[k] == '#' }
 	l.Form = "newsurl"
 	sp.pathStart = i
 	// group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
-	if i < n && classes[s[i]]&cAlpha != 0 {
+	if i < n && abnf.Classes[s[i]]&abnf.Alpha != 0 {
 		k := i + 1
 		for k < n && set1738Group.has(s[k]) {
 			k++
 		}
 		if ends(k) {
-			l.URL = NewsURL{Group: s[i:k]}
+			l.Record = News{Group: s[i:k]}
 			sp.pathEnd = k
 			return k, true
 		}
-		p.die(k, Path, ErrInvalidByte)
+		p.die(k, uri.Path, uri.ErrInvalidByte)
 	} else {
-		p.die(i, Path, ErrInvalidByte)
+		p.die(i, uri.Path, uri.ErrInvalidByte)
 	}
 	if i < n && s[i] == '*' {
 		if ends(i + 1) {
-			l.URL = NewsURL{Group: "*"}
+			l.Record = News{Group: "*"}
 			sp.pathEnd = i + 1
 			return i + 1, true
 		}
-		p.die(i+1, Path, ErrInvalidByte)
+		p.die(i+1, uri.Path, uri.ErrInvalidByte)
 	}
 	// article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
-	k, ok := p.scan(i, &set1738Article, Path)
+	k, ok := p.scan(i, &set1738Article, uri.Path)
 	if !ok {
 		return k, false
 	}
 	if k == i || k == n || s[k] != '@' {
-		p.die(k, Path, ErrInvalidByte)
+		p.die(k, uri.Path, uri.ErrInvalidByte)
 		return k, false
 	}
 	e, form := hostScan(s, k+1, false, 0)
 	if form == "" || !ends(e) {
-		p.die(e, Path, ErrBadHost)
+		p.die(e, uri.Path, ErrBadHost)
 		return e, false
 	}
-	l.URL = NewsURL{MessageID: s[i:e]}
+	l.Record = News{MessageID: s[i:e]}
 	sp.pathEnd = e
 	return e, true
 }
 
 // nntpurl = "nntp://" hostport "/" group [ "/" digits ]
-func (p *lparser) nntp1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) nntp1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s, n := p.s, len(p.s)
 	lg, k, ok := p.ipStart(i, false, true, sp)
 	if !ok {
 		return k, false
 	}
 	g := k + 1
-	if g >= n || classes[s[g]]&cAlpha == 0 {
-		p.die(g, Path, ErrInvalidByte)
+	if g >= n || abnf.Classes[s[g]]&abnf.Alpha == 0 {
+		p.die(g, uri.Path, uri.ErrInvalidByte)
 		return g, false
 	}
 	e := g + 1
 	for e < n && set1738Group.has(s[e]) {
 		e++
 	}
-	nn := NNTPURL{HostPort: lg.HostPort, Group: s[g:e]}
+	nn := NNTP{HostPort: lg.HostPort, Group: s[g:e]}
 	if e < n && s[e] == '/' {
 		d := e + 1
-		for d < n && isDigit(s[d]) {
+		for d < n && abnf.IsDigit(s[d]) {
 			d++
 		}
 		if d == e+1 {
-			p.die(d, Path, ErrInvalidByte)
+			p.die(d, uri.Path, uri.ErrInvalidByte)
 			return d, false
 		}
 		nn.Article, nn.HasArticle = s[e+1:d], true
 		e = d
 	}
-	l.Form, l.URL = "nntpurl", nn
+	l.Form, l.Record = "nntpurl", nn
 	sp.pathEnd = e
 	return e, true
 }
 
 // telneturl = "telnet://" login [ "/" ]
-func (p *lparser) telnet1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) telnet1738(i int, sp *lsplit, l *URL) (int, bool) {
 	lg, k, ok := p.ipStart(i, true, false, sp)
 	if !ok {
 		return k, false
@@ -433,21 +438,21 @@ func (p *lparser) telnet1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 		k++
 		sp.pathEnd = k
 	}
-	l.Form, l.URL = "telneturl", TelnetURL{Login: lg}
+	l.Form, l.Record = "telneturl", Telnet{Login: lg}
 	return k, true
 }
 
 // waisdatabase = "wais://" hostport "/" database
 // waisindex    = "wais://" hostport "/" database "?" search
 // waisdoc      = "wais://" hostport "/" database "/" wtype "/" wpath
-func (p *lparser) wais1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) wais1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s, n := p.s, len(p.s)
 	lg, k, ok := p.ipStart(i, false, true, sp)
 	if !ok {
 		return k, false
 	}
-	w := WAISURL{HostPort: lg.HostPort}
-	e, ok := p.scan(k+1, &set1738UChar, Path)
+	w := WAIS{HostPort: lg.HostPort}
+	e, ok := p.scan(k+1, &set1738UChar, uri.Path)
 	if !ok {
 		return e, false
 	}
@@ -457,7 +462,7 @@ func (p *lparser) wais1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 	switch {
 	case e < n && s[e] == '?':
 		l.Form = "waisindex"
-		if k, ok = p.scan(e+1, &set1738Search, Query); !ok {
+		if k, ok = p.scan(e+1, &set1738Search, uri.Query); !ok {
 			return k, false
 		}
 		w.Search, w.HasSearch = s[e+1:k], true
@@ -465,27 +470,27 @@ func (p *lparser) wais1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 		e = k
 	case e < n && s[e] == '/':
 		l.Form = "waisdoc"
-		t, ok := p.scan(e+1, &set1738UChar, Path)
+		t, ok := p.scan(e+1, &set1738UChar, uri.Path)
 		if !ok {
 			return t, false
 		}
 		if t >= n || s[t] != '/' {
-			p.die(t, Path, ErrInvalidByte)
+			p.die(t, uri.Path, uri.ErrInvalidByte)
 			return t, false
 		}
-		d, ok := p.scan(t+1, &set1738UChar, Path)
+		d, ok := p.scan(t+1, &set1738UChar, uri.Path)
 		if !ok {
 			return d, false
 		}
 		w.WType, w.WPath, w.HasDoc = s[e+1:t], s[t+1:d], true
 		sp.pathEnd, e = d, d
 	}
-	l.URL = w
+	l.Record = w
 	return e, true
 }
 
 // fileurl = "file://" [ host | "localhost" ] "/" fpath
-func (p *lparser) file1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) file1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s, n := p.s, len(p.s)
 	if !p.slashes(i) {
 		return i, false
@@ -495,47 +500,47 @@ func (p *lparser) file1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 	if e >= n || s[e] != '/' || (form == "" && e > h) {
 		switch {
 		case e < n && s[e] == '@':
-			p.die(e, Host, ErrUserinfoNotAllowed)
+			p.die(e, uri.Host, ErrUserinfoNotAllowed)
 		case form == "" && e > h || e < n:
-			p.die(e, Host, ErrBadHost)
+			p.die(e, uri.Host, ErrBadHost)
 		default:
-			p.die(e, Path, ErrUnexpectedEnd)
+			p.die(e, uri.Path, ErrUnexpectedEnd)
 		}
 		return e, false
 	}
-	k, ok := p.scan(e+1, &set1738FPath, Path)
+	k, ok := p.scan(e+1, &set1738FPath, uri.Path)
 	if !ok {
 		return k, false
 	}
 	sp.hasAuth = true
 	sp.pathStart, sp.pathEnd = e, k
-	l.Form, l.URL = "fileurl", FileURL{Host: s[h:e], Path: s[e+1 : k]}
+	l.Form, l.Record = "fileurl", File{Host: s[h:e], Path: s[e+1 : k]}
 	return k, true
 }
 
 // prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 // fieldspec   = ";" fieldname "=" fieldvalue
-func (p *lparser) prospero1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) prospero1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s, n := p.s, len(p.s)
 	lg, k, ok := p.ipStart(i, false, true, sp)
 	if !ok {
 		return k, false
 	}
-	e, ok := p.scan(k+1, &set1738FPath, Path)
+	e, ok := p.scan(k+1, &set1738FPath, uri.Path)
 	if !ok {
 		return e, false
 	}
-	pr := ProsperoURL{HostPort: lg.HostPort, HSOName: s[k+1 : e]}
+	pr := Prospero{HostPort: lg.HostPort, HSOName: s[k+1 : e]}
 	for e < n && s[e] == ';' {
-		m, ok := p.scan(e+1, &set1738Field, Path)
+		m, ok := p.scan(e+1, &set1738Field, uri.Path)
 		if !ok {
 			return m, false
 		}
 		if m >= n || s[m] != '=' {
-			p.die(m, Path, ErrInvalidByte)
+			p.die(m, uri.Path, uri.ErrInvalidByte)
 			return m, false
 		}
-		v, ok := p.scan(m+1, &set1738Field, Path)
+		v, ok := p.scan(m+1, &set1738Field, uri.Path)
 		if !ok {
 			return v, false
 		}
@@ -543,7 +548,7 @@ func (p *lparser) prospero1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 		e = v
 	}
 	sp.pathEnd = e
-	l.Form, l.URL = "prosperourl", pr
+	l.Form, l.Record = "prosperourl", pr
 	return e, true
 }
 
@@ -551,14 +556,14 @@ func (p *lparser) prospero1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 // as the common Internet scheme syntax when it matches (ip-schemepart =
 // "//" login [ "/" urlpath ]), else as RFC 3986 divides the text when it is
 // valid RFC 3986, else as a path up to the first "?" and a query.
-func (p *lparser) other1738(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) other1738(i int, sp *lsplit, l *URL) (int, bool) {
 	s := p.s
-	k, ok := p.scan(i, &set1738XChar, Path)
+	k, ok := p.scan(i, &set1738XChar, uri.Path)
 	if !ok {
 		return k, false
 	}
 	l.Form = "otherurl"
-	o := OtherURL{}
+	o := Other{}
 	sp.pathStart = i
 	if k-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		probe := lparser{s: s[:k], g: RFC1738}
@@ -568,8 +573,8 @@ func (p *lparser) other1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 				o.URLPath, o.HasURLPath = s[e+1:k], true
 			}
 			sp.hasAuth, sp.pathStart = true, e
-		} else if u, err := Parse(s[:k]); err == nil && u.HasAuthority() {
-			sp.hasAuth, sp.pathStart = true, int(u.pathStart)
+		} else if u, err := uri.Parse(s[:k]); err == nil && u.HasAuthority() {
+			sp.hasAuth, sp.pathStart = true, i+2+len(u.Authority())
 		}
 	}
 	sp.pathEnd = k
@@ -577,6 +582,6 @@ func (p *lparser) other1738(i int, sp *lsplit, l *Legacy) (int, bool) {
 		sp.pathEnd = sp.pathStart + q
 		sp.hasQuery, sp.queryEnd = true, k
 	}
-	l.URL = o
+	l.Record = o
 	return k, true
 }

@@ -1,4 +1,4 @@
-package uri
+package legacy
 
 // This file parses RFC 1808's grammar (Section 2.2) and RFC 2068's (Section
 // 3.2.1, the same as RFC 1945's), which adds "national" characters and moves
@@ -30,19 +30,24 @@ package uri
 // (which is national), the same as RFC 1738's xchar, and pchar is RFC 3986's
 // pchar without "~" and ";".
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+)
 
 var (
-	set1808PChar  = newCset(cspec{mask: mPchar, minus: "~;"})
-	set1808Path   = newCset(cspec{mask: mPchar | cSlash, minus: "~;"})
-	set1808Params = newCset(cspec{mask: mPchar | cSlash, minus: "~"})
-	set1808NetLoc = newCset(cspec{mask: mPchar | cQuestion, minus: "~"})
+	set1808PChar  = newCset(cspec{mask: abnf.Pchar, minus: "~;"})
+	set1808Path   = newCset(cspec{mask: abnf.Pchar | abnf.Slash, minus: "~;"})
+	set1808Params = newCset(cspec{mask: abnf.Pchar | abnf.Slash, minus: "~"})
+	set1808NetLoc = newCset(cspec{mask: abnf.Pchar | abnf.Question, minus: "~"})
 
-	set2068PChar  = newCset(cspec{mask: mPchar, minus: "~;", national: true})
-	set2068Path   = newCset(cspec{mask: mPchar | cSlash, minus: "~;", national: true})
-	set2068Params = newCset(cspec{mask: mPchar | cSlash, minus: "~", national: true})
-	set2068NetLoc = newCset(cspec{mask: mPchar | cQuestion, minus: "~", national: true})
-	set2068XChar  = newCset(cspec{mask: mQuery, minus: "~", national: true})
+	set2068PChar  = newCset(cspec{mask: abnf.Pchar, minus: "~;", national: true})
+	set2068Path   = newCset(cspec{mask: abnf.Pchar | abnf.Slash, minus: "~;", national: true})
+	set2068Params = newCset(cspec{mask: abnf.Pchar | abnf.Slash, minus: "~", national: true})
+	set2068NetLoc = newCset(cspec{mask: abnf.Pchar | abnf.Question, minus: "~", national: true})
+	set2068XChar  = newCset(cspec{mask: abnf.Query, minus: "~", national: true})
 )
 
 // sets1808 are the character sets of one of the two grammars.
@@ -60,12 +65,12 @@ func (p *lparser) sets1808() sets1808 {
 // parse1808 parses p.s under RFC 1808 or RFC 2068. Text that begins with
 // scheme characters and ":" is absolute (RFC 1808, Section 2.4.2), so
 // "a:b" is never read as a rel_path although pchar allows ":".
-func (p *lparser) parse1808(sp *lsplit, l *Legacy) bool {
+func (p *lparser) parse1808(sp *lsplit, l *URL) bool {
 	s, n := p.s, len(p.s)
 	cs := p.sets1808()
 	var ok bool
 	j := 0
-	for j < n && classes[s[j]]&cSchemeTail != 0 {
+	for j < n && abnf.Classes[s[j]]&abnf.SchemeTail != 0 {
 		j++
 	}
 	var i int
@@ -74,7 +79,7 @@ func (p *lparser) parse1808(sp *lsplit, l *Legacy) bool {
 		sp.hasScheme, sp.schemeEnd = true, j
 		if p.g == RFC2068 && strings.EqualFold(s[:j], "http") {
 			// http_URL = "http:" "//" host [ ":" port ] [ abs_path ]
-			l.Form, l.Authority = "http_URL", "server"
+			l.Form, l.AuthorityForm = "http_URL", "server"
 			var k int
 			if k, l.HostForm, ok = p.hostport(j+1, 0, false, sp); !ok {
 				return false
@@ -88,16 +93,16 @@ func (p *lparser) parse1808(sp *lsplit, l *Legacy) bool {
 		if p.g == RFC2068 {
 			l.Form = "absoluteURI"
 		}
-		k, ok := p.scan(j+1, cs.xchar, Path)
+		k, ok := p.scan(j+1, cs.xchar, uri.Path)
 		if !ok {
 			return false
 		}
 		divide1808(s, j+1, k, sp, l)
 		i = k
 	case n >= 2 && s[0] == '/' && s[1] == '/':
-		l.Form, l.Authority = "net_path", "net_loc"
+		l.Form, l.AuthorityForm = "net_path", "net_loc"
 		sp.hasAuth = true
-		k, ok := p.scan(2, cs.netLoc, Authority)
+		k, ok := p.scan(2, cs.netLoc, uri.Authority)
 		if !ok {
 			return false
 		}
@@ -127,7 +132,7 @@ func (p *lparser) parse1808(sp *lsplit, l *Legacy) bool {
 
 // absPath1808 reads an optional abs_path = "/" rel_path at s[i]; without a
 // "/" the path is empty and nothing else of it follows.
-func (p *lparser) absPath1808(i int, sp *lsplit, l *Legacy, cs sets1808) (int, bool) {
+func (p *lparser) absPath1808(i int, sp *lsplit, l *URL, cs sets1808) (int, bool) {
 	sp.pathStart = i
 	if i < len(p.s) && p.s[i] == '/' {
 		return p.relPath1808(i+1, sp, l, cs)
@@ -138,19 +143,19 @@ func (p *lparser) absPath1808(i int, sp *lsplit, l *Legacy, cs sets1808) (int, b
 
 // relPath1808 reads rel_path = [ path ] [ ";" params ] [ "?" query ] at s[i].
 // The path's first segment is not empty, so a "/" cannot start it.
-func (p *lparser) relPath1808(i int, sp *lsplit, l *Legacy, cs sets1808) (int, bool) {
+func (p *lparser) relPath1808(i int, sp *lsplit, l *URL, cs sets1808) (int, bool) {
 	s := p.s
-	k, ok := p.scan(i, cs.pchar, Path)
+	k, ok := p.scan(i, cs.pchar, uri.Path)
 	if !ok {
 		return k, false
 	}
 	if k > i && k < len(s) && s[k] == '/' {
-		if k, ok = p.scan(k, cs.path, Path); !ok {
+		if k, ok = p.scan(k, cs.path, uri.Path); !ok {
 			return k, false
 		}
 	}
 	if k < len(s) && s[k] == ';' {
-		e, ok := p.scan(k+1, cs.params, Path)
+		e, ok := p.scan(k+1, cs.params, uri.Path)
 		if !ok {
 			return e, false
 		}
@@ -159,7 +164,7 @@ func (p *lparser) relPath1808(i int, sp *lsplit, l *Legacy, cs sets1808) (int, b
 	}
 	sp.pathEnd = k
 	if k < len(s) && s[k] == '?' {
-		e, ok := p.scan(k+1, cs.xchar, Query)
+		e, ok := p.scan(k+1, cs.xchar, uri.Query)
 		if !ok {
 			return e, false
 		}
@@ -172,11 +177,11 @@ func (p *lparser) relPath1808(i int, sp *lsplit, l *Legacy, cs sets1808) (int, b
 // divide1808 divides the part s[a:e] of an absolute URL after its scheme as
 // RFC 1808, Section 2.4 does: a net_loc after "//" up to the next "/", then a
 // query from the first "?", then params from the first ";", then the path.
-func divide1808(s string, a, e int, sp *lsplit, l *Legacy) {
+func divide1808(s string, a, e int, sp *lsplit, l *URL) {
 	sp.pathStart = a
 	if e-a >= 2 && s[a] == '/' && s[a+1] == '/' {
 		sp.hasAuth = true
-		l.Authority = "net_loc"
+		l.AuthorityForm = "net_loc"
 		sp.pathStart = e
 		if k := strings.IndexByte(s[a+2:e], '/'); k >= 0 {
 			sp.pathStart = a + 2 + k

@@ -1,4 +1,4 @@
-package uri
+package legacy
 
 // This file parses the grammar of RFC 2396, Appendix A, alone (RFC2396), as
 // RFC 2732 amends it (RFC2732), and with RFC 2616's http_URL (RFC2616):
@@ -34,17 +34,22 @@ package uri
 // segment-nz-nc, and pchar plus ";" is RFC 3986's pchar. So the sets below
 // are masks of the one class table.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+)
 
 var (
-	set2396Uric        = newCset(cspec{mask: mQuery})
-	set2732Uric        = newCset(cspec{mask: mQuery, plus: "[]"})
-	set2396UricNoSlash = newCset(cspec{mask: mPchar | cQuestion})
-	set2732UricNoSlash = newCset(cspec{mask: mPchar | cQuestion, plus: "[]"})
-	set2396Path        = newCset(cspec{mask: mPchar | cSlash}) // "/" path_segments, ";" included
-	set2396RelSegment  = newCset(cspec{mask: mSegmentNC})
-	set2396RegName     = newCset(cspec{mask: mPchar})
-	set2396Userinfo    = newCset(cspec{mask: mUserinfo})
+	set2396Uric        = newCset(cspec{mask: abnf.Query})
+	set2732Uric        = newCset(cspec{mask: abnf.Query, plus: "[]"})
+	set2396UricNoSlash = newCset(cspec{mask: abnf.Pchar | abnf.Question})
+	set2732UricNoSlash = newCset(cspec{mask: abnf.Pchar | abnf.Question, plus: "[]"})
+	set2396Path        = newCset(cspec{mask: abnf.Pchar | abnf.Slash}) // "/" path_segments, ";" included
+	set2396RelSegment  = newCset(cspec{mask: abnf.SegmentNC})
+	set2396RegName     = newCset(cspec{mask: abnf.Pchar})
+	set2396Userinfo    = newCset(cspec{mask: abnf.Userinfo})
 )
 
 // uricSet returns the grammar's uric.
@@ -66,14 +71,14 @@ func isAuthEnd(s string, k int) bool {
 // parse2396 parses p.s as an RFC 2396 URI-reference. With queryOnly, a
 // relative reference may also be a bare "?" query, as RFC 2396's Appendix C
 // uses one ("?y") although its grammar has none; [ResolveRFC2396] needs it.
-func (p *lparser) parse2396(queryOnly bool, sp *lsplit, l *Legacy) bool {
+func (p *lparser) parse2396(queryOnly bool, sp *lsplit, l *URL) bool {
 	s, n := p.s, len(p.s)
 	uric := p.uricSet()
 	var ok bool
 	j := 0
-	if n > 0 && classes[s[0]]&cAlpha != 0 {
+	if n > 0 && abnf.Classes[s[0]]&abnf.Alpha != 0 {
 		j = 1
-		for j < n && classes[s[j]]&cSchemeTail != 0 {
+		for j < n && abnf.Classes[s[j]]&abnf.SchemeTail != 0 {
 			j++
 		}
 	}
@@ -109,7 +114,7 @@ func (p *lparser) parse2396(queryOnly bool, sp *lsplit, l *Legacy) bool {
 		sp.queryEnd = sp.pathEnd
 	}
 	if query && i < n && s[i] == '?' {
-		if i, ok = p.scan(i+1, uric, Query); !ok {
+		if i, ok = p.scan(i+1, uric, uri.Query); !ok {
 			return false
 		}
 		sp.hasQuery, sp.queryEnd = true, i
@@ -129,19 +134,19 @@ func (p *lparser) fragment(i int, set *cset, afterQuery bool, sp *lsplit) bool {
 		return true
 	}
 	if s[i] != '#' {
-		c := Path
+		c := uri.Path
 		if afterQuery {
-			c = Query
+			c = uri.Query
 		}
-		p.die(i, c, ErrInvalidByte)
+		p.die(i, c, uri.ErrInvalidByte)
 		return false
 	}
-	k, ok := p.scan(i+1, set, Fragment)
+	k, ok := p.scan(i+1, set, uri.Fragment)
 	if !ok {
 		return false
 	}
 	if k < len(s) {
-		p.die(k, Fragment, ErrInvalidByte)
+		p.die(k, uri.Fragment, uri.ErrInvalidByte)
 		return false
 	}
 	sp.hasFrag = true
@@ -149,7 +154,7 @@ func (p *lparser) fragment(i int, set *cset, afterQuery bool, sp *lsplit) bool {
 }
 
 // hierPart2396 reads net_path or abs_path at s[i] == '/'.
-func (p *lparser) hierPart2396(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) hierPart2396(i int, sp *lsplit, l *URL) (int, bool) {
 	s := p.s
 	l.Form = "abs_path"
 	if i+1 < len(s) && s[i+1] == '/' {
@@ -165,44 +170,44 @@ func (p *lparser) hierPart2396(i int, sp *lsplit, l *Legacy) (int, bool) {
 	k := i
 	if i < len(s) && s[i] == '/' {
 		var ok bool
-		if k, ok = p.scan(i, &set2396Path, Path); !ok {
+		if k, ok = p.scan(i, &set2396Path, uri.Path); !ok {
 			return k, false
 		}
-		l.Segments = segments2396(s[i+1 : k])
+		l.segments, l.hasSegs = s[i+1:k], true
 	}
 	sp.pathEnd = k
 	return k, true
 }
 
 // relPath2396 reads rel_path = rel_segment [ abs_path ] at the start.
-func (p *lparser) relPath2396(sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) relPath2396(sp *lsplit, l *URL) (int, bool) {
 	s := p.s
 	l.Form = "rel_path"
-	k, ok := p.scan(0, &set2396RelSegment, Path)
+	k, ok := p.scan(0, &set2396RelSegment, uri.Path)
 	if !ok {
 		return k, false
 	}
 	if k == 0 {
-		p.die(0, Path, ErrInvalidByte)
+		p.die(0, uri.Path, uri.ErrInvalidByte)
 		return 0, false
 	}
 	if k < len(s) && s[k] == ':' {
-		p.die(k, Path, ErrColonInFirstSegment)
+		p.die(k, uri.Path, uri.ErrColonInFirstSegment)
 		return k, false
 	}
 	if k < len(s) && s[k] == '/' {
-		if k, ok = p.scan(k, &set2396Path, Path); !ok {
+		if k, ok = p.scan(k, &set2396Path, uri.Path); !ok {
 			return k, false
 		}
 	}
 	sp.pathEnd = k
-	l.Segments = segments2396(s[:k])
+	l.segments, l.hasSegs = s[:k], true
 	return k, true
 }
 
 // opaquePart reads opaque_part = uric_no_slash *uric at s[i], and divides it
 // at its first "?" into a path and a query, as RFC 3986 reads the same text.
-func (p *lparser) opaquePart(i int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) opaquePart(i int, sp *lsplit, l *URL) (int, bool) {
 	s := p.s
 	l.Form = "opaque_part"
 	sp.pathStart = i
@@ -211,14 +216,14 @@ func (p *lparser) opaquePart(i int, sp *lsplit, l *Legacy) (int, bool) {
 		noSlash = &set2732UricNoSlash
 	}
 	if i == len(s) {
-		p.die(i, Path, ErrUnexpectedEnd)
+		p.die(i, uri.Path, ErrUnexpectedEnd)
 		return i, false
 	}
 	if c := s[i]; !noSlash.has(c) && c != '%' {
-		p.die(i, Path, ErrInvalidByte)
+		p.die(i, uri.Path, uri.ErrInvalidByte)
 		return i, false
 	}
-	k, ok := p.scan(i, p.uricSet(), Path)
+	k, ok := p.scan(i, p.uricSet(), uri.Path)
 	if !ok {
 		return k, false
 	}
@@ -232,20 +237,20 @@ func (p *lparser) opaquePart(i int, sp *lsplit, l *Legacy) (int, bool) {
 
 // authority2396 reads authority = server | reg_name at s[a], preferring a
 // server, and returns where it ends.
-func (p *lparser) authority2396(a int, sp *lsplit, l *Legacy) (int, bool) {
+func (p *lparser) authority2396(a int, sp *lsplit, l *URL) (int, bool) {
 	if end, form, ipv6, ok := p.server2396(a); ok {
-		l.Authority, l.HostForm, sp.ipv6 = "server", form, ipv6
+		l.AuthorityForm, l.HostForm, sp.ipv6 = "server", form, ipv6
 		return end, true
 	}
-	k, ok := p.scan(a, &set2396RegName, Authority)
+	k, ok := p.scan(a, &set2396RegName, uri.Authority)
 	if !ok {
 		return k, false
 	}
 	if k == a || !isAuthEnd(p.s, k) {
-		p.die(k, Authority, ErrInvalidByte)
+		p.die(k, uri.Authority, uri.ErrInvalidByte)
 		return k, false
 	}
-	l.Authority = "reg_name"
+	l.AuthorityForm = "reg_name"
 	return k, true
 }
 
@@ -256,7 +261,7 @@ func (p *lparser) server2396(a int) (end int, hostForm string, ipv6, ok bool) {
 	s := p.s
 	h := a
 	if a >= len(s) || s[a] != '[' {
-		k, ok := p.scan(a, &set2396Userinfo, Authority)
+		k, ok := p.scan(a, &set2396Userinfo, uri.Authority)
 		if !ok {
 			return k, "", false, false
 		}
@@ -264,7 +269,7 @@ func (p *lparser) server2396(a int) (end int, hostForm string, ipv6, ok bool) {
 			h = k + 1
 		} else {
 			if !isAuthEnd(s, k) {
-				p.die(k, Authority, ErrInvalidByte)
+				p.die(k, uri.Authority, uri.ErrInvalidByte)
 				return k, "", false, false
 			}
 			if k == a {
@@ -275,9 +280,9 @@ func (p *lparser) server2396(a int) (end int, hostForm string, ipv6, ok bool) {
 			case form != "" && (e == k || (s[e] == ':' && allDigits(s[e+1:k]))):
 				return k, form, false, true
 			case form != "" && s[e] == ':':
-				p.die(k, Port, ErrBadPort)
+				p.die(k, uri.Port, uri.ErrBadPort)
 			default:
-				p.die(k, Host, ErrBadHost)
+				p.die(k, uri.Host, ErrBadHost)
 			}
 			return k, "", false, false
 		}
@@ -292,22 +297,22 @@ func (p *lparser) server2396(a int) (end int, hostForm string, ipv6, ok bool) {
 	} else {
 		k, hostForm = hostScan(s, h, true, p.v4digits())
 		if hostForm == "" {
-			p.die(k, Host, ErrBadHost)
+			p.die(k, uri.Host, ErrBadHost)
 			return k, "", false, false
 		}
 	}
 	port := k < len(s) && s[k] == ':'
 	if port {
 		k++
-		for k < len(s) && isDigit(s[k]) {
+		for k < len(s) && abnf.IsDigit(s[k]) {
 			k++
 		}
 	}
 	if !isAuthEnd(s, k) {
 		if port {
-			p.die(k, Port, ErrBadPort)
+			p.die(k, uri.Port, uri.ErrBadPort)
 		} else {
-			p.die(k, Host, ErrInvalidByte)
+			p.die(k, uri.Host, uri.ErrInvalidByte)
 		}
 		return k, "", false, false
 	}
@@ -325,29 +330,25 @@ func (p *lparser) v4digits() int {
 
 // ipv6Reference reads an RFC 2732 IPv6reference, "[" IPv6address "]", at
 // s[i] == '['. IPv6address takes the text forms of RFC 2373, Section 2.2:
-// RFC 3986's nine forms, with octets of one to three digits.
+// RFC 3986's nine forms, with octets of one to three digits whose value
+// ("the decimal values of the four low-order 8-bit pieces") is at most 255,
+// leading zeros allowed.
 func (p *lparser) ipv6Reference(i int) (int, bool) {
-	end, err := parseIPv6Octets(p.s, i+1, false, scanOctet2373)
+	end, err := abnf.IPv6(p.s, i+1, false, abnf.Octet2373)
 	if err != nil {
-		p.die(end, Host, ErrBadIPLiteral)
+		p.die(end, uri.Host, uri.ErrBadIPLiteral)
 		return end, false
 	}
 	return end, true
 }
-
-// scanOctet2373 reads an octet of RFC 2373's IPv4address, 1*3DIGIT, whose
-// value (Section 2.2: "the decimal values of the four low-order 8-bit
-// pieces") is at most 255; leading zeros are allowed. It returns the index
-// after it, or the first byte that breaks it and false.
-func scanOctet2373(s string, j int) (int, bool) { return scanOctet(s, j, true) }
 
 // httpURL2616 reads the rest of RFC 2616's http_URL after "http:":
 //
 //	http_URL = "http:" "//" host [ ":" port ] [ abs_path [ "?" query ]]
 //
 // It reports whether a query may follow (only after an abs_path).
-func (p *lparser) httpURL2616(i int, sp *lsplit, l *Legacy) (int, bool, bool) {
-	l.Form, l.Authority = "http_URL", "server"
+func (p *lparser) httpURL2616(i int, sp *lsplit, l *URL) (int, bool, bool) {
+	l.Form, l.AuthorityForm = "http_URL", "server"
 	k, form, ok := p.hostport(i, 0, true, sp)
 	if !ok {
 		return k, false, false
@@ -355,11 +356,11 @@ func (p *lparser) httpURL2616(i int, sp *lsplit, l *Legacy) (int, bool, bool) {
 	l.HostForm = form
 	sp.pathStart, sp.pathEnd = k, k
 	if k < len(p.s) && p.s[k] == '/' {
-		if k, ok = p.scan(k, &set2396Path, Path); !ok {
+		if k, ok = p.scan(k, &set2396Path, uri.Path); !ok {
 			return k, false, false
 		}
 		sp.pathEnd = k
-		l.Segments = segments2396(p.s[sp.pathStart+1 : k])
+		l.segments, l.hasSegs = p.s[sp.pathStart+1:k], true
 		return k, true, true
 	}
 	return k, false, true
@@ -372,7 +373,7 @@ func (p *lparser) hostport(i, v4digits int, trailingDot bool, sp *lsplit) (int, 
 	s := p.s
 	for m := i; m < i+2; m++ {
 		if m >= len(s) || s[m] != '/' {
-			p.die(m, Authority, ErrInvalidByte)
+			p.die(m, uri.Authority, uri.ErrInvalidByte)
 			return m, "", false
 		}
 	}
@@ -380,9 +381,9 @@ func (p *lparser) hostport(i, v4digits int, trailingDot bool, sp *lsplit) (int, 
 	e, form := hostScan(s, i+2, trailingDot, v4digits)
 	if form == "" {
 		if e < len(s) && s[e] == '@' {
-			p.die(e, Host, ErrUserinfoNotAllowed)
+			p.die(e, uri.Host, ErrUserinfoNotAllowed)
 		} else {
-			p.die(e, Host, ErrBadHost)
+			p.die(e, uri.Host, ErrBadHost)
 		}
 		return e, "", false
 	}
@@ -390,20 +391,20 @@ func (p *lparser) hostport(i, v4digits int, trailingDot bool, sp *lsplit) (int, 
 	port := k < len(s) && s[k] == ':'
 	if port {
 		k++
-		for k < len(s) && isDigit(s[k]) {
+		for k < len(s) && abnf.IsDigit(s[k]) {
 			k++
 		}
 	}
 	if k < len(s) && s[k] != '/' && s[k] != '#' {
 		switch {
 		case s[k] == '@':
-			p.die(k, Host, ErrUserinfoNotAllowed)
+			p.die(k, uri.Host, ErrUserinfoNotAllowed)
 		case port:
-			p.die(k, Port, ErrBadPort)
+			p.die(k, uri.Port, uri.ErrBadPort)
 		case s[k] == '?':
-			p.die(k, Path, ErrInvalidByte) // a query needs an abs_path first
+			p.die(k, uri.Path, uri.ErrInvalidByte) // a query needs an abs_path first
 		default:
-			p.die(k, Host, ErrBadHost)
+			p.die(k, uri.Host, ErrBadHost)
 		}
 		return k, "", false
 	}

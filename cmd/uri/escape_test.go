@@ -72,7 +72,7 @@ func testCommandRows(t *testing.T, path string, min int) {
 			groups = append(groups, &group{args: row.args, ok: true})
 		}
 		g := groups[len(groups)-1]
-		if !strings.Contains(row.input, "\n") {
+		if controlIn(row.input, 1, false) == nil {
 			g.stdin += row.input + "\n"
 			g.lines += row.line + "\n"
 			g.ok = g.ok && row.ok
@@ -106,7 +106,10 @@ func TestEscapeCommand(t *testing.T) {
 		{"text output", []string{"escape", "--component", "path-segment", "a/b", "c d"}, "", exitOK, "a%2Fb\nc%20d\n", ""},
 		{"stdin lines", []string{"escape", "--component", "form"}, "a b\nc+d\n", exitOK, "a+b\nc%2Bd\n", ""},
 		{"stdin without final LF", []string{"escape", "--component", "path"}, "a b", exitOK, "a%20b\n", ""},
-		{"CR is data", []string{"escape", "--component", "path"}, "a\r\n", exitOK, "a%0D\n", ""},
+		{"one CR before the LF is dropped", []string{"escape", "--component", "path"}, "a\r\n", exitOK, "a\n", ""},
+		{"a control character is an error", []string{"escape", "--component", "path"}, "a\x1bb\nc\n", exitInvalid, "uri: line 1: control character U+001B at byte 1\nc\n", ""},
+		{"an operand may hold one", []string{"escape", "--component", "path", "a\tb"}, "", exitOK, "a%09b\n", ""},
+		{"unescape text escapes what it decodes", []string{"unescape", "%1B[2J%C2%9B%E2%80%AE"}, "", exitOK, `\x1b[2J\u009b\u202e` + "\n", ""},
 		{"empty stdin", []string{"escape", "--component", "path"}, "", exitOK, "", ""},
 		{"empty line", []string{"escape", "--component", "path", "--json"}, "\n", exitOK, `{"input":"","ok":true,"result":""}` + "\n", ""},
 		{"invalid UTF-8 on stdin", []string{"escape", "--component", "path", "--json"}, "\xff\n", exitOK,

@@ -3,7 +3,10 @@ package main
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
+	"strings"
+	"unsafe"
 )
 
 // maxLine is the longest input line read from standard input; of a longer
@@ -13,21 +16,25 @@ const (
 	keepOfLongLine = 1024
 )
 
-// input is one operand or one line of standard input.
+// input is one operand (or, for pairs, the two operands joined by a tab),
+// or one line of standard input; err is set for a line that is no input.
 type input struct {
-	text    string
-	line    int  // 1-based line number on standard input, 0 for an operand
-	tooLong bool // the line exceeded maxLine; text holds its beginning only
+	text string
+	err  error
 }
 
-// inputs calls fn for each operand, or, with no operands, for each line of r.
-// It stops early if fn returns false. It returns an error only for a failure
-// to read r.
-func inputs(operands []string, r io.Reader, fn func(input) bool) error {
+// eachInput calls fn for each operand, or, with no operands, for each line
+// of r. With pairs, two operands make one input, their texts joined by a
+// tab, as a line of standard input holds a pair. It stops at the first
+// error of fn or of reading r, and returns it.
+func eachInput(operands []string, pairs bool, r io.Reader, fn func(input) error) error {
 	if len(operands) > 0 {
-		for _, op := range operands {
-			if !fn(input{text: op}) {
-				return nil
+		if pairs {
+			return fn(input{text: operands[0] + "\t" + operands[1]})
+		}
+		for _, s := range operands {
+			if err := fn(input{text: s}); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -35,38 +42,81 @@ func inputs(operands []string, r io.Reader, fn func(input) bool) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for line := 1; ; line++ {
-		buf = buf[:0]
-		tooLong, sawAny := false, false
+		var tooLong, sawAny bool
 		var err error
-		for {
-			var chunk []byte
-			chunk, err = br.ReadSlice('\n')
-			sawAny = sawAny || len(chunk) > 0
-			if err == nil {
-				chunk = chunk[:len(chunk)-1] // the LF ends the line and is not part of it
-			}
-			switch {
-			case tooLong:
-			case len(buf)+len(chunk) > maxLine:
-				// Keep only the beginning, to show which line it was.
-				tooLong = true
-				buf = buf[:min(len(buf), keepOfLongLine)]
-				buf = append(buf, chunk[:min(len(chunk), keepOfLongLine-len(buf))]...)
-			default:
-				buf = append(buf, chunk...)
-			}
-			if !errors.Is(err, bufio.ErrBufferFull) {
-				break
-			}
-		}
+		buf, tooLong, sawAny, err = readLine(br, buf[:0])
 		if err != nil && err != io.EOF {
-			return err
+			return fmt.Errorf("reading standard input: %w", err)
 		}
 		if err == io.EOF && !sawAny {
 			return nil // nothing after the last LF
 		}
-		if !fn(input{text: string(buf), line: line, tooLong: tooLong}) || err == io.EOF {
-			return nil
+		// The line's text shares buf, which the next line overwrites: the
+		// input is done with, its output written, before that.
+		in := input{text: unsafe.String(unsafe.SliceData(buf), len(buf))}
+		if tooLong {
+			in.err = fmt.Errorf("uri: line %d is longer than %d bytes; only its beginning is shown", line, maxLine)
+		} else {
+			in.text = strings.TrimSuffix(in.text, "\r")
+			in.err = controlIn(in.text, line, pairs)
+		}
+		if ferr := fn(in); ferr != nil || err == io.EOF {
+			return ferr
 		}
 	}
+}
+
+// readLine appends the next line of br to buf, without its LF, and reports
+// whether it was longer than maxLine (then buf holds its beginning only),
+// whether there was anything to read, and io.EOF when the input ended.
+func readLine(br *bufio.Reader, buf []byte) ([]byte, bool, bool, error) {
+	tooLong, sawAny := false, false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		sawAny = sawAny || len(chunk) > 0
+		if err == nil {
+			chunk = chunk[:len(chunk)-1] // the LF ends the line and is not part of it
+		}
+		switch {
+		case tooLong:
+		case len(buf)+len(chunk) > maxLine:
+			// Keep only the beginning, to show which line it was.
+			tooLong = true
+			buf = buf[:min(len(buf), keepOfLongLine)]
+			buf = append(buf, chunk[:min(len(chunk), keepOfLongLine-len(buf))]...)
+		default:
+			buf = appendDoubling(buf, chunk)
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return buf, tooLong, sawAny, err
+		}
+	}
+}
+
+// controlIn returns the error for a line that holds a control character
+// (C0, DEL or C1), or nil. With pairs, the tab that separates a pair is
+// allowed.
+func controlIn(s string, line int, pairs bool) error {
+	for i, r := range s {
+		if r == '\t' && pairs {
+			continue
+		}
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) {
+			return fmt.Errorf("uri: line %d: control character U+%04X at byte %d", line, r, i)
+		}
+	}
+	return nil
+}
+
+// appendDoubling is append for a line that may grow to 16 MiB: the buffer
+// at least doubles when it grows, so that growing it costs at most its
+// final size again, where append's growth by a quarter would cost four
+// times that.
+func appendDoubling(buf, chunk []byte) []byte {
+	if need := len(buf) + len(chunk); need > cap(buf) {
+		grown := make([]byte, len(buf), max(2*cap(buf), need, 4096))
+		copy(grown, buf)
+		buf = grown
+	}
+	return append(buf, chunk...)
 }

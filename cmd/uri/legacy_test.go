@@ -11,7 +11,7 @@ import (
 // and expects the rows byte for byte.
 func TestParseGrammarTestdata(t *testing.T) {
 	for _, g := range []string{"rfc1738", "rfc1808", "rfc2068", "rfc2396", "rfc2732", "rfc2616"} {
-		rows := testdataLines(t, "legacy-"+g+".jsonl")
+		rows := testdataLines(t, "legacy/testdata/legacy-"+g+".jsonl")
 		ins := make([]string, len(rows))
 		for i, row := range rows {
 			ins[i] = rowInput(t, row)
@@ -46,31 +46,8 @@ func TestParseGrammarTestdata(t *testing.T) {
 func TestParseGrammarText(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	status := run([]string{"parse", "--grammar", "rfc1738", "ftp://u@h/a/b;type=i", "http://u@h/"}, nil, &stdout, &stderr)
-	want := `"ftp://u@h/a/b;type=i"
-  scheme    "ftp"
-  userinfo  "u"
-  host      "h" (reg-name)
-  port      (absent)
-  path      "/a/b;type=i"
-  query     (absent)
-  fragment  (absent)
-  grammar   "rfc1738"
-  form      "ftpurl"
-  user      "u"
-  password  (absent)
-  host      "h"
-  port      (absent)
-  default_port 21
-  cwd       ["a"]
-  name      "b"
-  typecode  "i"
-  changes   []
-  upgraded  "ftp://u@h/a/b;type=i"
-
-"http://u@h/"
-         ^
-  error     uri: rfc1738: user name or password not allowed for this scheme in host at offset 8 of "http://u@h/"
-
+	want := `"ftp://u@h/a/b;type=i" scheme="ftp" userinfo="u" host="h" path="/a/b;type=i" grammar="rfc1738" form="ftpurl" user="u" password=null host="h" port=null default_port=21 cwd=["a"] name="b" typecode="i" changes=[] upgraded="ftp://u@h/a/b;type=i"
+"http://u@h/" error: uri: rfc1738: user name or password not allowed for this scheme in host at offset 8 of "http://u@h/"
 `
 	if status != exitInvalid || stdout.String() != want {
 		t.Errorf("uri parse --grammar rfc1738: status %d, output:\n%s\nwant:\n%s", status, stdout.String(), want)
@@ -105,20 +82,14 @@ func TestParseGrammarEdges(t *testing.T) {
 	}
 }
 
-// resolveWith runs the resolve command's loop with an old algorithm, as
-// `uri resolve --grammar G --base BASE [--json] [REF...]` does.
+// resolveWith runs `uri resolve --grammar G` with args and stdin.
 func resolveWith(t *testing.T, grammar string, args []string, stdin string) (int, string) {
 	t.Helper()
-	resolve, ok := legacyResolver(grammar)
-	if !ok {
-		t.Fatalf("legacyResolver(%q): unknown", grammar)
-	}
 	var stdout, stderr bytes.Buffer
-	c := newBaseCommand("resolve", "REF", "", &stderr)
-	if status, ok := c.parse(args); !ok {
-		t.Fatalf("resolve %q: usage error %d: %s", args, status, stderr.String())
+	status := run(append([]string{"resolve", "--grammar", grammar}, args...), strings.NewReader(stdin), &stdout, &stderr)
+	if status == exitUsage {
+		t.Fatalf("resolve %q: usage error: %s", args, stderr.String())
 	}
-	status := c.run(strings.NewReader(stdin), &stdout, &stderr, resolve)
 	return status, stdout.String()
 }
 
@@ -135,9 +106,9 @@ func TestLegacyResolver(t *testing.T) {
 	if status != exitOK || out != "http://a/b/c/?y\nhttp://a/b/c/;x\nhttp://a/../g\n" {
 		t.Errorf("resolve --grammar rfc2396: status %d, output %q", status, out)
 	}
-	status, out = resolveWith(t, "rfc2396", []string{"--base", "/no/scheme", "g"}, "")
-	if status != exitInvalid || !strings.HasPrefix(out, "uri: rfc2396: missing scheme") {
-		t.Errorf("resolve --grammar rfc2396 with a relative base: status %d, output %q", status, out)
+	if code, _, errOut := runCmd(t, "", "resolve", "--grammar", "rfc2396", "--base", "/no/scheme", "g"); code != exitUsage ||
+		!strings.Contains(errOut, "--base: uri: rfc2396: missing scheme") {
+		t.Errorf("resolve --grammar rfc2396 with a relative base: status %d, stderr %q", code, errOut)
 	}
 	status, out = resolveWith(t, "rfc1808", []string{"--base", ""}, "g/h\n")
 	if status != exitOK || out != "g/h\n" {
@@ -161,11 +132,11 @@ func TestLegacyEqual(t *testing.T) {
 		stderr        string
 	}{
 		{"rfc2616", "http://abc.com:80/~smith/home.html", "http://ABC.com:/%7esmith/home.html", exitOK,
-			"http://abc.com/~smith/home.html\nhttp://abc.com/~smith/home.html\nequivalent\n", ""},
-		{"rfc2616", "http://h/a", "http://h/A", exitInvalid, "http://h/a\nhttp://h/A\nnot equivalent\n", ""},
-		{"rfc2616", "http://u@h/", "http://h/", exitUsage, "", "uri: rfc2616: user name or password not allowed"},
+			"http://abc.com/~smith/home.html http://abc.com/~smith/home.html equivalent\n", ""},
+		{"rfc2616", "http://h/a", "http://h/A", exitInvalid, "http://h/a http://h/A not equivalent\n", ""},
+		{"rfc2616", "http://u@h/", "http://h/", exitInvalid, "uri: rfc2616: user name or password not allowed for this scheme in host at offset 8 of \"http://u@h/\"\n", ""},
 		{"rfc2396", "http://h/", "http://h/", exitUsage, "", `unknown grammar "rfc2396"`},
-		{"", "http://h:80/", "HTTP://h", exitOK, "http://h/\nhttp://h/\nequivalent\n", ""}, // no grammar: RFC 3986
+		{"", "http://h:80/", "HTTP://h", exitOK, "http://h/ http://h/ equivalent\n", ""}, // no grammar: RFC 3986
 	}
 	for _, tt := range tests {
 		// Through the command, as `uri equal --grammar G A B`.
@@ -193,7 +164,7 @@ func TestResolveGrammarFlag(t *testing.T) {
 		{[]string{"resolve", "--base", "http://a/b/c/d;p?q", "../../../g"}, 0, "http://a/g\n", ""},
 		// RFC 1808, Section 5.1: ";x" replaces the params.
 		{[]string{"resolve", "--grammar", "rfc1808", "--base", "http://a/b/c/d;p?q#f", ";x"}, 0, "http://a/b/c/d;x\n", ""},
-		{[]string{"resolve", "--grammar", "rfc2396", "--base", "/a", "g"}, 1, "uri: rfc2396: missing scheme", ""},
+		{[]string{"resolve", "--grammar", "rfc2396", "--base", "/a", "g"}, 2, "", "--base: uri: rfc2396: missing scheme"},
 		{[]string{"resolve", "--grammar", "rfc3986", "--base", "http://a/", "g"}, 2, "", `unknown grammar "rfc3986"`},
 		{[]string{"resolve", "--grammar", "rfc2396", "--non-strict", "--base", "http://a/", "g"}, 2, "", "cannot be combined"},
 	}

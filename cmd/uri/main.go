@@ -3,24 +3,27 @@
 //
 // Usage:
 //
-//	uri parse      [--json] [--grammar G] [REF...]
+//	uri parse      [--json] [--zone | --grammar G] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
 //	uri relativize --base BASE [--json] [TARGET...]
-//	uri normalize  [--syntax] [--json] [URI...]
-//	uri equal      [--syntax | --grammar rfc2616] A B
+//	uri normalize  [--syntax] [--json] [REF...]
+//	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
 //	uri escape     --component C [--json] [STRING...]
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
 //	uri uri-to-iri [--json] [URI...]
+//	uri help [COMMAND]
+//	uri --version
 //
-// Run "uri help" for a summary and "uri COMMAND -h" for a command's flags.
+// Run "uri help" for a summary and "uri help COMMAND" for a command's flags.
 //
-// With no operands, a command reads one input per line from standard input.
-// Lines are separated by LF only: a CR is part of the input (and makes a
-// reference invalid). Lines up to 16 MiB are read; a longer line gets an
-// error of its own and the rest of the input is still processed. Each input
-// gets exactly one line of output, its result or its error, so that line n
-// of the output answers input n.
+// With no operands, a command reads one input per line from standard input
+// (for equal, one pair per line, separated by a tab). One CR at the end of a
+// line is dropped, so files with Windows line endings read as they should;
+// any other control character in a line makes that line an error. Lines up
+// to 16 MiB are read; a longer line gets an error of its own and the rest of
+// the input is still processed. Each input gets exactly one line of output,
+// its result or its error, so that line n of the output answers input n.
 //
 // With --json, each line is one JSON object (JSON Lines). uri parse prints
 //
@@ -32,10 +35,12 @@
 // {"input":S,"ok":true,"result":S} or {"input":S,"ok":false,"error":S}, with
 // "base" after "input" for resolve and relativize. When an input is not
 // valid UTF-8, "input" shows it with U+FFFD replacements and "input_hex"
-// holds its bytes.
+// holds its bytes. No output, text or JSON, carries a control character
+// (C0, DEL, C1) or a bidirectional formatting character of its input as it
+// is: JSON escapes them ("\u009b"), and text shows them as Go escapes.
 //
-// The exit status is 0 when every input succeeds (for equal: when the two
-// are equivalent), 1 when any fails (or they are not equivalent), and 2 for a
+// The exit status is 0 when every input succeeds (for equal: when every
+// pair is equivalent), 1 when any fails (or is not equivalent), and 2 for a
 // usage error.
 package main
 
@@ -43,6 +48,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 )
 
 func main() {
@@ -56,26 +63,6 @@ const (
 	exitUsage   = 2
 )
 
-// command is one subcommand: it gets the arguments after its name.
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
-}
-
-var commands []command
-
-func init() {
-	commands = []command{
-		{"parse", "parse references and print their components", runParse},
-		{"resolve", "resolve references against a base URI", runResolve},
-		{"relativize", "find the shortest reference from a base URI to each URI", runRelativize},
-		{"normalize", "print the normal form of references (RFC 3986, Section 6.2)", runNormalize},
-		{"equal", "tell whether two references are equivalent (RFC 3986, Section 6.2)", runEqual},
-	}
-	commands = append(commands, escapeCommands...)
-}
-
 // run is the whole program; main only connects it to the process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -84,27 +71,84 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			return help(args[1], stdout, stderr)
+		}
 		usage(stdout)
 		return exitOK
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, version())
+		return exitOK
 	}
-	for _, c := range commands {
-		if c.name == args[0] {
-			return c.run(args[1:], stdin, stdout, stderr)
-		}
+	if c := lookup(args[0]); c != nil {
+		return c.run(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "uri: unknown command %q\n", args[0])
 	usage(stderr)
 	return exitUsage
 }
 
+// lookup returns the command named name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// help prints the help of one command.
+func help(name string, stdout, stderr io.Writer) int {
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "uri help: unknown command %q\n", name)
+		usage(stderr)
+		return exitUsage
+	}
+	c.flagSet(stdout).Usage()
+	return exitOK
+}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: uri <command> [flags] [operands]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
-	for _, c := range commands {
+	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'uri <command> -h' for a command's flags. Without operands, a command")
-	fmt.Fprintln(w, "reads one input per line from standard input.")
+	fmt.Fprintln(w, "Run 'uri help <command>' for a command's flags, and 'uri --version' for the")
+	fmt.Fprintln(w, "version. Without operands, a command reads one input per line from standard")
+	fmt.Fprintln(w, "input, and writes one line per input.")
+}
+
+// version returns the module's version, as the Go toolchain recorded it in
+// the binary: a release tag for "go install ...@v1.2.3", "(devel)" in a
+// checkout, with the revision when there is one.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "uri (unknown version)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	out := []string{"uri", info.Main.Path, v}
+	if rev != "" {
+		out = append(out, rev[:min(len(rev), 12)]+dirty)
+	}
+	return strings.Join(append(out, info.GoVersion), " ")
 }

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -19,11 +22,14 @@ func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
-// testdataLines returns the JSON lines of a testdata file of the library,
-// without comments.
+// testdataLines returns the JSON lines of a testdata file of the library
+// (a path from the module's root), without comments.
 func testdataLines(t *testing.T, name string) []string {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/" + name)
+	if !strings.Contains(name, "/") {
+		name = "testdata/" + name
+	}
+	data, err := os.ReadFile("../../" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,6 +74,10 @@ func TestUsage(t *testing.T) {
 		{"unknown command", []string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{"help", []string{"help"}, 0, "parse", ""},
 		{"--help", []string{"--help"}, 0, "usage: uri", ""},
+		{"help of a command", []string{"help", "resolve"}, 0, "usage: uri resolve [flags] --base BASE", ""},
+		{"help of a command lists its flags", []string{"help", "parse"}, 0, "-grammar", ""},
+		{"help of an unknown command", []string{"help", "nope"}, 2, "", `unknown command "nope"`},
+		{"version", []string{"--version"}, 0, "uri github.com/gouri/uri", ""},
 		{"unknown flag", []string{"parse", "--bogus", "x"}, 2, "", "flag provided but not defined"},
 		{"parse -h", []string{"parse", "-h"}, 0, "", "usage: uri parse"},
 	}
@@ -91,14 +101,16 @@ func TestParseJSONTestdata(t *testing.T) {
 	anyInvalid := false
 	for _, line := range lines {
 		in := rowInput(t, line)
-		code, out, _ := runCmd(t, "", "parse", "--json", in)
+		code, out, _ := runCmd(t, "", "parse", "--json", "--", in)
 		valid := strings.Contains(line, `"ok":true`)
 		if out != line+"\n" || (code == 0) != valid {
 			t.Errorf("uri parse --json %q: exit %d, output\n%s\nwant\n%s", in, code, out, line)
 		}
 		anyInvalid = anyInvalid || !valid
-		stdin.WriteString(in + "\n")
-		want.WriteString(line + "\n")
+		if controlIn(in, 1, false) == nil && !strings.Contains(in, "\n") {
+			stdin.WriteString(in + "\n")
+			want.WriteString(line + "\n")
+		}
 	}
 	// All at once on standard input: the same lines, in order.
 	code, out, _ := runCmd(t, stdin.String(), "parse", "--json")
@@ -107,38 +119,68 @@ func TestParseJSONTestdata(t *testing.T) {
 	}
 }
 
+func TestParseZone(t *testing.T) {
+	code, out, _ := runCmd(t, "", "parse", "--zone", "--json", "http://[fe80::1%25eth0]/")
+	want := `{"input":"http://[fe80::1%25eth0]/","ok":true,"scheme":"http","userinfo":null,"host":"[fe80::1%25eth0]","port":null,"path":"/","query":null,"fragment":null}` + "\n"
+	if code != 0 || out != want {
+		t.Errorf("uri parse --zone: exit %d, %s", code, out)
+	}
+	if code, _, _ := runCmd(t, "", "parse", "http://[fe80::1%25eth0]/"); code != 1 {
+		t.Errorf("uri parse without --zone accepts a zone")
+	}
+	if code, _, errOut := runCmd(t, "", "parse", "--zone", "--grammar", "rfc2396", "x"); code != 2 || !strings.Contains(errOut, "cannot be combined") {
+		t.Errorf("--zone with --grammar: exit %d, %q", code, errOut)
+	}
+}
+
+// TestParseStdin: one line of standard input is one input; one CR before
+// the LF is dropped; any other control character makes the line an error.
 func TestParseStdin(t *testing.T) {
 	tests := []struct {
 		name  string
 		stdin string
 		code  int
 		want  []string // the "input" of each output line, in order
+		ok    []bool
 	}{
-		{"empty", "", 0, nil},
-		{"one line without final LF", "http://a", 0, []string{"http://a"}},
-		{"empty line is the empty reference", "\n", 0, []string{""}},
-		{"blank lines kept", "a\n\nb\n", 0, []string{"a", "", "b"}},
-		{"CR is part of the line", "a\r\nb\n", 1, []string{"a\r", "b"}},
-		{"invalid then valid", "a b\nc\n", 1, []string{"a b", "c"}},
+		{"empty", "", 0, nil, nil},
+		{"one line without final LF", "http://a", 0, []string{"http://a"}, []bool{true}},
+		{"empty line is the empty reference", "\n", 0, []string{""}, []bool{true}},
+		{"blank lines kept", "a\n\nb\n", 0, []string{"a", "", "b"}, []bool{true, true, true}},
+		{"Windows line endings", "a\r\nb\r\n", 0, []string{"a", "b"}, []bool{true, true}},
+		{"one CR only", "a\r\r\nb\n", 1, []string{"a\r", "b"}, []bool{false, true}},
+		{"a CR inside a line", "a\rb\n", 1, []string{"a\rb"}, []bool{false}},
+		{"an escape sequence", "\x1b[31mx\n", 1, []string{"\x1b[31mx"}, []bool{false}},
+		{"a C1 control", "http://h/\u009b31m\n", 1, []string{"http://h/\u009b31m"}, []bool{false}},
+		{"invalid then valid", "a b\nc\n", 1, []string{"a b", "c"}, []bool{false, true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out, _ := runCmd(t, tt.stdin, "parse", "--json")
 			var got []string
+			var ok []bool
 			for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 				if l == "" {
 					continue
 				}
-				var row struct{ Input string }
+				var row struct {
+					Input string
+					OK    bool
+					Error string
+				}
 				if err := json.Unmarshal([]byte(l), &row); err != nil {
 					t.Fatalf("output line %q: %v", l, err)
 				}
-				got = append(got, row.Input)
+				got, ok = append(got, row.Input), append(ok, row.OK)
 			}
-			if code != tt.code || !cmp.Equal(tt.want, got) {
-				t.Errorf("stdin %q: exit %d, inputs %q; want %d, %q", tt.stdin, code, got, tt.code, tt.want)
+			if code != tt.code || !cmp.Equal(tt.want, got) || !cmp.Equal(tt.ok, ok) {
+				t.Errorf("stdin %q: exit %d, inputs %q %v; want %d, %q %v", tt.stdin, code, got, ok, tt.code, tt.want, tt.ok)
 			}
 		})
+	}
+	_, out, _ := runCmd(t, "a\x01b\n", "parse")
+	if want := "uri: line 1: control character U+0001 at byte 1\n"; out != want {
+		t.Errorf("the error of a line with a control character: %q, want %q", out, want)
 	}
 }
 
@@ -177,54 +219,92 @@ func TestParseLongLine(t *testing.T) {
 	}
 }
 
+// TestParseText: one line per input, the input quoted, then the present
+// components; an error follows the quoted input.
 func TestParseText(t *testing.T) {
-	code, out, _ := runCmd(t, "", "parse", "foo://example.com:8042/over/there?name=ferret#nose", "http://@h:/p?#", "mailto:x")
-	for _, want := range []string{
-		`"foo://example.com:8042/over/there?name=ferret#nose"`,
-		`  host      "example.com" (reg-name)`,
-		`  port      "8042"`,
-		`  userinfo  ""`, // present and empty, in http://@h:/p?#
-		`  userinfo  (absent)`,
-		`  host      (absent)`, // mailto:x has no authority
-		`  path      "x"`,
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("text output lacks %q:\n%s", want, out)
-		}
-	}
-	if code != 0 {
-		t.Errorf("exit %d for valid inputs", code)
-	}
-	code, out, _ = runCmd(t, "", "parse", "http://a/b c")
-	want := "\"http://a/b c\"\n           ^\n  error     uri: invalid character \" \" in path at offset 10 of \"http://a/b c\"\n\n"
+	code, out, _ := runCmd(t, "", "parse", "foo://example.com:8042/over/there?name=ferret#nose", "http://@h:/p?#", "mailto:x", "http://a/b c", "/\xff")
+	want := `"foo://example.com:8042/over/there?name=ferret#nose" scheme="foo" host="example.com" (reg-name) port="8042" path="/over/there" query="name=ferret" fragment="nose"
+"http://@h:/p?#" scheme="http" userinfo="" host="h" (reg-name) port="" path="/p" query="" fragment=""
+"mailto:x" scheme="mailto" path="x"
+"http://a/b c" error: uri: invalid character " " in path at offset 10 of "http://a/b c"
+"/\xff" error: uri: invalid character "\xff" in path at offset 1 of "/\xff"
+`
 	if code != 1 || out != want {
-		t.Errorf("text error output, exit %d:\n%q\nwant\n%q", code, out, want)
-	}
-	// No caret for input that does not print as itself.
-	_, out, _ = runCmd(t, "", "parse", "/\xff")
-	if strings.Contains(out, "^") || !strings.Contains(out, `"/\xff"`) {
-		t.Errorf("text output for invalid UTF-8: %q", out)
+		t.Errorf("text output, exit %d:\n%s\nwant\n%s", code, out, want)
 	}
 }
 
-func TestAppendString(t *testing.T) {
+// TestWriteString: JSON strings as encoding/json writes them, and every
+// character that a terminal or a reader would act on escaped.
+func TestWriteString(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"plain", `"plain"`},
 		{`q"b\`, `"q\"b\\"`},
-		{"\n\r\t\x00\x1f\x7f", `"\n\r\t\u0000\u001f` + "\x7f" + `"`},
+		{"\n\r\t\x00\x1f\x7f", `"\n\r\t\u0000\u001f\u007f"`},
 		{"é€", `"é€"`},
 		{"\xff\xc3", `"\ufffd\ufffd"`},
 		{"\u2028\u2029", `"\u2028\u2029"`},
 		{"<&>", `"<&>"`},
+		{"\u0080\u009b31m", `"\u0080\u009b31m"`},
+		{"a\u202eb\u2066c\u2069\u061c\u200e\u200f", `"a\u202eb\u2066c\u2069\u061c\u200e\u200f"`},
 	}
 	for _, tt := range tests {
-		got := string(appendString(nil, tt.in))
-		if got != tt.want {
-			t.Errorf("appendString(%q) = %s, want %s", tt.in, got, tt.want)
+		var b bytes.Buffer
+		w := bufio.NewWriter(&b)
+		writeString(w, tt.in)
+		w.Flush()
+		if got := b.String(); got != tt.want {
+			t.Errorf("writeString(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 		var back string
-		if err := json.Unmarshal([]byte(got), &back); err != nil {
-			t.Errorf("appendString(%q) = %s is not valid JSON: %v", tt.in, got, err)
+		if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+			t.Errorf("writeString(%q) = %s is not valid JSON: %v", tt.in, b.String(), err)
+		}
+	}
+}
+
+// TestWriteTextLine: text output shows hidden characters as Go escapes.
+func TestWriteTextLine(t *testing.T) {
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	writeTextLine(w, "a\x1b[2J\tb\u009bc\u202ed\xffé")
+	w.Flush()
+	if want := `a\x1b[2J\tb\u009bc\u202ed\xffé` + "\n"; b.String() != want {
+		t.Errorf("writeTextLine = %q, want %q", b.String(), want)
+	}
+}
+
+// TestMemory: what the command allocates for one long line is a small
+// multiple of the line (the peak can be no more), whatever the command.
+func TestMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates hundreds of megabytes")
+	}
+	const n = 8 << 20
+	tests := []struct {
+		args  []string
+		line  string
+		extra int // what the API holds beyond the line: FTP.Cwd, 16 bytes a segment
+	}{
+		{[]string{"unescape", "--json"}, strings.Repeat("%FF", n/3), 0},
+		{[]string{"unescape"}, strings.Repeat("%1B", n/3), 0},
+		{[]string{"escape", "--component", "path", "--json"}, strings.Repeat("\xfe", n), 0},
+		{[]string{"parse", "--json"}, "http://h/" + strings.Repeat("a/", n/2), 0},
+		{[]string{"parse", "--grammar", "rfc2396", "--json"}, "http://h/" + strings.Repeat("a/", n/2), 0},
+		{[]string{"parse", "--grammar", "rfc1738", "--json"}, "ftp://h/" + strings.Repeat("a/", n/2), 16 * n / 2},
+		{[]string{"normalize", "--json"}, "http://h/" + strings.Repeat("a/../", n/5), 0},
+		{[]string{"resolve", "--base", "http://a/b", "--json"}, strings.Repeat("x/../", n/5), 0},
+		{[]string{"uri-to-iri", "--json"}, "http://h/" + strings.Repeat("%C3%A9", n/6), 0},
+	}
+	for _, tt := range tests {
+		stdin := strings.NewReader(tt.line + "\n")
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		run(tt.args, stdin, io.Discard, io.Discard)
+		runtime.ReadMemStats(&after)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 8*uint64(len(tt.line))+uint64(tt.extra) {
+			t.Errorf("uri %q on a line of %d bytes allocates %d bytes, %.1f times the line", tt.args, len(tt.line), got, float64(got)/float64(len(tt.line)))
 		}
 	}
 }

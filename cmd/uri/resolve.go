@@ -3,132 +3,74 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
-	"io"
 
 	"github.com/gouri/uri"
 )
 
-// runResolve is `uri resolve --base BASE [--json] [--non-strict | --grammar G] [REF...]`:
-// it resolves each reference against BASE (RFC 3986, Section 5.2) and prints
-// one line per reference, the result or the error; with --json, one object
-// per reference:
-//
-//	{"input":S,"base":BASE,"ok":true,"result":S}
-//	{"input":S,"base":BASE,"ok":false,"error":S}
-func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := newBaseCommand("resolve", "REF",
-		"Resolves each REF (or each line of standard input) against BASE, by the strict\n"+
-			"algorithm of RFC 3986, Section 5.2, and prints the target URI.", stderr)
-	// Flags that choose the algorithm; the switch below maps them to it.
-	nonStrict := c.fs.Bool("non-strict", false, "legacy: treat a REF whose scheme equals BASE's as relative (RFC 3986, Section 5.2.2)")
-	grammar := c.fs.String("grammar", "", "resolve with an older algorithm: rfc1808 or rfc2396")
-	if status, ok := c.parse(args); !ok {
-		return status
-	}
-	resolve := uri.Resolve
-	switch {
-	case *grammar != "" && *nonStrict:
-		fmt.Fprintln(stderr, "uri resolve: --grammar and --non-strict cannot be combined")
-		return exitUsage
-	case *grammar != "":
-		var ok bool
-		if resolve, ok = legacyResolver(*grammar); !ok {
-			fmt.Fprintf(stderr, "uri resolve: unknown grammar %q (want rfc1808 or rfc2396)\n", *grammar)
-			return exitUsage
-		}
-	case *nonStrict:
-		resolve = uri.ResolveNonStrict
-	}
-	return c.run(stdin, stdout, stderr, resolve)
-}
-
-// baseCommand is the shape shared by the commands that apply an operation to
-// each input against a base URI: the --base and --json flags, the input
-// loop, and the output lines.
-type baseCommand struct {
-	name   string
-	fs     *flag.FlagSet
-	base   *string
-	asJSON *bool
-	stderr io.Writer
-}
-
-// newBaseCommand returns a command whose usage line names its operands
-// operand and whose help text is about. The caller may add flags to c.fs
-// before calling c.parse.
-func newBaseCommand(name, operand, about string, stderr io.Writer) *baseCommand {
-	c := &baseCommand{name: name, fs: flag.NewFlagSet(name, flag.ContinueOnError), stderr: stderr}
-	c.fs.SetOutput(stderr)
-	c.base = c.fs.String("base", "", "the base URI, which must have a scheme (RFC 3986, Section 5.1); required")
-	c.asJSON = c.fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
-	c.fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: uri %s --base BASE [flags] [%s...]\n", name, operand)
-		fmt.Fprintln(stderr, about)
-		c.fs.PrintDefaults()
-	}
-	return c
-}
-
-// parse parses the arguments. It reports false, with the exit status, when
-// the command is done: after -h, or on a usage error such as a missing
-// --base.
-func (c *baseCommand) parse(args []string) (int, bool) {
-	if err := c.fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK, false
-		}
-		return exitUsage, false
-	}
-	given := false
-	c.fs.Visit(func(f *flag.Flag) { given = given || f.Name == "base" })
-	if !given {
-		fmt.Fprintf(c.stderr, "uri %s: --base is required\n", c.name)
-		c.fs.Usage()
-		return exitUsage, false
-	}
-	return exitOK, true
-}
-
-// run applies op to each operand, or each line of stdin, against the base,
-// and writes one line per input. A base that op rejects is not a usage
-// error: each input gets that error, so that every input has its line.
-func (c *baseCommand) run(stdin io.Reader, stdout, stderr io.Writer, op func(base, s string) (string, error)) int {
-	status := exitOK
-	err := inputs(c.fs.Args(), stdin, func(in input) bool {
-		var result string
-		var err error
-		if in.tooLong {
-			err = errLineTooLong(in.line)
-		} else {
-			result, err = op(*c.base, in.text)
-		}
-		if err != nil {
-			status = exitInvalid
-		}
-		var out []byte
-		if *c.asJSON {
-			var o object
-			o.input(in.text)
-			o.str("base", *c.base)
-			o.boolean("ok", err == nil)
-			if err != nil {
-				o.str("error", err.Error())
-			} else {
-				o.str("result", result)
+var resolveCommand = &command{
+	name:     "resolve",
+	operands: "--base BASE [REF...]",
+	summary:  "resolve references against a base URI",
+	about: "Resolves each REF against BASE, by the strict algorithm of RFC 3986, Section\n" +
+		"5.2, and prints the target URI. A BASE that is not a URI is a usage error.\n" +
+		"With --json: {\"input\":S,\"base\":BASE,\"ok\":true,\"result\":S} or the error.",
+	flags: func(fs *flag.FlagSet) func() (op, string) {
+		base := baseFlag(fs)
+		nonStrict := fs.Bool("non-strict", false, "legacy: treat a REF whose scheme equals BASE's as relative (RFC 3986, Section 5.2.2)")
+		grammar := fs.String("grammar", "", "resolve with an older algorithm: rfc1808 or rfc2396")
+		return func() (op, string) {
+			resolve := uri.Resolve
+			switch {
+			case *grammar != "" && *nonStrict:
+				return nil, "--grammar and --non-strict cannot be combined"
+			case *grammar != "":
+				var ok bool
+				if resolve, ok = legacyResolver(*grammar); !ok {
+					return nil, "unknown grammar \"" + *grammar + "\" (want rfc1808 or rfc2396)"
+				}
+			case *nonStrict:
+				resolve = uri.ResolveNonStrict
 			}
-			out = o.line()
-		} else if err != nil {
-			out = append([]byte(err.Error()), '\n')
-		} else {
-			out = append([]byte(result), '\n')
+			return againstBase(fs, *base, resolve)
 		}
-		_, werr := stdout.Write(out)
-		return werr == nil
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "uri: reading standard input: %v\n", err)
-		return exitUsage
+	},
+}
+
+var relativizeCommand = &command{
+	name:     "relativize",
+	operands: "--base BASE [TARGET...]",
+	summary:  "find the shortest reference from a base URI to each URI",
+	about: "Prints, for each TARGET URI, the shortest reference that resolves against\n" +
+		"BASE to TARGET (RFC 3986, Section 5.2), the inverse of uri resolve.",
+	flags: func(fs *flag.FlagSet) func() (op, string) {
+		base := baseFlag(fs)
+		return func() (op, string) { return againstBase(fs, *base, uri.Relativize) }
+	},
+}
+
+// baseFlag defines --base.
+func baseFlag(fs *flag.FlagSet) *string {
+	return fs.String("base", "", "the base URI, which must have a scheme (RFC 3986, Section 5.1); required")
+}
+
+// againstBase returns the operation that applies fn to base and each input,
+// or the usage error for a missing or invalid base: fn's error for an empty
+// reference is the base's when it names the base as its input.
+func againstBase(fs *flag.FlagSet, base string, fn func(base, s string) (string, error)) (op, string) {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "base" })
+	if !given {
+		return nil, "--base is required"
 	}
-	return status
+	var e *uri.Error
+	if _, err := fn(base, ""); errors.As(err, &e) && e.Input == base {
+		return nil, "--base: " + err.Error()
+	}
+	return func(in string) result {
+		s, err := fn(base, in)
+		if err != nil {
+			return failure(err, field{"base", base})
+		}
+		return success(s, field{"base", base})
+	}, ""
 }

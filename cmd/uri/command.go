@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// A command is one subcommand. Its flags are set up by flags, which returns
+// the function that, once the flags are parsed, checks them and gives the
+// operation applied to each input, or the text of a usage error.
+type command struct {
+	name     string
+	operands string // the operands after the flags, for the usage line
+	summary  string // one line, for the list of commands
+	about    string // what the command does, for its help
+	// pairs: each input is two operands, or one line holding them
+	// separated by a tab (equal).
+	pairs bool
+	flags func(fs *flag.FlagSet) func() (op, string)
+}
+
+// An op turns one input into its line of output.
+type op func(in string) result
+
+// result is the output of one input: the JSON members after "input" (and
+// "input_hex"), the text line, and whether the input succeeded. The text is
+// a function, so that it costs nothing in JSON mode.
+type result struct {
+	ok     bool
+	fields []field
+	text   func() string
+}
+
+// failure is the result of an input that failed with err: in JSON
+// {"ok":false,"error":...} after the members of before, and the error's
+// text as the line.
+func failure(err error, before ...field) result {
+	msg := err.Error()
+	return result{fields: append(before, field{"ok", false}, field{"error", msg}), text: func() string { return msg }}
+}
+
+// success is the result of an input whose output is one string.
+func success(s string, before ...field) result {
+	return result{ok: true, fields: append(before, field{"ok", true}, field{"result", s}, field{"result_hex", hexIfNotUTF8(s)}),
+		text: func() string { return s }}
+}
+
+// flagSet returns the command's flag set, with its usage text written to w.
+func (c *command) flagSet(w io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprintf(w, "usage: uri %s [flags] %s\n", c.name, c.operands)
+		fmt.Fprintln(w, c.about)
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Each input gets one line of output: its result or its error. Without")
+		fmt.Fprintln(w, "operands, inputs are the lines of standard input; one CR at the end of a")
+		fmt.Fprintln(w, "line is dropped, and any other control character makes the line an error.")
+		fmt.Fprintln(w)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// run parses the flags and runs the command over every input: the one loop
+// of the program.
+func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := c.flagSet(stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
+	ready := c.flags(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	fn, problem := ready()
+	if problem == "" && c.pairs && fs.NArg() != 0 && fs.NArg() != 2 {
+		problem = "give two operands, or none to read tab-separated pairs from standard input"
+	}
+	if problem != "" {
+		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
+		return exitUsage
+	}
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	status := exitOK
+	err := eachInput(fs.Args(), c.pairs, stdin, func(in input) error {
+		var r result
+		if in.err != nil {
+			r = failure(in.err)
+		} else {
+			r = fn(in.text)
+		}
+		if !r.ok {
+			status = exitInvalid
+		}
+		if *asJSON {
+			writeJSONLine(w, in.text, r.fields)
+		} else {
+			writeTextLine(w, r.text())
+		}
+		return w.Flush()
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
+		return exitUsage
+	}
+	return status
+}
+
+// commands returns the subcommands, in the order of the usage text.
+func commands() []*command {
+	return []*command{
+		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand,
+		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
+	}
+}

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bufio"
+	"strconv"
+	"unicode/utf8"
+)
+
+// This file writes the output lines: JSON objects, streamed member by member
+// so that a line of 16 MiB costs no copy of itself, and text lines; neither
+// ever carries a control character or a bidirectional formatting character
+// of the input as it is.
+
+// field is one member of a JSON object. Its value is a string, a bool, an
+// int, nil (null), an optional, a bytesHex, a []string, an object ([]field),
+// a list of objects ([][]field) or the segments of a legacy path, written as
+// they are read.
+type field struct {
+	key string
+	val any
+}
+
+// optional is a string, or null when it is absent.
+type optional struct {
+	s  string
+	ok bool
+}
+
+// bytesHex is a member written only when its string is not valid UTF-8,
+// as the hex of its bytes, so that no byte is lost to the U+FFFD that JSON
+// text holds in its place.
+type bytesHex string
+
+// hexIfNotUTF8 returns the bytesHex of s.
+func hexIfNotUTF8(s string) bytesHex { return bytesHex(s) }
+
+// writeJSONLine writes one object: "input" (and "input_hex" when the input
+// is not UTF-8), then the fields, and a newline.
+func writeJSONLine(w *bufio.Writer, in string, fields []field) {
+	w.WriteByte('{')
+	writeMembers(w, append([]field{{"input", in}, {"input_hex", bytesHex(in)}}, fields...))
+	w.WriteString("}\n")
+}
+
+// writeMembers writes the members of an object, without its braces.
+func writeMembers(w *bufio.Writer, fields []field) {
+	first := true
+	for _, f := range fields {
+		if h, ok := f.val.(bytesHex); ok && utf8.ValidString(string(h)) {
+			continue
+		}
+		if !first {
+			w.WriteByte(',')
+		}
+		first = false
+		writeString(w, f.key)
+		w.WriteByte(':')
+		writeValue(w, f.val)
+	}
+}
+
+// writeValue writes one JSON value.
+func writeValue(w *bufio.Writer, v any) {
+	switch v := v.(type) {
+	case string:
+		writeString(w, v)
+	case bool:
+		w.WriteString(strconv.FormatBool(v))
+	case int:
+		w.WriteString(strconv.Itoa(v))
+	case optional:
+		if !v.ok {
+			w.WriteString("null")
+			return
+		}
+		writeString(w, v.s)
+	case bytesHex:
+		const digits = "0123456789abcdef"
+		w.WriteByte('"')
+		for i := 0; i < len(v); i++ {
+			w.WriteByte(digits[v[i]>>4])
+			w.WriteByte(digits[v[i]&15])
+		}
+		w.WriteByte('"')
+	case []string:
+		writeStrings(w, v)
+	case []field:
+		w.WriteByte('{')
+		writeMembers(w, v)
+		w.WriteByte('}')
+	case [][]field:
+		w.WriteByte('[')
+		for i, o := range v {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			writeValue(w, o)
+		}
+		w.WriteByte(']')
+	case segments:
+		w.WriteByte('[')
+		i := 0
+		for sg := range v {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			i++
+			w.WriteString(`{"name":`)
+			writeString(w, sg.Name)
+			w.WriteString(`,"params":`)
+			writeStrings(w, sg.Params)
+			w.WriteByte('}')
+		}
+		w.WriteByte(']')
+	default:
+		w.WriteString("null")
+	}
+}
+
+// writeStrings writes a list of strings, [] for none.
+func writeStrings(w *bufio.Writer, list []string) {
+	w.WriteByte('[')
+	for i, s := range list {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		writeString(w, s)
+	}
+	w.WriteByte(']')
+}
+
+// writeString writes s as a JSON string (RFC 8259, Section 7). Bytes that
+// are not valid UTF-8 are written as U+FFFD, as encoding/json writes them;
+// '"' and '\' are escaped, and so is every character that hidden would not
+// leave raw: controls, bidirectional formatting characters, U+2028 and
+// U+2029.
+func writeString(w *bufio.Writer, s string) {
+	const digits = "0123456789abcdef"
+	w.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '"' || r == '\\':
+			w.WriteByte('\\')
+			w.WriteByte(byte(r))
+		case r == '\n':
+			w.WriteString(`\n`)
+		case r == '\r':
+			w.WriteString(`\r`)
+		case r == '\t':
+			w.WriteString(`\t`)
+		case r == utf8.RuneError && size == 1:
+			w.WriteString(`\ufffd`)
+		case hidden(r):
+			w.WriteString(`\u`)
+			for shift := 12; shift >= 0; shift -= 4 {
+				w.WriteByte(digits[r>>shift&15])
+			}
+		default:
+			w.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	w.WriteByte('"')
+}
+
+// hidden reports whether r must never reach a terminal or a reader as it
+// is: a C0 or C1 control, DEL, a character with the Unicode property
+// Bidi_Control (which reorders the text around it: the "Trojan Source"
+// attack), or U+2028 and U+2029, which end a line in JavaScript.
+func hidden(r rune) bool {
+	switch {
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
+		return true
+	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return r == 0x2028 || r == 0x2029
+}
+
+// writeTextLine writes s and a newline, with each hidden character, and
+// each byte that is not valid UTF-8, written as a Go escape ("\x1b",
+// "\u202e") instead: text output is for people, and --json keeps the bytes.
+func writeTextLine(w *bufio.Writer, s string) {
+	const digits = "0123456789abcdef"
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1 || r < 0x80 && hidden(r):
+			c := s[i]
+			switch c {
+			case '\t':
+				w.WriteString(`\t`)
+			case '\n':
+				w.WriteString(`\n`)
+			case '\r':
+				w.WriteString(`\r`)
+			default:
+				w.WriteString(`\x`)
+				w.WriteByte(digits[c>>4])
+				w.WriteByte(digits[c&15])
+			}
+		case hidden(r):
+			w.WriteString(`\u`)
+			for shift := 12; shift >= 0; shift -= 4 {
+				w.WriteByte(digits[r>>shift&15])
+			}
+		default:
+			w.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	w.WriteByte('\n')
+}
