@@ -173,11 +173,8 @@ func (p *parser) finish() (URL, error) {
 	if u.flags&fQuery == 0 {
 		u.queryStart = u.fragStart
 	}
-	// URL serializer, step 3: "If url's host is null, url does not have an
-	// opaque path, url's path's size is greater than 1, and url's path[0] is
-	// the empty string, then append U+002F (/) followed by U+002E (.)".
-	if u.kind == HostNone && u.flags&fOpaque == 0 && u.queryStart-u.pathStart >= 2 &&
-		p.w.at(int(u.pathStart)) == '/' && p.w.at(int(u.pathStart)+1) == '/' {
+	ps := int(u.pathStart)
+	if needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.at(ps) == '/' && p.w.at(ps+1) == '/') {
 		p.w.insert(int(u.pathStart), "/.")
 		u.pathStart += 2
 		u.queryStart += 2

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -166,4 +167,74 @@ func formSerialize(pairs [][2]string) string {
 		parts = append(parts, enc(p[0])+"="+enc(p[1]))
 	}
 	return strings.Join(parts, "&")
+}
+
+// TestWPTSetters runs every case of setters_tests.json as the WPT test
+// url-setters.any.js does: parse href, call the setter, compare the getters
+// named in expected.
+func TestWPTSetters(t *testing.T) {
+	var data map[string]json.RawMessage
+	if err := json.Unmarshal(wptFile(t, "setters_tests.json"), &data); err != nil {
+		t.Fatal(err)
+	}
+	setters := map[string]func(*URL, string) error{
+		"href": (*URL).SetHref, "protocol": (*URL).SetProtocol, "username": (*URL).SetUsername,
+		"password": (*URL).SetPassword, "host": (*URL).SetHost, "hostname": (*URL).SetHostname,
+		"port": (*URL).SetPort, "pathname": (*URL).SetPathname, "search": (*URL).SetSearch,
+		"hash": (*URL).SetHash,
+	}
+	passed, total := 0, 0
+	for _, attr := range sortedKeys(data) {
+		if attr == "comment" {
+			continue
+		}
+		set, ok := setters[attr]
+		if !ok {
+			t.Errorf("no setter for %q", attr)
+			continue
+		}
+		var cases []struct {
+			Href     string            `json:"href"`
+			NewValue string            `json:"new_value"`
+			Expected map[string]string `json:"expected"`
+		}
+		if err := json.Unmarshal(data[attr], &cases); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range cases {
+			total++
+			u, err := Parse(tc.Href)
+			if err != nil {
+				t.Errorf("Parse(%s): %v", quote(tc.Href), err)
+				continue
+			}
+			_ = set(&u, tc.NewValue)
+			got := map[string]string{}
+			gv := viewOf(u)
+			fields := map[string]string{
+				"href": gv.Href, "origin": gv.Origin, "protocol": gv.Protocol, "username": gv.Username,
+				"password": gv.Password, "host": gv.Host, "hostname": gv.Hostname, "port": gv.Port,
+				"pathname": gv.Pathname, "search": gv.Search, "hash": gv.Hash,
+			}
+			for k := range tc.Expected {
+				got[k] = fields[k]
+			}
+			if diff := cmp.Diff(tc.Expected, got); diff != "" {
+				t.Errorf("Parse(%s).Set %s(%s) (-want +got):\n%s", quote(tc.Href), attr, quote(tc.NewValue), diff)
+				continue
+			}
+			passed++
+		}
+	}
+	t.Logf("setters_tests.json: %d of %d cases pass", passed, total)
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
