@@ -133,24 +133,30 @@ func (p *parser) opaqueHost(h, e int) bool {
 func (p *parser) domain(h, e int) bool {
 	s := p.in[h:e]
 	fast := len(s) > 0
+	forbidden := -1
 	for k := 0; k < len(s); k++ {
 		c := class[s[k]]
 		if c&(hostSlow|forbiddenDomain) == 0 {
 			continue
 		}
 		if s[k] == '%' || s[k] >= utf8.RuneSelf {
+			// Percent-decoding or the mapping of UTS #46 can turn the
+			// host into another: "<" and U+0338 compose to U+226E.
 			fast = false
 			break
 		}
-		if c&forbiddenDomain != 0 {
-			// The domain is this ASCII string lower-cased, and it
-			// contains a forbidden domain code point.
-			p.fail(ErrDomainToASCII, h+k)
-			return false
+		if c&forbiddenDomain != 0 && forbidden < 0 {
+			forbidden = k
 		}
 	}
 	var d string
 	if fast {
+		if forbidden >= 0 {
+			// The domain is this ASCII string lower-cased, and it
+			// contains a forbidden domain code point.
+			p.fail(ErrDomainToASCII, h+forbidden)
+			return false
+		}
 		d = s
 	} else {
 		dec := s

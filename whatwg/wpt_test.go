@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/idna"
 )
 
 // The web-platform-tests data files of the URL Standard are not part of
@@ -237,4 +238,123 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// hostTest is one case of toascii.json or IdnaTestV2.json: the input
+// as the host of "https://" input "/x", and the expected host, or null for
+// failure.
+type hostTest struct {
+	Input   string  `json:"input"`
+	Output  *string `json:"output"`
+	Comment string  `json:"comment"`
+}
+
+// checkHost runs tc as the WPT tests toascii.window.js and
+// IdnaTestV2.window.js do through the URL constructor, and, for
+// toascii.json, through the host and hostname setters on "https://x/x".
+// It returns a description of the first mismatch, or "".
+func checkHost(tc hostTest, setters bool) string {
+	u, err := Parse("https://" + tc.Input + "/x")
+	if tc.Output == nil {
+		if err == nil {
+			return "parse: got " + quote(u.Href()) + ", want failure"
+		}
+	} else {
+		want := *tc.Output
+		if err != nil {
+			return "parse: " + err.Error()
+		}
+		if u.Host() != want || u.Hostname() != want || u.Pathname() != "/x" || u.Href() != "https://"+want+"/x" {
+			return "parse: got " + quote(u.Href()) + ", want host " + quote(want)
+		}
+	}
+	if !setters {
+		return ""
+	}
+	for _, set := range []struct {
+		name string
+		set  func(*URL, string) error
+		get  func(URL) string
+	}{{"SetHost", (*URL).SetHost, URL.Host}, {"SetHostname", (*URL).SetHostname, URL.Hostname}} {
+		u := MustParse("https://x/x")
+		_ = set.set(&u, tc.Input)
+		want := "x"
+		if tc.Output != nil {
+			want = *tc.Output
+		}
+		if got := set.get(u); got != want {
+			return set.name + ": got " + quote(got) + ", want " + quote(want)
+		}
+	}
+	return ""
+}
+
+// runHostTests runs the cases of a host test file and compares the
+// failures with the known ones: a known failure that passes, or an unknown
+// one, fails the test.
+func runHostTests(t *testing.T, file string, setters bool, known map[string]string) {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(wptFile(t, file), &raw); err != nil {
+		t.Fatal(err)
+	}
+	passed, total, knownFailed, skipped := 0, 0, 0, 0
+	seen := map[string]bool{}
+	for _, r := range raw {
+		var tc hostTest
+		if json.Unmarshal(r, &tc) != nil {
+			continue
+		}
+		if tc.Input == "" {
+			// The WPT tests skip it: "https:///x" has the host "x".
+			skipped++
+			continue
+		}
+		total++
+		seen[tc.Input] = true
+		msg := checkHost(tc, setters)
+		reason, isKnown := known[tc.Input]
+		switch {
+		case msg == "" && isKnown:
+			t.Errorf("%s: %s now passes; remove it from the known failures (%s)", file, quote(tc.Input), reason)
+		case msg == "":
+			passed++
+		case isKnown:
+			knownFailed++
+		default:
+			t.Errorf("%s: %s (%s): %s", file, quote(tc.Input), tc.Comment, msg)
+		}
+	}
+	for in := range known {
+		if !seen[in] {
+			t.Errorf("%s: known failure %s is not in the data", file, quote(in))
+		}
+	}
+	t.Logf("%s: %d of %d cases pass, %d known failures, %d empty inputs skipped as WPT does", file, passed, total, knownFailed, skipped)
+}
+
+// TestWPTToASCII runs toascii.json through the parser and through the
+// host and hostname setters. Cases that x/net/idna's Unicode data cannot
+// pass are listed in wpt_known_test.go.
+func TestWPTToASCII(t *testing.T) {
+	runHostTests(t, "toascii.json", true, knownFailures(t, map[string]map[string]string{
+		"15.0.0": knownToASCIIUnicode15,
+	}))
+}
+
+// TestWPTIdnaTestV2 runs IdnaTestV2.json through the parser. Cases that
+// x/net/idna's Unicode data cannot pass are listed in wpt_known_test.go.
+func TestWPTIdnaTestV2(t *testing.T) {
+	runHostTests(t, "IdnaTestV2.json", false, knownFailures(t, map[string]map[string]string{
+		"15.0.0": knownIdnaTestV2Unicode15,
+	}))
+}
+
+// knownFailures returns the known failures for the Unicode version of
+// x/net/idna. For a version without a list, every case must pass.
+func knownFailures(t *testing.T, byVersion map[string]map[string]string) map[string]string {
+	known, ok := byVersion[idna.UnicodeVersion]
+	if !ok {
+		t.Logf("no known failures recorded for x/net/idna's Unicode %s: every case must pass", idna.UnicodeVersion)
+	}
+	return known
 }
