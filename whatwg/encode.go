@@ -55,14 +55,17 @@ const (
 	// code points need a look when validation errors are collected.
 	slash
 	check
-	// Bytes that need more than a copy in a host taken by the fast path:
-	// upper-case letters, "%", and bytes of non-ASCII code points.
-	hostSlow
+	// Bytes that make a host need percent-decoding or IDNA: "%", and the
+	// bytes of non-ASCII code points.
+	decodeBit
+	// The upper-case ASCII letters.
+	upperBit
 	// Bytes that may follow the first of a scheme (section 4.4, scheme
 	// state): "ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.)".
 	schemeChar
 	// Bytes that end or split the authority (section 4.4, authority
-	// state): "@", "/", "?", "#", and "\" in a special URL.
+	// state): "@", "/", "?", "#", and "\" in a special URL; and ":" and "["
+	// of the host state, which splits off the port.
 	authorityStop
 )
 
@@ -91,7 +94,7 @@ var class = func() (t [256]uint16) {
 			t[c] |= encC0 | encFragment | encQuery | encSpecialQuery | encPath | encUserinfo | encComponent
 		}
 		if c >= 0x80 {
-			t[c] |= hostSlow
+			t[c] |= decodeBit
 		}
 		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
 			t[c] |= urlCodePoint
@@ -100,7 +103,7 @@ var class = func() (t [256]uint16) {
 			t[c] |= forbiddenDomain
 		}
 		if 'A' <= c && c <= 'Z' {
-			t[c] |= hostSlow
+			t[c] |= upperBit
 		}
 	}
 	set(encFragment, fragmentExtra)
@@ -112,9 +115,9 @@ var class = func() (t [256]uint16) {
 	set(urlCodePoint, urlCodePoints)
 	set(forbiddenHost|forbiddenDomain, forbiddenHosts)
 	set(forbiddenDomain, "%")
-	set(hostSlow, "%")
+	set(decodeBit, "%")
 	set(slash, "/\\")
-	set(authorityStop, "@/?#\\")
+	set(authorityStop, "@/?#\\:[")
 	for c := 0; c < 0x80; c++ {
 		if t[c]&urlCodePoint != 0 && (c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') || c == '+' || c == '-' || c == '.' {
 			t[c] |= schemeChar

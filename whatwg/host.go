@@ -128,37 +128,35 @@ func (p *parser) opaqueHost(h, e int) bool {
 // A host that is ASCII and has no "%" is decoded to itself, and the domain
 // parser returns an ASCII domain lower-cased without running ToASCII (step
 // 5 of the domain parser: "If domain is an ASCII string, then set result to
-// domain, lowercased"). Such a host is checked and copied in one pass, and
+// domain, lowercased"). Such a host is checked in one pass and copied, and
 // IDNA is not involved.
 func (p *parser) domain(h, e int) bool {
 	s := p.in[h:e]
-	fast := len(s) > 0
-	forbidden := -1
+	var acc uint16
 	for k := 0; k < len(s); k++ {
-		c := class[s[k]]
-		if c&(hostSlow|forbiddenDomain) == 0 {
-			continue
-		}
-		if s[k] == '%' || s[k] >= utf8.RuneSelf {
-			// Percent-decoding or the mapping of UTS #46 can turn the
-			// host into another: "<" and U+0338 compose to U+226E.
-			fast = false
-			break
-		}
-		if c&forbiddenDomain != 0 && forbidden < 0 {
-			forbidden = k
-		}
+		acc |= class[s[k]]
 	}
+	if len(s) == 0 {
+		p.fail(ErrDomainToASCII, h)
+		return false
+	}
+	ascii := acc&decodeBit == 0
 	var d string
-	if fast {
-		if forbidden >= 0 {
+	if ascii {
+		if acc&forbiddenDomain != 0 {
 			// The domain is this ASCII string lower-cased, and it
 			// contains a forbidden domain code point.
-			p.fail(ErrDomainToASCII, h+forbidden)
+			k := 0
+			for class[s[k]]&forbiddenDomain == 0 {
+				k++
+			}
+			p.fail(ErrDomainToASCII, h+k)
 			return false
 		}
 		d = s
 	} else {
+		// Percent-decoding or the mapping of UTS #46 can turn the host
+		// into another: "<" and U+0338 compose to U+226E.
 		dec := s
 		if k := percentEncodedByte(s); k >= 0 {
 			p.note(ErrDomainPercentEncoded, h+k)
@@ -191,10 +189,13 @@ func (p *parser) domain(h, e int) bool {
 		p.u.kind = HostIPv4
 		return true
 	}
-	if fast {
-		p.writeLower(h, e)
-	} else {
+	switch {
+	case !ascii:
 		p.w.string(d)
+	case acc&upperBit != 0:
+		p.writeLower(h, e)
+	default:
+		p.w.copy(h, e)
 	}
 	p.u.kind = HostDomain
 	return true

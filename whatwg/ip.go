@@ -9,6 +9,10 @@ func endsInNumber(s string) bool {
 	if len(s) > 0 && s[len(s)-1] == '.' {
 		s = s[:len(s)-1]
 	}
+	// Most domains end in a letter that is neither a hex digit nor "x".
+	if len(s) == 0 || !isHex(s[len(s)-1]) && s[len(s)-1]|0x20 != 'x' {
+		return false
+	}
 	i := len(s)
 	for i > 0 && s[i-1] != '.' {
 		i--

@@ -272,11 +272,13 @@ func (p *parser) run() int {
 	// in the no scheme state.
 	if len(s) > 0 && isAlpha(s[0]) {
 		k := 1
+		acc := class[s[0]]
 		for k < len(s) && class[s[k]]&schemeChar != 0 {
+			acc |= class[s[k]]
 			k++
 		}
 		if k < len(s) && s[k] == ':' {
-			return p.scheme(k)
+			return p.scheme(k, acc&upperBit != 0)
 		}
 	}
 	return p.noScheme()
@@ -293,9 +295,13 @@ func (p *parser) noHost() {
 }
 
 // scheme is the scheme state after the scheme in[:k] and its ":".
-func (p *parser) scheme(k int) int {
+func (p *parser) scheme(k int, upper bool) int {
 	s := p.in
-	p.writeLower(0, k)
+	if upper {
+		p.writeLower(0, k)
+	} else {
+		p.w.copy(0, k)
+	}
 	p.u.schemeEnd = int32(k)
 	p.w.byte(':')
 	p.noHost()
@@ -480,18 +486,32 @@ func (p *parser) authority(i int) int {
 	s := p.in
 	special := p.sch.special()
 	p.w.string("//")
-	e, at := i, -1
-	for e < len(s) {
+	// One pass finds the end of the authority, its last "@", and the first
+	// ":" after that "@", which ends the host unless a "[" came before it.
+	e, at, colon, bracket := i, -1, -1, false
+scan:
+	for ; e < len(s); e++ {
 		c := s[e]
-		if class[c]&authorityStop != 0 {
-			if c == '@' {
-				p.note(ErrInvalidCredentials, e)
-				at = e
-			} else if c != '\\' || special {
-				break
-			}
+		if class[c]&authorityStop == 0 {
+			continue
 		}
-		e++
+		switch c {
+		case '@':
+			p.note(ErrInvalidCredentials, e)
+			at, colon, bracket = e, -1, false
+		case ':':
+			if colon < 0 {
+				colon = e
+			}
+		case '[':
+			bracket = true
+		case '\\':
+			if special {
+				break scan
+			}
+		default:
+			break scan
+		}
 	}
 	h := i
 	p.u.userEnd = int32(p.w.len())
@@ -505,7 +525,12 @@ func (p *parser) authority(i int) int {
 		h = at + 1
 	}
 	p.u.hostStart = int32(p.w.len())
-	return p.hostAndPort(h, e)
+	if bracket {
+		colon = -1
+	} else if colon < 0 {
+		colon = e
+	}
+	return p.hostAndPort(h, e, colon)
 }
 
 // userinfo writes the credentials in[i:at]: the username up to the first
@@ -548,20 +573,23 @@ func (p *parser) encodeIn(i, j int, set uint16) {
 	}
 }
 
-// hostAndPort is the host state and the port state on in[h:e].
-func (p *parser) hostAndPort(h, e int) int {
+// hostAndPort is the host state and the port state on in[h:e]. The host
+// ends at k, the first ":" outside brackets, or e; k < 0 when it is not
+// known yet.
+func (p *parser) hostAndPort(h, e, k int) int {
 	s := p.in
-	k := h
-	inside := false
-	for ; k < e; k++ {
-		c := s[k]
-		if c == ':' && !inside {
-			break
-		}
-		if c == '[' {
-			inside = true
-		} else if c == ']' {
-			inside = false
+	if k < 0 {
+		inside := false
+		for k = h; k < e; k++ {
+			c := s[k]
+			if c == ':' && !inside {
+				break
+			}
+			if c == '[' {
+				inside = true
+			} else if c == ']' {
+				inside = false
+			}
 		}
 	}
 	// "If buffer is the empty string, host-missing validation error, return
@@ -711,6 +739,13 @@ func (p *parser) afterPath(j int) int {
 // when it meets the end of a segment; sep tells whether a "/" (or "\" in a
 // special URL) follows.
 func (p *parser) endSegment(seg int, sep bool) {
+	if n := p.w.len() - seg; n == 1 || n > 7 || p.w.at(seg+1) != '.' && p.w.at(seg+1) != '%' {
+		// Neither a dot segment nor, at the start of the path of a file
+		// URL, a drive letter to normalize: the common case.
+		if p.sch != schemeFile {
+			return
+		}
+	}
 	switch p.dots(seg + 1) {
 	case 2:
 		// A double-dot segment: shorten the path, and append an empty
