@@ -151,9 +151,10 @@ const (
 	// ErrHostnameWithPort: the value given to [URL.SetHostname] has a port.
 	ErrHostnameWithPort
 	// ErrTooLong: the input, or the URL it parses to, is longer than this
-	// package's limit of 2,147,483,647 bytes, or a domain label is longer
-	// than the limit on labels given to IDNA (see [Parse]). The URL
-	// Standard sets no limit.
+	// package's limit of 2,147,483,647 bytes; or a non-ASCII domain longer
+	// than 4,096 bytes has a label longer than 255 bytes, which this package
+	// does not give to IDNA, whose Punycode takes time quadratic in the
+	// length of a label. The URL Standard sets no limit.
 	ErrTooLong
 
 	numKinds

@@ -39,11 +39,16 @@ var (
 	)
 )
 
-// maxIDNALabel is the longest label, in bytes before mapping, that this
-// package gives to IDNA. Punycode encoding and decoding in x/net/idna take
-// time quadratic in the length of a label; DNS allows 63 bytes. A longer
-// label of a non-ASCII domain fails with ErrTooLong.
-const maxIDNALabel = 1024
+// Limits on what this package gives to IDNA. Punycode encoding and
+// decoding in x/net/idna take time quadratic in the length of a label, so
+// a domain longer than maxIDNADomain bytes (after percent-decoding) whose
+// labels are not all at most maxIDNALabel bytes fails with ErrTooLong, and
+// the time to parse any input stays linear in its length. DNS allows 63
+// bytes in a label and 253 in a domain; the URL Standard sets no limit.
+const (
+	maxIDNADomain = 4096
+	maxIDNALabel  = 255
+)
 
 // host is the host parser of the URL Standard, section 3.5, on in[h:e]
 // with isOpaque set for a non-special URL. It writes the host serializer's
@@ -260,11 +265,11 @@ func lowerASCII(s string) string {
 	return s
 }
 
-// tooLongForIDNA reports whether a label of s, split at the full stops that
-// UTS #46 maps to "." (U+002E, U+3002, U+FF0E, U+FF61), is longer than
-// maxIDNALabel bytes.
+// tooLongForIDNA reports whether s is longer than maxIDNADomain bytes and
+// has a label, split at the full stops that UTS #46 maps to "." (U+002E,
+// U+3002, U+FF0E, U+FF61), longer than maxIDNALabel bytes.
 func tooLongForIDNA(s string) bool {
-	if len(s) <= maxIDNALabel {
+	if len(s) <= maxIDNADomain {
 		return false
 	}
 	n := 0

@@ -101,8 +101,10 @@ type parser struct {
 	orig string // the input as given, for offsets
 	lead int    // bytes trimmed from the start of orig
 	// removed is set when tabs or newlines were taken out of orig, so that
-	// offsets in in are not offsets in orig shifted by lead.
+	// offsets in in are not offsets in orig shifted by lead; index then
+	// maps the first to the second (see offset).
 	removed bool
+	index   []int32
 	w       writer
 	base    *URL
 	u       URL // the offsets and flags of the URL being written
@@ -225,7 +227,9 @@ func removeTabOrNewline(s string, k int) string {
 }
 
 // offset maps an index into p.in to the index of the same byte in p.orig;
-// len(p.in) maps to len(p.orig).
+// len(p.in) maps to len(p.orig). When tabs or newlines were removed, the
+// first call builds the map of the whole input, so that many validation
+// errors cost linear time.
 func (p *parser) offset(i int) int {
 	if i >= len(p.in) {
 		return len(p.orig)
@@ -233,17 +237,15 @@ func (p *parser) offset(i int) int {
 	if !p.removed {
 		return p.lead + i
 	}
-	n := 0
-	for k := p.lead; k < len(p.orig); k++ {
-		if c := p.orig[k]; c == '\t' || c == '\n' || c == '\r' {
-			continue
+	if p.index == nil {
+		p.index = make([]int32, 0, len(p.in))
+		for k := p.lead; k < len(p.orig) && len(p.index) < len(p.in); k++ {
+			if c := p.orig[k]; c != '\t' && c != '\n' && c != '\r' {
+				p.index = append(p.index, int32(k))
+			}
 		}
-		if n == i {
-			return k
-		}
-		n++
 	}
-	return len(p.orig)
+	return int(p.index[i])
 }
 
 // fail records a failure with the validation error k at index i of p.in.
