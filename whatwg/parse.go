@@ -70,7 +70,9 @@ func ParseRef(input, base string) (URL, error) {
 // met before the failure, and the error is returned as by Parse.
 //
 // Validate is separate from Parse so that Parse pays nothing for the
-// checks. A nil list means that input is a valid URL string (section 4.3)
+// checks. It is slower: among other things, it runs UTS #46 ToASCII with
+// beStrict true on every domain, ASCII ones included, to find the
+// domain-to-ASCII validation error (section 3.3, domain parser, step 2). A nil list means that input is a valid URL string (section 4.3)
 // as far as the parser checks, with the one exception the standard makes
 // itself: a Go string that is not UTF-8 is read as if each ill-formed
 // sequence were U+FFFD, which is a URL code point.

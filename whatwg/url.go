@@ -1,6 +1,144 @@
 // Package whatwg parses URLs as the WHATWG URL Standard
 // (https://url.spec.whatwg.org/) does: the reading of URLs that web
-// browsers, Node.js and Deno share.
+// browsers, Node.js and Deno share, and which differs from RFC 3986.
+//
+// # What is implemented
+//
+// Section numbers are those of the URL Standard; its anchors are given
+// where a section is long.
+//
+//   - 4.4 URL parsing (#url-parsing): the basic URL parser with an optional
+//     base URL, every state of its state machine ([Parse], [URL.Parse],
+//     [ParseRef]). Special and non-special schemes, opaque paths, Windows
+//     drive letters in file URLs, "." and ".." segments (also as "%2e"),
+//     default ports, and the percent-encode sets of section 1.3 for each
+//     component.
+//   - 3.5 and 3.6 host parsing and serializing: the IPv4 parser (decimal,
+//     octal, hexadecimal and short forms), the IPv6 parser and serializer,
+//     opaque hosts of non-special URLs, and domains through the domain
+//     parser of section 3.3 (UTS #46 ToASCII with golang.org/x/net/idna).
+//   - 4.5 URL serializing, 4.6 equivalence (== on [URL] values) and 4.7
+//     origin ([URL.Origin]).
+//   - 6.1 the URL class: its getters ([URL.Href], [URL.Protocol],
+//     [URL.Username], [URL.Password], [URL.Host], [URL.Hostname],
+//     [URL.Port], [URL.Pathname], [URL.Search], [URL.Hash], [URL.Origin])
+//     and setters ([URL.SetHref], [URL.SetProtocol], ..., [URL.SetHash]),
+//     which run the parser with a state override.
+//   - 1.1 validation errors: the standard's names as [Kind]; a failure is
+//     an [*Error] with its Kind and byte offset; the non-fatal ones come
+//     from [Validate].
+//
+// # Values
+//
+// A [URL] holds its href, the URL serializer's output, and the offsets of
+// the components in it, so every getter returns a substring and does not
+// allocate. Parse compares what it writes with its input as it goes, and an
+// input that is already in serialized form becomes the href itself: parsing
+// it allocates nothing. Otherwise the href is the one allocation. Hosts that
+// are ASCII and contain no "%" never go through IDNA: the standard's domain
+// parser returns them lower-cased (section 3.3, step 5).
+//
+// Accessors beyond the URL class give what Go code needs without
+// reparsing: [URL.Scheme] without ":", [URL.IsSpecial],
+// [URL.HasOpaquePath], [URL.HostKind] (null, empty, domain, IPv4, IPv6 or
+// opaque), [URL.Addr] as a netip.Addr, and [URL.HasQuery], [URL.Query],
+// [URL.HasFragment] and [URL.Fragment], which tell a null query or fragment
+// from an empty one where Search and Hash return "" for both.
+//
+// # Go strings as input
+//
+// The standard's parser takes a scalar value string: Unicode code points
+// other than surrogates. A Go string is bytes, and this package reads them
+// as UTF-8; each ill-formed sequence is read as U+FFFD, one per maximal
+// subpart, as the Encoding Standard's UTF-8 decoder does. This matches what
+// the JavaScript API does with lone UTF-16 surrogates, which USVString
+// conversion turns into U+FFFD: "http://h/\xff" and new URL("http://h/\uD800")
+// both have the path "/%EF%BF%BD". Go's encoding/json decodes "\uD800" in
+// JSON to U+FFFD as well. A U+FFFD in a domain makes IDNA fail, so a host
+// with ill-formed UTF-8 (after percent-decoding) is an error. Validate does
+// not report ill-formed UTF-8: U+FFFD is a URL code point.
+//
+// The href is always ASCII. Its only byte outside 0x21 to 0x7E is the
+// space, which an opaque path may keep.
+//
+// # IDNA
+//
+// The domain parser runs Unicode ToASCII (UTS #46) with CheckHyphens,
+// UseSTD3ASCIIRules and VerifyDnsLength false, CheckBidi and CheckJoiners
+// true, Transitional_Processing false and IgnoreInvalidPunycode false.
+// golang.org/x/net/idna expresses each of these: its options
+// CheckHyphens, StrictDomainName, VerifyDNSLength, BidiRule, CheckJoiners
+// and Transitional, after MapForLookup; IgnoreInvalidPunycode is not an
+// option there, and x/net/idna always behaves as with it false, which is
+// what the standard asks. The gap is the Unicode version: before Go 1.27,
+// x/net/idna uses its Unicode 15.0.0 tables and the UTS #46 algorithm of
+// before Unicode 16, while the standard follows the current UTS #46. Code
+// points whose status changed since (the Georgian capital letters U+10A0 to
+// U+10C5, U+1E9E, which now maps to U+00DF instead of "ss", fillers and
+// format characters such as U+115F and U+180E, which are now ignored, and
+// newer CJK ideographs) are handled as Unicode 15.0.0 says. From Go 1.27,
+// x/net/idna uses its Unicode 17.0.0 tables. The tests list the affected
+// web-platform-tests cases.
+//
+// A domain that is ASCII after percent-decoding is only lower-cased and
+// checked for forbidden domain code points, even when it has "xn--" labels
+// that are not valid Punycode: the standard's domain parser returns it
+// "regardless of Unicode ToASCII's outcome, due to web compatibility"
+// (section 3.3, step 5, since June 2026). So IDNA runs only for hosts with
+// non-ASCII code points, and, in [Validate], for every domain, to find the
+// non-fatal domain-to-ASCII validation error.
+//
+// To keep parsing linear in time, a non-ASCII domain longer than 4,096
+// bytes whose labels are not all at most 255 bytes fails with
+// [ErrTooLong] (x/net/idna's Punycode is quadratic in the length of a
+// label); the standard sets no limit.
+//
+// # Differences from RFC 3986 and net/url
+//
+// The URL Standard repairs what RFC 3986 rejects, and rejects some of what
+// it accepts. Compared with the root package, a strict RFC 3986 parser:
+//
+//   - Leading and trailing spaces and C0 controls are removed, tabs and
+//     newlines are removed anywhere, and spaces, quotes, non-ASCII and
+//     other bytes are percent-encoded instead of rejected.
+//   - In special URLs (ftp, file, http, https, ws, wss) "\" is "/", the
+//     slashes after the scheme may be missing or too many, the host must not
+//     be empty (except for file), and the path is never empty.
+//   - Hosts of special URLs are decoded, mapped by IDNA and lower-cased,
+//     numbers such as "0x7f.1" are IPv4 addresses, and a host with a
+//     forbidden code point is an error. Hosts of other URLs are opaque and
+//     kept as written.
+//   - Default ports are removed, "." and ".." segments are removed (also
+//     "%2e"), the scheme is lower-cased, and "http://h" gets the path "/".
+//   - Relative references are resolved by the parser, with browser rules:
+//     "http:foo" against an http base is relative.
+//
+// Compared with net/url, which follows neither RFC 3986 nor the standard
+// exactly: url.Parse lower-cases the scheme but keeps the host's case, dot
+// segments, default ports, out-of-range ports and numeric hosts such as
+// "0x7f.1" as written; it reads "http:\\h/" as an opaque URL, leaves a
+// space in the query, does not apply IDNA ("https://bücher.example/"
+// becomes "https://b%C3%BCcher.example/"), and rejects inputs that browsers
+// accept, such as a leading space. This package gives the href a browser
+// would show. net/url also decodes the path into Path; this package keeps
+// every component percent-encoded, as the standard does.
+//
+// # Errors
+//
+// A failure is an [*Error]: the Kind is the validation error that made the
+// standard's parser return failure (ErrHostMissing, ErrPortInvalid,
+// ErrIPv4TooManyParts, ...), usable with errors.Is, and Offset is a byte
+// index into the input. The setters return an *Error when the standard's
+// steps leave the URL unchanged; see [URL.SetHost] for the one case where
+// they change part of it and still return an error.
+//
+// # What this package does not do
+//
+// It does not implement URLSearchParams and the application/x-www-form-
+// urlencoded format (section 5), encodings other than UTF-8 for queries
+// (the encoding argument of the parser is HTML's concern), the blob URL
+// store, domain to Unicode, the public suffix list, or URL rendering
+// (section 4.8). It does not fetch anything or resolve host names.
 package whatwg
 
 import (
