@@ -142,6 +142,7 @@ func (p *parser) domain(h, e int) bool {
 		acc |= class[s[k]]
 	}
 	if len(s) == 0 {
+		p.note(ErrDomainToASCII, h)
 		p.fail(ErrDomainToASCII, h)
 		return false
 	}
@@ -155,6 +156,7 @@ func (p *parser) domain(h, e int) bool {
 			for class[s[k]]&forbiddenDomain == 0 {
 				k++
 			}
+			p.note(ErrDomainToASCII, h) // the strict run failed too
 			p.fail(ErrDomainToASCII, h+k)
 			return false
 		}
@@ -170,6 +172,9 @@ func (p *parser) domain(h, e int) bool {
 		var kind Kind
 		d, kind = domainToASCII(dec)
 		if kind != 0 {
+			// Any domain that fails fails the strict run of ToASCII too,
+			// which the domain parser's step 2 reports first.
+			p.note(ErrDomainToASCII, h)
 			p.fail(kind, h)
 			return false
 		}
