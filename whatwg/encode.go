@@ -419,3 +419,15 @@ func (w *writer) encodeAt(s string, i int, set uint16) int {
 	}
 	return i + n
 }
+
+// EncodeComponent returns s UTF-8 percent-encoded with the component
+// percent-encode set of the URL Standard, section 1.3: every byte but the
+// ASCII alphanumerics and !'()*-._~ is written as "%" and two upper-case
+// hex digits, "%" included. This is what JavaScript's encodeURIComponent
+// does, and the result can be put in a path segment, a query, a fragment or
+// an opaque host, or given to a setter, and percent-decodes back to s.
+// Ill-formed UTF-8 in s is encoded as U+FFFD, "%EF%BF%BD". It returns s
+// itself, without allocating, when nothing needs encoding.
+func EncodeComponent(s string) string {
+	return encodeString(s, encComponent)
+}

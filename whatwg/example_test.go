@@ -184,3 +184,11 @@ func ExampleURL_MarshalText() {
 	// Output:
 	// {"link":"http://example.com/b"}
 }
+
+func ExampleEncodeComponent() {
+	u := whatwg.MustParse("https://example.org/search")
+	_ = u.SetSearch("q=" + whatwg.EncodeComponent("rock & roll/100%"))
+	fmt.Println(u)
+	// Output:
+	// https://example.org/search?q=rock%20%26%20roll%2F100%25
+}

@@ -34,13 +34,15 @@ func fuzzSeeds() []string {
 //     href back, and Validate gives the same URL;
 //   - parsing against a base gives a URL with the same properties;
 //   - every setter, given the input as its value, leaves a URL that parses
-//     back to itself.
+//     back to itself;
+//   - EncodeComponent's result decodes back to the input.
 func FuzzParse(f *testing.F) {
 	bases := []string{"", "http://example.org/foo/bar?q#f", "file:///C:/a/b", "sc://h/a/b", "sc:opaque?q", "sc:/a/b"}
 	for i, s := range fuzzSeeds() {
 		f.Add(s, bases[i%len(bases)])
 	}
 	f.Fuzz(func(t *testing.T, in, base string) {
+		checkEncodeComponent(t, in)
 		u, err := Parse(in)
 		checkResult(t, "Parse", in, u, err)
 		v, verrs, verr := Validate(in, URL{})
