@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"errors"
+	"net/netip"
 	"strings"
 	"testing"
 )
@@ -153,4 +154,46 @@ func recompose(u URL) string {
 		b.WriteString("#" + u.Fragment())
 	}
 	return b.String()
+}
+
+// FuzzIPv6 compares the IPv6 parser of the URL Standard (section 3.5) with
+// net/netip on text without "%" (netip reads a zone after it; the standard
+// has none): both must accept the same strings and agree on the address,
+// and the serializer must give netip's RFC 5952 text, except for
+// IPv4-mapped addresses.
+func FuzzIPv6(f *testing.F) {
+	for _, tc := range hostTests {
+		if strings.HasPrefix(tc.in, "[") && strings.HasSuffix(tc.in, "]") {
+			f.Add(tc.in[1 : len(tc.in)-1])
+		}
+	}
+	f.Add("::ffff:1.2.3.4")
+	f.Add("1:2:3:4:5:6:7:8")
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.Contains(s, "%") {
+			return
+		}
+		p := parser{in: s, orig: s}
+		a, ok := p.ipv6(s, 0)
+		n, err := netip.ParseAddr(s)
+		nok := err == nil && n.Is6()
+		if ok != nok {
+			t.Fatalf("IPv6 parser(%q) = %v, %v; netip gives %v, %v", s, a, ok, n, err)
+		}
+		if !ok {
+			return
+		}
+		if toBytes(a) != n.As16() {
+			t.Fatalf("IPv6 parser(%q) = %v; netip gives %v", s, a, n)
+		}
+		// netip writes an IPv4-mapped address with its last 32 bits in
+		// dotted decimal (RFC 5952, section 5); the standard's serializer
+		// writes every piece in hex.
+		if n.Is4In6() {
+			return
+		}
+		if got, want := string(appendIPv6(nil, &a)), netip.AddrFrom16(n.As16()).String(); got != want {
+			t.Fatalf("IPv6 serializer(%q) = %q; netip gives %q", s, got, want)
+		}
+	})
 }
