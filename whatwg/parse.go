@@ -195,16 +195,27 @@ func (p *parser) finish() (URL, error) {
 }
 
 // indexTabOrNewline returns the index of the first tab, LF or CR in s, or
-// -1. It tests eight bytes at a time for a byte below 0x0E.
+// -1. It tests eight bytes at a time for a byte below 0x0E, the last eight
+// overlapping the others, and looks at single bytes only from a block that
+// has one.
 func indexTabOrNewline(s string) int {
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// A byte below 0x0E sets its high bit in the subtraction; bytes
-		// from 0x80 on are masked out by ^x.
-		if (x-0x0e0e0e0e0e0e0e0e)&^x&0x8080808080808080 != 0 {
-			break
+	if n := len(s); n >= 8 {
+		for ; ; i += 8 {
+			if i > n-8 {
+				i = n - 8
+			}
+			b := s[i : i+8]
+			x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+			// A byte below 0x0E sets its high bit in the subtraction; bytes
+			// from 0x80 on are masked out by ^x.
+			if (x-0x0e0e0e0e0e0e0e0e)&^x&0x8080808080808080 != 0 {
+				break
+			}
+			if i == n-8 {
+				return -1
+			}
 		}
 	}
 	for ; i < len(s); i++ {

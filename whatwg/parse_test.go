@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -346,6 +347,26 @@ func TestParseErrors(t *testing.T) {
 		}
 		if u != (URL{}) {
 			t.Errorf("%s: %s: the URL is %q, want the zero URL", tc.name, call, u.Href())
+		}
+	}
+}
+
+// TestIndexTabOrNewline checks the eight-bytes-at-a-time search against
+// strings.IndexAny for every length up to 40 and every position of a tab,
+// LF, CR, or another byte below 0x0E or from 0x80.
+func TestIndexTabOrNewline(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		for k := -1; k < n; k++ {
+			for _, c := range []byte{'\t', '\n', '\r', 0x01, 0x0e, 0x80, 0xff} {
+				b := []byte(strings.Repeat("a", n))
+				if k >= 0 {
+					b[k] = c
+				}
+				want := strings.IndexAny(string(b), "\t\n\r")
+				if got := indexTabOrNewline(string(b)); got != want {
+					t.Fatalf("indexTabOrNewline(%q) = %d, want %d", b, got, want)
+				}
+			}
 		}
 	}
 }
