@@ -4,27 +4,8 @@ import (
 	"strings"
 )
 
-// The setters of the URL class (URL Standard, section 6.1,
-// https://url.spec.whatwg.org/#urlutils-members).
-//
-// Each setter runs the standard's steps: most run the basic URL parser on
-// the value with the URL and a state override, which parses the value as
-// one component. Like the standard, they remove tabs and newlines from the
-// value but not leading or trailing spaces, and they may ignore part of the
-// value: SetPort("8080abc") sets port 8080.
-//
-// A setter returns nil when the standard's steps ran to their end. It
-// returns an [*Error] when they stopped early: the parser returned failure,
-// or the setter returned because the URL cannot take the value (a URL with
-// an opaque path has no host, a special scheme cannot become a non-special
-// one, ...). The URL is then left as it was, with one exception that the
-// standard prescribes: SetHost with a valid host followed by ":" and an
-// invalid port (SetHost("example.com:x")) sets the host and returns the
-// port's error. The Error's Input is the value given, and its Offset is in
-// that value.
-//
-// On the zero URL, every setter but SetHref returns an error with Kind
-// ErrMissingSchemeNonRelativeURL: there is no URL record to change.
+// This file holds the setters of the URL class (URL Standard, section 6.1);
+// the package documentation says how they report what they did not apply.
 
 // record is a URL record with its components as strings, for the setters.
 type record struct {
@@ -284,6 +265,12 @@ func encodeString(s string, set uint16) string {
 // "/", "?", "#" (and "\" in a special URL); the port ends at the first
 // character that is not a digit, and what follows is ignored. A value
 // without a port leaves the port as it is.
+//
+// A valid host followed by ":" and no digits, or a port above 65535, sets
+// the host and returns ErrPortInvalid or ErrPortOutOfRange, leaving the
+// port as it was: the standard's parser returns failure in the port state,
+// after it has set the host. It is the one case where a setter both
+// changes the URL and returns an error.
 func (u *URL) SetHost(value string) error { return u.setHost("set host", value, false) }
 
 // SetHostname sets the host as [URL.SetHost] does, with the hostname state

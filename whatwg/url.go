@@ -93,6 +93,29 @@
 // [ErrTooLong] (x/net/idna's Punycode is quadratic in the length of a
 // label); the standard sets no limit.
 //
+// # Setters
+//
+// The setters of the URL class (section 6.1) are methods on *URL:
+// [URL.SetHref], [URL.SetProtocol], [URL.SetUsername], [URL.SetPassword],
+// [URL.SetHost], [URL.SetHostname], [URL.SetPort], [URL.SetPathname],
+// [URL.SetSearch] and [URL.SetHash]. Each runs the standard's steps: most
+// run the basic URL parser on the value with the URL and a state override,
+// which parses the value as one component. Like the standard, they remove
+// tabs and newlines from the value but not leading or trailing spaces, and
+// they may ignore part of the value: SetPort("8080abc") sets port 8080.
+//
+// A setter returns nil when the standard's steps ran to their end. It
+// returns an [*Error] when they stopped early: the parser returned failure,
+// or the setter returned because the URL cannot take the value (a URL with
+// an opaque path has no host, a special scheme cannot become a non-special
+// one, ...). The URL is then left as it was, with one exception that the
+// standard prescribes: SetHost with a valid host followed by ":" and an
+// invalid port (SetHost("example.com:x")) sets the host and returns the
+// port's error. The Error's Input is the value given, and its Offset is in
+// that value. On the zero URL, every setter but SetHref returns an error
+// with Kind ErrMissingSchemeNonRelativeURL: there is no URL record to
+// change.
+//
 // # Differences from RFC 3986 and net/url
 //
 // The URL Standard repairs what RFC 3986 rejects, and rejects some of what
@@ -129,8 +152,7 @@
 // standard's parser return failure (ErrHostMissing, ErrPortInvalid,
 // ErrIPv4TooManyParts, ...), usable with errors.Is, and Offset is a byte
 // index into the input. The setters return an *Error when the standard's
-// steps leave the URL unchanged; see [URL.SetHost] for the one case where
-// they change part of it and still return an error.
+// steps leave the URL unchanged (see Setters above).
 //
 // # What this package does not do
 //
@@ -153,7 +175,9 @@ import (
 // [URL.Href], [URL.Origin], [URL.Protocol], [URL.Username],
 // [URL.Password], [URL.Host], [URL.Hostname], [URL.Port], [URL.Pathname],
 // [URL.Search] and [URL.Hash]. Except for Origin in two cases (see there),
-// they return substrings of the href and never allocate.
+// they return substrings of the href and never allocate. The setters
+// (SetHref, SetProtocol, ...) change a URL in place, as the class's setters
+// do; the package documentation describes them.
 //
 // The URL record keeps distinctions that the class's getters drop: a null
 // query or fragment from an empty one, a null host from an empty one. The
