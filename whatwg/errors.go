@@ -151,7 +151,8 @@ const (
 	// ErrHostnameWithPort: the value given to [URL.SetHostname] has a port.
 	ErrHostnameWithPort
 	// ErrTooLong: the input, or the URL it parses to, is longer than this
-	// package's limit of 2,147,483,647 bytes; or a non-ASCII domain longer
+	// package's limit of 2,147,483,647 bytes (offsets are int32; an input
+	// byte can become nine, "%EF%BF%BD"); or a non-ASCII domain longer
 	// than 4,096 bytes has a label longer than 255 bytes, which this package
 	// does not give to IDNA, whose Punycode takes time quadratic in the
 	// length of a label. The URL Standard sets no limit.

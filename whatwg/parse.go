@@ -119,6 +119,20 @@ type parser struct {
 	errs    *[]ValidationError
 	errKind Kind
 	errAt   int
+	// tooLong is set when the output grew past maxLen, where an offset
+	// would not fit in an int32; finish then fails.
+	tooLong bool
+}
+
+// pos returns the length of the output as an offset. Past maxLen it
+// returns 0 and sets tooLong, so that no offset is ever negative.
+func (p *parser) pos() int32 {
+	n := p.w.len()
+	if n > maxLen {
+		p.tooLong = true
+		return 0
+	}
+	return int32(n)
 }
 
 // parse runs the basic URL parser (URL Standard, section 4.4) on input
@@ -170,7 +184,10 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 // URL.
 func (p *parser) finish() (URL, error) {
 	u := &p.u
-	n := int32(p.w.len())
+	n := p.pos()
+	if p.tooLong || n > maxLen-2 {
+		return URL{}, &Error{Op: "parse", Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
+	}
 	if u.flags&fFragment == 0 {
 		u.fragStart = n
 	}
@@ -184,10 +201,6 @@ func (p *parser) finish() (URL, error) {
 		u.queryStart += 2
 		u.fragStart += 2
 		u.flags |= fDot
-		n += 2
-	}
-	if n < 0 || int64(p.w.len()) > maxLen {
-		return URL{}, &Error{Op: "parse", Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
 	}
 	u.scheme = p.sch
 	u.href = p.w.result()
@@ -389,7 +402,7 @@ func (p *parser) baseAuthority() {
 	}
 	p.w.string(b.href[b.schemeEnd+1 : end])
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.kind = b.userEnd, b.hostStart, b.hostEnd, b.kind
-	p.u.pathStart = int32(p.w.len())
+	p.u.pathStart = p.pos()
 }
 
 // basePath writes the base's path.
@@ -401,7 +414,7 @@ func (p *parser) basePath() {
 func (p *parser) baseQuery() {
 	b := p.base
 	if b.flags&fQuery != 0 {
-		p.u.queryStart = int32(p.w.len())
+		p.u.queryStart = p.pos()
 		p.u.flags |= fQuery
 		p.w.string(b.href[b.queryStart:b.fragStart])
 	}
@@ -421,7 +434,7 @@ func (p *parser) pathOrAuthority(i int) int {
 	if i < len(p.in) && p.in[i] == '/' {
 		return p.authority(i + 1)
 	}
-	p.u.pathStart = int32(p.w.len())
+	p.u.pathStart = p.pos()
 	return p.path(i)
 }
 
@@ -529,7 +542,7 @@ scan:
 		}
 	}
 	h := i
-	p.u.userEnd = int32(p.w.len())
+	p.u.userEnd = p.pos()
 	if at >= 0 {
 		if at+1 == e {
 			// "If atSignSeen is true and buffer is the empty string,
@@ -539,7 +552,7 @@ scan:
 		p.userinfo(i, at)
 		h = at + 1
 	}
-	p.u.hostStart = int32(p.w.len())
+	p.u.hostStart = p.pos()
 	if bracket {
 		colon = -1
 	} else if colon < 0 {
@@ -563,7 +576,7 @@ func (p *parser) userinfo(i, at int) {
 		return
 	}
 	p.encodeIn(i, i+len(user), encUserinfo)
-	p.u.userEnd = int32(p.w.len())
+	p.u.userEnd = p.pos()
 	if pass != "" {
 		p.w.byte(':')
 		p.encodeIn(i+colon+1, at, encUserinfo)
@@ -615,7 +628,7 @@ func (p *parser) hostAndPort(h, e, k int) int {
 	if !p.host(h, k) {
 		return failed
 	}
-	p.u.hostEnd = int32(p.w.len())
+	p.u.hostEnd = p.pos()
 	if k < e && !p.port(k+1, e) {
 		return failed
 	}
@@ -671,7 +684,7 @@ func (p *parser) writeInt(v int) {
 // pathStart is the path start state.
 func (p *parser) pathStart(i int) int {
 	s := p.in
-	p.u.pathStart = int32(p.w.len())
+	p.u.pathStart = p.pos()
 	if p.sch.special() {
 		if i < len(s) && (s[i] == '/' || s[i] == '\\') {
 			if s[i] == '\\' {
@@ -869,7 +882,7 @@ func (p *parser) checkUnit(j int) {
 // opaquePath is the opaque path state.
 func (p *parser) opaquePath(i int) int {
 	s := p.in
-	p.u.pathStart = int32(p.w.len())
+	p.u.pathStart = p.pos()
 	p.u.flags |= fOpaque
 	stop := encPath
 	if p.collect {
@@ -910,7 +923,7 @@ func (p *parser) opaquePath(i int) int {
 // the special-query percent-encode set in a special URL and the query
 // percent-encode set otherwise.
 func (p *parser) query(i int) int {
-	p.u.queryStart = int32(p.w.len())
+	p.u.queryStart = p.pos()
 	p.u.flags |= fQuery
 	p.w.byte('?')
 	return p.queryBody(i)
@@ -947,7 +960,7 @@ func (p *parser) queryBody(i int) int {
 // fragment is the fragment state: "#" and the fragment, UTF-8
 // percent-encoded with the fragment percent-encode set.
 func (p *parser) fragment(i int) int {
-	p.u.fragStart = int32(p.w.len())
+	p.u.fragStart = p.pos()
 	p.u.flags |= fFragment
 	p.w.byte('#')
 	return p.fragmentBody(i)
@@ -1014,7 +1027,7 @@ func (p *parser) file(i int) int {
 
 // emptyHost sets the offsets of the empty host, after the "//" written.
 func (p *parser) emptyHost() {
-	n := int32(p.w.len())
+	n := p.pos()
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
 	p.u.kind = HostEmpty
 }
@@ -1098,7 +1111,7 @@ func (p *parser) fileHost(i int) int {
 			p.w.truncate(int(p.u.hostStart))
 			p.u.kind = HostEmpty
 		}
-		p.u.hostEnd = int32(p.w.len())
+		p.u.hostEnd = p.pos()
 	}
 	return p.pathStart(e)
 }

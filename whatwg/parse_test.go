@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -368,5 +369,23 @@ func TestIndexTabOrNewline(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestOffsetOverflow checks that an output longer than an int32 offset
+// can hold fails with ErrTooLong instead of wrapping an offset: the writer
+// is given the length of such an output without the memory.
+func TestOffsetOverflow(t *testing.T) {
+	if strconv.IntSize == 32 {
+		t.Skip("an int cannot hold the length on this platform")
+	}
+	big := int64(maxLen) + 1
+	p := parser{orig: "x"}
+	p.w.n = int(big)
+	if got := p.pos(); got != 0 || !p.tooLong {
+		t.Errorf("pos() = %d, tooLong %v; want 0, true", got, p.tooLong)
+	}
+	if _, err := p.finish(); !errors.Is(err, ErrTooLong) {
+		t.Errorf("finish() = %v, want ErrTooLong", err)
 	}
 }
