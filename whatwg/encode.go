@@ -300,6 +300,18 @@ func (w *writer) materialize() {
 	w.buf = b
 }
 
+// reserve makes room in buf for k more bytes. The capacity doubles, so
+// that the bytes allocated for an output are at most about twice its
+// length, whatever the input (append grows large slices by a quarter,
+// which costs more, and unevenly between sizes).
+func (w *writer) reserve(k int) {
+	if len(w.buf)+k > cap(w.buf) {
+		b := make([]byte, len(w.buf), 2*cap(w.buf)+k)
+		copy(b, w.buf)
+		w.buf = b
+	}
+}
+
 // byte appends c.
 func (w *writer) byte(c byte) {
 	if w.buf == nil {
@@ -309,6 +321,7 @@ func (w *writer) byte(c byte) {
 		}
 		w.materialize()
 	}
+	w.reserve(1)
 	w.buf = append(w.buf, c)
 }
 
@@ -321,6 +334,7 @@ func (w *writer) string(s string) {
 		}
 		w.materialize()
 	}
+	w.reserve(len(s))
 	w.buf = append(w.buf, s...)
 }
 
@@ -367,6 +381,7 @@ func (w *writer) insert(k int, s string) {
 		w.materialize()
 	}
 	n := len(w.buf)
+	w.reserve(len(s))
 	w.buf = append(w.buf, s...)
 	copy(w.buf[k+len(s):], w.buf[k:n])
 	copy(w.buf[k:], s)
