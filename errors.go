@@ -283,3 +283,48 @@ func quoteAround(s string, off int) string {
 	}
 	return q
 }
+
+// Errors of [FilePath] and [FromFilePath], which convert between file URIs
+// (RFC 8089) and file system paths. Test for them with [errors.Is].
+var (
+	// ErrNotFileScheme: FilePath was given a URI whose scheme is not "file"
+	// (RFC 8089, Section 2).
+	ErrNotFileScheme = errors.New(`not "file"`)
+
+	// ErrNotInFilePath: a component that no file system path holds: a
+	// userinfo (RFC 8089, Appendix E.1 calls it nonstandard), a port that is
+	// not empty, a query or a fragment. The Component field says which.
+	ErrNotInFilePath = errors.New("not part of a file path")
+
+	// ErrFileHost: a host that no path of the requested style can name: any
+	// host but "localhost" for a POSIX path (only the local machine's files
+	// have one), or an IP-literal, which a Windows UNC path cannot hold.
+	ErrFileHost = errors.New("host that the path style cannot name")
+
+	// ErrNotAbsolute: a path that names a file only relative to a current
+	// directory or drive, which a file URI cannot carry: a relative path, a
+	// Windows path without a drive letter or server (`\a`), a drive letter
+	// without a separator after it (`C:a`), or a UNC path without a server
+	// or a share. RFC 8089, Section 2 allows only path-absolute.
+	ErrNotAbsolute = errors.New("not an absolute path")
+
+	// ErrPathDotSegment: a "." or ".." segment in a file path or file URI,
+	// percent-encoded or not. A file system resolves it after following
+	// symbolic links, which removing it by text (RFC 3986, Section 5.2.4)
+	// cannot do.
+	ErrPathDotSegment = errors.New(`"." or ".." segment`)
+
+	// ErrEncodedSeparator: a percent-encoded "/" (or, for Windows, "\") in a
+	// segment of a file URI. Decoded, it would split the segment in two, so
+	// the path would not be the one the URI names (RFC 3986, Section 2.2).
+	ErrEncodedSeparator = errors.New("percent-encoded path separator")
+
+	// ErrNUL: a NUL byte, raw in a path or percent-encoded ("%00") in a file
+	// URI. No POSIX or Windows path can hold one.
+	ErrNUL = errors.New("NUL byte")
+
+	// ErrDevicePath: a Windows device path (`\\.\` or `\\?\`), or a file
+	// URI whose UNC server is "." or "?" and would make one. RFC 8089 gives
+	// such paths no file URI.
+	ErrDevicePath = errors.New(`device path (\\.\ or \\?\)`)
+)

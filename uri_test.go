@@ -366,9 +366,9 @@ func TestHostKinds(t *testing.T) {
 			t.Errorf("Parse(%q): HostKind %v, Hostname %q; want %v, %q", tt.in, u.HostKind(), u.Hostname(), tt.kind, tt.hostname)
 		}
 	}
-	for _, k := range []HostKind{HostNone, HostRegName, HostIPv4, HostIPv6, HostIPvFuture, 9} {
-		if k.String() == "" {
-			t.Errorf("HostKind(%d).String() is empty", k)
+	for k, want := range map[HostKind]string{HostNone: "none", HostRegName: "reg-name", HostIPv4: "IPv4", HostIPv6: "IPv6", HostIPvFuture: "IPvFuture", 9: "HostKind(?)"} {
+		if got := k.String(); got != want {
+			t.Errorf("HostKind(%d).String() = %q, want %q", k, got, want)
 		}
 	}
 }

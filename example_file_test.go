@@ -1,0 +1,80 @@
+package uri_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gouri/uri"
+)
+
+func ExampleFilePath() {
+	for _, s := range []string{
+		"file:///home/user/a%20b.txt",
+		"file://localhost/etc/hosts",
+	} {
+		p, err := uri.FilePath(uri.MustParse(s), uri.PathPOSIX)
+		fmt.Println(p, err)
+	}
+	for _, s := range []string{
+		"file:///C:/Program%20Files/x.exe",
+		"file:///c%3A/Users", // the colon encoded, as some editors write it
+		"file://server/share/doc.txt",
+	} {
+		p, err := uri.FilePath(uri.MustParse(s), uri.PathWindows)
+		fmt.Println(p, err)
+	}
+	// Output:
+	// /home/user/a b.txt <nil>
+	// /etc/hosts <nil>
+	// C:\Program Files\x.exe <nil>
+	// c:\Users <nil>
+	// \\server\share\doc.txt <nil>
+}
+
+func ExampleFilePath_error() {
+	for _, s := range []string{
+		"file://example.com/a", // a host: no POSIX path
+		"file:///a%2Fb",        // "/" inside a segment
+		"file:///a?x=1",        // a query
+	} {
+		_, err := uri.FilePath(uri.MustParse(s), uri.PathPOSIX)
+		var e *uri.Error
+		errors.As(err, &e)
+		fmt.Println(e.Offset, e.Component, errors.Is(err, uri.ErrFileHost), err)
+	}
+	// Output:
+	// 7 host true uri: filepath: host that the path style cannot name in host at offset 7 of "file://example.com/a"
+	// 9 path false uri: filepath: percent-encoded path separator in path at offset 9 of "file:///a%2Fb"
+	// 9 query false uri: filepath: not part of a file path in query at offset 9 of "file:///a?x=1"
+}
+
+func ExampleFromFilePath() {
+	u, err := uri.FromFilePath("/tmp/a b/#1.txt", uri.PathPOSIX)
+	fmt.Println(u, err)
+	u, err = uri.FromFilePath(`C:\Users\Zoë\notes.txt`, uri.PathWindows)
+	fmt.Println(u, err)
+	u, err = uri.FromFilePath(`\\Server\share\x`, uri.PathWindows)
+	fmt.Println(u, err)
+	_, err = uri.FromFilePath(`C:notes.txt`, uri.PathWindows)
+	fmt.Println(err)
+	// Output:
+	// file:///tmp/a%20b/%231.txt <nil>
+	// file:///C:/Users/Zo%C3%AB/notes.txt <nil>
+	// file://server/share/x <nil>
+	// uri: fromfilepath: not an absolute path in path at offset 2 of "C:notes.txt"
+}
+
+// Converting a file URI to a path and back gives the URI's normal form
+// (RFC 3986, Section 6.2), for a URI written in the form FromFilePath
+// writes. A program that handles its own system's paths passes
+// uri.OSPathStyle() as the style.
+func ExampleFromFilePath_normalForm() {
+	u := uri.MustParse("FILE://localhost/C:/a/b")
+	p, err := uri.FilePath(u, uri.PathWindows)
+	if err != nil {
+		panic(err)
+	}
+	v, err := uri.FromFilePath(p, uri.PathWindows)
+	fmt.Println(p, v, v == u.Normalize(), err)
+	// Output: C:\a\b file:///C:/a/b true <nil>
+}

@@ -1,0 +1,593 @@
+package uri
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+)
+
+// This file converts between "file" URIs (RFC 8089) and the paths of a file
+// system. It is built on the exported API alone: Parse checks the syntax,
+// Unescape decodes, Escape encodes and Components.URI builds the result.
+
+// PathStyle names the rules that a file system path follows. It decides how
+// [FilePath] writes a path and how [FromFilePath] reads one. The zero value is
+// PathPOSIX, and any value other than PathWindows is read as PathPOSIX, in
+// the way [Escape] reads an unknown EscapeComponent.
+//
+// The style is a parameter, not the running system, so that a program can
+// handle the paths of another system, for example Windows paths on a Linux
+// server. [OSPathStyle] returns the style of the running system.
+type PathStyle uint8
+
+const (
+	// PathPOSIX is the style of POSIX systems (RFC 8089, Appendix D.1). A
+	// path is absolute when it begins with "/". "/" separates segments,
+	// and a segment may hold any byte except "/" and NUL. A POSIX path names
+	// a file on the local machine, so a file URI whose host is not empty
+	// or "localhost" has no POSIX path.
+	PathPOSIX PathStyle = iota
+
+	// PathWindows is the style of DOS and Windows (RFC 8089, Appendix D.2
+	// and Appendix E). An absolute path is either a drive letter, a colon
+	// and a separator ("C:\a"), or a UNC path that names a server and a
+	// share ("\\server\share\a", Appendix E.3.1). "\" and "/" both separate
+	// segments. FilePath writes "\".
+	PathWindows
+)
+
+// OSPathStyle returns the path style of the system the program runs on:
+// PathWindows when runtime.GOOS is "windows", PathPOSIX otherwise.
+func OSPathStyle() PathStyle {
+	if runtime.GOOS == "windows" {
+		return PathWindows
+	}
+	return PathPOSIX
+}
+
+// String returns "posix" or "windows" for the two styles, and
+// "PathStyle(?)" for any other value.
+func (s PathStyle) String() string {
+	switch s {
+	case PathPOSIX:
+		return "posix"
+	case PathWindows:
+		return "windows"
+	}
+	return "PathStyle(?)"
+}
+
+// The Op of the errors FilePath and FromFilePath return.
+const (
+	opFilePath     = "filepath"
+	opFromFilePath = "fromfilepath"
+)
+
+// FilePath returns the file system path that the file URI u names, in the
+// given style (RFC 8089). The URI has this syntax (RFC 8089, Section 2):
+//
+//	file-URI       = file-scheme ":" file-hier-part
+//	file-scheme    = "file"
+//	file-hier-part = ( "//" auth-path ) / local-path
+//	auth-path      = [ file-auth ] path-absolute
+//	local-path     = path-absolute
+//	file-auth      = "localhost" / host
+//
+// The scheme is compared without regard to case (RFC 3986, Section 3.1). An
+// empty or absent authority and the host "localhost", in any case and
+// percent-encoding, mean the local machine (RFC 8089, Section 2). Each
+// percent-encoded octet of the path is decoded. RFC 8089, Section 4
+// recommends UTF-8, so "%C3%A9" gives "é". The octets are copied as they
+// are and are not checked to be UTF-8. Empty segments are kept ("/a//b").
+// An empty port counts as no port (RFC 3986, Section 6.2.3).
+//
+// PathPOSIX reads "file:///a/b", "file:/a/b" and "file://localhost/a/b" as
+// "/a/b". PathWindows accepts the forms of RFC 8089, Appendix E that name an
+// absolute Windows path:
+//
+//   - a drive letter as the first segment (Appendix D.2 and E.2):
+//     "file:///C:/a", "file:/C:/a", "file:C:/a" and "file://localhost/C:/a"
+//     all give `C:\a`. The colon may be percent-encoded, as some editors
+//     write it ("file:///c%3A/a" gives `c:\a`), and the letter keeps its
+//     case;
+//   - a drive letter followed by "|" in place of ":" (Appendix E.2.2), when
+//     the "|" is percent-encoded: "file:///C%7C/a" gives `C:\a`. A raw "|"
+//     is not allowed by RFC 3986 (Appendix A), so a URI from [Parse] never
+//     holds one. Old data with "file:///C|/a" is read with [ParseLegacy]
+//     (grammar RFC2068, for example), and [Legacy.Upgrade] writes the "|"
+//     as "%7C";
+//   - a host, which becomes the server of a UNC path (Appendix E.3.1):
+//     "file://server/share/a" gives `\\server\share\a`;
+//   - a UNC path written in the URI's path after an empty authority
+//     (Appendix E.3.2): "file:////server/share/a" and
+//     "file://///server/share/a" give `\\server\share\a` too, and so does
+//     "file://localhost//server/share/a", since "localhost" and the empty
+//     authority mean the same.
+//
+// A UNC server's name is decoded and its ASCII letters are lowered, since
+// host names are case-insensitive (RFC 3986, Section 3.2.2) and Windows
+// compares server names without regard to case.
+//
+// The result is an error when u names no path:
+//
+//   - a relative reference ([ErrMissingScheme]) or another scheme
+//     ([ErrNotFileScheme]);
+//   - a userinfo (RFC 8089, Appendix E.1, describes it as nonstandard), a
+//     port that is not empty, a query or a fragment, which no path can hold
+//     ([ErrNotInFilePath]);
+//   - with PathPOSIX, a host other than "localhost"; with PathWindows, an
+//     IP-literal, which a UNC path cannot hold ([ErrFileHost]);
+//   - a path that is not absolute in the style ([ErrNotAbsolute]): a
+//     rootless or empty path, and with PathWindows a path with no drive
+//     letter and no server ("file:///a" would be the `\a` of the current
+//     drive), a drive letter with nothing after it ("file:///C:", which
+//     would be `C:`, relative to that drive's current directory), or a UNC
+//     path without a share;
+//   - a "." or ".." segment, even percent-encoded ([ErrPathDotSegment]). It
+//     is not removed: the system resolves ".." after following symbolic
+//     links, so removing it by text (RFC 3986, Section 5.2.4) can name
+//     another file, and with a drive letter it can remove the drive
+//     (RFC 8089, Appendix E.2.1). Resolving a reference against a base
+//     already removes dot segments;
+//   - a percent-encoded "/" inside a segment, and with PathWindows a
+//     percent-encoded "\" ([ErrEncodedSeparator]). Decoded, it would split
+//     the segment, so the path would not be the one the URI names (RFC 3986,
+//     Section 2.2);
+//   - a percent-encoded NUL ([ErrNUL]), which no POSIX or Windows path can
+//     hold;
+//   - with PathWindows, a UNC server named "." or "?", which would make a
+//     device path (`\\.\` or `\\?\`) ([ErrDevicePath]).
+//
+// Backslashes in a URI (RFC 8089, Appendix E.4) are invalid in RFC 3986, so
+// FilePath rejects them. It also rejects a URI value whose text [Parse]
+// does not accept: a value from [ParseLegacy] that [Legacy.Upgrade] has not
+// converted, or an IRI from [ParseIRI] with non-ASCII characters (convert it
+// with [URI.ToURI] first). Every error is an *[Error] with Op "filepath",
+// Input u's text and the sentinel as Err. Its Offset and Component show
+// where the fault starts: 0 for the scheme; the start of the userinfo, of
+// the host or of a UNC server; the ":" of the port; the "%" of an octet; the
+// start of a dot segment; the "?" or "#" of a query or fragment; and for a
+// path that is not absolute, the start of the path, or where a share or a
+// separator after a drive letter should begin. On error the path is "".
+//
+// [FromFilePath] is the inverse. For every u that FilePath accepts,
+// FromFilePath(FilePath(u)) names the same path and is in normal form
+// ([URI.Normalize]). It is u's normal form unless u uses one of the spellings
+// that FromFilePath never writes: no authority ("file:/a"), a drive letter in
+// the E.2 form without a leading "/" or with an encoded ":" or "|", the UNC
+// forms of Appendix E.3.2 for a server other than "localhost", or a
+// percent-encoding of a byte that a segment may hold as it is, such as "%2C"
+// for ",". For these, the normal form keeps the spelling, since RFC 3986,
+// Section 6.2.2 cannot know that the scheme treats them the same. FilePath
+// allocates the path.
+func FilePath(u URI, style PathStyle) (string, error) {
+	s := u.String()
+	v, err := Parse(s)
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			return "", &Error{Op: opFilePath, Input: s, Offset: e.Offset, Component: e.Component, Err: e.Err}
+		}
+		return "", err
+	}
+	p, off, c, err := filePath(v, style == PathWindows)
+	if err != nil {
+		return "", &Error{Op: opFilePath, Input: s, Offset: off, Component: c, Err: err}
+	}
+	return p, nil
+}
+
+// filePath does the work of FilePath on u, which Parse has accepted. On
+// error it returns the offset and component of the fault, and the sentinel.
+func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
+	s := u.String()
+	if !u.HasScheme() {
+		return "", 0, Scheme, ErrMissingScheme
+	}
+	if !asciiEqualFold(u.Scheme(), "file") {
+		return "", 0, Scheme, ErrNotFileScheme
+	}
+	// The offsets of the components in s, from the lengths of what follows.
+	fragStart := len(s) // the "#"
+	if u.HasFragment() {
+		fragStart -= len(u.Fragment()) + 1
+	}
+	queryStart := fragStart // the "?"
+	if u.HasQuery() {
+		queryStart -= len(u.Query()) + 1
+	}
+	pathStart := queryStart - len(u.Path())
+	authStart := len(u.Scheme()) + 3
+	hostStart := authStart
+	if u.HasUserinfo() {
+		hostStart += len(u.Userinfo()) + 1
+	}
+
+	server := "" // the UNC server, decoded, or "" for the local machine
+	host := u.Host()
+	local := false // an authority that names the local machine
+	if u.HasAuthority() {
+		if u.HasUserinfo() {
+			return "", authStart, Userinfo, ErrNotInFilePath
+		}
+		switch k := u.HostKind(); {
+		case host == "" || fileLocalhost(host):
+			local = true
+		case !windows, k == HostIPv6, k == HostIPvFuture:
+			return "", hostStart, Host, ErrFileHost
+		default:
+			if server, off, err = uncServer(host, hostStart); err != nil {
+				return "", off, Host, err
+			}
+		}
+		if u.Port() != "" {
+			return "", hostStart + len(host), Port, ErrNotInFilePath
+		}
+	}
+
+	path := u.Path()
+	switch {
+	case !windows:
+		if !strings.HasPrefix(path, "/") {
+			return "", pathStart, Path, ErrNotAbsolute
+		}
+		p, off, err = fileDecodeSegments(path, pathStart, false)
+	case server != "":
+		p, off, err = uncPath(server, path, pathStart)
+	case local && strings.HasPrefix(path, "//"):
+		// RFC 8089, Appendix E.3.2: unc-authority = 2*3"/" file-host, that
+		// is "file:////server/share" or "file://///server/share". Since
+		// "localhost" means the same as the empty authority, it may come
+		// before the slashes too.
+		rest, restStart := path[2:], pathStart+2
+		if strings.HasPrefix(rest, "/") {
+			rest, restStart = rest[1:], restStart+1
+		}
+		k := strings.IndexByte(rest, '/')
+		if k < 0 {
+			k = len(rest)
+		}
+		if k == 0 {
+			return "", restStart, Path, ErrNotAbsolute
+		}
+		if server, off, err = uncServer(rest[:k], restStart); err != nil {
+			return "", off, Path, err
+		}
+		p, off, err = uncPath(server, rest[k:], restStart+k)
+	default:
+		p, off, err = drivePath(path, pathStart)
+	}
+	if err != nil {
+		return "", off, Path, err
+	}
+	if u.HasQuery() {
+		return "", queryStart, Query, ErrNotInFilePath
+	}
+	if u.HasFragment() {
+		return "", fragStart, Fragment, ErrNotInFilePath
+	}
+	return p, 0, NoComponent, nil
+}
+
+// fileLocalhost reports whether a reg-name decodes to "localhost" in any
+// case, the name RFC 8089, Section 2 gives the local machine.
+func fileLocalhost(host string) bool {
+	if len(host) > 3*len("localhost") {
+		return false
+	}
+	d, err := Unescape(host, EscapeHost)
+	return err == nil && asciiEqualFold(d, "localhost")
+}
+
+// uncServer decodes the name of a UNC server written at offset off, and
+// lowers its ASCII letters. The name must not hold a separator or NUL, and
+// must not be "." or "?", which would make a Windows device path.
+func uncServer(raw string, off int) (string, int, error) {
+	if k, err := fileCheckEscapes(raw, true); err != nil {
+		return "", off + k, err
+	}
+	d, err := Unescape(raw, EscapeHost)
+	if err != nil {
+		return "", off, err
+	}
+	switch d {
+	case ".", "?":
+		return "", off, ErrDevicePath
+	case "..":
+		return "", off, ErrPathDotSegment
+	}
+	return asciiLower(d), 0, nil
+}
+
+// uncPath returns `\\server` followed by the decoded share path sp, which
+// begins at offset off: a "/", a share that is not empty, and any segments.
+func uncPath(server, sp string, off int) (string, int, error) {
+	if len(sp) < 2 || sp[1] == '/' {
+		return "", off + min(len(sp), 1), ErrNotAbsolute
+	}
+	d, k, err := fileDecodeSegments(sp, off, true)
+	if err != nil {
+		return "", k, err
+	}
+	return `\\` + server + d, 0, nil
+}
+
+// drivePath returns the Windows path of a URI path whose first segment is a
+// drive letter (RFC 8089, Appendix E.2): "/C:/a", "C:/a" or "/c%3A/a", or
+// "/C%7C/a" with the vertical line of Appendix E.2.2. The path begins at
+// offset off.
+func drivePath(path string, off int) (string, int, error) {
+	p, poff := path, off
+	if strings.HasPrefix(p, "/") {
+		p, poff = p[1:], poff+1
+	}
+	first := p
+	if k := strings.IndexByte(p, '/'); k >= 0 {
+		first = p[:k]
+	}
+	var d string
+	if len(first) <= len("%41%3A") {
+		d, _ = Unescape(first, EscapePathSegment)
+	}
+	if len(d) != 2 || !isDriveLetter(d[0]) || (d[1] != ':' && d[1] != '|') {
+		return "", off, ErrNotAbsolute
+	}
+	rest := p[len(first):]
+	if rest == "" {
+		// "C:" alone is relative to the drive's current directory.
+		return "", poff + len(first), ErrNotAbsolute
+	}
+	r, k, err := fileDecodeSegments(rest, poff+len(first), true)
+	if err != nil {
+		return "", k, err
+	}
+	return d[:1] + ":" + r, 0, nil
+}
+
+// fileDecodeSegments decodes a URI path that begins with "/" and starts at
+// offset off, after checking each segment; for Windows it writes "\" for
+// each "/". It returns the offset of the first fault and its sentinel.
+func fileDecodeSegments(path string, off int, windows bool) (string, int, error) {
+	start := 0
+	for i := 0; i <= len(path); i++ {
+		if i < len(path) && path[i] != '/' {
+			continue
+		}
+		seg := path[start:i]
+		if k, err := fileCheckEscapes(seg, windows); err != nil {
+			return "", off + start + k, err
+		}
+		if fileDotSegment(seg) {
+			return "", off + start, ErrPathDotSegment
+		}
+		start = i + 1
+	}
+	d, err := Unescape(path, EscapePath)
+	if err != nil {
+		return "", off, err
+	}
+	if windows {
+		d = strings.ReplaceAll(d, "/", `\`)
+	}
+	return d, 0, nil
+}
+
+// fileCheckEscapes returns the index of the first percent-encoding in seg that
+// decodes to a byte no path segment can hold: NUL, "/", and for Windows "\".
+func fileCheckEscapes(seg string, windows bool) (int, error) {
+	for i := strings.IndexByte(seg, '%'); i >= 0 && i+2 < len(seg); i = fileNextPercent(seg, i+3) {
+		switch h := seg[i+1 : i+3]; {
+		case h == "00":
+			return i, ErrNUL
+		case asciiEqualFold(h, "2F"), windows && asciiEqualFold(h, "5C"):
+			return i, ErrEncodedSeparator
+		}
+	}
+	return 0, nil
+}
+
+// fileNextPercent returns the index of the first "%" in s at or after i, or -1.
+func fileNextPercent(s string, i int) int {
+	if i >= len(s) {
+		return -1
+	}
+	if k := strings.IndexByte(s[i:], '%'); k >= 0 {
+		return i + k
+	}
+	return -1
+}
+
+// fileDotSegment reports whether a segment, decoded, is "." or "..".
+func fileDotSegment(seg string) bool {
+	if seg == "" || len(seg) > len("%2E%2E") {
+		return false
+	}
+	d, err := Unescape(seg, EscapePathSegment)
+	return err == nil && (d == "." || d == "..")
+}
+
+// FromFilePath returns the file URI of an absolute file system path in the
+// given style (RFC 8089): "file://", a host for a UNC path or nothing for a
+// local one (RFC 8089, Section 2: "file:///" names the local machine), and
+// the path, with "/" between segments.
+//
+// Each byte that a segment cannot hold as it is (RFC 3986, Section 3.3:
+// pchar) is percent-encoded with [EscapePath]: a space, "%", "#", "?", and
+// every byte of a non-ASCII character, as UTF-8 octets when the path is
+// UTF-8, as RFC 8089, Section 4 recommends. Other bytes are encoded one by
+// one, so that [FilePath] gives them back. Sub-delims, ":" and "@" stay as
+// they are.
+//
+// With PathPOSIX (RFC 8089, Appendix D.1) the path must begin with "/":
+// "/a b/c" gives "file:///a%20b/c". With PathWindows, "\" and "/" both
+// separate segments, and the path must be one of:
+//
+//   - a drive letter, ":" and a separator (RFC 8089, Appendix D.2 and E.2):
+//     `C:\a\b` gives "file:///C:/a/b", with the drive letter in the case
+//     written;
+//   - a UNC path, with a server and a share (RFC 8089, Appendix E.3.1):
+//     `\\server\share\a` gives "file://server/share/a". The server becomes
+//     the host, percent-encoded where a reg-name needs it, with its ASCII
+//     letters lowered, as in normal form (RFC 3986, Section 6.2.2.1). A
+//     server named "localhost", which as a host would mean the local
+//     machine (RFC 8089, Section 2), is written in the path instead, as
+//     Appendix E.3.2 allows: `\\localhost\share` gives
+//     "file:////localhost/share".
+//
+// The result is an error, an *[Error] with Op "fromfilepath", Input path and
+// Component Path or Host, when the path has no file URI:
+//
+//   - it is not absolute ([ErrNotAbsolute]): a relative path ("a/b", Offset
+//     0), or for Windows a path relative to the current drive (`\a`, Offset
+//     0), a drive letter not followed by a separator (`C:a` and `C:` are
+//     relative to that drive's current directory, Offset 2), or a UNC path
+//     without a server (Offset 2) or a share (Offset where the share should
+//     begin). Such a path names a file only together with a current
+//     directory, which a URI does not carry; make it absolute first, with
+//     path/filepath.Abs for example;
+//   - it has a "." or ".." segment ([ErrPathDotSegment], Offset at the
+//     segment). The URI's normal form would remove it by text (RFC 3986,
+//     Section 6.2.2.3), which differs from what the system does when a
+//     symbolic link comes before it. Clean the path first
+//     (path/filepath.Clean) if removing it by text is what you want;
+//   - it holds a NUL ([ErrNUL], Offset at the NUL);
+//   - for Windows, it is a device path, `\\.\` or `\\?\`, which has no
+//     file URI ([ErrDevicePath], Offset 2).
+//
+// For every absolute clean path p, FilePath(FromFilePath(p)) is p. Clean
+// means: for POSIX, "/" or "/" followed by segments that are not empty, "."
+// or ".."; for Windows, a drive root such as `C:\`, or a drive letter or
+// `\\server\share` followed by such segments, separated by "\" only, with a
+// server name without ASCII capital letters (FilePath lowers them). Empty
+// segments also survive, but a path/filepath.Clean would remove them. The
+// URI returned is in normal form ([URI.Normalize] returns it unchanged) and
+// FromFilePath allocates its text. Windows names that Windows itself forbids,
+// such as those with "*" or "<", are not rejected: they are encoded like
+// any other byte.
+func FromFilePath(path string, style PathStyle) (URI, error) {
+	fail := func(off int, c Component, err error) (URI, error) {
+		return URI{}, &Error{Op: opFromFilePath, Input: path, Offset: off, Component: c, Err: err}
+	}
+	if style != PathWindows {
+		if !strings.HasPrefix(path, "/") {
+			return fail(0, Path, ErrNotAbsolute)
+		}
+		if k, err := fileCheckOSSegments(path, posixSeparator); err != nil {
+			return fail(k, Path, err)
+		}
+		return fileURI("", Escape(path, EscapePath))
+	}
+
+	switch {
+	case len(path) >= 2 && windowsSeparator(path[0]) && windowsSeparator(path[1]):
+		// A UNC path: RFC 8089, Appendix E.3.1.
+		i := 2
+		for i < len(path) && !windowsSeparator(path[i]) {
+			i++
+		}
+		server := path[2:i]
+		switch server {
+		case "":
+			return fail(2, Host, ErrNotAbsolute)
+		case ".", "?":
+			return fail(2, Host, ErrDevicePath)
+		case "..":
+			return fail(2, Host, ErrPathDotSegment)
+		}
+		if k := strings.IndexByte(server, 0); k >= 0 {
+			return fail(2+k, Host, ErrNUL)
+		}
+		if i+1 >= len(path) || windowsSeparator(path[i+1]) {
+			return fail(min(i+1, len(path)), Path, ErrNotAbsolute) // no share
+		}
+		rest := path[i:]
+		if k, err := fileCheckOSSegments(rest, windowsSeparator); err != nil {
+			return fail(i+k, Path, err)
+		}
+		server = asciiLower(server)
+		if server == "localhost" {
+			// "file://localhost/" names the local machine (RFC 8089,
+			// Section 2), so a UNC path to a server of that name takes the
+			// form of Appendix E.3.2, with the server in the path.
+			return fileURI("", "//localhost"+Escape(windowsToSlash(rest), EscapePath))
+		}
+		return fileURI(Escape(server, EscapeHost), Escape(windowsToSlash(rest), EscapePath))
+	case len(path) >= 2 && isDriveLetter(path[0]) && path[1] == ':':
+		// A drive letter: RFC 8089, Appendix D.2 and E.2.
+		if len(path) == 2 || !windowsSeparator(path[2]) {
+			return fail(2, Path, ErrNotAbsolute)
+		}
+		if k, err := fileCheckOSSegments(path[2:], windowsSeparator); err != nil {
+			return fail(2+k, Path, err)
+		}
+		return fileURI("", "/"+path[:2]+Escape(windowsToSlash(path[2:]), EscapePath))
+	}
+	return fail(0, Path, ErrNotAbsolute)
+}
+
+// fileURI builds "file://host" followed by path, which are already encoded.
+func fileURI(host, path string) (URI, error) {
+	return Components{Scheme: "file", HasAuthority: true, Host: host, Path: path}.URI()
+}
+
+// fileCheckOSSegments returns the offset and sentinel of the first fault in a
+// file system path p, whose segments sep separates: a NUL, or a "." or ".."
+// segment.
+func fileCheckOSSegments(p string, sep func(byte) bool) (int, error) {
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] == 0 {
+			return i, ErrNUL
+		}
+		if i < len(p) && !sep(p[i]) {
+			continue
+		}
+		if seg := p[start:i]; seg == "." || seg == ".." {
+			return start, ErrPathDotSegment
+		}
+		start = i + 1
+	}
+	return 0, nil
+}
+
+func posixSeparator(c byte) bool   { return c == '/' }
+func windowsSeparator(c byte) bool { return c == '/' || c == '\\' }
+
+// isDriveLetter reports whether c is an ASCII letter (RFC 8089, Appendix E.2:
+// drive-letter = ALPHA ":").
+func isDriveLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// windowsToSlash replaces each "\" of a Windows path with "/".
+func windowsToSlash(p string) string { return strings.ReplaceAll(p, `\`, "/") }
+
+// asciiEqualFold reports whether a and b are equal when ASCII letters are
+// compared without regard to case; other bytes must be equal.
+func asciiEqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x != y && (x|0x20 != y|0x20 || x|0x20 < 'a' || x|0x20 > 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiLower returns s with its ASCII capital letters lowered. It allocates
+// only when s has one.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

@@ -1,0 +1,221 @@
+package uri
+
+import (
+	"net/netip"
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
+)
+
+// This file groups hosts into sites: the registrable domain of the URL
+// Standard, computed with the Public Suffix List, and the "same site" test
+// of the HTML Standard. It uses the exported host functions of the package
+// and the list compiled into golang.org/x/net/publicsuffix.
+
+// RegistrableDomain returns the registrable domain of a host, that is, its
+// public suffix plus one label (the "eTLD+1"), and true; or "" and false
+// when the host has none. A public suffix is a domain under which anyone
+// may register names, such as "com", "co.uk" or "github.io", as the Public
+// Suffix List (https://publicsuffix.org/) records them. The registrable
+// domain of "www.example.co.uk" is "example.co.uk". This is the URL
+// Standard's "registrable domain" of a host, which browsers use to decide
+// which sites share cookies and count as "same site" (see [SameSite]).
+//
+// host is a host as it appears in a URI or an IRI, as [URI.Host] returns
+// it. A reg-name is first converted to lower-case A-labels with
+// [HostToASCII], so "WWW.B%C3%BCcher.DE" and "www.bücher.de" both give
+// "xn--bcher-kva.de". The result is in that form. HostToASCII applies the
+// STD3 rule, which rejects "_" and other sub-delims. The URL Standard does
+// not apply it, and names such as "_dmarc.example.com" exist, so an ASCII
+// name that fails only that way is lower-cased and used as it is (percent-
+// encodings decoded), unless a label claims to be an A-label ("xn--") and
+// is not one.
+//
+// There is no registrable domain, and the result is "" and false, for:
+//
+//   - the empty host, and a host that is not a valid name (neither
+//     HostToASCII nor the ASCII rule above accept it);
+//   - an IP address: an IPv4address, an IP-literal (RFC 3986, Section
+//     3.2.2), and a reg-name that [AmbiguousIPv4] reads as an IPv4 address,
+//     such as "0x7f.1" (Section 7.4);
+//   - a name whose last label is a number ("1.2.3.256", "example.0x1f"):
+//     the URL Standard's host parser reads such a name as an IPv4 address
+//     or rejects it, and no top-level domain is numeric;
+//   - a name that is itself a public suffix ("com", "co.uk", "github.io"),
+//     including a single label ("localhost", "intranet": by the list's
+//     rule "*", an unlisted top-level domain is a public suffix);
+//   - a name with an empty label ("a..example.com", ".example.com").
+//
+// A final "." is kept, as the URL Standard does: "www.example.com." gives
+// "example.com.", a different site from "example.com", and "com." has none.
+//
+// The list has an ICANN section (such as "co.uk" and wildcard rules like
+// "*.ck", with exceptions like "!www.ck") and a private section (such as
+// "github.io" and "blogspot.com"). Both count, as they do in browsers.
+// The list is the snapshot compiled into the golang.org/x/net version this
+// module requires, and changes when that dependency is updated. Converting a
+// reg-name may allocate; an IP address or the empty host does not.
+func RegistrableDomain(host string) (string, bool) {
+	if host == "" || host[0] == '[' {
+		return "", false
+	}
+	if _, err := netip.ParseAddr(host); err == nil {
+		return "", false
+	}
+	name, ip, ok := siteName(host)
+	if !ok || ip {
+		return "", false
+	}
+	return registrableDomain(name)
+}
+
+// siteName returns the form of a reg-name in which sites compare it: the
+// IPv4 address it means as dotted decimal (ip is true), or lower-case
+// A-labels. ok is false when the host has neither.
+func siteName(host string) (name string, ip, ok bool) {
+	if a, isIP := AmbiguousIPv4(host); isIP {
+		return a.String(), true, true
+	}
+	name, err := HostToASCII(host)
+	if err != nil {
+		if name, ok = asciiSiteName(host); !ok {
+			return "", false, false
+		}
+	}
+	// The conversion maps full-width digits and dots to ASCII ones, which
+	// can make an address.
+	if a, err := netip.ParseAddr(name); err == nil && a.Is4() {
+		return a.String(), true, true
+	}
+	if a, isIP := AmbiguousIPv4(name); isIP {
+		return a.String(), true, true
+	}
+	return name, false, true
+}
+
+// asciiSiteName decodes a reg-name that HostToASCII refused, and returns it
+// in lower case if it is all unreserved characters and sub-delims (RFC 3986,
+// Section 2) and no label begins with "xn--".
+func asciiSiteName(host string) (string, bool) {
+	d, err := Unescape(host, EscapeHost)
+	if err != nil {
+		return "", false
+	}
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("-._~!$&'()*+,;=", c) >= 0) {
+			return "", false
+		}
+	}
+	d = asciiLower(d)
+	if strings.HasPrefix(d, "xn--") || strings.Contains(d, ".xn--") {
+		return "", false
+	}
+	return d, true
+}
+
+// registrableDomain returns the registrable domain of a name in lower-case
+// A-labels, keeping a final ".".
+func registrableDomain(name string) (string, bool) {
+	dot := ""
+	if strings.HasSuffix(name, ".") {
+		name, dot = name[:len(name)-1], "."
+	}
+	if name == "" || endsInNumber(name) {
+		return "", false
+	}
+	rd, err := publicsuffix.EffectiveTLDPlusOne(name)
+	if err != nil {
+		return "", false
+	}
+	return rd + dot, true
+}
+
+// endsInNumber reports whether the last label of name (which has no final
+// ".") is all digits, or "0x" or "0X" and hex digits: the URL Standard's
+// "ends in a number" test, which sends such a host to its IPv4 parser.
+func endsInNumber(name string) bool {
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	if last == "" {
+		return false
+	}
+	hex := len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x'
+	if hex {
+		last = last[2:]
+	}
+	for i := 0; i < len(last); i++ {
+		c := last[i]
+		if !('0' <= c && c <= '9' || hex && 'a' <= c|0x20 && c|0x20 <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// SameSite reports whether a and b are "same site" as the HTML Standard
+// defines it for tuple origins: they have the same scheme, compared without
+// regard to case, and either the same registrable domain (see
+// [RegistrableDomain]), or, when neither host has one, the same host. Ports,
+// userinfo, paths, queries and fragments do not count. So
+// "https://a.example.com/" and "https://b.example.com:8443/x" are same
+// site, "http://example.com/" and "https://example.com/" are not (the
+// HTML Standard's "schemelessly same site" would say they are), and
+// "https://a.github.io/" and "https://b.github.io/" are not, because
+// "github.io" is a public suffix.
+//
+// Hosts are compared in a normal form: a reg-name in lower-case A-labels (as
+// RegistrableDomain converts it), so "b%C3%BCcher.de" and "xn--bcher-kva.de"
+// are the same host; an IPv4 or IPv6 address as the address it names, so
+// "[::1]" and "[0:0::1]" are the same, and so are "127.0.0.1" and "0x7f.1",
+// which [AmbiguousIPv4] reads as that address (as browsers do); an
+// IPvFuture literal in lower case.
+//
+// HTML gives a tuple origin only to a URL with a host. SameSite is false
+// when either URI has no scheme, no authority or an empty host (a relative
+// reference, "mailto:", "file:///"), since their origins are opaque and
+// distinct, and when a host is not a valid name (see RegistrableDomain). It
+// applies the rule to any scheme with a host, while HTML gives tuple origins
+// only to http, https, ws, wss and ftp URLs, among the schemes with hosts.
+//
+// Use it to group URLs by site, for example for a crawler's politeness per
+// site, or for a check in the manner of cookies and the Fetch Standard's
+// "same-site" requests: a site may set cookies for its registrable domain,
+// and browsers refuse a cookie whose Domain is a public suffix (RFC 6265,
+// Section 5.3). It is not a same-origin check, which also compares the
+// whole host and the port.
+func SameSite(a, b URI) bool {
+	if !a.HasScheme() || !b.HasScheme() || !asciiEqualFold(a.Scheme(), b.Scheme()) {
+		return false
+	}
+	ha, rda, oka := siteOf(a)
+	hb, rdb, okb := siteOf(b)
+	switch {
+	case !oka || !okb:
+		return false
+	case rda != "" || rdb != "":
+		return rda == rdb
+	}
+	return ha == hb
+}
+
+// siteOf returns the host of u in normal form and its registrable domain,
+// or "" if it has none; ok is false when u has no host or an invalid one.
+func siteOf(u URI) (host, rd string, ok bool) {
+	h := u.Host()
+	if h == "" {
+		return "", "", false
+	}
+	switch u.HostKind() {
+	case HostIPv4, HostIPv6:
+		a, isIP := u.HostAddr()
+		return a.String(), "", isIP
+	case HostIPvFuture:
+		return asciiLower(h), "", true
+	}
+	name, ip, ok := siteName(h)
+	if !ok || ip {
+		return name, "", ok
+	}
+	rd, _ = registrableDomain(name)
+	return name, rd, true
+}

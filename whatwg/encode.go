@@ -1,0 +1,448 @@
+package whatwg
+
+import (
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Byte classes. Each percent-encode set of the URL Standard, section 1.3
+// (https://url.spec.whatwg.org/#percent-encoded-bytes), is one bit: the bit
+// is set on the bytes that the set makes the parser percent-encode. Bytes
+// 0x80 and above belong to every set, because every code point above U+007E
+// does; the parser encodes them as the bytes of their UTF-8 form.
+const (
+	// C0 control percent-encode set: "C0 controls and all code points greater
+	// than U+007E (~)".
+	encC0 uint16 = 1 << iota
+	// Fragment percent-encode set: "the C0 control percent-encode set and
+	// U+0020 SPACE, U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`)".
+	encFragment
+	// Query percent-encode set: "the C0 control percent-encode set and U+0020
+	// SPACE, U+0022 ("), U+0023 (#), U+003C (<), and U+003E (>)".
+	encQuery
+	// Special-query percent-encode set: "the query percent-encode set and
+	// U+0027 (')".
+	encSpecialQuery
+	// Path percent-encode set: "the query percent-encode set and U+003F (?),
+	// U+005E (^), U+0060 (`), U+007B ({), and U+007D (})".
+	encPath
+	// Userinfo percent-encode set: "the path percent-encode set and U+002F
+	// (/), U+003A (:), U+003B (;), U+003D (=), U+0040 (@), U+005B ([) to
+	// U+005D (]), inclusive, and U+007C (|)".
+	encUserinfo
+	// Component percent-encode set: "the userinfo percent-encode set and
+	// U+0024 ($) to U+0026 (&), inclusive, U+002B (+), and U+002C (,)".
+	encComponent
+
+	// An ASCII URL code point (section 4.3): "ASCII alphanumeric, U+0021
+	// (!), U+0024 ($), U+0026 (&), U+0027 ('), U+0028 LEFT PARENTHESIS,
+	// U+0029 RIGHT PARENTHESIS, U+002A (*), U+002B (+), U+002C (,), U+002D
+	// (-), U+002E (.), U+002F (/), U+003A (:), U+003B (;), U+003D (=),
+	// U+003F (?), U+0040 (@), U+005F (_), U+007E (~)".
+	urlCodePoint
+	// A forbidden host code point (section 3.2): "U+0000 NULL, U+0009 TAB,
+	// U+000A LF, U+000D CR, U+0020 SPACE, U+0023 (#), U+002F (/), U+003A (:),
+	// U+003C (<), U+003E (>), U+003F (?), U+0040 (@), U+005B ([), U+005C (\),
+	// U+005D (]), U+005E (^), or U+007C (|)".
+	forbiddenHost
+	// A forbidden domain code point (section 3.2): "a forbidden host code
+	// point, a C0 control, U+0025 (%), or U+007F DELETE".
+	forbiddenDomain
+
+	// Bytes that end a run the parser copies without looking at each byte:
+	// "/" and "\" end a path segment; "%" and the bytes that are not URL
+	// code points need a look when validation errors are collected.
+	slash
+	check
+	// Bytes that make a host need percent-decoding or IDNA: "%", and the
+	// bytes of non-ASCII code points.
+	decodeBit
+	// The upper-case ASCII letters.
+	upperBit
+	// Bytes that may follow the first of a scheme (section 4.4, scheme
+	// state): "ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.)".
+	schemeChar
+	// Bytes that end or split the authority (section 4.4, authority
+	// state): "@", "/", "?", "#", and "\" in a special URL; and ":" and "["
+	// of the host state, which splits off the port.
+	authorityStop
+)
+
+// Verbatim member lists of the sets above, from the URL Standard. The table
+// is built from them once, in init, and only read afterwards.
+const (
+	c0Extra          = ""
+	fragmentExtra    = " \"<>`"
+	queryExtra       = " \"#<>"
+	specialQueryAdds = "'"
+	pathAdds         = "?^`{}"
+	userinfoAdds     = "/:;=@[\\]|"
+	componentAdds    = "$%&+,"
+	urlCodePoints    = "!$&'()*+,-./:;=?@_~"
+	forbiddenHosts   = "\x00\t\n\r #/:<>?@[\\]^|"
+)
+
+var class = func() (t [256]uint16) {
+	set := func(bit uint16, chars string) {
+		for i := 0; i < len(chars); i++ {
+			t[chars[i]] |= bit
+		}
+	}
+	for c := 0; c < 256; c++ {
+		if c < 0x20 || c > 0x7e {
+			t[c] |= encC0 | encFragment | encQuery | encSpecialQuery | encPath | encUserinfo | encComponent
+		}
+		if c >= 0x80 {
+			t[c] |= decodeBit
+		}
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			t[c] |= urlCodePoint
+		}
+		if c < 0x20 || c == 0x7f {
+			t[c] |= forbiddenDomain
+		}
+		if 'A' <= c && c <= 'Z' {
+			t[c] |= upperBit
+		}
+	}
+	set(encFragment, fragmentExtra)
+	set(encQuery|encSpecialQuery|encPath|encUserinfo|encComponent, queryExtra)
+	set(encSpecialQuery, specialQueryAdds)
+	set(encPath|encUserinfo|encComponent, pathAdds)
+	set(encUserinfo|encComponent, userinfoAdds)
+	set(encComponent, componentAdds)
+	set(urlCodePoint, urlCodePoints)
+	set(forbiddenHost|forbiddenDomain, forbiddenHosts)
+	set(forbiddenDomain, "%")
+	set(decodeBit, "%")
+	set(slash, "/\\")
+	set(authorityStop, "@/?#\\:[")
+	for c := 0; c < 0x80; c++ {
+		if t[c]&urlCodePoint != 0 && (c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') || c == '+' || c == '-' || c == '.' {
+			t[c] |= schemeChar
+		}
+	}
+	for c := 0; c < 0x80; c++ {
+		if t[c]&urlCodePoint == 0 {
+			t[c] |= check
+		}
+	}
+	t['%'] |= check
+	return t
+}()
+
+// isURLCodePoint reports whether r is a URL code point (URL Standard,
+// section 4.3): the ASCII ones of the table, and "code points in the range
+// U+00A0 to U+10FFFD, inclusive, excluding surrogates and noncharacters".
+func isURLCodePoint(r rune) bool {
+	if r < 0x80 {
+		return class[r]&urlCodePoint != 0
+	}
+	if r < 0xa0 || r > 0x10fffd || 0xd800 <= r && r <= 0xdfff {
+		return false
+	}
+	// Noncharacters (Infra): U+FDD0 to U+FDEF, and the last two code points
+	// of each plane.
+	if 0xfdd0 <= r && r <= 0xfdef || r&0xfffe == 0xfffe {
+		return false
+	}
+	return true
+}
+
+// decodeRune decodes the code point at s[i:]. A byte sequence that is not
+// UTF-8 decodes to U+FFFD with the length of its maximal subpart, as the
+// Encoding Standard's UTF-8 decoder replaces it: "\xF0\x9F\x92" is one
+// U+FFFD, "\xFF\xFF" two. The second result is the length in bytes; the
+// third is false for a replaced sequence.
+func decodeRune(s string, i int) (rune, int, bool) {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r != utf8.RuneError || n != 1 {
+		return r, n, true
+	}
+	// Expected continuation bytes and the range of the first of them, per
+	// the UTF-8 decoder of the Encoding Standard.
+	c := s[i]
+	var need int
+	lo, hi := byte(0x80), byte(0xbf)
+	switch {
+	case 0xc2 <= c && c <= 0xdf:
+		need = 1
+	case 0xe0 <= c && c <= 0xef:
+		need = 2
+		if c == 0xe0 {
+			lo = 0xa0
+		} else if c == 0xed {
+			hi = 0x9f
+		}
+	case 0xf0 <= c && c <= 0xf4:
+		need = 3
+		if c == 0xf0 {
+			lo = 0x90
+		} else if c == 0xf4 {
+			hi = 0x8f
+		}
+	default:
+		return utf8.RuneError, 1, false
+	}
+	n = 1
+	for ; n <= need && i+n < len(s); n++ {
+		b := s[i+n]
+		if b < lo || b > hi {
+			break
+		}
+		lo, hi = 0x80, 0xbf
+	}
+	return utf8.RuneError, n, false
+}
+
+// toScalarValues returns s with every ill-formed UTF-8 sequence replaced by
+// U+FFFD as decodeRune does, which is how a Go string becomes the scalar
+// value string that the URL Standard's algorithms take.
+func toScalarValues(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, n, ok := decodeRune(s, i)
+		if ok {
+			b.WriteString(s[i : i+n])
+		} else {
+			b.WriteRune(r)
+		}
+		i += n
+	}
+	return b.String()
+}
+
+const upperHex = "0123456789ABCDEF"
+
+// isHex reports whether c is an ASCII hex digit.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
+}
+
+// hexVal returns the value of the ASCII hex digit c.
+func hexVal(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c | 0x20 - 'a' + 10
+}
+
+// percentDecode returns the percent-decoding of s (URL Standard, section
+// 1.3, "percent-decode" of a byte sequence): "%" and two hex digits become
+// one byte, and any other "%" stays.
+func percentDecode(s string) string {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			c = hexVal(s[i+1])<<4 | hexVal(s[i+2])
+			i += 2
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// percentEncodedByte returns the index of the first percent-encoded byte of
+// s, "%" followed by two ASCII hex digits, or -1 if s has none.
+func percentEncodedByte(s string) int {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// writer builds the output of the parser. While the output so far equals
+// a prefix of in, it is kept as that prefix's length n and nothing is
+// copied; the first byte that differs from in moves the output into buf.
+// This is what lets Parse return its input itself as the href when the
+// input is already in serialized form: every write is compared with the
+// input at the same place, so an unchanged input is never copied.
+type writer struct {
+	in   string
+	n    int    // while buf == nil, the output is in[:n]
+	buf  []byte // the output once it differs from in
+	hint int    // extra capacity to reserve when buf is made
+}
+
+// len returns the length of the output.
+func (w *writer) len() int {
+	if w.buf != nil {
+		return len(w.buf)
+	}
+	return w.n
+}
+
+// at returns the output's byte at index k.
+func (w *writer) at(k int) byte {
+	if w.buf != nil {
+		return w.buf[k]
+	}
+	return w.in[k]
+}
+
+// materialize moves the output into buf.
+func (w *writer) materialize() {
+	b := make([]byte, w.n, len(w.in)+w.hint+16)
+	copy(b, w.in[:w.n])
+	w.buf = b
+}
+
+// reserve makes room in buf for k more bytes. The capacity doubles, so
+// that the bytes allocated for an output are at most about twice its
+// length, whatever the input (append grows large slices by a quarter,
+// which costs more, and unevenly between sizes).
+func (w *writer) reserve(k int) {
+	if len(w.buf)+k > cap(w.buf) {
+		b := make([]byte, len(w.buf), 2*cap(w.buf)+k)
+		copy(b, w.buf)
+		w.buf = b
+	}
+}
+
+// byte appends c.
+func (w *writer) byte(c byte) {
+	if w.buf == nil {
+		if w.n < len(w.in) && w.in[w.n] == c {
+			w.n++
+			return
+		}
+		w.materialize()
+	}
+	w.reserve(1)
+	w.buf = append(w.buf, c)
+}
+
+// string appends s.
+func (w *writer) string(s string) {
+	if w.buf == nil {
+		if strings.HasPrefix(w.in[w.n:], s) {
+			w.n += len(s)
+			return
+		}
+		w.materialize()
+	}
+	w.reserve(len(s))
+	w.buf = append(w.buf, s...)
+}
+
+// copy appends in[i:j].
+func (w *writer) copy(i, j int) {
+	if w.buf == nil && i == w.n {
+		w.n = j
+		return
+	}
+	w.string(w.in[i:j])
+}
+
+// pct appends the percent-encoding of the byte c: "%" and two upper-case
+// hex digits (URL Standard, section 1.3, "percent-encode").
+func (w *writer) pct(c byte) {
+	w.byte('%')
+	w.byte(upperHex[c>>4])
+	w.byte(upperHex[c&15])
+}
+
+// truncate cuts the output to its first k bytes.
+func (w *writer) truncate(k int) {
+	if w.buf != nil {
+		w.buf = w.buf[:k]
+	} else {
+		w.n = k
+	}
+}
+
+// set replaces the output's byte at index k with c.
+func (w *writer) set(k int, c byte) {
+	if w.at(k) == c {
+		return
+	}
+	if w.buf == nil {
+		w.materialize()
+	}
+	w.buf[k] = c
+}
+
+// insert inserts s at index k of the output.
+func (w *writer) insert(k int, s string) {
+	if w.buf == nil {
+		w.materialize()
+	}
+	n := len(w.buf)
+	w.reserve(len(s))
+	w.buf = append(w.buf, s...)
+	copy(w.buf[k+len(s):], w.buf[k:n])
+	copy(w.buf[k:], s)
+}
+
+// lastSlash returns the index of the last "/" of the output at or after lo,
+// or -1.
+func (w *writer) lastSlash(lo int) int {
+	for k := w.len() - 1; k >= lo; k-- {
+		if w.at(k) == '/' {
+			return k
+		}
+	}
+	return -1
+}
+
+// result returns the output. When it never differed from in, it is a
+// substring of in and nothing is allocated. Otherwise the string shares
+// buf's memory, as strings.Builder does, so that a URL costs one allocation
+// and not two: the writer must not be used after result.
+func (w *writer) result() string {
+	if w.buf == nil {
+		return w.in[:w.n]
+	}
+	b := w.buf
+	w.buf = nil
+	w.in, w.n = "", 0
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// encodeAt appends the code point at s[i:] UTF-8 percent-encoded with set,
+// and returns the index after it.
+func (w *writer) encodeAt(s string, i int, set uint16) int {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		if class[c]&set != 0 {
+			w.pct(c)
+		} else {
+			w.byte(c)
+		}
+		return i + 1
+	}
+	_, n, ok := decodeRune(s, i)
+	if !ok {
+		w.string("%EF%BF%BD")
+		return i + n
+	}
+	for k := i; k < i+n; k++ {
+		w.pct(s[k])
+	}
+	return i + n
+}
+
+// EncodeComponent returns s UTF-8 percent-encoded with the component
+// percent-encode set of the URL Standard, section 1.3: every byte but the
+// ASCII alphanumerics and !'()*-._~ is written as "%" and two upper-case
+// hex digits, "%" included. This is what JavaScript's encodeURIComponent
+// does, and the result can be put in a path segment, a query, a fragment or
+// an opaque host, or given to a setter, and percent-decodes back to s.
+// Ill-formed UTF-8 in s is encoded as U+FFFD, "%EF%BF%BD". It returns s
+// itself, without allocating, when nothing needs encoding.
+func EncodeComponent(s string) string {
+	return encodeString(s, encComponent)
+}

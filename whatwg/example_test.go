@@ -1,0 +1,194 @@
+package whatwg_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/gouri/uri/whatwg"
+)
+
+func ExampleParse() {
+	u, err := whatwg.Parse("HTTPS://user:pa ss@EXAMPLE.com:443/a/./b/../c?q=1 2#frag")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Href())
+	fmt.Println(u.Protocol(), u.Username(), u.Password(), u.Host(), u.Pathname(), u.Search(), u.Hash())
+	fmt.Println(u.Origin())
+	// Output:
+	// https://user:pa%20ss@example.com/a/c?q=1%202#frag
+	// https: user pa%20ss example.com /a/c ?q=1%202 #frag
+	// https://example.com
+}
+
+func ExampleParse_error() {
+	_, err := whatwg.Parse("https://example.org:7z/")
+	fmt.Println(err)
+	var e *whatwg.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Kind, e.Offset)
+	}
+	fmt.Println(errors.Is(err, whatwg.ErrPortInvalid))
+	// Output:
+	// whatwg: port-invalid at offset 21 of "https://example.org:7z/"
+	// port-invalid 21
+	// true
+}
+
+func ExampleParse_hosts() {
+	for _, in := range []string{
+		"http://0x7F.1/",                  // an IPv4 address in short hexadecimal form
+		"http://[0:0:0:0:0:ffff:7f00:1]/", // IPv6, compressed
+		"https://B\u00fccher.example/",    // IDNA
+		"https://b%C3%BCcher.example/",    // percent-decoded, then IDNA
+		"git://Example.com/repo",          // an opaque host: not lower-cased
+		"file://localhost/etc/hosts",      // localhost is the empty host
+	} {
+		u, _ := whatwg.Parse(in)
+		fmt.Println(u.Hostname(), u.HostKind())
+	}
+	// Output:
+	// 127.0.0.1 IPv4
+	// [::ffff:7f00:1] IPv6
+	// xn--bcher-kva.example domain
+	// xn--bcher-kva.example domain
+	// Example.com opaque
+	//  empty
+}
+
+func ExampleURL_Parse() {
+	base := whatwg.MustParse("https://example.org/docs/guide/intro.html?x#top")
+	for _, ref := range []string{"install.html", "../api/", "?y", "#bottom", "//cdn.example/lib.js", "\\\\other\\path", "mailto:me@example.org"} {
+		u, _ := base.Parse(ref)
+		fmt.Println(u)
+	}
+	// Output:
+	// https://example.org/docs/guide/install.html
+	// https://example.org/docs/api/
+	// https://example.org/docs/guide/intro.html?y
+	// https://example.org/docs/guide/intro.html?x#bottom
+	// https://cdn.example/lib.js
+	// https://other/path
+	// mailto:me@example.org
+}
+
+func ExampleParseRef() {
+	u, err := whatwg.ParseRef("/\U0001F363\U0001F37A", "https://url.spec.whatwg.org/")
+	fmt.Println(u, err)
+	// Output:
+	// https://url.spec.whatwg.org/%F0%9F%8D%A3%F0%9F%8D%BA <nil>
+}
+
+func ExampleValidate() {
+	u, errs, err := whatwg.Validate(" https:\\\\user@example.org/a b", whatwg.URL{})
+	fmt.Println(u, err)
+	for _, e := range errs {
+		fmt.Println(e)
+	}
+	// The first "\\" is reported by two states of the parser, as the
+	// standard's steps say.
+
+	// Output:
+	// https://user@example.org/a%20b <nil>
+	// invalid-URL-unit at offset 0
+	// special-scheme-missing-following-solidus at offset 7
+	// special-scheme-missing-following-solidus at offset 7
+	// special-scheme-missing-following-solidus at offset 8
+	// invalid-credentials at offset 13
+	// invalid-URL-unit at offset 27
+}
+
+func ExampleURL_SetHost() {
+	u := whatwg.MustParse("https://example.org:8443/path")
+	fmt.Println(u.SetHost("example.com"), u)
+	fmt.Println(u.SetHost("example.net:443"), u)
+	// An invalid port after a valid host: the standard keeps the host.
+	fmt.Println(u.SetHost("example.edu:x"), u)
+	// A URL with an opaque path has no host to set.
+	m := whatwg.MustParse("mailto:someone@example.org")
+	fmt.Println(m.SetHost("example.org"), m)
+	// Output:
+	// <nil> https://example.com:8443/path
+	// <nil> https://example.net/path
+	// whatwg: set host: port-invalid at offset 12 of "example.edu:x" https://example.edu/path
+	// whatwg: set host: opaque-path at offset 0 of "example.org" mailto:someone@example.org
+}
+
+func ExampleURL_SetProtocol() {
+	u := whatwg.MustParse("http://example.org:443/")
+	fmt.Println(u.SetProtocol("https"), u)
+	fmt.Println(u.SetProtocol("git"), u)
+	// Output:
+	// <nil> https://example.org/
+	// whatwg: set protocol: scheme-change-not-allowed at offset 0 of "git" https://example.org/
+}
+
+func ExampleURL_SetSearch() {
+	u := whatwg.MustParse("https://example.org/search#results")
+	_ = u.SetSearch("q=a b&lang=fr")
+	fmt.Println(u, u.Search())
+	_ = u.SetSearch("")
+	fmt.Println(u, u.HasQuery())
+	// Output:
+	// https://example.org/search?q=a%20b&lang=fr#results ?q=a%20b&lang=fr
+	// https://example.org/search#results false
+}
+
+func ExampleURL_SetPathname() {
+	u := whatwg.MustParse("file:///C:/Users/")
+	_ = u.SetPathname("D|/data/../logs/app.log")
+	fmt.Println(u)
+	// Output:
+	// file:///D:/logs/app.log
+}
+
+func ExampleURL_Origin() {
+	for _, in := range []string{
+		"https://user:pass@example.org:8443/x",
+		"blob:https://example.org/3f9c",
+		"file:///etc/hosts",
+		"data:text/plain,hi",
+	} {
+		fmt.Println(whatwg.MustParse(in).Origin())
+	}
+	// Output:
+	// https://example.org:8443
+	// https://example.org
+	// null
+	// null
+}
+
+func ExampleURL_Search() {
+	// Search and Hash do not tell a null query or fragment from an empty
+	// one; HasQuery, Query, HasFragment and Fragment do.
+	for _, in := range []string{"https://h/", "https://h/?", "https://h/?a"} {
+		u := whatwg.MustParse(in)
+		fmt.Printf("%q %v %q\n", u.Search(), u.HasQuery(), u.Query())
+	}
+	// Output:
+	// "" false ""
+	// "" true ""
+	// "?a" true "a"
+}
+
+func ExampleURL_MarshalText() {
+	var v struct {
+		Link whatwg.URL `json:"link"`
+	}
+	if err := json.Unmarshal([]byte(`{"link":"HTTP://Example.COM/a/../b"}`), &v); err != nil {
+		panic(err)
+	}
+	out, _ := json.Marshal(v)
+	fmt.Println(string(out))
+	// Output:
+	// {"link":"http://example.com/b"}
+}
+
+func ExampleEncodeComponent() {
+	u := whatwg.MustParse("https://example.org/search")
+	_ = u.SetSearch("q=" + whatwg.EncodeComponent("rock & roll/100%"))
+	fmt.Println(u)
+	// Output:
+	// https://example.org/search?q=rock%20%26%20roll%2F100%25
+}

@@ -1,0 +1,293 @@
+package whatwg
+
+import (
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// The two runs of Unicode ToASCII (UTS #46, section 4.2) that the domain
+// parser of the URL Standard, section 3.3, makes. Both set CheckBidi,
+// CheckJoiners and Transitional_Processing=false and leave
+// IgnoreInvalidPunycode false (x/net/idna has no such option; it always
+// rejects invalid Punycode, which is what false means). With beStrict
+// false, CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength are false; with
+// beStrict true, which only decides the non-fatal domain-to-ASCII
+// validation error, they are true.
+//
+// MapForLookup turns on the UTS #46 mapping and label validation (and with
+// them CheckHyphens and UseSTD3ASCIIRules); the options after it set the
+// flags to the standard's values, later options winning.
+var (
+	lenientToASCII = idna.New(
+		idna.MapForLookup(),
+		idna.BidiRule(),
+		idna.Transitional(false),
+		idna.CheckHyphens(false),
+		idna.CheckJoiners(true),
+		idna.StrictDomainName(false),
+		idna.VerifyDNSLength(false),
+	)
+	strictToASCII = idna.New(
+		idna.MapForLookup(),
+		idna.BidiRule(),
+		idna.Transitional(false),
+		idna.CheckHyphens(true),
+		idna.CheckJoiners(true),
+		idna.StrictDomainName(true),
+		idna.VerifyDNSLength(true),
+	)
+)
+
+// Limits on what this package gives to IDNA. Punycode encoding and
+// decoding in x/net/idna take time quadratic in the length of a label, so
+// a domain longer than maxIDNADomain bytes (after percent-decoding) whose
+// labels are not all at most maxIDNALabel bytes fails with ErrTooLong, and
+// the time to parse any input stays linear in its length. DNS allows 63
+// bytes in a label and 253 in a domain; the URL Standard sets no limit.
+const (
+	maxIDNADomain = 4096
+	maxIDNALabel  = 255
+)
+
+// host is the host parser of the URL Standard, section 3.5, on in[h:e]
+// with isOpaque set for a non-special URL. It writes the host serializer's
+// output (section 3.6) and sets the host's kind, or records the failure and
+// returns false.
+func (p *parser) host(h, e int) bool {
+	s := p.in[h:e]
+	if len(s) > 0 && s[0] == '[' {
+		if s[len(s)-1] != ']' || len(s) < 2 {
+			p.fail(ErrIPv6Unclosed, e)
+			return false
+		}
+		a, ok := p.ipv6(s[1:len(s)-1], h+1)
+		if !ok {
+			return false
+		}
+		var b [41]byte
+		out := append(b[:0], '[')
+		out = appendIPv6(out, &a)
+		out = append(out, ']')
+		p.writeBytes(out)
+		p.u.kind = HostIPv6
+		return true
+	}
+	if !p.sch.special() {
+		return p.opaqueHost(h, e)
+	}
+	return p.domain(h, e)
+}
+
+// writeBytes writes b.
+func (p *parser) writeBytes(b []byte) {
+	for _, c := range b {
+		p.w.byte(c)
+	}
+}
+
+// opaqueHost is the opaque-host parser of section 3.5 on in[h:e]: it fails
+// on a forbidden host code point and writes the host UTF-8 percent-encoded
+// with the C0 control percent-encode set. An empty in[h:e] is the empty
+// host.
+func (p *parser) opaqueHost(h, e int) bool {
+	s := p.in
+	for k := h; k < e; k++ {
+		if class[s[k]]&forbiddenHost != 0 {
+			p.fail(ErrHostInvalidCodePoint, k)
+			return false
+		}
+	}
+	if p.collect {
+		// One validation error for code points that are not URL code
+		// points, and one for a "%" not followed by two hex digits.
+		unit, pct := false, false
+		for k := h; k < e; {
+			r, n, _ := decodeRune(s, k)
+			if r == '%' {
+				if !pct && (k+2 >= e || !isHex(s[k+1]) || !isHex(s[k+2])) {
+					p.note(ErrInvalidURLUnit, k)
+					pct = true
+				}
+			} else if !unit && !isURLCodePoint(r) {
+				p.note(ErrInvalidURLUnit, k)
+				unit = true
+			}
+			k += n
+		}
+	}
+	p.encodeIn(h, e, encC0)
+	if e > h {
+		p.u.kind = HostOpaque
+	} else {
+		p.u.kind = HostEmpty
+	}
+	return true
+}
+
+// domain is the host parser of section 3.5 for a special URL, from step 4
+// on, on the non-empty in[h:e]: percent-decoding, the domain parser of
+// section 3.3 with beStrict false, and the IPv4 parser when the domain
+// ends in a number.
+//
+// A host that is ASCII and has no "%" is decoded to itself, and the domain
+// parser returns an ASCII domain lower-cased without running ToASCII (step
+// 5 of the domain parser: "If domain is an ASCII string, then set result to
+// domain, lowercased"). Such a host is checked in one pass and copied, and
+// IDNA is not involved.
+func (p *parser) domain(h, e int) bool {
+	s := p.in[h:e]
+	var acc uint16
+	for k := 0; k < len(s); k++ {
+		acc |= class[s[k]]
+	}
+	if len(s) == 0 {
+		p.note(ErrDomainToASCII, h)
+		p.fail(ErrDomainToASCII, h)
+		return false
+	}
+	ascii := acc&decodeBit == 0
+	var d string
+	if ascii {
+		if acc&forbiddenDomain != 0 {
+			// The domain is this ASCII string lower-cased, and it
+			// contains a forbidden domain code point.
+			k := 0
+			for class[s[k]]&forbiddenDomain == 0 {
+				k++
+			}
+			p.note(ErrDomainToASCII, h) // the strict run failed too
+			p.fail(ErrDomainToASCII, h+k)
+			return false
+		}
+		d = s
+	} else {
+		// Percent-decoding or the mapping of UTS #46 can turn the host
+		// into another: "<" and U+0338 compose to U+226E.
+		dec := s
+		if k := percentEncodedByte(s); k >= 0 {
+			p.note(ErrDomainPercentEncoded, h+k)
+			dec = percentDecode(s)
+		}
+		var kind Kind
+		d, kind = domainToASCII(dec)
+		if kind != 0 {
+			// Any domain that fails fails the strict run of ToASCII too,
+			// which the domain parser's step 2 reports first.
+			p.note(ErrDomainToASCII, h)
+			p.fail(kind, h)
+			return false
+		}
+	}
+	if p.collect {
+		// domain-to-ASCII is also a non-fatal validation error: when
+		// Unicode ToASCII with beStrict true fails on the decoded host.
+		dec := percentDecode(s)
+		if tooLongForIDNA(dec) {
+			p.note(ErrDomainToASCII, h)
+		} else if _, err := strictToASCII.ToASCII(dec); err != nil {
+			p.note(ErrDomainToASCII, h)
+		}
+	}
+	if endsInNumber(d) {
+		a, ok := p.ipv4(d, h)
+		if !ok {
+			return false
+		}
+		var b [15]byte
+		p.writeBytes(appendIPv4(b[:0], a))
+		p.u.kind = HostIPv4
+		return true
+	}
+	switch {
+	case !ascii:
+		p.w.string(d)
+	case acc&upperBit != 0:
+		p.writeLower(h, e)
+	default:
+		p.w.copy(h, e)
+	}
+	p.u.kind = HostDomain
+	return true
+}
+
+// domainToASCII runs steps 5 to 8 of the host parser (section 3.5) and the
+// domain parser (section 3.3) with beStrict false on dec, the
+// percent-decoded host: UTF-8 decoding, then, for ASCII, lower-casing, and
+// otherwise Unicode ToASCII; then the checks for an empty result and for
+// forbidden domain code points. It returns the domain, or the reason for
+// failure.
+func domainToASCII(dec string) (string, Kind) {
+	ascii := true
+	for k := 0; k < len(dec); k++ {
+		if dec[k] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	var d string
+	if ascii {
+		d = lowerASCII(dec)
+	} else {
+		// UTF-8 decode without BOM replaces ill-formed sequences with
+		// U+FFFD, which ToASCII rejects: fail at once.
+		if !utf8.ValidString(dec) {
+			return "", ErrDomainToASCII
+		}
+		if tooLongForIDNA(dec) {
+			return "", ErrTooLong
+		}
+		r, err := lenientToASCII.ToASCII(dec)
+		if err != nil {
+			return "", ErrDomainToASCII
+		}
+		d = r
+	}
+	if d == "" {
+		return "", ErrDomainToASCII
+	}
+	for k := 0; k < len(d); k++ {
+		if class[d[k]]&forbiddenDomain != 0 {
+			return "", ErrDomainToASCII
+		}
+	}
+	return d, 0
+}
+
+// lowerASCII returns the ASCII string s in lower case.
+func lowerASCII(s string) string {
+	for k := 0; k < len(s); k++ {
+		if 'A' <= s[k] && s[k] <= 'Z' {
+			b := []byte(s)
+			for ; k < len(b); k++ {
+				if 'A' <= b[k] && b[k] <= 'Z' {
+					b[k] |= 0x20
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// tooLongForIDNA reports whether s is longer than maxIDNADomain bytes and
+// has a label, split at the full stops that UTS #46 maps to "." (U+002E,
+// U+3002, U+FF0E, U+FF61), longer than maxIDNALabel bytes.
+func tooLongForIDNA(s string) bool {
+	if len(s) <= maxIDNADomain {
+		return false
+	}
+	n := 0
+	for _, r := range s {
+		switch r {
+		case '.', '\u3002', '\uff0e', '\uff61':
+			n = 0
+			continue
+		}
+		n += utf8.RuneLen(r)
+		if n > maxIDNALabel {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,168 @@
+package whatwg
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// This file feeds hostile inputs to every entry point and counts the work
+// they cost in allocations, not time: for an input of size n and one of
+// size 2n, the bytes and allocations for 2n must be at most about twice
+// those for n, plus a constant, and no call may panic.
+// BenchmarkHostile shows the time at the same two sizes.
+
+// hostileShapes build an input from n repetitions of something hostile.
+var hostileShapes = []struct {
+	name  string
+	n     int // repetitions of the larger input; the smaller has n/2
+	build func(n int) string
+}{
+	{"1 MB path", 1 << 20, func(n int) string { return "http://example.com/" + strings.Repeat("a", n) }},
+	{"1 MB query and fragment", 1 << 19, func(n int) string {
+		return "http://h/p?" + strings.Repeat("q", n) + "#" + strings.Repeat("f", n)
+	}},
+	{"dot segments", 100000, func(n int) string { return "http://h/" + strings.Repeat("a/./../", n) + "g" }},
+	{"leading ../", 100000, func(n int) string { return strings.Repeat("../", n) + "g" }},
+	{"segments, then as many ..", 100000, func(n int) string {
+		return "http://h/" + strings.Repeat("abc/", n) + strings.Repeat("../", n)
+	}},
+	{"encoded dot segments", 100000, func(n int) string { return "sc:/" + strings.Repeat("%2E%2e/x/", n) }},
+	{"file drive letter and ..", 100000, func(n int) string { return "file:///C:/" + strings.Repeat("../", n) }},
+	{"drive letters", 100000, func(n int) string { return "file://" + strings.Repeat("C|/", n) }},
+	{"percent escapes", 100000, func(n int) string { return "http://h/" + strings.Repeat("%41", n) + "?" + strings.Repeat("%zz", n) }},
+	{"empty segments", 100000, func(n int) string { return "sc:" + strings.Repeat("/", n) + "x" }},
+	{"backslashes", 100000, func(n int) string { return "http:" + strings.Repeat("\\", n) + "h" + strings.Repeat("\\", n) }},
+	{"[ in a host", 100000, func(n int) string { return "http://" + strings.Repeat("[", n) + "/" }},
+	{"[] and : in a host", 100000, func(n int) string { return "http://" + strings.Repeat("[]:", n) + "/" }},
+	{"long IPv6-looking host", 100000, func(n int) string { return "http://[" + strings.Repeat("1:", n) + "1]/" }},
+	{": in an authority", 100000, func(n int) string { return "sc://" + strings.Repeat(":", n) + "/" }},
+	{"@ in an authority", 100000, func(n int) string { return "http://" + strings.Repeat("@", n) + "h/" }},
+	{"a@ in an authority", 100000, func(n int) string { return "http://" + strings.Repeat("a@", n) + "h/" }},
+	{"long userinfo", 1 << 19, func(n int) string {
+		return "ftp://" + strings.Repeat("u", n) + ":" + strings.Repeat("p\u00e9", n/2) + "@h/"
+	}},
+	{"huge port", 1 << 20, func(n int) string { return "http://h:" + strings.Repeat("0", n) + "80/" }},
+	{"long hexadecimal IPv4 part", 1 << 20, func(n int) string { return "http://0x" + strings.Repeat("f", n) + "/" }},
+	{"many numeric labels", 100000, func(n int) string { return "http://" + strings.Repeat("0x7f.", n) + "1/" }},
+	{"many dots", 1 << 20, func(n int) string { return "http://a" + strings.Repeat(".", n) + "1/" }},
+	{"long ASCII domain", 1 << 20, func(n int) string { return "https://" + strings.Repeat("xn--a", n/5) + "/" }},
+	{"many ASCII xn-- labels", 100000, func(n int) string { return "https://" + strings.Repeat("xn--bcher-kva.", n) + "de/" }},
+	{"many IDNA labels", 20000, func(n int) string { return "http://" + strings.Repeat("b\u00fccher.", n) + "example/" }},
+	{"many encoded IDNA labels", 20000, func(n int) string { return "http://" + strings.Repeat("b%C3%BCcher.", n) + "example/" }},
+	{"a long IDNA label", 1 << 17, func(n int) string { return "http://" + strings.Repeat("\u00e9", n) + "/" }},
+	{"long IDNA labels", 1 << 15, func(n int) string {
+		return "http://" + strings.Repeat(strings.Repeat("\u3300", 80)+".", n/240) + "/"
+	}},
+	{"long opaque host", 1 << 20, func(n int) string { return "sc://" + strings.Repeat("a\u00e9", n/2) + "/" }},
+	{"opaque path with spaces", 1 << 19, func(n int) string { return "sc:" + strings.Repeat(" a", n) + " ?" }},
+	{"NUL bytes", 100000, func(n int) string { return "http://h/" + strings.Repeat("\x00", n) }},
+	{"tabs and newlines everywhere", 100000, func(n int) string { return strings.Repeat("h\tt\r\n", n) + "p://h/" }},
+	{"leading and trailing spaces", 1 << 19, func(n int) string {
+		return strings.Repeat(" ", n) + "http://h/" + strings.Repeat("\x01", n)
+	}},
+	{"ill-formed UTF-8", 1 << 19, func(n int) string { return "http://h/" + strings.Repeat("\xf0\x9f\x98", n/3) }},
+	{"tabs and invalid units", 100000, func(n int) string { return "http://h/" + strings.Repeat("\t^", n) + "?" + strings.Repeat("\t%", n) }},
+}
+
+// hostileOps are the calls made on each input.
+var hostileOps = []struct {
+	name string
+	run  func(s string)
+}{
+	{"Parse", func(s string) { _, _ = Parse(s) }},
+	{"Validate", func(s string) { _, _, _ = Validate(s, URL{}) }},
+	{"Parse against a base", func(s string) { _, _ = MustParse("http://u@h/a/b/c?q#f").Parse(s) }},
+	{"Parse against a file base", func(s string) { _, _ = MustParse("file:///C:/a/b").Parse(s) }},
+	{"as a base", func(s string) { _, _ = ParseRef("../x?y#z", s) }},
+	{"Error text", func(s string) {
+		if _, err := Parse(s); err != nil {
+			_ = err.Error()
+		}
+	}},
+	{"getters", func(s string) {
+		u, _ := Parse(s)
+		_ = viewOf(u)
+		_ = u.Addr()
+		_ = MustParse("blob:" + u.Href()).Origin()
+	}},
+	{"UnmarshalText", func(s string) { var u URL; _ = u.UnmarshalText([]byte(s)) }},
+	{"setters", func(s string) {
+		for _, set := range fuzzSetters {
+			u := MustParse("http://u:p@h:8/a/b?q#f")
+			_ = set.set(&u, s)
+		}
+	}},
+}
+
+// cost is what one call allocated.
+type cost struct{ bytes, allocs uint64 }
+
+// measure runs f once and returns what it allocated, or the panic's value.
+func measure(f func()) (c cost, panicked any) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	func() {
+		defer func() { panicked = recover() }()
+		f()
+	}()
+	runtime.ReadMemStats(&after)
+	return cost{after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs}, panicked
+}
+
+// linear reports whether the cost for twice the input is at most about
+// twice the cost for the input, plus a constant.
+func linear(small, large, slack uint64) bool {
+	return large <= small*5/2+slack
+}
+
+// TestHostileLinear runs every operation on every hostile shape at two
+// sizes, and checks that the larger costs at most about twice as much.
+func TestHostileLinear(t *testing.T) {
+	div := 1
+	if testing.Short() {
+		div = 16
+	}
+	for _, sh := range hostileShapes {
+		n := sh.n / div
+		small, large := sh.build(n/2), sh.build(n)
+		for _, op := range hostileOps {
+			cs, p1 := measure(func() { op.run(small) })
+			cl, p2 := measure(func() { op.run(large) })
+			if p1 != nil || p2 != nil {
+				t.Errorf("%s on %s: panic: %v %v", op.name, sh.name, p1, p2)
+				continue
+			}
+			if !linear(cs.bytes, cl.bytes, 64<<10) || !linear(cs.allocs, cl.allocs, 64) {
+				t.Errorf("%s on %s: %d bytes in %d allocations for %d bytes of input, %d bytes in %d allocations for %d",
+					op.name, sh.name, cs.bytes, cs.allocs, len(small), cl.bytes, cl.allocs, len(large))
+			}
+		}
+	}
+}
+
+// BenchmarkHostile parses each hostile shape at two sizes; the time per
+// byte should not grow with the size:
+//
+//	go test -run '^$' -bench Hostile ./whatwg
+func BenchmarkHostile(b *testing.B) {
+	for _, sh := range hostileShapes {
+		for _, n := range []int{sh.n / 2, sh.n} {
+			s := sh.build(n)
+			b.Run(sh.name+"/size="+itoa(len(s)), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					_, _, _ = Validate(s, URL{})
+				}
+			})
+		}
+	}
+}
+
+// itoa formats n in decimal.
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

@@ -1,0 +1,1129 @@
+package whatwg
+
+import (
+	"math"
+	"strings"
+)
+
+// maxLen is the longest input and the longest href this package handles:
+// offsets are stored in int32.
+const maxLen = math.MaxInt32
+
+// failed is what the state functions return when parsing failed; they
+// return the end of the input otherwise.
+const failed = -1
+
+// Parse parses input as an absolute URL with the basic URL parser of the
+// URL Standard, section 4.4 (https://url.spec.whatwg.org/#url-parsing),
+// without a base URL: new URL(input) in JavaScript.
+//
+// Parse follows the standard: it strips leading and trailing C0 controls
+// and spaces, removes tabs and newlines, lower-cases the scheme, percent-
+// encodes each component with its percent-encode set, treats "\" as "/" in
+// special URLs, removes "." and ".." segments (also written "%2e"),
+// normalizes Windows drive letters in file URLs, drops the scheme's default
+// port, and parses the host: IPv6 and IPv4 addresses (with the hexadecimal,
+// octal and short forms of the IPv4 parser) become their canonical text,
+// domains go through UTS #46 ToASCII, and hosts of non-special URLs are
+// opaque. See the package documentation for how a Go string becomes the
+// standard's input.
+//
+// On failure it returns the zero URL and an [*Error] whose Kind is the
+// validation error that made the parser fail. The non-fatal validation
+// errors are not collected; [Validate] returns them.
+//
+// Parse allocates nothing beyond the href, and not even that when the input
+// is already in its serialized form: Href then returns input itself. Hosts
+// that are ASCII and contain no "%" never go through IDNA.
+func Parse(input string) (URL, error) {
+	return parse(input, nil, nil)
+}
+
+// Parse parses ref with u as the base URL, as new URL(ref, u.Href()) does
+// in JavaScript (URL Standard, section 4.4). A relative reference such as
+// "../x", "?q" or "//host/p" is resolved against u; an absolute URL is
+// parsed on its own. The zero URL is no base URL, so that URL{}.Parse is
+// [Parse].
+func (u URL) Parse(ref string) (URL, error) {
+	if u.href == "" {
+		return parse(ref, nil, nil)
+	}
+	return parse(ref, &u, nil)
+}
+
+// ParseRef parses base, then input against it: the API URL parser of the
+// URL Standard, section 6.1, that new URL(input, base) runs. When base
+// fails to parse, the error is base's, with Op "parse base".
+func ParseRef(input, base string) (URL, error) {
+	b, err := parse(base, nil, nil)
+	if err != nil {
+		err.(*Error).Op = "parse base"
+		return URL{}, err
+	}
+	return parse(input, &b, nil)
+}
+
+// Validate parses input against base like [URL.Parse], and also returns the
+// validation errors that did not stop the parser (URL Standard, section
+// 1.1), in the order the parser met them, with their offsets in input. A
+// zero base is no base URL. When parsing fails, the list holds the errors
+// met before the failure, and the error is returned as by Parse.
+//
+// Validate is separate from Parse so that Parse pays nothing for the
+// checks. It is slower: among other things, it runs UTS #46 ToASCII with
+// beStrict true on every domain, ASCII ones included, to find the
+// domain-to-ASCII validation error (section 3.3, domain parser, step 2). A nil list means that input is a valid URL string (section 4.3)
+// as far as the parser checks, with the one exception the standard makes
+// itself: a Go string that is not UTF-8 is read as if each ill-formed
+// sequence were U+FFFD, which is a URL code point.
+func Validate(input string, base URL) (URL, []ValidationError, error) {
+	var b *URL
+	if base.href != "" {
+		b = &base
+	}
+	var errs []ValidationError
+	u, err := parse(input, b, &errs)
+	return u, errs, err
+}
+
+// MustParse is like [Parse] but panics on error. It is for tests and
+// examples with constant inputs only.
+func MustParse(input string) URL {
+	u, err := Parse(input)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// parser is one run of the basic URL parser, or of one of its states for a
+// setter (override).
+type parser struct {
+	in   string // the input, trimmed, without tabs and newlines
+	orig string // the input as given, for offsets
+	lead int    // bytes trimmed from the start of orig
+	// removed is set when tabs or newlines were taken out of orig, so that
+	// offsets in in are not offsets in orig shifted by lead; index then
+	// maps the first to the second (see offset).
+	removed bool
+	index   []int32
+	w       writer
+	base    *URL
+	u       URL // the offsets and flags of the URL being written
+	sch     schemeType
+	// override is set when a setter runs a state with a state override: a
+	// path does not end at "?" or "#", a query not at "#".
+	override bool
+	// collect is set by Validate: non-fatal validation errors go to errs.
+	collect bool
+	errs    *[]ValidationError
+	errKind Kind
+	errAt   int
+	// tooLong is set when the output grew past maxLen, where an offset
+	// would not fit in an int32; finish then fails.
+	tooLong bool
+}
+
+// pos returns the length of the output as an offset. Past maxLen it
+// returns 0 and sets tooLong, so that no offset is ever negative.
+func (p *parser) pos() int32 {
+	n := p.w.len()
+	if n > maxLen {
+		p.tooLong = true
+		return 0
+	}
+	return int32(n)
+}
+
+// parse runs the basic URL parser (URL Standard, section 4.4) on input
+// with an optional base, and collects non-fatal validation errors in errs
+// when errs is not nil.
+func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
+	if len(input) > maxLen {
+		return URL{}, &Error{Op: "parse", Input: input, Offset: maxLen, Kind: ErrTooLong}
+	}
+	p := parser{orig: input, base: base, errs: errs, collect: errs != nil}
+	// "Remove any leading and trailing C0 control or space from input."
+	i, j := 0, len(input)
+	for i < j && input[i] <= ' ' {
+		i++
+	}
+	for j > i && input[j-1] <= ' ' {
+		j--
+	}
+	if p.collect && (i > 0 || j < len(input)) {
+		at := 0
+		if i == 0 {
+			at = j
+		}
+		*errs = append(*errs, ValidationError{ErrInvalidURLUnit, at})
+	}
+	in := input[i:j]
+	p.lead = i
+	// "Remove all ASCII tab or newline from input."
+	if k := indexTabOrNewline(in); k >= 0 {
+		if p.collect {
+			*errs = append(*errs, ValidationError{ErrInvalidURLUnit, i + k})
+		}
+		in = removeTabOrNewline(in, k)
+		p.removed = true
+	}
+	p.in = in
+	p.w.in = in
+	if base != nil {
+		p.w.hint = len(base.href)
+	}
+	if p.run() == failed {
+		return URL{}, p.error("parse")
+	}
+	return p.finish()
+}
+
+// finish completes the offsets, writes the "/." that section 4.5 puts
+// before a path starting with "//" in a URL without a host, and returns the
+// URL.
+func (p *parser) finish() (URL, error) {
+	u := &p.u
+	n := p.pos()
+	if p.tooLong || n > maxLen-2 {
+		return URL{}, &Error{Op: "parse", Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
+	}
+	if u.flags&fFragment == 0 {
+		u.fragStart = n
+	}
+	if u.flags&fQuery == 0 {
+		u.queryStart = u.fragStart
+	}
+	ps := int(u.pathStart)
+	if needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.at(ps) == '/' && p.w.at(ps+1) == '/') {
+		p.w.insert(int(u.pathStart), "/.")
+		u.pathStart += 2
+		u.queryStart += 2
+		u.fragStart += 2
+		u.flags |= fDot
+	}
+	u.scheme = p.sch
+	u.href = p.w.result()
+	return *u, nil
+}
+
+// indexTabOrNewline returns the index of the first tab, LF or CR in s, or
+// -1. It tests eight bytes at a time for a byte below 0x0E, the last eight
+// overlapping the others, and looks at single bytes only from a block that
+// has one.
+func indexTabOrNewline(s string) int {
+	i := 0
+	if n := len(s); n >= 8 {
+		for ; ; i += 8 {
+			if i > n-8 {
+				i = n - 8
+			}
+			b := s[i : i+8]
+			x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+			// A byte below 0x0E sets its high bit in the subtraction; bytes
+			// from 0x80 on are masked out by ^x.
+			if (x-0x0e0e0e0e0e0e0e0e)&^x&0x8080808080808080 != 0 {
+				break
+			}
+			if i == n-8 {
+				return -1
+			}
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return -1
+}
+
+// removeTabOrNewline returns s without its tabs, LFs and CRs; the first is
+// at index k.
+func removeTabOrNewline(s string, k int) string {
+	b := make([]byte, k, len(s)-1)
+	copy(b, s[:k])
+	for ; k < len(s); k++ {
+		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// offset maps an index into p.in to the index of the same byte in p.orig;
+// len(p.in) maps to len(p.orig). When tabs or newlines were removed, the
+// first call builds the map of the whole input, so that many validation
+// errors cost linear time.
+func (p *parser) offset(i int) int {
+	if i >= len(p.in) {
+		return len(p.orig)
+	}
+	if !p.removed {
+		return p.lead + i
+	}
+	if p.index == nil {
+		p.index = make([]int32, 0, len(p.in))
+		for k := p.lead; k < len(p.orig) && len(p.index) < len(p.in); k++ {
+			if c := p.orig[k]; c != '\t' && c != '\n' && c != '\r' {
+				p.index = append(p.index, int32(k))
+			}
+		}
+	}
+	return int(p.index[i])
+}
+
+// fail records a failure with the validation error k at index i of p.in.
+func (p *parser) fail(k Kind, i int) int {
+	p.errKind, p.errAt = k, i
+	return failed
+}
+
+// error returns the recorded failure.
+func (p *parser) error(op string) error {
+	return &Error{Op: op, Input: p.orig, Offset: p.offset(p.errAt), Kind: p.errKind}
+}
+
+// note records a non-fatal validation error at index i of p.in.
+func (p *parser) note(k Kind, i int) {
+	if p.collect {
+		*p.errs = append(*p.errs, ValidationError{k, p.offset(i)})
+	}
+}
+
+// run is the basic URL parser's state machine from the scheme start state.
+func (p *parser) run() int {
+	s := p.in
+	// Scheme start state: an ASCII alpha starts a scheme. Scheme state:
+	// scheme code points up to ":"; anything else, or the end, starts over
+	// in the no scheme state.
+	if len(s) > 0 && isAlpha(s[0]) {
+		k := 1
+		acc := class[s[0]]
+		for k < len(s) && class[s[k]]&schemeChar != 0 {
+			acc |= class[s[k]]
+			k++
+		}
+		if k < len(s) && s[k] == ':' {
+			return p.scheme(k, acc&upperBit != 0)
+		}
+	}
+	return p.noScheme()
+}
+
+// isAlpha reports whether c is an ASCII alpha.
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// noHost sets the offsets of a URL whose host is null.
+func (p *parser) noHost() {
+	e := p.u.schemeEnd + 1
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = e, e, e, e
+	p.u.kind = HostNone
+}
+
+// scheme is the scheme state after the scheme in[:k] and its ":".
+func (p *parser) scheme(k int, upper bool) int {
+	s := p.in
+	if upper {
+		p.writeLower(0, k)
+	} else {
+		p.w.copy(0, k)
+	}
+	p.u.schemeEnd = int32(k)
+	p.w.byte(':')
+	p.noHost()
+	p.sch = lookupScheme(s[:k])
+	i := k + 1
+	switch {
+	case p.sch == schemeFile:
+		if !strings.HasPrefix(s[i:], "//") {
+			p.note(ErrSpecialSchemeMissingFollowingSolidus, i)
+		}
+		return p.file(i)
+	case p.sch.special() && p.base != nil && p.base.scheme == p.sch:
+		return p.specialRelativeOrAuthority(i)
+	case p.sch.special():
+		return p.specialAuthoritySlashes(i)
+	case i < len(s) && s[i] == '/':
+		return p.pathOrAuthority(i + 1)
+	}
+	return p.opaquePath(i)
+}
+
+// writeLower writes in[i:j] in ASCII lower case.
+func (p *parser) writeLower(i, j int) {
+	s := p.in
+	for i < j {
+		k := i
+		for k < j && !('A' <= s[k] && s[k] <= 'Z') {
+			k++
+		}
+		p.w.copy(i, k)
+		if k < j {
+			p.w.byte(s[k] | 0x20)
+			k++
+		}
+		i = k
+	}
+}
+
+// noScheme is the no scheme state, from the start of the input.
+func (p *parser) noScheme() int {
+	s, b := p.in, p.base
+	if b == nil || b.flags&fOpaque != 0 && (len(s) == 0 || s[0] != '#') {
+		return p.fail(ErrMissingSchemeNonRelativeURL, 0)
+	}
+	if b.flags&fOpaque != 0 {
+		// The base's scheme, path and query, and an empty fragment.
+		p.w.string(b.href[:b.fragStart])
+		p.u = *b
+		p.u.flags &^= fFragment
+		p.sch = b.scheme
+		return p.fragment(1)
+	}
+	p.w.string(b.href[:b.schemeEnd+1])
+	p.u.schemeEnd = b.schemeEnd
+	p.noHost()
+	p.sch = b.scheme
+	if b.scheme != schemeFile {
+		return p.relative(0)
+	}
+	return p.file(0)
+}
+
+// baseAuthority writes the base's host, with its credentials and port, and
+// takes over their offsets. The scheme written before is the base's.
+func (p *parser) baseAuthority() {
+	b := p.base
+	end := int(b.pathStart)
+	if b.flags&fDot != 0 {
+		end -= 2
+	}
+	p.w.string(b.href[b.schemeEnd+1 : end])
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.kind = b.userEnd, b.hostStart, b.hostEnd, b.kind
+	p.u.pathStart = p.pos()
+}
+
+// basePath writes the base's path.
+func (p *parser) basePath() {
+	p.w.string(p.base.href[p.base.pathStart:p.base.queryStart])
+}
+
+// baseQuery writes the base's query, if it has one.
+func (p *parser) baseQuery() {
+	b := p.base
+	if b.flags&fQuery != 0 {
+		p.u.queryStart = p.pos()
+		p.u.flags |= fQuery
+		p.w.string(b.href[b.queryStart:b.fragStart])
+	}
+}
+
+// specialRelativeOrAuthority is the special relative or authority state.
+func (p *parser) specialRelativeOrAuthority(i int) int {
+	if strings.HasPrefix(p.in[i:], "//") {
+		return p.specialAuthorityIgnoreSlashes(i + 2)
+	}
+	p.note(ErrSpecialSchemeMissingFollowingSolidus, i)
+	return p.relative(i)
+}
+
+// pathOrAuthority is the path or authority state, after "scheme:/".
+func (p *parser) pathOrAuthority(i int) int {
+	if i < len(p.in) && p.in[i] == '/' {
+		return p.authority(i + 1)
+	}
+	p.u.pathStart = p.pos()
+	return p.path(i)
+}
+
+// relative is the relative state: the base's scheme is written, and the
+// base is not a file URL.
+func (p *parser) relative(i int) int {
+	s := p.in
+	if i < len(s) {
+		switch c := s[i]; {
+		case c == '/':
+			return p.relativeSlash(i + 1)
+		case c == '\\' && p.sch.special():
+			p.note(ErrInvalidReverseSolidus, i)
+			return p.relativeSlash(i + 1)
+		}
+	}
+	p.baseAuthority()
+	p.basePath()
+	if i == len(s) {
+		p.baseQuery()
+		return i
+	}
+	switch s[i] {
+	case '?':
+		return p.query(i + 1)
+	case '#':
+		p.baseQuery()
+		return p.fragment(i + 1)
+	}
+	p.shorten()
+	return p.path(i)
+}
+
+// relativeSlash is the relative slash state.
+func (p *parser) relativeSlash(i int) int {
+	s := p.in
+	if i < len(s) {
+		c := s[i]
+		if p.sch.special() && (c == '/' || c == '\\') {
+			if c == '\\' {
+				p.note(ErrInvalidReverseSolidus, i)
+			}
+			return p.specialAuthorityIgnoreSlashes(i + 1)
+		}
+		if c == '/' {
+			return p.authority(i + 1)
+		}
+	}
+	p.baseAuthority()
+	return p.path(i)
+}
+
+// specialAuthoritySlashes is the special authority slashes state.
+func (p *parser) specialAuthoritySlashes(i int) int {
+	if strings.HasPrefix(p.in[i:], "//") {
+		i += 2
+	} else {
+		p.note(ErrSpecialSchemeMissingFollowingSolidus, i)
+	}
+	return p.specialAuthorityIgnoreSlashes(i)
+}
+
+// specialAuthorityIgnoreSlashes is the special authority ignore slashes
+// state: it skips any "/" and "\".
+func (p *parser) specialAuthorityIgnoreSlashes(i int) int {
+	s := p.in
+	for i < len(s) && (s[i] == '/' || s[i] == '\\') {
+		p.note(ErrSpecialSchemeMissingFollowingSolidus, i)
+		i++
+	}
+	return p.authority(i)
+}
+
+// authority is the authority state. The authority ends at "/", "?", "#",
+// "\" in a special URL, or the end; the credentials end at its last "@".
+func (p *parser) authority(i int) int {
+	s := p.in
+	special := p.sch.special()
+	p.w.string("//")
+	// One pass finds the end of the authority, its last "@", and the first
+	// ":" after that "@", which ends the host unless a "[" came before it.
+	e, at, colon, bracket := i, -1, -1, false
+scan:
+	for ; e < len(s); e++ {
+		c := s[e]
+		if class[c]&authorityStop == 0 {
+			continue
+		}
+		switch c {
+		case '@':
+			p.note(ErrInvalidCredentials, e)
+			at, colon, bracket = e, -1, false
+		case ':':
+			if colon < 0 {
+				colon = e
+			}
+		case '[':
+			bracket = true
+		case '\\':
+			if special {
+				break scan
+			}
+		default:
+			break scan
+		}
+	}
+	h := i
+	p.u.userEnd = p.pos()
+	if at >= 0 {
+		if at+1 == e {
+			// "If atSignSeen is true and buffer is the empty string,
+			// host-missing validation error, return failure."
+			return p.fail(ErrHostMissing, e)
+		}
+		p.userinfo(i, at)
+		h = at + 1
+	}
+	p.u.hostStart = p.pos()
+	if bracket {
+		colon = -1
+	} else if colon < 0 {
+		colon = e
+	}
+	return p.hostAndPort(h, e, colon)
+}
+
+// userinfo writes the credentials in[i:at]: the username up to the first
+// ":", the password after it, each UTF-8 percent-encoded with the userinfo
+// percent-encode set, and "@" if either is not empty. An "@" inside them is
+// encoded as "%40", as the authority state's prepending of "%40" does.
+func (p *parser) userinfo(i, at int) {
+	s := p.in[i:at]
+	user, pass := s, ""
+	colon := strings.IndexByte(s, ':')
+	if colon >= 0 {
+		user, pass = s[:colon], s[colon+1:]
+	}
+	if user == "" && pass == "" {
+		return
+	}
+	p.encodeIn(i, i+len(user), encUserinfo)
+	p.u.userEnd = p.pos()
+	if pass != "" {
+		p.w.byte(':')
+		p.encodeIn(i+colon+1, at, encUserinfo)
+	}
+	p.w.byte('@')
+}
+
+// encodeIn writes in[i:j] UTF-8 percent-encoded with set, copying runs of
+// bytes that need no encoding.
+func (p *parser) encodeIn(i, j int, set uint16) {
+	s := p.in
+	for i < j {
+		k := i
+		for k < j && class[s[k]]&set == 0 {
+			k++
+		}
+		p.w.copy(i, k)
+		if k == j {
+			return
+		}
+		i = p.w.encodeAt(s, k, set)
+	}
+}
+
+// hostAndPort is the host state and the port state on in[h:e]. The host
+// ends at k, the first ":" outside brackets, or e; k < 0 when it is not
+// known yet.
+func (p *parser) hostAndPort(h, e, k int) int {
+	s := p.in
+	if k < 0 {
+		inside := false
+		for k = h; k < e; k++ {
+			c := s[k]
+			if c == ':' && !inside {
+				break
+			}
+			if c == '[' {
+				inside = true
+			} else if c == ']' {
+				inside = false
+			}
+		}
+	}
+	// "If buffer is the empty string, host-missing validation error, return
+	// failure": before a port always, at the end in a special URL.
+	if k == h && (k < e || p.sch.special()) {
+		return p.fail(ErrHostMissing, k)
+	}
+	if !p.host(h, k) {
+		return failed
+	}
+	p.u.hostEnd = p.pos()
+	if k < e && !p.port(k+1, e) {
+		return failed
+	}
+	return p.pathStart(e)
+}
+
+// port is the port state on in[i:e]: the digits of the port, ended by the
+// end of the authority. A port equal to the scheme's default port is null.
+func (p *parser) port(i, e int) bool {
+	s := p.in
+	v := 0
+	for j := i; j < e; j++ {
+		c := s[j]
+		if c < '0' || c > '9' {
+			p.fail(ErrPortInvalid, j)
+			return false
+		}
+		if v <= 0xffff {
+			v = v*10 + int(c-'0')
+		}
+	}
+	if i == e {
+		return true
+	}
+	if v > 0xffff {
+		p.fail(ErrPortOutOfRange, i)
+		return false
+	}
+	if v != p.sch.defaultPort() {
+		p.w.byte(':')
+		p.writeInt(v)
+	}
+	return true
+}
+
+// writeInt writes v, at most 65535, in decimal.
+func (p *parser) writeInt(v int) {
+	var b [5]byte
+	k := len(b)
+	for {
+		k--
+		b[k] = byte('0' + v%10)
+		v /= 10
+		if v == 0 {
+			break
+		}
+	}
+	for ; k < len(b); k++ {
+		p.w.byte(b[k])
+	}
+}
+
+// pathStart is the path start state.
+func (p *parser) pathStart(i int) int {
+	s := p.in
+	p.u.pathStart = p.pos()
+	if p.sch.special() {
+		if i < len(s) && (s[i] == '/' || s[i] == '\\') {
+			if s[i] == '\\' {
+				p.note(ErrInvalidReverseSolidus, i)
+			}
+			i++
+		}
+		return p.path(i)
+	}
+	if i == len(s) {
+		return i
+	}
+	switch s[i] {
+	case '?':
+		return p.query(i + 1)
+	case '#':
+		return p.fragment(i + 1)
+	case '/':
+		i++
+	}
+	return p.path(i)
+}
+
+// path is the path state, at the start of a path segment. Each segment is
+// written as "/" and its bytes, UTF-8 percent-encoded with the path
+// percent-encode set; at its end, a "." or ".." segment is removed again
+// (see endSegment).
+func (p *parser) path(i int) int {
+	s := p.in
+	special := p.sch.special()
+	stop := encPath | slash
+	if p.collect {
+		stop |= check
+	}
+	for {
+		seg := p.w.len()
+		p.w.byte('/')
+		j := i
+		for {
+			k := j
+			for k < len(s) && class[s[k]]&stop == 0 {
+				k++
+			}
+			p.w.copy(j, k)
+			j = k
+			if j == len(s) {
+				break
+			}
+			c := s[j]
+			if c == '/' || c == '\\' && special || (c == '?' || c == '#') && !p.override {
+				break
+			}
+			j = p.encodeOne(j, encPath)
+		}
+		sep := j < len(s) && (s[j] == '/' || s[j] == '\\' && special)
+		p.endSegment(seg, sep)
+		if !sep {
+			return p.afterPath(j)
+		}
+		if s[j] == '\\' {
+			p.note(ErrInvalidReverseSolidus, j)
+		}
+		i = j + 1
+	}
+}
+
+// afterPath continues after the path, at the end, "?" or "#".
+func (p *parser) afterPath(j int) int {
+	s := p.in
+	if j == len(s) {
+		return j
+	}
+	if s[j] == '?' {
+		return p.query(j + 1)
+	}
+	return p.fragment(j + 1)
+}
+
+// endSegment ends the segment written from seg, as the path state does
+// when it meets the end of a segment; sep tells whether a "/" (or "\" in a
+// special URL) follows.
+func (p *parser) endSegment(seg int, sep bool) {
+	if n := p.w.len() - seg; n == 1 || n > 7 || p.w.at(seg+1) != '.' && p.w.at(seg+1) != '%' {
+		// Neither a dot segment nor, at the start of the path of a file
+		// URL, a drive letter to normalize: the common case.
+		if p.sch != schemeFile {
+			return
+		}
+	}
+	switch p.dots(seg + 1) {
+	case 2:
+		// A double-dot segment: shorten the path, and append an empty
+		// segment unless a separator follows.
+		p.w.truncate(seg)
+		p.shorten()
+		if !sep {
+			p.w.byte('/')
+		}
+	case 1:
+		// A single-dot segment: append an empty segment unless a separator
+		// follows.
+		p.w.truncate(seg)
+		if !sep {
+			p.w.byte('/')
+		}
+	default:
+		// "If url's scheme is "file", url's path is empty, and buffer is a
+		// Windows drive letter, then replace the second code point in
+		// buffer with U+003A (:)."
+		if p.sch == schemeFile && seg == int(p.u.pathStart) && p.w.len()-seg == 3 &&
+			isAlpha(p.w.at(seg+1)) && (p.w.at(seg+2) == ':' || p.w.at(seg+2) == '|') {
+			p.w.set(seg+2, ':')
+		}
+	}
+}
+
+// dots returns 1 if the output from k on is a single-dot URL path segment
+// ("." or "%2e"), 2 if it is a double-dot one ("..", ".%2e", "%2e.",
+// "%2e%2e"), both ASCII case-insensitive (section 4.1), and 0 otherwise.
+func (p *parser) dots(k int) int {
+	w := &p.w
+	n := w.len() - k
+	if n < 1 || n > 6 {
+		return 0
+	}
+	// dot returns the length of a dot at k ("." 1, "%2e" 3), or 0.
+	dot := func(k int) int {
+		if w.at(k) == '.' {
+			return 1
+		}
+		if k+2 < w.len() && w.at(k) == '%' && w.at(k+1) == '2' && w.at(k+2)|0x20 == 'e' {
+			return 3
+		}
+		return 0
+	}
+	d := dot(k)
+	if d == 0 {
+		return 0
+	}
+	if d == n {
+		return 1
+	}
+	if e := dot(k + d); e > 0 && d+e == n {
+		return 2
+	}
+	return 0
+}
+
+// shorten shortens the path (section 4.2): it removes the last segment,
+// unless the URL is a file URL whose path is one normalized Windows drive
+// letter.
+func (p *parser) shorten() {
+	ps := int(p.u.pathStart)
+	n := p.w.len()
+	if n == ps {
+		return
+	}
+	if p.sch == schemeFile && n-ps == 3 && isAlpha(p.w.at(ps+1)) && p.w.at(ps+2) == ':' {
+		return
+	}
+	p.w.truncate(p.w.lastSlash(ps))
+}
+
+// encodeOne writes the code point at in[j:] UTF-8 percent-encoded with set,
+// checks it when collecting validation errors, and returns the index after
+// it.
+func (p *parser) encodeOne(j int, set uint16) int {
+	if p.collect {
+		p.checkUnit(j)
+	}
+	return p.w.encodeAt(p.in, j, set)
+}
+
+// checkUnit records invalid-URL-unit for the code point at in[j:] if it is
+// neither a URL code point nor a "%" followed by two hex digits.
+func (p *parser) checkUnit(j int) {
+	s := p.in
+	c := s[j]
+	switch {
+	case c == '%':
+		if j+2 >= len(s) || !isHex(s[j+1]) || !isHex(s[j+2]) {
+			p.note(ErrInvalidURLUnit, j)
+		}
+	case c < 0x80:
+		if class[c]&urlCodePoint == 0 {
+			p.note(ErrInvalidURLUnit, j)
+		}
+	default:
+		if r, _, _ := decodeRune(s, j); !isURLCodePoint(r) {
+			p.note(ErrInvalidURLUnit, j)
+		}
+	}
+}
+
+// opaquePath is the opaque path state.
+func (p *parser) opaquePath(i int) int {
+	s := p.in
+	p.u.pathStart = p.pos()
+	p.u.flags |= fOpaque
+	stop := encPath
+	if p.collect {
+		stop |= check
+	}
+	for j := i; ; {
+		k := j
+		for k < len(s) && class[s[k]]&stop == 0 {
+			k++
+		}
+		p.w.copy(j, k)
+		j = k
+		if j == len(s) {
+			return j
+		}
+		switch c := s[j]; c {
+		case '?':
+			return p.query(j + 1)
+		case '#':
+			return p.fragment(j + 1)
+		case ' ':
+			// A space is kept, unless a query or fragment follows: then it
+			// is "%20", so that the path does not end in a space.
+			p.note(ErrInvalidURLUnit, j)
+			if j+1 < len(s) && (s[j+1] == '?' || s[j+1] == '#') {
+				p.w.string("%20")
+			} else {
+				p.w.byte(' ')
+			}
+			j++
+		default:
+			j = p.encodeOne(j, encC0)
+		}
+	}
+}
+
+// query is the query state: "?" and the query, UTF-8 percent-encoded with
+// the special-query percent-encode set in a special URL and the query
+// percent-encode set otherwise.
+func (p *parser) query(i int) int {
+	p.u.queryStart = p.pos()
+	p.u.flags |= fQuery
+	p.w.byte('?')
+	return p.queryBody(i)
+}
+
+// queryBody writes the query from in[i:] up to "#" or the end.
+func (p *parser) queryBody(i int) int {
+	s := p.in
+	set := encQuery
+	if p.sch.special() {
+		set = encSpecialQuery
+	}
+	stop := set
+	if p.collect {
+		stop |= check
+	}
+	for j := i; ; {
+		k := j
+		for k < len(s) && class[s[k]]&stop == 0 {
+			k++
+		}
+		p.w.copy(j, k)
+		j = k
+		if j == len(s) {
+			return j
+		}
+		if s[j] == '#' && !p.override {
+			return p.fragment(j + 1)
+		}
+		j = p.encodeOne(j, set)
+	}
+}
+
+// fragment is the fragment state: "#" and the fragment, UTF-8
+// percent-encoded with the fragment percent-encode set.
+func (p *parser) fragment(i int) int {
+	p.u.fragStart = p.pos()
+	p.u.flags |= fFragment
+	p.w.byte('#')
+	return p.fragmentBody(i)
+}
+
+// fragmentBody writes the fragment from in[i:] to the end.
+func (p *parser) fragmentBody(i int) int {
+	s := p.in
+	stop := encFragment
+	if p.collect {
+		stop |= check
+	}
+	for j := i; ; {
+		k := j
+		for k < len(s) && class[s[k]]&stop == 0 {
+			k++
+		}
+		p.w.copy(j, k)
+		j = k
+		if j == len(s) {
+			return j
+		}
+		j = p.encodeOne(j, encFragment)
+	}
+}
+
+// file is the file state: the scheme is "file".
+func (p *parser) file(i int) int {
+	s, b := p.in, p.base
+	p.sch = schemeFile
+	if i < len(s) && (s[i] == '/' || s[i] == '\\') {
+		if s[i] == '\\' {
+			p.note(ErrInvalidReverseSolidus, i)
+		}
+		return p.fileSlash(i + 1)
+	}
+	if b != nil && b.scheme == schemeFile {
+		// The base's host, path and query.
+		p.baseAuthority()
+		p.basePath()
+		if i == len(s) {
+			p.baseQuery()
+			return i
+		}
+		switch s[i] {
+		case '?':
+			return p.query(i + 1)
+		case '#':
+			p.baseQuery()
+			return p.fragment(i + 1)
+		}
+		if !startsWithDriveLetter(s[i:]) {
+			p.shorten()
+		} else {
+			p.note(ErrFileInvalidWindowsDriveLetter, i)
+			p.w.truncate(int(p.u.pathStart))
+		}
+		return p.path(i)
+	}
+	p.w.string("//")
+	p.emptyHost()
+	return p.path(i)
+}
+
+// emptyHost sets the offsets of the empty host, after the "//" written.
+func (p *parser) emptyHost() {
+	n := p.pos()
+	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
+	p.u.kind = HostEmpty
+}
+
+// fileSlash is the file slash state.
+func (p *parser) fileSlash(i int) int {
+	s, b := p.in, p.base
+	if i < len(s) && (s[i] == '/' || s[i] == '\\') {
+		if s[i] == '\\' {
+			p.note(ErrInvalidReverseSolidus, i)
+		}
+		return p.fileHost(i + 1)
+	}
+	if b != nil && b.scheme == schemeFile {
+		p.baseAuthority()
+		// "If the code point substring from pointer to the end of input
+		// does not start with a Windows drive letter and base's path[0] is a
+		// normalized Windows drive letter, then append base's path[0] to
+		// url's path."
+		bp := b.href[b.pathStart:b.queryStart]
+		if !startsWithDriveLetter(s[i:]) && len(bp) >= 3 && isAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
+			p.w.string(bp[:3])
+		}
+		return p.path(i)
+	}
+	p.w.string("//")
+	p.emptyHost()
+	return p.path(i)
+}
+
+// startsWithDriveLetter reports whether s starts with a Windows drive
+// letter (section 4.2): an ASCII alpha, then ":" or "|", then the end or
+// one of "/", "\", "?" and "#".
+func startsWithDriveLetter(s string) bool {
+	if len(s) < 2 || !isAlpha(s[0]) || s[1] != ':' && s[1] != '|' {
+		return false
+	}
+	if len(s) == 2 {
+		return true
+	}
+	switch s[2] {
+	case '/', '\\', '?', '#':
+		return true
+	}
+	return false
+}
+
+// fileHost is the file host state: the host ends at "/", "\", "?", "#"
+// or the end.
+func (p *parser) fileHost(i int) int {
+	s := p.in
+	e := i
+	for e < len(s) {
+		if c := s[e]; c == '/' || c == '\\' || c == '?' || c == '#' {
+			break
+		}
+		e++
+	}
+	p.w.string("//")
+	p.emptyHost()
+	if e-i == 2 && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') {
+		// A Windows drive letter is the path's first segment, and the host
+		// stays empty.
+		p.note(ErrFileInvalidWindowsDriveLetterHost, i)
+		p.w.byte('/')
+		p.w.byte(s[i])
+		p.w.byte(':')
+		if e < len(s) && (s[e] == '/' || s[e] == '\\') {
+			if s[e] == '\\' {
+				p.note(ErrInvalidReverseSolidus, e)
+			}
+			return p.path(e + 1)
+		}
+		return p.afterPath(e)
+	}
+	if e > i {
+		if !p.host(i, e) {
+			return failed
+		}
+		if p.u.kind == HostDomain && p.w.len()-int(p.u.hostStart) == 9 && p.isLocalhost() {
+			p.w.truncate(int(p.u.hostStart))
+			p.u.kind = HostEmpty
+		}
+		p.u.hostEnd = p.pos()
+	}
+	return p.pathStart(e)
+}
+
+// isLocalhost reports whether the host written is "localhost".
+func (p *parser) isLocalhost() bool {
+	const l = "localhost"
+	h := int(p.u.hostStart)
+	for k := 0; k < len(l); k++ {
+		if p.w.at(h+k) != l[k] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,487 @@
+package whatwg
+
+import (
+	"strings"
+)
+
+// This file holds the setters of the URL class (URL Standard, section 6.1);
+// the package documentation says how they report what they did not apply.
+
+// record is a URL record with its components as strings, for the setters.
+type record struct {
+	scheme      string
+	sch         schemeType
+	username    string
+	password    string
+	kind        HostKind
+	host        string // serialized
+	port        int    // -1 for null
+	path        string // serialized, without the "/." of section 4.5
+	opaque      bool
+	query       string
+	hasQuery    bool
+	fragment    string
+	hasFragment bool
+}
+
+// record returns u's components.
+func (u *URL) record() record {
+	r := record{
+		scheme: u.Scheme(), sch: u.scheme, kind: u.kind, port: -1,
+		username: u.Username(), password: u.Password(), host: u.Hostname(),
+		path: u.Pathname(), opaque: u.flags&fOpaque != 0,
+		query: u.Query(), hasQuery: u.flags&fQuery != 0,
+		fragment: u.Fragment(), hasFragment: u.flags&fFragment != 0,
+	}
+	if p := u.Port(); p != "" {
+		r.port = 0
+		for i := 0; i < len(p); i++ {
+			r.port = r.port*10 + int(p[i]-'0')
+		}
+	}
+	return r
+}
+
+// needsDot reports whether the URL serializer writes "/." before the path
+// (section 4.5, step 3): "If url's host is null, url does not have an
+// opaque path, url's path's size is greater than 1, and url's path[0] is
+// the empty string". The last two conditions hold exactly when the
+// serialized path starts with "//".
+func needsDot(kind HostKind, opaque, pathStartsWithTwoSlashes bool) bool {
+	return kind == HostNone && !opaque && pathStartsWithTwoSlashes
+}
+
+// url serializes r (the URL serializer of section 4.5) into a URL.
+func (r *record) url() (URL, bool) {
+	var u URL
+	var b strings.Builder
+	n := len(r.scheme) + len(r.username) + len(r.password) + len(r.host) + len(r.path) + len(r.query) + len(r.fragment) + 16
+	if n > maxLen {
+		return URL{}, false
+	}
+	b.Grow(n)
+	b.WriteString(r.scheme)
+	u.schemeEnd = int32(b.Len())
+	b.WriteByte(':')
+	e := int32(b.Len())
+	u.userEnd, u.hostStart, u.hostEnd = e, e, e
+	if r.kind != HostNone {
+		b.WriteString("//")
+		b.WriteString(r.username)
+		u.userEnd = int32(b.Len())
+		if r.username != "" || r.password != "" {
+			if r.password != "" {
+				b.WriteByte(':')
+				b.WriteString(r.password)
+			}
+			b.WriteByte('@')
+		}
+		u.hostStart = int32(b.Len())
+		b.WriteString(r.host)
+		u.hostEnd = int32(b.Len())
+		if r.port >= 0 {
+			var d [5]byte
+			k := len(d)
+			for v := r.port; ; v /= 10 {
+				k--
+				d[k] = byte('0' + v%10)
+				if v < 10 {
+					break
+				}
+			}
+			b.WriteByte(':')
+			b.Write(d[k:])
+		}
+	} else if needsDot(r.kind, r.opaque, strings.HasPrefix(r.path, "//")) {
+		b.WriteString("/.")
+		u.flags |= fDot
+	}
+	u.pathStart = int32(b.Len())
+	b.WriteString(r.path)
+	if r.opaque {
+		u.flags |= fOpaque
+	}
+	u.queryStart = int32(b.Len())
+	if r.hasQuery {
+		u.flags |= fQuery
+		b.WriteByte('?')
+		b.WriteString(r.query)
+	}
+	u.fragStart = int32(b.Len())
+	if r.hasFragment {
+		u.flags |= fFragment
+		b.WriteByte('#')
+		b.WriteString(r.fragment)
+	}
+	if !r.hasQuery {
+		u.queryStart = u.fragStart
+	}
+	u.kind, u.scheme = r.kind, r.sch
+	u.href = b.String()
+	return u, true
+}
+
+// apply replaces u with r serialized.
+func (u *URL) apply(r *record, op, value string) error {
+	v, ok := r.url()
+	if !ok {
+		return &Error{Op: op, Input: value, Offset: 0, Kind: ErrTooLong}
+	}
+	*u = v
+	return nil
+}
+
+// setterParser returns a parser for value with the scheme sch and a state
+// override: tabs and newlines are removed, leading and trailing spaces are
+// kept (section 4.4, basic URL parser, steps 1 to 3).
+func setterParser(value string, sch schemeType) *parser {
+	p := &parser{orig: value, sch: sch, override: true}
+	in := value
+	if k := indexTabOrNewline(in); k >= 0 {
+		in = removeTabOrNewline(in, k)
+		p.removed = true
+	}
+	p.in = in
+	p.w.in = in
+	return p
+}
+
+// setterError returns the error of a setter.
+func setterError(op, value string, k Kind, at int) error {
+	return &Error{Op: op, Input: value, Offset: at, Kind: k}
+}
+
+// zero returns the error of a setter called on the zero URL, or nil.
+func (u *URL) zero(op, value string) error {
+	if u.href == "" {
+		return setterError(op, value, ErrMissingSchemeNonRelativeURL, 0)
+	}
+	return nil
+}
+
+// SetHref replaces u with the result of parsing value with [Parse], as the
+// href setter does. On failure u is left as it was.
+func (u *URL) SetHref(value string) error {
+	v, err := Parse(value)
+	if err != nil {
+		err.(*Error).Op = "set href"
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// SetProtocol sets the scheme, as the protocol setter does: it parses
+// value followed by ":" with the scheme start state as state override.
+// value is "https", "https:" or even "https:anything"; the scheme is
+// lower-cased. The scheme is left unchanged (ErrSchemeChange) when the
+// change would be between a special and a non-special scheme, to "file"
+// when the URL has credentials or a port, or from "file" when the host is
+// empty. When the port is the new scheme's default port, it becomes null.
+func (u *URL) SetProtocol(value string) error {
+	const op = "set protocol"
+	if err := u.zero(op, value); err != nil {
+		return err
+	}
+	p := setterParser(value, u.scheme)
+	s := p.in + ":"
+	if !isAlpha(s[0]) {
+		return setterError(op, value, ErrSchemeInvalid, 0)
+	}
+	k := 1
+	for k < len(s) && class[s[k]]&schemeChar != 0 {
+		k++
+	}
+	if s[k] != ':' {
+		return setterError(op, value, ErrSchemeInvalid, p.offset(k))
+	}
+	scheme := lowerASCII(s[:k])
+	sch := lookupScheme(scheme)
+	r := u.record()
+	if r.sch.special() != sch.special() ||
+		sch == schemeFile && (r.username != "" || r.password != "" || r.port >= 0) ||
+		r.sch == schemeFile && r.kind == HostEmpty {
+		return setterError(op, value, ErrSchemeChange, 0)
+	}
+	r.scheme, r.sch = scheme, sch
+	if r.port == sch.defaultPort() {
+		r.port = -1
+	}
+	return u.apply(&r, op, value)
+}
+
+// cannotHaveCredentialsOrPort reports whether the URL "cannot have a
+// username/password/port" (section 4.2): its host is null or empty, or its
+// scheme is "file".
+func (r *record) cannotHaveCredentialsOrPort() bool {
+	return r.kind == HostNone || r.kind == HostEmpty || r.sch == schemeFile
+}
+
+// SetUsername sets the username to value UTF-8 percent-encoded with the
+// userinfo percent-encode set, as the username setter does, unless the URL
+// cannot have a username (ErrCannotHaveCredentialsOrPort). Tabs and
+// newlines are encoded, not removed: this setter does not run the parser.
+func (u *URL) SetUsername(value string) error {
+	const op = "set username"
+	if err := u.zero(op, value); err != nil {
+		return err
+	}
+	r := u.record()
+	if r.cannotHaveCredentialsOrPort() {
+		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
+	}
+	r.username = encodeString(value, encUserinfo)
+	return u.apply(&r, op, value)
+}
+
+// SetPassword sets the password to value UTF-8 percent-encoded with the
+// userinfo percent-encode set, as the password setter does, unless the URL
+// cannot have a password (ErrCannotHaveCredentialsOrPort).
+func (u *URL) SetPassword(value string) error {
+	const op = "set password"
+	if err := u.zero(op, value); err != nil {
+		return err
+	}
+	r := u.record()
+	if r.cannotHaveCredentialsOrPort() {
+		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
+	}
+	r.password = encodeString(value, encUserinfo)
+	return u.apply(&r, op, value)
+}
+
+// encodeString returns s UTF-8 percent-encoded with set; s itself when
+// nothing needs encoding.
+func encodeString(s string, set uint16) string {
+	p := parser{in: s}
+	p.w.in = s
+	p.encodeIn(0, len(s), set)
+	return p.w.result()
+}
+
+// SetHost sets the host and, when value has ":" and digits after the host,
+// the port, as the host setter does: it parses value with the host state
+// as state override (the file host state for a file URL). The host ends at
+// "/", "?", "#" (and "\" in a special URL); the port ends at the first
+// character that is not a digit, and what follows is ignored. A value
+// without a port leaves the port as it is.
+//
+// A valid host followed by ":" and no digits, or a port above 65535, sets
+// the host and returns ErrPortInvalid or ErrPortOutOfRange, leaving the
+// port as it was: the standard's parser returns failure in the port state,
+// after it has set the host. It is the one case where a setter both
+// changes the URL and returns an error.
+func (u *URL) SetHost(value string) error { return u.setHost("set host", value, false) }
+
+// SetHostname sets the host as [URL.SetHost] does, with the hostname state
+// as state override: a value with a port is refused (ErrHostnameWithPort).
+func (u *URL) SetHostname(value string) error { return u.setHost("set hostname", value, true) }
+
+func (u *URL) setHost(op, value string, hostname bool) error {
+	if err := u.zero(op, value); err != nil {
+		return err
+	}
+	r := u.record()
+	if r.opaque {
+		return setterError(op, value, ErrOpaquePath, 0)
+	}
+	p := setterParser(value, r.sch)
+	s := p.in
+	if r.sch == schemeFile {
+		// File host state with state override.
+		e := 0
+		for e < len(s) {
+			if c := s[e]; c == '/' || c == '\\' || c == '?' || c == '#' {
+				break
+			}
+			e++
+		}
+		r.host, r.kind = "", HostEmpty
+		if e > 0 {
+			if !p.host(0, e) {
+				return p.error(op)
+			}
+			r.host, r.kind = p.w.result(), p.u.kind
+			if r.kind == HostDomain && r.host == "localhost" {
+				r.host, r.kind = "", HostEmpty
+			}
+		}
+		return u.apply(&r, op, value)
+	}
+	// Host state with state override.
+	special := r.sch.special()
+	k := 0
+	inside := false
+	for ; k < len(s); k++ {
+		c := s[k]
+		if c == ':' && !inside || c == '/' || c == '?' || c == '#' || c == '\\' && special {
+			break
+		}
+		if c == '[' {
+			inside = true
+		} else if c == ']' {
+			inside = false
+		}
+	}
+	if k < len(s) && s[k] == ':' {
+		if k == 0 {
+			return setterError(op, value, ErrHostMissing, p.offset(0))
+		}
+		if hostname {
+			return setterError(op, value, ErrHostnameWithPort, p.offset(k))
+		}
+		if !p.host(0, k) {
+			return p.error(op)
+		}
+		r.host, r.kind = p.w.result(), p.u.kind
+		// Port state with state override: digits, up to any other code
+		// point. Without digits, the parser returns failure after setting
+		// the host.
+		j, port := k+1, 0
+		for ; j < len(s) && '0' <= s[j] && s[j] <= '9'; j++ {
+			if port <= 0xffff {
+				port = port*10 + int(s[j]-'0')
+			}
+		}
+		var err error
+		switch {
+		case j == k+1:
+			err = setterError(op, value, ErrPortInvalid, p.offset(j))
+		case port > 0xffff:
+			err = setterError(op, value, ErrPortOutOfRange, p.offset(k+1))
+		case port == r.sch.defaultPort():
+			r.port = -1
+		default:
+			r.port = port
+		}
+		if e := u.apply(&r, op, value); e != nil {
+			return e
+		}
+		return err
+	}
+	if k == 0 && (special || r.username != "" || r.password != "" || r.port >= 0) {
+		return setterError(op, value, ErrHostMissing, p.offset(0))
+	}
+	if !p.host(0, k) {
+		return p.error(op)
+	}
+	r.host, r.kind = p.w.result(), p.u.kind
+	return u.apply(&r, op, value)
+}
+
+// SetPort sets the port, as the port setter does: "" makes it null;
+// otherwise the leading digits of value are the port, and the rest is
+// ignored. A port equal to the scheme's default port is null. The URL is
+// left as it was when it cannot have a port
+// (ErrCannotHaveCredentialsOrPort), when value starts with a non-digit
+// (ErrPortInvalid) and when the port is above 65535 (ErrPortOutOfRange).
+func (u *URL) SetPort(value string) error {
+	const op = "set port"
+	if err := u.zero(op, value); err != nil {
+		return err
+	}
+	r := u.record()
+	if r.cannotHaveCredentialsOrPort() {
+		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
+	}
+	if value == "" {
+		r.port = -1
+		return u.apply(&r, op, value)
+	}
+	p := setterParser(value, r.sch)
+	s := p.in
+	j, port := 0, 0
+	for ; j < len(s) && '0' <= s[j] && s[j] <= '9'; j++ {
+		if port <= 0xffff {
+			port = port*10 + int(s[j]-'0')
+		}
+	}
+	switch {
+	case j == 0:
+		return setterError(op, value, ErrPortInvalid, p.offset(0))
+	case port > 0xffff:
+		return setterError(op, value, ErrPortOutOfRange, p.offset(0))
+	case port == r.sch.defaultPort():
+		r.port = -1
+	default:
+		r.port = port
+	}
+	return u.apply(&r, op, value)
+}
+
+// SetPathname replaces the path, as the pathname setter does: it parses
+// value with the path start state as state override, so "?" and "#" are
+// percent-encoded, "." and ".." segments are removed, and in a special URL
+// a leading "/" is implied. A URL with an opaque path is left as it was
+// (ErrOpaquePath).
+func (u *URL) SetPathname(value string) error {
+	const op = "set pathname"
+	if err := u.zero(op, value); err != nil {
+		return err
+	}
+	r := u.record()
+	if r.opaque {
+		return setterError(op, value, ErrOpaquePath, 0)
+	}
+	p := setterParser(value, r.sch)
+	s := p.in
+	// Path start state with state override.
+	i := 0
+	switch {
+	case r.sch.special():
+		if i < len(s) && (s[i] == '/' || s[i] == '\\') {
+			i++
+		}
+		p.path(i)
+	case len(s) > 0:
+		if s[0] == '/' {
+			i++
+		}
+		p.path(i)
+	case r.kind == HostNone:
+		// "If state override is given and url's host is null, append the
+		// empty string to url's path."
+		p.w.byte('/')
+	}
+	r.path = p.w.result()
+	return u.apply(&r, op, value)
+}
+
+// SetSearch sets the query, as the search setter does: "" makes it null;
+// otherwise value without one leading "?" is UTF-8 percent-encoded with the
+// query percent-encode set (the special-query one for a special URL),
+// "#" included. It always succeeds on a non-zero URL.
+func (u *URL) SetSearch(value string) error {
+	const op = "set search"
+	if err := u.zero(op, value); err != nil {
+		return err
+	}
+	r := u.record()
+	if value == "" {
+		r.query, r.hasQuery = "", false
+		return u.apply(&r, op, value)
+	}
+	p := setterParser(strings.TrimPrefix(value, "?"), r.sch)
+	p.queryBody(0)
+	r.query, r.hasQuery = p.w.result(), true
+	return u.apply(&r, op, value)
+}
+
+// SetHash sets the fragment, as the hash setter does: "" makes it null;
+// otherwise value without one leading "#" is UTF-8 percent-encoded with the
+// fragment percent-encode set. It always succeeds on a non-zero URL.
+func (u *URL) SetHash(value string) error {
+	const op = "set hash"
+	if err := u.zero(op, value); err != nil {
+		return err
+	}
+	r := u.record()
+	if value == "" {
+		r.fragment, r.hasFragment = "", false
+		return u.apply(&r, op, value)
+	}
+	p := setterParser(strings.TrimPrefix(value, "#"), r.sch)
+	p.fragmentBody(0)
+	r.fragment, r.hasFragment = p.w.result(), true
+	return u.apply(&r, op, value)
+}

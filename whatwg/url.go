@@ -1,0 +1,506 @@
+// Package whatwg parses URLs as the WHATWG URL Standard
+// (https://url.spec.whatwg.org/) does: the reading of URLs that web
+// browsers, Node.js and Deno share, and which differs from RFC 3986.
+//
+// # What is implemented
+//
+// Section numbers are those of the URL Standard; its anchors are given
+// where a section is long.
+//
+//   - 4.4 URL parsing (#url-parsing): the basic URL parser with an optional
+//     base URL, every state of its state machine ([Parse], [URL.Parse],
+//     [ParseRef]). Special and non-special schemes, opaque paths, Windows
+//     drive letters in file URLs, "." and ".." segments (also as "%2e"),
+//     default ports, and the percent-encode sets of section 1.3 for each
+//     component.
+//   - 3.5 and 3.6 host parsing and serializing: the IPv4 parser (decimal,
+//     octal, hexadecimal and short forms), the IPv6 parser and serializer,
+//     opaque hosts of non-special URLs, and domains through the domain
+//     parser of section 3.3 (UTS #46 ToASCII with golang.org/x/net/idna).
+//   - 4.5 URL serializing, 4.6 equivalence (== on [URL] values) and 4.7
+//     origin ([URL.Origin]).
+//   - 6.1 the URL class: its getters ([URL.Href], [URL.Protocol],
+//     [URL.Username], [URL.Password], [URL.Host], [URL.Hostname],
+//     [URL.Port], [URL.Pathname], [URL.Search], [URL.Hash], [URL.Origin])
+//     and setters ([URL.SetHref], [URL.SetProtocol], ..., [URL.SetHash]),
+//     which run the parser with a state override.
+//   - 1.1 validation errors: the standard's names as [Kind]; a failure is
+//     an [*Error] with its Kind and byte offset; the non-fatal ones come
+//     from [Validate].
+//
+// # Values
+//
+// A [URL] holds its href, the URL serializer's output, and the offsets of
+// the components in it, so every getter returns a substring and does not
+// allocate. Parse compares what it writes with its input as it goes, and an
+// input that is already in serialized form becomes the href itself: parsing
+// it allocates nothing. Otherwise the href is the one allocation. Hosts that
+// are ASCII and contain no "%" never go through IDNA: the standard's domain
+// parser returns them lower-cased (section 3.3, step 5).
+//
+// Accessors beyond the URL class give what Go code needs without
+// reparsing: [URL.Scheme] without ":", [URL.IsSpecial],
+// [URL.HasOpaquePath], [URL.HostKind] (null, empty, domain, IPv4, IPv6 or
+// opaque), [URL.Addr] as a netip.Addr, and [URL.HasQuery], [URL.Query],
+// [URL.HasFragment] and [URL.Fragment], which tell a null query or fragment
+// from an empty one where Search and Hash return "" for both.
+//
+// # Go strings as input
+//
+// The standard's parser takes a scalar value string: Unicode code points
+// other than surrogates. A Go string is bytes, and this package reads them
+// as UTF-8; each ill-formed sequence is read as U+FFFD, one per maximal
+// subpart, as the Encoding Standard's UTF-8 decoder does. This matches what
+// the JavaScript API does with lone UTF-16 surrogates, which USVString
+// conversion turns into U+FFFD: "http://h/\xff" and new URL("http://h/\uD800")
+// both have the path "/%EF%BF%BD". Go's encoding/json decodes "\uD800" in
+// JSON to U+FFFD as well. A U+FFFD in a domain makes IDNA fail, so a host
+// with ill-formed UTF-8 (after percent-decoding) is an error. Validate does
+// not report ill-formed UTF-8: U+FFFD is a URL code point.
+//
+// The href is always ASCII. Its only byte outside 0x21 to 0x7E is the
+// space, which an opaque path may keep.
+//
+// # IDNA
+//
+// The domain parser runs Unicode ToASCII (UTS #46) with CheckHyphens,
+// UseSTD3ASCIIRules and VerifyDnsLength false, CheckBidi and CheckJoiners
+// true, Transitional_Processing false and IgnoreInvalidPunycode false.
+// golang.org/x/net/idna expresses each of these: its options
+// CheckHyphens, StrictDomainName, VerifyDNSLength, BidiRule, CheckJoiners
+// and Transitional, after MapForLookup; IgnoreInvalidPunycode is not an
+// option there, and x/net/idna always behaves as with it false, which is
+// what the standard asks. The gap is the Unicode version: before Go 1.27,
+// x/net/idna uses its Unicode 15.0.0 tables and the UTS #46 algorithm of
+// before Unicode 16, while the standard follows the current UTS #46. Code
+// points whose status changed since (the Georgian capital letters U+10A0 to
+// U+10C5, U+1E9E, which now maps to U+00DF instead of "ss", fillers and
+// format characters such as U+115F and U+180E, which are now ignored, and
+// newer CJK ideographs) are handled as Unicode 15.0.0 says. From Go 1.27,
+// x/net/idna uses its Unicode 17.0.0 tables. The tests list the affected
+// web-platform-tests cases.
+//
+// A domain that is ASCII after percent-decoding is only lower-cased and
+// checked for forbidden domain code points, even when it has "xn--" labels
+// that are not valid Punycode: the standard's domain parser returns it
+// "regardless of Unicode ToASCII's outcome, due to web compatibility"
+// (section 3.3, step 5, since June 2026). So IDNA runs only for hosts with
+// non-ASCII code points, and, in [Validate], for every domain, to find the
+// non-fatal domain-to-ASCII validation error.
+//
+// To keep parsing linear in time, a non-ASCII domain longer than 4,096
+// bytes whose labels are not all at most 255 bytes fails with
+// [ErrTooLong] (x/net/idna's Punycode is quadratic in the length of a
+// label); the standard sets no limit.
+//
+// # Setters
+//
+// The setters of the URL class (section 6.1) are methods on *URL:
+// [URL.SetHref], [URL.SetProtocol], [URL.SetUsername], [URL.SetPassword],
+// [URL.SetHost], [URL.SetHostname], [URL.SetPort], [URL.SetPathname],
+// [URL.SetSearch] and [URL.SetHash]. Each runs the standard's steps: most
+// run the basic URL parser on the value with the URL and a state override,
+// which parses the value as one component. Like the standard, they remove
+// tabs and newlines from the value but not leading or trailing spaces, and
+// they may ignore part of the value: SetPort("8080abc") sets port 8080.
+//
+// A setter returns nil when the standard's steps ran to their end. It
+// returns an [*Error] when they stopped early: the parser returned failure,
+// or the setter returned because the URL cannot take the value (a URL with
+// an opaque path has no host, a special scheme cannot become a non-special
+// one, ...). The URL is then left as it was, with one exception that the
+// standard prescribes: SetHost with a valid host followed by ":" and an
+// invalid port (SetHost("example.com:x")) sets the host and returns the
+// port's error. The Error's Input is the value given, and its Offset is in
+// that value. On the zero URL, every setter but SetHref returns an error
+// with Kind ErrMissingSchemeNonRelativeURL: there is no URL record to
+// change.
+//
+// # Differences from RFC 3986 and net/url
+//
+// The URL Standard repairs what RFC 3986 rejects, and rejects some of what
+// it accepts. Compared with the root package, a strict RFC 3986 parser:
+//
+//   - Leading and trailing spaces and C0 controls are removed, tabs and
+//     newlines are removed anywhere, and spaces, quotes, non-ASCII and
+//     other bytes are percent-encoded instead of rejected.
+//   - In special URLs (ftp, file, http, https, ws, wss) "\" is "/", the
+//     slashes after the scheme may be missing or too many, the host must not
+//     be empty (except for file), and the path is never empty.
+//   - Hosts of special URLs are decoded, mapped by IDNA and lower-cased,
+//     numbers such as "0x7f.1" are IPv4 addresses, and a host with a
+//     forbidden code point is an error. Hosts of other URLs are opaque and
+//     kept as written.
+//   - Default ports are removed, "." and ".." segments are removed (also
+//     "%2e"), the scheme is lower-cased, and "http://h" gets the path "/".
+//   - Relative references are resolved by the parser, with browser rules:
+//     "http:foo" against an http base is relative.
+//
+// Compared with net/url, which follows neither RFC 3986 nor the standard
+// exactly: url.Parse lower-cases the scheme but keeps the host's case, dot
+// segments, default ports, out-of-range ports and numeric hosts such as
+// "0x7f.1" as written; it reads "http:\\h/" as an opaque URL, leaves a
+// space in the query, does not apply IDNA ("https://bücher.example/"
+// becomes "https://b%C3%BCcher.example/"), and rejects inputs that browsers
+// accept, such as a leading space. This package gives the href a browser
+// would show. net/url also decodes the path into Path; this package keeps
+// every component percent-encoded, as the standard does.
+//
+// # Errors
+//
+// A failure is an [*Error]: the Kind is the validation error that made the
+// standard's parser return failure (ErrHostMissing, ErrPortInvalid,
+// ErrIPv4TooManyParts, ...), usable with errors.Is, and Offset is a byte
+// index into the input. The setters return an *Error when the standard's
+// steps leave the URL unchanged (see Setters above).
+//
+// # What this package does not do
+//
+// It does not implement URLSearchParams and the application/x-www-form-
+// urlencoded format (section 5), encodings other than UTF-8 for queries
+// (the encoding argument of the parser is HTML's concern), the blob URL
+// store, domain to Unicode, the public suffix list, or URL rendering
+// (section 4.8). It does not fetch anything or resolve host names.
+package whatwg
+
+import (
+	"net/netip"
+)
+
+// URL is a URL record of the URL Standard (section 4.1,
+// https://url.spec.whatwg.org/#url-representation), held as its
+// serialization (section 4.5) and the offsets of its components in it.
+//
+// The getters return what the standard's URL class returns (section 6.1):
+// [URL.Href], [URL.Origin], [URL.Protocol], [URL.Username],
+// [URL.Password], [URL.Host], [URL.Hostname], [URL.Port], [URL.Pathname],
+// [URL.Search] and [URL.Hash]. Except for Origin in two cases (see there),
+// they return substrings of the href and never allocate. The setters
+// (SetHref, SetProtocol, ...) change a URL in place, as the class's setters
+// do; the package documentation describes them.
+//
+// The URL record keeps distinctions that the class's getters drop: a null
+// query or fragment from an empty one, a null host from an empty one. The
+// raw accessors [URL.HasQuery], [URL.Query], [URL.HasFragment],
+// [URL.Fragment] and [URL.HostKind] expose them.
+//
+// A URL is a small value, safe to copy and to use from several goroutines.
+// Two URLs are == when their hrefs are equal (the standard's URL
+// equivalence, section 4.6): the offsets follow from the href. The zero URL
+// is not a URL record; all its getters return "", and [URL.Parse] treats it
+// as no base URL.
+type URL struct {
+	href string
+	// Offsets into href. Without a host, userEnd == hostStart == hostEnd ==
+	// schemeEnd+1. queryStart is the index of "?" (of "#", or len(href),
+	// without a query); fragStart is the index of "#" (len(href) without a
+	// fragment).
+	schemeEnd  int32 // index of the ":" after the scheme
+	userEnd    int32 // end of the username
+	hostStart  int32
+	hostEnd    int32
+	pathStart  int32 // after the port, or after "/." (see fDot)
+	queryStart int32
+	fragStart  int32
+	kind       HostKind
+	scheme     schemeType
+	flags      uint8
+}
+
+const (
+	fOpaque   uint8 = 1 << iota // the path is opaque (section 4.1)
+	fQuery                      // the query is non-null
+	fFragment                   // the fragment is non-null
+	fDot                        // "/." precedes the path (section 4.5, step 3)
+)
+
+// HostKind says what a URL's host is (URL Standard, section 3.1): null,
+// the empty host, a domain, an IPv4 or IPv6 address, or an opaque host.
+type HostKind uint8
+
+// The kinds of host.
+const (
+	HostNone   HostKind = iota // the host is null: "mailto:x", "foo:/x"
+	HostEmpty                  // the empty host: "file:///x", "foo:///x"
+	HostDomain                 // a domain: "https://example.com/"
+	HostIPv4                   // an IPv4 address: "http://127.0.0.1/"
+	HostIPv6                   // an IPv6 address: "http://[::1]/"
+	HostOpaque                 // an opaque host of a non-special URL: "foo://h/"
+)
+
+var hostKindNames = [...]string{"none", "empty", "domain", "IPv4", "IPv6", "opaque"}
+
+// String returns "none", "empty", "domain", "IPv4", "IPv6" or "opaque".
+func (k HostKind) String() string {
+	if int(k) < len(hostKindNames) {
+		return hostKindNames[k]
+	}
+	return "invalid"
+}
+
+// schemeType identifies the special schemes (URL Standard, section 4.2).
+type schemeType uint8
+
+const (
+	schemeOther schemeType = iota
+	schemeHTTP
+	schemeHTTPS
+	schemeWS
+	schemeWSS
+	schemeFTP
+	schemeFile
+)
+
+// special reports whether the scheme is a special scheme.
+func (s schemeType) special() bool { return s != schemeOther }
+
+// defaultPort returns the default port of the scheme (section 4.2), or -1
+// for null.
+func (s schemeType) defaultPort() int {
+	switch s {
+	case schemeHTTP, schemeWS:
+		return 80
+	case schemeHTTPS, schemeWSS:
+		return 443
+	case schemeFTP:
+		return 21
+	}
+	return -1
+}
+
+// lookupScheme returns the schemeType of the scheme s, compared ASCII
+// case-insensitively: "ftp" 21, "file", "http" 80, "https" 443, "ws" 80,
+// "wss" 443 (section 4.2).
+func lookupScheme(s string) schemeType {
+	// Scheme bytes are alphanumerics, "+", "-" and ".": setting bit 0x20
+	// folds the letters and changes none of the others into a letter.
+	switch len(s) {
+	case 2:
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' {
+			return schemeWS
+		}
+	case 3:
+		if s[0]|0x20 == 'w' && s[1]|0x20 == 's' && s[2]|0x20 == 's' {
+			return schemeWSS
+		}
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 't' && s[2]|0x20 == 'p' {
+			return schemeFTP
+		}
+	case 4:
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' {
+			return schemeHTTP
+		}
+		if s[0]|0x20 == 'f' && s[1]|0x20 == 'i' && s[2]|0x20 == 'l' && s[3]|0x20 == 'e' {
+			return schemeFile
+		}
+	case 5:
+		if s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p' && s[4]|0x20 == 's' {
+			return schemeHTTPS
+		}
+	}
+	return schemeOther
+}
+
+// Href returns the URL's serialization (URL Standard, section 4.5), the
+// href getter of section 6.1. It does not allocate: for a URL returned by
+// [Parse] whose input was already in serialized form, it is the input
+// itself.
+func (u URL) Href() string { return u.href }
+
+// String returns [URL.Href].
+func (u URL) String() string { return u.href }
+
+// Scheme returns the scheme without the ":", in lower case: "https".
+func (u URL) Scheme() string {
+	if u.href == "" {
+		return ""
+	}
+	return u.href[:u.schemeEnd]
+}
+
+// Protocol returns the scheme followed by ":", the protocol getter of
+// section 6.1: "https:".
+func (u URL) Protocol() string {
+	if u.href == "" {
+		return ""
+	}
+	return u.href[:u.schemeEnd+1]
+}
+
+// IsSpecial reports whether the scheme is a special scheme (section 4.2):
+// "ftp", "file", "http", "https", "ws" or "wss".
+func (u URL) IsSpecial() bool { return u.scheme.special() }
+
+// Username returns the username, percent-encoded, or "" (section 6.1).
+func (u URL) Username() string {
+	if u.kind == HostNone {
+		return ""
+	}
+	return u.href[u.schemeEnd+3 : u.userEnd]
+}
+
+// Password returns the password, percent-encoded, or "" (section 6.1).
+func (u URL) Password() string {
+	if u.kind == HostNone || u.userEnd+1 >= u.hostStart {
+		return ""
+	}
+	return u.href[u.userEnd+1 : u.hostStart-1]
+}
+
+// Host returns the serialized host followed by ":" and the port when the
+// port is not null, or "" when the host is null: the host getter of
+// section 6.1, "example.com:8080".
+func (u URL) Host() string {
+	if u.kind == HostNone {
+		return ""
+	}
+	return u.href[u.hostStart:u.pathStart]
+}
+
+// Hostname returns the serialized host (section 3.6), or "" when the host
+// is null: the hostname getter of section 6.1. An IPv6 address keeps its
+// brackets: "[::1]".
+func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
+
+// HostKind returns what the host is; HostNone when it is null.
+func (u URL) HostKind() HostKind { return u.kind }
+
+// Addr returns the host as an IP address when it is an IPv4 or IPv6
+// address, and the zero netip.Addr otherwise. It does not allocate.
+func (u URL) Addr() netip.Addr {
+	h := u.Hostname()
+	switch u.kind {
+	case HostIPv6:
+		h = h[1 : len(h)-1]
+	case HostIPv4:
+	default:
+		return netip.Addr{}
+	}
+	a, err := netip.ParseAddr(h)
+	if err != nil {
+		return netip.Addr{}
+	}
+	return a
+}
+
+// Port returns the port in decimal, or "" when it is null, which includes
+// the scheme's default port: the port getter of section 6.1.
+func (u URL) Port() string {
+	if u.kind == HostNone || u.pathStart == u.hostEnd {
+		return ""
+	}
+	return u.href[u.hostEnd+1 : u.pathStart]
+}
+
+// HasOpaquePath reports whether the path is opaque (section 4.1), as in
+// "mailto:user@example.org": a single string rather than segments, which
+// only a URL without a host and without "/" after the scheme has.
+func (u URL) HasOpaquePath() bool { return u.flags&fOpaque != 0 }
+
+// Pathname returns the serialized path (section 4.5, URL path serializer),
+// the pathname getter of section 6.1: "/a/b", or the opaque path.
+func (u URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
+
+// HasQuery reports whether the query is non-null, that is, whether the
+// href has a "?" after the path.
+func (u URL) HasQuery() bool { return u.flags&fQuery != 0 }
+
+// Query returns the query without the "?", or "" when it is null or empty.
+func (u URL) Query() string {
+	if u.flags&fQuery == 0 {
+		return ""
+	}
+	return u.href[u.queryStart+1 : u.fragStart]
+}
+
+// Search returns "?" and the query, or "" when the query is null or empty:
+// the search getter of section 6.1.
+func (u URL) Search() string {
+	if u.flags&fQuery == 0 || u.fragStart == u.queryStart+1 {
+		return ""
+	}
+	return u.href[u.queryStart:u.fragStart]
+}
+
+// HasFragment reports whether the fragment is non-null, that is, whether
+// the href has a "#".
+func (u URL) HasFragment() bool { return u.flags&fFragment != 0 }
+
+// Fragment returns the fragment without the "#", or "" when it is null or
+// empty.
+func (u URL) Fragment() string {
+	if u.flags&fFragment == 0 {
+		return ""
+	}
+	return u.href[u.fragStart+1:]
+}
+
+// Hash returns "#" and the fragment, or "" when the fragment is null or
+// empty: the hash getter of section 6.1.
+func (u URL) Hash() string {
+	if u.flags&fFragment == 0 || int(u.fragStart)+1 == len(u.href) {
+		return ""
+	}
+	return u.href[u.fragStart:]
+}
+
+// Origin returns the serialization of the URL's origin (section 4.7 and
+// HTML's serialization of an origin), the origin getter of section 6.1:
+//
+//   - "ftp", "http", "https", "ws" and "wss" URLs have a tuple origin,
+//     serialized as scheme "://" host, and ":" port when the port is not
+//     null: "https://example.com:8443". This does not allocate, except
+//     when the URL has credentials (the origin then is not a substring of
+//     the href).
+//   - A "blob" URL has the origin of the URL its path parses to, when that
+//     is an "http", "https" or "file" URL, and an opaque origin otherwise.
+//     Parsing the path may allocate.
+//   - All other URLs, "file" URLs included, have an opaque origin,
+//     serialized as "null". The standard leaves the origin of "file" URLs
+//     to implementations and says to return an opaque origin when in doubt;
+//     this package does.
+func (u URL) Origin() string {
+	switch u.scheme {
+	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
+		if u.userEnd == u.hostStart {
+			return u.href[:u.pathStart]
+		}
+		return u.href[:u.schemeEnd+3] + u.href[u.hostStart:u.pathStart]
+	case schemeOther:
+		if u.Scheme() != "blob" {
+			break
+		}
+		// The blob URL entry is null here: this package has no blob URL store.
+		p, err := Parse(u.Pathname())
+		if err != nil {
+			break
+		}
+		switch p.scheme {
+		case schemeHTTP, schemeHTTPS, schemeFile:
+			return p.Origin()
+		}
+	}
+	if u.href == "" {
+		return ""
+	}
+	return "null"
+}
+
+// MarshalText returns the href. It implements encoding.TextMarshaler, so
+// that encoding/json writes a URL as its href.
+func (u URL) MarshalText() ([]byte, error) { return []byte(u.href), nil }
+
+// AppendText appends the href to b. It implements encoding.TextAppender.
+func (u URL) AppendText(b []byte) ([]byte, error) { return append(b, u.href...), nil }
+
+// UnmarshalText parses text with [Parse], without a base URL, and stores
+// the result in u. On error, u is left as it was. It implements
+// encoding.TextUnmarshaler.
+func (u *URL) UnmarshalText(text []byte) error {
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
