@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"errors"
 	"runtime"
 	"strings"
 )
@@ -93,8 +92,8 @@ const (
 //   - a drive letter followed by "|" in place of ":" (Appendix E.2.2), when
 //     the "|" is percent-encoded: "file:///C%7C/a" gives `C:\a`. A raw "|"
 //     is not allowed by RFC 3986 (Appendix A), so a URI from [Parse] never
-//     holds one. Old data with "file:///C|/a" is read with [ParseLegacy]
-//     (grammar RFC2068, for example), and [Legacy.Upgrade] writes the "|"
+//     holds one. Old data with "file:///C|/a" is read with the legacy
+//     package (grammar RFC2068, for example), whose Upgrade writes the "|"
 //     as "%7C";
 //   - a host, which becomes the server of a UNC path (Appendix E.3.1):
 //     "file://server/share/a" gives `\\server\share\a`;
@@ -139,10 +138,9 @@ const (
 //     device path (`\\.\` or `\\?\`) ([ErrDevicePath]).
 //
 // Backslashes in a URI (RFC 8089, Appendix E.4) are invalid in RFC 3986, so
-// FilePath rejects them. It also rejects a URI value whose text [Parse]
-// does not accept: a value from [ParseLegacy] that [Legacy.Upgrade] has not
-// converted, or an IRI from [ParseIRI] with non-ASCII characters (convert it
-// with [URI.ToURI] first). Every error is an *[Error] with Op "filepath",
+// no URI value holds one: old data that has them is read with the legacy
+// package and upgraded first. An IRI is converted with [IRI.ToURI] first.
+// Every error is an *[Error] with Op "filepath",
 // Input u's text and the sentinel as Err. Its Offset and Component show
 // where the fault starts: 0 for the scheme; the start of the userinfo, of
 // the host or of a UNC server; the ":" of the port; the "%" of an octet; the
@@ -161,23 +159,14 @@ const (
 // Section 6.2.2 cannot know that the scheme treats them the same. FilePath
 // allocates the path.
 func FilePath(u URI, style PathStyle) (string, error) {
-	s := u.String()
-	v, err := Parse(s)
+	p, off, c, err := filePath(u, style == PathWindows)
 	if err != nil {
-		var e *Error
-		if errors.As(err, &e) {
-			return "", &Error{Op: opFilePath, Input: s, Offset: e.Offset, Component: e.Component, Err: e.Err}
-		}
-		return "", err
-	}
-	p, off, c, err := filePath(v, style == PathWindows)
-	if err != nil {
-		return "", &Error{Op: opFilePath, Input: s, Offset: off, Component: c, Err: err}
+		return "", &Error{Op: opFilePath, Input: u.String(), Offset: off, Component: c, Err: err}
 	}
 	return p, nil
 }
 
-// filePath does the work of FilePath on u, which Parse has accepted. On
+// filePath does the work of FilePath on u. On
 // error it returns the offset and component of the fault, and the sentinel.
 func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
 	s := u.String()

@@ -104,13 +104,13 @@ func TestHostileBytesRejected(t *testing.T) {
 			for _, f := range []struct {
 				name string
 				fn   func(string) (URI, error)
-			}{{"ParseIRI", parseIRIAsURI}, {"IRIToURI", iriToURI}} {
+			}{{"ParseIRI", parseIRIAsURI}, {"ParseIRI then ToURI", iriToURI}} {
 				v, err := f.fn(in)
 				if iriOK {
 					if err != nil {
 						t.Errorf("%s(%q): %v", f.name, in, err)
-					} else if _, perr := Parse(v.String()); f.name == "IRIToURI" && perr != nil {
-						t.Errorf("IRIToURI(%q) = %q, not a URI: %v", in, v, perr)
+					} else if _, perr := Parse(v.String()); f.name == "ParseIRI then ToURI" && perr != nil {
+						t.Errorf("ParseIRI(%q).ToURI() = %q, not a URI: %v", in, v, perr)
 					}
 					continue
 				}
