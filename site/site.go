@@ -1,16 +1,20 @@
-package uri
+// Package site groups hosts into sites: the registrable domain of the URL
+// Standard ("eTLD+1"), computed with the Public Suffix List, and the "same
+// site" test of the HTML Standard, for the URIs of package uri.
+//
+// It is a package of its own because the list it uses,
+// golang.org/x/net/publicsuffix, brings net/http with it, which the strict
+// core has no other need for.
+package site
 
 import (
 	"net/netip"
 	"strings"
 
 	"golang.org/x/net/publicsuffix"
-)
 
-// This file groups hosts into sites: the registrable domain of the URL
-// Standard, computed with the Public Suffix List, and the "same site" test
-// of the HTML Standard. It uses the exported host functions of the package
-// and the list compiled into golang.org/x/net/publicsuffix.
+	"github.com/gouri/uri"
+)
 
 // RegistrableDomain returns the registrable domain of a host, that is, its
 // public suffix plus one label (the "eTLD+1"), and true; or "" and false
@@ -19,11 +23,11 @@ import (
 // Suffix List (https://publicsuffix.org/) records them. The registrable
 // domain of "www.example.co.uk" is "example.co.uk". This is the URL
 // Standard's "registrable domain" of a host, which browsers use to decide
-// which sites share cookies and count as "same site" (see [SameSite]).
+// which sites share cookies and count as "same site" (see [Same]).
 //
-// host is a host as it appears in a URI or an IRI, as [URI.Host] returns
+// host is a host as it appears in a URI or an IRI, as [uri.URI.Host] returns
 // it. A reg-name is first converted to lower-case A-labels with
-// [HostToASCII], so "WWW.B%C3%BCcher.DE" and "www.bücher.de" both give
+// [uri.HostToASCII], so "WWW.B%C3%BCcher.DE" and "www.bücher.de" both give
 // "xn--bcher-kva.de". The result is in that form. HostToASCII applies the
 // STD3 rule, which rejects "_" and other sub-delims. The URL Standard does
 // not apply it, and names such as "_dmarc.example.com" exist, so an ASCII
@@ -36,7 +40,7 @@ import (
 //   - the empty host, and a host that is not a valid name (neither
 //     HostToASCII nor the ASCII rule above accept it);
 //   - an IP address: an IPv4address, an IP-literal (RFC 3986, Section
-//     3.2.2), and a reg-name that [AmbiguousIPv4] reads as an IPv4 address,
+//     3.2.2), and a reg-name that [uri.AmbiguousIPv4] reads as an IPv4 address,
 //     such as "0x7f.1" (Section 7.4);
 //   - a name whose last label is a number ("1.2.3.256", "example.0x1f"):
 //     the URL Standard's host parser reads such a name as an IPv4 address
@@ -73,10 +77,10 @@ func RegistrableDomain(host string) (string, bool) {
 // IPv4 address it means as dotted decimal (ip is true), or lower-case
 // A-labels. ok is false when the host has neither.
 func siteName(host string) (name string, ip, ok bool) {
-	if a, isIP := AmbiguousIPv4(host); isIP {
+	if a, isIP := uri.AmbiguousIPv4(host); isIP {
 		return a.String(), true, true
 	}
-	name, err := HostToASCII(host)
+	name, err := uri.HostToASCII(host)
 	if err != nil {
 		if name, ok = asciiSiteName(host); !ok {
 			return "", false, false
@@ -87,7 +91,7 @@ func siteName(host string) (name string, ip, ok bool) {
 	if a, err := netip.ParseAddr(name); err == nil && a.Is4() {
 		return a.String(), true, true
 	}
-	if a, isIP := AmbiguousIPv4(name); isIP {
+	if a, isIP := uri.AmbiguousIPv4(name); isIP {
 		return a.String(), true, true
 	}
 	return name, false, true
@@ -97,7 +101,7 @@ func siteName(host string) (name string, ip, ok bool) {
 // in lower case if it is all unreserved characters and sub-delims (RFC 3986,
 // Section 2) and no label begins with "xn--".
 func asciiSiteName(host string) (string, bool) {
-	d, err := Unescape(host, EscapeHost)
+	d, err := uri.Unescape(host, uri.EscapeHost)
 	if err != nil {
 		return "", false
 	}
@@ -107,7 +111,7 @@ func asciiSiteName(host string) (string, bool) {
 			return "", false
 		}
 	}
-	d = asciiLower(d)
+	d = strings.ToLower(d)
 	if strings.HasPrefix(d, "xn--") || strings.Contains(d, ".xn--") {
 		return "", false
 	}
@@ -152,7 +156,7 @@ func endsInNumber(name string) bool {
 	return true
 }
 
-// SameSite reports whether a and b are "same site" as the HTML Standard
+// Same reports whether a and b are "same site" as the HTML Standard
 // defines it for tuple origins: they have the same scheme, compared without
 // regard to case, and either the same registrable domain (see
 // [RegistrableDomain]), or, when neither host has one, the same host. Ports,
@@ -167,10 +171,10 @@ func endsInNumber(name string) bool {
 // RegistrableDomain converts it), so "b%C3%BCcher.de" and "xn--bcher-kva.de"
 // are the same host; an IPv4 or IPv6 address as the address it names, so
 // "[::1]" and "[0:0::1]" are the same, and so are "127.0.0.1" and "0x7f.1",
-// which [AmbiguousIPv4] reads as that address (as browsers do); an
+// which [uri.AmbiguousIPv4] reads as that address (as browsers do); an
 // IPvFuture literal in lower case.
 //
-// HTML gives a tuple origin only to a URL with a host. SameSite is false
+// HTML gives a tuple origin only to a URL with a host. Same is false
 // when either URI has no scheme, no authority or an empty host (a relative
 // reference, "mailto:", "file:///"), since their origins are opaque and
 // distinct, and when a host is not a valid name (see RegistrableDomain). It
@@ -183,8 +187,8 @@ func endsInNumber(name string) bool {
 // and browsers refuse a cookie whose Domain is a public suffix (RFC 6265,
 // Section 5.3). It is not a same-origin check, which also compares the
 // whole host and the port.
-func SameSite(a, b URI) bool {
-	if !a.HasScheme() || !b.HasScheme() || !asciiEqualFold(a.Scheme(), b.Scheme()) {
+func Same(a, b uri.URI) bool {
+	if !a.HasScheme() || !b.HasScheme() || !strings.EqualFold(a.Scheme(), b.Scheme()) {
 		return false
 	}
 	ha, rda, oka := siteOf(a)
@@ -200,17 +204,17 @@ func SameSite(a, b URI) bool {
 
 // siteOf returns the host of u in normal form and its registrable domain,
 // or "" if it has none; ok is false when u has no host or an invalid one.
-func siteOf(u URI) (host, rd string, ok bool) {
+func siteOf(u uri.URI) (host, rd string, ok bool) {
 	h := u.Host()
 	if h == "" {
 		return "", "", false
 	}
 	switch u.HostKind() {
-	case HostIPv4, HostIPv6:
+	case uri.HostIPv4, uri.HostIPv6:
 		a, isIP := u.HostAddr()
 		return a.String(), "", isIP
-	case HostIPvFuture:
-		return asciiLower(h), "", true
+	case uri.HostIPvFuture:
+		return strings.ToLower(h), "", true
 	}
 	name, ip, ok := siteName(h)
 	if !ok || ip {

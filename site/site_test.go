@@ -1,4 +1,4 @@
-package uri_test
+package site_test
 
 import (
 	"fmt"
@@ -16,6 +16,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/site"
 )
 
 // siteResult is what RegistrableDomain returns.
@@ -87,7 +88,7 @@ func TestRegistrableDomain(t *testing.T) {
 		{"invalid UTF-8", "\xff.example.com", none},
 	}
 	for _, tt := range tests {
-		d, ok := uri.RegistrableDomain(tt.host)
+		d, ok := site.RegistrableDomain(tt.host)
 		if diff := cmp.Diff(tt.want, siteResult{d, ok}); diff != "" {
 			t.Errorf("%s: RegistrableDomain(%q) (-want +got):\n%s", tt.name, tt.host, diff)
 		}
@@ -138,7 +139,7 @@ func TestRegistrableDomainPSLTests(t *testing.T) {
 		t.Skipf("the Public Suffix List's test cases: %v", err)
 	}
 	for _, c := range cases {
-		d, ok := uri.RegistrableDomain(c.domain)
+		d, ok := site.RegistrableDomain(c.domain)
 		want := siteResult{c.want, c.want != ""}
 		if diff := cmp.Diff(want, siteResult{d, ok}); diff != "" {
 			t.Errorf("%s:%d: RegistrableDomain(%q) (-want +got):\n%s", filepath.Base(file), c.line, c.domain, diff)
@@ -236,22 +237,22 @@ func TestSameSite(t *testing.T) {
 		{"other schemes with hosts", "foo://a.example.com/", "FOO://b.example.com/", true},
 	}
 	for _, tt := range tests {
-		a, err := uri.ParseIRI(tt.a)
+		a, err := parseIRI(tt.a)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := uri.ParseIRI(tt.b)
+		b, err := parseIRI(tt.b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := uri.SameSite(a, b); got != tt.want {
+		if got := site.Same(a, b); got != tt.want {
 			t.Errorf("%s: SameSite(%q, %q) = %v, want %v", tt.name, tt.a, tt.b, got, tt.want)
 		}
-		if got := uri.SameSite(b, a); got != tt.want {
+		if got := site.Same(b, a); got != tt.want {
 			t.Errorf("%s: SameSite(%q, %q) = %v, want %v (symmetry)", tt.name, tt.b, tt.a, got, tt.want)
 		}
 	}
-	if uri.SameSite(uri.URI{}, uri.URI{}) {
+	if site.Same(uri.URI{}, uri.URI{}) {
 		t.Error("SameSite of two zero URIs is true, want false")
 	}
 }
@@ -264,14 +265,14 @@ func FuzzRegistrableDomain(f *testing.F) {
 		f.Add(h)
 	}
 	f.Fuzz(func(t *testing.T, host string) {
-		d, ok := uri.RegistrableDomain(host)
+		d, ok := site.RegistrableDomain(host)
 		if !ok {
 			if d != "" {
 				t.Fatalf("RegistrableDomain(%q) = %q, false", host, d)
 			}
 			return
 		}
-		if again, ok := uri.RegistrableDomain(d); !ok || again != d {
+		if again, ok := site.RegistrableDomain(d); !ok || again != d {
 			t.Fatalf("RegistrableDomain(%q) = %q, but RegistrableDomain(%q) = %q, %v", host, d, d, again, ok)
 		}
 		for i := 0; i < len(d); i++ {
@@ -279,17 +280,17 @@ func FuzzRegistrableDomain(f *testing.F) {
 				t.Fatalf("RegistrableDomain(%q) = %q, not lower-case ASCII", host, d)
 			}
 		}
-		u, err := uri.ParseIRI("http://" + host + "/")
+		u, err := parseIRI("http://" + host + "/")
 		if err != nil {
 			return
 		}
-		if !uri.SameSite(u, u) {
+		if !site.Same(u, u) {
 			t.Fatalf("SameSite(%q, itself) is false, with the registrable domain %q", u, d)
 		}
-		if v, err := uri.Parse("http://" + d + "/"); err != nil || !uri.SameSite(u, v) {
+		if v, err := uri.Parse("http://" + d + "/"); err != nil || !site.Same(u, v) {
 			t.Fatalf("%q is not same site with its registrable domain %q (%v)", u, d, err)
 		}
-		if w, err := uri.Parse("https://" + d + "/"); err != nil || uri.SameSite(u, w) {
+		if w, err := uri.Parse("https://" + d + "/"); err != nil || site.Same(u, w) {
 			t.Fatalf("%q is same site with %q, another scheme (%v)", u, w, err)
 		}
 	})
@@ -297,7 +298,7 @@ func FuzzRegistrableDomain(f *testing.F) {
 
 func ExampleRegistrableDomain() {
 	for _, host := range []string{"www.example.co.uk", "whatwg.github.io", "github.io", "WWW.B%C3%BCcher.DE", "127.0.0.1"} {
-		d, ok := uri.RegistrableDomain(host)
+		d, ok := site.RegistrableDomain(host)
 		fmt.Printf("%s: %q %v\n", host, d, ok)
 	}
 	// Output:
@@ -308,7 +309,7 @@ func ExampleRegistrableDomain() {
 	// 127.0.0.1: "" false
 }
 
-func ExampleSameSite() {
+func ExampleSame() {
 	page := uri.MustParse("https://www.example.com/index.html")
 	for _, link := range []string{
 		"https://static.example.com/a.js",
@@ -316,11 +317,21 @@ func ExampleSameSite() {
 		"https://example.org/",
 		"https://user.github.io/",
 	} {
-		fmt.Println(link, uri.SameSite(page, uri.MustParse(link)))
+		fmt.Println(link, site.Same(page, uri.MustParse(link)))
 	}
 	// Output:
 	// https://static.example.com/a.js true
 	// http://www.example.com/ false
 	// https://example.org/ false
 	// https://user.github.io/ false
+}
+
+// parseIRI reads an IRI and maps it to its URI (RFC 3987, Section 3.1), as
+// a caller with IRIs does before asking for sites.
+func parseIRI(s string) (uri.URI, error) {
+	i, err := uri.ParseIRI(s)
+	if err != nil {
+		return uri.URI{}, err
+	}
+	return i.ToURI()
 }
