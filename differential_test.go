@@ -64,6 +64,18 @@ type netURLClass struct {
 	match   func(d diffCase) bool
 }
 
+// shown reports whether the net/url of this Go release disagrees in the
+// way of class c at all. Some classes come and go with point releases:
+// Go 1.26.0 rejected colons in every host, and later 1.26 releases accept
+// them again in the hosts of schemes other than http and https.
+func (c netURLClass) shown() bool {
+	if c.name != "colon in a host" {
+		return true
+	}
+	_, err := url.Parse(c.example)
+	return err == nil
+}
+
 // netURLClasses lists every class of disagreement between Parse and
 // url.Parse. Parse follows RFC 3986 in each; the reasons say where net/url
 // departs, mostly by design: it is lenient with what browsers send.
@@ -101,7 +113,7 @@ var netURLClasses = []netURLClass{
 		"no rule allows a control character, and Section 7.2 warns of CR and LF; url.Parse rejects them before the \"#\" but not after it, and only escapes them when it writes the URL",
 		func(d diffCase) bool { return d.err != nil && (d.at() < 0x20 || d.at() == 0x7f) && d.errIn(Fragment) }},
 	{"colon in a host", "foo://a:b:80/", "3.2.2, 3.2.3",
-		"reg-name has no \":\", and the port after the first \":\" is *DIGIT; net/url takes the last \":\" as the port's and leaves the others in the host (for http and https it rejects them since Go 1.26)",
+		"reg-name has no \":\", and the port after the first \":\" is *DIGIT; net/url takes the last \":\" as the port's and leaves the others in the host (for http and https it rejects them since Go 1.26, and for every scheme in Go 1.26.0)",
 		func(d diffCase) bool { return d.err != nil && d.nerr == nil && d.errIn(Port) }},
 	{"query not checked", "http://h/?a=%zz", "2.1, 3.4",
 		"a \"%\" must begin a pct-encoded triplet; net/url does not look inside RawQuery",
@@ -214,6 +226,10 @@ func compareNetURL(s string) string {
 // TestNetURLClasses: each class's example is a disagreement of that class.
 func TestNetURLClasses(t *testing.T) {
 	for _, c := range netURLClasses {
+		if !c.shown() {
+			t.Logf("class %q: this Go's net/url does not show it", c.name)
+			continue
+		}
 		if got := compareNetURL(c.example); got != c.name {
 			t.Errorf("%q is classified %q, want %q", c.example, got, c.name)
 		}
@@ -263,7 +279,7 @@ func TestNetURLDifferential(t *testing.T) {
 		}
 	}
 	for _, c := range netURLClasses {
-		if counts[c.name] == 0 {
+		if counts[c.name] == 0 && c.shown() {
 			t.Errorf("class %q: no input shows it", c.name)
 		}
 	}
