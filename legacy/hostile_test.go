@@ -10,10 +10,7 @@ import (
 )
 
 // hostileOps are the calls of this package made on each hostile input.
-var hostileOps = []struct {
-	name string
-	run  func(s string)
-}{
+var hostileOps = []oracle.Op{
 	{"Parse, Upgrade", func(s string) {
 		for _, g := range legacyGrammars {
 			if l, err := Parse(s, g); err == nil {
@@ -40,21 +37,8 @@ func TestHostileLinear(t *testing.T) {
 	if testing.Short() {
 		div = 16
 	}
-	for _, sh := range oracle.Hostile {
-		n := max(sh.N/div, 64)
-		small, large := sh.Build(n/2), sh.Build(n)
-		for _, op := range hostileOps {
-			cs, p1 := oracle.Measure(func() { op.run(small) })
-			cl, p2 := oracle.Measure(func() { op.run(large) })
-			if p1 != nil || p2 != nil {
-				t.Errorf("%s on %s: panic: %v %v", op.name, sh.Name, p1, p2)
-				continue
-			}
-			if !oracle.Linear(cs.Bytes, cl.Bytes, 64<<10) || !oracle.Linear(cs.Allocs, cl.Allocs, 64) {
-				t.Errorf("%s on %s: %d bytes in %d allocations for %d bytes of input, %d bytes in %d allocations for %d",
-					op.name, sh.Name, cs.Bytes, cs.Allocs, len(small), cl.Bytes, cl.Allocs, len(large))
-			}
-		}
+	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, div) {
+		t.Error(f)
 	}
 }
 

@@ -1,9 +1,10 @@
 package whatwg
 
 import (
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/oracle"
 )
 
 // This file feeds hostile inputs to every entry point and counts the work
@@ -13,11 +14,7 @@ import (
 // BenchmarkHostile shows the time at the same two sizes.
 
 // hostileShapes build an input from n repetitions of something hostile.
-var hostileShapes = []struct {
-	name  string
-	n     int // repetitions of the larger input; the smaller has n/2
-	build func(n int) string
-}{
+var hostileShapes = []oracle.HostileShape{
 	{"1 MB path", 1 << 20, func(n int) string { return "http://example.com/" + strings.Repeat("a", n) }},
 	{"1 MB query and fragment", 1 << 19, func(n int) string {
 		return "http://h/p?" + strings.Repeat("q", n) + "#" + strings.Repeat("f", n)
@@ -66,10 +63,7 @@ var hostileShapes = []struct {
 }
 
 // hostileOps are the calls made on each input.
-var hostileOps = []struct {
-	name string
-	run  func(s string)
-}{
+var hostileOps = []oracle.Op{
 	{"Parse", func(s string) { _, _ = Parse(s) }},
 	{"Validate", func(s string) { _, _, _ = Validate(s, URL{}) }},
 	{"Parse against a base", func(s string) { _, _ = MustParse("http://u@h/a/b/c?q#f").Parse(s) }},
@@ -95,48 +89,26 @@ var hostileOps = []struct {
 	}},
 }
 
-// cost is what one call allocated.
-type cost struct{ bytes, allocs uint64 }
-
-// measure runs f once and returns what it allocated, or the panic's value.
-func measure(f func()) (c cost, panicked any) {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	func() {
-		defer func() { panicked = recover() }()
-		f()
-	}()
-	runtime.ReadMemStats(&after)
-	return cost{after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs}, panicked
-}
-
-// linear reports whether the cost for twice the input is at most about
-// twice the cost for the input, plus a constant.
-func linear(small, large, slack uint64) bool {
-	return large <= small*5/2+slack
-}
-
-// TestHostileLinear runs every operation on every hostile shape at two
-// sizes, and checks that the larger costs at most about twice as much.
 func TestHostileLinear(t *testing.T) {
 	div := 1
 	if testing.Short() {
 		div = 16
 	}
-	for _, sh := range hostileShapes {
-		n := sh.n / div
-		small, large := sh.build(n/2), sh.build(n)
-		for _, op := range hostileOps {
-			cs, p1 := measure(func() { op.run(small) })
-			cl, p2 := measure(func() { op.run(large) })
-			if p1 != nil || p2 != nil {
-				t.Errorf("%s on %s: panic: %v %v", op.name, sh.name, p1, p2)
-				continue
-			}
-			if !linear(cs.bytes, cl.bytes, 64<<10) || !linear(cs.allocs, cl.allocs, 64) {
-				t.Errorf("%s on %s: %d bytes in %d allocations for %d bytes of input, %d bytes in %d allocations for %d",
-					op.name, sh.name, cs.bytes, cs.allocs, len(small), cl.bytes, cl.allocs, len(large))
-			}
+	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, div) {
+		t.Error(f)
+	}
+}
+
+// TestLinearTime checks by time that parsing does linear work on the
+// families of inputs shared by every package (see oracle.CheckLinear).
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures times for several seconds; skipped with -short")
+	}
+	for _, in := range oracle.Families {
+		if ratio, ok := oracle.CheckLinear(func(s string) { _, _, _ = Validate(s, URL{}) }, in.Build, oracle.LinearSize); !ok {
+			t.Errorf("Validate on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
+				in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
 		}
 	}
 }
@@ -147,9 +119,9 @@ func TestHostileLinear(t *testing.T) {
 //	go test -run '^$' -bench Hostile ./whatwg
 func BenchmarkHostile(b *testing.B) {
 	for _, sh := range hostileShapes {
-		for _, n := range []int{sh.n / 2, sh.n} {
-			s := sh.build(n)
-			b.Run(sh.name+"/size="+itoa(len(s)), func(b *testing.B) {
+		for _, n := range []int{sh.N / 2, sh.N} {
+			s := sh.Build(n)
+			b.Run(sh.Name+"/size="+itoa(len(s)), func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
 				for b.Loop() {
 					_, _, _ = Validate(s, URL{})

@@ -7,7 +7,9 @@ import (
 )
 
 // HostileShape builds an input from n repetitions of something hostile.
-type HostileShape struct {
+// It is an alias of a struct type without a name, so that the tables of
+// other packages may list its fields in order without go vet objecting.
+type HostileShape = struct {
 	Name  string
 	N     int // the repetitions of the larger input; the smaller has n/2
 	Build func(n int) string
@@ -81,4 +83,35 @@ func Measure(f func()) (c Cost, panicked any) {
 // that grow in steps, plus a constant.
 func Linear(small, large uint64, slack uint64) bool {
 	return large <= small*5/2+slack
+}
+
+// Op is a named operation on one input, for the checks of work: an alias,
+// as HostileShape is.
+type Op = struct {
+	Name string
+	Run  func(string)
+}
+
+// HostileLinear runs every op on every shape at two sizes, n/2 and n (n
+// divided by div, for short runs), and returns a description of each case
+// that panicked or whose larger input cost more than about twice the bytes
+// or allocations of the smaller (see Linear).
+func HostileLinear(shapes []HostileShape, ops []Op, div int) []string {
+	var failures []string
+	for _, sh := range shapes {
+		n := max(sh.N/div, 64)
+		small, large := sh.Build(n/2), sh.Build(n)
+		for _, op := range ops {
+			cs, p1 := Measure(func() { op.Run(small) })
+			cl, p2 := Measure(func() { op.Run(large) })
+			switch {
+			case p1 != nil || p2 != nil:
+				failures = append(failures, fmt.Sprintf("%s on %s: panic: %v %v", op.Name, sh.Name, p1, p2))
+			case !Linear(cs.Bytes, cl.Bytes, 64<<10) || !Linear(cs.Allocs, cl.Allocs, 64):
+				failures = append(failures, fmt.Sprintf("%s on %s: %d bytes in %d allocations for %d bytes of input, %d bytes in %d allocations for %d",
+					op.Name, sh.Name, cs.Bytes, cs.Allocs, len(small), cl.Bytes, cl.Allocs, len(large)))
+			}
+		}
+	}
+	return failures
 }
