@@ -210,41 +210,9 @@ func (p *parser) ipv6(s string, at int) ([8]uint16, bool) {
 			if pieceIndex > 6 {
 				return fail(ErrIPv4InIPv6TooManyPieces)
 			}
-			numbersSeen := 0
-			for ptr < len(s) {
-				ipv4Piece := -1
-				if numbersSeen > 0 {
-					if s[ptr] == '.' && numbersSeen < 4 {
-						ptr++
-					} else {
-						return fail(ErrIPv4InIPv6InvalidCodePoint)
-					}
-				}
-				if ptr >= len(s) || s[ptr] < '0' || s[ptr] > '9' {
-					return fail(ErrIPv4InIPv6InvalidCodePoint)
-				}
-				for ptr < len(s) && '0' <= s[ptr] && s[ptr] <= '9' {
-					number := int(s[ptr] - '0')
-					if ipv4Piece < 0 {
-						ipv4Piece = number
-					} else if ipv4Piece == 0 {
-						return fail(ErrIPv4InIPv6InvalidCodePoint)
-					} else {
-						ipv4Piece = ipv4Piece*10 + number
-					}
-					if ipv4Piece > 255 {
-						return fail(ErrIPv4InIPv6OutOfRangePart)
-					}
-					ptr++
-				}
-				address[pieceIndex] = address[pieceIndex]*0x100 + uint16(ipv4Piece)
-				numbersSeen++
-				if numbersSeen == 2 || numbersSeen == 4 {
-					pieceIndex++
-				}
-			}
-			if numbersSeen != 4 {
-				return fail(ErrIPv4InIPv6TooFewParts)
+			var k Kind
+			if ptr, pieceIndex, k = ipv4InIPv6(s, ptr, &address, pieceIndex); k != 0 {
+				return fail(k)
 			}
 			break
 		} else if ptr < len(s) && s[ptr] == ':' {
@@ -262,17 +230,68 @@ func (p *parser) ipv6(s string, at int) ([8]uint16, bool) {
 		pieceIndex++
 	}
 	if compress >= 0 {
-		swaps := pieceIndex - compress
-		pieceIndex = 7
-		for pieceIndex != 0 && swaps > 0 {
-			address[pieceIndex], address[compress+swaps-1] = address[compress+swaps-1], address[pieceIndex]
-			pieceIndex--
-			swaps--
-		}
+		expand(&address, compress, pieceIndex)
 	} else if pieceIndex != 8 {
 		return fail(ErrIPv6TooFewPieces)
 	}
 	return address, true
+}
+
+// ipv4InIPv6 is the part of the IPv6 parser of section 3.5 that reads an
+// IPv4 address in the last two pieces, from s[ptr] into address from
+// pieceIndex on. It returns where it stopped and the piece index after it,
+// with the failure's kind, or 0.
+func ipv4InIPv6(s string, ptr int, address *[8]uint16, pieceIndex int) (int, int, Kind) {
+	numbersSeen := 0
+	for ptr < len(s) {
+		ipv4Piece := -1
+		if numbersSeen > 0 {
+			if s[ptr] == '.' && numbersSeen < 4 {
+				ptr++
+			} else {
+				return ptr, pieceIndex, ErrIPv4InIPv6InvalidCodePoint
+			}
+		}
+		if ptr >= len(s) || s[ptr] < '0' || s[ptr] > '9' {
+			return ptr, pieceIndex, ErrIPv4InIPv6InvalidCodePoint
+		}
+		for ptr < len(s) && '0' <= s[ptr] && s[ptr] <= '9' {
+			number := int(s[ptr] - '0')
+			if ipv4Piece < 0 {
+				ipv4Piece = number
+			} else if ipv4Piece == 0 {
+				return ptr, pieceIndex, ErrIPv4InIPv6InvalidCodePoint
+			} else {
+				ipv4Piece = ipv4Piece*10 + number
+			}
+			if ipv4Piece > 255 {
+				return ptr, pieceIndex, ErrIPv4InIPv6OutOfRangePart
+			}
+			ptr++
+		}
+		address[pieceIndex] = address[pieceIndex]*0x100 + uint16(ipv4Piece)
+		numbersSeen++
+		if numbersSeen == 2 || numbersSeen == 4 {
+			pieceIndex++
+		}
+	}
+	if numbersSeen != 4 {
+		return ptr, pieceIndex, ErrIPv4InIPv6TooFewParts
+	}
+	return ptr, pieceIndex, 0
+}
+
+// expand moves the pieces after the compression to the end of the address
+// (section 3.5, the step after the main loop): compress is where the
+// compression stands and pieceIndex the number of pieces read.
+func expand(address *[8]uint16, compress, pieceIndex int) {
+	swaps := pieceIndex - compress
+	pieceIndex = 7
+	for pieceIndex != 0 && swaps > 0 {
+		address[pieceIndex], address[compress+swaps-1] = address[compress+swaps-1], address[pieceIndex]
+		pieceIndex--
+		swaps--
+	}
 }
 
 // compressedPiece finds the IPv6 address compressed piece index (section

@@ -288,25 +288,7 @@ func (u *URL) setHost(op, value string, hostname bool) error {
 	p := setterParser(value, r.sch)
 	s := p.in
 	if r.sch == schemeFile {
-		// File host state with state override.
-		e := 0
-		for e < len(s) {
-			if c := s[e]; c == '/' || c == '\\' || c == '?' || c == '#' {
-				break
-			}
-			e++
-		}
-		r.host, r.kind = "", HostEmpty
-		if e > 0 {
-			if !p.host(0, e) {
-				return p.error(op)
-			}
-			r.host, r.kind = p.w.result(), p.u.kind
-			if r.kind == HostDomain && r.host == "localhost" {
-				r.host, r.kind = "", HostEmpty
-			}
-		}
-		return u.apply(&r, op, value)
+		return u.setFileHost(&r, p, op, value)
 	}
 	// Host state with state override.
 	special := r.sch.special()
@@ -367,6 +349,31 @@ func (u *URL) setHost(op, value string, hostname bool) error {
 	}
 	r.host, r.kind = p.w.result(), p.u.kind
 	return u.apply(&r, op, value)
+}
+
+// setFileHost is setHost for a file URL: the file host state with state
+// override, up to the first "/", "\\", "?" or "#", where "localhost" is the
+// empty host.
+func (u *URL) setFileHost(r *record, p *parser, op, value string) error {
+	s := p.in
+	e := 0
+	for e < len(s) {
+		if c := s[e]; c == '/' || c == '\\' || c == '?' || c == '#' {
+			break
+		}
+		e++
+	}
+	r.host, r.kind = "", HostEmpty
+	if e > 0 {
+		if !p.host(0, e) {
+			return p.error(op)
+		}
+		r.host, r.kind = p.w.result(), p.u.kind
+		if r.kind == HostDomain && r.host == "localhost" {
+			r.host, r.kind = "", HostEmpty
+		}
+	}
+	return u.apply(r, op, value)
 }
 
 // SetPort sets the port, as the port setter does: "" makes it null;
