@@ -352,7 +352,7 @@ func (u *URL) setHost(op, value string, hostname bool) error {
 }
 
 // setFileHost is setHost for a file URL: the file host state with state
-// override, up to the first "/", "\\", "?" or "#", where "localhost" is the
+// override, up to the first "/", "\", "?" or "#", where "localhost" is the
 // empty host.
 func (u *URL) setFileHost(r *record, p *parser, op, value string) error {
 	s := p.in
