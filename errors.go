@@ -173,8 +173,13 @@ type Error struct {
 // for such a character, the message says so. Long inputs are shortened around the
 // offset. The text depends only on the fields, so it can be printed
 // unchanged by tools; any field values, even an Offset outside Input, give
-// a message.
+// a message, and so does a nil *Error: "uri: <nil>".
 func (e *Error) Error() string {
+	if e == nil {
+		// A nil *Error in an error interface, or as the Err of another: fmt
+		// would print "<nil>" for it, and a message is better than a panic.
+		return "uri: <nil>"
+	}
 	var b strings.Builder
 	b.WriteString("uri: ")
 	if e.Op != "" && e.Op != "parse" {
@@ -242,8 +247,14 @@ func mentionsComponent(err error) bool {
 	return true
 }
 
-// Unwrap returns the reason, one of the sentinel errors.
-func (e *Error) Unwrap() error { return e.Err }
+// Unwrap returns the reason, one of the sentinel errors, or nil for a nil
+// *Error.
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // withOp returns err, an *Error from a parse, as an error of the operation op.
 func withOp(op string, err error) error {

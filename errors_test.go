@@ -1,0 +1,164 @@
+package uri
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// errorReasons are the values of Err that the tests of Error give it: every
+// kind of value a caller can put there, nil and a nil *Error included.
+var errorReasons = []error{
+	nil, ErrInvalidByte, ErrBadPercent, ErrTooLong, ErrIDNA, ErrColonInFirstSegment,
+	errors.New("another reason"), (*Error)(nil), &Error{Offset: -1, Input: "x"},
+}
+
+// errorOffsets are the offsets the tests of Error try against an input of
+// n bytes: inside, at both ends, just outside, and the extremes of int.
+func errorOffsets(n int) []int {
+	return []int{
+		0, 1, n / 2, n - 1, n, n + 1, -1, -2, 2 * n, -n,
+		math.MaxInt, math.MaxInt - 1, math.MinInt, math.MinInt + 1,
+		math.MaxInt32, math.MaxInt32 + 1, math.MinInt32,
+	}
+}
+
+// errorInputs are inputs of every length class of quoteAround (short, at
+// the limit of 88 bytes, long) and of every kind of byte: invalid UTF-8,
+// a character cut at the window's edge, controls and bidirectional
+// formatting characters.
+var errorInputs = []string{
+	"", "a", "\xff", "\xe2\x80", "http://a/b c", "/\u202eevil", "/\x1b[2J\x00\u009b",
+	strings.Repeat("a", 88), strings.Repeat("a", 89), strings.Repeat("\xff", 200),
+	strings.Repeat("é", 100), strings.Repeat("\u202e", 50) + "x" + strings.Repeat("\u2066", 50),
+	"http://h/" + strings.Repeat("%", 300) + "\xc3",
+}
+
+// checkErrorMessage is the contract of Error's text for any field values:
+// it does not panic, it begins with "uri: ", it gives the same text twice,
+// it names the offset, and when Op and Detail are clean (valid UTF-8 with
+// nothing hidden) the text is one line with no control character and no
+// bidirectional formatting character, whatever Input holds.
+func checkErrorMessage(t *testing.T, e *Error) {
+	t.Helper()
+	var msg string
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("(%#v).Error() panicked: %v", e, r)
+			}
+		}()
+		msg = e.Error()
+	}()
+	if !strings.HasPrefix(msg, "uri: ") {
+		t.Errorf("(%#v).Error() = %q, not beginning with \"uri: \"", e, msg)
+	}
+	if again := e.Error(); again != msg {
+		t.Errorf("(%#v).Error() gave %q, then %q", e, msg, again)
+	}
+	if !strings.Contains(msg, " at offset "+strconv.Itoa(e.Offset)) {
+		t.Errorf("(%#v).Error() = %q does not name offset %d", e, msg, e.Offset)
+	}
+	clean := func(s string) bool { return utf8.ValidString(s) && strings.IndexFunc(s, unsafeInText) < 0 }
+	reason := ""
+	if e.Err != nil && !isNilError(e.Err) {
+		reason = e.Err.Error()
+	}
+	if clean(e.Op) && clean(e.Detail) && clean(reason) && !clean(msg) {
+		t.Errorf("(%#v).Error() = %q holds a raw control, bidi control or invalid UTF-8", e, msg)
+	}
+}
+
+// isNilError reports whether err is a nil *Error, whose Error method the
+// test does not call directly.
+func isNilError(err error) bool {
+	e, ok := err.(*Error)
+	return ok && e == nil
+}
+
+// unsafeInText reports whether r should never reach a terminal as it is: a
+// C0 or C1 control, DEL, or a character with the Unicode property
+// Bidi_Control.
+func unsafeInText(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)
+}
+
+// TestErrorAnyFields: Error never panics, whatever the fields of an Error
+// hold: offsets outside the input, negative or at the extremes of int,
+// inputs that are not UTF-8, a nil reason or a nil *Error as the reason,
+// and a component that names none.
+func TestErrorAnyFields(t *testing.T) {
+	comps := []Component{NoComponent, Host, Fragment, Fragment + 1, 255}
+	for _, in := range errorInputs {
+		for _, off := range errorOffsets(len(in)) {
+			for _, reason := range errorReasons {
+				for _, c := range comps {
+					for _, op := range []string{"", "parse", "resolve", "build"} {
+						checkErrorMessage(t, &Error{Op: op, Input: in, Offset: off, Component: c, Err: reason, Detail: "d"})
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestErrorNil: a nil *Error formats and unwraps without panicking, so
+// that errors.Is and errors.As work on it too.
+func TestErrorNil(t *testing.T) {
+	var e *Error
+	if got := e.Error(); got != "uri: <nil>" {
+		t.Errorf("(*Error)(nil).Error() = %q, want %q", got, "uri: <nil>")
+	}
+	if e.Unwrap() != nil {
+		t.Errorf("(*Error)(nil).Unwrap() = %v, want nil", e.Unwrap())
+	}
+	var err error = e
+	if errors.Is(err, ErrInvalidByte) {
+		t.Errorf("errors.Is((*Error)(nil), ErrInvalidByte) = true")
+	}
+	wrapped := &Error{Op: "parse", Input: "x", Err: e}
+	if got, want := wrapped.Error(), `uri: uri: <nil> at offset 0 of "x"`; got != want {
+		t.Errorf("an Error wrapping a nil *Error: %q, want %q", got, want)
+	}
+}
+
+// TestErrorMessages pins the text for some field values that Parse never
+// produces, so that a change to the format is a decision.
+func TestErrorMessages(t *testing.T) {
+	tests := []struct {
+		e    Error
+		want string
+	}{
+		{Error{}, `uri: error at offset 0 (end of input) of ""`},
+		{Error{Input: "ab", Offset: -1, Err: ErrInvalidByte}, `uri: invalid character at offset -1 of "ab"`},
+		{Error{Input: "ab", Offset: 7, Err: ErrInvalidByte, Component: Path}, `uri: invalid character in path at offset 7 of "ab"`},
+		{Error{Input: "a\xffb", Offset: 1, Err: ErrInvalidByte, Component: 200}, `uri: invalid character "\xff" in component(200) at offset 1 of "a\xffb"`},
+		{Error{Input: "/\u202e", Offset: 1, Err: ErrInvalidByte, Op: "parse"}, `uri: invalid character "\u202e" at offset 1 of "/\u202e"`},
+		{Error{Op: "build", Input: "x", Offset: math.MinInt, Err: ErrBadPercent, Detail: "more"}, `uri: build: "%" not followed by two hex digits (more) at offset ` + strconv.Itoa(math.MinInt) + ` of "x"`},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Error(); got != tt.want {
+			t.Errorf("(%#v).Error() = %q, want %q", tt.e, got, tt.want)
+		}
+	}
+}
+
+// FuzzError builds Errors from arbitrary fields: Error never panics and
+// keeps the contract of checkErrorMessage.
+func FuzzError(f *testing.F) {
+	for _, in := range errorInputs {
+		for _, off := range errorOffsets(len(in)) {
+			f.Add("parse", in, off, uint8(Path), uint8(1), "")
+		}
+	}
+	f.Add("resolve", "\xe2\x80\xae", 1, uint8(200), uint8(0), "d\x00")
+	f.Fuzz(func(t *testing.T, op, in string, off int, comp, reason uint8, detail string) {
+		e := &Error{Op: op, Input: in, Offset: off, Component: Component(comp),
+			Err: errorReasons[int(reason)%len(errorReasons)], Detail: detail}
+		checkErrorMessage(t, e)
+	})
+}
