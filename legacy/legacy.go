@@ -247,16 +247,20 @@ func Parse(s string, g Grammar) (URL, error) {
 // reference has the components of l.Parts, each percent-encoded where RFC
 // 3986 does not allow a byte of it, with "./" or "/." before a path that
 // needs it, as uri.Components.Encode writes them; and the IPv4 octets of an
-// RFC 2732 IPv6reference (HostForm) without their leading zeros. The meaning
-// stays the same. It encodes RFC
+// RFC 2732 IPv6reference (HostForm, when the host is one) without their
+// leading zeros. The meaning stays the same. It encodes RFC
 // 2068's national characters such as "{", "|" or octets above 0x7F, RFC
 // 2396 reg_name's "@" and ":" that RFC 3986 cannot place, RFC 1738's "?" in
 // an ftp path or a user name, and RFC 2732's "[" and "]" in a query.
 //
 // A scheme that does not begin with a letter has no RFC 3986 form: Upgrade
 // then returns an *uri.Error with Op "upgrade" wrapping uri.ErrCannotEncode.
-// Upgrade works from l.Parts alone, so it never panics, whatever the fields
-// of l hold. It allocates the new text, and the list when there are edits.
+// Upgrade works from l.Parts and l.HostForm alone, so it never panics,
+// whatever the fields of l hold. For a URL built or changed by hand, l's
+// text is what l.Parts spell, and its other errors are those of
+// uri.Components.Encode (a port that is not digits, a path after an
+// authority that does not begin with "/"). It allocates the new text, and
+// the list when there are edits.
 func (l URL) Upgrade() (uri.URI, []uri.Change, error) {
 	c := l.Parts
 	var zeros uri.Change
@@ -311,9 +315,14 @@ func withHostEdit(changes []uri.Change, zeros uri.Change, c uri.Components) []ur
 // unzeroIPv4 returns host with the IPv4 part of an RFC 2732 IPv6 literal
 // written without the leading zeros that RFC 2373 allowed ("[::1.02.3.4]"
 // becomes "[::1.2.3.4]"), and the edit, with its Offset in the host; or
-// host and the zero Change when there is nothing to edit.
+// host and the zero Change when there is nothing to edit. A host that is not
+// such a literal is returned as it is: HostForm is a field that a caller may
+// set beside any host, and in a reg-name the zeros are data.
 func unzeroIPv4(host string) (uri.Change, string) {
-	if !strings.HasPrefix(host, "[") || !strings.HasSuffix(host, "]") {
+	if !strings.HasPrefix(host, "[") {
+		return uri.Change{}, host
+	}
+	if end, err := abnf.IPv6(host, 1, false, abnf.Octet2373); err != nil || end != len(host) {
 		return uri.Change{}, host
 	}
 	d := strings.LastIndexByte(host, ':') + 1
