@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/abnf"
@@ -17,7 +18,8 @@ import (
 
 // The IRI character sets of RFC 3987, Section 2.2, written out again here
 // (not taken from the code), and the bidirectional formatting characters
-// that Section 4.1 forbids.
+// that Section 4.1 forbids: every character with the Unicode property
+// Bidi_Control, taken from package unicode.
 var (
 	testUcschar = [][2]rune{
 		{0xA0, 0xD7FF}, {0xF900, 0xFDCF}, {0xFDF0, 0xFFEF},
@@ -28,8 +30,25 @@ var (
 		{0xD0000, 0xDFFFD}, {0xE1000, 0xEFFFD},
 	}
 	testIprivate = [][2]rune{{0xE000, 0xF8FF}, {0xF0000, 0xFFFFD}, {0x100000, 0x10FFFD}}
-	testBidi     = []rune{0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E}
+	testBidi     = bidiControls()
 )
+
+// bidiControls returns every character with the Unicode property
+// Bidi_Control, in order.
+func bidiControls() []rune {
+	var out []rune
+	for _, r := range unicode.Bidi_Control.R16 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			out = append(out, c)
+		}
+	}
+	for _, r := range unicode.Bidi_Control.R32 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // testRanges removes the bidi formatting characters from ranges.
 func testRanges(ranges [][2]rune) [][2]rune {
@@ -125,7 +144,7 @@ func genIRI(r *rand.Rand) string {
 	allowed := []string{"é", "日本", "€", "\u00a0", "\ud7ff", "\U0001f600", "\U000e1000", "\u2010", "\u202f"}
 	other := []string{
 		"\ue000", "\U000f0000", "\U0010fffd", // iprivate
-		"\u200e", "\u202e", "\ufdd0", "\ufffe", "\U0001fffe", "\u0085", "\U000e0001", // not allowed
+		"\u200e", "\u202e", "\u061c", "\u2067", "\ufdd0", "\ufffe", "\U0001fffe", "\u0085", "\U000e0001", // not allowed
 		"\xc3", "\xe2\x82", "\xff", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe0\x82\xa0", // not UTF-8
 	}
 	for n := r.IntN(4); n > 0; n-- {

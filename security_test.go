@@ -2,10 +2,13 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/idna"
 )
 
 // The tests in this file pin what RFC 3986, Section 7 (Security
@@ -344,5 +347,104 @@ func TestEncodedDotsAndSlashes(t *testing.T) {
 	}
 	if _, err := UnescapeUTF8("%C0%AE", EscapePathSegment); !errors.Is(err, ErrInvalidUTF8) {
 		t.Errorf("UnescapeUTF8 of an encoded overlong dot: %v", err)
+	}
+}
+
+// TestBidiControlsInIRIs pins RFC 3987, Section 4.1: "IRIs MUST NOT contain
+// bidirectional formatting characters", which reorder the text around them
+// when it is shown, so that what a reader sees is not what a program reads
+// (the "Trojan Source" attack). For every character with the Unicode
+// property Bidi_Control, taken from package unicode and not from the code:
+//   - ParseIRI rejects it raw in every component that allows ucschar, at
+//     the byte that the IRI grammar's oracle names, and so does Parse;
+//   - ToIRI (Section 3.2, which allows characters to stay encoded) keeps it
+//     percent-encoded in the userinfo, the host, the path, the query and
+//     the fragment, while it decodes the allowed characters on either side;
+//   - ToIRI keeps the A-label of a host whose U-label would hold one.
+func TestBidiControlsInIRIs(t *testing.T) {
+	bidi := bidiControls()
+	if len(bidi) < 12 {
+		t.Fatalf("only %d Bidi_Control characters: %U", len(bidi), bidi)
+	}
+	raw := []struct {
+		before, after string
+		comp          Component
+	}{
+		{"http://", "@h/", Authority},
+		{"http://u", ":p@h/", Authority},
+		{"//u:p", "@h", Authority},
+		{"http://u@", "/", Host},
+		{"http://u@h", ".example/", Host},
+		{"http://h/", "", Path},
+		{"http://h/a", "b/c", Path},
+		{"/", "", Path},
+		{"x:", "", Path},
+		{"", "", Path},
+		{"a/", "", Path},
+		{"http://h/?", "", Query},
+		{"?q=", "&x=\u00e9", Query},
+		{"http://h/#", "", Fragment},
+		{"#f", "\u00e9", Fragment},
+	}
+	for _, r := range bidi {
+		c := string(r)
+		for _, p := range raw {
+			in := p.before + c + p.after
+			_, err := ParseIRI(in)
+			var e *Error
+			if !errors.As(err, &e) || !errors.Is(err, ErrInvalidByte) || e.Component != p.comp ||
+				e.Offset < len(p.before) || e.Offset >= len(p.before)+len(c) {
+				t.Errorf("ParseIRI(%q) = %v; want ErrInvalidByte in %v inside U+%04X at %d", in, err, p.comp, r, len(p.before))
+				continue
+			}
+			if ok, off := iriOracle().Check(in); ok || off != e.Offset {
+				t.Errorf("ParseIRI(%q) fails at %d; the IRI grammar says %v at %d", in, e.Offset, ok, off)
+			}
+			if _, err := Parse(in); err == nil {
+				t.Errorf("Parse(%q) accepts U+%04X", in, r)
+			}
+		}
+	}
+
+	encoded := []struct{ before, after string }{
+		{"http://", "@h/"},
+		{"http://u:", "@h/"},
+		{"http://u@h", ".example/"},
+		{"foo://", "/"},
+		{"http://h/", ""},
+		{"http://h/a/", "/b"},
+		{"foo:", ""},
+		{"", "/x"},
+		{"http://h/?", ""},
+		{"http://h/?a=", "&b"},
+		{"http://h/#", ""},
+	}
+	for _, r := range bidi {
+		c := string(r)
+		for _, hex := range []string{"%02X", "%02x"} {
+			pct := ""
+			for i := 0; i < len(c); i++ {
+				pct += "%" + fmt.Sprintf(hex, c[i])
+			}
+			for _, p := range encoded {
+				u := MustParse(p.before + "%C3%A9" + pct + "%C3%A9" + p.after)
+				want := p.before + "\u00e9" + pct + "\u00e9" + p.after
+				got := u.ToIRI()
+				if got.String() != want || strings.ContainsRune(got.String(), r) {
+					t.Errorf("Parse(%q).ToIRI() = %q, want %q: U+%04X stays encoded", u, got, want, r)
+				}
+				if i, err := ParseIRI(got.String()); err != nil || i != got {
+					t.Errorf("ParseIRI(Parse(%q).ToIRI() = %q) = %v", u, got, err)
+				}
+			}
+		}
+		label, err := idna.Punycode.ToASCII("a" + c + "b")
+		if err != nil || !strings.HasPrefix(label, "xn--") {
+			t.Fatalf("Punycode of U+%04X: %q, %v", r, label, err)
+		}
+		u := MustParse("http://" + label + ".example/")
+		if got := u.ToIRI(); got.String() != u.String() {
+			t.Errorf("Parse(%q).ToIRI() = %q; the A-label spells U+%04X and must stay", u, got, r)
+		}
 	}
 }
