@@ -12,6 +12,8 @@
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
 //	uri uri-to-iri [--json] [URI...]
+//	uri file-path  [--os posix|windows] [--json] [URI...]
+//	uri file-uri   [--os posix|windows] [--json] [PATH...]
 //	uri help [COMMAND]
 //	uri --version
 //
