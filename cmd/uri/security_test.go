@@ -1,15 +1,64 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
+// unsafeForReader reports whether r must never reach a terminal or a
+// reader as it is, by the definition of package unicode and not of the
+// code under test: a C0 or C1 control or DEL (unicode.IsControl), a
+// character with the property Bidi_Control, which reorders the text around
+// it (the "Trojan Source" attack), or U+2028 and U+2029, which end a line
+// in JavaScript.
+func unsafeForReader(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == 0x2028 || r == 0x2029
+}
+
+// bidiControls returns every character with the property Bidi_Control.
+func bidiControls() []rune {
+	var out []rune
+	for _, r := range unicode.Bidi_Control.R16 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			out = append(out, c)
+		}
+	}
+	for _, r := range unicode.Bidi_Control.R32 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestHidden: hidden is exactly unsafeForReader, over all of Unicode.
+func TestHidden(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if hidden(r) != unsafeForReader(r) {
+			t.Errorf("hidden(U+%04X) = %v, want %v", r, hidden(r), unsafeForReader(r))
+		}
+	}
+}
+
+// outputCommands are the arguments that TestNoControlsInOutput runs each
+// command with; every command must be among them.
+var outputCommands = [][]string{
+	{"parse"}, {"parse", "--grammar", "rfc2068"}, {"normalize"}, {"normalize", "--syntax"}, {"equal"},
+	{"resolve", "--base", "http://a/b"}, {"relativize", "--base", "http://a/b"}, {"escape", "--component", "path"},
+	{"iri-to-uri"}, {"uri-to-iri"}, {"unescape", "--component", "path"},
+	{"file-path", "--os", "posix"}, {"file-path", "--os", "windows"}, {"file-uri", "--os", "posix"}, {"file-uri", "--os", "windows"},
+}
+
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,
-// NUL, DEL, C1 controls, bidirectional formatting characters, invalid
-// UTF-8), raw or percent-encoded, no command writes a control character or
-// a bidirectional formatting character of it, in text or in JSON, to
-// standard output or standard error.
+// NUL, DEL, C1 controls, every Bidi_Control character, invalid UTF-8), raw
+// or percent-encoded, no command writes a control character or a
+// bidirectional formatting character of it, or a byte that is not UTF-8,
+// in text or in JSON, to standard output or standard error. Decoding
+// commands (unescape, uri-to-iri, file-path) get the encoded forms, so
+// that they have the character to write.
 func TestNoControlsInOutput(t *testing.T) {
 	inputs := []string{
 		"http://h/\x1b[31mred\x1b[0m",
@@ -22,16 +71,20 @@ func TestNoControlsInOutput(t *testing.T) {
 		"\x1b]0;title\x07",
 		"http://h/\u009b31m",
 		"http://h/%C2%9B31m",
-		"http://h/\u202eevil\u202c",
-		"http://h/%E2%81%A7evil%E2%81%A9",
-		"http://h/%D8%9C%E2%80%8F",
+		"file:///%1B[2J%C2%9B%E2%80%A8",
+		`C:\` + "\x1b[2J",
 	}
-	commands := [][]string{
-		{"parse"}, {"parse", "--grammar", "rfc2068"}, {"normalize"}, {"normalize", "--syntax"}, {"equal"},
-		{"resolve", "--base", "http://a/b"}, {"relativize", "--base", "http://a/b"}, {"escape", "--component", "path"},
-		{"iri-to-uri"}, {"uri-to-iri"}, {"unescape", "--component", "path"},
+	for _, r := range bidiControls() {
+		c := string(r)
+		pct := ""
+		for i := 0; i < len(c); i++ {
+			pct += fmt.Sprintf("%%%02X", c[i])
+		}
+		inputs = append(inputs, "http://h/a"+c+"b", "http://h/a"+pct+"b", "file:///a"+pct+"b", `C:\a`+c, "/"+c+"evil"+c)
 	}
-	for _, args := range commands {
+	tested := map[string]bool{}
+	for _, args := range outputCommands {
+		tested[args[0]] = true
 		for _, json := range []bool{false, true} {
 			a := append([]string(nil), args...)
 			if json {
@@ -45,11 +98,20 @@ func TestNoControlsInOutput(t *testing.T) {
 				_, out, errOut := runCmd(t, "", append(append(a, "--"), ops...)...)
 				_, out2, errOut2 := runCmd(t, strings.Join(ops, "\t")+"\n", a...)
 				for _, s := range []string{out, errOut, out2, errOut2} {
-					if i := strings.IndexFunc(s, func(r rune) bool { return r != '\n' && hidden(r) }); i >= 0 {
-						t.Errorf("uri %s %q: the output has %q at %d: %q", strings.Join(a, " "), in, s[i], i, s)
+					if i := strings.IndexFunc(s, func(r rune) bool { return r != '\n' && unsafeForReader(r) }); i >= 0 {
+						r, _ := utf8.DecodeRuneInString(s[i:])
+						t.Errorf("uri %s %q: the output has U+%04X at %d: %q", strings.Join(a, " "), in, r, i, s)
+					}
+					if !utf8.ValidString(s) {
+						t.Errorf("uri %s %q: the output is not UTF-8: %q", strings.Join(a, " "), in, s)
 					}
 				}
 			}
+		}
+	}
+	for _, c := range commands() {
+		if !tested[c.name] {
+			t.Errorf("uri %s is not in outputCommands: add it with the flags it needs", c.name)
 		}
 	}
 }
