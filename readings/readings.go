@@ -1,0 +1,421 @@
+// Package readings reads one URL three ways and reports where the readings
+// differ, for filters against server-side request forgery (SSRF): a filter
+// that checks a URL with one parser and hands it to a client that reads it
+// with another checks the wrong host when the two disagree.
+//
+// [Compare] gives, for one input:
+//
+//   - the components that strict RFC 3986 gives (uri.Parse of package
+//     github.com/gouri/uri), or its error;
+//   - those that the WHATWG URL Standard gives, as browsers read the URL
+//     (whatwg.Parse of package github.com/gouri/uri/whatwg, without a base
+//     URL), or its error;
+//   - those that net/url gives (url.Parse), which most Go code uses, or its
+//     error;
+//   - the address that Go's net/http would dial for the URL (see
+//     [Report.Dial]), or why it would not dial;
+//   - the differences between them, and [Report.Agree].
+//
+// A filter that fetches a URL only when Agree reports true never checks one
+// host and fetches another, as far as these three parsers go: see the
+// example.
+//
+// # How components are compared
+//
+// Each [Reading] holds the components as its parser gives them: RFC 3986's
+// as written, the URL Standard's serialized (lower case, IDNA, numbers in
+// hosts read as IPv4 addresses, default ports and dot segments removed),
+// net/url's as its fields and methods return them. They are compared by
+// what they mean, so that spelling alone is no difference:
+//
+//   - scheme: without regard to ASCII case.
+//   - userinfo: the username and the password, percent-decoded; no
+//     userinfo is an empty username and no password (the URL Standard
+//     cannot tell them apart).
+//   - host: an IPv4 or IPv6 address, as the parser reads it, is compared
+//     as an address ("[0::1]" and "[::1]" are the same); any other host is
+//     a name, compared percent-decoded and without regard to ASCII case. A
+//     name never equals an address: "127.1" is a reg-name to RFC 3986 and
+//     a name to net/url, but the address 127.0.0.1 to the URL Standard, and
+//     that is a difference. IDNA is not applied either: net/url's host
+//     "bücher.example" differs from the URL Standard's
+//     "xn--bcher-kva.example", because code that checks the first is not
+//     checking the name that is looked up. No host and an empty host are
+//     the same: neither names a machine.
+//   - port: the number, leading zeros aside, or the scheme's default port
+//     when there is none or it is empty (80 for http, 443 for https, ...),
+//     for the readings that have a host.
+//   - path, query and fragment: as RFC 3986, Section 6.2.2 compares them,
+//     after percent-encoding what RFC 3986 does not allow raw (a space, a
+//     "#" in a fragment, ...): percent-encodings of unreserved characters
+//     decoded, hexadecimal digits in upper case, dot segments removed. An
+//     empty path with a host is "/" for the schemes where RFC 9110 and
+//     RFC 6455 say so (http, https, ws, wss), and for ftp and file, which
+//     the URL Standard always gives a path. So "/a/../b" and "/b" agree,
+//     and "/a%2Fb" and "/a/b" do not. A missing query or fragment equals an
+//     empty one: net/url cannot keep an empty fragment.
+//
+// Only readings that accept the input are compared; which parsers accept
+// it is a difference of its own. Last, when net/http dials, the address it
+// dials is compared with the host and port of each reading, by the same
+// rules: the address comes out of IDNA, and a name that IDNA maps to
+// "127.0.0.1" is dialed as that address.
+//
+// # Why a package of its own
+//
+// The comparison belongs to none of the three parsers: package whatwg
+// implements one standard and stays free of the others' rules, package uri
+// never imports a lenient reading, and the dialing rules are net/http's.
+// This package imports all of them and adds no parser.
+//
+// It follows net/http and net/url of the Go release it is built with; what
+// it reports for net/url and for dialing changes when they do.
+package readings
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/schemes"
+	"github.com/gouri/uri/whatwg"
+	"golang.org/x/net/idna"
+)
+
+// Parser names one of the three readings.
+type Parser uint8
+
+// The parsers, in the order of a [Report].
+const (
+	RFC3986 Parser = iota // uri.Parse: strict RFC 3986
+	WHATWG                // whatwg.Parse: the WHATWG URL Standard, as browsers read URLs
+	NetURL                // url.Parse of net/url
+)
+
+var parserNames = [...]string{"rfc3986", "whatwg", "neturl"}
+
+// String returns "rfc3986", "whatwg" or "neturl".
+func (p Parser) String() string {
+	if int(p) < len(parserNames) {
+		return parserNames[p]
+	}
+	return "parser(" + strconv.Itoa(int(p)) + ")"
+}
+
+// HostKind is what a reading makes of the host.
+type HostKind uint8
+
+// The kinds of host. Name covers RFC 3986's reg-name, the URL Standard's
+// domains and opaque hosts, and a net/url host that is not an IP address.
+const (
+	NoHost    HostKind = iota // no authority, or no host in it
+	EmptyHost                 // an authority with an empty host: "file:///x"
+	Name                      // a host name, or another text that is no address
+	IPv4                      // an IPv4 address
+	IPv6                      // an IPv6 address
+	IPvFuture                 // RFC 3986's IPvFuture literal: "[v7.x]"
+)
+
+var hostKindNames = [...]string{"none", "empty", "name", "IPv4", "IPv6", "IPvFuture"}
+
+// String returns "none", "empty", "name", "IPv4", "IPv6" or "IPvFuture".
+func (k HostKind) String() string {
+	if int(k) < len(hostKindNames) {
+		return hostKindNames[k]
+	}
+	return "invalid"
+}
+
+// Reading is what one parser makes of the input: its error, or the
+// components as that parser gives them.
+//
+// For RFC 3986 they are as written (uri.URI's accessors). For the URL
+// Standard they are the getters' values without their delimiters (Scheme,
+// Username, Password, Hostname, Port, Pathname, Query and Fragment of
+// whatwg.URL). For net/url they are Scheme, User.Username and
+// User.Password (decoded, unlike the others), Hostname (decoded, without
+// the brackets of an IPv6 address), Port, the path as it is sent
+// (EscapedPath, or Opaque when there is one), RawQuery and
+// EscapedFragment. net/url records no empty authority: its reading has an
+// empty host when Host is empty and the URL has a user or a scheme and a
+// path that begins with "/" written after "//".
+type Reading struct {
+	Err error // the parser's error; the other fields are zero when it is set
+
+	Scheme      string // "" when there is none (a relative reference)
+	HasUserinfo bool
+	Username    string
+	HasPassword bool
+	Password    string
+	HostKind    HostKind
+	Host        string // "" for NoHost and EmptyHost; brackets kept, except by net/url
+	HasPort     bool   // a ":" after the host, even with no digits after it
+	Port        string
+	Path        string
+	HasQuery    bool
+	Query       string
+	HasFragment bool
+	Fragment    string
+}
+
+// OK reports whether the parser accepted the input.
+func (r *Reading) OK() bool { return r.Err == nil }
+
+// Difference is one way in which the readings of an input differ.
+type Difference struct {
+	// Aspect is "valid" (some parsers accept the input and others do
+	// not), "scheme", "userinfo", "host", "port", "path", "query",
+	// "fragment", or "dial" (net/http dials another host or port than a
+	// reading has).
+	Aspect string
+	// Detail lists what each parser that accepted the input has, as it
+	// gives it, for example
+	//
+	//	rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)
+	Detail string
+}
+
+// String returns the aspect and the detail: "host: rfc3986 ...".
+func (d Difference) String() string { return d.Aspect + ": " + d.Detail }
+
+// Report is the three readings of one input, the address net/http dials
+// for it, and their differences.
+type Report struct {
+	Input string
+	// The readings, in the order of the Parser constants.
+	RFC3986, WHATWG, NetURL Reading
+
+	// Dial is the address, host:port, that net/http's Transport passes to
+	// its dialer for the input (without a proxy), or "" when it would not
+	// dial, with the reason in DialErr. net/http.NewRequest reads the input
+	// with url.Parse; the Transport refuses other schemes than "http" and
+	// "https" and a URL without a host (an empty Host field); otherwise
+	// it dials Hostname(), through IDNA (idna.Lookup.ToASCII) when it is
+	// not ASCII, kept as it is when IDNA fails, and the port, or 80 for
+	// http and 443 for https. The dialer then refuses a port above 65535
+	// (reported here as a DialErr too).
+	//
+	// A name is resolved by the system: resolvers that read numbers as
+	// inet_aton does (the C library's) take the name "127.1" for
+	// 127.0.0.1. An empty host (":80") and an unspecified address
+	// ("0.0.0.0:80") are the local system to Go's dialer.
+	Dial    string
+	DialErr error
+
+	Differences []Difference
+}
+
+// Agree reports whether all three parsers accept the input and the report
+// lists no difference: the components mean the same to each, and net/http,
+// when it dials, dials the host and port that they name.
+func (r *Report) Agree() bool {
+	return r.RFC3986.OK() && r.WHATWG.OK() && r.NetURL.OK() && len(r.Differences) == 0
+}
+
+// Reading returns the reading of parser p.
+func (r *Report) Reading(p Parser) *Reading {
+	switch p {
+	case RFC3986:
+		return &r.RFC3986
+	case WHATWG:
+		return &r.WHATWG
+	}
+	return &r.NetURL
+}
+
+// Errors of dialing, in [Report.DialErr]: net/http's reasons not to dial,
+// and the dialer's.
+var (
+	// ErrUnsupportedScheme: the scheme is neither "http" nor "https".
+	ErrUnsupportedScheme = errors.New("unsupported protocol scheme")
+	// ErrNoHost: the URL has no host ("http: no Host in request URL").
+	ErrNoHost = errors.New("no Host in request URL")
+	// ErrInvalidPort: the port is above 65535, which the dialer refuses.
+	ErrInvalidPort = errors.New("invalid port")
+	// ErrHostTooLong: the host is not ASCII and has a label longer than
+	// 255 bytes in a host longer than 4,096 bytes. IDNA's Punycode takes
+	// time quadratic in the length of a label, so Compare does not run it;
+	// the name would fail IDNA's DNS length check anyway.
+	ErrHostTooLong = errors.New("host too long for IDNA")
+)
+
+// Compare reads input with the three parsers, works out the address that
+// net/http dials, and lists the differences; see the package documentation
+// for the rules. It does not resolve names or connect to anything.
+func Compare(input string) Report {
+	r := Report{Input: input}
+	if u, err := uri.Parse(input); err != nil {
+		r.RFC3986.Err = err
+	} else {
+		r.RFC3986 = fromURI(u)
+	}
+	if u, err := whatwg.Parse(input); err != nil {
+		r.WHATWG.Err = err
+	} else {
+		r.WHATWG = fromWHATWG(u)
+	}
+	v, err := url.Parse(input)
+	if err != nil {
+		r.NetURL.Err = err
+	} else {
+		r.NetURL = fromNetURL(v)
+	}
+	r.Dial, r.DialErr = dial(v, err)
+	r.Differences = differences(&r)
+	return r
+}
+
+// fromURI is the RFC 3986 reading.
+func fromURI(u uri.URI) Reading {
+	r := Reading{
+		Scheme: u.Scheme(), HasUserinfo: u.HasUserinfo(), Username: u.Username(),
+		Host: u.Host(), HasPort: u.HasPort(), Port: u.Port(), Path: u.Path(),
+		HasQuery: u.HasQuery(), Query: u.Query(), HasFragment: u.HasFragment(), Fragment: u.Fragment(),
+	}
+	r.Password, r.HasPassword = u.Password()
+	switch u.HostKind() {
+	case uri.HostNone:
+		r.HostKind = NoHost
+	case uri.HostIPv4:
+		r.HostKind = IPv4
+	case uri.HostIPv6:
+		r.HostKind = IPv6
+	case uri.HostIPvFuture:
+		r.HostKind = IPvFuture
+	default:
+		r.HostKind = Name
+		if r.Host == "" {
+			r.HostKind = EmptyHost
+		}
+	}
+	return r
+}
+
+// fromWHATWG is the URL Standard's reading.
+func fromWHATWG(u whatwg.URL) Reading {
+	r := Reading{
+		Scheme: u.Scheme(), Username: u.Username(), Password: u.Password(),
+		Host: u.Hostname(), Port: u.Port(), Path: u.Pathname(),
+		HasQuery: u.HasQuery(), Query: u.Query(), HasFragment: u.HasFragment(), Fragment: u.Fragment(),
+	}
+	r.HasUserinfo = r.Username != "" || r.Password != ""
+	r.HasPassword = r.Password != ""
+	r.HasPort = r.Port != ""
+	switch u.HostKind() {
+	case whatwg.HostNone:
+		r.HostKind = NoHost
+	case whatwg.HostEmpty:
+		r.HostKind = EmptyHost
+	case whatwg.HostIPv4:
+		r.HostKind = IPv4
+	case whatwg.HostIPv6:
+		r.HostKind = IPv6
+	default:
+		r.HostKind = Name
+	}
+	return r
+}
+
+// fromNetURL is net/url's reading.
+func fromNetURL(v *url.URL) Reading {
+	r := Reading{
+		Scheme: v.Scheme, Host: v.Hostname(), Port: v.Port(),
+		HasQuery: v.ForceQuery || v.RawQuery != "", Query: v.RawQuery,
+		HasFragment: v.Fragment != "", Fragment: v.EscapedFragment(),
+	}
+	if v.User != nil {
+		r.HasUserinfo = true
+		r.Username = v.User.Username()
+		r.Password, r.HasPassword = v.User.Password()
+	}
+	r.HasPort = r.Port != "" || strings.HasSuffix(v.Host, ":")
+	r.Path = v.EscapedPath()
+	if v.Opaque != "" {
+		r.Path = v.Opaque
+	}
+	switch {
+	case r.Host != "":
+		r.HostKind = Name
+		if a, err := netip.ParseAddr(r.Host); err == nil {
+			r.HostKind = IPv6
+			if a.Is4() {
+				r.HostKind = IPv4
+			}
+		}
+	case v.Host != "" || v.User != nil ||
+		v.Scheme != "" && v.Opaque == "" && !v.OmitHost && strings.HasPrefix(v.Path, "/"):
+		r.HostKind = EmptyHost
+	}
+	return r
+}
+
+// dial returns the address that net/http dials for v, the result of
+// url.Parse with error err, or why it does not dial.
+func dial(v *url.URL, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	if v.Scheme != "http" && v.Scheme != "https" {
+		return "", fmt.Errorf("%w %q", ErrUnsupportedScheme, v.Scheme)
+	}
+	// http.NewRequest drops a ":" with no port after it; the Transport
+	// then needs a Host.
+	if strings.TrimSuffix(v.Host, ":") == "" {
+		return "", ErrNoHost
+	}
+	port := v.Port()
+	if port == "" {
+		port = schemes.Lookup(v.Scheme).Port
+	}
+	if n, err := strconv.ParseUint(port, 10, 16); err != nil || n > 65535 {
+		return "", fmt.Errorf("%w %q", ErrInvalidPort, port)
+	}
+	host := v.Hostname()
+	if !isASCII(host) {
+		if tooLongForIDNA(host) {
+			return "", ErrHostTooLong
+		}
+		if a, err := idna.Lookup.ToASCII(host); err == nil {
+			host = a
+		}
+	}
+	return net.JoinHostPort(host, port), nil
+}
+
+// isASCII reports whether s has only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// tooLongForIDNA reports whether host is longer than 4,096 bytes with a
+// label longer than 255 bytes, split at the full stops that UTS #46 maps to
+// "." (U+002E, U+3002, U+FF0E, U+FF61): the limit that package whatwg sets
+// before IDNA too.
+func tooLongForIDNA(host string) bool {
+	if len(host) <= 4096 {
+		return false
+	}
+	n := 0
+	for _, r := range host {
+		switch r {
+		case '.', '\u3002', '\uff0e', '\uff61':
+			n = 0
+			continue
+		}
+		if n += utf8.RuneLen(r); n > 255 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,290 @@
+package readings
+
+import (
+	"errors"
+	"net"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// aspects returns the aspects of the differences of r, in order.
+func aspects(r *Report) []string {
+	var a []string
+	for _, d := range r.Differences {
+		a = append(a, d.Aspect)
+	}
+	return a
+}
+
+var compareTests = []struct {
+	name    string
+	in      string
+	ok      [3]bool  // which readings succeed: rfc3986, whatwg, neturl
+	dial    string   // "" when net/http does not dial
+	dialErr error    // the sentinel, or nil for url.Parse's error
+	aspects []string // the aspects of the differences, in order
+}{
+	{"all agree", "https://example.com/a?b#c", [3]bool{true, true, true}, "example.com:443", nil, nil},
+	{"IPv6 literal", "http://[::1]/", [3]bool{true, true, true}, "[::1]:80", nil, nil},
+	{"spelling is no difference", "HTTP://user:p%61ss@EXAMPLE.com:0080/a/./b/../%7e?q#f", [3]bool{true, true, true}, "EXAMPLE.com:0080", nil, nil},
+	{"IPv6 written differently", "http://[0:0::1]/", [3]bool{true, true, true}, "[0:0::1]:80", nil, nil},
+	{"IPv4-mapped IPv6", "http://[::ffff:127.0.0.1]/", [3]bool{true, true, true}, "[::ffff:127.0.0.1]:80", nil, nil},
+	{"non-special scheme, not dialed", "foo://H/a", [3]bool{true, true, true}, "", ErrUnsupportedScheme, nil},
+	{"empty path of ftp", "ftp://h", [3]bool{true, true, true}, "", ErrUnsupportedScheme, nil},
+	{"RFC 3986, Section 7.4: short IPv4 form", "http://127.1/", [3]bool{true, true, true}, "127.1:80", nil, []string{"host", "dial"}},
+	{"RFC 3986, Section 7.4: hexadecimal IPv4", "http://0x7f.1/", [3]bool{true, true, true}, "0x7f.1:80", nil, []string{"host", "dial"}},
+	{"decimal with a leading zero", "http://127.000.0.1/", [3]bool{true, true, true}, "127.000.0.1:80", nil, []string{"host", "dial"}},
+	{"special scheme without slashes", "https:evil.com/", [3]bool{true, true, true}, "", ErrNoHost, []string{"host", "path"}},
+	{"backslash before '@'", `http://a\b@c/`, [3]bool{false, true, false}, "", nil, []string{"valid"}},
+	{"fullwidth digits", "http://１２７.０.０.１/", [3]bool{false, true, true}, "127.0.0.1:80", nil, []string{"valid", "host", "dial"}},
+	{"two '@'", "http://user@evil.com@good.com/", [3]bool{false, true, true}, "good.com:80", nil, []string{"valid"}},
+	{"tab inside the host", "http://ho\tst/", [3]bool{false, true, false}, "", nil, []string{"valid"}},
+	{"newline inside the host", "http://ho\nst/", [3]bool{false, true, false}, "", nil, []string{"valid"}},
+	{"leading and trailing spaces", " http://h/ ", [3]bool{false, true, false}, "", nil, []string{"valid"}},
+	{"leading space only", " http://h/", [3]bool{false, true, false}, "", nil, []string{"valid"}},
+	{"trailing space only", "http://h/ ", [3]bool{false, true, true}, "h:80", nil, []string{"valid", "path"}},
+	{"empty host: the local system to Go's dialer", "http://:80/", [3]bool{true, false, true}, ":80", nil, []string{"valid"}},
+	{"port out of range", "http://h:99999/", [3]bool{true, false, true}, "", ErrInvalidPort, []string{"valid"}},
+	{"percent-encoded IDN", "https://b%C3%BCcher.example/", [3]bool{true, true, true}, "xn--bcher-kva.example:443", nil, []string{"host", "dial"}},
+	{"percent-encoded ASCII host", "http://ex%61mple.com/", [3]bool{true, true, false}, "", nil, []string{"valid"}},
+	{"relative reference", "/x", [3]bool{true, false, true}, "", ErrUnsupportedScheme, []string{"valid"}},
+	{"all three reject", "http://[::1/", [3]bool{false, false, false}, "", nil, nil},
+	{"backslash path", `http://h/a\b`, [3]bool{false, true, true}, "h:80", nil, []string{"valid", "path"}},
+	{"'#' in the fragment", "http://h/#a#b", [3]bool{false, true, true}, "h:80", nil, []string{"valid"}},
+	{"dot segment encoded", "http://h/a/%2e%2E/b", [3]bool{true, true, true}, "h:80", nil, nil},
+	{"encoded slash", "http://h/a%2Fb", [3]bool{true, true, true}, "h:80", nil, nil},
+	{"quote in a special query", "http://h/?a='b'", [3]bool{true, true, true}, "h:80", nil, []string{"query"}},
+	{"empty userinfo", "http://@h/", [3]bool{true, true, true}, "h:80", nil, nil},
+	{"password in net/url decoded", "http://u:p%40ss@h/", [3]bool{true, true, true}, "h:80", nil, nil},
+	{"default port written", "https://h:443/", [3]bool{true, true, true}, "h:443", nil, nil},
+	{"other port", "http://h:8080/", [3]bool{true, true, true}, "h:8080", nil, nil},
+	{"scheme-relative", "//h/x", [3]bool{true, false, true}, "", ErrUnsupportedScheme, []string{"valid"}},
+	{"ws default port", "ws://h/", [3]bool{true, true, true}, "", ErrUnsupportedScheme, nil},
+}
+
+// TestCompare: which readings succeed, the address dialed, and the aspects
+// of the differences.
+func TestCompare(t *testing.T) {
+	for _, tt := range compareTests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Compare(tt.in)
+			got := [3]bool{r.RFC3986.OK(), r.WHATWG.OK(), r.NetURL.OK()}
+			if got != tt.ok {
+				t.Errorf("Compare(%q): readings succeed %v, want %v (errors %v; %v; %v)", tt.in, got, tt.ok, r.RFC3986.Err, r.WHATWG.Err, r.NetURL.Err)
+			}
+			if r.Dial != tt.dial || (tt.dialErr != nil && !errors.Is(r.DialErr, tt.dialErr)) || (tt.dial == "") != (r.DialErr != nil) {
+				t.Errorf("Compare(%q): dial %q, %v; want %q, %v", tt.in, r.Dial, r.DialErr, tt.dial, tt.dialErr)
+			}
+			if tt.dial == "" && tt.dialErr == nil && !errors.Is(r.DialErr, r.NetURL.Err) {
+				t.Errorf("Compare(%q): dial error %v, want net/url's %v", tt.in, r.DialErr, r.NetURL.Err)
+			}
+			if d := cmp.Diff(tt.aspects, aspects(&r)); d != "" {
+				t.Errorf("Compare(%q) differences %q (-want +got):\n%s", tt.in, r.Differences, d)
+			}
+			if want := tt.ok == [3]bool{true, true, true} && tt.aspects == nil; r.Agree() != want {
+				t.Errorf("Compare(%q).Agree() = %v, want %v", tt.in, r.Agree(), want)
+			}
+			checkReport(t, &r)
+		})
+	}
+}
+
+// TestCompareDetails: the text of the differences of the inputs that SSRF
+// filters meet.
+func TestCompareDetails(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"http://127.1/", []string{
+			`host: rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)`,
+			`dial: net/http dials "127.1:80" (127.0.0.1 to resolvers that read numbers as inet_aton does); whatwg host "127.0.0.1" (IPv4), port none (default 80)`,
+		}},
+		{"http://0x7f.1/", []string{
+			`host: rfc3986 "0x7f.1" (name), whatwg "127.0.0.1" (IPv4), neturl "0x7f.1" (name)`,
+			`dial: net/http dials "0x7f.1:80" (127.0.0.1 to resolvers that read numbers as inet_aton does); whatwg host "127.0.0.1" (IPv4), port none (default 80)`,
+		}},
+		{"https:evil.com/", []string{
+			`host: rfc3986 none, whatwg "evil.com" (name), neturl none`,
+			`path: rfc3986 "evil.com/", whatwg "/", neturl "evil.com/"`,
+		}},
+		{`http://a\b@c/`, []string{`valid: accepted by whatwg, rejected by rfc3986 and neturl`}},
+		{"http://１２７.０.０.１/", []string{
+			`valid: accepted by whatwg and neturl, rejected by rfc3986`,
+			`host: whatwg "127.0.0.1" (IPv4), neturl "１２７.０.０.１" (name)`,
+			`dial: net/http dials "127.0.0.1:80"; neturl host "１２７.０.０.１" (name), port none (default 80)`,
+		}},
+		{"http://[::1]/", nil},
+		{"http://user@evil.com@good.com/", []string{`valid: accepted by whatwg and neturl, rejected by rfc3986`}},
+		{"http://ho\tst/", []string{`valid: accepted by whatwg, rejected by rfc3986 and neturl`}},
+		{" http://h/ ", []string{`valid: accepted by whatwg, rejected by rfc3986 and neturl`}},
+		{"http://u:x@h:0081/", nil},
+		{"http://u:x@h:8080/", nil},
+		{"https://b%C3%BCcher.example/", []string{
+			`host: rfc3986 "b%C3%BCcher.example" (name), whatwg "xn--bcher-kva.example" (name), neturl "bücher.example" (name)`,
+			`dial: net/http dials "xn--bcher-kva.example:443"; rfc3986 host "b%C3%BCcher.example" (name), port none (default 443), neturl host "bücher.example" (name), port none (default 443)`,
+		}},
+		{"http://h/?a='b'", []string{`query: rfc3986 "a='b'", whatwg "a=%27b%27", neturl "a='b'"`}},
+		{"http://h:0/", nil},
+		{`http://h/a\b`, []string{
+			`valid: accepted by whatwg and neturl, rejected by rfc3986`,
+			`path: whatwg "/a/b", neturl "/a%5Cb"`,
+		}},
+	}
+	for _, tt := range tests {
+		r := Compare(tt.in)
+		var got []string
+		for _, d := range r.Differences {
+			got = append(got, d.String())
+		}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("Compare(%q) differences (-want +got):\n%s", tt.in, d)
+		}
+	}
+}
+
+// readingView is a Reading without its error, for cmp.
+type readingView struct {
+	Scheme, Username, Password, Host, Port, Path, Query, Fragment string
+	Kind                                                          string
+	HasUserinfo, HasPassword, HasPort, HasQuery, HasFragment      bool
+}
+
+func viewOf(r Reading) readingView {
+	return readingView{r.Scheme, r.Username, r.Password, r.Host, r.Port, r.Path, r.Query, r.Fragment,
+		r.HostKind.String(), r.HasUserinfo, r.HasPassword, r.HasPort, r.HasQuery, r.HasFragment}
+}
+
+// TestReadings: each parser's components, as that parser gives them.
+func TestReadings(t *testing.T) {
+	tests := []struct {
+		in                    string
+		rfc3986, whatwg, nurl readingView
+	}{
+		{"HTTP://u%41:p@[0::1]:0080/a/../b%7e?q#f",
+			readingView{"HTTP", "u%41", "p", "[0::1]", "0080", "/a/../b%7e", "q", "f", "IPv6", true, true, true, true, true},
+			readingView{"http", "u%41", "p", "[::1]", "", "/b%7e", "q", "f", "IPv6", true, true, false, true, true},
+			readingView{"http", "uA", "p", "0::1", "0080", "/a/../b%7e", "q", "f", "IPv6", true, true, true, true, true}},
+		{"http://@h:/p?#",
+			readingView{"http", "", "", "h", "", "/p", "", "", "name", true, false, true, true, true},
+			readingView{"http", "", "", "h", "", "/p", "", "", "name", false, false, false, true, true},
+			readingView{"http", "", "", "h", "", "/p", "", "", "name", true, false, true, true, false}},
+		{"file:///x",
+			readingView{Scheme: "file", Path: "/x", Kind: "empty"},
+			readingView{Scheme: "file", Path: "/x", Kind: "empty"},
+			readingView{Scheme: "file", Path: "/x", Kind: "empty"}},
+		{"mailto:a@b",
+			readingView{Scheme: "mailto", Path: "a@b", Kind: "none"},
+			readingView{Scheme: "mailto", Path: "a@b", Kind: "none"},
+			readingView{Scheme: "mailto", Path: "a@b", Kind: "none"}},
+		{"foo:/x",
+			readingView{Scheme: "foo", Path: "/x", Kind: "none"},
+			readingView{Scheme: "foo", Path: "/x", Kind: "none"},
+			readingView{Scheme: "foo", Path: "/x", Kind: "none"}},
+		{"http://1.2.3.4/",
+			readingView{Scheme: "http", Host: "1.2.3.4", Path: "/", Kind: "IPv4"},
+			readingView{Scheme: "http", Host: "1.2.3.4", Path: "/", Kind: "IPv4"},
+			readingView{Scheme: "http", Host: "1.2.3.4", Path: "/", Kind: "IPv4"}},
+	}
+	for _, tt := range tests {
+		r := Compare(tt.in)
+		for p, want := range []readingView{tt.rfc3986, tt.whatwg, tt.nurl} {
+			rd := r.Reading(Parser(p))
+			if rd.Err != nil {
+				t.Errorf("Compare(%q): %v fails: %v", tt.in, Parser(p), rd.Err)
+				continue
+			}
+			if d := cmp.Diff(want, viewOf(*rd)); d != "" {
+				t.Errorf("Compare(%q), reading %v (-want +got):\n%s", tt.in, Parser(p), d)
+			}
+		}
+	}
+}
+
+// TestIPvFuture: RFC 3986 alone reads "[v7.x]", as an IPvFuture.
+func TestIPvFuture(t *testing.T) {
+	r := Compare("http://[v7.x]/")
+	if r.RFC3986.HostKind != IPvFuture || r.WHATWG.OK() || r.NetURL.OK() {
+		t.Errorf("Compare(%q): %v, %v, %v", r.Input, r.RFC3986.HostKind, r.WHATWG.Err, r.NetURL.Err)
+	}
+}
+
+// TestLongHost: a long non-ASCII label is not given to IDNA, whose Punycode
+// is quadratic; the dial error says so.
+func TestLongHost(t *testing.T) {
+	in := "http://" + strings.Repeat("é", 1<<16) + "/"
+	r := Compare(in)
+	if !errors.Is(r.DialErr, ErrHostTooLong) {
+		t.Errorf("Compare(long host): dial %q, %v; want %v", r.Dial, r.DialErr, ErrHostTooLong)
+	}
+}
+
+// TestNames: the String methods.
+func TestNames(t *testing.T) {
+	var got []string
+	for p := range Parser(4) {
+		got = append(got, p.String())
+	}
+	for k := range HostKind(7) {
+		got = append(got, k.String())
+	}
+	want := []string{"rfc3986", "whatwg", "neturl", "parser(3)", "none", "empty", "name", "IPv4", "IPv6", "IPvFuture", "invalid"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("names (-want +got):\n%s", d)
+	}
+}
+
+// checkReport checks what holds for every report: Agree means all three
+// succeed with no difference; a reading that fails has no components;
+// net/http dials exactly when the dial error is nil, only what net/url
+// read, and an address the dialer accepts; differences come at most once
+// each, in the documented order; and the report is the same when made
+// again.
+func checkReport(t *testing.T, r *Report) {
+	t.Helper()
+	if r.Agree() != (r.RFC3986.OK() && r.WHATWG.OK() && r.NetURL.OK() && len(r.Differences) == 0) {
+		t.Fatalf("Compare(%q).Agree() = %v with differences %q", r.Input, r.Agree(), r.Differences)
+	}
+	for p := RFC3986; p <= NetURL; p++ {
+		if rd := r.Reading(p); !rd.OK() && viewOf(*rd) != viewOf(Reading{}) {
+			t.Fatalf("Compare(%q): %v fails with components %+v", r.Input, p, viewOf(*rd))
+		}
+	}
+	if (r.Dial == "") != (r.DialErr != nil) || r.Dial != "" && !r.NetURL.OK() {
+		t.Fatalf("Compare(%q): dial %q, %v, net/url %v", r.Input, r.Dial, r.DialErr, r.NetURL.Err)
+	}
+	if r.Dial != "" {
+		if _, _, err := net.SplitHostPort(r.Dial); err != nil {
+			t.Fatalf("Compare(%q): dial %q: %v", r.Input, r.Dial, err)
+		}
+	}
+	order := []string{"valid", "scheme", "userinfo", "host", "port", "path", "query", "fragment", "dial"}
+	at := 0
+	for _, d := range r.Differences {
+		for at < len(order) && order[at] != d.Aspect {
+			at++
+		}
+		if at == len(order) || d.Detail == "" {
+			t.Fatalf("Compare(%q): differences %q out of order or unknown", r.Input, r.Differences)
+		}
+		at++
+	}
+	again := Compare(r.Input)
+	if d := cmp.Diff(r.Differences, again.Differences); d != "" || again.Dial != r.Dial {
+		t.Fatalf("Compare(%q) twice differs:\n%s", r.Input, d)
+	}
+}
+
+// FuzzCompare checks, for any input, that Compare does not panic and that
+// its report keeps the invariants of checkReport.
+func FuzzCompare(f *testing.F) {
+	for _, tt := range compareTests {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		r := Compare(in)
+		checkReport(t, &r)
+	})
+}
