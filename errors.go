@@ -99,6 +99,12 @@ var (
 	// neither empty nor starts with "/" (RFC 3986, Section 3.3).
 	ErrPathWithAuthority = errors.New(`path must be empty or begin with "/" when an authority is present`)
 
+	// ErrNoAuthority: a userinfo or a port given to [URI.WithUserinfo] or
+	// [URI.WithPort] for a reference without an authority. Both are parts
+	// of the authority (RFC 3986, Section 3.2), which only a host brings:
+	// see [URI.WithHost].
+	ErrNoAuthority = errors.New("reference has no authority")
+
 	// ErrTooLong: the input, or a result, is longer than this package's
 	// limit of 2,147,483,647 bytes. RFC 3986 sets no limit.
 	ErrTooLong = errors.New("input longer than 2 GiB")
@@ -241,7 +247,7 @@ func charAt(s string, i int) string {
 // mentionsComponent reports whether " in <component>" adds to the reason's text.
 func mentionsComponent(err error) bool {
 	switch err {
-	case ErrMissingScheme, ErrFragmentNotAllowed, ErrTooLong, ErrPathWithAuthority, ErrColonInFirstSegment, ErrPortRange:
+	case ErrMissingScheme, ErrFragmentNotAllowed, ErrTooLong, ErrPathWithAuthority, ErrColonInFirstSegment, ErrPortRange, ErrNoAuthority:
 		return false
 	}
 	return true

@@ -45,7 +45,8 @@ func checkIRI(t *testing.T, call string, i uri.IRI) {
 // constructor or a method of the package returns, and of package legacy's
 // upgrades: each is a URI-reference that Parse splits into exactly its
 // components. The inputs are text for the constructors, a second reference
-// for resolution, a key and a value for the editing methods, and a set of
+// for resolution, a key and a value for the editing methods (each of them
+// also the argument of every setter: WithHost, WithPath, ...), and a set of
 // normalization steps.
 func FuzzInvariant(f *testing.F) {
 	for _, s := range []string{"http://a/b/c/d;p?q", "HTTP://Example.COM:80/a/./b/../%7e", "mailto:Joe@Example.COM",
@@ -53,6 +54,11 @@ func FuzzInvariant(f *testing.F) {
 		"http://h/{x}|^", "", "%2e%2E/a", "x:/.//y", "http://a@b@c/"} {
 		f.Add(s, "../g?y#s", "k", "v w", uint32(uri.CrawlerNormalization))
 	}
+	// Arguments that the setters must place with care (RFC 3986, Sections
+	// 3.2.2, 3.3 and 4.2).
+	f.Add("urn:a:b", "", "::1", "//x", uint32(0))
+	f.Add("mailto:a@b", "", "[v7.x]", "a:b/c", uint32(0))
+	f.Add("http://[::1]:80//p", "", "", "/q", uint32(0))
 	f.Fuzz(func(t *testing.T, s, r, k, v string, n uint32) {
 		var values []uri.URI
 		add := func(call string, u uri.URI, err error) {
@@ -113,6 +119,7 @@ func checkMethods(t *testing.T, u, ref uri.URI, hasRef bool, k, v string, n uri.
 	checkURI(t, "SetQueryValue("+in+")", u.SetQueryValue(k, v))
 	checkURI(t, "AddQueryValue("+in+")", u.AddQueryValue(k, v))
 	checkURI(t, "DeleteQueryKey("+in+")", u.DeleteQueryKey(k))
+	checkSetters(t, u, k, v)
 	checkIRI(t, "ToIRI("+in+")", u.ToIRI())
 	if back, err := u.ToIRI().ToURI(); err == nil {
 		checkURI(t, "ToIRI().ToURI("+in+")", back)

@@ -1,0 +1,138 @@
+package uri_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gouri/uri"
+)
+
+// Each setter changes one component and returns a new URI; an argument that
+// its component's grammar does not allow is an error, never repaired.
+func ExampleURI_WithHost() {
+	u := uri.MustParse("https://user@example.com:8443/a?q#f")
+	v, err := u.WithHost("example.org")
+	fmt.Println(v, err)
+	// An IPv6 address goes in brackets, given with or without them.
+	v, err = u.WithHost("2001:db8::1")
+	fmt.Println(v, v.HostKind(), err)
+	// A mailto URI has a rootless path, which no authority may precede.
+	_, err = uri.MustParse("mailto:a@example.com").WithHost("h")
+	fmt.Println(err)
+	_, err = u.WithHost("example.org:80")
+	fmt.Println(err)
+	// Output:
+	// https://user@example.org:8443/a?q#f <nil>
+	// https://user@[2001:db8::1]:8443/a?q#f IPv6 <nil>
+	// uri: with-host: path must be empty or begin with "/" when an authority is present at offset 7 of "mailto:a@example.com"
+	// uri: with-host: invalid character ":" in host at offset 11 of "example.org:80"
+}
+
+func ExampleURI_WithScheme() {
+	u := uri.MustParse("//example.com/a")
+	v, err := u.WithScheme("https")
+	fmt.Println(v, err)
+	_, err = u.WithScheme("ht tp")
+	fmt.Println(err)
+	// Output:
+	// https://example.com/a <nil>
+	// uri: with-scheme: invalid character " " in scheme at offset 2 of "ht tp"
+}
+
+// Without a scheme, a first segment with a colon would be read as one: it
+// gets "./" in front (RFC 3986, Section 4.2).
+func ExampleURI_WithoutScheme() {
+	fmt.Println(uri.MustParse("https://example.com/a").WithoutScheme())
+	fmt.Println(uri.MustParse("urn:isbn:0451450523").WithoutScheme())
+	// Output:
+	// //example.com/a
+	// ./isbn:0451450523
+}
+
+func ExampleURI_WithUserinfo() {
+	u := uri.MustParse("ftp://ftp.example.com/pub")
+	v, err := u.WithUserinfo("anonymous")
+	fmt.Println(v, err)
+	_, err = uri.MustParse("mailto:a@example.com").WithUserinfo("x")
+	fmt.Println(errors.Is(err, uri.ErrNoAuthority), err)
+	// Output:
+	// ftp://anonymous@ftp.example.com/pub <nil>
+	// true uri: with-userinfo: reference has no authority at offset 7 of "mailto:a@example.com"
+}
+
+func ExampleURI_WithoutUserinfo() {
+	fmt.Println(uri.MustParse("https://alice:s3cret@example.com/").WithoutUserinfo())
+	// Output: https://example.com/
+}
+
+// A port is digits only; the empty port is present, and differs from no
+// port at all.
+func ExampleURI_WithPort() {
+	u := uri.MustParse("http://[::1]/status")
+	v, err := u.WithPort("8080")
+	fmt.Println(v, err)
+	v, _ = u.WithPort("")
+	fmt.Println(v, v.HasPort())
+	_, err = u.WithPort("80a")
+	fmt.Println(err)
+	// Output:
+	// http://[::1]:8080/status <nil>
+	// http://[::1]:/status true
+	// uri: with-port: not a decimal number in port at offset 2 of "80a"
+}
+
+func ExampleURI_WithoutPort() {
+	fmt.Println(uri.MustParse("http://example.com:8080/a").WithoutPort())
+	// Output: http://example.com/a
+}
+
+// Without an authority, the path "//x" would be read as one; with one, a
+// path must begin with "/" (RFC 3986, Section 3.3).
+func ExampleURI_WithPath() {
+	v, err := uri.MustParse("https://example.com/old?q=1").WithPath("/new/page")
+	fmt.Println(v, err)
+	v, _ = uri.MustParse("x:").WithPath("//y")
+	fmt.Println(v, v.Path())
+	_, err = uri.MustParse("https://example.com").WithPath("relative")
+	fmt.Println(err)
+	// Output:
+	// https://example.com/new/page?q=1 <nil>
+	// x:/.//y /.//y
+	// uri: with-path: path must be empty or begin with "/" when an authority is present at offset 0 of "relative"
+}
+
+func ExampleURI_WithoutAuthority() {
+	fmt.Println(uri.MustParse("file://localhost/etc/hosts").WithoutAuthority())
+	fmt.Println(uri.MustParse("http://example.com//a").WithoutAuthority())
+	// Output:
+	// file:/etc/hosts
+	// http:/.//a
+}
+
+func ExampleURI_WithQuery() {
+	u := uri.MustParse("https://example.com/search#results")
+	v, err := u.WithQuery("q=uri&page=2")
+	fmt.Println(v, err)
+	_, err = u.WithQuery("a#b")
+	fmt.Println(err)
+	// Output:
+	// https://example.com/search?q=uri&page=2#results <nil>
+	// uri: with-query: invalid character "#" in query at offset 1 of "a#b"
+}
+
+func ExampleURI_WithoutQuery() {
+	fmt.Println(uri.MustParse("https://example.com/a?utm_source=x#top").WithoutQuery())
+	// Output: https://example.com/a#top
+}
+
+func ExampleURI_WithFragment() {
+	v, err := uri.MustParse("https://example.com/guide").WithFragment("install")
+	fmt.Println(v, err)
+	// Output: https://example.com/guide#install <nil>
+}
+
+// The fragment is left out before a network action (RFC 3986, Section 6.1).
+func ExampleURI_WithoutFragment() {
+	fmt.Println(uri.MustParse("https://example.com/guide#install").WithoutFragment())
+	// Output: https://example.com/guide
+}

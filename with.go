@@ -1,0 +1,480 @@
+package uri
+
+import (
+	"github.com/gouri/uri/internal/abnf"
+)
+
+// This file edits one component of a reference at a time. Each setter
+// checks its argument against the ABNF rule of its component (RFC 3986,
+// Section 3), splices it into the text and moves the offsets of the other
+// components, so that the result keeps the invariant of [URI]: its text
+// parses to exactly the components it holds. Nothing is parsed or checked
+// again, and the new text is the one allocation.
+//
+// The errors of the setters are *Error values with Op "with-" and the
+// component's name ("with-host", ...), the Component and a sentinel as Err.
+// Their Input is the text at fault: the argument, with Offset at the first
+// byte of it that cannot continue a valid value of the component (the offset
+// rule of [Error]), when the argument breaks its rule or a rule that the rest
+// of u imposes on it; or u's own text, with Offset at the part that stands in
+// the way, when the argument is valid but u's other components do not allow
+// the change (a userinfo for a reference without an authority, a host for a
+// reference with a rootless path).
+
+// The Op of each setter's errors.
+const (
+	opWithScheme   = "with-scheme"
+	opWithUserinfo = "with-userinfo"
+	opWithHost     = "with-host"
+	opWithPort     = "with-port"
+	opWithPath     = "with-path"
+	opWithQuery    = "with-query"
+	opWithFragment = "with-fragment"
+)
+
+// WithScheme returns u with its scheme set to scheme, added if u is a
+// relative reference (RFC 3986, Section 3.1):
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+//
+// The scheme is written as given; its case is not changed (schemes are
+// case-insensitive, and [URI.Normalize] lower-cases them). Every other
+// component stays as written: a relative path that had "./" in front of a
+// first segment with ":" keeps it. On error, the zero URI and an *[Error]
+// with Op "with-scheme": [ErrMissingScheme] for "", [ErrInvalidByte] at
+// the first byte outside the rule. It allocates the new text.
+func (u URI) WithScheme(scheme string) (URI, error) {
+	if scheme == "" {
+		return URI{}, &Error{Op: opWithScheme, Input: scheme, Component: Scheme, Err: ErrMissingScheme}
+	}
+	if j := scanScheme(scheme); j < len(scheme) {
+		return URI{}, &Error{Op: opWithScheme, Input: scheme, Offset: j, Component: Scheme, Err: ErrInvalidByte}
+	}
+	colon, rest := ":", u.s
+	if u.flags&fScheme != 0 {
+		colon, rest = "", u.s[u.schemeEnd:] // rest keeps the ":"
+	}
+	if err := fits(opWithScheme, scheme, Scheme, len(scheme)+len(colon)+len(rest)); err != nil {
+		return URI{}, err
+	}
+	v := u
+	v.s = scheme + colon + rest
+	v.shift(int32(len(v.s) - len(u.s)))
+	v.schemeEnd = int32(len(scheme))
+	v.flags |= fScheme
+	return v, nil
+}
+
+// WithoutScheme returns u without its scheme, as a relative reference
+// (RFC 3986, Section 4.2), or u itself if it has none. When u has no
+// authority and the first segment of its path holds a ":", which would be
+// read as a scheme, the path gets "./" in front, as [Components.URI] does:
+// "urn:a:b" becomes "./a:b", whose path resolves to the same as "a:b".
+// Removing a scheme never lengthens the text; it allocates the new text
+// only for that prefix, and otherwise returns a substring of u's.
+func (u URI) WithoutScheme() URI {
+	if u.flags&fScheme == 0 {
+		return u
+	}
+	a := int32(u.afterScheme())
+	v := u
+	v.schemeEnd = 0
+	v.flags &^= fScheme
+	if u.flags&fAuthority == 0 && firstSegmentHasColon(u.Path()) {
+		v.s = "./" + u.s[a:]
+		v.hostStart, v.hostEnd, v.pathStart = 0, 0, 0
+		v.pathEnd, v.queryEnd = u.pathEnd-a+2, u.queryEnd-a+2
+		return v
+	}
+	v.s = u.s[a:]
+	v.shift(-a)
+	return v
+}
+
+// WithUserinfo returns u with its userinfo set to userinfo, added with its
+// "@" if u had none (RFC 3986, Section 3.2.1):
+//
+//	userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+//
+// An empty userinfo is present and empty: "http://@h/". Use
+// [URI.WithoutUserinfo] to remove it. The userinfo is a part of the
+// authority, so u must have one; add a host first with [URI.WithHost].
+// Section 3.2.1 deprecates "user:password", and Section 7.5 explains why.
+//
+// On error, the zero URI and an *[Error] with Op "with-userinfo":
+// [ErrInvalidByte] or [ErrBadPercent] at the first byte of userinfo outside
+// the rule, or [ErrNoAuthority] with u's text as Input when u has no
+// authority. It allocates the new text.
+func (u URI) WithUserinfo(userinfo string) (URI, error) {
+	if err := u.needAuthority(opWithUserinfo); err != nil {
+		return URI{}, err
+	}
+	if err := checkArg(opWithUserinfo, userinfo, Userinfo, abnf.Userinfo); err != nil {
+		return URI{}, err
+	}
+	a := u.afterScheme() + 2
+	if err := fits(opWithUserinfo, userinfo, Userinfo, a+len(userinfo)+1+len(u.s)-int(u.hostStart)); err != nil {
+		return URI{}, err
+	}
+	v := u
+	v.s = u.s[:a] + userinfo + "@" + u.s[u.hostStart:]
+	v.shift(int32(a + len(userinfo) + 1 - int(u.hostStart)))
+	v.flags |= fUserinfo
+	return v, nil
+}
+
+// WithoutUserinfo returns u without its userinfo and the "@" after it
+// (RFC 3986, Section 3.2.1), or u itself if it has none. It allocates the
+// new text.
+func (u URI) WithoutUserinfo() URI {
+	if u.flags&fUserinfo == 0 {
+		return u
+	}
+	a := u.afterScheme() + 2
+	v := u
+	v.s = u.s[:a] + u.s[u.hostStart:]
+	v.shift(int32(a) - u.hostStart)
+	v.flags &^= fUserinfo
+	return v
+}
+
+// WithHost returns u with its host set to host (RFC 3986, Section 3.2.2):
+//
+//	host       = IP-literal / IPv4address / reg-name
+//	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+//	reg-name   = *( unreserved / pct-encoded / sub-delims )
+//
+// The host is given as [URI.Host] returns it: an IP-literal in brackets,
+// "[2001:db8::1]" or "[v7.x]". An IPv6address may also come without its
+// brackets, as [URI.Hostname] and net/netip write it, since a ":" can
+// appear in no other host: WithHost("::1") writes "[::1]". The empty host is
+// valid: "file:///x" has one. The [URI.HostKind] of the result is that of the
+// new host; a reg-name that only looks like an address, such as "127.1",
+// stays a reg-name. IPv6 zones (RFC 6874) are refused, as [Parse] refuses
+// them. A reg-name is written as given, percent-encoded where it must be
+// (see [HostToASCII] for internationalized names).
+//
+// If u has no authority, WithHost adds one, "//" and the host, before the
+// path: "/p" becomes "//h/p", "mailto:" becomes "mailto://h". A path must then
+// be empty or begin with "/" (Section 3.3), so a rootless path such as
+// "mailto:a@b" cannot take a host. The userinfo and port of an authority stay.
+//
+// On error, the zero URI and an *[Error] with Op "with-host": for host,
+// [ErrInvalidByte] or [ErrBadPercent] at the first byte that no reg-name
+// holds, [ErrBadIPLiteral] where an IP-literal or a bare IPv6address goes
+// wrong, [ErrZoneNotAllowed] for a zone; for u, [ErrPathWithAuthority] at
+// the start of a path that does not begin with "/". It allocates the new
+// text.
+func (u URI) WithHost(host string) (URI, error) {
+	open, shut, kind, err := hostForm(host)
+	if err != nil {
+		return URI{}, err
+	}
+	hasAuth := u.flags&fAuthority != 0
+	if !hasAuth && u.pathEnd > u.pathStart && u.s[u.pathStart] != '/' {
+		return URI{}, &Error{Op: opWithHost, Input: u.s, Offset: int(u.pathStart), Component: Path, Err: ErrPathWithAuthority}
+	}
+	// The text is u.s[:i], slashes, the host, then u.s[j:].
+	i, j, slashes := int(u.hostStart), int(u.hostEnd), ""
+	if !hasAuth {
+		i, j, slashes = u.afterScheme(), u.afterScheme(), "//"
+	}
+	if err := fits(opWithHost, host, Host, i+len(slashes)+len(open)+len(host)+len(shut)+len(u.s)-j); err != nil {
+		return URI{}, err
+	}
+	v := u
+	v.s = u.s[:i] + slashes + open + host + shut + u.s[j:]
+	v.hostStart = int32(i + len(slashes))
+	v.hostEnd = v.hostStart + int32(len(open)+len(host)+len(shut))
+	d := v.hostEnd - u.hostEnd
+	if !hasAuth {
+		v.pathStart = v.hostEnd
+	} else {
+		v.pathStart += d
+	}
+	v.pathEnd += d
+	v.queryEnd += d
+	v.flags = v.flags&^kindMask | fAuthority | flags(kind)<<kindShift
+	if open != "" {
+		// A bare IPv6address, checked now in its brackets by the one parser
+		// of IP-literals: the text is there to be read.
+		if end, _, err := parseIPLiteral(v.s[:v.hostEnd], int(v.hostStart), false); err != nil || end != int(v.hostEnd) {
+			if err == nil {
+				err = ErrBadIPLiteral
+			}
+			return URI{}, &Error{Op: opWithHost, Input: host, Offset: min(max(end-int(v.hostStart)-1, 0), len(host)), Component: Host, Err: err}
+		}
+	}
+	return v, nil
+}
+
+// hostForm checks a host given to WithHost and returns its kind, with the
+// brackets to write around it when it is a bare IPv6address; that address
+// itself is checked once it is written in them.
+func hostForm(host string) (open, shut string, kind HostKind, err error) {
+	fail := func(off int, err error) (string, string, HostKind, error) {
+		return "", "", 0, &Error{Op: opWithHost, Input: host, Offset: off, Component: Host, Err: err}
+	}
+	if len(host) > 0 && host[0] == '[' {
+		end, kind, err := parseIPLiteral(host, 0, false)
+		switch {
+		case err != nil:
+			return fail(end, err)
+		case end < len(host):
+			return fail(end, ErrInvalidByte)
+		}
+		return "", "", kind, nil
+	}
+	k, err := scanAll(host, 0, len(host), abnf.RegName)
+	switch {
+	case err == nil && abnf.IsIPv4(host):
+		return "", "", HostIPv4, nil
+	case err == nil:
+		return "", "", HostRegName, nil
+	case k < len(host) && host[k] == ':' && ipv6Alphabet(host):
+		return "[", "]", HostIPv6, nil
+	}
+	return fail(k, err)
+}
+
+// ipv6Alphabet reports whether s holds only the bytes of an IPv6address
+// (RFC 3986, Section 3.2.2): HEXDIG, ":" and the "." of a final IPv4address.
+func ipv6Alphabet(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !abnf.IsHex(s[i]) && s[i] != ':' && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// WithoutAuthority returns u without its authority, "//" and all (RFC 3986,
+// Section 3.2), or u itself if it has none: "http://h/p" becomes "http:/p"
+// and "//h?q" becomes "?q". A path that begins with "//", which would then be
+// read as an authority, gets "/." in front, as [Components.URI] does:
+// "http://h//p" becomes "http:/.//p" (Section 3.3). Removing the authority
+// never lengthens the text. It allocates the new text.
+func (u URI) WithoutAuthority() URI {
+	if u.flags&fAuthority == 0 {
+		return u
+	}
+	a := int32(u.afterScheme())
+	pre := pathPrefix(u.Path(), u.flags&fScheme != 0, false)
+	v := u
+	v.s = u.s[:a] + pre + u.s[u.pathStart:]
+	v.hostStart, v.hostEnd, v.pathStart = a, a, a
+	d := a + int32(len(pre)) - u.pathStart
+	v.pathEnd += d
+	v.queryEnd += d
+	v.flags &^= authFlags
+	return v
+}
+
+// WithPort returns u with its port set to port, added with its ":" if u had
+// none (RFC 3986, Section 3.2.3):
+//
+//	port = *DIGIT
+//
+// The port is written as given: leading zeros and values above 65535 are
+// valid syntax ([URI.PortNumber] checks the range). An empty port is present
+// and empty, "http://h:/", which Section 3.2.3 says producers should omit
+// and [URI.Normalize] removes; [URI.WithoutPort] removes the port and its
+// ":". The port is a part of the authority, so u must have one; add a host
+// first with [URI.WithHost].
+//
+// On error, the zero URI and an *[Error] with Op "with-port": [ErrBadPort]
+// at the first byte of port that is not a digit, or [ErrNoAuthority] with
+// u's text as Input when u has no authority. It allocates the new text.
+func (u URI) WithPort(port string) (URI, error) {
+	if err := u.needAuthority(opWithPort); err != nil {
+		return URI{}, err
+	}
+	for i := 0; i < len(port); i++ {
+		if !abnf.IsDigit(port[i]) {
+			return URI{}, &Error{Op: opWithPort, Input: port, Offset: i, Component: Port, Err: ErrBadPort}
+		}
+	}
+	he := int(u.hostEnd)
+	if err := fits(opWithPort, port, Port, he+1+len(port)+len(u.s)-int(u.pathStart)); err != nil {
+		return URI{}, err
+	}
+	v := u
+	v.s = u.s[:he] + ":" + port + u.s[u.pathStart:]
+	v.pathStart = int32(he + 1 + len(port))
+	d := v.pathStart - u.pathStart
+	v.pathEnd += d
+	v.queryEnd += d
+	v.flags |= fPort
+	return v, nil
+}
+
+// WithoutPort returns u without its port and the ":" before it (RFC 3986,
+// Section 3.2.3), or u itself if it has none. It allocates the new text.
+func (u URI) WithoutPort() URI {
+	if u.flags&fPort == 0 {
+		return u
+	}
+	v := u
+	v.s = u.s[:u.hostEnd] + u.s[u.pathStart:]
+	d := u.hostEnd - u.pathStart
+	v.pathStart += d
+	v.pathEnd += d
+	v.queryEnd += d
+	v.flags &^= fPort
+	return v
+}
+
+// WithPath returns u with its path set to path (RFC 3986, Section 3.3):
+// segments of pchar separated by "/", percent-encoded where they must be.
+//
+//	pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
+//
+// The path is one text, not a list of segments: a "/" in it separates
+// segments, and "%2F" is a "/" inside one (see [URI.JoinPath] and
+// [PathEscape] to build a path from segments). Dot segments are kept as
+// written. Which form of path is allowed depends on the rest of u:
+//
+//   - with an authority, the path must be empty or begin with "/"
+//     (path-abempty); any other is an error;
+//   - without an authority, a path that begins with "//" gets "/." in
+//     front, "/.//x", so that it is not read as an authority;
+//   - without a scheme and an authority (a relative-path reference, Section
+//     4.2), a path whose first segment has a ":" gets "./" in front,
+//     "./a:b", so that it is not read as a scheme.
+//
+// The prefixes are those of [Components.URI]; they keep the path's meaning
+// (Section 5.2.4) but make [URI.Path] of the result differ from path. On
+// error, the zero URI and an *[Error] with Op "with-path" and path as Input:
+// [ErrInvalidByte] or [ErrBadPercent] at the first byte outside the rule,
+// or [ErrPathWithAuthority] at offset 0. It allocates the new text.
+func (u URI) WithPath(path string) (URI, error) {
+	if err := checkArg(opWithPath, path, Path, abnf.Path); err != nil {
+		return URI{}, err
+	}
+	hasAuth := u.flags&fAuthority != 0
+	if hasAuth && path != "" && path[0] != '/' {
+		return URI{}, &Error{Op: opWithPath, Input: path, Component: Path, Err: ErrPathWithAuthority}
+	}
+	pre := pathPrefix(path, u.flags&fScheme != 0, hasAuth)
+	ps := int(u.pathStart)
+	if err := fits(opWithPath, path, Path, ps+len(pre)+len(path)+len(u.s)-int(u.pathEnd)); err != nil {
+		return URI{}, err
+	}
+	v := u
+	v.s = u.s[:ps] + pre + path + u.s[u.pathEnd:]
+	v.pathEnd = int32(ps + len(pre) + len(path))
+	v.queryEnd += v.pathEnd - u.pathEnd
+	return v, nil
+}
+
+// WithQuery returns u with its query set to query, added with its "?" if u
+// had none (RFC 3986, Section 3.4):
+//
+//	query = *( pchar / "/" / "?" )
+//
+// An empty query is present and empty: "http://h/p?", which differs from
+// "http://h/p" (Section 6.2.3); [URI.WithoutQuery] removes it. To edit one
+// key=value pair, see [URI.SetQueryValue]. On error, the zero URI and an
+// *[Error] with Op "with-query": [ErrInvalidByte] (a "#", a space, ...) or
+// [ErrBadPercent] at the first byte outside the rule. It allocates the new
+// text.
+func (u URI) WithQuery(query string) (URI, error) {
+	if err := checkArg(opWithQuery, query, Query, abnf.Query); err != nil {
+		return URI{}, err
+	}
+	if err := fits(opWithQuery, query, Query, int(u.pathEnd)+1+len(query)+len(u.s)-int(u.queryEnd)); err != nil {
+		return URI{}, err
+	}
+	return u.withQuery(query, true), nil
+}
+
+// WithoutQuery returns u without its query and the "?" before it (RFC 3986,
+// Section 3.4), or u itself if it has none. It allocates the new text, or
+// returns a substring of u's when there is no fragment.
+func (u URI) WithoutQuery() URI {
+	if u.flags&fQuery == 0 {
+		return u
+	}
+	if u.flags&fFragment == 0 {
+		v := u
+		v.s = u.s[:u.pathEnd]
+		v.queryEnd = u.pathEnd
+		v.flags &^= fQuery
+		return v
+	}
+	return u.withQuery("", false)
+}
+
+// WithFragment returns u with its fragment set to fragment, added with its
+// "#" if u had none (RFC 3986, Section 3.5):
+//
+//	fragment = *( pchar / "/" / "?" )
+//
+// An empty fragment is present and empty: "http://h/p#";
+// [URI.WithoutFragment] removes it. On error, the zero URI and an *[Error]
+// with Op "with-fragment": [ErrInvalidByte] (a second "#", a space, ...) or
+// [ErrBadPercent] at the first byte outside the rule. It allocates the new
+// text.
+func (u URI) WithFragment(fragment string) (URI, error) {
+	if err := checkArg(opWithFragment, fragment, Fragment, abnf.Query); err != nil {
+		return URI{}, err
+	}
+	if err := fits(opWithFragment, fragment, Fragment, int(u.queryEnd)+1+len(fragment)); err != nil {
+		return URI{}, err
+	}
+	v := u
+	v.s = u.s[:u.queryEnd] + "#" + fragment
+	v.flags |= fFragment
+	return v, nil
+}
+
+// WithoutFragment returns u without its fragment and the "#" before it
+// (RFC 3986, Section 3.5), or u itself if it has none: what Section 5.1
+// and Section 6.1's comparison "for the purpose of selecting (or avoiding)
+// a network action" leave out. It does not allocate: the text is a
+// substring of u's.
+func (u URI) WithoutFragment() URI {
+	v := u
+	v.s = u.s[:u.queryEnd]
+	v.flags &^= fFragment
+	return v
+}
+
+// needAuthority returns the error of the setter op, which sets a part of the
+// authority, when u has none.
+func (u *ref) needAuthority(op string) error {
+	if u.flags&fAuthority != 0 {
+		return nil
+	}
+	return &Error{Op: op, Input: u.s, Offset: u.afterScheme(), Component: Authority, Err: ErrNoAuthority}
+}
+
+// shift moves every offset from the host's start on by d, for an edit
+// before the host (or, without an authority, before the path).
+func (u *ref) shift(d int32) {
+	u.hostStart += d
+	u.hostEnd += d
+	u.pathStart += d
+	u.pathEnd += d
+	u.queryEnd += d
+}
+
+// checkArg checks that arg is all bytes of mask and pct-encodings, the
+// rule of component c, for the setter op.
+func checkArg(op, arg string, c Component, mask uint16) error {
+	if k, err := scanAll(arg, 0, len(arg), mask); err != nil {
+		return &Error{Op: op, Input: arg, Offset: k, Component: c, Err: err}
+	}
+	return nil
+}
+
+// fits returns the ErrTooLong error of the setter op when the new text, n
+// bytes with arg in it, is longer than a URI can be. The Offset is where arg
+// stops fitting.
+func fits(op, arg string, c Component, n int) error {
+	if n <= maxLen {
+		return nil
+	}
+	off := min(max(maxLen-(n-len(arg)), 0), len(arg))
+	return &Error{Op: op, Input: arg, Offset: off, Component: c, Err: ErrTooLong}
+}
