@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
@@ -38,8 +39,18 @@ const (
 	byFuture
 )
 
+// memo holds the canonical forms already computed for one report, by
+// component and text: the readings often share a path or a query, which
+// is then encoded and normalized once.
+type memo map[memoKey]string
+
+type memoKey struct {
+	part uri.Component
+	text string
+}
+
 // keyOf returns the key of a reading that succeeded.
-func keyOf(r *Reading) key {
+func keyOf(r *Reading, m memo) key {
 	k := key{
 		scheme: lowerASCII(r.Scheme),
 		user:   abnf.Decode(r.Username, false),
@@ -52,9 +63,9 @@ func keyOf(r *Reading) key {
 			k.port = schemes.Lookup(r.Scheme).Port
 		}
 	}
-	k.path = canonicalPath(r.Scheme, r.HostKind != NoHost, r.Path)
-	k.query = canonical(uri.Components{Query: r.Query, HasQuery: true}, uri.URI.Query, r.Query)
-	k.fragment = canonical(uri.Components{Fragment: r.Fragment, HasFragment: true}, uri.URI.Fragment, r.Fragment)
+	k.path = canonicalPath(r.Scheme, r.HostKind != NoHost, r.Path, m)
+	k.query = m.canonical(uri.Query, r.Query)
+	k.fragment = m.canonical(uri.Fragment, r.Fragment)
 	return k
 }
 
@@ -89,28 +100,75 @@ func portNumber(p string) string {
 // (http, https, ws, wss), and for ftp and file: the URL Standard gives
 // their URLs the path "/", RFC 1738 reads "ftp://h" and "ftp://h/" as the
 // same directory, and RFC 8089 requires a path-absolute after a host.
-func canonicalPath(scheme string, hasHost bool, p string) string {
+func canonicalPath(scheme string, hasHost bool, p string, m memo) string {
 	if p == "" && hasHost {
 		if s := lowerASCII(scheme); schemes.Lookup(s).SlashPath || s == "ftp" || s == "file" {
 			return "/"
 		}
 	}
-	// A stand-in scheme, and an authority for a path that begins with "/",
-	// so that Encode needs no prefix and the path stays as it is.
-	c := uri.Components{Scheme: "x", Path: p, HasAuthority: p == "" || p[0] == '/'}
-	return canonical(c, uri.URI.Path, p)
+	return m.canonical(uri.Path, p)
 }
 
-// canonical returns the component of c that part picks, raw, with what RFC
-// 3986 does not allow percent-encoded and normalized as RFC 3986, Section
-// 6.2.2 says. A result too long for package uri (over 2 GiB) is compared as
-// it was written, after a NUL that no canonical text holds.
-func canonical(c uri.Components, part func(uri.URI) string, raw string) string {
-	u, _, err := c.Encode()
-	if err != nil {
-		return "\x00" + raw
+// canonical returns text, as component part, with what RFC 3986 does not
+// allow percent-encoded and normalized as RFC 3986, Section 6.2.2 says. A
+// result too long for package uri (over 2 GiB) is compared as it was
+// written, after a NUL that no canonical text holds.
+func (m memo) canonical(part uri.Component, text string) string {
+	if s, ok := m[memoKey{part, text}]; ok {
+		return s
 	}
-	return part(u.NormalizeWith(uri.SyntaxBased))
+	var c uri.Components
+	switch part {
+	case uri.Path:
+		// A stand-in scheme, and an authority for a path that begins with
+		// "/", so that no prefix is needed and the path stays as it is.
+		c = uri.Components{Scheme: "x", Path: encodeOutside(text, abnf.Path), HasAuthority: text == "" || text[0] == '/'}
+	case uri.Query:
+		c = uri.Components{Query: encodeOutside(text, abnf.Query), HasQuery: true}
+	default:
+		c = uri.Components{Fragment: encodeOutside(text, abnf.Query), HasFragment: true}
+	}
+	var s string
+	if u, err := c.URI(); err != nil {
+		s = "\x00" + text
+	} else if u = u.NormalizeWith(uri.SyntaxBased); part == uri.Path {
+		s = u.Path()
+	} else if part == uri.Query {
+		s = u.Query()
+	} else {
+		s = u.Fragment()
+	}
+	m[memoKey{part, text}] = s
+	return s
+}
+
+// encodeOutside percent-encodes the bytes of s outside mask, and each "%"
+// that does not begin a pct-encoding, as uri.Components.Encode does, without
+// listing the changes (a list that, for a line of spaces, would be many
+// times larger than the line). It returns s itself when nothing changes.
+func encodeOutside(s string, mask uint16) string {
+	keep := func(i int) bool {
+		c := s[i]
+		return abnf.Classes[c]&mask != 0 || c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2])
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !keep(i) {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+2*n)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; keep(i) {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
+		}
+	}
+	return abnf.String(b)
 }
 
 // lowerASCII returns s with its ASCII letters in lower case.
@@ -135,10 +193,11 @@ func differences(r *Report) []Difference {
 	var ds []Difference
 	var ok, failed []Parser
 	var keys [3]key
+	m := memo{}
 	for p := RFC3986; p <= NetURL; p++ {
 		if rd := r.Reading(p); rd.OK() {
 			ok = append(ok, p)
-			keys[p] = keyOf(rd)
+			keys[p] = keyOf(rd, m)
 		} else {
 			failed = append(failed, p)
 		}
@@ -155,7 +214,7 @@ func differences(r *Report) []Difference {
 		{"userinfo", func(a, b *key) bool { return a.user == b.user && a.pass == b.pass }, showUserinfo},
 		{"host", func(a, b *key) bool { return a.host == b.host }, showHost},
 		{"port", func(a, b *key) bool { return a.port == b.port }, showPort},
-		{"path", func(a, b *key) bool { return a.path == b.path }, func(r *Reading) string { return strconv.Quote(r.Path) }},
+		{"path", func(a, b *key) bool { return a.path == b.path }, func(r *Reading) string { return quote(r.Path) }},
 		{"query", func(a, b *key) bool { return a.query == b.query }, func(r *Reading) string { return showOptional(r.Query, r.HasQuery) }},
 		{"fragment", func(a, b *key) bool { return a.fragment == b.fragment }, func(r *Reading) string { return showOptional(r.Fragment, r.HasFragment) }},
 	}
@@ -208,7 +267,7 @@ func dialDifference(r *Report, ok []Parser, keys *[3]key) (Difference, bool) {
 	if len(other) == 0 {
 		return Difference{}, false
 	}
-	detail := "net/http dials " + strconv.Quote(r.Dial)
+	detail := "net/http dials " + quote(r.Dial)
 	if a, ok := uri.AmbiguousIPv4(host); ok && dk.kind == byName {
 		detail += " (" + a.String() + " to resolvers that read numbers as inet_aton does)"
 	}
@@ -238,11 +297,28 @@ func list(r *Report, ps []Parser, show func(*Reading) string) string {
 	return strings.Join(s, ", ")
 }
 
+// maxShown is the longest value a Detail shows whole.
+const maxShown = 256
+
+// quote quotes s as Go does, and, when s is longer than maxShown bytes,
+// only its beginning, followed by "...": a line of 16 MiB makes no
+// difference of 16 MiB.
+func quote(s string) string {
+	if len(s) <= maxShown {
+		return strconv.Quote(s)
+	}
+	k := maxShown
+	for k > maxShown-utf8.UTFMax && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	return strconv.Quote(s[:k]) + "..."
+}
+
 func showOptional(s string, ok bool) string {
 	if !ok {
 		return "none"
 	}
-	return strconv.Quote(s)
+	return quote(s)
 }
 
 func showScheme(r *Reading) string { return showOptional(r.Scheme, r.Scheme != "") }
@@ -251,9 +327,9 @@ func showUserinfo(r *Reading) string {
 	if !r.HasUserinfo {
 		return "none"
 	}
-	s := "user " + strconv.Quote(r.Username)
+	s := "user " + quote(r.Username)
 	if r.HasPassword {
-		s += " password " + strconv.Quote(r.Password)
+		s += " password " + quote(r.Password)
 	}
 	return s
 }
@@ -262,7 +338,7 @@ func showHost(r *Reading) string {
 	if r.HostKind == NoHost {
 		return "none"
 	}
-	return strconv.Quote(r.Host) + " (" + r.HostKind.String() + ")"
+	return quote(r.Host) + " (" + r.HostKind.String() + ")"
 }
 
 // showPort shows the port, and the number it means when that is not the

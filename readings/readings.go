@@ -64,12 +64,21 @@
 // # Why a package of its own
 //
 // The comparison belongs to none of the three parsers: package whatwg
-// implements one standard and stays free of the others' rules, package uri
-// never imports a lenient reading, and the dialing rules are net/http's.
-// This package imports all of them and adds no parser.
+// implements one standard (its ToURI is its one bridge to RFC 3986), package
+// uri never imports a lenient reading, and the dialing rules are net/http's
+// and net/url's. This package imports all of them and adds no parser.
 //
 // It follows net/http and net/url of the Go release it is built with; what
 // it reports for net/url and for dialing changes when they do.
+//
+// # What this package does not do
+//
+// Agreement is about parsing only. It does not resolve names: a name can
+// resolve to a private or loopback address, so a filter must also check the
+// address it connects to (net.Dialer's Control function sees it). It does
+// not follow redirects: each target must be checked again
+// (http.Client.CheckRedirect). It assumes no proxy: with one (HTTP_PROXY,
+// Transport.Proxy), net/http dials the proxy and the proxy reads the URL.
 package readings
 
 import (
@@ -175,9 +184,11 @@ type Difference struct {
 	// reading has).
 	Aspect string
 	// Detail lists what each parser that accepted the input has, as it
-	// gives it, for example
+	// gives it, quoted as Go quotes strings, for example
 	//
 	//	rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)
+	//
+	// A value longer than 256 bytes is shown by its beginning and "...".
 	Detail string
 }
 
@@ -248,6 +259,12 @@ var (
 // Compare reads input with the three parsers, works out the address that
 // net/http dials, and lists the differences; see the package documentation
 // for the rules. It does not resolve names or connect to anything.
+//
+// It allocates what the three parsers allocate, and, to compare them, one
+// encoded and normalized copy of each distinct path, query and fragment
+// that is not already in normal form. It runs in time linear in the length
+// of input, except that a non-ASCII host is given to IDNA only as package
+// whatwg does (see ErrHostTooLong).
 func Compare(input string) Report {
 	r := Report{Input: input}
 	if u, err := uri.Parse(input); err != nil {
@@ -362,7 +379,7 @@ func dial(v *url.URL, err error) (string, error) {
 		return "", err
 	}
 	if v.Scheme != "http" && v.Scheme != "https" {
-		return "", fmt.Errorf("%w %q", ErrUnsupportedScheme, v.Scheme)
+		return "", fmt.Errorf("%w %s", ErrUnsupportedScheme, quote(v.Scheme))
 	}
 	// http.NewRequest drops a ":" with no port after it; the Transport
 	// then needs a Host.
@@ -374,7 +391,7 @@ func dial(v *url.URL, err error) (string, error) {
 		port = schemes.Lookup(v.Scheme).Port
 	}
 	if n, err := strconv.ParseUint(port, 10, 16); err != nil || n > 65535 {
-		return "", fmt.Errorf("%w %q", ErrInvalidPort, port)
+		return "", fmt.Errorf("%w %s", ErrInvalidPort, quote(port))
 	}
 	host := v.Hostname()
 	if !isASCII(host) {

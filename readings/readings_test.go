@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // aspects returns the aspects of the differences of r, in order.
@@ -287,4 +289,46 @@ func FuzzCompare(f *testing.F) {
 		r := Compare(in)
 		checkReport(t, &r)
 	})
+}
+
+// TestEncodeOutside: the encoding that the comparison applies is the one of
+// uri.Components.Encode, for every byte in every place, and for "%" with
+// and without hex digits after it.
+func TestEncodeOutside(t *testing.T) {
+	var ins []string
+	for c := 0; c < 256; c++ {
+		ins = append(ins, "a"+string(rune(c))[:1]+"b", string([]byte{byte(c)}))
+	}
+	ins = append(ins, "%", "%4", "%41", "%4g", "a%%41", "%zz%2f", "é ü#?/[]", "")
+	for _, s := range ins {
+		for _, tc := range []struct {
+			c    uri.Components
+			mask uint16
+			get  func(uri.URI) string
+		}{
+			{uri.Components{Scheme: "x", HasAuthority: true, Path: "/" + s}, abnf.Path, uri.URI.Path},
+			{uri.Components{Query: s, HasQuery: true}, abnf.Query, uri.URI.Query},
+			{uri.Components{Fragment: s, HasFragment: true}, abnf.Query, uri.URI.Fragment},
+		} {
+			u, _, err := tc.c.Encode()
+			if err != nil {
+				t.Fatalf("Encode(%+v): %v", tc.c, err)
+			}
+			raw := tc.c.Path + tc.c.Query + tc.c.Fragment
+			if got := encodeOutside(raw, tc.mask); got != tc.get(u) {
+				t.Errorf("encodeOutside(%q) = %q, Encode gives %q", raw, got, tc.get(u))
+			}
+		}
+	}
+}
+
+// TestQuote: a long value is shown by its beginning, cut at a character.
+func TestQuote(t *testing.T) {
+	long := strings.Repeat("a", maxShown-1) + "éé"
+	if got, want := quote(long), `"`+strings.Repeat("a", maxShown-1)+`"...`; got != want {
+		t.Errorf("quote(%d bytes) = %s, want %s", len(long), got, want)
+	}
+	if got := quote("a\x1b\u202e"); got != `"a\x1b\u202e"` {
+		t.Errorf("quote = %s", got)
+	}
 }
