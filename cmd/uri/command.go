@@ -116,6 +116,6 @@ func commands() []*command {
 	return []*command{
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
-		filePathCommand, fileURICommand,
+		filePathCommand, fileURICommand, readingsCommand,
 	}
 }

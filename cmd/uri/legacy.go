@@ -56,7 +56,7 @@ func legacyParser(name string) (op, string) {
 		}
 	}
 	if g == 0 {
-		return nil, "unknown grammar " + strconv.Quote(name) + " (want one of " + grammarNames() + ")"
+		return nil, "unknown grammar " + strconv.Quote(name) + " (want one of " + grammarNames() + ", or " + whatwgGrammar + ")"
 	}
 	return func(in string) result {
 		l, err := legacy.Parse(in, g)

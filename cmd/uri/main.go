@@ -1,9 +1,10 @@
 // Command uri parses, resolves, normalizes, compares and escapes URI
-// references as RFC 3986 defines them.
+// references as RFC 3986 defines them, and reads URLs as the WHATWG URL
+// Standard and Go's net/url do.
 //
 // Usage:
 //
-//	uri parse      [--json] [--zone | --grammar G] [REF...]
+//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
 //	uri relativize --base BASE [--json] [TARGET...]
 //	uri normalize  [--syntax] [--json] [REF...]
@@ -14,6 +15,7 @@
 //	uri uri-to-iri [--json] [URI...]
 //	uri file-path  [--os posix|windows] [--json] [URI...]
 //	uri file-uri   [--os posix|windows] [--json] [PATH...]
+//	uri readings   [--json] [URL...]
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -33,7 +35,40 @@
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
 // where null means the component is absent and "" that it is present and
-// empty, and components are exactly as written; the other commands print
+// empty, and components are exactly as written. uri parse --grammar whatwg
+// prints the values that the getters of the URL Standard's URL class
+// (section 6.1) return, exactly as they return them:
+//
+//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S}
+//	{"input":S,"ok":false,"error":S}
+//
+// uri readings prints, for each input,
+//
+//	{"input":S,"rfc3986":R|null,"rfc3986_error":S|null,"whatwg":R|null,"whatwg_error":S|null,"neturl":R|null,"neturl_error":S|null,"dial":S|null,"dial_error":S|null,"agree":B,"differences":[S...]}
+//
+// where each reading R, null when that parser rejects the input (its error
+// is then in the "_error" member beside it), is
+//
+//	{"scheme":S|null,"username":S|null,"password":S|null,"host":S|null,"host_kind":S,"port":S|null,"path":S,"query":S|null,"fragment":S|null}
+//
+// with the components as that parser gives them (package
+// github.com/gouri/uri/readings, type Reading): for rfc3986 as written;
+// for whatwg the getters' values without their delimiters, so percent-
+// encoded, lower-cased, the host through IDNA and the default port null;
+// for neturl as url.URL gives them, with the username and password decoded,
+// the host from Hostname() (decoded, no brackets) and the path as it is
+// sent (EscapedPath, or Opaque); decoded bytes that are not UTF-8 are shown
+// as U+FFFD. null is an absent component; "host_kind"
+// is "none", "empty", "name", "IPv4", "IPv6" or "IPvFuture". "dial" is the
+// host:port that Go's net/http would dial for the input, or null, with
+// the reason in "dial_error", when it would not dial. "agree" is true when
+// all three parsers accept the input and "differences" is empty; each
+// difference is a string "ASPECT: DETAIL", where ASPECT is valid, scheme,
+// userinfo, host, port, path, query, fragment or dial. A line of standard
+// input that is no input (too long, a control character) gets
+// {"input":S,"ok":false,"error":S}, as for every command.
+//
+// The other commands print
 // {"input":S,"ok":true,"result":S} or {"input":S,"ok":false,"error":S}, with
 // "base" after "input" for resolve and relativize. When an input is not
 // valid UTF-8, "input" shows it with U+FFFD replacements and "input_hex"
@@ -42,8 +77,9 @@
 // is: JSON escapes them ("\u009b"), and text shows them as Go escapes.
 //
 // The exit status is 0 when every input succeeds (for equal: when every
-// pair is equivalent), 1 when any fails (or is not equivalent), and 2 for a
-// usage error.
+// pair is equivalent; for readings: when the readings of every input
+// agree), 1 when any fails (or is not equivalent, or its readings
+// disagree), and 2 for a usage error.
 package main
 
 import (

@@ -17,14 +17,26 @@ var parseCommand = &command{
 		"allows (IPv6 zone identifiers), or under the older grammar that --grammar\n" +
 		"names, and prints its components. The text line is the input, quoted, then\n" +
 		"each present component as name=\"value\" (an absent one is left out, so\n" +
-		"query=\"\" is an empty query and no query= is none), or the error.",
+		"query=\"\" is an empty query and no query= is none), or the error.\n" +
+		"\n" +
+		"With --grammar whatwg, each REF is parsed as the WHATWG URL Standard does,\n" +
+		"against --base when given (new URL(REF, BASE) in JavaScript; a BASE that\n" +
+		"does not parse is a usage error). The text line is the href, or the error;\n" +
+		"--json prints the getters: {\"input\":S,\"ok\":true,\"href\":S,\"protocol\":S,\n" +
+		"\"username\":S,\"password\":S,\"host\":S,\"hostname\":S,\"port\":S,\"pathname\":S,\n" +
+		"\"search\":S,\"hash\":S,\"origin\":S} or {\"input\":S,\"ok\":false,\"error\":S}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		zone := fs.Bool("zone", false, "accept the IPv6 zone identifiers of RFC 6874 (\"[fe80::1%25eth0]\")")
-		grammar := fs.String("grammar", "", "parse with an older grammar: "+grammarNames())
+		grammar := fs.String("grammar", "", "parse with another grammar: "+grammarNames()+", or "+whatwgGrammar+" (the WHATWG URL Standard)")
+		base := fs.String("base", "", "with --grammar "+whatwgGrammar+": the base URL to parse each REF against")
 		return func() (op, string) {
 			switch {
 			case *grammar != "" && *zone:
 				return nil, "--grammar and --zone cannot be combined"
+			case *grammar == whatwgGrammar:
+				return whatwgParser(fs, *base)
+			case given(fs, "base"):
+				return nil, "--base applies only to --grammar " + whatwgGrammar
 			case *grammar != "":
 				return legacyParser(*grammar)
 			case *zone:

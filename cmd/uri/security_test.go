@@ -50,6 +50,7 @@ var outputCommands = [][]string{
 	{"resolve", "--base", "http://a/b"}, {"relativize", "--base", "http://a/b"}, {"escape", "--component", "path"},
 	{"iri-to-uri"}, {"uri-to-iri"}, {"unescape", "--component", "path"},
 	{"file-path", "--os", "posix"}, {"file-path", "--os", "windows"}, {"file-uri", "--os", "posix"}, {"file-uri", "--os", "windows"},
+	{"parse", "--grammar", "whatwg"}, {"parse", "--grammar", "whatwg", "--base", "http://a/b"}, {"readings"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// wptDir holds the web-platform-tests data of the URL Standard, which is
+// not part of this repository; $WHATWG_WPT_DATA names another folder.
+const wptDir = "../../../shared/whatwg/data"
+
+// getters are the members of `uri parse --grammar whatwg --json` for a URL,
+// named as the URL class names its getters; Origin is compared only where
+// the test data gives it.
+type getters struct {
+	Href, Protocol, Username, Password, Host, Hostname, Port, Pathname, Search, Hash string
+	Origin                                                                           string
+}
+
+// TestParseWHATWGURLTestData runs every case of the web-platform-tests
+// file urltestdata.json through `uri parse --grammar whatwg --json [--base
+// BASE] -- INPUT` and compares every getter, as the WPT test
+// url-constructor.any.js does with new URL(input, base).
+func TestParseWHATWGURLTestData(t *testing.T) {
+	dir := wptDir
+	if d := os.Getenv("WHATWG_WPT_DATA"); d != "" {
+		dir = d
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "urltestdata.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("urltestdata.json not found in %s (set WHATWG_WPT_DATA to the folder of the web-platform-tests URL data)", dir)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	total, compared, failures := 0, 0, 0
+	for _, r := range raw {
+		var tc struct {
+			Input   string  `json:"input"`
+			Base    *string `json:"base"`
+			Failure bool    `json:"failure"`
+			Origin  *string `json:"origin"`
+			getters
+		}
+		if json.Unmarshal(r, &tc) != nil {
+			continue // a comment
+		}
+		total++
+		args := []string{"parse", "--grammar", "whatwg", "--json"}
+		if tc.Base != nil {
+			args = append(args, "--base", *tc.Base)
+		}
+		args = append(args, "--", tc.Input)
+		code, out, errOut := runCmd(t, "", args...)
+		var got struct {
+			Input string
+			OK    bool
+			Error string
+			getters
+		}
+		if code == exitUsage && tc.Failure && strings.HasPrefix(errOut, "uri parse: --base: ") && out == "" {
+			failures++
+			continue // new URL(input, base) throws for a base that does not parse
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil || strings.Count(out, "\n") != 1 || errOut != "" {
+			t.Errorf("uri %q: exit %d, output %q, stderr %q", args, code, out, errOut)
+			continue
+		}
+		if got.Input != tc.Input || got.OK == tc.Failure || (code == exitOK) != got.OK || got.OK == (got.Error != "") {
+			t.Errorf("uri %q: exit %d, %s; want failure %v", args, code, out, tc.Failure)
+			continue
+		}
+		if tc.Failure {
+			failures++
+			continue
+		}
+		want := tc.getters
+		if tc.Origin != nil {
+			want.Origin = *tc.Origin
+		} else {
+			got.Origin = ""
+		}
+		if d := cmp.Diff(want, got.getters); d != "" {
+			t.Errorf("uri %q (-want +got):\n%s", args, d)
+			continue
+		}
+		compared++
+	}
+	t.Logf("urltestdata.json: %d cases; %d URLs with every getter equal, %d failures as expected", total, compared, failures)
+	if total < 800 || compared+failures != total {
+		t.Errorf("urltestdata.json: %d cases, %d pass", total, compared+failures)
+	}
+}
+
+// TestParseWHATWG: the JSON members in order, the text line, the base, and
+// standard input.
+func TestParseWHATWG(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		code  int
+		out   string
+	}{
+		{"JSON, every getter", []string{"parse", "--grammar", "whatwg", "--json", "HTTPS://u:p@EXAMPLE.com:8443/a/../b c?q=1#f"}, "", exitOK,
+			`{"input":"HTTPS://u:p@EXAMPLE.com:8443/a/../b c?q=1#f","ok":true,"href":"https://u:p@example.com:8443/b%20c?q=1#f","protocol":"https:","username":"u","password":"p","host":"example.com:8443","hostname":"example.com","port":"8443","pathname":"/b%20c","search":"?q=1","hash":"#f","origin":"https://example.com:8443"}` + "\n"},
+		{"JSON, error", []string{"parse", "--grammar", "whatwg", "--json", "http://[::1"}, "", exitInvalid,
+			`{"input":"http://[::1","ok":false,"error":"whatwg: IPv6-unclosed at offset 11 of \"http://[::1\""}` + "\n"},
+		{"JSON, opaque origin and empty getters", []string{"parse", "--grammar", "whatwg", "--json", "mailto:a@b"}, "", exitOK,
+			`{"input":"mailto:a@b","ok":true,"href":"mailto:a@b","protocol":"mailto:","username":"","password":"","host":"","hostname":"","port":"","pathname":"a@b","search":"","hash":"","origin":"null"}` + "\n"},
+		{"text: the href, or the error", []string{"parse", "--grammar", "whatwg", "http://0x7f.1/", " \thttp://h/a/./b\n", "https://example.org:7z/"}, "", exitInvalid,
+			"http://127.0.0.1/\nhttp://h/a/b\nwhatwg: port-invalid at offset 21 of \"https://example.org:7z/\"\n"},
+		{"against a base", []string{"parse", "--grammar", "whatwg", "--base", "http://example.org/foo/bar", "../x", "?q", "//other/", "https:y"}, "", exitOK,
+			"http://example.org/x\nhttp://example.org/foo/bar?q\nhttp://other/\nhttps://y/\n"},
+		{"standard input, against a base", []string{"parse", "--grammar=whatwg", "--base=file:///C:/a/b"}, "..\\..\\c\r\n\n", exitOK,
+			"file:///C:/c\nfile:///C:/a/b\n"},
+		{"without a base, a relative reference fails", []string{"parse", "--grammar", "whatwg", "x"}, "", exitInvalid,
+			"whatwg: missing-scheme-non-relative-URL at offset 0 of \"x\"\n"},
+		{"invalid UTF-8 is read as U+FFFD", []string{"parse", "--grammar", "whatwg", "--json", "http://h/\xff"}, "", exitOK,
+			`{"input":"http://h/\ufffd","input_hex":"687474703a2f2f682fff","ok":true,"href":"http://h/%EF%BF%BD","protocol":"http:","username":"","password":"","host":"h","hostname":"h","port":"","pathname":"/%EF%BF%BD","search":"","hash":"","origin":"http://h"}` + "\n"},
+		{"empty standard input", []string{"parse", "--grammar", "whatwg", "--json"}, "", exitOK, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+			if code != tt.code || errOut != "" {
+				t.Errorf("uri %q: exit %d, stderr %q; want %d", tt.args, code, errOut, tt.code)
+			}
+			if d := cmp.Diff(tt.out, out); d != "" {
+				t.Errorf("uri %q (-want +got):\n%s", tt.args, d)
+			}
+		})
+	}
+}
+
+// TestParseWHATWGUsage: a base that does not parse, and --base where it
+// does not apply, are usage errors with one message and no output.
+func TestParseWHATWGUsage(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"parse", "--grammar", "whatwg", "--base", "nope", "x"},
+			"uri parse: --base: whatwg: missing-scheme-non-relative-URL at offset 0 of \"nope\"\n"},
+		{[]string{"parse", "--grammar", "whatwg", "--base", "", "x"},
+			"uri parse: --base: whatwg: missing-scheme-non-relative-URL at offset 0 of \"\"\n"},
+		{[]string{"parse", "--grammar", "whatwg", "--base", "http://[::1", "x"},
+			"uri parse: --base: whatwg: IPv6-unclosed at offset 11 of \"http://[::1\"\n"},
+		{[]string{"parse", "--base", "http://a/", "x"}, "uri parse: --base applies only to --grammar whatwg\n"},
+		{[]string{"parse", "--grammar", "rfc2396", "--base", "http://a/", "x"}, "uri parse: --base applies only to --grammar whatwg\n"},
+		{[]string{"parse", "--grammar", "whatwg", "--zone", "x"}, "uri parse: --grammar and --zone cannot be combined\n"},
+		{[]string{"parse", "--grammar", "whatwgx", "x"},
+			"uri parse: unknown grammar \"whatwgx\" (want one of rfc1738, rfc1808, rfc2068, rfc2396, rfc2732, rfc2616, or whatwg)\n"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, "x\n", tt.args...)
+		if code != exitUsage || out != "" || errOut != tt.stderr {
+			t.Errorf("uri %q: exit %d, stdout %q, stderr %q; want %d and %q", tt.args, code, out, errOut, exitUsage, tt.stderr)
+		}
+	}
+}
