@@ -136,3 +136,60 @@ func ExampleURI_WithoutFragment() {
 	fmt.Println(uri.MustParse("https://example.com/guide#install").WithoutFragment())
 	// Output: https://example.com/guide
 }
+
+// A blocklist must compare schemes without regard to case (RFC 3986,
+// Section 3.1): Scheme returns the scheme as written.
+func ExampleURI_SchemeIs() {
+	u := uri.MustParse("JavaScript:alert(1)")
+	fmt.Println(u.Scheme() == "javascript", u.SchemeIs("javascript"))
+	// Output: false true
+}
+
+// HostPort is what net/url's URL.Host holds: the authority without the
+// userinfo.
+func ExampleURI_HostPort() {
+	for _, s := range []string{"https://user@example.com:8443/", "http://[::1]/", "mailto:a@example.com"} {
+		fmt.Printf("%q\n", uri.MustParse(s).HostPort())
+	}
+	// Output:
+	// "example.com:8443"
+	// "[::1]"
+	// ""
+}
+
+func ExampleURI_DefaultPort() {
+	for _, s := range []string{"https://example.com/", "ws://example.com/chat", "file:///etc/hosts"} {
+		u := uri.MustParse(s)
+		fmt.Printf("%s %q\n", u.Scheme(), u.DefaultPort())
+	}
+	// Output:
+	// https "443"
+	// ws "80"
+	// file ""
+}
+
+// Two URIs are of the same origin (RFC 6454, Section 5) when both have one
+// and the two are equal.
+func ExampleURI_Origin() {
+	a, aok := uri.MustParse("HTTPS://Example.COM:443/login").Origin()
+	b, bok := uri.MustParse("https://example.com/api?x=1").Origin()
+	fmt.Println(a, aok, b, bok, aok && bok && a == b)
+	c, cok := uri.MustParse("https://example.com:8443/").Origin()
+	fmt.Println(c, cok, a == c)
+	d, dok := uri.MustParse("file:///etc/hosts").Origin()
+	fmt.Println(d, dok)
+	// Output:
+	// https://example.com true https://example.com true true
+	// https://example.com:8443 true false
+	// null false
+}
+
+// The ASCII serialization of RFC 6454, Section 6.1, as in an Origin header.
+func ExampleOrigin_String() {
+	o, _ := uri.MustParse("http://[2001:DB8::1]:8080/index.html").Origin()
+	fmt.Println(o.Scheme, o.Host, o.Port)
+	fmt.Println(o)
+	// Output:
+	// http [2001:db8::1] 8080
+	// http://[2001:db8::1]:8080
+}

@@ -120,6 +120,7 @@ func checkMethods(t *testing.T, u, ref uri.URI, hasRef bool, k, v string, n uri.
 	checkURI(t, "AddQueryValue("+in+")", u.AddQueryValue(k, v))
 	checkURI(t, "DeleteQueryKey("+in+")", u.DeleteQueryKey(k))
 	checkSetters(t, u, k, v)
+	checkOrigin(t, u)
 	checkIRI(t, "ToIRI("+in+")", u.ToIRI())
 	if back, err := u.ToIRI().ToURI(); err == nil {
 		checkURI(t, "ToIRI().ToURI("+in+")", back)
