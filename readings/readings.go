@@ -209,8 +209,9 @@ type Report struct {
 	// "https" and a URL without a host (an empty Host field); otherwise
 	// it dials Hostname(), through IDNA (idna.Lookup.ToASCII) when it is
 	// not ASCII, kept as it is when IDNA fails, and the port, or 80 for
-	// http and 443 for https. The dialer then refuses a port above 65535
-	// (reported here as a DialErr too).
+	// http and 443 for https. The dialer then refuses an address that does
+	// not split into host and port again, and a port above 65535; those
+	// are reported here as a DialErr too.
 	//
 	// A name is resolved by the system: resolvers that read numbers as
 	// inet_aton does (the C library's) take the name "127.1" for
@@ -249,6 +250,10 @@ var (
 	ErrNoHost = errors.New("no Host in request URL")
 	// ErrInvalidPort: the port is above 65535, which the dialer refuses.
 	ErrInvalidPort = errors.New("invalid port")
+	// ErrInvalidAddress: the host:port that net/http makes does not split
+	// into a host and a port again, which the dialer refuses: net/url
+	// accepts hosts such as "]" that net.JoinHostPort does not bracket.
+	ErrInvalidAddress = errors.New("invalid address")
 	// ErrHostTooLong: the host is not ASCII and has a label longer than
 	// 255 bytes in a host longer than 4,096 bytes. IDNA's Punycode takes
 	// time quadratic in the length of a label, so Compare does not run it;
@@ -390,9 +395,6 @@ func dial(v *url.URL, err error) (string, error) {
 	if port == "" {
 		port = schemes.Lookup(v.Scheme).Port
 	}
-	if n, err := strconv.ParseUint(port, 10, 16); err != nil || n > 65535 {
-		return "", fmt.Errorf("%w %s", ErrInvalidPort, quote(port))
-	}
 	host := v.Hostname()
 	if !isASCII(host) {
 		if tooLongForIDNA(host) {
@@ -402,7 +404,16 @@ func dial(v *url.URL, err error) (string, error) {
 			host = a
 		}
 	}
-	return net.JoinHostPort(host, port), nil
+	addr := net.JoinHostPort(host, port)
+	// What the dialer checks before it resolves anything: that the address
+	// splits into a host and a port again, and the port's range.
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		return "", fmt.Errorf("%w: %v", ErrInvalidAddress, err)
+	}
+	if n, err := strconv.ParseUint(port, 10, 16); err != nil || n > 65535 {
+		return "", fmt.Errorf("%w %s", ErrInvalidPort, quote(port))
+	}
+	return addr, nil
 }
 
 // isASCII reports whether s has only ASCII bytes.

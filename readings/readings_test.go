@@ -64,6 +64,7 @@ var compareTests = []struct {
 	{"other port", "http://h:8080/", [3]bool{true, true, true}, "h:8080", nil, nil},
 	{"scheme-relative", "//h/x", [3]bool{true, false, true}, "", ErrUnsupportedScheme, []string{"valid"}},
 	{"ws default port", "ws://h/", [3]bool{true, true, true}, "", ErrUnsupportedScheme, nil},
+	{"a host that net/url accepts and the dialer cannot split", "http://]", [3]bool{false, false, true}, "", ErrInvalidAddress, []string{"valid"}},
 }
 
 // TestCompare: which readings succeed, the address dialed, and the aspects
