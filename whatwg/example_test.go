@@ -192,3 +192,22 @@ func ExampleEncodeComponent() {
 	// Output:
 	// https://example.org/search?q=rock%20%26%20roll%2F100%25
 }
+
+func ExampleURL_ToURI() {
+	u := whatwg.MustParse("https://example.com/a b?q={x}#top#2")
+	fmt.Println(u.Href())
+	v, changes, err := u.ToURI()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(v)
+	for _, c := range changes {
+		fmt.Printf("%d %s %q -> %q\n", c.Offset, c.Component, c.From, c.To)
+	}
+	// Output:
+	// https://example.com/a%20b?q={x}#top#2
+	// https://example.com/a%20b?q=%7Bx%7D#top%232
+	// 28 query "{" -> "%7B"
+	// 30 query "}" -> "%7D"
+	// 35 fragment "#" -> "%23"
+}

@@ -146,6 +146,14 @@
 // would show. net/url also decodes the path into Path; this package keeps
 // every component percent-encoded, as the standard does.
 //
+// [URL.ToURI] turns a URL into a uri.URI of the root package: it
+// percent-encodes what RFC 3986 does not allow in an href (a space in an
+// opaque path, "#" in a fragment, "{" or "|" in a query, ...) and lists
+// each such change. Package github.com/gouri/uri/readings puts the readings of
+// RFC 3986, this package and net/url side by side, with the address that
+// net/http would dial, for filters that must not be fooled by their
+// differences.
+//
 // # Errors
 //
 // A failure is an [*Error]: the Kind is the validation error that made the
