@@ -48,8 +48,10 @@ func success(s string, before ...field) result {
 		text: func() string { return s }}
 }
 
-// flagSet returns the command's flag set, with its usage text written to w.
-func (c *command) flagSet(w io.Writer) *flag.FlagSet {
+// flagSet returns the command's flag set, with every flag registered and
+// its usage text written to w; the value of --json; and the function that
+// checks the other flags once they are parsed (see command.flags).
+func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string)) {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(w)
 	fs.Usage = func() {
@@ -62,15 +64,14 @@ func (c *command) flagSet(w io.Writer) *flag.FlagSet {
 		fmt.Fprintln(w)
 		fs.PrintDefaults()
 	}
-	return fs
+	asJSON := fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
+	return fs, asJSON, c.flags(fs)
 }
 
 // run parses the flags and runs the command over every input: the one loop
 // of the program.
 func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := c.flagSet(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
-	ready := c.flags(fs)
+	fs, asJSON, ready := c.flagSet(stderr)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK

@@ -144,7 +144,8 @@ func help(name string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
-	c.flagSet(stdout).Usage()
+	fs, _, _ := c.flagSet(stdout)
+	fs.Usage()
 	return exitOK
 }
 

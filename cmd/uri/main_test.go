@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"flag"
 	"io"
 	"os"
 	"runtime"
@@ -75,7 +76,7 @@ func TestUsage(t *testing.T) {
 		{"help", []string{"help"}, 0, "parse", ""},
 		{"--help", []string{"--help"}, 0, "usage: uri", ""},
 		{"help of a command", []string{"help", "resolve"}, 0, "usage: uri resolve [flags] --base BASE", ""},
-		{"help of a command lists its flags", []string{"help", "parse"}, 0, "-grammar", ""},
+		{"help of a command lists its flags", []string{"help", "parse"}, 0, "-zone", ""},
 		{"help of an unknown command", []string{"help", "nope"}, 2, "", `unknown command "nope"`},
 		{"version", []string{"--version"}, 0, "uri github.com/gouri/uri", ""},
 		{"unknown flag", []string{"parse", "--bogus", "x"}, 2, "", "flag provided but not defined"},
@@ -87,6 +88,24 @@ func TestUsage(t *testing.T) {
 			if code != tt.code || !strings.Contains(out, tt.inStdout) || !strings.Contains(errOut, tt.inStderr) {
 				t.Errorf("run(%q) = %d, stdout %q, stderr %q; want %d, containing %q and %q",
 					tt.args, code, out, errOut, tt.code, tt.inStdout, tt.inStderr)
+			}
+		})
+	}
+}
+
+// TestHelpListsFlags: "uri help COMMAND" prints what "uri COMMAND -h"
+// prints, every flag included, for every command.
+func TestHelpListsFlags(t *testing.T) {
+	for _, c := range commands() {
+		code, help, _ := runCmd(t, "", "help", c.name)
+		_, _, dashH := runCmd(t, "", c.name, "-h")
+		if code != exitOK || help != dashH {
+			t.Errorf("uri help %s = %d, %q; uri %s -h printed %q", c.name, code, help, c.name, dashH)
+		}
+		fs, _, _ := c.flagSet(io.Discard)
+		fs.VisitAll(func(f *flag.Flag) {
+			if !strings.Contains(help, "-"+f.Name) {
+				t.Errorf("uri help %s does not list -%s", c.name, f.Name)
 			}
 		})
 	}
