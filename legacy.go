@@ -190,7 +190,7 @@ func (e *encoder) pct(t string, off int, comp Component, mask uint16) string {
 		}
 		why := reasonFor(comp, t[i])
 		j := i + 1
-		for j < len(t) && needsEncoding(t, j, mask) && reasonFor(comp, t[j]) == why {
+		for j < len(t) && abnf.MustEncode(t, j, mask) && reasonFor(comp, t[j]) == why {
 			j++
 		}
 		if b.Len() == 0 && done == 0 {
@@ -216,19 +216,6 @@ func isIPLiteral(h string) bool {
 	}
 	end, _, err := parseIPLiteral(h, 0, false)
 	return err == nil && end == len(h)
-}
-
-// needsEncoding reports whether t[j] must be encoded in a component of mask:
-// it is outside the mask and is not the "%" of a pct-encoding.
-func needsEncoding(t string, j int, mask uint16) bool {
-	if abnf.Classes[t[j]]&mask != 0 {
-		return false
-	}
-	if t[j] != '%' {
-		return true
-	}
-	_, f := abnf.Scan(t[:min(j+3, len(t))], j, 0)
-	return f != abnf.OK
 }
 
 // reasonFor returns the reason for encoding the byte c in component comp.

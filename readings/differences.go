@@ -122,11 +122,11 @@ func (m memo) canonical(part uri.Component, text string) string {
 	case uri.Path:
 		// A stand-in scheme, and an authority for a path that begins with
 		// "/", so that no prefix is needed and the path stays as it is.
-		c = uri.Components{Scheme: "x", Path: encodeOutside(text, abnf.Path), HasAuthority: text == "" || text[0] == '/'}
+		c = uri.Components{Scheme: "x", Path: abnf.EncodeOutside(text, abnf.Path), HasAuthority: text == "" || text[0] == '/'}
 	case uri.Query:
-		c = uri.Components{Query: encodeOutside(text, abnf.Query), HasQuery: true}
+		c = uri.Components{Query: abnf.EncodeOutside(text, abnf.Query), HasQuery: true}
 	default:
-		c = uri.Components{Fragment: encodeOutside(text, abnf.Query), HasFragment: true}
+		c = uri.Components{Fragment: abnf.EncodeOutside(text, abnf.Query), HasFragment: true}
 	}
 	var s string
 	if u, err := c.URI(); err != nil {
@@ -140,35 +140,6 @@ func (m memo) canonical(part uri.Component, text string) string {
 	}
 	m[memoKey{part, text}] = s
 	return s
-}
-
-// encodeOutside percent-encodes the bytes of s outside mask, and each "%"
-// that does not begin a pct-encoding, as uri.Components.Encode does, without
-// listing the changes (a list that, for a line of spaces, would be many
-// times larger than the line). It returns s itself when nothing changes.
-func encodeOutside(s string, mask uint16) string {
-	keep := func(i int) bool {
-		c := s[i]
-		return abnf.Classes[c]&mask != 0 || c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2])
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if !keep(i) {
-			n++
-		}
-	}
-	if n == 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s)+2*n)
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; keep(i) {
-			b = append(b, c)
-		} else {
-			b = append(b, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
-		}
-	}
-	return abnf.String(b)
 }
 
 // lowerASCII returns s with its ASCII letters in lower case.

@@ -92,6 +92,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/idnalimit"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
 	"golang.org/x/net/idna"
@@ -397,7 +398,7 @@ func dial(v *url.URL, err error) (string, error) {
 	}
 	host := v.Hostname()
 	if !isASCII(host) {
-		if tooLongForIDNA(host) {
+		if idnalimit.TooLong(host) {
 			return "", ErrHostTooLong
 		}
 		if a, err := idna.Lookup.ToASCII(host); err == nil {
@@ -424,26 +425,4 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// tooLongForIDNA reports whether host is longer than 4,096 bytes with a
-// label longer than 255 bytes, split at the full stops that UTS #46 maps to
-// "." (U+002E, U+3002, U+FF0E, U+FF61): the limit that package whatwg sets
-// before IDNA too.
-func tooLongForIDNA(host string) bool {
-	if len(host) <= 4096 {
-		return false
-	}
-	n := 0
-	for _, r := range host {
-		switch r {
-		case '.', '\u3002', '\uff0e', '\uff61':
-			n = 0
-			continue
-		}
-		if n += utf8.RuneLen(r); n > 255 {
-			return true
-		}
-	}
-	return false
 }

@@ -316,8 +316,8 @@ func TestEncodeOutside(t *testing.T) {
 				t.Fatalf("Encode(%+v): %v", tc.c, err)
 			}
 			raw := tc.c.Path + tc.c.Query + tc.c.Fragment
-			if got := encodeOutside(raw, tc.mask); got != tc.get(u) {
-				t.Errorf("encodeOutside(%q) = %q, Encode gives %q", raw, got, tc.get(u))
+			if got := abnf.EncodeOutside(raw, tc.mask); got != tc.get(u) {
+				t.Errorf("abnf.EncodeOutside(%q) = %q, Encode gives %q", raw, got, tc.get(u))
 			}
 		}
 	}

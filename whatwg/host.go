@@ -4,6 +4,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/gouri/uri/internal/idnalimit"
 )
 
 // The two runs of Unicode ToASCII (UTS #46, section 4.2) that the domain
@@ -39,16 +41,11 @@ var (
 	)
 )
 
-// Limits on what this package gives to IDNA. Punycode encoding and
-// decoding in x/net/idna take time quadratic in the length of a label, so
-// a domain longer than maxIDNADomain bytes (after percent-decoding) whose
-// labels are not all at most maxIDNALabel bytes fails with ErrTooLong, and
-// the time to parse any input stays linear in its length. DNS allows 63
-// bytes in a label and 253 in a domain; the URL Standard sets no limit.
-const (
-	maxIDNADomain = 4096
-	maxIDNALabel  = 255
-)
+// What this package gives to IDNA is limited by package idnalimit: a
+// domain longer than idnalimit.MaxDomain bytes (after percent-decoding)
+// with a label over idnalimit.MaxLabel bytes fails with ErrTooLong, so that
+// parsing stays linear in time (Punycode in x/net/idna is quadratic in a
+// label's length). The URL Standard sets no limit.
 
 // host is the host parser of the URL Standard, section 3.5, on in[h:e]
 // with isOpaque set for a non-special URL. It writes the host serializer's
@@ -183,7 +180,7 @@ func (p *parser) domain(h, e int) bool {
 		// domain-to-ASCII is also a non-fatal validation error: when
 		// Unicode ToASCII with beStrict true fails on the decoded host.
 		dec := percentDecode(s)
-		if tooLongForIDNA(dec) {
+		if idnalimit.TooLong(dec) {
 			p.note(ErrDomainToASCII, h)
 		} else if _, err := strictToASCII.ToASCII(dec); err != nil {
 			p.note(ErrDomainToASCII, h)
@@ -234,7 +231,7 @@ func domainToASCII(dec string) (string, Kind) {
 		if !utf8.ValidString(dec) {
 			return "", ErrDomainToASCII
 		}
-		if tooLongForIDNA(dec) {
+		if idnalimit.TooLong(dec) {
 			return "", ErrTooLong
 		}
 		r, err := lenientToASCII.ToASCII(dec)
@@ -268,26 +265,4 @@ func lowerASCII(s string) string {
 		}
 	}
 	return s
-}
-
-// tooLongForIDNA reports whether s is longer than maxIDNADomain bytes and
-// has a label, split at the full stops that UTS #46 maps to "." (U+002E,
-// U+3002, U+FF0E, U+FF61), longer than maxIDNALabel bytes.
-func tooLongForIDNA(s string) bool {
-	if len(s) <= maxIDNADomain {
-		return false
-	}
-	n := 0
-	for _, r := range s {
-		switch r {
-		case '.', '\u3002', '\uff0e', '\uff61':
-			n = 0
-			continue
-		}
-		n += utf8.RuneLen(r)
-		if n > maxIDNALabel {
-			return true
-		}
-	}
-	return false
 }

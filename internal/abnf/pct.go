@@ -58,3 +58,40 @@ func AppendDecoded(dst []byte, s string, only *[256]bool, plus bool) []byte {
 	}
 	return dst
 }
+
+// MustEncode reports whether s[j] must be percent-encoded to stand in a
+// component whose characters are mask (RFC 3986, Sections 2.1 and 2.4): it
+// is outside the mask and is not the "%" that begins a pct-encoding. It is
+// the one statement of that rule for every encoder of the module.
+func MustEncode(s string, j int, mask uint16) bool {
+	c := s[j]
+	if Classes[c]&mask != 0 {
+		return false
+	}
+	return c != '%' || j+2 >= len(s) || !IsHex(s[j+1]) || !IsHex(s[j+2])
+}
+
+// EncodeOutside returns s with every byte that MustEncode says must be
+// encoded written as "%" and two upper-case hex digits. It returns s itself,
+// without allocating, when there is none; otherwise it allocates the result
+// once.
+func EncodeOutside(s string, mask uint16) string {
+	n := 0
+	for j := 0; j < len(s); j++ {
+		if MustEncode(s, j, mask) {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+2*n)
+	for j := 0; j < len(s); j++ {
+		if c := s[j]; MustEncode(s, j, mask) {
+			b = append(b, '%', UpperHex[c>>4], UpperHex[c&15])
+		} else {
+			b = append(b, c)
+		}
+	}
+	return String(b)
+}
