@@ -193,3 +193,28 @@ func ExampleOrigin_String() {
 	// http [2001:db8::1] 8080
 	// http://[2001:db8::1]:8080
 }
+
+// The Append forms write into a buffer that a loop reuses: nothing is
+// allocated once it is large enough (RFC 3986, Section 5.2).
+func ExampleAppendResolve() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	buf := make([]byte, 0, 256)
+	for _, s := range []string{"g", "../g", "?y", "g/./h/../i", "//g"} {
+		buf = uri.AppendResolve(buf[:0], base, uri.MustParse(s))
+		fmt.Printf("%s\n", buf)
+	}
+	// Output:
+	// http://a/b/c/g
+	// http://a/b/g
+	// http://a/b/c/d;p?y
+	// http://a/b/c/g/i
+	// http://g
+}
+
+func ExampleAppendNormalize() {
+	var line []byte
+	line = append(line, "GET "...)
+	line = uri.AppendNormalize(line, uri.MustParse("HTTP://Example.COM:80/a/./b/../%7Euser"))
+	fmt.Printf("%s\n", line)
+	// Output: GET http://example.com/a/~user
+}
