@@ -12,13 +12,17 @@
 //     URI ([ParseURI]), relative-ref ([ParseRelativeRef]) and absolute-URI
 //     ([ParseAbsoluteURI]).
 //   - RFC 3986, Section 5.2: resolving a reference against a base URI, with
-//     remove_dot_segments ([URI.Resolve], [Resolve]), the non-strict mode it
+//     remove_dot_segments ([URI.Resolve], [Resolve], and [AppendResolve],
+//     which appends to a buffer without allocating), the non-strict mode it
 //     allows for backward compatibility ([URI.ResolveNonStrict]), and the
 //     inverse, the shortest reference from a base to a URI
 //     ([URI.Relativize]).
 //   - RFC 3986, Section 5.3: recomposition. [URI.String] returns the parsed
 //     input byte for byte, and [Components.URI] builds a reference from
 //     separate components so that it parses back to the same components.
+//     The setters ([URI.WithScheme], [URI.WithHost], [URI.WithPath], ... and
+//     [URI.WithoutQuery], ...) change one component, checked against its
+//     rule of Section 3, and keep the rest as written.
 //   - RFC 3986, Section 2: percent-encoding and decoding that knows the
 //     component ([Escape], [Unescape], [UnescapeUTF8]), including the
 //     application/x-www-form-urlencoded variant ([EscapeForm]); query and path
@@ -29,9 +33,13 @@
 //     and back for display ([IRI.ToURI], [URI.ToIRI]).
 //   - RFC 6874 (IPv6 zone identifiers in IP literals), on request only:
 //     [ParseRFC6874].
+//   - RFC 6454, Section 4: the origin of a URI, the scheme, host and port
+//     that a user agent treats as one security principal ([URI.Origin]).
 //   - RFC 3986, Section 6: normalization and comparison, syntax-based and
 //     scheme-based, with IPv6 addresses in RFC 5952 text ([URI.Normalize],
-//     [URI.NormalizeWith], [Equivalent]); the numeric host forms of Section
+//     [URI.NormalizeWith], [AppendNormalize], [Equivalent]), schemes
+//     compared as Section 3.1 says ([URI.SchemeIs]) and their default ports
+//     ([URI.DefaultPort]); the numeric host forms of Section
 //     7.4 ([AmbiguousIPv4]); and internationalized host names through the
 //     UTS #46 lookup profile ([HostToASCII], [HostToUnicode],
 //     [CheckHomograph]).
