@@ -841,7 +841,18 @@ func (nz *normalizer) emitAuthority(w *writer, v *ref) {
 		w.span(int(u.hostStart)-1, int(u.hostStart))
 	}
 	v.hostStart = int32(w.n)
-	nz.emitHost(w)
+	h, e := int(u.hostStart), int(u.hostEnd)
+	switch kind := u.HostKind(); {
+	case kind == HostIPv6 || kind == HostIPvFuture:
+		nz.emitIPLiteral(w, kind)
+	case nz.dropHost:
+	case nz.idna != "":
+		w.str(nz.idna)
+	case nz.pct:
+		w.pct(h, e, nz.pctOpt()|nz.lowerCase())
+	default:
+		w.pct(h, e, lowerOpt(nz.n, u.s[h:e]))
+	}
 	v.hostEnd = int32(w.n)
 	v.flags |= flags(u.HostKind()) << kindShift
 	if u.flags&fPort == 0 {
@@ -869,46 +880,40 @@ func (nz *normalizer) emitAuthority(w *writer, v *ref) {
 	w.span(ps-1, int(u.pathStart))
 }
 
-// emitHost writes the host.
-func (nz *normalizer) emitHost(w *writer) {
+// lowerCase is the option of writer.pct that lower-cases letters, if
+// NormalizeCase is set.
+func (nz *normalizer) lowerCase() pctOpt {
+	if nz.n&NormalizeCase != 0 {
+		return optLower
+	}
+	return 0
+}
+
+// emitIPLiteral writes a host of kind HostIPv6 or HostIPvFuture.
+func (nz *normalizer) emitIPLiteral(w *writer, kind HostKind) {
 	u := nz.u
 	h, e := int(u.hostStart), int(u.hostEnd)
-	lowerCase := pctOpt(0)
-	if nz.n&NormalizeCase != 0 {
-		lowerCase = optLower
+	if kind == HostIPvFuture {
+		w.pct(h, e, nz.lowerCase())
+		return
 	}
-	switch u.HostKind() {
-	case HostIPv6:
-		// "[" address [ "%25" zone ] "]"
-		z := strings.IndexByte(u.s[h:e], '%')
-		addrEnd := e - 1
-		if z >= 0 {
-			addrEnd = h + z
-		}
-		w.span(h, h+1)
-		if nz.v6len > 0 {
-			w.bytes(nz.v6[:nz.v6len])
-		} else {
-			w.pct(h+1, addrEnd, lowerCase)
-		}
-		if z >= 0 {
-			w.span(addrEnd, addrEnd+3)
-			w.pct(addrEnd+3, e-1, nz.pctOpt())
-		}
-		w.span(e-1, e)
-	case HostIPvFuture:
-		w.pct(h, e, lowerCase)
-	default:
-		switch {
-		case nz.dropHost:
-		case nz.idna != "":
-			w.str(nz.idna)
-		case nz.pct:
-			w.pct(h, e, nz.pctOpt()|lowerCase)
-		default:
-			w.pct(h, e, lowerOpt(nz.n, u.s[h:e]))
-		}
+	// "[" address [ "%25" zone ] "]"
+	z := strings.IndexByte(u.s[h:e], '%')
+	addrEnd := e - 1
+	if z >= 0 {
+		addrEnd = h + z
 	}
+	w.span(h, h+1)
+	if nz.v6len > 0 {
+		w.bytes(nz.v6[:nz.v6len])
+	} else {
+		w.pct(h+1, addrEnd, nz.lowerCase())
+	}
+	if z >= 0 {
+		w.span(addrEnd, addrEnd+3)
+		w.pct(addrEnd+3, e-1, nz.pctOpt())
+	}
+	w.span(e-1, e)
 }
 
 // emitPath writes the path.
