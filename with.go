@@ -1,6 +1,8 @@
 package uri
 
 import (
+	"strings"
+
 	"github.com/gouri/uri/internal/abnf"
 )
 
@@ -147,7 +149,9 @@ func (u URI) WithoutUserinfo() URI {
 // The host is given as [URI.Host] returns it: an IP-literal in brackets,
 // "[2001:db8::1]" or "[v7.x]". An IPv6address may also come without its
 // brackets, as [URI.Hostname] and net/netip write it, since a ":" can
-// appear in no other host: WithHost("::1") writes "[::1]". The empty host is
+// appear in no other host: WithHost("::1") writes "[::1]". (A host with a
+// single ":", such as "example.com:80", is not taken for one: its ":" is the
+// error, and the port goes to [URI.WithPort].) The empty host is
 // valid: "file:///x" has one. The [URI.HostKind] of the result is that of the
 // new host; a reg-name that only looks like an address, such as "127.1",
 // stays a reg-name. IPv6 zones (RFC 6874) are refused, as [Parse] refuses
@@ -231,7 +235,9 @@ func hostForm(host string) (open, shut string, kind HostKind, err error) {
 		return "", "", HostIPv4, nil
 	case err == nil:
 		return "", "", HostRegName, nil
-	case k < len(host) && host[k] == ':' && ipv6Alphabet(host):
+	case k < len(host) && host[k] == ':' && strings.Count(host, ":") >= 2 && ipv6Alphabet(host):
+		// Every IPv6address has two colons or more; a host with one is
+		// more likely "host:port", whose colon is the error.
 		return "[", "]", HostIPv6, nil
 	}
 	return fail(k, err)
