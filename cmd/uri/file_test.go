@@ -102,7 +102,7 @@ func TestFileCommandDefaultStyle(t *testing.T) {
 func TestFileCommandRoundTrip(t *testing.T) {
 	paths := map[string][]string{
 		"posix":   {"/", "/etc/hosts", "/tmp/a b/#1.txt", "/a?b%c", "/Zoë/日本", "/a:b@c;d=e", `/a\b`, "/a/.../b"},
-		"windows": {`C:\`, `C:\a\b`, `c:\Program Files\x#1.txt`, `C:\Users\Zoë\notes.txt`, `\\server\share\a`, `\\localhost\share\x`, `\\192.0.2.1\share`},
+		"windows": {`C:\`, `C:\a\b`, `C:\Program Files\x#1.txt`, `C:\Users\Zoë\notes.txt`, `\\server\share\a`, `\\localhost\share\x`, `\\192.0.2.1\share`},
 	}
 	for style, list := range paths {
 		code, uris, _ := runCmd(t, strings.Join(list, "\n")+"\n", "file-uri", "--os", style)
