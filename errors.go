@@ -340,6 +340,14 @@ var (
 	// URI. No POSIX or Windows path can hold one.
 	ErrNUL = errors.New("NUL byte")
 
+	// ErrDriveLetter: a POSIX path whose first segment is a letter followed
+	// by ":" or "|", other than an upper-case letter and ":", such as
+	// "/c:/x". In a file URI such a segment is a DOS or Windows drive letter
+	// (RFC 8089, Appendix E.2), whose normal form is "C:" (see
+	// [NormalizeSchemeRules]), so its URI would be equivalent to that of
+	// another path, "/C:/x". No file URI names it alone.
+	ErrDriveLetter = errors.New("first segment that a file URI reads as a drive letter")
+
 	// ErrDevicePath: a Windows device path (`\\.\` or `\\?\`), or a file
 	// URI whose UNC server is "." or "?" and would make one. RFC 8089 gives
 	// such paths no file URI.

@@ -17,7 +17,7 @@ func ExampleFilePath() {
 	}
 	for _, s := range []string{
 		"file:///C:/Program%20Files/x.exe",
-		"file:///c%3A/Users", // the colon encoded, as some editors write it
+		"file:///c%3A/Users", // the colon encoded, as some editors write it; the letter upper-cased
 		"file://server/share/doc.txt",
 	} {
 		p, err := uri.FilePath(uri.MustParse(s), uri.PathWindows)
@@ -27,7 +27,7 @@ func ExampleFilePath() {
 	// /home/user/a b.txt <nil>
 	// /etc/hosts <nil>
 	// C:\Program Files\x.exe <nil>
-	// c:\Users <nil>
+	// C:\Users <nil>
 	// \\server\share\doc.txt <nil>
 }
 
@@ -77,4 +77,20 @@ func ExampleFromFilePath_normalForm() {
 	v, err := uri.FromFilePath(p, uri.PathWindows)
 	fmt.Println(p, v, v == u.Normalize(), err)
 	// Output: C:\a\b file:///C:/a/b true <nil>
+}
+
+// The spellings of a drive letter in a file URI name one drive (RFC 8089,
+// Appendix E.2): the normal form writes the letter in upper case and ":".
+// The POSIX directory "/c:" therefore has no file URI of its own.
+func ExampleEquivalent_fileDriveLetter() {
+	a, b := uri.MustParse("file:///c%3A/Windows"), uri.MustParse("file:///C:/Windows")
+	fmt.Println(a.Normalize(), uri.Equivalent(a, b))
+	p, _ := uri.FilePath(a, uri.PathWindows)
+	fmt.Println(p)
+	_, err := uri.FromFilePath("/c:/x", uri.PathPOSIX)
+	fmt.Println(errors.Is(err, uri.ErrDriveLetter), err)
+	// Output:
+	// file:///C:/Windows true
+	// C:\Windows
+	// true uri: fromfilepath: first segment that a file URI reads as a drive letter in path at offset 1 of "/c:/x"
 }

@@ -87,8 +87,10 @@ const (
 //   - a drive letter as the first segment (Appendix D.2 and E.2):
 //     "file:///C:/a", "file:/C:/a", "file:C:/a" and "file://localhost/C:/a"
 //     all give `C:\a`. The colon may be percent-encoded, as some editors
-//     write it ("file:///c%3A/a" gives `c:\a`), and the letter keeps its
-//     case;
+//     write it: "file:///c%3A/a" gives `C:\a`. The letter is returned in
+//     upper case, as the normal form writes it (see [NormalizeSchemeRules]):
+//     Windows drive letters are case-insensitive, and "file:///c:/a" and
+//     "file:///C:/a" are [Equivalent];
 //   - a drive letter followed by "|" in place of ":" (Appendix E.2.2), when
 //     the "|" is percent-encoded: "file:///C%7C/a" gives `C:\a`. A raw "|"
 //     is not allowed by RFC 3986 (Appendix A), so a URI from [Parse] never
@@ -106,6 +108,12 @@ const (
 // A UNC server's name is decoded and its ASCII letters are lowered, since
 // host names are case-insensitive (RFC 3986, Section 3.2.2) and Windows
 // compares server names without regard to case.
+//
+// A URI does not say which system wrote it, and its normal form reads a
+// first segment that is a drive letter as one in every case, so PathPOSIX
+// reads it so too: "file:///c%3A/a" and "file:///c:/a" give "/C:/a", as
+// "file:///C:/a" does. (A POSIX directory "/c:" has no file URI of its own:
+// see [ErrDriveLetter].)
 //
 // The result is an error when u names no path:
 //
@@ -152,12 +160,13 @@ const (
 // FromFilePath(FilePath(u)) names the same path and is in normal form
 // ([URI.Normalize]). It is u's normal form unless u uses one of the spellings
 // that FromFilePath never writes: no authority ("file:/a"), a drive letter in
-// the E.2 form without a leading "/" or with an encoded ":" or "|", the UNC
-// forms of Appendix E.3.2 for a server other than "localhost", or a
-// percent-encoding of a byte that a segment may hold as it is, such as "%2C"
-// for ",". For these, the normal form keeps the spelling, since RFC 3986,
-// Section 6.2.2 cannot know that the scheme treats them the same. FilePath
-// allocates the path.
+// the E.2 form without a leading "/" ("file:C:/a"), the UNC forms of
+// Appendix E.3.2 for a server other than "localhost", or a percent-encoding
+// of a byte that a segment may hold as it is, such as "%2C" for ",". For
+// these, the normal form keeps the spelling, since RFC 3986, Section 6.2.2
+// cannot know that the scheme treats them the same. (The spellings of a
+// drive letter, its case, "%3A" and "%7C", are written in one way by the
+// normal form itself.) FilePath allocates the path.
 func FilePath(u URI, style PathStyle) (string, error) {
 	p, off, c, err := filePath(u, style == PathWindows)
 	if err != nil {
@@ -221,6 +230,11 @@ func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
 			return "", pathStart, Path, ErrNotAbsolute
 		}
 		p, off, err = fileDecodeSegments(path, pathStart, false)
+		if letter, _, ok := driveSegment(path, 1); ok && err == nil {
+			// The drive letter as the normal form writes it; decoded, the
+			// segment was two bytes.
+			p = "/" + string(letter) + ":" + p[3:]
+		}
 	case server != "":
 		p, off, err = uncPath(server, path, pathStart)
 	case local && strings.HasPrefix(path, "//"):
@@ -303,34 +317,24 @@ func uncPath(server, sp string, off int) (string, int, error) {
 
 // drivePath returns the Windows path of a URI path whose first segment is a
 // drive letter (RFC 8089, Appendix E.2): "/C:/a", "C:/a" or "/c%3A/a", or
-// "/C%7C/a" with the vertical line of Appendix E.2.2. The path begins at
-// offset off.
+// "/C%7C/a" with the vertical line of Appendix E.2.2, read by driveSegment
+// as the normal form reads it. The path begins at offset off.
 func drivePath(path string, off int) (string, int, error) {
-	p, poff := path, off
-	if strings.HasPrefix(p, "/") {
-		p, poff = p[1:], poff+1
-	}
-	first := p
-	if k := strings.IndexByte(p, '/'); k >= 0 {
-		first = p[:k]
-	}
-	var d string
-	if len(first) <= len("%41%3A") {
-		d, _ = Unescape(first, EscapePathSegment)
-	}
-	if len(d) != 2 || !isDriveLetter(d[0]) || (d[1] != ':' && d[1] != '|') {
+	i := firstSegment(path)
+	letter, end, ok := driveSegment(path, i)
+	if !ok {
 		return "", off, ErrNotAbsolute
 	}
-	rest := p[len(first):]
+	rest := path[end:]
 	if rest == "" {
 		// "C:" alone is relative to the drive's current directory.
-		return "", poff + len(first), ErrNotAbsolute
+		return "", off + end, ErrNotAbsolute
 	}
-	r, k, err := fileDecodeSegments(rest, poff+len(first), true)
+	r, k, err := fileDecodeSegments(rest, off+end, true)
 	if err != nil {
 		return "", k, err
 	}
-	return d[:1] + ":" + r, 0, nil
+	return string(letter) + ":" + r, 0, nil
 }
 
 // fileDecodeSegments decodes a URI path that begins with "/" and starts at
@@ -412,8 +416,9 @@ func fileDotSegment(seg string) bool {
 // separate segments, and the path must be one of:
 //
 //   - a drive letter, ":" and a separator (RFC 8089, Appendix D.2 and E.2):
-//     `C:\a\b` gives "file:///C:/a/b", with the drive letter in the case
-//     written;
+//     `C:\a\b` gives "file:///C:/a/b". The drive letter is written in upper
+//     case, as in the normal form (see [NormalizeSchemeRules]): `c:\a` gives
+//     "file:///C:/a", and FilePath gives `C:\a` back;
 //   - a UNC path, with a server and a share (RFC 8089, Appendix E.3.1):
 //     `\\server\share\a` gives "file://server/share/a". The server becomes
 //     the host, percent-encoded where a reg-name needs it, with its ASCII
@@ -440,14 +445,20 @@ func fileDotSegment(seg string) bool {
 //     symbolic link comes before it. Clean the path first
 //     (path/filepath.Clean) if removing it by text is what you want;
 //   - it holds a NUL ([ErrNUL], Offset at the NUL);
+//   - for POSIX, its first segment is a letter followed by ":" or "|" other
+//     than an upper-case letter and ":" ([ErrDriveLetter], Offset 1): a file
+//     URI reads it as a drive letter, so "/c:/x" would get the URI of
+//     "/C:/x";
 //   - for Windows, it is a device path, `\\.\` or `\\?\`, which has no
 //     file URI ([ErrDevicePath], Offset 2).
 //
 // For every absolute clean path p, FilePath(FromFilePath(p)) is p. Clean
 // means: for POSIX, "/" or "/" followed by segments that are not empty, "."
-// or ".."; for Windows, a drive root such as `C:\`, or a drive letter or
-// `\\server\share` followed by such segments, separated by "\" only, with a
-// server name without ASCII capital letters (FilePath lowers them). Empty
+// or "..", the first of them not one that ErrDriveLetter refuses; for
+// Windows, a drive root such as `C:\`, or a drive letter or
+// `\\server\share` followed by such segments, separated by "\" only, with
+// the drive letter in upper case (FilePath upper-cases it) and a server name
+// without ASCII capital letters (FilePath lowers them). Empty
 // segments also survive, but a path/filepath.Clean would remove them. The
 // URI returned is in normal form ([URI.Normalize] returns it unchanged) and
 // FromFilePath allocates its text. Windows names that Windows itself forbids,
@@ -464,7 +475,11 @@ func FromFilePath(path string, style PathStyle) (URI, error) {
 		if k, err := fileCheckOSSegments(path, posixSeparator); err != nil {
 			return fail(k, Path, err)
 		}
-		return fileURI("", Escape(path, EscapePath))
+		escaped := Escape(path, EscapePath)
+		if driveToFix(escaped) {
+			return fail(1, Path, ErrDriveLetter)
+		}
+		return fileURI("", escaped)
 	}
 
 	switch {
@@ -509,7 +524,7 @@ func FromFilePath(path string, style PathStyle) (URI, error) {
 		if k, err := fileCheckOSSegments(path[2:], windowsSeparator); err != nil {
 			return fail(2+k, Path, err)
 		}
-		return fileURI("", "/"+path[:2]+Escape(windowsToSlash(path[2:]), EscapePath))
+		return fileURI("", "/"+string(path[0]&^0x20)+":"+Escape(windowsToSlash(path[2:]), EscapePath))
 	}
 	return fail(0, Path, ErrNotAbsolute)
 }

@@ -74,6 +74,13 @@ var filePathTests = []struct {
 	{"empty segments stay", "file:///a//b/", posix, fileResult{Out: "/a//b/"}},
 	{"a path beginning with //", "file:////a", posix, fileResult{Out: "//a"}},
 	{"a drive letter is a segment on POSIX", "file:///C:/a", posix, fileResult{Out: "/C:/a"}},
+	// NormalizeSchemeRules reads a drive letter in every case, so POSIX
+	// does too: the URIs are equivalent, and name one path.
+	{"Appendix E.2 on POSIX, lower case", "file:///c:/a", posix, fileResult{Out: "/C:/a"}},
+	{"Appendix E.2 on POSIX, encoded colon", "file:///c%3a/a", posix, fileResult{Out: "/C:/a"}},
+	{"Appendix E.2.2 on POSIX, encoded vertical line", "file://localhost/C%7C", posix, fileResult{Out: "/C:"}},
+	{"Appendix E.2 on POSIX, not a drive", "file:///c:a/b", posix, fileResult{Out: "/c:a/b"}},
+	{"Appendix E.2 on POSIX, only the first segment", "file:///a/c:/b", posix, fileResult{Out: "/a/c:/b"}},
 
 	// What has no path.
 	{"relative reference", "/a/b", posix, fileResult{Err: uri.ErrMissingScheme, Component: uri.Scheme}},
@@ -108,13 +115,17 @@ var filePathTests = []struct {
 	{"Appendix D.2, drive letter", "file:///C:/a/b", windows, fileResult{Out: `C:\a\b`}},
 	{"Appendix E.2, drive letter without authority", "file:/C:/a", windows, fileResult{Out: `C:\a`}},
 	{"Appendix E.2, drive letter as the first character", "file:C:/a", windows, fileResult{Out: `C:\a`}},
-	{"Appendix E.2, drive letter after localhost", "file://localhost/c:/a", windows, fileResult{Out: `c:\a`}},
+	{"Appendix E.2, drive letter after localhost, upper-cased", "file://localhost/c:/a", windows, fileResult{Out: `C:\a`}},
 	{"Appendix E.2, drive root", "file:///C:/", windows, fileResult{Out: `C:\`}},
-	{"Appendix E.2, encoded colon", "file:///c%3A/a", windows, fileResult{Out: `c:\a`}},
-	{"Appendix E.2, encoded colon, lower-case hex", "file:///c%3a/Program%20Files", windows, fileResult{Out: `c:\Program Files`}},
+	{"Appendix E.2, encoded colon", "file:///c%3A/a", windows, fileResult{Out: `C:\a`}},
+	{"Appendix E.2, encoded colon, lower-case hex", "file:///c%3a/Program%20Files", windows, fileResult{Out: `C:\Program Files`}},
+	{"Appendix E.2, encoded letter and colon", "file:///%63%3A/a", windows, fileResult{Out: `C:\a`}},
 	{"Appendix E.2, encoded letter", "file:///%43:/a", windows, fileResult{Out: `C:\a`}},
 	{"Appendix E.2.2, encoded vertical line", "file:///C%7C/a", windows, fileResult{Out: `C:\a`}},
-	{"Appendix E.2.2, encoded vertical line, no authority", "file:/c%7c/a", windows, fileResult{Out: `c:\a`}},
+	{"Appendix E.2.2, encoded vertical line, no authority", "file:/c%7c/a", windows, fileResult{Out: `C:\a`}},
+	{"Appendix E.2.2, encoded vertical line, rootless", "file:c%7C/a", windows, fileResult{Out: `C:\a`}},
+	{"Appendix E.2, an encoded digit is no drive letter", "file:///%31:/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
+	{"Appendix E.2, an encoded slash is no separator", "file:///C%2F/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
 	{"Appendix E.2, colon in a later segment is data", "file:///C:/a:b", windows, fileResult{Out: `C:\a:b`}},
 	{"Appendix E.2, drive-relative", "file:///C:", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 10, Component: uri.Path}},
 	{"Appendix E.2, drive-relative, encoded", "file:///C%3A", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 12, Component: uri.Path}},
@@ -229,10 +240,18 @@ var fromFilePathTests = []struct {
 	{"dot-dot segment at the end", "/a/..", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 3, Component: uri.Path}},
 	{"NUL", "/a\x00b", posix, fileResult{Err: uri.ErrNUL, Offset: 2, Component: uri.Path}},
 	{"Windows path on POSIX", `C:\a`, posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
+	// A first segment that a file URI reads as a drive letter, but not in
+	// its normal form, would share the URI of another path.
+	{"Appendix E.2 on POSIX, upper case and colon", "/C:/a", posix, fileResult{Out: "file:///C:/a"}},
+	{"Appendix E.2 on POSIX, lower case", "/c:/a", posix, fileResult{Err: uri.ErrDriveLetter, Offset: 1, Component: uri.Path}},
+	{"Appendix E.2 on POSIX, lower case alone", "/c:", posix, fileResult{Err: uri.ErrDriveLetter, Offset: 1, Component: uri.Path}},
+	{"Appendix E.2.2 on POSIX, vertical line", "/C|/a", posix, fileResult{Err: uri.ErrDriveLetter, Offset: 1, Component: uri.Path}},
+	{"Appendix E.2 on POSIX, not a drive", "/c:a", posix, fileResult{Out: "file:///c:a"}},
+	{"Appendix E.2 on POSIX, only the first segment", "/a/c:", posix, fileResult{Out: "file:///a/c:"}},
 
 	// Windows drive letters, RFC 8089, Appendix D.2 and E.2.
 	{"Appendix D.2, drive letter", `C:\a\b`, windows, fileResult{Out: "file:///C:/a/b"}},
-	{"Appendix D.2, drive letter in lower case stays", `c:\a`, windows, fileResult{Out: "file:///c:/a"}},
+	{"Appendix D.2, drive letter upper-cased, as in the normal form", `c:\a`, windows, fileResult{Out: "file:///C:/a"}},
 	{"Appendix D.2, drive root", `C:\`, windows, fileResult{Out: "file:///C:/"}},
 	{"Appendix D.2, slash as a separator", "C:/a/b", windows, fileResult{Out: "file:///C:/a/b"}},
 	{"Appendix D.2, mixed separators", `C:\a/b\`, windows, fileResult{Out: "file:///C:/a/b/"}},
@@ -345,12 +364,16 @@ func cleanFilePath(p string, style uri.PathStyle) bool {
 		return true
 	}
 	if style != uri.PathWindows {
+		if first, _, _ := strings.Cut(strings.TrimPrefix(p, "/"), "/"); len(first) == 2 && isLetter(first[0]) &&
+			(first[1] == '|' || first[1] == ':' && first[0] >= 'a') {
+			return false // a drive letter to a file URI, not in its normal form
+		}
 		return p == "/" || strings.HasPrefix(p, "/") && segsOK(strings.Split(p[1:], "/"))
 	}
 	if strings.Contains(p, "/") {
 		return false
 	}
-	if len(p) >= 3 && ('A' <= p[0] && p[0] <= 'Z' || 'a' <= p[0] && p[0] <= 'z') && p[1] == ':' && p[2] == '\\' {
+	if len(p) >= 3 && 'A' <= p[0] && p[0] <= 'Z' && p[1] == ':' && p[2] == '\\' {
 		return len(p) == 3 || segsOK(strings.Split(p[3:], `\`))
 	}
 	if !strings.HasPrefix(p, `\\`) {
@@ -358,7 +381,7 @@ func cleanFilePath(p string, style uri.PathStyle) bool {
 	}
 	parts := strings.Split(p[2:], `\`)
 	server := parts[0]
-	if len(parts) < 2 || server == "?" {
+	if len(parts) < 2 || server == "?" || len(server) == 2 && isLetter(server[0]) && server[1] == ':' {
 		return false
 	}
 	for i := 0; i < len(server); i++ {
@@ -368,6 +391,8 @@ func cleanFilePath(p string, style uri.PathStyle) bool {
 	}
 	return segsOK(parts)
 }
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // TestFilePathFromFilePathRows runs every accepted FilePath row through
 // the checks of both directions.
@@ -492,6 +517,9 @@ func (g pathGen) path(style uri.PathStyle) string {
 		for i := range segs {
 			segs[i] = g.segment(false)
 		}
+		for !cleanFilePath("/"+segs[0], style) {
+			segs[0] = g.segment(false) // a drive letter that no file URI names
+		}
 		return "/" + strings.Join(segs, "/")
 	}
 	segs := make([]string, n)
@@ -499,7 +527,7 @@ func (g pathGen) path(style uri.PathStyle) string {
 		segs[i] = g.segment(true)
 	}
 	if g.r.IntN(2) == 0 {
-		letter := string(rune("CDcz"[g.r.IntN(4)]))
+		letter := string(rune("CDAZ"[g.r.IntN(4)]))
 		return letter + `:\` + strings.Join(segs, `\`)
 	}
 	servers := []string{"server", "fs-1", "192.0.2.1", "sérveur", "a%b", "x:y", "localhost", "[::1]", "a.b.example"}
@@ -537,10 +565,18 @@ func TestFileRoundTripPaths(t *testing.T) {
 // normal form turns back into u (RFC 3986, Section 6.2.2 and 6.2.3): the
 // scheme's case, "localhost" for the empty host, the server's case,
 // percent-encoded unreserved characters, the case of hex digits, an empty
-// port.
+// port, and the spellings of a drive letter (RFC 8089, Appendix E.2 and
+// E.2.2: the letter's case, "%3A" and "%7C").
 func respell(r *rand.Rand, u uri.URI) uri.URI {
 	c := u.Components()
 	c.Scheme = []string{"file", "FILE", "File", "fIlE"}[r.IntN(4)]
+	if c.Host == "" && len(c.Path) >= 3 && isLetter(c.Path[1]) && c.Path[2] == ':' && (len(c.Path) == 3 || c.Path[3] == '/') {
+		letter := c.Path[1:2]
+		if r.IntN(2) == 0 {
+			letter = strings.ToLower(letter)
+		}
+		c.Path = "/" + letter + []string{":", ":", "%3A", "%3a", "%7C", "%7c"}[r.IntN(6)] + c.Path[3:]
+	}
 	if c.Host == "" && r.IntN(2) == 0 {
 		c.Host = []string{"localhost", "LOCALHOST", "local%68ost", "Local%48ost"}[r.IntN(4)]
 	}
@@ -611,9 +647,8 @@ func aliasSpelling(r *rand.Rand, u uri.URI, style uri.PathStyle) (string, bool) 
 		return "", false
 	}
 	switch {
-	case local && len(path) > 3 && path[2] == ':': // Appendix E.2 and E.2.2
-		forms := []string{"file:" + path[1:], "file:///" + path[1:2] + "%3A" + path[3:], "file:///" + path[1:2] + "%7c" + path[3:]}
-		return forms[r.IntN(len(forms))], true
+	case local && len(path) > 3 && path[2] == ':': // Appendix E.2, without the "/"
+		return "file:" + path[1:], true
 	case !local: // Appendix E.3.2
 		return "file:///" + []string{"", "/"}[r.IntN(2)] + "/" + u.Host() + path, true
 	}
@@ -670,7 +705,7 @@ func TestFileRoundTripURIs(t *testing.T) {
 // fileSentinels are the reasons FilePath and FromFilePath may give.
 var fileSentinels = []error{
 	uri.ErrMissingScheme, uri.ErrNotFileScheme, uri.ErrNotInFilePath, uri.ErrFileHost, uri.ErrNotAbsolute,
-	uri.ErrPathDotSegment, uri.ErrEncodedSeparator, uri.ErrNUL, uri.ErrDevicePath,
+	uri.ErrPathDotSegment, uri.ErrEncodedSeparator, uri.ErrNUL, uri.ErrDevicePath, uri.ErrDriveLetter,
 }
 
 func checkFileError(t *testing.T, op, in string, err error) {

@@ -104,15 +104,30 @@ const (
 	// https, ws or wss URI with an authority becomes "/" (RFC 9110, Section
 	// 4.2.3; RFC 6455, Section 3); the host "localhost" of a file URI without
 	// userinfo or port becomes empty (RFC 8089, Section 2, and the "default
-	// authority" paragraph of Section 6.2.3); and the domains of a mailto URI
-	// are lower-cased with NormalizeCase (Section 6.2.3's own example;
-	// RFC 6068), unless the path, after dot segments are removed, has a "/"
-	// or a quoted local part ("%22"), where the domain cannot be told from
-	// the local part by a simple rule. Schemes not in the table are left as
-	// the syntax-based steps leave them.
+	// authority" paragraph of Section 6.2.3); the drive letter of a file URI
+	// is written in one way (see below); and the domains of a mailto URI are
+	// lower-cased with NormalizeCase (Section 6.2.3's own example; RFC 6068),
+	// unless the path, after dot segments are removed, has a "/" or a quoted
+	// local part ("%22"), where the domain cannot be told from the local part
+	// by a simple rule. Schemes not in the table are left as the syntax-based
+	// steps leave them.
+	//
+	// The drive letter: in a file URI without a host, or with the host
+	// "localhost" that the rule above removes, a first path segment of one
+	// letter and a ":" is a DOS or Windows drive letter (RFC 8089, Appendix
+	// E.2). Writers spell it in several ways that name the same drive: the
+	// letter in either case (drive letters are case-insensitive), the ":"
+	// percent-encoded ("%3A", as some editors write it), or "|" in its place,
+	// which RFC 3986 allows only percent-encoded ("%7C", Appendix E.2.2). The
+	// normal form writes the letter in upper case and a ":", after dot
+	// segments are removed, so that "file:///c%3A/x" and "file:///C:/x" are
+	// [Equivalent]. The rule reads such a segment as a drive whatever system
+	// the URI is meant for: the POSIX directories "/c:" and "/C:" share one
+	// file URI, and [FromFilePath] refuses the first ([ErrDriveLetter]).
 	//
 	//	http://a        ->  http://a/
 	//	file://LocalHost/etc/hosts  ->  file:///etc/hosts
+	//	file:///c%3a/Windows        ->  file:///C:/Windows
 	//	mailto:Joe@Example.COM      ->  mailto:Joe@example.com
 	NormalizeSchemeRules
 
@@ -653,7 +668,14 @@ type normalizer struct {
 	// mailto: a mailto URI whose domains are lower-cased, if its path,
 	// once normalized, is plain (mailtoPlain).
 	mailto bool
-	params []param // NormalizeSortQuery: the query parameters in order
+	// drive: a file URI without a host, or with the host that dropHost
+	// drops, whose path's drive letter, if it begins with one, is written
+	// in one way (fixDrive).
+	drive bool
+	// pathRule: a rule of the scheme, mailto or drive, needs the path
+	// buffered.
+	pathRule bool
+	params   []param // NormalizeSortQuery: the query parameters in order
 	// buffered: the path needs more than its percent-encodings normalized
 	// (dot segments, merged slashes, the mailto rule), and path and prefix
 	// hold what emit writes for it (see bufferPath).
@@ -693,15 +715,24 @@ func (nz *normalizer) init() {
 		// The rules of the schemes without a default port: file and mailto.
 		switch scheme := u.Scheme(); {
 		case equalFold(scheme, "file"):
-			nz.dropHost = kind == HostRegName && u.flags&fUserinfo == 0 &&
+			// The drive letter rule is for the local machine: no host, no
+			// authority at all (then hostStart == hostEnd too), or the
+			// host "localhost", which is dropped.
+			switch {
+			case u.hostEnd == u.hostStart:
+				nz.drive, nz.pathRule = true, driveToFix(u.Path())
+			case kind == HostRegName && u.flags&fUserinfo == 0 &&
 				(u.flags&fPort == 0 || (u.Port() == "" && n&NormalizePort != 0)) &&
-				hostIs(u.Host(), "localhost")
+				hostIs(u.Host(), "localhost"):
+				nz.dropHost, nz.drive, nz.pathRule = true, true, driveToFix(u.Path())
+			}
 		case equalFold(scheme, "mailto"):
 			nz.mailto = u.flags&fAuthority == 0 && n&NormalizeCase != 0
+			nz.pathRule = nz.mailto
 		}
 	}
 	p := u.s[u.pathStart:u.pathEnd]
-	nz.buffered = nz.mailto ||
+	nz.buffered = nz.pathRule ||
 		n&NormalizeDotSegments != 0 && mayHaveDotSegment(p, nz.pct, nz.relative()) ||
 		n&NormalizeMergeSlashes != 0 && strings.Contains(p, "//")
 }
@@ -961,6 +992,9 @@ func (nz *normalizer) bufferPath(buf []byte) (path []byte, prefix string) {
 	if nz.mailto && mailtoPlain(p) {
 		lowerMailtoDomains(p)
 	}
+	if nz.drive {
+		p = fixDrive(p)
+	}
 	switch {
 	case relative && (len(p) == 0 || p[0] == '/' || firstSegmentHasColon(p)):
 		// The result must stay a relative-path reference, and say "this
@@ -1007,6 +1041,70 @@ func mayHaveDotSegment(p string, pct, relative bool) bool {
 		i += 1 + j
 	}
 	return false
+}
+
+// driveSegment reports whether the segment of the path p that begins at
+// p[i] is a drive letter of a file URI (RFC 8089, Appendix E.2): a letter,
+// as it is or percent-encoded, then ":", "%3A", or "%7C" for the "|" of
+// Appendix E.2.2, and then the end of the segment. It returns the letter
+// in upper case and the index where the segment ends. The percent-encodings
+// of p are well formed. It is the one reading of drive letters: the normal
+// form (fixDrive) and the conversions of file.go use it.
+func driveSegment[P string | []byte](p P, i int) (letter byte, end int, ok bool) {
+	j := i // the separator
+	switch {
+	case i < len(p) && abnf.Classes[p[i]]&abnf.Alpha != 0:
+		letter, j = p[i], i+1
+	case i+2 < len(p) && p[i] == '%':
+		letter, j = abnf.Unhex(p[i+1])<<4|abnf.Unhex(p[i+2]), i+3
+		if abnf.Classes[letter]&abnf.Alpha == 0 {
+			return 0, 0, false
+		}
+	default:
+		return 0, 0, false
+	}
+	switch {
+	case j < len(p) && p[j] == ':':
+		end = j + 1
+	case j+2 < len(p) && p[j] == '%' && (p[j+1] == '3' && p[j+2]|0x20 == 'a' || p[j+1] == '7' && p[j+2]|0x20 == 'c'):
+		end = j + 3
+	default:
+		return 0, 0, false
+	}
+	if end < len(p) && p[end] != '/' {
+		return 0, 0, false
+	}
+	return letter &^ 0x20, end, true
+}
+
+// firstSegment returns where the first segment of the path p begins: after
+// its leading "/", if it has one.
+func firstSegment[P string | []byte](p P) int {
+	if len(p) > 0 && p[0] == '/' {
+		return 1
+	}
+	return 0
+}
+
+// driveToFix reports whether the path p of a file URI may begin with a drive
+// letter that fixDrive writes otherwise.
+func driveToFix(p string) bool {
+	i := firstSegment(p)
+	_, end, ok := driveSegment(p, i)
+	return ok && (end != i+2 || p[i]-'A' >= 26)
+}
+
+// fixDrive writes, in place, the drive letter that begins the path p of a
+// file URI, if it begins with one, in its normal form: the letter in upper
+// case and ":" (see NormalizeSchemeRules).
+func fixDrive(p []byte) []byte {
+	i := firstSegment(p)
+	letter, end, ok := driveSegment(p, i)
+	if !ok {
+		return p
+	}
+	p[i], p[i+1] = letter, ':'
+	return append(p[:i+2], p[end:]...)
 }
 
 // mailtoPlain reports whether the mailto rule of NormalizeSchemeRules applies
