@@ -178,52 +178,17 @@ func FilePath(u URI, style PathStyle) (string, error) {
 // filePath does the work of FilePath on u. On
 // error it returns the offset and component of the fault, and the sentinel.
 func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
-	s := u.String()
 	if !u.HasScheme() {
 		return "", 0, Scheme, ErrMissingScheme
 	}
 	if !asciiEqualFold(u.Scheme(), "file") {
 		return "", 0, Scheme, ErrNotFileScheme
 	}
-	// The offsets of the components in s, from the lengths of what follows.
-	fragStart := len(s) // the "#"
-	if u.HasFragment() {
-		fragStart -= len(u.Fragment()) + 1
+	server, local, off, c, err := fileAuthority(u, windows)
+	if err != nil {
+		return "", off, c, err
 	}
-	queryStart := fragStart // the "?"
-	if u.HasQuery() {
-		queryStart -= len(u.Query()) + 1
-	}
-	pathStart := queryStart - len(u.Path())
-	authStart := len(u.Scheme()) + 3
-	hostStart := authStart
-	if u.HasUserinfo() {
-		hostStart += len(u.Userinfo()) + 1
-	}
-
-	server := "" // the UNC server, decoded, or "" for the local machine
-	host := u.Host()
-	local := false // an authority that names the local machine
-	if u.HasAuthority() {
-		if u.HasUserinfo() {
-			return "", authStart, Userinfo, ErrNotInFilePath
-		}
-		switch k := u.HostKind(); {
-		case host == "" || fileLocalhost(host):
-			local = true
-		case !windows, k == HostIPv6, k == HostIPvFuture:
-			return "", hostStart, Host, ErrFileHost
-		default:
-			if server, off, err = uncServer(host, hostStart); err != nil {
-				return "", off, Host, err
-			}
-		}
-		if u.Port() != "" {
-			return "", hostStart + len(host), Port, ErrNotInFilePath
-		}
-	}
-
-	path := u.Path()
+	path, pathStart := u.Path(), int(u.pathStart)
 	switch {
 	case !windows:
 		if !strings.HasPrefix(path, "/") {
@@ -238,38 +203,74 @@ func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
 	case server != "":
 		p, off, err = uncPath(server, path, pathStart)
 	case local && strings.HasPrefix(path, "//"):
-		// RFC 8089, Appendix E.3.2: unc-authority = 2*3"/" file-host, that
-		// is "file:////server/share" or "file://///server/share". Since
-		// "localhost" means the same as the empty authority, it may come
-		// before the slashes too.
-		rest, restStart := path[2:], pathStart+2
-		if strings.HasPrefix(rest, "/") {
-			rest, restStart = rest[1:], restStart+1
-		}
-		k := strings.IndexByte(rest, '/')
-		if k < 0 {
-			k = len(rest)
-		}
-		if k == 0 {
-			return "", restStart, Path, ErrNotAbsolute
-		}
-		if server, off, err = uncServer(rest[:k], restStart); err != nil {
-			return "", off, Path, err
-		}
-		p, off, err = uncPath(server, rest[k:], restStart+k)
+		p, off, err = uncInPath(path, pathStart)
 	default:
 		p, off, err = drivePath(path, pathStart)
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		return "", off, Path, err
-	}
-	if u.HasQuery() {
-		return "", queryStart, Query, ErrNotInFilePath
-	}
-	if u.HasFragment() {
-		return "", fragStart, Fragment, ErrNotInFilePath
+	case u.HasQuery():
+		return "", int(u.pathEnd), Query, ErrNotInFilePath // at the "?"
+	case u.HasFragment():
+		return "", int(u.queryEnd), Fragment, ErrNotInFilePath // at the "#"
 	}
 	return p, 0, NoComponent, nil
+}
+
+// fileAuthority reads the authority of the file URI u: the UNC server it
+// names, decoded, or local when it names the local machine (empty, or
+// "localhost"); or the offset, component and sentinel of its fault. A
+// userinfo or a port has no place in a path, and a host other than the
+// local machine is a UNC server, which only Windows paths have.
+func fileAuthority(u URI, windows bool) (server string, local bool, off int, c Component, err error) {
+	if !u.HasAuthority() {
+		return "", false, 0, NoComponent, nil
+	}
+	hostStart := int(u.hostStart)
+	if u.HasUserinfo() {
+		return "", false, u.afterScheme() + 2, Userinfo, ErrNotInFilePath
+	}
+	host := u.Host()
+	switch k := u.HostKind(); {
+	case host == "" || fileLocalhost(host):
+		local = true
+	case !windows, k == HostIPv6, k == HostIPvFuture:
+		return "", false, hostStart, Host, ErrFileHost
+	default:
+		if server, off, err = uncServer(host, hostStart); err != nil {
+			return "", false, off, Host, err
+		}
+	}
+	if u.Port() != "" {
+		return "", false, int(u.hostEnd), Port, ErrNotInFilePath
+	}
+	return server, local, 0, NoComponent, nil
+}
+
+// uncInPath reads a UNC path written in the path of a file URI whose
+// authority names the local machine, path starting at offset pathStart:
+// RFC 8089, Appendix E.3.2, unc-authority = 2*3"/" file-host, that is
+// "file:////server/share" or "file://///server/share". Since "localhost"
+// means the same as the empty authority, it may come before the slashes
+// too.
+func uncInPath(path string, pathStart int) (string, int, error) {
+	rest, restStart := path[2:], pathStart+2
+	if strings.HasPrefix(rest, "/") {
+		rest, restStart = rest[1:], restStart+1
+	}
+	k := strings.IndexByte(rest, '/')
+	if k < 0 {
+		k = len(rest)
+	}
+	if k == 0 {
+		return "", restStart, ErrNotAbsolute
+	}
+	server, off, err := uncServer(rest[:k], restStart)
+	if err != nil {
+		return "", off, err
+	}
+	return uncPath(server, rest[k:], restStart+k)
 }
 
 // fileLocalhost reports whether a reg-name decodes to "localhost" in any
