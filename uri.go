@@ -71,6 +71,14 @@
 // It does not resolve host names, fetch resources, or apply the WHATWG URL
 // Standard's browser-compatible repairs. It does not decode components in its
 // accessors: percent-encoding is left as written.
+//
+// Other readings of a URL live in packages of their own: package
+// github.com/gouri/uri/whatwg reads URLs as browsers do (the URL Standard),
+// package github.com/gouri/uri/legacy reads the grammars before RFC 3986,
+// and each converts its values to URIs, reporting what it had to change;
+// package github.com/gouri/uri/readings compares the readings of RFC
+// 3986, the URL Standard and net/url for one input. Package
+// github.com/gouri/uri/site gives registrable domains and "same site".
 package uri
 
 import (
