@@ -250,8 +250,9 @@ func (base *ref) resolve(t, r *ref, strict bool) {
 // shift of base's or ref's. It reports false for every other case, which the
 // general way resolves: a dot segment anywhere else (but see joinDotsInside),
 // a base without a scheme, or a merge that adds a "/" of its own. A fast path
-// that pays: it takes about half the time of the general way, which copies
-// both parts into a buffer before it removes dot segments.
+// that pays: for "../g" against "http://a/b/c/d;p?q" it takes a fifth fewer
+// instructions than the general way (909 against 1,143, callgrind), which
+// copies both parts into a buffer before it removes dot segments.
 func (base *ref) resolveByJoining(t, r *ref) bool {
 	if base.flags&fScheme == 0 {
 		return false
@@ -376,9 +377,11 @@ func upFrom(dir string, cut, ups int) int {
 // start, followed by remove_dot_segments("/" + rp) worked out alone, in a
 // stack buffer: dir is neither copied nor read again. It reports false,
 // leaving the work to the general way, for a dir with dot segments, an rp
-// too long for the buffer or a result too long for a URI. A fast path that
-// pays: about a third fewer instructions than the general way for
-// "g/./h/../i", and no scratch buffer against a long base.
+// too long for the buffer or a result too long for a URI. It saves the work
+// that resolveByJoining has done on rp, which the general way would do
+// again: for "g/./h/../i" against the bases of the web sample, 7% fewer
+// instructions than returning false here (callgrind), and no scratch buffer
+// against a long base.
 func (base *ref) joinDotsInside(t, r *ref, dir, rp string) bool {
 	var buf [smallResult]byte
 	if len(rp) >= len(buf) || hasDotSegment(dir) {

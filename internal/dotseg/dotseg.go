@@ -54,13 +54,14 @@ func Remove(b []byte, keep int, o Options) (out []byte, lost int) {
 			start++
 		}
 		e := start
-		if k := bytes.IndexByte(b[start:], '/'); k >= 0 {
-			e += k
-		} else {
-			e = n
+		for e < n && b[e] != '/' { // segments are short: no call
+			e++
 		}
 		last := e == n
-		kind := o.kind(b[start:e], last)
+		kind := 0
+		if e == start || b[start] == '.' || b[start] == '%' {
+			kind = o.kind(b[start:e], last) // the only segments that can be dropped
+		}
 		if kind == 2 && (!started || o.KeepUp && topIsUp(b[:w], o)) {
 			if o.KeepUp {
 				kind = 0 // the ".." stays, as a segment
