@@ -3,6 +3,8 @@ package uri
 import (
 	"runtime"
 	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // This file converts between "file" URIs (RFC 8089) and the paths of a file
@@ -181,7 +183,7 @@ func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
 	if !u.HasScheme() {
 		return "", 0, Scheme, ErrMissingScheme
 	}
-	if !asciiEqualFold(u.Scheme(), "file") {
+	if !abnf.EqualFold(u.Scheme(), "file") {
 		return "", 0, Scheme, ErrNotFileScheme
 	}
 	server, local, off, c, err := fileAuthority(u, windows)
@@ -280,7 +282,7 @@ func fileLocalhost(host string) bool {
 		return false
 	}
 	d, err := Unescape(host, EscapeHost)
-	return err == nil && asciiEqualFold(d, "localhost")
+	return err == nil && abnf.EqualFold(d, "localhost")
 }
 
 // uncServer decodes the name of a UNC server written at offset off, and
@@ -300,7 +302,7 @@ func uncServer(raw string, off int) (string, int, error) {
 	case "..":
 		return "", off, ErrPathDotSegment
 	}
-	return asciiLower(d), 0, nil
+	return abnf.LowerString(d), 0, nil
 }
 
 // uncPath returns `\\server` followed by the decoded share path sp, which
@@ -373,7 +375,7 @@ func fileCheckEscapes(seg string, windows bool) (int, error) {
 		switch h := seg[i+1 : i+3]; {
 		case h == "00":
 			return i, ErrNUL
-		case asciiEqualFold(h, "2F"), windows && asciiEqualFold(h, "5C"):
+		case abnf.EqualFold(h, "2F"), windows && abnf.EqualFold(h, "5C"):
 			return i, ErrEncodedSeparator
 		}
 	}
@@ -509,7 +511,7 @@ func FromFilePath(path string, style PathStyle) (URI, error) {
 		if k, err := fileCheckOSSegments(rest, windowsSeparator); err != nil {
 			return fail(i+k, Path, err)
 		}
-		server = asciiLower(server)
+		server = abnf.LowerString(server)
 		if server == "localhost" {
 			// "file://localhost/" names the local machine (RFC 8089,
 			// Section 2), so a UNC path to a server of that name takes the
@@ -564,35 +566,3 @@ func isDriveLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // windowsToSlash replaces each "\" of a Windows path with "/".
 func windowsToSlash(p string) string { return strings.ReplaceAll(p, `\`, "/") }
-
-// asciiEqualFold reports whether a and b are equal when ASCII letters are
-// compared without regard to case; other bytes must be equal.
-func asciiEqualFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if x != y && (x|0x20 != y|0x20 || x|0x20 < 'a' || x|0x20 > 'z') {
-			return false
-		}
-	}
-	return true
-}
-
-// asciiLower returns s with its ASCII capital letters lowered. It allocates
-// only when s has one.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
-}

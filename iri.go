@@ -92,11 +92,11 @@ func (i *IRI) UnmarshalText(text []byte) error {
 // allocating. The only error is a result longer than the 2 GiB this package
 // can hold.
 func (i IRI) ToURI() (URI, error) {
-	if isASCII(i.s) {
+	if abnf.IsASCII(i.s) {
 		return URI(i), nil
 	}
 	c := i.Components()
-	if i.HostKind() == HostRegName && !isASCII(c.Host) && schemes.Lookup(i.Scheme()).DNS {
+	if i.HostKind() == HostRegName && !abnf.IsASCII(c.Host) && schemes.Lookup(i.Scheme()).DNS {
 		if a, err := HostToASCII(c.Host); err == nil {
 			c.Host = a
 		}
@@ -106,16 +106,6 @@ func (i IRI) ToURI() (URI, error) {
 		return URI{}, withOp("iri", err)
 	}
 	return u, nil
-}
-
-// isASCII reports whether s has no byte >= 0x80.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // ToIRI maps u to an IRI for display, as RFC 3987, Section 3.2 says: a run

@@ -174,7 +174,7 @@ func TestParseIRIMatchesOracle(t *testing.T) {
 			t.Errorf("ParseIRI(%q): %s", s, msg)
 			failures++
 		}
-		if _, err := ParseIRI(s); err == nil && !isASCII(s) {
+		if _, err := ParseIRI(s); err == nil && !abnf.IsASCII(s) {
 			valid++
 		}
 	}
@@ -440,7 +440,7 @@ func FuzzIRI(f *testing.F) {
 					t.Fatalf("ParseIRI(%q) fails at %d, but its prefix %q gives %v", s, e.Offset, s[:e.Offset+1], err2)
 				}
 			}
-			if isASCII(s) {
+			if abnf.IsASCII(s) {
 				if _, perr := Parse(s); perr == nil || perr.Error() != err.Error() {
 					t.Fatalf("ParseIRI and Parse disagree on ASCII %q: %v, %v", s, err, perr)
 				}

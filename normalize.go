@@ -714,7 +714,7 @@ func (nz *normalizer) init() {
 	if n&NormalizeSchemeRules != 0 && nz.info.Known && nz.info.Port == "" {
 		// The rules of the schemes without a default port: file and mailto.
 		switch scheme := u.Scheme(); {
-		case equalFold(scheme, "file"):
+		case abnf.EqualFold(scheme, "file"):
 			// The drive letter rule is for the local machine: no host, no
 			// authority at all (then hostStart == hostEnd too), or the
 			// host "localhost", which is dropped.
@@ -726,7 +726,7 @@ func (nz *normalizer) init() {
 				hostIs(u.Host(), "localhost"):
 				nz.dropHost, nz.drive, nz.pathRule = true, true, driveToFix(u.Path())
 			}
-		case equalFold(scheme, "mailto"):
+		case abnf.EqualFold(scheme, "mailto"):
 			nz.mailto = u.flags&fAuthority == 0 && n&NormalizeCase != 0
 			nz.pathRule = nz.mailto
 		}
@@ -778,20 +778,6 @@ func hasEncodedNonASCII(s string) bool {
 		}
 	}
 	return false
-}
-
-// equalFold reports whether s equals the lower-case ASCII word t, ignoring
-// the case of ASCII letters.
-func equalFold(s, t string) bool {
-	if len(s) != len(t) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if abnf.Lower(s[i]) != t[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // hostIs reports whether the reg-name h, once its percent-encoded unreserved

@@ -693,7 +693,7 @@ func equivalentVariant(r *rand.Rand, u URI) string {
 		path = path[:j] + ins + path[j:]
 	}
 	c.Path = enc(path, false)
-	if equalFold(c.Scheme, "http") && c.Host != "" && !c.HasPort && r.IntN(2) == 0 {
+	if abnf.EqualFold(c.Scheme, "http") && c.Host != "" && !c.HasPort && r.IntN(2) == 0 {
 		c.HasPort, c.Port = true, oracle.Pick(r, "", "80", "080")
 	}
 	v, err := c.URI()

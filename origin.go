@@ -3,6 +3,7 @@ package uri
 import (
 	"strconv"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/schemes"
 )
 
@@ -24,7 +25,7 @@ import (
 // Kelvin sign "\u212A" to "k"). An allowlist (SchemeIs("https") ||
 // SchemeIs("http")) is safer than a blocklist.
 func (u URI) SchemeIs(name string) bool {
-	return u.flags&fScheme != 0 && asciiEqualFold(u.Scheme(), name)
+	return u.flags&fScheme != 0 && abnf.EqualFold(u.Scheme(), name)
 }
 
 // HostPort returns the host and, if u has a port, ":" and the port, as

@@ -52,7 +52,7 @@ type memoKey struct {
 // keyOf returns the key of a reading that succeeded.
 func keyOf(r *Reading, m memo) key {
 	k := key{
-		scheme: lowerASCII(r.Scheme),
+		scheme: abnf.LowerString(r.Scheme),
 		user:   abnf.Decode(r.Username, false),
 		pass:   abnf.Decode(r.Password, false),
 		host:   hostKeyOf(r.HostKind, r.Host),
@@ -79,9 +79,9 @@ func hostKeyOf(kind HostKind, host string) hostKey {
 			return hostKey{kind: byAddr, addr: a}
 		}
 	case IPvFuture:
-		return hostKey{kind: byFuture, name: lowerASCII(host)}
+		return hostKey{kind: byFuture, name: abnf.LowerString(host)}
 	}
-	return hostKey{kind: byName, name: lowerASCII(abnf.Decode(host, false))}
+	return hostKey{kind: byName, name: abnf.LowerString(abnf.Decode(host, false))}
 }
 
 // portNumber returns the port without leading zeros, "" for "".
@@ -102,7 +102,7 @@ func portNumber(p string) string {
 // same directory, and RFC 8089 requires a path-absolute after a host.
 func canonicalPath(scheme string, hasHost bool, p string, m memo) string {
 	if p == "" && hasHost {
-		if s := lowerASCII(scheme); schemes.Lookup(s).SlashPath || s == "ftp" || s == "file" {
+		if s := abnf.LowerString(scheme); schemes.Lookup(s).SlashPath || s == "ftp" || s == "file" {
 			return "/"
 		}
 	}
@@ -139,22 +139,6 @@ func (m memo) canonical(part uri.Component, text string) string {
 		s = u.Fragment()
 	}
 	m[memoKey{part, text}] = s
-	return s
-}
-
-// lowerASCII returns s with its ASCII letters in lower case.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
 	return s
 }
 
@@ -222,7 +206,7 @@ func dialDifference(r *Report, ok []Parser, keys *[3]key) (Difference, bool) {
 	if err != nil {
 		return Difference{}, false // not reached: dial joins them
 	}
-	dk := hostKey{kind: byName, name: lowerASCII(host)}
+	dk := hostKey{kind: byName, name: abnf.LowerString(host)}
 	if host == "" {
 		dk = hostKey{}
 	} else if a, err := netip.ParseAddr(host); err == nil {

@@ -89,9 +89,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/idnalimit"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
@@ -397,7 +397,7 @@ func dial(v *url.URL, err error) (string, error) {
 		port = schemes.Lookup(v.Scheme).Port
 	}
 	host := v.Hostname()
-	if !isASCII(host) {
+	if !abnf.IsASCII(host) {
 		if idnalimit.TooLong(host) {
 			return "", ErrHostTooLong
 		}
@@ -415,14 +415,4 @@ func dial(v *url.URL, err error) (string, error) {
 		return "", fmt.Errorf("%w %s", ErrInvalidPort, quote(port))
 	}
 	return addr, nil
-}
-
-// isASCII reports whether s has only ASCII bytes.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

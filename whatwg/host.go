@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/idnalimit"
 )
 
@@ -224,7 +225,7 @@ func domainToASCII(dec string) (string, Kind) {
 	}
 	var d string
 	if ascii {
-		d = lowerASCII(dec)
+		d = abnf.LowerString(dec)
 	} else {
 		// UTF-8 decode without BOM replaces ill-formed sequences with
 		// U+FFFD, which ToASCII rejects: fail at once.
@@ -249,20 +250,4 @@ func domainToASCII(dec string) (string, Kind) {
 		}
 	}
 	return d, 0
-}
-
-// lowerASCII returns the ASCII string s in lower case.
-func lowerASCII(s string) string {
-	for k := 0; k < len(s); k++ {
-		if 'A' <= s[k] && s[k] <= 'Z' {
-			b := []byte(s)
-			for ; k < len(b); k++ {
-				if 'A' <= b[k] && b[k] <= 'Z' {
-					b[k] |= 0x20
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

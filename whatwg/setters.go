@@ -2,6 +2,8 @@ package whatwg
 
 import (
 	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // This file holds the setters of the URL class (URL Standard, section 6.1);
@@ -195,7 +197,7 @@ func (u *URL) SetProtocol(value string) error {
 	if s[k] != ':' {
 		return setterError(op, value, ErrSchemeInvalid, p.offset(k))
 	}
-	scheme := lowerASCII(s[:k])
+	scheme := abnf.LowerString(s[:k])
 	sch := lookupScheme(scheme)
 	r := u.record()
 	if r.sch.special() != sch.special() ||

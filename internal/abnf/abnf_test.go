@@ -216,3 +216,29 @@ func TestUnhexLower(t *testing.T) {
 		t.Error("Lower is not ASCII lower-casing")
 	}
 }
+
+// TestASCIIHelpers: only A-Z fold; other bytes, the Kelvin sign among
+// them, are themselves.
+func TestASCIIHelpers(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"HTTP", "http", true}, {"FiLe", "file", true}, {"", "", true},
+		{"http", "https", false}, {"@", "`", false}, {"[", "{", false},
+		{"\u212a", "k", false}, {"a%2f", "A%2F", true},
+	} {
+		if got := EqualFold(tt.a, tt.b); got != tt.want {
+			t.Errorf("EqualFold(%q, %q) = %v", tt.a, tt.b, got)
+		}
+	}
+	if got := LowerString("Ab@[Z]\u00c9"); got != "ab@[z]\u00c9" {
+		t.Errorf("LowerString = %q", got)
+	}
+	if n := testing.AllocsPerRun(10, func() { _ = LowerString("already lower") }); n != 0 {
+		t.Errorf("LowerString of a lower-case string allocates %v times", n)
+	}
+	if !IsASCII("abc~") || IsASCII("ab\u00e9") || IsASCII("\x80") {
+		t.Error("IsASCII is wrong")
+	}
+}
