@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/errtext"
 )
 
 // Component names a part of a URI reference, as RFC 3986, Section 3 divides it.
@@ -217,7 +218,7 @@ func (e *Error) Error() string {
 		b.WriteString(" (end of input)")
 	}
 	b.WriteString(" of ")
-	b.WriteString(quoteAround(e.Input, e.Offset))
+	b.WriteString(errtext.QuoteAround(e.Input, e.Offset))
 	if suggestsIRI(e.Op) && e.Err == ErrInvalidByte && inside && e.Input[e.Offset] >= utf8.RuneSelf {
 		if _, err := ParseIRI(e.Input); err == nil {
 			b.WriteString("; it is a valid IRI: use ParseIRI, then ToURI")
@@ -271,34 +272,6 @@ func withOp(op string, err error) error {
 	c := *e
 	c.Op = op
 	return &c
-}
-
-// quoteAround quotes s with strconv.Quote, or, when s is long, a window of it
-// around off marked with "..." at the cut ends. An off outside s is taken
-// as its nearest end.
-func quoteAround(s string, off int) string {
-	const keep = 40 // bytes kept on each side of off
-	if len(s) <= 2*keep+8 {
-		return strconv.Quote(s)
-	}
-	off = min(max(off, 0), len(s))
-	lo, hi := max(off-keep, 0), min(off+keep, len(s))
-	if hi-lo < 2*keep {
-		// Near an end: the window keeps its width on the other side.
-		if lo == 0 {
-			hi = 2 * keep
-		} else {
-			lo = len(s) - 2*keep
-		}
-	}
-	q := strconv.Quote(s[lo:hi])
-	if lo > 0 {
-		q = `"...` + q[1:]
-	}
-	if hi < len(s) {
-		q = q[:len(q)-1] + `..."`
-	}
-	return q
 }
 
 // Errors of [FilePath] and [FromFilePath], which convert between file URIs

@@ -3,6 +3,8 @@ package whatwg
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gouri/uri/internal/errtext"
 )
 
 // Kind is the name of a validation error of the URL Standard, section 1.1
@@ -248,7 +250,7 @@ func (e *Error) Error() string {
 	b.WriteString(" at offset ")
 	b.WriteString(strconv.Itoa(e.Offset))
 	b.WriteString(" of ")
-	b.WriteString(quoteAround(e.Input, e.Offset))
+	b.WriteString(errtext.QuoteAround(e.Input, e.Offset))
 	return b.String()
 }
 
@@ -266,33 +268,4 @@ type ValidationError struct {
 // String returns the error as "name at offset N".
 func (v ValidationError) String() string {
 	return v.Kind.String() + " at offset " + strconv.Itoa(v.Offset)
-}
-
-// quoteAround quotes s with strconv.Quote, or, when s is long, a window of
-// it around off, with "..." at the cut ends.
-func quoteAround(s string, off int) string {
-	const keep = 40
-	if len(s) <= 2*keep+8 {
-		return strconv.Quote(s)
-	}
-	lo, hi := off-keep, off+keep
-	if lo < 0 {
-		hi -= lo
-		lo = 0
-	}
-	if hi > len(s) {
-		lo -= hi - len(s)
-		hi = len(s)
-		if lo < 0 {
-			lo = 0
-		}
-	}
-	q := strconv.Quote(s[lo:hi])
-	if lo > 0 {
-		q = `"...` + q[1:]
-	}
-	if hi < len(s) {
-		q = q[:len(q)-1] + `..."`
-	}
-	return q
 }

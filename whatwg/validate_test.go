@@ -1,6 +1,8 @@
 package whatwg
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -122,6 +124,18 @@ func TestValidateFailure(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, errs); diff != "" {
 			t.Errorf("Validate(%q) (-want +got):\n%s", tc.in, diff)
+		}
+	}
+}
+
+// TestErrorAnyOffset: the message of a hand-built *Error never panics, for
+// an offset outside the input, however far.
+func TestErrorAnyOffset(t *testing.T) {
+	long := strings.Repeat("a", 200)
+	for _, off := range []int{math.MinInt, -1, 0, 100, 200, 201, math.MaxInt} {
+		e := &Error{Op: "parse", Input: long, Offset: off, Kind: ErrHostMissing}
+		if msg := e.Error(); !strings.Contains(msg, "aaa") {
+			t.Errorf("offset %d: %q", off, msg)
 		}
 	}
 }
