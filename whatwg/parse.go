@@ -933,11 +933,30 @@ func (p *parser) query(i int) int {
 
 // queryBody writes the query from in[i:] up to "#" or the end.
 func (p *parser) queryBody(i int) int {
-	s := p.in
 	set := encQuery
 	if p.sch.special() {
 		set = encSpecialQuery
 	}
+	return p.encodeRest(i, set, !p.override)
+}
+
+// fragment is the fragment state: "#" and the fragment, UTF-8
+// percent-encoded with the fragment percent-encode set.
+func (p *parser) fragment(i int) int {
+	p.u.fragStart = p.pos()
+	p.u.flags |= fFragment
+	p.w.byte('#')
+	return p.fragmentBody(i)
+}
+
+// fragmentBody writes the fragment from in[i:] to the end.
+func (p *parser) fragmentBody(i int) int { return p.encodeRest(i, encFragment, false) }
+
+// encodeRest writes in[i:] UTF-8 percent-encoded with set, up to the end,
+// or with hashEnds up to a "#", where the fragment state takes over. Runs of
+// bytes that need no encoding are copied whole.
+func (p *parser) encodeRest(i int, set uint16, hashEnds bool) int {
+	s := p.in
 	stop := set
 	if p.collect {
 		stop |= check
@@ -952,40 +971,10 @@ func (p *parser) queryBody(i int) int {
 		if j == len(s) {
 			return j
 		}
-		if s[j] == '#' && !p.override {
+		if hashEnds && s[j] == '#' {
 			return p.fragment(j + 1)
 		}
 		j = p.encodeOne(j, set)
-	}
-}
-
-// fragment is the fragment state: "#" and the fragment, UTF-8
-// percent-encoded with the fragment percent-encode set.
-func (p *parser) fragment(i int) int {
-	p.u.fragStart = p.pos()
-	p.u.flags |= fFragment
-	p.w.byte('#')
-	return p.fragmentBody(i)
-}
-
-// fragmentBody writes the fragment from in[i:] to the end.
-func (p *parser) fragmentBody(i int) int {
-	s := p.in
-	stop := encFragment
-	if p.collect {
-		stop |= check
-	}
-	for j := i; ; {
-		k := j
-		for k < len(s) && class[s[k]]&stop == 0 {
-			k++
-		}
-		p.w.copy(j, k)
-		j = k
-		if j == len(s) {
-			return j
-		}
-		j = p.encodeOne(j, encFragment)
 	}
 }
 
