@@ -135,7 +135,6 @@ func writeStrings(w *bufio.Writer, list []string) {
 // leave raw: controls, bidirectional formatting characters, U+2028 and
 // U+2029.
 func writeString(w *bufio.Writer, s string) {
-	const digits = "0123456789abcdef"
 	w.WriteByte('"')
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -152,16 +151,23 @@ func writeString(w *bufio.Writer, s string) {
 		case r == utf8.RuneError && size == 1:
 			w.WriteString(`\ufffd`)
 		case hidden(r):
-			w.WriteString(`\u`)
-			for shift := 12; shift >= 0; shift -= 4 {
-				w.WriteByte(digits[r>>shift&15])
-			}
+			writeUEscape(w, r)
 		default:
 			w.WriteString(s[i : i+size])
 		}
 		i += size
 	}
 	w.WriteByte('"')
+}
+
+// writeUEscape writes r, a character of the Basic Multilingual Plane, as
+// "\u" and four lower-case hex digits, which both JSON and Go read.
+func writeUEscape(w *bufio.Writer, r rune) {
+	const digits = "0123456789abcdef"
+	w.WriteString(`\u`)
+	for shift := 12; shift >= 0; shift -= 4 {
+		w.WriteByte(digits[r>>shift&15])
+	}
 }
 
 // hidden reports whether r must never reach a terminal or a reader as it
@@ -201,10 +207,7 @@ func writeTextLine(w *bufio.Writer, s string) {
 				w.WriteByte(digits[c&15])
 			}
 		case hidden(r):
-			w.WriteString(`\u`)
-			for shift := 12; shift >= 0; shift -= 4 {
-				w.WriteByte(digits[r>>shift&15])
-			}
+			writeUEscape(w, r)
 		default:
 			w.WriteString(s[i : i+size])
 		}
