@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/abnf"
@@ -30,25 +29,8 @@ var (
 		{0xD0000, 0xDFFFD}, {0xE1000, 0xEFFFD},
 	}
 	testIprivate = [][2]rune{{0xE000, 0xF8FF}, {0xF0000, 0xFFFFD}, {0x100000, 0x10FFFD}}
-	testBidi     = bidiControls()
+	testBidi     = oracle.BidiControls()
 )
-
-// bidiControls returns every character with the Unicode property
-// Bidi_Control, in order.
-func bidiControls() []rune {
-	var out []rune
-	for _, r := range unicode.Bidi_Control.R16 {
-		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-			out = append(out, c)
-		}
-	}
-	for _, r := range unicode.Bidi_Control.R32 {
-		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
 
 // testRanges removes the bidi formatting characters from ranges.
 func testRanges(ranges [][2]rune) [][2]rune {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/oracle"
 )
 
 // unsafeForReader reports whether r must never reach a terminal or a
@@ -16,22 +18,6 @@ import (
 // in JavaScript.
 func unsafeForReader(r rune) bool {
 	return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == 0x2028 || r == 0x2029
-}
-
-// bidiControls returns every character with the property Bidi_Control.
-func bidiControls() []rune {
-	var out []rune
-	for _, r := range unicode.Bidi_Control.R16 {
-		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-			out = append(out, c)
-		}
-	}
-	for _, r := range unicode.Bidi_Control.R32 {
-		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // TestHidden: hidden is exactly unsafeForReader, over all of Unicode.
@@ -75,7 +61,7 @@ func TestNoControlsInOutput(t *testing.T) {
 		"file:///%1B[2J%C2%9B%E2%80%A8",
 		`C:\` + "\x1b[2J",
 	}
-	for _, r := range bidiControls() {
+	for _, r := range oracle.BidiControls() {
 		c := string(r)
 		pct := ""
 		for i := 0; i < len(c); i++ {
