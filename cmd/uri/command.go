@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // A command is one subcommand. Its flags are set up by flags, which returns
@@ -61,8 +62,10 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 		fmt.Fprintln(w, "Each input gets one line of output: its result or its error. Without")
 		fmt.Fprintln(w, "operands, inputs are the lines of standard input; one CR at the end of a")
 		fmt.Fprintln(w, "line is dropped, and any other control character makes the line an error.")
+		fmt.Fprintln(w, "Flags may come before or after the operands; an operand that starts with")
+		fmt.Fprintln(w, "\"-\" goes after \"--\", after which every argument is an operand.")
 		fmt.Fprintln(w)
-		fs.PrintDefaults()
+		printFlags(w, fs)
 	}
 	asJSON := fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
 	return fs, asJSON, c.flags(fs)
@@ -72,14 +75,15 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 // of the program.
 func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, asJSON, ready := c.flagSet(stderr)
-	if err := fs.Parse(args); err != nil {
+	operands, err := parseArgs(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
 		return exitUsage
 	}
 	fn, problem := ready()
-	if problem == "" && c.pairs && fs.NArg() != 0 && fs.NArg() != 2 {
+	if problem == "" && c.pairs && len(operands) != 0 && len(operands) != 2 {
 		problem = "give two operands, or none to read tab-separated pairs from standard input"
 	}
 	if problem != "" {
@@ -88,7 +92,7 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	status := exitOK
-	err := eachInput(fs.Args(), c.pairs, stdin, func(in input) error {
+	err = eachInput(operands, c.pairs, stdin, func(in input) error {
 		var r result
 		if in.err != nil {
 			r = failure(in.err)
@@ -110,6 +114,55 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitUsage
 	}
 	return status
+}
+
+// parseArgs parses the flags in args, before and after the operands, and
+// returns the operands. Everything after "--" is an operand, so that an
+// input that starts with "-" is written "-- -x"; before it, an argument
+// that starts with "-" (other than "-" alone) is a flag, and a flag that
+// takes a value and has no "=" takes the next argument as its value, as
+// package flag reads it. The flag package itself stops at the first
+// operand, which would make "uri parse http://a/ --json" parse "--json".
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var flags, operands []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			operands = append(operands, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			operands = append(operands, a)
+			continue
+		}
+		flags = append(flags, a)
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		if f := fs.Lookup(name); f != nil && !hasValue && !isBoolFlag(f) && i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	return operands, fs.Parse(flags)
+}
+
+// isBoolFlag reports whether f is a flag without a value, as --json.
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// printFlags lists the flags of fs as flag.PrintDefaults does, but spelled
+// with two dashes ("--json"), as the usage lines, the help texts and
+// README write them; the flag package accepts both spellings.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		fmt.Fprintf(w, "%s\n    \t%s\n", line, strings.ReplaceAll(usage, "\n", "\n    \t"))
+	})
 }
 
 // commands returns the subcommands, in the order of the usage text.

@@ -20,6 +20,9 @@
 //	uri --version
 //
 // Run "uri help" for a summary and "uri help COMMAND" for a command's flags.
+// Flags may come before, between or after the operands; every argument
+// after "--" is an operand, so an input that starts with "-" goes there
+// ("uri parse -- -foo").
 //
 // With no operands, a command reads one input per line from standard input
 // (for equal, one pair per line, separated by a tab). One CR at the end of a

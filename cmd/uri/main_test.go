@@ -327,3 +327,55 @@ func TestMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagsAfterOperands: a flag after an operand is a flag, as before
+// one; only "--" makes the arguments after it operands, so that an input
+// that starts with "-" is written after it.
+func TestFlagsAfterOperands(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string // a substring of it
+	}{
+		{"--json after the operand", []string{"parse", "http://a/", "--json"}, exitOK,
+			`{"input":"http://a/","ok":true,"scheme":"http","userinfo":null,"host":"a","port":null,"path":"/","query":null,"fragment":null}` + "\n", ""},
+		{"a flag with a value between operands", []string{"resolve", "g", "--base", "http://a/b", "h"}, exitOK,
+			"http://a/g\nhttp://a/h\n", ""},
+		{"a flag with = after the operands", []string{"resolve", "g", "--json", "--base=http://a/b"}, exitOK,
+			`{"input":"g","base":"http://a/b","ok":true,"result":"http://a/g"}` + "\n", ""},
+		{"a single dash works too", []string{"escape", "a b", "-component", "path"}, exitOK, "a%20b\n", ""},
+		{"an input that starts with - goes after --", []string{"parse", "--", "-foo"}, exitOK, `"-foo" path="-foo"` + "\n", ""},
+		{"after --, --json is an input", []string{"normalize", "a/./b", "--", "--json"}, exitOK, "a/b\n--json\n", ""},
+		{"a lone - is an operand", []string{"normalize", "-", "--json"}, exitOK, `{"input":"-","ok":true,"result":"-"}` + "\n", ""},
+		{"an unknown flag after an operand is a usage error", []string{"parse", "http://a/", "-foo"}, exitUsage, "", "flag provided but not defined: -foo"},
+		{"a flag without its value at the end", []string{"resolve", "g", "--base"}, exitUsage, "", "flag needs an argument: -base"},
+		{"-h after an operand", []string{"parse", "x", "-h"}, exitOK, "", "usage: uri parse"},
+		{"two operands of equal around a flag", []string{"equal", "http://a", "--syntax", "http://a/"}, exitInvalid,
+			"http://a http://a/ not equivalent\n", ""},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, "", tt.args...)
+		if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) || (tt.stderr == "" && errOut != "") {
+			t.Errorf("%s: uri %q = exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr containing %q",
+				tt.name, tt.args, code, out, errOut, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+// TestHelpSpellsFlagsWithTwoDashes: the help of every command writes its
+// flags as README and the usage lines do, "--json", never "-json".
+func TestHelpSpellsFlagsWithTwoDashes(t *testing.T) {
+	for _, c := range commands() {
+		_, help, _ := runCmd(t, "", "help", c.name)
+		fs, _, _ := c.flagSet(io.Discard)
+		fs.VisitAll(func(f *flag.Flag) {
+			for _, sep := range []string{" ", "\n", "=", ",", ")"} {
+				if i := strings.Index(help, "-"+f.Name+sep); i >= 0 && (i == 0 || help[i-1] != '-') {
+					t.Errorf("uri help %s spells -%s with one dash: %q", c.name, f.Name, help[max(i-20, 0):min(i+20, len(help))])
+				}
+			}
+		})
+	}
+}
