@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -27,20 +28,22 @@ type command struct {
 type op func(in string) result
 
 // result is the output of one input: the JSON members after "input" (and
-// "input_hex"), the text line, and whether the input succeeded. The text is
-// a function, so that it costs nothing in JSON mode.
+// "input_hex"), the text line, whether the input succeeded, and its error
+// when it failed. The text is a function, so that it costs nothing in JSON
+// mode. A result that is no error can still count as a failure for the
+// exit status (two references that are not equivalent).
 type result struct {
 	ok     bool
 	fields []field
 	text   func() string
+	err    error
 }
 
 // failure is the result of an input that failed with err: in JSON
-// {"ok":false,"error":...} after the members of before, and the error's
-// text as the line.
+// {"ok":false,"error":...} after the members of before; in text mode, the
+// error goes to standard error.
 func failure(err error, before ...field) result {
-	msg := err.Error()
-	return result{fields: append(before, field{"ok", false}, field{"error", msg}), text: func() string { return msg }}
+	return result{fields: append(before, field{"ok", false}, field{"error", err.Error()}), err: err}
 }
 
 // success is the result of an input whose output is one string.
@@ -59,9 +62,13 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 		fmt.Fprintf(w, "usage: uri %s [flags] %s\n", c.name, c.operands)
 		fmt.Fprintln(w, c.about)
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Each input gets one line of output: its result or its error. Without")
-		fmt.Fprintln(w, "operands, inputs are the lines of standard input; one CR at the end of a")
-		fmt.Fprintln(w, "line is dropped, and any other control character makes the line an error.")
+		fmt.Fprintln(w, "Without operands, inputs are the lines of standard input; one CR at the")
+		fmt.Fprintln(w, "end of a line is dropped, and any other control character makes the line an")
+		fmt.Fprintln(w, "error. Each result is one line on standard output, and each error one line")
+		fmt.Fprintln(w, "on standard error, as \"uri: line N: ...\" or \"uri: operand N: ...\"; with")
+		fmt.Fprintln(w, "--json, each input, errors included, is one object on standard output. The")
+		fmt.Fprintln(w, "exit status is 0 when every input succeeds, 1 when any fails, 2 on a usage")
+		fmt.Fprintln(w, "error.")
 		fmt.Fprintln(w, "Flags may come before or after the operands; an operand that starts with")
 		fmt.Fprintln(w, "\"-\" goes after \"--\", after which every argument is an operand.")
 		fmt.Fprintln(w)
@@ -91,6 +98,7 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitUsage
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
+	ew := bufio.NewWriter(stderr)
 	status := exitOK
 	err = eachInput(operands, c.pairs, stdin, func(in input) error {
 		var r result
@@ -102,9 +110,18 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		if !r.ok {
 			status = exitInvalid
 		}
-		if *asJSON {
+		switch {
+		case *asJSON:
 			writeJSONLine(w, in.text, r.fields)
-		} else {
+		case r.err != nil:
+			// Errors go to standard error, so that no error message is ever
+			// read as a result by the next command of a pipe.
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			writeTextLine(ew, errorLine(in, r.err))
+			return ew.Flush()
+		default:
 			writeTextLine(w, r.text())
 		}
 		return w.Flush()
@@ -114,6 +131,24 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitUsage
 	}
 	return status
+}
+
+// errorLine is the text of the error of an input in text mode: the
+// message, after "uri: line N: " for line N of standard input or "uri:
+// operand N: " for the Nth operand. The error of a line that is no input
+// (too long, a control character) names its line already.
+func errorLine(in input, err error) string {
+	if in.err != nil {
+		return err.Error()
+	}
+	msg := strings.TrimPrefix(err.Error(), "uri: ")
+	switch {
+	case in.line > 0:
+		return "uri: line " + strconv.Itoa(in.line) + ": " + msg
+	case in.operand > 0:
+		return "uri: operand " + strconv.Itoa(in.operand) + ": " + msg
+	}
+	return "uri: " + msg // the two operands of a pair, which the message quotes
 }
 
 // parseArgs parses the flags in args, before and after the operands, and

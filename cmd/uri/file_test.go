@@ -26,15 +26,15 @@ func TestFileCommand(t *testing.T) {
 		{"text output", []string{"file-path", "--os", "posix", "file:///a%20b", "file://localhost/etc/hosts"}, "", exitOK, "/a b\n/etc/hosts\n", ""},
 		{"windows text output", []string{"file-path", "--os", "windows", "file:///C:/a%20b", "file://srv/share/x"}, "", exitOK, `C:\a b` + "\n" + `\\srv\share\x` + "\n", ""},
 		{"an error takes its input's line", []string{"file-path", "--os", "posix", "file:///a", "file://h/b", "file:///c"}, "", exitInvalid,
-			"/a\nuri: filepath: host that the path style cannot name in host at offset 7 of \"file://h/b\"\n/c\n", ""},
+			"/a\n/c\n", "uri: operand 2: filepath: host that the path style cannot name in host at offset 7 of \"file://h/b\"\n"},
 		{"file-uri text", []string{"file-uri", "--os", "windows", `C:\Users\Zoë`, `\\Server\share`}, "", exitOK,
 			"file:///C:/Users/Zo%C3%AB\nfile://server/share\n", ""},
 		{"Windows paths on standard input, with CRLF", []string{"file-uri", "--os", "windows"}, "C:\\a b\r\n\\\\s\\sh\\x\r\n", exitOK,
 			"file:///C:/a%20b\nfile://s/sh/x\n", ""},
 		{"a control character on standard input", []string{"file-uri", "--os", "posix"}, "/a\x1bb\n/c\n", exitInvalid,
-			"uri: line 1: control character U+001B at byte 2\nfile:///c\n", ""},
+			"file:///c\n", "uri: line 1: control character U+001B at byte 2\n"},
 		{"a NUL operand", []string{"file-uri", "--os", "posix", "/a\x00b"}, "", exitInvalid,
-			"uri: fromfilepath: NUL byte in path at offset 2 of \"/a\\x00b\"\n", ""},
+			"", "uri: operand 1: fromfilepath: NUL byte in path at offset 2 of \"/a\\x00b\"\n"},
 		{"decoded controls and bidi controls are escaped in text", []string{"file-path", "--os", "posix", "file:///%1B%5B2J%E2%80%AE%C2%9B"}, "", exitOK,
 			`/\x1b[2J\u202e\u009b` + "\n", ""},
 		{"decoded octets that are not UTF-8", []string{"file-path", "--os", "posix", "--json", "file:///%FF%FE"}, "", exitOK,
@@ -43,7 +43,7 @@ func TestFileCommand(t *testing.T) {
 		{"an empty line is no path", []string{"file-uri", "--os", "posix", "--json"}, "\n", exitInvalid,
 			`{"input":"","ok":false,"error":"uri: fromfilepath: not an absolute path in path at offset 0 (end of input) of \"\""}` + "\n", ""},
 		{"an operand that looks like a flag", []string{"file-uri", "--os", "posix", "--", "-x"}, "", exitInvalid,
-			"uri: fromfilepath: not an absolute path in path at offset 0 of \"-x\"\n", ""},
+			"", "uri: operand 1: fromfilepath: not an absolute path in path at offset 0 of \"-x\"\n"},
 		{"unknown style", []string{"file-path", "--os", "plan9", "file:///a"}, "", exitUsage, "", `unknown path style "plan9" (posix or windows)`},
 		{"style in another case", []string{"file-uri", "--os", "Windows", `C:\a`}, "", exitUsage, "", `unknown path style "Windows"`},
 		{"--os without a value", []string{"file-uri", "--os"}, "", exitUsage, "", "flag needs an argument"},
@@ -74,21 +74,22 @@ func TestFileCommand(t *testing.T) {
 func TestFileCommandDefaultStyle(t *testing.T) {
 	for _, in := range []string{"file:///C:/a", "file://srv/share/a", "file:///a"} {
 		want, err := uri.FilePath(uri.MustParse(in), uri.OSPathStyle())
+		out, wantErr := want+"\n", ""
 		if err != nil {
-			want = err.Error()
+			out, wantErr = "", "uri: operand 1: "+strings.TrimPrefix(err.Error(), "uri: ")+"\n"
 		}
-		if _, out, _ := runCmd(t, "", "file-path", in); out != want+"\n" {
-			t.Errorf("uri file-path %q = %q, want %q (the style of %v)", in, out, want, uri.OSPathStyle())
+		if _, got, errOut := runCmd(t, "", "file-path", in); got != out || errOut != wantErr {
+			t.Errorf("uri file-path %q = %q, stderr %q; want %q, %q (the style of %v)", in, got, errOut, out, wantErr, uri.OSPathStyle())
 		}
 	}
 	for _, in := range []string{`C:\a`, "/a", `\\srv\share`} {
 		u, err := uri.FromFilePath(in, uri.OSPathStyle())
-		want := u.String()
+		out, wantErr := u.String()+"\n", ""
 		if err != nil {
-			want = err.Error()
+			out, wantErr = "", "uri: operand 1: "+strings.TrimPrefix(err.Error(), "uri: ")+"\n"
 		}
-		if _, out, _ := runCmd(t, "", "file-uri", in); out != want+"\n" {
-			t.Errorf("uri file-uri %q = %q, want %q (the style of %v)", in, out, want, uri.OSPathStyle())
+		if _, got, errOut := runCmd(t, "", "file-uri", in); got != out || errOut != wantErr {
+			t.Errorf("uri file-uri %q = %q, stderr %q; want %q, %q (the style of %v)", in, got, errOut, out, wantErr, uri.OSPathStyle())
 		}
 	}
 	_, _, errOut := runCmd(t, "", "file-path", "-h")

@@ -18,9 +18,12 @@ const (
 
 // input is one operand (or, for pairs, the two operands joined by a tab),
 // or one line of standard input; err is set for a line that is no input.
+// line is the number of the line of standard input, from 1, and operand
+// the number of the operand, from 1 (0 for a pair of operands).
 type input struct {
-	text string
-	err  error
+	text          string
+	err           error
+	line, operand int
 }
 
 // eachInput calls fn for each operand, or, with no operands, for each line
@@ -32,8 +35,8 @@ func eachInput(operands []string, pairs bool, r io.Reader, fn func(input) error)
 		if pairs {
 			return fn(input{text: operands[0] + "\t" + operands[1]})
 		}
-		for _, s := range operands {
-			if err := fn(input{text: s}); err != nil {
+		for i, s := range operands {
+			if err := fn(input{text: s, operand: i + 1}); err != nil {
 				return err
 			}
 		}
@@ -53,7 +56,7 @@ func eachInput(operands []string, pairs bool, r io.Reader, fn func(input) error)
 		}
 		// The line's text shares buf, which the next line overwrites: the
 		// input is done with, its output written, before that.
-		in := input{text: unsafe.String(unsafe.SliceData(buf), len(buf))}
+		in := input{text: unsafe.String(unsafe.SliceData(buf), len(buf)), line: line}
 		if tooLong {
 			in.err = fmt.Errorf("uri: line %d is longer than %d bytes; only its beginning is shown", line, maxLine)
 		} else {

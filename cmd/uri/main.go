@@ -29,10 +29,14 @@
 // line is dropped, so files with Windows line endings read as they should;
 // any other control character in a line makes that line an error. Lines up
 // to 16 MiB are read; a longer line gets an error of its own and the rest of
-// the input is still processed. Each input gets exactly one line of output,
-// its result or its error, so that line n of the output answers input n.
+// the input is still processed. Without --json, each result is one line on
+// standard output and each error one line on standard error, after the
+// number of its line ("uri: line 3: ...") or operand ("uri: operand 2:
+// ..."), so that a pipe never reads an error message as data.
 //
-// With --json, each line is one JSON object (JSON Lines). uri parse prints
+// With --json, each input, errors included, gets exactly one line on
+// standard output, one JSON object (JSON Lines), so that line n of the
+// output answers input n. uri parse prints
 //
 //	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null}
 //	{"input":S,"ok":false,"error":S,"offset":N}
@@ -162,7 +166,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'uri help <command>' for a command's flags, and 'uri --version' for the")
 	fmt.Fprintln(w, "version. Without operands, a command reads one input per line from standard")
-	fmt.Fprintln(w, "input, and writes one line per input.")
+	fmt.Fprintln(w, "input. It writes each result as one line on standard output, and each error")
+	fmt.Fprintln(w, "as one line on standard error; with --json, one object per input on standard")
+	fmt.Fprintln(w, "output, errors included.")
 }
 
 // version returns the module's version, as the Go toolchain recorded it in

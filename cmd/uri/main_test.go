@@ -197,9 +197,9 @@ func TestParseStdin(t *testing.T) {
 			}
 		})
 	}
-	_, out, _ := runCmd(t, "a\x01b\n", "parse")
-	if want := "uri: line 1: control character U+0001 at byte 1\n"; out != want {
-		t.Errorf("the error of a line with a control character: %q, want %q", out, want)
+	_, out, errOut := runCmd(t, "a\x01b\n", "parse")
+	if want := "uri: line 1: control character U+0001 at byte 1\n"; out != "" || errOut != want {
+		t.Errorf("the error of a line with a control character: stdout %q, stderr %q; want %q on stderr", out, errOut, want)
 	}
 }
 
@@ -241,15 +241,16 @@ func TestParseLongLine(t *testing.T) {
 // TestParseText: one line per input, the input quoted, then the present
 // components; an error follows the quoted input.
 func TestParseText(t *testing.T) {
-	code, out, _ := runCmd(t, "", "parse", "foo://example.com:8042/over/there?name=ferret#nose", "http://@h:/p?#", "mailto:x", "http://a/b c", "/\xff")
+	code, out, errOut := runCmd(t, "", "parse", "foo://example.com:8042/over/there?name=ferret#nose", "http://@h:/p?#", "http://a/b c", "mailto:x", "/\xff")
 	want := `"foo://example.com:8042/over/there?name=ferret#nose" scheme="foo" host="example.com" (reg-name) port="8042" path="/over/there" query="name=ferret" fragment="nose"
 "http://@h:/p?#" scheme="http" userinfo="" host="h" (reg-name) port="" path="/p" query="" fragment=""
 "mailto:x" scheme="mailto" path="x"
-"http://a/b c" error: uri: invalid character " " in path at offset 10 of "http://a/b c"
-"/\xff" error: uri: invalid character "\xff" in path at offset 1 of "/\xff"
 `
-	if code != 1 || out != want {
-		t.Errorf("text output, exit %d:\n%s\nwant\n%s", code, out, want)
+	wantErr := `uri: operand 3: invalid character " " in path at offset 10 of "http://a/b c"
+uri: operand 5: invalid character "\xff" in path at offset 1 of "/\xff"
+`
+	if code != 1 || out != want || errOut != wantErr {
+		t.Errorf("text output, exit %d:\n%s\nwant\n%s\nstderr:\n%s\nwant\n%s", code, out, want, errOut, wantErr)
 	}
 }
 
@@ -377,5 +378,45 @@ func TestHelpSpellsFlagsWithTwoDashes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTextErrorsOnStandardError: without --json, results go to standard
+// output and errors to standard error, each after the number of its line,
+// so that a pipe (uri resolve ... | uri normalize) never reads an error as
+// data; with --json, every input, errors included, is one object on
+// standard output. Either way the exit status is 1.
+func TestTextErrorsOnStandardError(t *testing.T) {
+	tests := []struct {
+		args      []string
+		good, bad string
+	}{
+		{[]string{"parse"}, "http://a/", "a b"},
+		{[]string{"parse", "--grammar", "rfc1738"}, "http://a/", "http://u@h/"},
+		{[]string{"parse", "--grammar", "whatwg"}, "http://a/", "x"},
+		{[]string{"resolve", "--base", "http://a/b"}, "g", "a b"},
+		{[]string{"relativize", "--base", "http://a/b"}, "http://a/c", "a b"},
+		{[]string{"normalize"}, "HTTP://a", "a b"},
+		{[]string{"equal"}, "a\ta", "a b\ta"},
+		{[]string{"escape", "--component", "path"}, "a b", "a\x01b"},
+		{[]string{"unescape"}, "a%20b", "%zz"},
+		{[]string{"iri-to-uri"}, "/é", "a b"},
+		{[]string{"uri-to-iri"}, "/%C3%A9", "a b"},
+		{[]string{"file-path", "--os", "posix"}, "file:///a", "file://h/a"},
+		{[]string{"file-uri", "--os", "posix"}, "/a", "a"},
+		{[]string{"readings"}, "http://a/", "http://a/\x01"},
+	}
+	for _, tt := range tests {
+		_, goodOut, _ := runCmd(t, tt.good+"\n", tt.args...)
+		code, out, errOut := runCmd(t, tt.good+"\n"+tt.bad+"\n"+tt.good+"\n", tt.args...)
+		if code != exitInvalid || out != goodOut+goodOut || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "uri: line 2") {
+			t.Errorf("uri %q < %q: exit %d, stdout %q, stderr %q; want exit 1, stdout %q twice, one error for line 2 on stderr",
+				tt.args, tt.bad, code, out, errOut, goodOut)
+		}
+		code, out, errOut = runCmd(t, tt.good+"\n"+tt.bad+"\n"+tt.good+"\n", append(tt.args, "--json")...)
+		if code != exitInvalid || strings.Count(out, "\n") != 3 || strings.Count(out, `"ok":false`) != 1 || errOut != "" {
+			t.Errorf("uri %q --json < %q: exit %d, stdout %q, stderr %q; want exit 1, three objects, nothing on stderr",
+				tt.args, tt.bad, code, out, errOut)
+		}
 	}
 }

@@ -17,11 +17,11 @@ var parseCommand = &command{
 		"allows (IPv6 zone identifiers), or under the older grammar that --grammar\n" +
 		"names, and prints its components. The text line is the input, quoted, then\n" +
 		"each present component as name=\"value\" (an absent one is left out, so\n" +
-		"query=\"\" is an empty query and no query= is none), or the error.\n" +
+		"query=\"\" is an empty query and no query= is none).\n" +
 		"\n" +
 		"With --grammar whatwg, each REF is parsed as the WHATWG URL Standard does,\n" +
 		"against --base when given (new URL(REF, BASE) in JavaScript; a BASE that\n" +
-		"does not parse is a usage error). The text line is the href, or the error;\n" +
+		"does not parse is a usage error). The text line is the href;\n" +
 		"--json prints the getters: {\"input\":S,\"ok\":true,\"href\":S,\"protocol\":S,\n" +
 		"\"username\":S,\"password\":S,\"host\":S,\"hostname\":S,\"port\":S,\"pathname\":S,\n" +
 		"\"search\":S,\"hash\":S,\"origin\":S} or {\"input\":S,\"ok\":false,\"error\":S}.",
@@ -69,7 +69,6 @@ func parseFailure(in string, err error) result {
 		off = e.Offset
 	}
 	r.fields = append(r.fields, field{"offset", off})
-	r.text = func() string { return strconv.Quote(in) + " error: " + err.Error() }
 	return r
 }
 
