@@ -381,6 +381,7 @@ type escapeRow struct {
 	Result    string `json:"result"`
 	ResultHex string `json:"result_hex"`
 	Error     string `json:"error"`
+	Offset    int    `json:"offset"` // the error's, which the command tests check
 
 	args  []string        // the command's arguments, without --json and the operand
 	op    string          // "escape", "unescape", "iri-to-uri", "uri-to-iri"

@@ -28,6 +28,7 @@ type normalizeRow struct {
 	OK       bool   `json:"ok"`
 	Result   string `json:"result"`
 	Error    string `json:"error"`
+	Offset   int    `json:"offset"` // the error's, which the command tests check
 }
 
 func (r normalizeRow) input(t *testing.T) string {

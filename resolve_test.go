@@ -22,6 +22,7 @@ type resolveRow struct {
 	OK       bool   `json:"ok"`
 	Result   string `json:"result"`
 	Error    string `json:"error"`
+	Offset   int    `json:"offset"` // the error's, which the command tests check
 }
 
 // checkResolved checks what every resolved URI must satisfy: its text parses

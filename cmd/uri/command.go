@@ -8,6 +8,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/whatwg"
 )
 
 // A command is one subcommand. Its flags are set up by flags, which returns
@@ -24,8 +27,14 @@ type command struct {
 	flags func(fs *flag.FlagSet) func() (op, string)
 }
 
-// An op turns one input into its line of output.
-type op func(in string) result
+// An op is what a command does with each input.
+type op struct {
+	// apply turns one input into its result.
+	apply func(in string) result
+	// lead are the members that every object of the command has after
+	// "input" (and "input_hex"), errors included: resolve's "base".
+	lead []field
+}
 
 // result is the output of one input: the JSON members after "input" (and
 // "input_hex"), the text line, whether the input succeeded, and its error
@@ -39,11 +48,37 @@ type result struct {
 	err    error
 }
 
-// failure is the result of an input that failed with err: in JSON
-// {"ok":false,"error":...} after the members of before; in text mode, the
-// error goes to standard error.
-func failure(err error, before ...field) result {
-	return result{fields: append(before, field{"ok", false}, field{"error", err.Error()}), err: err}
+// failure is the result of the input in that failed with err: in JSON
+// {"ok":false,"error":S,"offset":N} after the members of lead, the shape of
+// every error object of every command; in text mode, the error goes to
+// standard error.
+func failure(in string, err error, lead ...field) result {
+	return failureAt(err, errorOffset(err, in), lead...)
+}
+
+// failureAt is failure with the offset off (an int, or nil when unknown).
+func failureAt(err error, off any, lead ...field) result {
+	fields := append(append([]field(nil), lead...), field{"ok", false}, field{"error", err.Error()}, field{"offset", off})
+	return result{fields: fields, err: err}
+}
+
+// errorOffset returns the byte offset in the input in at which err was
+// found, as an int, or nil when err does not say: the Offset of an
+// *uri.Error (also of the legacy grammars) or a *whatwg.Error about in,
+// or the offset of a line that is no input.
+func errorOffset(err error, in string) any {
+	var le *lineError
+	var ue *uri.Error
+	var we *whatwg.Error
+	switch {
+	case errors.As(err, &le):
+		return le.offset
+	case errors.As(err, &ue) && ue.Input == in:
+		return ue.Offset
+	case errors.As(err, &we) && we.Input == in:
+		return we.Offset
+	}
+	return nil
 }
 
 // success is the result of an input whose output is one string.
@@ -103,9 +138,9 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	err = eachInput(operands, c.pairs, stdin, func(in input) error {
 		var r result
 		if in.err != nil {
-			r = failure(in.err)
+			r = failure(in.text, in.err, fn.lead...)
 		} else {
-			r = fn(in.text)
+			r = fn.apply(in.text)
 		}
 		if !r.ok {
 			status = exitInvalid

@@ -44,13 +44,13 @@ func (f *componentFlag) Set(s string) error {
 
 // transform returns the operation that maps each input with fn.
 func transform(fn func(string) (string, error)) op {
-	return func(in string) result {
+	return op{apply: func(in string) result {
 		s, err := fn(in)
 		if err != nil {
-			return failure(err)
+			return failure(in, err)
 		}
 		return success(s)
-	}
+	}}
 }
 
 var escapeCommand = &command{
@@ -63,7 +63,7 @@ var escapeCommand = &command{
 		fs.Var(&comp, "component", "where the text goes: "+componentNames()+" (required)")
 		return func() (op, string) {
 			if comp.c == 0 {
-				return nil, "--component is required"
+				return op{}, "--component is required"
 			}
 			return transform(func(s string) (string, error) { return uri.Escape(s, comp.c), nil }), ""
 		}

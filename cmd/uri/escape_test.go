@@ -118,7 +118,7 @@ func TestEscapeCommand(t *testing.T) {
 			"ok \nx\n", "uri: operand 2: unescape: \"%\" not followed by two hex digits at offset 1 of \"%zz\"\n"},
 		{"unescape form", []string{"unescape", "--component", "form", "a+b"}, "", exitOK, "a b\n", ""},
 		{"unescape utf8", []string{"unescape", "--utf8", "--json", "%C3"}, "", exitInvalid,
-			`{"input":"%C3","ok":false,"error":"uri: unescape: invalid UTF-8 at offset 3 (end of input) of \"%C3\""}` + "\n", ""},
+			`{"input":"%C3","ok":false,"error":"uri: unescape: invalid UTF-8 at offset 3 (end of input) of \"%C3\"","offset":3}` + "\n", ""},
 		{"operand that looks like a flag", []string{"escape", "--component", "path", "--", "-x"}, "", exitOK, "-x\n", ""},
 		{"missing component", []string{"escape", "x"}, "", exitUsage, "", "--component is required"},
 		{"unknown component", []string{"escape", "--component", "nope", "x"}, "", exitUsage, "", `unknown component "nope"`},
@@ -127,7 +127,7 @@ func TestEscapeCommand(t *testing.T) {
 		{"iri-to-uri text", []string{"iri-to-uri", "http://h/é"}, "", exitOK, "http://h/%C3%A9\n", ""},
 		{"uri-to-iri stdin", []string{"uri-to-iri"}, "/%C3%A9\n/%FF\n", exitOK, "/é\n/%FF\n", ""},
 		{"invalid UTF-8 on stdin", []string{"iri-to-uri", "--json"}, "/\xff\n", exitInvalid,
-			`{"input":"/\ufffd","input_hex":"2fff","ok":false,"error":"uri: invalid UTF-8 in path at offset 1 of \"/\\xff\""}` + "\n", ""},
+			`{"input":"/\ufffd","input_hex":"2fff","ok":false,"error":"uri: invalid UTF-8 in path at offset 1 of \"/\\xff\"","offset":1}` + "\n", ""},
 		{"error in text mode", []string{"uri-to-iri", "a b"}, "", exitInvalid, "", "uri: operand 1: invalid character \" \" in path at offset 1 of \"a b\"\n"},
 		{"empty stdin", []string{"uri-to-iri"}, "", exitOK, "", ""},
 		{"iri-to-uri help", []string{"iri-to-uri", "-h"}, "", exitOK, "", "usage: uri iri-to-uri"},
@@ -149,7 +149,7 @@ func TestEscapeCommand(t *testing.T) {
 func TestEscapeCommandLongLine(t *testing.T) {
 	long := strings.Repeat("a", maxLine+1)
 	code, out, _ := runCmd(t, long+"\nb c\n", "escape", "--component", "path", "--json")
-	wantEnd := `","ok":false,"error":"uri: line 1 is longer than 16777216 bytes; only its beginning is shown"}` + "\n" +
+	wantEnd := `","ok":false,"error":"uri: line 1 is longer than 16777216 bytes; only its beginning is shown","offset":16777216}` + "\n" +
 		`{"input":"b c","ok":true,"result":"b%20c"}` + "\n"
 	if code != exitInvalid || !strings.HasPrefix(out, `{"input":"aaa`) || !strings.HasSuffix(out, wantEnd) || strings.Count(out, "\n") != 2 {
 		t.Errorf("exit %d, output of %d bytes ending %q", code, len(out), out[max(0, len(out)-200):])

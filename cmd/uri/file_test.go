@@ -41,7 +41,7 @@ func TestFileCommand(t *testing.T) {
 			`{"input":"file:///%FF%FE","ok":true,"result":"/\ufffd\ufffd","result_hex":"2ffffe"}` + "\n", ""},
 		{"empty stdin", []string{"file-path"}, "", exitOK, "", ""},
 		{"an empty line is no path", []string{"file-uri", "--os", "posix", "--json"}, "\n", exitInvalid,
-			`{"input":"","ok":false,"error":"uri: fromfilepath: not an absolute path in path at offset 0 (end of input) of \"\""}` + "\n", ""},
+			`{"input":"","ok":false,"error":"uri: fromfilepath: not an absolute path in path at offset 0 (end of input) of \"\"","offset":0}` + "\n", ""},
 		{"an operand that looks like a flag", []string{"file-uri", "--os", "posix", "--", "-x"}, "", exitInvalid,
 			"", "uri: operand 1: fromfilepath: not an absolute path in path at offset 0 of \"-x\"\n"},
 		{"unknown style", []string{"file-path", "--os", "plan9", "file:///a"}, "", exitUsage, "", `unknown path style "plan9" (posix or windows)`},

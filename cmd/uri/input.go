@@ -58,7 +58,7 @@ func eachInput(operands []string, pairs bool, r io.Reader, fn func(input) error)
 		// input is done with, its output written, before that.
 		in := input{text: unsafe.String(unsafe.SliceData(buf), len(buf)), line: line}
 		if tooLong {
-			in.err = fmt.Errorf("uri: line %d is longer than %d bytes; only its beginning is shown", line, maxLine)
+			in.err = &lineError{fmt.Sprintf("uri: line %d is longer than %d bytes; only its beginning is shown", line, maxLine), maxLine}
 		} else {
 			in.text = strings.TrimSuffix(in.text, "\r")
 			in.err = controlIn(in.text, line, pairs)
@@ -105,11 +105,20 @@ func controlIn(s string, line int, pairs bool) error {
 			continue
 		}
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) {
-			return fmt.Errorf("uri: line %d: control character U+%04X at byte %d", line, r, i)
+			return &lineError{fmt.Sprintf("uri: line %d: control character U+%04X at byte %d", line, r, i), i}
 		}
 	}
 	return nil
 }
+
+// lineError is the error of a line of standard input that is no input: a
+// line longer than maxLine, or one with a control character.
+type lineError struct {
+	msg    string
+	offset int // the byte of the line at which it is wrong
+}
+
+func (e *lineError) Error() string { return e.msg }
 
 // appendDoubling is append for a line that may grow to 16 MiB: the buffer
 // at least doubles when it grows, so that growing it costs at most its

@@ -56,12 +56,12 @@ func legacyParser(name string) (op, string) {
 		}
 	}
 	if g == 0 {
-		return nil, "unknown grammar " + strconv.Quote(name) + " (want one of " + grammarNames() + ", or " + whatwgGrammar + ")"
+		return op{}, "unknown grammar " + strconv.Quote(name) + " (want one of " + grammarNames() + ", or " + whatwgGrammar + ")"
 	}
-	return func(in string) result {
+	return op{apply: func(in string) result {
 		l, err := legacy.Parse(in, g)
 		if err != nil {
-			return parseFailure(in, err)
+			return failure(in, err)
 		}
 		lf := legacyFields(l)
 		text := func() string {
@@ -73,7 +73,7 @@ func legacyParser(name string) (op, string) {
 			return b.String()
 		}
 		return result{ok: true, fields: append(componentFields(l.Parts), field{"legacy", lf}), text: text}
-	}, ""
+	}}, ""
 }
 
 // legacyFields lists the members of the "legacy" object, in order.

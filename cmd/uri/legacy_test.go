@@ -98,7 +98,7 @@ func TestLegacyResolver(t *testing.T) {
 	status, out := resolveWith(t, "rfc1808", []string{"--base", "http://a/b/c/d;p?q#f", "--json"}, "../../../g\n;x\n~g\n")
 	want := `{"input":"../../../g","base":"http://a/b/c/d;p?q#f","ok":true,"result":"http://a/../g"}
 {"input":";x","base":"http://a/b/c/d;p?q#f","ok":true,"result":"http://a/b/c/d;x"}
-{"input":"~g","base":"http://a/b/c/d;p?q#f","ok":false,"error":"uri: rfc1808: character must be percent-encoded in path at offset 0 of \"~g\""}
+{"input":"~g","base":"http://a/b/c/d;p?q#f","ok":false,"error":"uri: rfc1808: character must be percent-encoded in path at offset 0 of \"~g\"","offset":0}
 `
 	if status != exitInvalid || out != want {
 		t.Errorf("resolve --grammar rfc1808 --json: status %d, output:\n%s", status, out)

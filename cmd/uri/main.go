@@ -47,7 +47,7 @@
 // (section 6.1) return, exactly as they return them:
 //
 //	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S}
-//	{"input":S,"ok":false,"error":S}
+//	{"input":S,"ok":false,"error":S,"offset":N}
 //
 // uri readings prints, for each input,
 //
@@ -72,14 +72,22 @@
 // all three parsers accept the input and "differences" is empty; each
 // difference is a string "ASPECT: DETAIL", where ASPECT is valid, scheme,
 // userinfo, host, port, path, query, fragment or dial. A line of standard
-// input that is no input (too long, a control character) gets
-// {"input":S,"ok":false,"error":S}, as for every command.
+// input that is no input (too long, a control character) gets the error
+// object of every command.
 //
-// The other commands print
-// {"input":S,"ok":true,"result":S} or {"input":S,"ok":false,"error":S}, with
-// "base" after "input" for resolve and relativize. When an input is not
-// valid UTF-8, "input" shows it with U+FFFD replacements and "input_hex"
-// holds its bytes. No output, text or JSON, carries a control character
+// The other commands print {"input":S,"ok":true,"result":S}, with "base"
+// after "input" for resolve and relativize.
+//
+// Every error object of every command has the same members:
+//
+//	{"input":S,"ok":false,"error":S,"offset":N}
+//
+// with "base" after "input" for resolve and relativize, as in their
+// results. "error" is the message, and "offset" the byte offset in the
+// input at which the error was found: for equal, in the pair "A\tB"; for a
+// control character, its byte; for a line longer than 16 MiB, 16777216,
+// where it passed the limit. When an input is not valid UTF-8, "input"
+// shows it with U+FFFD replacements and "input_hex" holds its bytes. No output, text or JSON, carries a control character
 // (C0, DEL, C1) or a bidirectional formatting character of its input as it
 // is: JSON escapes them ("\u009b"), and text shows them as Go escapes.
 //

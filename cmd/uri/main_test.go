@@ -420,3 +420,113 @@ func TestTextErrorsOnStandardError(t *testing.T) {
 		}
 	}
 }
+
+// jsonKeys returns the members of a JSON object, in order, without
+// "input_hex", and the value of "offset" (-1 when absent or not a number).
+func jsonKeys(t *testing.T, line string) ([]string, int) {
+	t.Helper()
+	var members map[string]any
+	if err := json.Unmarshal([]byte(line), &members); err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	dec := json.NewDecoder(strings.NewReader(line))
+	dec.UseNumber()
+	var keys []string
+	if _, err := dec.Token(); err != nil { // {
+		t.Fatal(err)
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
+		if k := tok.(string); k != "input_hex" {
+			keys = append(keys, k)
+		}
+	}
+	off, ok := members["offset"].(float64)
+	if !ok {
+		return keys, -1
+	}
+	return keys, int(off)
+}
+
+// TestJSONErrorShape: every error object of a command has the same
+// members, in the same order, whatever failed (the library on an operand
+// or a line, or the line itself: a control character), and each gives the
+// byte offset in the input at which it was found.
+func TestJSONErrorShape(t *testing.T) {
+	plain := []string{"input", "ok", "error", "offset"}
+	based := []string{"input", "base", "ok", "error", "offset"}
+	type bad struct {
+		in  string
+		off int
+	}
+	tests := []struct {
+		args []string
+		keys []string
+		bad  []bad // failing inputs, as operands and as lines
+	}{
+		{[]string{"parse"}, plain, []bad{{"a b", 1}, {"%zz", 1}, {"/\xff", 1}}},
+		{[]string{"parse", "--zone"}, plain, []bad{{"http://[::1%25]/", 14}}},
+		{[]string{"parse", "--grammar", "rfc1738"}, plain, []bad{{"http://u@h/", 8}}},
+		{[]string{"parse", "--grammar", "whatwg"}, plain, []bad{{"x", 0}, {"http://[::1", 11}}},
+		{[]string{"parse", "--grammar", "whatwg", "--base", "http://a/"}, plain, []bad{{"http://h:x/", 9}}},
+		{[]string{"resolve", "--base", "http://a/b"}, based, []bad{{"a b", 1}, {"g\xff", 1}}},
+		{[]string{"resolve", "--grammar", "rfc1808", "--base", "http://a/b"}, based, []bad{{"~g", 0}}},
+		{[]string{"relativize", "--base", "http://a/b"}, based, []bad{{"g", 1}, {"http://a b", 8}}},
+		{[]string{"normalize"}, plain, []bad{{"a b", 1}}},
+		{[]string{"normalize", "--syntax"}, plain, []bad{{"%", 1}}},
+		{[]string{"equal"}, plain, []bad{{"a b\tc", 1}, {"a\tb c", 3}}},
+		{[]string{"equal", "--grammar", "rfc2616"}, plain, []bad{{"http://u@h/\thttp://h/", 8}}},
+		{[]string{"escape", "--component", "path"}, plain, nil},
+		{[]string{"unescape"}, plain, []bad{{"a%zz", 2}}},
+		{[]string{"unescape", "--utf8"}, plain, []bad{{"%C3", 3}}},
+		{[]string{"iri-to-uri"}, plain, []bad{{"a b", 1}}},
+		{[]string{"uri-to-iri"}, plain, []bad{{"a b", 1}}},
+		{[]string{"file-path", "--os", "posix"}, plain, []bad{{"file://h/a", 7}}},
+		{[]string{"file-uri", "--os", "windows"}, plain, []bad{{"a", 0}}},
+		{[]string{"readings"}, plain, nil},
+	}
+	tested := map[string]bool{}
+	for _, tt := range tests {
+		tested[tt.args[0]] = true
+		args := append(append([]string{}, tt.args...), "--json")
+		check := func(how string, in string, out string, off int) {
+			t.Helper()
+			if strings.Count(out, "\n") != 1 {
+				t.Errorf("uri %q %s %q: %d lines, want 1: %q", args, how, in, strings.Count(out, "\n"), out)
+				return
+			}
+			keys, got := jsonKeys(t, out)
+			if !cmp.Equal(tt.keys, keys) || got != off {
+				t.Errorf("uri %q %s %q:\n%s\nwant the members %q, offset %d", args, how, in, out, tt.keys, off)
+			}
+		}
+		for _, b := range tt.bad {
+			ops := []string{b.in}
+			if tt.args[0] == "equal" {
+				a, c, _ := strings.Cut(b.in, "\t")
+				ops = []string{a, c}
+			}
+			_, out, _ := runCmd(t, "", append(append(args, "--"), ops...)...)
+			check("with the operands", b.in, out, b.off)
+			_, out, _ = runCmd(t, b.in+"\n", args...)
+			check("on standard input", b.in, out, b.off)
+		}
+		// A line that is no input: its control character, at byte 3.
+		if !strings.Contains(strings.Join(tt.args, " "), "whatwg") {
+			_, out, _ := runCmd(t, "a/b\x01c\n", args...)
+			check("on standard input", "a/b\x01c", out, 3)
+		}
+	}
+	for _, c := range commands() {
+		if !tested[c.name] {
+			t.Errorf("uri %s is not in TestJSONErrorShape", c.name)
+		}
+	}
+}

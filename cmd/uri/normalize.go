@@ -22,13 +22,13 @@ var normalizeCommand = &command{
 			if *syntax {
 				steps = uri.SyntaxBased
 			}
-			return func(in string) result {
+			return op{apply: func(in string) result {
 				s, err := normalizeText(in, steps)
 				if err != nil {
-					return failure(err)
+					return failure(in, err)
 				}
 				return success(s)
-			}, ""
+			}}, ""
 		}
 	},
 }
@@ -69,11 +69,11 @@ var equalCommand = &command{
 			form := func(s string) (string, error) { return normalizeText(s, steps) }
 			switch {
 			case *grammar != "" && *syntax:
-				return nil, "--grammar and --syntax cannot be combined"
+				return op{}, "--grammar and --syntax cannot be combined"
 			case *grammar == "rfc2616":
 				form = legacy.CanonicalHTTP
 			case *grammar != "":
-				return nil, "unknown grammar \"" + *grammar + "\" (want rfc2616)"
+				return op{}, "unknown grammar \"" + *grammar + "\" (want rfc2616)"
 			}
 			return compareWith(form), ""
 		}
@@ -81,20 +81,26 @@ var equalCommand = &command{
 }
 
 // compareWith returns the operation that compares the two references of a
-// pair, split at its first tab, by the forms that form gives them.
+// pair, split at its first tab, by the forms that form gives them. The
+// offset of an error is in the pair: for B, after A and the tab; for a line
+// without a tab, its end, where the tab was wanted.
 func compareWith(form func(string) (string, error)) op {
-	return func(in string) result {
+	return op{apply: func(in string) result {
 		a, b, ok := strings.Cut(in, "\t")
 		if !ok {
-			return failure(errNoPair)
+			return failureAt(errNoPair, len(in))
 		}
 		fa, err := form(a)
 		if err != nil {
-			return failure(err)
+			return failure(a, err)
 		}
 		fb, err := form(b)
 		if err != nil {
-			return failure(err)
+			off := errorOffset(err, b)
+			if n, ok := off.(int); ok {
+				off = len(a) + 1 + n
+			}
+			return failureAt(err, off)
 		}
 		verdict := "equivalent"
 		if fa != fb {
@@ -102,7 +108,7 @@ func compareWith(form func(string) (string, error)) op {
 		}
 		return result{ok: fa == fb, fields: []field{{"ok", true}, {"equivalent", fa == fb}, {"a", fa}, {"b", fb}},
 			text: func() string { return fa + " " + fb + " " + verdict }}
-	}
+	}}
 }
 
 // errNoPair is the error for a line of equal without a tab.

@@ -54,7 +54,7 @@ func TestNormalizeCommand(t *testing.T) {
 		{"error in text mode", "a b\nc\n", []string{"normalize"}, 1, "c\n", `uri: line 1: normalize: invalid character " " in path at offset 1 of "a b"` + "\n"},
 		{"error operand", "", []string{"normalize", "%"}, 1, "", `uri: operand 1: normalize: "%" not followed by two hex digits in path at offset 1 (end of input) of "%"` + "\n"},
 		{"invalid UTF-8", "/\xff\n", []string{"normalize", "--json"}, 1,
-			`{"input":"/\ufffd","input_hex":"2fff","ok":false,"error":"uri: normalize: invalid character \"\\xff\" in path at offset 1 of \"/\\xff\""}` + "\n", ""},
+			`{"input":"/\ufffd","input_hex":"2fff","ok":false,"error":"uri: normalize: invalid character \"\\xff\" in path at offset 1 of \"/\\xff\"","offset":1}` + "\n", ""},
 		{"long line", long + "\n/%7e\n", []string{"normalize", "--json"}, 1, "", ""},
 		{"unknown flag", "", []string{"normalize", "--nope"}, 2, "", "flag provided but not defined"},
 		{"help", "", []string{"normalize", "-h"}, 0, "", "usage: uri normalize"},
@@ -97,8 +97,8 @@ func TestEqualCommand(t *testing.T) {
 		{[]string{"equal"}, "http://a\tHTTP://A/\nhttp://a/x\thttp://a/y\n", 1,
 			"http://a/ http://a/ equivalent\nhttp://a/x http://a/y not equivalent\n", ""},
 		{[]string{"equal", "--json"}, "http://a\r\nx\ty\tz\n", 1,
-			`{"input":"http://a","ok":false,"error":"uri: a pair is two references separated by a tab"}` + "\n" +
-				`{"input":"x\ty\tz","ok":false,"error":"uri: normalize: invalid character \"\\t\" in path at offset 1 of \"y\\tz\""}` + "\n", ""},
+			`{"input":"http://a","ok":false,"error":"uri: a pair is two references separated by a tab","offset":8}` + "\n" +
+				`{"input":"x\ty\tz","ok":false,"error":"uri: normalize: invalid character \"\\t\" in path at offset 1 of \"y\\tz\"","offset":3}` + "\n", ""},
 		{[]string{"equal", "http://a/", "a b"}, "", 1, "", `uri: normalize: invalid character " " in path at offset 1 of "a b"` + "\n"},
 		{[]string{"equal"}, "a b\tc\nd\te\n", 1, "d e not equivalent\n", `uri: line 1: normalize: invalid character " " in path at offset 1 of "a b"` + "\n"},
 		{[]string{"equal", "a"}, "", 2, "", "give two operands"},

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"strconv"
 	"strings"
@@ -24,7 +23,8 @@ var parseCommand = &command{
 		"does not parse is a usage error). The text line is the href;\n" +
 		"--json prints the getters: {\"input\":S,\"ok\":true,\"href\":S,\"protocol\":S,\n" +
 		"\"username\":S,\"password\":S,\"host\":S,\"hostname\":S,\"port\":S,\"pathname\":S,\n" +
-		"\"search\":S,\"hash\":S,\"origin\":S} or {\"input\":S,\"ok\":false,\"error\":S}.",
+		"\"search\":S,\"hash\":S,\"origin\":S}, or the error object of every command:\n" +
+		"{\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		zone := fs.Bool("zone", false, "accept the IPv6 zone identifiers of RFC 6874 (\"[fe80::1%25eth0]\")")
 		grammar := fs.String("grammar", "", "parse with another grammar: "+grammarNames()+", or "+whatwgGrammar+" (the WHATWG URL Standard)")
@@ -32,11 +32,11 @@ var parseCommand = &command{
 		return func() (op, string) {
 			switch {
 			case *grammar != "" && *zone:
-				return nil, "--grammar and --zone cannot be combined"
+				return op{}, "--grammar and --zone cannot be combined"
 			case *grammar == whatwgGrammar:
 				return whatwgParser(fs, *base)
 			case given(fs, "base"):
-				return nil, "--base applies only to --grammar " + whatwgGrammar
+				return op{}, "--base applies only to --grammar " + whatwgGrammar
 			case *grammar != "":
 				return legacyParser(*grammar)
 			case *zone:
@@ -49,27 +49,14 @@ var parseCommand = &command{
 
 // parseWith returns the operation that parses each input with parse.
 func parseWith(parse func(string) (uri.URI, error)) op {
-	return func(in string) result {
+	return op{apply: func(in string) result {
 		u, err := parse(in)
 		if err != nil {
-			return parseFailure(in, err)
+			return failure(in, err)
 		}
 		return result{ok: true, fields: componentFields(u.Components()),
 			text: func() string { return componentText(in, u.Components(), u.HostKind()) }}
-	}
-}
-
-// parseFailure is the result of an input that does not parse: the error
-// and its offset.
-func parseFailure(in string, err error) result {
-	r := failure(err)
-	off := len(in)
-	var e *uri.Error
-	if errors.As(err, &e) {
-		off = e.Offset
-	}
-	r.fields = append(r.fields, field{"offset", off})
-	return r
+	}}
 }
 
 // present reports which optional components of c are present.

@@ -25,7 +25,7 @@ var readingsCommand = &command{
 		"net/http would not dial), and each difference after \"; \". The exit status\n" +
 		"is 0 when the readings of every input agree.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
-		return func() (op, string) { return compareReadings, "" }
+		return func() (op, string) { return op{apply: compareReadings}, "" }
 	},
 }
 

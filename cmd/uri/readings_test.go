@@ -131,7 +131,7 @@ func TestReadingsText(t *testing.T) {
 	// A line with a control character is no input: the error of every
 	// command, and exit status 1.
 	code, out, _ = runCmd(t, "http://ho\tst/\n", "readings", "--json")
-	if want := `{"input":"http://ho\tst/","ok":false,"error":"uri: line 1: control character U+0009 at byte 9"}` + "\n"; out != want || code != exitInvalid {
+	if want := `{"input":"http://ho\tst/","ok":false,"error":"uri: line 1: control character U+0009 at byte 9","offset":9}` + "\n"; out != want || code != exitInvalid {
 		t.Errorf("uri readings --json < tab: exit %d, %q; want %q", code, out, want)
 	}
 }

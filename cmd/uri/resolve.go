@@ -13,7 +13,8 @@ var resolveCommand = &command{
 	summary:  "resolve references against a base URI",
 	about: "Resolves each REF against BASE, by the strict algorithm of RFC 3986, Section\n" +
 		"5.2, and prints the target URI. A BASE that is not a URI is a usage error.\n" +
-		"With --json: {\"input\":S,\"base\":BASE,\"ok\":true,\"result\":S} or the error.",
+		"With --json: {\"input\":S,\"base\":BASE,\"ok\":true,\"result\":S}, or\n" +
+		"{\"input\":S,\"base\":BASE,\"ok\":false,\"error\":S,\"offset\":N}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		base := baseFlag(fs)
 		nonStrict := fs.Bool("non-strict", false, "legacy: treat a REF whose scheme equals BASE's as relative (RFC 3986, Section 5.2.2)")
@@ -22,11 +23,11 @@ var resolveCommand = &command{
 			resolve := uri.Resolve
 			switch {
 			case *grammar != "" && *nonStrict:
-				return nil, "--grammar and --non-strict cannot be combined"
+				return op{}, "--grammar and --non-strict cannot be combined"
 			case *grammar != "":
 				var ok bool
 				if resolve, ok = legacyResolver(*grammar); !ok {
-					return nil, "unknown grammar \"" + *grammar + "\" (want rfc1808 or rfc2396)"
+					return op{}, "unknown grammar \"" + *grammar + "\" (want rfc1808 or rfc2396)"
 				}
 			case *nonStrict:
 				resolve = uri.ResolveNonStrict
@@ -60,17 +61,18 @@ func againstBase(fs *flag.FlagSet, base string, fn func(base, s string) (string,
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "base" })
 	if !given {
-		return nil, "--base is required"
+		return op{}, "--base is required"
 	}
 	var e *uri.Error
 	if _, err := fn(base, ""); errors.As(err, &e) && e.Input == base {
-		return nil, "--base: " + err.Error()
+		return op{}, "--base: " + err.Error()
 	}
-	return func(in string) result {
+	lead := []field{{"base", base}}
+	return op{lead: lead, apply: func(in string) result {
 		s, err := fn(base, in)
 		if err != nil {
-			return failure(err, field{"base", base})
+			return failure(in, err, lead...)
 		}
-		return success(s, field{"base", base})
-	}, ""
+		return success(s, lead...)
+	}}, ""
 }

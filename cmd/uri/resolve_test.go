@@ -140,7 +140,7 @@ func TestPairCommands(t *testing.T) {
 		{"one CR before the LF is dropped", []string{"resolve", "--base", base, "--json"}, "g\r\n",
 			`{"input":"g","base":"http://a/b/c/d;p?q","ok":true,"result":"http://a/b/c/g"}` + "\n", "", exitOK},
 		{"invalid UTF-8 keeps its bytes", []string{"resolve", "--base", base, "--json"}, "g\xff\n",
-			`{"input":"g\ufffd","input_hex":"67ff","base":"http://a/b/c/d;p?q","ok":false,"error":"uri: resolve: invalid character \"\\xff\" in path at offset 1 of \"g\\xff\""}` + "\n", "", exitInvalid},
+			`{"input":"g\ufffd","input_hex":"67ff","base":"http://a/b/c/d;p?q","ok":false,"error":"uri: resolve: invalid character \"\\xff\" in path at offset 1 of \"g\\xff\"","offset":1}` + "\n", "", exitInvalid},
 		{"a base without a scheme is a usage error", []string{"resolve", "--base", "/x", "g", "h"}, "",
 			"", "uri resolve: --base: uri: resolve: missing scheme at offset 0 of \"/x\"\n", exitUsage},
 		{"an empty base is a usage error", []string{"relativize", "--base", "", "--json", "http://a/"}, "",

@@ -29,13 +29,13 @@ func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
 	if given(fs, "base") {
 		var err error
 		if b, err = whatwg.Parse(base); err != nil {
-			return nil, "--base: " + err.Error()
+			return op{}, "--base: " + err.Error()
 		}
 	}
-	return func(in string) result {
+	return op{apply: func(in string) result {
 		u, err := b.Parse(in)
 		if err != nil {
-			return failure(err)
+			return failure(in, err)
 		}
 		return result{ok: true, fields: []field{
 			{"ok", true},
@@ -51,5 +51,5 @@ func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
 			{"hash", u.Hash()},
 			{"origin", u.Origin()},
 		}, text: u.Href}
-	}, ""
+	}}, ""
 }

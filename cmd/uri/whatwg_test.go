@@ -116,7 +116,7 @@ func TestParseWHATWG(t *testing.T) {
 		{"JSON, every getter", []string{"parse", "--grammar", "whatwg", "--json", "HTTPS://u:p@EXAMPLE.com:8443/a/../b c?q=1#f"}, "", exitOK,
 			`{"input":"HTTPS://u:p@EXAMPLE.com:8443/a/../b c?q=1#f","ok":true,"href":"https://u:p@example.com:8443/b%20c?q=1#f","protocol":"https:","username":"u","password":"p","host":"example.com:8443","hostname":"example.com","port":"8443","pathname":"/b%20c","search":"?q=1","hash":"#f","origin":"https://example.com:8443"}` + "\n", ""},
 		{"JSON, error", []string{"parse", "--grammar", "whatwg", "--json", "http://[::1"}, "", exitInvalid,
-			`{"input":"http://[::1","ok":false,"error":"whatwg: IPv6-unclosed at offset 11 of \"http://[::1\""}` + "\n", ""},
+			`{"input":"http://[::1","ok":false,"error":"whatwg: IPv6-unclosed at offset 11 of \"http://[::1\"","offset":11}` + "\n", ""},
 		{"JSON, opaque origin and empty getters", []string{"parse", "--grammar", "whatwg", "--json", "mailto:a@b"}, "", exitOK,
 			`{"input":"mailto:a@b","ok":true,"href":"mailto:a@b","protocol":"mailto:","username":"","password":"","host":"","hostname":"","port":"","pathname":"a@b","search":"","hash":"","origin":"null"}` + "\n", ""},
 		{"text: the href, or the error", []string{"parse", "--grammar", "whatwg", "http://0x7f.1/", " \thttp://h/a/./b\n", "https://example.org:7z/"}, "", exitInvalid,
