@@ -149,7 +149,7 @@ func TestEscapeCommand(t *testing.T) {
 func TestEscapeCommandLongLine(t *testing.T) {
 	long := strings.Repeat("a", maxLine+1)
 	code, out, _ := runCmd(t, long+"\nb c\n", "escape", "--component", "path", "--json")
-	wantEnd := `","ok":false,"error":"uri: line 1 is longer than 16777216 bytes; only its beginning is shown","offset":16777216}` + "\n" +
+	wantEnd := `","ok":false,"error":"uri: line 1 is longer than 16777216 bytes; only its beginning is shown: \"` + strings.Repeat("a", 80) + `...\"","offset":16777216}` + "\n" +
 		`{"input":"b c","ok":true,"result":"b%20c"}` + "\n"
 	if code != exitInvalid || !strings.HasPrefix(out, `{"input":"aaa`) || !strings.HasSuffix(out, wantEnd) || strings.Count(out, "\n") != 2 {
 		t.Errorf("exit %d, output of %d bytes ending %q", code, len(out), out[max(0, len(out)-200):])

@@ -5,15 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
 
 // maxLine is the longest input line read from standard input; of a longer
-// line only the first keepOfLongLine bytes are kept, for the error message.
+// line only the first keepOfLongLine bytes are kept, as its input, and its
+// error message shows the first showOfLongLine.
 const (
 	maxLine        = 16 << 20
 	keepOfLongLine = 1024
+	showOfLongLine = 80
 )
 
 // input is one operand (or, for pairs, the two operands joined by a tab),
@@ -58,7 +62,13 @@ func eachInput(operands []string, pairs bool, r io.Reader, fn func(input) error)
 		// input is done with, its output written, before that.
 		in := input{text: unsafe.String(unsafe.SliceData(buf), len(buf)), line: line}
 		if tooLong {
-			in.err = &lineError{fmt.Sprintf("uri: line %d is longer than %d bytes; only its beginning is shown", line, maxLine), maxLine}
+			// The input is the line's beginning, which the message shows
+			// too, quoted so that no control character of it reaches the
+			// reader raw.
+			in.text = wholeRunes(in.text)
+			q := strconv.Quote(wholeRunes(in.text[:min(len(in.text), showOfLongLine)]))
+			in.err = &lineError{fmt.Sprintf("uri: line %d is longer than %d bytes; only its beginning is shown: %s...\"",
+				line, maxLine, q[:len(q)-1]), maxLine}
 		} else {
 			in.text = strings.TrimSuffix(in.text, "\r")
 			in.err = controlIn(in.text, line, pairs)
@@ -109,6 +119,21 @@ func controlIn(s string, line int, pairs bool) error {
 		}
 	}
 	return nil
+}
+
+// wholeRunes returns s without the incomplete UTF-8 sequence that cutting
+// it may have left at its end, so that the beginning of a long line shows
+// no U+FFFD that the line does not have.
+func wholeRunes(s string) string {
+	for i := len(s) - 1; i >= 0 && i >= len(s)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(s[i]) {
+			if !utf8.FullRuneInString(s[i:]) {
+				return s[:i]
+			}
+			break
+		}
+	}
+	return s
 }
 
 // lineError is the error of a line of standard input that is no input: a

@@ -28,8 +28,8 @@
 // (for equal, one pair per line, separated by a tab). One CR at the end of a
 // line is dropped, so files with Windows line endings read as they should;
 // any other control character in a line makes that line an error. Lines up
-// to 16 MiB are read; a longer line gets an error of its own and the rest of
-// the input is still processed. Without --json, each result is one line on
+// to 16 MiB are read; a longer line gets an error of its own, which shows
+// its beginning, and the rest of the input is still processed. Without --json, each result is one line on
 // standard output and each error one line on standard error, after the
 // number of its line ("uri: line 3: ...") or operand ("uri: operand 2:
 // ..."), so that a pipe never reads an error message as data.

@@ -530,3 +530,32 @@ func TestJSONErrorShape(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLineShowsItsBeginning: the error of a line over the limit shows
+// the line's beginning, in text mode too, quoted so that its control and
+// bidirectional formatting characters are escaped; the JSON input is the
+// beginning cut at a whole character.
+func TestLongLineShowsItsBeginning(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates tens of megabytes")
+	}
+	long := "\x1b[2J\u202e" + strings.Repeat("é", maxLine/2)
+	// 80 bytes, less the half of an "é": the 7 of the escapes, 36 "é".
+	wantErr := `uri: line 2 is longer than 16777216 bytes; only its beginning is shown: "\x1b[2J\u202e` + strings.Repeat("é", 36) + `..."` + "\n"
+	code, out, errOut := runCmd(t, "a\n"+long+"\nb\n", "normalize")
+	if code != exitInvalid || out != "a\nb\n" || errOut != wantErr {
+		t.Errorf("uri normalize < long line: exit %d, stdout %q, stderr %q; want 1, %q, %q", code, out, errOut, "a\nb\n", wantErr)
+	}
+	code, out, _ = runCmd(t, long+"\n", "normalize", "--json")
+	var row struct {
+		Input, InputHex, Error string
+		Offset                 int
+	}
+	if err := json.Unmarshal([]byte(out), &row); err != nil {
+		t.Fatalf("uri normalize --json < long line: %v: %.300q", err, out)
+	}
+	wantInput := "\x1b[2J\u202e" + strings.Repeat("é", (keepOfLongLine-7)/2)
+	if code != exitInvalid || row.Input != wantInput || row.InputHex != "" || row.Error != strings.Replace(strings.TrimSuffix(wantErr, "\n"), "line 2", "line 1", 1) || row.Offset != maxLine {
+		t.Errorf("uri normalize --json < long line: exit %d, %+v; want input %q and error %q", code, row, wantInput, wantErr)
+	}
+}
