@@ -34,6 +34,12 @@ type op struct {
 	// lead are the members that every object of the command has after
 	// "input" (and "input_hex"), errors included: resolve's "base".
 	lead []field
+	// whole: a line of standard input is the input as it is, without the
+	// command's check for control characters, as an operand is. The URL
+	// Standard's parser reads any string: it strips leading and trailing
+	// C0 controls and spaces and removes tabs and newlines (section 4.4),
+	// and percent-encodes other controls, as a browser does.
+	whole bool
 }
 
 // result is the output of one input: the JSON members after "input" (and
@@ -135,7 +141,7 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	ew := bufio.NewWriter(stderr)
 	status := exitOK
-	err = eachInput(operands, c.pairs, stdin, func(in input) error {
+	err = eachInput(operands, c.pairs, fn.whole, stdin, func(in input) error {
 		var r result
 		if in.err != nil {
 			r = failure(in.text, in.err, fn.lead...)

@@ -32,9 +32,10 @@ type input struct {
 
 // eachInput calls fn for each operand, or, with no operands, for each line
 // of r. With pairs, two operands make one input, their texts joined by a
-// tab, as a line of standard input holds a pair. It stops at the first
-// error of fn or of reading r, and returns it.
-func eachInput(operands []string, pairs bool, r io.Reader, fn func(input) error) error {
+// tab, as a line of standard input holds a pair. With whole, a line is an
+// input whatever control characters it holds (see op.whole). It stops at
+// the first error of fn or of reading r, and returns it.
+func eachInput(operands []string, pairs, whole bool, r io.Reader, fn func(input) error) error {
 	if len(operands) > 0 {
 		if pairs {
 			return fn(input{text: operands[0] + "\t" + operands[1]})
@@ -71,7 +72,9 @@ func eachInput(operands []string, pairs bool, r io.Reader, fn func(input) error)
 				line, maxLine, q[:len(q)-1]), maxLine}
 		} else {
 			in.text = strings.TrimSuffix(in.text, "\r")
-			in.err = controlIn(in.text, line, pairs)
+			if !whole {
+				in.err = controlIn(in.text, line, pairs)
+			}
 		}
 		if ferr := fn(in); ferr != nil || err == io.EOF {
 			return ferr

@@ -27,7 +27,10 @@
 // With no operands, a command reads one input per line from standard input
 // (for equal, one pair per line, separated by a tab). One CR at the end of a
 // line is dropped, so files with Windows line endings read as they should;
-// any other control character in a line makes that line an error. Lines up
+// any other control character in a line makes that line an error, except in
+// the URL Standard's grammar (--grammar whatwg), where a line is read as an
+// operand is, as the standard reads a string, and bytes that are not UTF-8
+// are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them. Lines up
 // to 16 MiB are read; a longer line gets an error of its own, which shows
 // its beginning, and the rest of the input is still processed. Without --json, each result is one line on
 // standard output and each error one line on standard error, after the

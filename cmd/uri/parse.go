@@ -20,7 +20,13 @@ var parseCommand = &command{
 		"\n" +
 		"With --grammar whatwg, each REF is parsed as the WHATWG URL Standard does,\n" +
 		"against --base when given (new URL(REF, BASE) in JavaScript; a BASE that\n" +
-		"does not parse is a usage error). The text line is the href;\n" +
+		"does not parse is a usage error). A line of standard input is read as the\n" +
+		"standard reads a string, as an operand is: only its LF and one CR before\n" +
+		"it are taken off, and a control character is no error (the parser strips\n" +
+		"C0 controls and spaces around the URL, removes tabs and newlines, and\n" +
+		"percent-encodes other controls). Bytes that are not UTF-8 are read as the\n" +
+		"Encoding Standard's UTF-8 decoder reads them: each maximal ill-formed\n" +
+		"sequence is U+FFFD. The text line is the href;\n" +
 		"--json prints the getters: {\"input\":S,\"ok\":true,\"href\":S,\"protocol\":S,\n" +
 		"\"username\":S,\"password\":S,\"host\":S,\"hostname\":S,\"port\":S,\"pathname\":S,\n" +
 		"\"search\":S,\"hash\":S,\"origin\":S}, or the error object of every command:\n" +

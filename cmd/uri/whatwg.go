@@ -32,7 +32,7 @@ func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
 			return op{}, "--base: " + err.Error()
 		}
 	}
-	return op{apply: func(in string) result {
+	return op{whole: true, apply: func(in string) result {
 		u, err := b.Parse(in)
 		if err != nil {
 			return failure(in, err)

@@ -28,23 +28,8 @@ type getters struct {
 // BASE] -- INPUT` and compares every getter, as the WPT test
 // url-constructor.any.js does with new URL(input, base).
 func TestParseWHATWGURLTestData(t *testing.T) {
-	dir := wptDir
-	if d := os.Getenv("WHATWG_WPT_DATA"); d != "" {
-		dir = d
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "urltestdata.json"))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("urltestdata.json not found in %s (set WHATWG_WPT_DATA to the folder of the web-platform-tests URL data)", dir)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
 	total, compared, failures := 0, 0, 0
-	for _, r := range raw {
+	for _, r := range readURLTestData(t) {
 		var tc struct {
 			Input   string  `json:"input"`
 			Base    *string `json:"base"`
@@ -102,6 +87,117 @@ func TestParseWHATWGURLTestData(t *testing.T) {
 	}
 }
 
+// readURLTestData returns the cases of the web-platform-tests file
+// urltestdata.json, or skips the test when the file is absent.
+func readURLTestData(t *testing.T) []json.RawMessage {
+	t.Helper()
+	dir := wptDir
+	if d := os.Getenv("WHATWG_WPT_DATA"); d != "" {
+		dir = d
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "urltestdata.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("urltestdata.json not found in %s (set WHATWG_WPT_DATA to the folder of the web-platform-tests URL data)", dir)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+// TestParseWHATWGStdinURLTestData feeds every case of urltestdata.json
+// that fits on one line (its input has no LF) to `uri parse --grammar
+// whatwg --json [--base BASE]` on standard input, one per line, and
+// compares every getter: a line is read as the URL Standard reads a
+// string, as an operand is, control characters and all.
+func TestParseWHATWGStdinURLTestData(t *testing.T) {
+	type tcase struct {
+		Input   string  `json:"input"`
+		Base    *string `json:"base"`
+		Failure bool    `json:"failure"`
+		Origin  *string `json:"origin"`
+		getters
+	}
+	groups := map[string][]tcase{} // by base; "\x00none" for none
+	var order []string
+	total := 0
+	for _, r := range readURLTestData(t) {
+		var tc tcase
+		if json.Unmarshal(r, &tc) != nil || strings.Contains(tc.Input, "\n") {
+			continue // a comment, or a case that no line can hold
+		}
+		key := "\x00none"
+		if tc.Base != nil {
+			key = *tc.Base
+		}
+		if _, ok := groups[key]; !ok {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], tc)
+		total++
+	}
+	compared := 0
+	for _, key := range order {
+		cases := groups[key]
+		args := []string{"parse", "--grammar", "whatwg", "--json"}
+		if key != "\x00none" {
+			args = append(args, "--base", key)
+		}
+		var stdin strings.Builder
+		for _, tc := range cases {
+			stdin.WriteString(tc.Input + "\n")
+		}
+		code, out, errOut := runCmd(t, stdin.String(), args...)
+		if code == exitUsage {
+			// new URL(input, base) throws for a base that does not parse.
+			for _, tc := range cases {
+				if !tc.Failure {
+					t.Errorf("uri %q: usage error %q, but %q parses against it", args, errOut, tc.Input)
+				}
+			}
+			compared += len(cases)
+			continue
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != len(cases) || errOut != "" {
+			t.Errorf("uri %q < %d lines: %d output lines, stderr %q", args, len(cases), len(lines), errOut)
+			continue
+		}
+		for i, tc := range cases {
+			var got struct {
+				OK bool
+				getters
+			}
+			if err := json.Unmarshal([]byte(lines[i]), &got); err != nil {
+				t.Fatalf("uri %q, line %d: %v", args, i+1, err)
+			}
+			if got.OK == tc.Failure {
+				t.Errorf("uri %q < %q: %s; want failure %v", args, tc.Input, lines[i], tc.Failure)
+				continue
+			}
+			want := tc.getters
+			if tc.Origin != nil {
+				want.Origin = *tc.Origin
+			} else {
+				got.Origin = ""
+			}
+			if d := cmp.Diff(want, got.getters); !tc.Failure && d != "" {
+				t.Errorf("uri %q < %q (-want +got):\n%s", args, tc.Input, d)
+				continue
+			}
+			compared++
+		}
+	}
+	t.Logf("urltestdata.json: %d cases on standard input, %d as expected", total, compared)
+	if total < 800 || compared != total {
+		t.Errorf("urltestdata.json: %d cases on standard input, %d as expected", total, compared)
+	}
+}
+
 // TestParseWHATWG: the JSON members in order, the text line, the base, and
 // standard input.
 func TestParseWHATWG(t *testing.T) {
@@ -130,6 +226,19 @@ func TestParseWHATWG(t *testing.T) {
 		{"invalid UTF-8 is read as U+FFFD", []string{"parse", "--grammar", "whatwg", "--json", "http://h/\xff"}, "", exitOK,
 			`{"input":"http://h/\ufffd","input_hex":"687474703a2f2f682fff","ok":true,"href":"http://h/%EF%BF%BD","protocol":"http:","username":"","password":"","host":"h","hostname":"h","port":"","pathname":"/%EF%BF%BD","search":"","hash":"","origin":"http://h"}` + "\n", ""},
 		{"empty standard input", []string{"parse", "--grammar", "whatwg", "--json"}, "", exitOK, "", ""},
+		// URL Standard, section 4.4: a line is read as the standard reads a
+		// string, as an operand is; the command checks no control character.
+		{"standard input: a tab inside is removed", []string{"parse", "--grammar", "whatwg", "--json"}, "http://example.com/foo\tbar\n", exitOK,
+			`{"input":"http://example.com/foo\tbar","ok":true,"href":"http://example.com/foobar","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/foobar","search":"","hash":"","origin":"http://example.com"}` + "\n", ""},
+		{"standard input: C0 controls and spaces around are stripped, CR inside removed, others encoded", []string{"parse", "--grammar", "whatwg"},
+			" \x01http://h/a\rb\x7f\x00c\x1f \r\n\x00\t\n", exitInvalid,
+			"http://h/ab%7F%00c\n", "uri: line 2: whatwg: missing-scheme-non-relative-URL at offset 2 of \"\\x00\\t\"\n"},
+		{"standard input against a base: controls are read as an operand's", []string{"parse", "--grammar", "whatwg", "--base", "http://h/a/b"},
+			"\t..\t/c\x01d\n\x1b\n", exitOK, "http://h/c%01d\nhttp://h/a/b\n", ""},
+		// The Encoding Standard's UTF-8 decoder: each maximal ill-formed
+		// subsequence is one U+FFFD.
+		{"standard input: invalid UTF-8 is read as U+FFFD", []string{"parse", "--grammar", "whatwg"}, "http://h/\xe2\x82\nhttp://h/\xed\xa0\x80\n", exitOK,
+			"http://h/%EF%BF%BD\nhttp://h/%EF%BF%BD%EF%BF%BD%EF%BF%BD\n", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
