@@ -3,8 +3,11 @@ package main
 import (
 	"errors"
 	"flag"
+	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/errtext"
+	"github.com/gouri/uri/whatwg"
 )
 
 var resolveCommand = &command{
@@ -49,6 +52,31 @@ var relativizeCommand = &command{
 	},
 }
 
+// baseProblem is the usage error for a --base that err rejects: the base,
+// quoted, then what is wrong and where, as err says it without its
+// package's prefix and without the input that its text quotes again:
+//
+//	--base "/x": missing scheme at offset 0
+func baseProblem(base string, err error) string {
+	msg, in, off, op := err.Error(), "", 0, ""
+	var ue *uri.Error
+	var we *whatwg.Error
+	switch {
+	case errors.As(err, &ue):
+		msg, in, off, op = strings.TrimPrefix(msg, "uri: "), ue.Input, ue.Offset, ue.Op
+	case errors.As(err, &we):
+		msg, in, off, op = strings.TrimPrefix(msg, "whatwg: "), we.Input, we.Offset, we.Op
+	}
+	if op != "" && op != "parse" {
+		msg = strings.TrimPrefix(msg, op+": ")
+	}
+	q := errtext.QuoteAround(in, off)
+	if i := strings.LastIndex(msg, " of "+q); i >= 0 && in == base {
+		msg = msg[:i] + msg[i+len(" of "+q):]
+	}
+	return "--base " + errtext.QuoteAround(base, off) + ": " + msg
+}
+
 // baseFlag defines --base.
 func baseFlag(fs *flag.FlagSet) *string {
 	return fs.String("base", "", "the base URI, which must have a scheme (RFC 3986, Section 5.1); required")
@@ -65,7 +93,7 @@ func againstBase(fs *flag.FlagSet, base string, fn func(base, s string) (string,
 	}
 	var e *uri.Error
 	if _, err := fn(base, ""); errors.As(err, &e) && e.Input == base {
-		return op{}, "--base: " + err.Error()
+		return op{}, baseProblem(base, err)
 	}
 	lead := []field{{"base", base}}
 	return op{lead: lead, apply: func(in string) result {

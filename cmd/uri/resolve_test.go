@@ -142,9 +142,9 @@ func TestPairCommands(t *testing.T) {
 		{"invalid UTF-8 keeps its bytes", []string{"resolve", "--base", base, "--json"}, "g\xff\n",
 			`{"input":"g\ufffd","input_hex":"67ff","base":"http://a/b/c/d;p?q","ok":false,"error":"uri: resolve: invalid character \"\\xff\" in path at offset 1 of \"g\\xff\"","offset":1}` + "\n", "", exitInvalid},
 		{"a base without a scheme is a usage error", []string{"resolve", "--base", "/x", "g", "h"}, "",
-			"", "uri resolve: --base: uri: resolve: missing scheme at offset 0 of \"/x\"\n", exitUsage},
+			"", "uri resolve: --base \"/x\": missing scheme at offset 0\n", exitUsage},
 		{"an empty base is a usage error", []string{"relativize", "--base", "", "--json", "http://a/"}, "",
-			"", "uri relativize: --base: uri: relativize: missing scheme at offset 0 (end of input) of \"\"", exitUsage},
+			"", "uri relativize: --base \"\": missing scheme at offset 0 (end of input)\n", exitUsage},
 		{"operands that look like flags after --", []string{"resolve", "--base", base, "--", "-x"}, "", "http://a/b/c/-x\n", "", exitOK},
 		{"missing --base", []string{"resolve", "g"}, "", "", "--base is required", exitUsage},
 		{"missing --base, relativize", []string{"relativize", "--json"}, "", "", "--base is required", exitUsage},
@@ -196,5 +196,36 @@ func TestPairCommandLongInput(t *testing.T) {
 	}
 	if want := "http://a/" + strings.Repeat("x/", 1<<18) + "\n"; stdout.String() != want {
 		t.Errorf("got %d bytes, want %d", stdout.Len(), len(want))
+	}
+}
+
+// TestBadBase: a --base that is no base is a usage error with one message
+// on one line: one "uri COMMAND:" prefix, the base quoted once, then what
+// is wrong and where, for every subcommand and grammar that takes --base.
+func TestBadBase(t *testing.T) {
+	tests := []struct {
+		args []string // before --base BASE
+		base string
+		want string
+	}{
+		{[]string{"resolve"}, "x", `uri resolve: --base "x": missing scheme at offset 1 (end of input)`},
+		{[]string{"resolve"}, "//h/p", `uri resolve: --base "//h/p": missing scheme at offset 0`},
+		{[]string{"resolve"}, "http://a b/", `uri resolve: --base "http://a b/": invalid character " " in authority at offset 8`},
+		{[]string{"resolve"}, "http://a/%zz", `uri resolve: --base "http://a/%zz": "%" not followed by two hex digits in path at offset 10`},
+		{[]string{"resolve", "--non-strict"}, "", `uri resolve: --base "": missing scheme at offset 0 (end of input)`},
+		{[]string{"resolve", "--grammar", "rfc2396"}, "/a", `uri resolve: --base "/a": missing scheme at offset 0`},
+		{[]string{"resolve", "--grammar", "rfc1808"}, "/a", `uri resolve: --base "/a": missing scheme at offset 0`},
+		{[]string{"relativize"}, "3ttp:x", `uri relativize: --base "3ttp:x": invalid character "3" in scheme at offset 0`},
+		{[]string{"parse", "--grammar", "whatwg"}, "x", `uri parse: --base "x": missing-scheme-non-relative-URL at offset 0`},
+		{[]string{"parse", "--grammar", "whatwg"}, "https://h:99999/", `uri parse: --base "https://h:99999/": port-out-of-range at offset 10`},
+		{[]string{"parse", "--grammar", "whatwg"}, "\u202ex\x1b[2J", `uri parse: --base "\u202ex\x1b[2J": missing-scheme-non-relative-URL at offset 0`},
+		{[]string{"resolve"}, "/" + strings.Repeat("a", 100), `uri resolve: --base "/` + strings.Repeat("a", 79) + `...": missing scheme at offset 0`},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{}, tt.args...), "--base", tt.base, "g")
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitUsage || out != "" || errOut != tt.want+"\n" {
+			t.Errorf("uri %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", args, code, out, errOut, tt.want)
+		}
 	}
 }

@@ -29,7 +29,7 @@ func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
 	if given(fs, "base") {
 		var err error
 		if b, err = whatwg.Parse(base); err != nil {
-			return op{}, "--base: " + err.Error()
+			return op{}, baseProblem(base, err)
 		}
 	}
 	return op{whole: true, apply: func(in string) result {
