@@ -52,6 +52,11 @@
 //	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S}
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
+// uri resolve --grammar whatwg --base BASE, which resolves each input as
+// new URL(input, BASE) does, prints the same objects with the members of
+// every object of resolve: "base":BASE after "input", and "result", the
+// href, after "ok".
+//
 // uri readings prints, for each input,
 //
 //	{"input":S,"rfc3986":R|null,"rfc3986_error":S|null,"whatwg":R|null,"whatwg_error":S|null,"neturl":R|null,"neturl_error":S|null,"dial":S|null,"dial_error":S|null,"agree":B,"differences":[S...]}

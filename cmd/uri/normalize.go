@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"strconv"
 	"strings"
 
 	"github.com/gouri/uri"
@@ -73,7 +74,7 @@ var equalCommand = &command{
 			case *grammar == "rfc2616":
 				form = legacy.CanonicalHTTP
 			case *grammar != "":
-				return op{}, "unknown grammar \"" + *grammar + "\" (want rfc2616)"
+				return op{}, "unknown grammar " + strconv.Quote(*grammar) + " (want rfc2616)"
 			}
 			return compareWith(form), ""
 		}

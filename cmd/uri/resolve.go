@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"strconv"
 	"strings"
 
 	"github.com/gouri/uri"
@@ -17,20 +18,34 @@ var resolveCommand = &command{
 	about: "Resolves each REF against BASE, by the strict algorithm of RFC 3986, Section\n" +
 		"5.2, and prints the target URI. A BASE that is not a URI is a usage error.\n" +
 		"With --json: {\"input\":S,\"base\":BASE,\"ok\":true,\"result\":S}, or\n" +
-		"{\"input\":S,\"base\":BASE,\"ok\":false,\"error\":S,\"offset\":N}.",
+		"{\"input\":S,\"base\":BASE,\"ok\":false,\"error\":S,\"offset\":N}.\n" +
+		"\n" +
+		"With --grammar whatwg, each REF is resolved as a browser does, by the WHATWG\n" +
+		"URL Standard (new URL(REF, BASE) in JavaScript), and the text line is the\n" +
+		"href. A line of standard input is read as the standard reads a string, as\n" +
+		"an operand is: a control character in it is no error (see uri help parse).\n" +
+		"--json adds the getters that uri parse --grammar whatwg --json prints after\n" +
+		"\"result\", the href:\n" +
+		"{\"input\":S,\"base\":BASE,\"ok\":true,\"result\":S,\"href\":S,\"protocol\":S,...,\n" +
+		"\"origin\":S}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		base := baseFlag(fs)
 		nonStrict := fs.Bool("non-strict", false, "legacy: treat a REF whose scheme equals BASE's as relative (RFC 3986, Section 5.2.2)")
-		grammar := fs.String("grammar", "", "resolve with an older algorithm: rfc1808 or rfc2396")
+		grammar := fs.String("grammar", "", "resolve with an older algorithm, rfc1808 or rfc2396, or as browsers do: "+whatwgGrammar+" (the WHATWG URL Standard)")
 		return func() (op, string) {
 			resolve := uri.Resolve
 			switch {
 			case *grammar != "" && *nonStrict:
 				return op{}, "--grammar and --non-strict cannot be combined"
+			case *grammar == whatwgGrammar:
+				if !given(fs, "base") {
+					return op{}, "--base is required"
+				}
+				return whatwgResolver(*base)
 			case *grammar != "":
 				var ok bool
 				if resolve, ok = legacyResolver(*grammar); !ok {
-					return op{}, "unknown grammar \"" + *grammar + "\" (want rfc1808 or rfc2396)"
+					return op{}, "unknown grammar " + strconv.Quote(*grammar) + " (want rfc1808, rfc2396 or " + whatwgGrammar + ")"
 				}
 			case *nonStrict:
 				resolve = uri.ResolveNonStrict
@@ -86,9 +101,7 @@ func baseFlag(fs *flag.FlagSet) *string {
 // or the usage error for a missing or invalid base: fn's error for an empty
 // reference is the base's when it names the base as its input.
 func againstBase(fs *flag.FlagSet, base string, fn func(base, s string) (string, error)) (op, string) {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "base" })
-	if !given {
+	if !given(fs, "base") {
 		return op{}, "--base is required"
 	}
 	var e *uri.Error

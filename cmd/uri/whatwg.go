@@ -1,9 +1,9 @@
 package main
 
-// `uri parse --grammar whatwg [--base BASE]`: each input read by the WHATWG
-// URL Standard's parser (package github.com/gouri/uri/whatwg), as
-// new URL(input, base) reads it, and printed as the getters of the URL
-// class (section 6.1) return it.
+// `uri parse --grammar whatwg [--base BASE]` and `uri resolve --grammar
+// whatwg --base BASE`: each input read by the WHATWG URL Standard's parser
+// (package github.com/gouri/uri/whatwg), as new URL(input, base) reads it,
+// and printed as the getters of the URL class (section 6.1) return it.
 
 import (
 	"flag"
@@ -32,13 +32,35 @@ func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
 			return op{}, baseProblem(base, err)
 		}
 	}
-	return op{whole: true, apply: func(in string) result {
+	return whatwgOp(b, nil), ""
+}
+
+// whatwgResolver returns the operation of `uri resolve --grammar whatwg
+// --base BASE`: the same parse against the base, with the members that
+// every object of resolve has: "base" after "input", and the href as
+// "result" after "ok".
+func whatwgResolver(base string) (op, string) {
+	b, err := whatwg.Parse(base)
+	if err != nil {
+		return op{}, baseProblem(base, err)
+	}
+	return whatwgOp(b, []field{{"base", base}}), ""
+}
+
+// whatwgOp returns the operation that parses each input against b (no
+// base when b is the zero URL); with lead, as resolve does, the members of
+// lead come after "input" and the href is also the "result".
+func whatwgOp(b whatwg.URL, lead []field) op {
+	return op{whole: true, lead: lead, apply: func(in string) result {
 		u, err := b.Parse(in)
 		if err != nil {
-			return failure(in, err)
+			return failure(in, err, lead...)
 		}
-		return result{ok: true, fields: []field{
-			{"ok", true},
+		fields := append(append([]field(nil), lead...), field{"ok", true})
+		if lead != nil {
+			fields = append(fields, field{"result", u.Href()})
+		}
+		return result{ok: true, fields: append(fields, []field{
 			{"href", u.Href()},
 			{"protocol", u.Protocol()},
 			{"username", u.Username()},
@@ -50,6 +72,6 @@ func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
 			{"search", u.Search()},
 			{"hash", u.Hash()},
 			{"origin", u.Origin()},
-		}, text: u.Href}
-	}}, ""
+		}...), text: u.Href}
+	}}
 }

@@ -279,3 +279,68 @@ func TestParseWHATWGUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveWHATWG: uri resolve --grammar whatwg --base BASE resolves as
+// new URL(REF, BASE) does: the text line is the href, and each JSON object
+// is that of uri parse --grammar whatwg --base BASE --json with the members
+// of every object of resolve: "base" after "input", and "result", the
+// href, after "ok".
+func TestResolveWHATWG(t *testing.T) {
+	const base = "http://example.org/foo/bar"
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		code  int
+		out   string
+		err   string // standard error
+	}{
+		{"text: the href", []string{"resolve", "--grammar", "whatwg", "--base", base, "../x", "?q", "//other/", "https:y", " \t../a b\n", `\\evil.com`}, "", exitOK,
+			"http://example.org/x\nhttp://example.org/foo/bar?q\nhttp://other/\nhttps://y/\nhttp://example.org/a%20b\nhttp://evil.com/\n", ""},
+		{"text: an error goes to standard error", []string{"resolve", "--grammar", "whatwg", "--base", base, "http://[::1", "x"}, "", exitInvalid,
+			"http://example.org/foo/x\n", "uri: operand 1: whatwg: IPv6-unclosed at offset 11 of \"http://[::1\"\n"},
+		{"JSON", []string{"resolve", "--grammar", "whatwg", "--base", base, "--json", "../a?b#c"}, "", exitOK,
+			`{"input":"../a?b#c","base":"http://example.org/foo/bar","ok":true,"result":"http://example.org/a?b#c","href":"http://example.org/a?b#c","protocol":"http:","username":"","password":"","host":"example.org","hostname":"example.org","port":"","pathname":"/a","search":"?b","hash":"#c","origin":"http://example.org"}` + "\n", ""},
+		{"JSON error", []string{"resolve", "--grammar", "whatwg", "--base", base, "--json", "http://h:x/"}, "", exitInvalid,
+			`{"input":"http://h:x/","base":"http://example.org/foo/bar","ok":false,"error":"whatwg: port-invalid at offset 9 of \"http://h:x/\"","offset":9}` + "\n", ""},
+		{"standard input, read as the standard reads a string", []string{"resolve", "--grammar=whatwg", "--base=file:///C:/a/b"}, "..\\..\\c\r\n\t.\x01/d\n\n", exitOK,
+			"file:///C:/c\nfile:///C:/a/.%01/d\nfile:///C:/a/b\n", ""},
+		{"a relative base is a usage error", []string{"resolve", "--grammar", "whatwg", "--base", "/a", "g"}, "", exitUsage,
+			"", "uri resolve: --base \"/a\": missing-scheme-non-relative-URL at offset 0\n"},
+		{"--base is required", []string{"resolve", "--grammar", "whatwg", "g"}, "", exitUsage, "", "uri resolve: --base is required\n"},
+		{"not with --non-strict", []string{"resolve", "--grammar", "whatwg", "--non-strict", "--base", base, "g"}, "", exitUsage,
+			"", "uri resolve: --grammar and --non-strict cannot be combined\n"},
+		{"an unknown grammar names whatwg", []string{"resolve", "--grammar", "url", "--base", base, "g"}, "", exitUsage,
+			"", "uri resolve: unknown grammar \"url\" (want rfc1808, rfc2396 or whatwg)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+			if code != tt.code || errOut != tt.err {
+				t.Errorf("uri %q: exit %d, stderr %q; want %d, %q", tt.args, code, errOut, tt.code, tt.err)
+			}
+			if d := cmp.Diff(tt.out, out); d != "" {
+				t.Errorf("uri %q (-want +got):\n%s", tt.args, d)
+			}
+		})
+	}
+	// The same object as uri parse --grammar whatwg --base, plus resolve's members.
+	for _, in := range []string{"../x", "?q", "#f", "//u:p@[::1]:8080/a/./b", "mailto:x", "http://[::1", " \t/a\n", "\xff", ""} {
+		_, parsed, _ := runCmd(t, "", "parse", "--grammar", "whatwg", "--base", base, "--json", "--", in)
+		_, resolved, _ := runCmd(t, "", "resolve", "--grammar", "whatwg", "--base", base, "--json", "--", in)
+		var p, r map[string]any
+		if err := json.Unmarshal([]byte(parsed), &p); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(resolved), &r); err != nil {
+			t.Fatal(err)
+		}
+		p["base"] = base
+		if p["ok"] == true {
+			p["result"] = p["href"]
+		}
+		if d := cmp.Diff(p, r); d != "" {
+			t.Errorf("uri resolve --grammar whatwg --json %q differs from uri parse's (-parse +resolve):\n%s", in, d)
+		}
+	}
+}
