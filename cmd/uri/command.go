@@ -87,10 +87,11 @@ func errorOffset(err error, in string) any {
 	return nil
 }
 
-// success is the result of an input whose output is one string.
-func success(s string, before ...field) result {
-	return result{ok: true, fields: append(before, field{"ok", true}, field{"result", s}, field{"result_hex", hexIfNotUTF8(s)}),
-		text: func() string { return s }}
+// success is the result of an input whose output is one string, after the
+// members of lead.
+func success(s string, lead ...field) result {
+	fields := append(append([]field(nil), lead...), field{"ok", true}, field{"result", s}, field{"result_hex", hexIfNotUTF8(s)})
+	return result{ok: true, fields: fields, text: func() string { return s }}
 }
 
 // flagSet returns the command's flag set, with every flag registered and
@@ -109,9 +110,8 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 		fmt.Fprintln(w, "on standard error, as \"uri: line N: ...\" or \"uri: operand N: ...\"; with")
 		fmt.Fprintln(w, "--json, each input, errors included, is one object on standard output. The")
 		fmt.Fprintln(w, "exit status is 0 when every input succeeds, 1 when any fails, 2 on a usage")
-		fmt.Fprintln(w, "error.")
-		fmt.Fprintln(w, "Flags may come before or after the operands; an operand that starts with")
-		fmt.Fprintln(w, "\"-\" goes after \"--\", after which every argument is an operand.")
+		fmt.Fprintln(w, "error. Flags may come before or after the operands; an operand that starts")
+		fmt.Fprintln(w, "with \"-\" goes after \"--\", after which every argument is an operand.")
 		fmt.Fprintln(w)
 		printFlags(w, fs)
 	}

@@ -30,12 +30,13 @@
 // any other control character in a line makes that line an error, except in
 // the URL Standard's grammar (--grammar whatwg), where a line is read as an
 // operand is, as the standard reads a string, and bytes that are not UTF-8
-// are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them. Lines up
-// to 16 MiB are read; a longer line gets an error of its own, which shows
-// its beginning, and the rest of the input is still processed. Without --json, each result is one line on
-// standard output and each error one line on standard error, after the
-// number of its line ("uri: line 3: ...") or operand ("uri: operand 2:
-// ..."), so that a pipe never reads an error message as data.
+// are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them.
+// Lines up to 16 MiB are read; a longer line gets an error of its own, which
+// shows its beginning, and the rest of the input is still processed. Without
+// --json, each result is one line on standard output and each error one line
+// on standard error, after the number of its line ("uri: line 3: ...") or
+// operand ("uri: operand 2: ..."), so that a pipe never reads an error
+// message as data.
 //
 // With --json, each input, errors included, gets exactly one line on
 // standard output, one JSON object (JSON Lines), so that line n of the
@@ -90,14 +91,15 @@
 //
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
-// with "base" after "input" for resolve and relativize, as in their
-// results. "error" is the message, and "offset" the byte offset in the
-// input at which the error was found: for equal, in the pair "A\tB"; for a
-// control character, its byte; for a line longer than 16 MiB, 16777216,
-// where it passed the limit. When an input is not valid UTF-8, "input"
-// shows it with U+FFFD replacements and "input_hex" holds its bytes. No output, text or JSON, carries a control character
-// (C0, DEL, C1) or a bidirectional formatting character of its input as it
-// is: JSON escapes them ("\u009b"), and text shows them as Go escapes.
+// with "base" after "input" for resolve and relativize, as in their results.
+// "error" is the message, and "offset" the byte offset in the input at which
+// the error was found: for equal, in the pair "A\tB"; for a control
+// character, its byte; for a line longer than 16 MiB, 16777216, where it
+// passed the limit. When an input is not valid UTF-8, "input" shows it with
+// U+FFFD replacements and "input_hex" holds its bytes. No output, text or
+// JSON, carries a control character (C0, DEL, C1) or a bidirectional
+// formatting character of its input as it is: JSON escapes them ("\u009b"),
+// and text shows them as Go escapes.
 //
 // The exit status is 0 when every input succeeds (for equal: when every
 // pair is equivalent; for readings: when the readings of every input
