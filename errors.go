@@ -114,11 +114,13 @@ var (
 	// text is required: after decoding in [UnescapeUTF8], or in an IRI.
 	ErrInvalidUTF8 = errors.New("invalid UTF-8")
 
-	// ErrDotSegment: [Relativize] was given a target whose path has a "." or
-	// ".." segment (RFC 3986, Section 3.3) and differs from the base's path.
-	// Resolution removes dot segments from every path that it computes
-	// (Section 5.2.4), so no reference resolves to such a target.
-	ErrDotSegment = errors.New(`"." or ".." segment that no reference resolves to`)
+	// ErrDotSegment: a "." or ".." segment (RFC 3986, Section 3.3) where the
+	// operation cannot take one. [Relativize] was given a target whose path
+	// has one and differs from the base's path: resolution removes dot
+	// segments from every path that it computes (Section 5.2.4), so no
+	// reference resolves to such a target. [URI.JoinPath] was given an
+	// element that is one, or holds one once decoded: data never navigates.
+	ErrDotSegment = errors.New(`"." or ".." segment`)
 
 	// ErrNilURL: [FromURL] was given a nil *url.URL.
 	ErrNilURL = errors.New("nil *url.URL")
@@ -168,7 +170,7 @@ type Error struct {
 	Offset    int       // byte offset of the first byte that cannot be part of a valid input
 	Component Component // the component in which Offset lies
 	Err       error     // the reason: one of the Err... sentinels
-	Detail    string    // more about the reason, from a library below (IDNA), or ""
+	Detail    string    // more about the reason (from the IDNA library, or which argument), or ""
 }
 
 // Error formats the error on one line, for example
