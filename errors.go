@@ -158,8 +158,10 @@ var (
 // parsed, so the byte at Offset is the first one that cannot continue it. When
 // the input ends too early, Offset == len(Input). For example "%zz" fails at
 // offset 1, and "3ttp:x" at offset 4 (a relative path's first segment cannot
-// hold a colon). A port that is not a number is found where the authority ends,
-// because until then the text could still be a userinfo followed by "@".
+// hold a colon). One exception: a port that is not all digits is found only
+// where an authority without "@" ends, since until then the text could be a
+// userinfo, but it is reported at the port's first byte that is not a digit,
+// the byte that is wrong ("http://h:8o/" fails at offset 10, in Port).
 //
 // Err is one of the sentinel errors of this package (ErrInvalidByte,
 // ErrBadPercent, ...) or of the package that returned the error; Unwrap
