@@ -172,7 +172,7 @@ type Error struct {
 	Offset    int       // byte offset of the first byte that cannot be part of a valid input
 	Component Component // the component in which Offset lies
 	Err       error     // the reason: one of the Err... sentinels
-	Detail    string    // more about the reason (from the IDNA library, or which argument), or ""
+	Detail    string    // more about the reason (the IDNA library's, which argument, which case), or ""
 }
 
 // Error formats the error on one line, for example
