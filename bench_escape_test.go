@@ -98,7 +98,7 @@ func BenchmarkJoinPath(b *testing.B) {
 	b.Run("gouri", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = u.JoinPath("users", "42", "photos")
+			_, _ = u.JoinPath("users", "42", "photos")
 		}
 	})
 	b.Run("net-url", func(b *testing.B) {

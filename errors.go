@@ -114,11 +114,13 @@ var (
 	// text is required: after decoding in [UnescapeUTF8], or in an IRI.
 	ErrInvalidUTF8 = errors.New("invalid UTF-8")
 
-	// ErrDotSegment: [Relativize] was given a target whose path has a "." or
-	// ".." segment (RFC 3986, Section 3.3) and differs from the base's path.
-	// Resolution removes dot segments from every path that it computes
-	// (Section 5.2.4), so no reference resolves to such a target.
-	ErrDotSegment = errors.New(`"." or ".." segment that no reference resolves to`)
+	// ErrDotSegment: a "." or ".." segment (RFC 3986, Section 3.3) where the
+	// operation cannot take one. [Relativize] was given a target whose path
+	// has one and differs from the base's path: resolution removes dot
+	// segments from every path that it computes (Section 5.2.4), so no
+	// reference resolves to such a target. [URI.JoinPath] was given an
+	// element that is one, or holds one once decoded: data never navigates.
+	ErrDotSegment = errors.New(`"." or ".." segment`)
 
 	// ErrNilURL: [FromURL] was given a nil *url.URL.
 	ErrNilURL = errors.New("nil *url.URL")
@@ -156,8 +158,10 @@ var (
 // parsed, so the byte at Offset is the first one that cannot continue it. When
 // the input ends too early, Offset == len(Input). For example "%zz" fails at
 // offset 1, and "3ttp:x" at offset 4 (a relative path's first segment cannot
-// hold a colon). A port that is not a number is found where the authority ends,
-// because until then the text could still be a userinfo followed by "@".
+// hold a colon). One exception: a port that is not all digits is found only
+// where an authority without "@" ends, since until then the text could be a
+// userinfo, but it is reported at the port's first byte that is not a digit,
+// the byte that is wrong ("http://h:8o/" fails at offset 10, in Port).
 //
 // Err is one of the sentinel errors of this package (ErrInvalidByte,
 // ErrBadPercent, ...) or of the package that returned the error; Unwrap
@@ -168,7 +172,7 @@ type Error struct {
 	Offset    int       // byte offset of the first byte that cannot be part of a valid input
 	Component Component // the component in which Offset lies
 	Err       error     // the reason: one of the Err... sentinels
-	Detail    string    // more about the reason, from a library below (IDNA), or ""
+	Detail    string    // more about the reason (the IDNA library's, which argument, which case), or ""
 }
 
 // Error formats the error on one line, for example

@@ -43,7 +43,7 @@ func ExampleFilePath_error() {
 		fmt.Println(e.Offset, e.Component, errors.Is(err, uri.ErrFileHost), err)
 	}
 	// Output:
-	// 7 host true uri: filepath: host that the path style cannot name in host at offset 7 of "file://example.com/a"
+	// 7 host true uri: filepath: host that the path style cannot name (POSIX paths name local files only) in host at offset 7 of "file://example.com/a"
 	// 9 path false uri: filepath: percent-encoded path separator in path at offset 9 of "file:///a%2Fb"
 	// 9 query false uri: filepath: not part of a file path in query at offset 9 of "file:///a?x=1"
 }

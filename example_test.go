@@ -154,14 +154,19 @@ func ExampleURI_QueryPairs() {
 	// café au lait [fr de]
 }
 
-// Joining a path: each element is one segment, escaped; ".." works as in
-// RFC 3986, Section 5.2.4.
+// Joining a path: each element is one segment of data, escaped. Data never
+// navigates: an element that is, or decodes to, a dot segment is an error;
+// use Resolve to navigate.
 func ExampleURI_JoinPath() {
 	base := uri.MustParse("https://api.example.com/v1/")
-	fmt.Println(base.JoinPath("users", "jane doe", "files/2024"))
-	fmt.Println(base.JoinPath("..", "v2", "status"))
+	u, err := base.JoinPath("users", "jane doe", "files/2024")
+	fmt.Println(u, err)
+	_, err = base.JoinPath("users", "..", "..", "admin")
+	fmt.Println(err)
+	fmt.Println(base.Resolve(uri.MustParse("../v2/status")))
 	// Output:
-	// https://api.example.com/v1/users/jane%20doe/files%2F2024
+	// https://api.example.com/v1/users/jane%20doe/files%2F2024 <nil>
+	// uri: join-path: "." or ".." segment (element 2 of 4) in path at offset 0 of ".."
 	// https://api.example.com/v2/status
 }
 

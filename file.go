@@ -129,9 +129,9 @@ const (
 //   - a path that is not absolute in the style ([ErrNotAbsolute]): a
 //     rootless or empty path, and with PathWindows a path with no drive
 //     letter and no server ("file:///a" would be the `\a` of the current
-//     drive), a drive letter with nothing after it ("file:///C:", which
-//     would be `C:`, relative to that drive's current directory), or a UNC
-//     path without a share;
+//     drive), a drive letter without a separator after it ("file:///C:" and
+//     "file:///C:a", which would be relative to that drive's current
+//     directory), or a UNC path without a server or a share;
 //   - a "." or ".." segment, even percent-encoded ([ErrPathDotSegment]). It
 //     is not removed: the system resolves ".." after following symbolic
 //     links, so removing it by text (RFC 3986, Section 5.2.4) can name
@@ -150,13 +150,15 @@ const (
 // Backslashes in a URI (RFC 8089, Appendix E.4) are invalid in RFC 3986, so
 // no URI value holds one: old data that has them is read with the legacy
 // package and upgraded first. An IRI is converted with [IRI.ToURI] first.
-// Every error is an *[Error] with Op "filepath",
-// Input u's text and the sentinel as Err. Its Offset and Component show
-// where the fault starts: 0 for the scheme; the start of the userinfo, of
-// the host or of a UNC server; the ":" of the port; the "%" of an octet; the
-// start of a dot segment; the "?" or "#" of a query or fragment; and for a
-// path that is not absolute, the start of the path, or where a share or a
-// separator after a drive letter should begin. On error the path is "".
+// Every error is an *[Error] with Op "filepath", Input u's text and the
+// sentinel as Err; for ErrNotAbsolute and ErrFileHost, its Detail says which
+// of the cases above is met ("no drive letter or UNC server"). Its Offset
+// and Component show where the fault starts: 0 for the scheme; the start of
+// the userinfo, of the host or of a UNC server; the ":" of the port; the "%"
+// of an octet; the start of a dot segment; the "?" or "#" of a query or
+// fragment; and for a path that is not absolute, the start of the path, or
+// where a server, a share or a separator after a drive letter should begin.
+// On error the path is "".
 //
 // [FromFilePath] is the inverse. For every u that FilePath accepts,
 // FromFilePath(FilePath(u)) names the same path and is in normal form
@@ -172,10 +174,35 @@ const (
 func FilePath(u URI, style PathStyle) (string, error) {
 	p, off, c, err := filePath(u, style == PathWindows)
 	if err != nil {
-		return "", &Error{Op: opFilePath, Input: u.String(), Offset: off, Component: c, Err: err}
+		e := &Error{Op: opFilePath, Input: u.String(), Offset: off, Component: c, Err: err}
+		if f, ok := err.(fileFault); ok {
+			e.Err, e.Detail = f.err, f.detail
+		}
+		return "", e
 	}
 	return p, nil
 }
+
+// fileFault is a sentinel of FilePath that covers several cases, with the
+// case met, which FilePath puts in the Error's Detail.
+type fileFault struct {
+	err    error
+	detail string
+}
+
+func (f fileFault) Error() string { return f.err.Error() }
+
+// The cases of ErrNotAbsolute and ErrFileHost for FilePath.
+var (
+	errNotRooted     = fileFault{ErrNotAbsolute, `the path does not begin with "/"`}
+	errEmptyPath     = fileFault{ErrNotAbsolute, "empty path"}
+	errNoDrive       = fileFault{ErrNotAbsolute, "no drive letter or UNC server"}
+	errDriveRelative = fileFault{ErrNotAbsolute, "drive letter without a separator after it"}
+	errNoShare       = fileFault{ErrNotAbsolute, "UNC path without a share"}
+	errNoServer      = fileFault{ErrNotAbsolute, "UNC path without a server"}
+	errRemoteHost    = fileFault{ErrFileHost, "POSIX paths name local files only"}
+	errLiteralServer = fileFault{ErrFileHost, "a UNC server cannot be an IP literal"}
+)
 
 // filePath does the work of FilePath on u. On
 // error it returns the offset and component of the fault, and the sentinel.
@@ -193,8 +220,11 @@ func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
 	path, pathStart := u.Path(), int(u.pathStart)
 	switch {
 	case !windows:
-		if !strings.HasPrefix(path, "/") {
-			return "", pathStart, Path, ErrNotAbsolute
+		switch {
+		case path == "":
+			return "", pathStart, Path, errEmptyPath
+		case path[0] != '/':
+			return "", pathStart, Path, errNotRooted
 		}
 		p, off, err = fileDecodeSegments(path, pathStart, false)
 		if letter, _, ok := driveSegment(path, 1); ok && err == nil {
@@ -237,8 +267,10 @@ func fileAuthority(u URI, windows bool) (server string, local bool, off int, c C
 	switch k := u.HostKind(); {
 	case host == "" || fileLocalhost(host):
 		local = true
-	case !windows, k == HostIPv6, k == HostIPvFuture:
-		return "", false, hostStart, Host, ErrFileHost
+	case !windows:
+		return "", false, hostStart, Host, errRemoteHost
+	case k == HostIPv6, k == HostIPvFuture:
+		return "", false, hostStart, Host, errLiteralServer
 	default:
 		if server, off, err = uncServer(host, hostStart); err != nil {
 			return "", false, off, Host, err
@@ -266,7 +298,7 @@ func uncInPath(path string, pathStart int) (string, int, error) {
 		k = len(rest)
 	}
 	if k == 0 {
-		return "", restStart, ErrNotAbsolute
+		return "", restStart, errNoServer
 	}
 	server, off, err := uncServer(rest[:k], restStart)
 	if err != nil {
@@ -309,7 +341,7 @@ func uncServer(raw string, off int) (string, int, error) {
 // begins at offset off: a "/", a share that is not empty, and any segments.
 func uncPath(server, sp string, off int) (string, int, error) {
 	if len(sp) < 2 || sp[1] == '/' {
-		return "", off + min(len(sp), 1), ErrNotAbsolute
+		return "", off + min(len(sp), 1), errNoShare
 	}
 	d, k, err := fileDecodeSegments(sp, off, true)
 	if err != nil {
@@ -326,12 +358,19 @@ func drivePath(path string, off int) (string, int, error) {
 	i := firstSegment(path)
 	letter, end, ok := driveSegment(path, i)
 	if !ok {
-		return "", off, ErrNotAbsolute
+		// "C:a" is relative to the drive's current directory: a drive
+		// letter that a cut after it would make a segment of its own.
+		for _, cut := range [...]int{i + 2, i + 4, i + 6} {
+			if _, e, ok := driveSegment(path[:min(cut, len(path))], i); ok && e == cut && cut < len(path) {
+				return "", off + cut, errDriveRelative
+			}
+		}
+		return "", off, errNoDrive
 	}
 	rest := path[end:]
 	if rest == "" {
 		// "C:" alone is relative to the drive's current directory.
-		return "", off + end, ErrNotAbsolute
+		return "", off + end, errDriveRelative
 	}
 	r, k, err := fileDecodeSegments(rest, off+end, true)
 	if err != nil {

@@ -130,7 +130,8 @@ var filePathTests = []struct {
 	{"Appendix E.2, drive-relative", "file:///C:", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 10, Component: uri.Path}},
 	{"Appendix E.2, drive-relative, encoded", "file:///C%3A", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 12, Component: uri.Path}},
 	{"Appendix E.2, no drive letter", "file:///a/b", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
-	{"Appendix E.2, a letter and a colon inside a segment", "file:///C:a/b", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
+	{"Appendix E.2, drive-relative with a name", "file:///C:a/b", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 10, Component: uri.Path}},
+	{"Appendix E.2, drive-relative with a name, encoded", "file:///c%3Aa", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 12, Component: uri.Path}},
 	{"Appendix E.2, two letters", "file:///CD:/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
 	{"Appendix E.2, a digit is no drive letter", "file:///1:/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
 	{"Appendix E.2, root without a drive", "file:///", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
@@ -193,17 +194,42 @@ func TestFilePath(t *testing.T) {
 	}
 }
 
-// TestFilePathErrorText pins the text of an error, which tools print.
+// TestFilePathErrorText pins the text of every kind of error, which tools
+// print: each says what is wrong, with a Detail where the sentinel covers
+// several cases.
 func TestFilePathErrorText(t *testing.T) {
 	tests := []struct {
 		in    string
 		style uri.PathStyle
 		want  string
 	}{
-		{"file:///a?b", posix, `uri: filepath: not part of a file path in query at offset 9 of "file:///a?b"`},
-		{"file://h/a", posix, `uri: filepath: host that the path style cannot name in host at offset 7 of "file://h/a"`},
+		// Both styles.
+		{"/a", posix, `uri: filepath: missing scheme at offset 0 of "/a"`},
 		{"http://h/", posix, `uri: filepath: not "file" in scheme at offset 0 of "http://h/"`},
-		{"file:///C:", windows, `uri: filepath: not an absolute path in path at offset 10 (end of input) of "file:///C:"`},
+		{"file://u@/a", windows, `uri: filepath: not part of a file path in userinfo at offset 7 of "file://u@/a"`},
+		{"file://:80/a", posix, `uri: filepath: not part of a file path in port at offset 7 of "file://:80/a"`},
+		{"file:///a?b", posix, `uri: filepath: not part of a file path in query at offset 9 of "file:///a?b"`},
+		{"file:///C:/a#b", windows, `uri: filepath: not part of a file path in fragment at offset 12 of "file:///C:/a#b"`},
+		{"file:///a/../b", posix, `uri: filepath: "." or ".." segment in path at offset 10 of "file:///a/../b"`},
+		{"file:///a%2Fb", posix, `uri: filepath: percent-encoded path separator in path at offset 9 of "file:///a%2Fb"`},
+		{"file:///C:/a%5Cb", windows, `uri: filepath: percent-encoded path separator in path at offset 12 of "file:///C:/a%5Cb"`},
+		{"file:///a%00", posix, `uri: filepath: NUL byte in path at offset 9 of "file:///a%00"`},
+		// PathPOSIX.
+		{"file://h/a", posix, `uri: filepath: host that the path style cannot name (POSIX paths name local files only) in host at offset 7 of "file://h/a"`},
+		{"file:a/b", posix, `uri: filepath: not an absolute path (the path does not begin with "/") in path at offset 5 of "file:a/b"`},
+		{"file:", posix, `uri: filepath: not an absolute path (empty path) in path at offset 5 (end of input) of "file:"`},
+		{"file://localhost", posix, `uri: filepath: not an absolute path (empty path) in path at offset 16 (end of input) of "file://localhost"`},
+		// PathWindows.
+		{"file:///home/me/a%23b.go", windows, `uri: filepath: not an absolute path (no drive letter or UNC server) in path at offset 7 of "file:///home/me/a%23b.go"`},
+		{"file:", windows, `uri: filepath: not an absolute path (no drive letter or UNC server) in path at offset 5 (end of input) of "file:"`},
+		{"file:///C:", windows, `uri: filepath: not an absolute path (drive letter without a separator after it) in path at offset 10 (end of input) of "file:///C:"`},
+		{"file:///C:a", windows, `uri: filepath: not an absolute path (drive letter without a separator after it) in path at offset 10 of "file:///C:a"`},
+		{"file://server/", windows, `uri: filepath: not an absolute path (UNC path without a share) in path at offset 14 (end of input) of "file://server/"`},
+		{"file:////server", windows, `uri: filepath: not an absolute path (UNC path without a share) in path at offset 15 (end of input) of "file:////server"`},
+		{"file://////server/share", windows, `uri: filepath: not an absolute path (UNC path without a server) in path at offset 10 of "file://////server/share"`},
+		{"file://[::1]/share", windows, `uri: filepath: host that the path style cannot name (a UNC server cannot be an IP literal) in host at offset 7 of "file://[::1]/share"`},
+		{"file://./pipe/x", windows, `uri: filepath: device path (\\.\ or \\?\) in host at offset 7 of "file://./pipe/x"`},
+		{"file://../share", windows, `uri: filepath: "." or ".." segment in host at offset 7 of "file://../share"`},
 	}
 	for _, tt := range tests {
 		_, err := uri.FilePath(uri.MustParse(tt.in), tt.style)

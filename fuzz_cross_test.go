@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -384,6 +385,8 @@ func FuzzQueryPath(f *testing.F) {
 	f.Add("?a=%41+b&&=&c", "", "")
 	f.Add("a:b/c", "a=b&c", "%zz")
 	f.Add("", "..", ".")
+	f.Add("http://h/v1/", "..%2Fadmin", `a\%2e%2E`)
+	f.Add("http://h/", "...", ".a%2F..x")
 	f.Add("//h", "k", "")
 	f.Add("http://\u00e9/\u00e9?\u00e9=\u00e9", "\u00e9", "\xff")
 	f.Fuzz(func(t *testing.T, s, key, value string) {
@@ -440,15 +443,22 @@ func FuzzQueryPath(f *testing.F) {
 
 		// JoinPath: each element one segment, decoded back as it was given.
 		for _, elem := range [][]string{{key}, {key, value}} {
-			w := u.JoinPath(elem...)
+			w, err := u.JoinPath(elem...)
+			if navigates := slices.ContainsFunc(elem, refNavigates); navigates != (err != nil) {
+				t.Fatalf("JoinPath(%q, %q) = %q, %v; the reference says the elements navigate: %v", s, elem, w, err, navigates)
+			}
+			if err != nil {
+				var e *Error
+				if !errors.As(err, &e) || e.Err != ErrDotSegment || !slices.Contains(elem, e.Input) {
+					t.Fatalf("JoinPath(%q, %q): %#v", s, elem, err)
+				}
+				continue
+			}
 			if p, err := Parse(w.String()); err != nil || p != w {
 				t.Fatalf("JoinPath(%q, %q) = %q, which parses to %#v, %v", s, elem, w, p, err)
 			}
 			if w.String()[w.pathEnd:] != u.String()[u.pathEnd:] || w.String()[:w.pathStart] != u.String()[:u.pathStart] {
 				t.Fatalf("JoinPath(%q, %q) = %q changes more than the path", s, elem, w)
-			}
-			if slices.ContainsFunc(elem, func(e string) bool { return e == "." || e == ".." }) {
-				continue // dot segments are applied; TestJoinPath pins them
 			}
 			want := refSegments(u.Path())
 			if n := len(want); n > 0 && want[n-1] == "" {
@@ -481,6 +491,25 @@ func refSegments(p string) []string {
 		out = append(out, d)
 	}
 	return out
+}
+
+// refNavigates reports whether JoinPath must refuse the element e: once
+// each valid "%HH" in it is decoded, a piece of it split at "/" or "\" is
+// "." or "..".
+func refNavigates(e string) bool {
+	var d []byte
+	for i := 0; i < len(e); i++ {
+		if e[i] == '%' && i+2 < len(e) {
+			if v, err := strconv.ParseUint(e[i+1:i+3], 16, 8); err == nil {
+				d = append(d, byte(v))
+				i += 2
+				continue
+			}
+		}
+		d = append(d, e[i])
+	}
+	pieces := strings.Split(strings.ReplaceAll(string(d), `\`, "/"), "/")
+	return slices.Contains(pieces, ".") || slices.Contains(pieces, "..")
 }
 
 // refPairs reads a query as query.go says: pieces between "&", empty ones

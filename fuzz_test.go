@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/testrows"
 
 	"github.com/gouri/uri/internal/oracle"
@@ -27,7 +29,10 @@ func addParseSeeds(f *testing.F) {
 //     every other accessor agrees with the components (checkAccessors);
 //   - invalid: 0 <= Offset <= len(in); in[:Offset] parses or fails at
 //     Offset; in[:Offset+1] fails at Offset; Op is "parse", Err a sentinel
-//     and the result the zero URI.
+//     and the result the zero URI. The exception of the offset rule, a port
+//     of an authority without "@" that is not all digits, reported at its
+//     first byte that is not a digit, is checked by checkBadPort; and when
+//     in[:Offset] fails for that reason, in[:Offset]+"@" must parse.
 func FuzzParse(f *testing.F) {
 	addParseSeeds(f)
 	f.Fuzz(func(t *testing.T, in string) {
@@ -67,9 +72,23 @@ func checkParseInvariants(t *testing.T, name string, parse func(string) (URI, er
 	if e.Error() == "" || !strings.HasPrefix(e.Error(), "uri: ") {
 		t.Fatalf("%s(%q): message %q", name, in, e.Error())
 	}
+	if e.Err == ErrBadPort {
+		if msg := checkBadPort(parse, in, e.Offset); msg != "" {
+			t.Fatalf("%s(%q): %s", name, in, msg)
+		}
+		return
+	}
 	if _, err := parse(in[:e.Offset]); err != nil {
 		var p *Error
-		if !errors.As(err, &p) || p.Offset != e.Offset {
+		switch {
+		case errors.As(err, &p) && p.Offset == e.Offset:
+		case errors.Is(err, ErrBadPort):
+			// Cut there, the authority ends without "@", and its port is
+			// not all digits; with "@" after it the prefix is a userinfo.
+			if _, err := parse(in[:e.Offset] + "@"); err != nil {
+				t.Fatalf("%s(%q): the prefix before offset %d has a bad port, and is no userinfo: %v", name, in, e.Offset, err)
+			}
+		default:
 			t.Fatalf("%s(%q): the prefix before offset %d fails earlier: %v", name, in, e.Offset, err)
 		}
 	}
@@ -80,6 +99,36 @@ func checkParseInvariants(t *testing.T, name string, parse func(string) (URI, er
 			t.Fatalf("%s(%q): the prefix through offset %d does not fail there: %v", name, in, e.Offset, err)
 		}
 	}
+}
+
+// checkBadPort returns what is wrong with the error ErrBadPort at off for in,
+// or "": the exception to the offset rule, for a port of an authority
+// without "@" that is not all digits (see Error). in[:off] must parse, with
+// a port that ends it, so the port's bytes before off are digits; the byte
+// at off must not be a digit; and in cut after the character at off (a
+// pct-encoding is one) must fail at off with ErrBadPort.
+func checkBadPort(parse func(string) (URI, error), in string, off int) string {
+	if off >= len(in) {
+		return fmt.Sprintf("ErrBadPort at the end of input, %d", off)
+	}
+	u, err := parse(in[:off])
+	if err != nil || !u.HasPort() || u.HasUserinfo() || u.Path() != "" || u.HasQuery() || u.HasFragment() {
+		return fmt.Sprintf("ErrBadPort at %d, but the prefix %q is not host:digits (%v)", off, in[:off], err)
+	}
+	if abnf.IsDigit(in[off]) {
+		return fmt.Sprintf("ErrBadPort at %d, a digit", off)
+	}
+	n := 1
+	if in[off] == '%' {
+		n = 3
+	} else if _, size := utf8.DecodeRuneInString(in[off:]); size > 1 {
+		n = size
+	}
+	_, err = parse(in[:min(off+n, len(in))])
+	if e, ok := err.(*Error); !ok || e.Offset != off || e.Err != ErrBadPort {
+		return fmt.Sprintf("ErrBadPort at %d, but the prefix %q gives %v", off, in[:min(off+n, len(in))], err)
+	}
+	return ""
 }
 
 // isParseSentinel reports whether err is one of the reasons Parse gives.

@@ -142,12 +142,15 @@ const (
 	NormalizeIDNA
 
 	// NormalizeSortQuery CHANGES MEANING. It sorts the query parameters,
-	// separated by "&", by their key (the text before the first "="),
-	// comparing the normalized bytes; parameters with equal keys keep their
-	// order, since many applications read repeated keys as a list. The
-	// parameters themselves are not otherwise changed.
+	// separated by "&" (";" is data), by their key (the text before the
+	// first "="), comparing the normalized bytes; parameters with equal keys
+	// keep their order, since many applications read repeated keys as a
+	// list. Empty pieces ("&&", a leading or trailing "&") are dropped; a
+	// query of only "&" becomes the empty query "?", which stays present
+	// unless NormalizeDropEmptyQuery is set. Parameters are not otherwise
+	// changed.
 	//
-	//	http://a/?b=2&a=1&b=1  ->  http://a/?a=1&b=2&b=1
+	//	http://a/?b=2&a=1&b=1&  ->  http://a/?a=1&b=2&b=1
 	NormalizeSortQuery
 
 	// NormalizeDropFragment CHANGES MEANING: it removes the fragment and its
@@ -159,7 +162,8 @@ const (
 	NormalizeDropFragment
 
 	// NormalizeDropEmptyQuery CHANGES MEANING: it removes a "?" that is
-	// followed by an empty query. RFC 3986, Section 6.2.3 says "http://a/?"
+	// followed by an empty query, or, with NormalizeSortQuery, by a query
+	// that sorting leaves empty. RFC 3986, Section 6.2.3 says "http://a/?"
 	// is not equivalent to "http://a/", although most servers answer both
 	// alike.
 	//
@@ -818,12 +822,14 @@ func (nz *normalizer) emit(w *writer, v *ref) {
 	nz.emitPath(w)
 	v.pathEnd = int32(w.n)
 	v.queryEnd = v.pathEnd
-	if u.flags&fQuery != 0 && (n&NormalizeDropEmptyQuery == 0 || u.queryEnd > u.pathEnd+1) {
+	sorted := n&NormalizeSortQuery != 0
+	empty := u.queryEnd == u.pathEnd+1 || sorted && len(nz.params) == 0
+	if u.flags&fQuery != 0 && (n&NormalizeDropEmptyQuery == 0 || !empty) {
 		v.flags |= fQuery
 		pe := int(u.pathEnd)
 		w.span(pe, pe+1)
 		q := nz.queryOpt()
-		if n&NormalizeSortQuery != 0 {
+		if sorted {
 			for i, p := range nz.params {
 				if i > 0 {
 					w.byte('&')
@@ -1138,7 +1144,8 @@ type param struct{ start, keyEnd, end int }
 
 // sortParams returns the parameters of the query s[qs:qe] in the order of
 // NormalizeSortQuery: stable, by key, comparing keys as o normalizes them.
-// It appends to params.
+// Empty pieces are left out, so a query of only "&" has none. It appends to
+// params.
 func sortParams(s string, qs, qe int, o pctOpt, params []param) []param {
 	for i := qs; ; {
 		end := strings.IndexByte(s[i:qe], '&')
@@ -1153,12 +1160,14 @@ func sortParams(s string, qs, qe int, o pctOpt, params []param) []param {
 		} else {
 			k += i
 		}
-		if len(params) == cap(params) {
-			more := make([]param, len(params), len(params)+strings.Count(s[i:qe], "&")+1)
-			copy(more, params)
-			params = more
+		if end > i {
+			if len(params) == cap(params) {
+				more := make([]param, len(params), len(params)+strings.Count(s[i:qe], "&")+1)
+				copy(more, params)
+				params = more
+			}
+			params = append(params, param{i, k, end})
 		}
-		params = append(params, param{i, k, end})
 		if end == qe {
 			break
 		}

@@ -260,7 +260,23 @@ func TestNormalizeWithSteps(t *testing.T) {
 		{NormalizeIDNA, "http://a%C3%BC_b/", "http://a%C3%BC_b/"},                   // rejected by UTS #46: kept
 		{NormalizeIDNA, "http://B%C3%BCcher.example/", "http://xn--bcher-kva.example/"},
 		{NormalizeSortQuery, "http://a/?b=2&a=1&b=1", "http://a/?a=1&b=2&b=1"},
-		{NormalizeSortQuery, "http://a/?b&a&", "http://a/?&a&b"},
+		// Empty pieces are not parameters: sorting drops them rather than
+		// moving them to the front.
+		{NormalizeSortQuery, "http://a/?b&a&", "http://a/?a&b"},
+		{NormalizeSortQuery, "http://h/?a=1&b=2&", "http://h/?a=1&b=2"},
+		{NormalizeSortQuery, "http://h/?a=1&&b=2", "http://h/?a=1&b=2"},
+		{NormalizeSortQuery, "http://h/?b=2&a=1&", "http://h/?a=1&b=2"},
+		{NormalizeSortQuery, "http://h/?&&b=2&&&a=1&&#f", "http://h/?a=1&b=2#f"},
+		{NormalizeSortQuery, "http://h/?a=1&b=2", "http://h/?a=1&b=2"},
+		{NormalizeSortQuery, "http://h/?=&a", "http://h/?=&a"}, // "=" is a pair with an empty key, not an empty piece
+		// A query of only "&" has no parameters: it stays present but empty,
+		// as "?" does, and only NormalizeDropEmptyQuery removes it.
+		{NormalizeSortQuery, "http://h/?&", "http://h/?"},
+		{NormalizeSortQuery, "http://h/?&&&#f", "http://h/?#f"},
+		{NormalizeSortQuery | NormalizeDropEmptyQuery, "http://h/?&&#f", "http://h/#f"},
+		{NormalizeDropEmptyQuery, "http://h/?&&#f", "http://h/?&&#f"}, // without sorting, "&&" is kept
+		// ";" is data, not a separator (see the query rules in query.go).
+		{NormalizeSortQuery, "http://h/?b=1;a=2&a=3", "http://h/?a=3&b=1;a=2"},
 		{NormalizeSortQuery, "http://a/?%7E=1&a=2", "http://a/?%7E=1&a=2"}, // without decoding, "%" sorts first
 		{NormalizeSortQuery | NormalizePercent, "http://a/?%7E=1&a=2", "http://a/?a=2&~=1"},
 		{NormalizeSortQuery | NormalizeCase, "http://a/?%3d=1&%3D=2&%3c", "http://a/?%3C&%3D=1&%3D=2"},
@@ -282,7 +298,9 @@ func TestNormalizeWithSteps(t *testing.T) {
 		{NormalizeDecodeQuery, "http://a/?%3A%40%21%24%27%28%29%2A%2C", "http://a/?:@!$'()*,"},
 		{NormalizeDecodeQuery, "http://a/?%26%3D%2B%3B%23%5B%5D%25%20", "http://a/?%26%3D%2B%3B%23%5B%5D%25%20"},
 		{NormalizeDecodeQuery, "http://a/%3A?%3A#%3A", "http://a/%3A?:#%3A"}, // the query only
-		{CrawlerNormalization, "HTTP://Example.COM:80//a/./b/..//c?z=%7e&a=%2f&#frag", "http://example.com/a/c?&a=/&z=~"},
+		{CrawlerNormalization, "HTTP://Example.COM:80//a/./b/..//c?z=%7e&a=%2f&#frag", "http://example.com/a/c?a=/&z=~"},
+		{CrawlerNormalization, "http://h/?a=1&b=2&", "http://h/?a=1&b=2"},
+		{CrawlerNormalization, "http://h/?&&", "http://h/"},
 	}
 	for _, tt := range tests {
 		u := MustParse(tt.in)

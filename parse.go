@@ -304,13 +304,15 @@ func (u *ref) parseAuthority(a int, allowZone bool, ucs uint16) (int, error) {
 	case !endsAuthority(s, k):
 		return 0, u.fail(k, Authority, ErrInvalidByte)
 	}
-	// No "@": host [ ":" port ], split at the first colon.
+	// No "@": host [ ":" port ], split at the first colon. A port that is
+	// not all digits is reported at its first byte that is not a digit,
+	// which only now is known to be wrong (see Error).
 	hostEnd := k
 	if colon >= 0 {
 		hostEnd = colon
 		for j := colon + 1; j < k; j++ {
 			if !abnf.IsDigit(s[j]) {
-				return 0, u.fail(k, Port, ErrBadPort)
+				return 0, u.fail(j, Port, ErrBadPort)
 			}
 		}
 		u.flags |= fPort

@@ -1,12 +1,11 @@
 package uri
 
 import (
-	"bytes"
 	"iter"
+	"strconv"
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
-	"github.com/gouri/uri/internal/dotseg"
 )
 
 // PathSegments returns an iterator over the segments of the path, decoded
@@ -42,72 +41,100 @@ func (u URI) PathSegments() iter.Seq[string] {
 // URI and so has only well-formed ones.
 func decodePercent(s string) string { return abnf.Decode(s, false) }
 
-// JoinPath returns u with each element appended to its path as one segment,
-// and its query and fragment kept. Each element is data: it is encoded with
-// EscapePathSegment, so a "/" in it becomes "%2F" and never adds a segment
-// (net/url's JoinPath splits at "/" instead). The elements go after the last
-// "/" of the path: "/a/b" and "/a/b/" joined with "c" both give "/a/b/c", and
-// a URI with an authority and an empty path gets "/c".
+// JoinPath returns u with each element appended to its path as one segment
+// of data (RFC 3986, Section 3.3). Data never navigates: use [URI.Resolve]
+// to navigate. An element is an error if, once each valid "%HH" in it is
+// decoded, a piece of it split at "/" or "\" is "." or "..", since servers
+// that decode before they remove dot segments would climb with it: ".",
+// "%2E%2e", "../x", "..%2Fx" and `..\x` are errors; "...", ".a" and "a/b"
+// are data. The error is an *[Error] with Op "join-path", the element as
+// Input, the dot piece's offset in it, a Detail naming the element, and Err
+// [ErrDotSegment]; the URI is then the zero URI.
 //
-// An element that is exactly "." or ".." is a dot segment, and is applied as
-// remove_dot_segments does (RFC 3986, Section 5.2.4): "." adds nothing, ".."
-// removes the segment before it, which may be one of u's own; neither goes
-// above the root. When the last element is a dot segment, the path ends with
-// "/", as in Section 5.2.4 ("/a/b" joined with ".." is "/a/"). In a
-// relative-path reference a ".." with no segment left to remove stays, since
-// only a base can say what it means ("a" joined with "..", ".." is "../").
-// The rest of u's path is kept as written, its own dot segments included.
-//
-// Like [Components.URI], JoinPath writes "./" in front of a relative path
-// whose first segment has a ":" or is empty, and "/." in front of a path
-// starting with "//" when there is no authority, so the result always parses
-// back to the path built. It allocates the new text. With no elements it
-// returns u.
-func (u URI) JoinPath(elem ...string) URI {
+// Each element is encoded with [EscapePathSegment] ("a/b" is the one segment
+// "a%2Fb") and goes after the last "/" of u's path, which is kept as written:
+// "/a/b" and "/a/b/" joined with "c" both give "/a/b/c". The query and
+// fragment stay. As in [Components.URI], "./" or "/." goes in front of a path
+// that would otherwise be read differently. It allocates the new text; with
+// no elements it returns u.
+func (u URI) JoinPath(elem ...string) (URI, error) {
 	if len(elem) == 0 {
-		return u
+		return u, nil
 	}
 	p := u.Path()
-	rooted := u.HasAuthority() || strings.HasPrefix(p, "/")
 	own := strings.TrimSuffix(p, "/") // the elements replace the empty segment after a final "/"
-	n := len(own) + 2
-	for _, e := range elem {
-		n += 1 + 3*len(e)
-	}
-	b := make([]byte, 0, n)
-	if !rooted && own == "" {
-		// Without a segment of its own, a relative path begins with the
-		// first element, which "./" keeps from being read as anything else;
-		// remove_dot_segments removes the "./" again.
-		b = append(b, '.')
-	}
-	b = append(b, own...)
-	keep := len(b)
-	if !rooted && own == "" {
-		keep = 0
-	}
-	for _, e := range elem {
-		b = append(b, '/')
-		if e == "." || e == ".." {
-			b = append(b, e...)
-		} else {
-			b = append(b, Escape(e, EscapePathSegment)...)
+	// A relative path without a segment of its own begins with the first
+	// element; every other path gets a "/" before it.
+	first := !u.HasAuthority() && !strings.HasPrefix(p, "/") && own == ""
+	lit := &literal[EscapePathSegment]
+	n := len(u.s) - len(p) + len(own) + 2 // the text's length, at most
+	for i, e := range elem {
+		detail := func() string { return "element " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(elem)) }
+		if off := dotPiece(e); off >= 0 {
+			return URI{}, &Error{Op: opJoinPath, Input: e, Offset: off, Component: Path, Err: ErrDotSegment, Detail: detail()}
+		}
+		n += 1 + len(e)
+		for k := 0; k < len(e); k++ {
+			if !lit[e[k]] {
+				n += 2
+			}
+		}
+		if n > maxLen {
+			return URI{}, &Error{Op: opJoinPath, Input: e, Component: Path, Err: ErrTooLong, Detail: detail()}
 		}
 	}
-	path, _ := dotseg.Remove(b, keep, dotseg.Options{KeepUp: !rooted})
-	if last := elem[len(elem)-1]; (last == "." || last == "..") && len(path) > 0 && !bytes.HasSuffix(path, []byte("/")) {
-		path = append(path, '/') // a final ".." that stays ("a" with "..", "..") still ends with "/"
+	b := make([]byte, n-len(u.s)+len(p)) // room for the path, counted above
+	w := copy(b, own)
+	for i, e := range elem {
+		if i > 0 || !first {
+			b[w] = '/'
+			w++
+		}
+		w += writeEscaped(b[w:], e, EscapePathSegment)
 	}
-	pre := pathPrefix(path, u.HasScheme(), u.HasAuthority())
-	if !rooted && (len(path) == 0 || path[0] == '/') {
+	b = b[:w]
+	pre := pathPrefix(b, u.HasScheme(), u.HasAuthority())
+	if first && (len(b) == 0 || b[0] == '/') {
 		// A relative path cannot begin with an empty segment ("" is the
 		// empty reference, "/x" is rooted).
 		pre = "./"
 	}
-	v, err := parse(u.s[:u.pathStart]+pre+string(path)+u.s[u.pathEnd:], ruleReference, true)
+	v, err := parse(u.s[:u.pathStart]+pre+string(b)+u.s[u.pathEnd:], ruleReference, true)
 	if err != nil {
-		// Only an oversized result gets here: every element is encoded.
-		return u
+		return URI{}, withOp(opJoinPath, err) // not reached: every element is encoded
 	}
-	return v
+	return v, nil
+}
+
+// opJoinPath is the Op of JoinPath's errors.
+const opJoinPath = "join-path"
+
+// dotPiece returns the offset in e of the first piece that makes e an error
+// for JoinPath, or -1: a piece between separators, "/" or "\" (a separator
+// on Windows servers), that is "." or "..", once each valid "%HH" of e is
+// decoded.
+func dotPiece(e string) int {
+	start, dots := 0, 0 // where the piece starts in e; its dots so far, or -1
+	for i := 0; i <= len(e); {
+		c, size := byte('/'), 1 // the end of e ends the last piece
+		if i < len(e) {
+			c = e[i]
+			if c == '%' && i+2 < len(e) && abnf.IsHex(e[i+1]) && abnf.IsHex(e[i+2]) {
+				c, size = abnf.Unhex(e[i+1])<<4|abnf.Unhex(e[i+2]), 3
+			}
+		}
+		switch {
+		case c == '/' || c == '\\':
+			if dots == 1 || dots == 2 {
+				return start
+			}
+			start, dots = i+size, 0
+		case c == '.' && dots >= 0:
+			dots++
+		default:
+			dots = -1
+		}
+		i += size
+	}
+	return -1
 }

@@ -99,10 +99,11 @@ func (u URI) AddQueryValue(key, value string) URI {
 }
 
 // DeleteQueryKey returns u without the query pairs whose decoded key is key,
-// each removed with one "&" next to it; every other byte of the query stays.
-// If that leaves the query empty, the query is removed, "?" and all, as
-// net/url's Encode of empty Values would. If no pair has the key, u itself is
-// returned and nothing is allocated.
+// each removed with one "&" next to it; while a pair is left, every other
+// byte of the query stays, empty pieces included ("?&a=1&&b=2" without "a"
+// is "?&&b=2"). If no pair is left, only empty pieces or nothing, the query
+// is removed, "?" and all, as net/url's Encode of empty Values would. If no
+// pair has the key, u itself is returned and nothing is allocated.
 func (u URI) DeleteQueryKey(key string) URI {
 	return u.editQuery(key, "", false)
 }
@@ -134,7 +135,7 @@ func (u URI) editQuery(key, pair string, set bool) URI {
 	}
 	var b strings.Builder
 	b.Grow(len(q) + len(pair))
-	wrote := 0
+	wrote, pairs := 0, false
 	for _, piece := range strings.Split(q, "&") {
 		if matches(piece) {
 			if !set {
@@ -147,8 +148,9 @@ func (u URI) editQuery(key, pair string, set bool) URI {
 		}
 		b.WriteString(piece)
 		wrote++
+		pairs = pairs || piece != ""
 	}
-	if b.Len() == 0 {
+	if !pairs {
 		return u.withQuery("", false)
 	}
 	return u.withQuery(b.String(), true)

@@ -168,7 +168,8 @@ func Relativize(base, target string) (string, error) {
 	r, ok := b.Relativize(t)
 	if !ok {
 		lp, lpStart := t.resolvedPath()
-		return "", &Error{Op: "relativize", Input: target, Offset: lpStart + max(firstDotSegment(lp), 0), Component: Path, Err: ErrDotSegment}
+		return "", &Error{Op: "relativize", Input: target, Offset: lpStart + max(firstDotSegment(lp), 0), Component: Path, Err: ErrDotSegment,
+			Detail: "no reference resolves to it"}
 	}
 	return r.s, nil
 }

@@ -336,9 +336,10 @@ func (u URI) WithoutPort() URI {
 //	pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
 //
 // The path is one text, not a list of segments: a "/" in it separates
-// segments, and "%2F" is a "/" inside one (see [URI.JoinPath] and
-// [PathEscape] to build a path from segments). Dot segments are kept as
-// written. Which form of path is allowed depends on the rest of u:
+// segments, and "%2F" is a "/" inside one (to build a path from segments,
+// see [URI.JoinPath], or [Escape] each with [EscapePathSegment]). Dot
+// segments are kept as written. Which form of path is allowed depends on the
+// rest of u:
 //
 //   - with an authority, the path must be empty or begin with "/"
 //     (path-abempty); any other is an error;

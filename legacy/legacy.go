@@ -16,9 +16,11 @@
 // old behaviour can be compared with RFC 3986's.
 //
 // Errors are *uri.Error values whose Op is the grammar's name ("rfc1738",
-// ...), with the offset rule of uri.Parse: Input[:Offset] is the longest
-// prefix of the input that some valid reference of the grammar begins
-// with. Their Err is one of the sentinels of package uri or of this package.
+// ...), with the offset rule of uri.Parse but not its exception for ports:
+// Input[:Offset] is the longest prefix of the input that some valid
+// reference of the grammar begins with, so a bad port that could still be
+// a user name and password is reported where the authority ends. Their Err
+// is one of the sentinels of package uri or of this package.
 package legacy
 
 import (

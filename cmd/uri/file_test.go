@@ -26,7 +26,7 @@ func TestFileCommand(t *testing.T) {
 		{"text output", []string{"file-path", "--os", "posix", "file:///a%20b", "file://localhost/etc/hosts"}, "", exitOK, "/a b\n/etc/hosts\n", ""},
 		{"windows text output", []string{"file-path", "--os", "windows", "file:///C:/a%20b", "file://srv/share/x"}, "", exitOK, `C:\a b` + "\n" + `\\srv\share\x` + "\n", ""},
 		{"an error takes its input's line", []string{"file-path", "--os", "posix", "file:///a", "file://h/b", "file:///c"}, "", exitInvalid,
-			"/a\n/c\n", "uri: operand 2: filepath: host that the path style cannot name in host at offset 7 of \"file://h/b\"\n"},
+			"/a\n/c\n", "uri: operand 2: filepath: host that the path style cannot name (POSIX paths name local files only) in host at offset 7 of \"file://h/b\"\n"},
 		{"file-uri text", []string{"file-uri", "--os", "windows", `C:\Users\Zoë`, `\\Server\share`}, "", exitOK,
 			"file:///C:/Users/Zo%C3%AB\nfile://server/share\n", ""},
 		{"Windows paths on standard input, with CRLF", []string{"file-uri", "--os", "windows"}, "C:\\a b\r\n\\\\s\\sh\\x\r\n", exitOK,
