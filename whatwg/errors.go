@@ -30,7 +30,8 @@ const (
 	// non-ASCII domain fails, or the domain ends up empty or with a
 	// forbidden domain code point; non-fatal otherwise): Unicode ToASCII
 	// records an error with CheckHyphens, UseSTD3ASCIIRules and
-	// VerifyDnsLength set (section 3.3). "https://exa%23mple.org".
+	// VerifyDnsLength set (section 3.3), which a trailing dot does too.
+	// "https://exa%23mple.org", "https://example.com./".
 	ErrDomainToASCII
 	// ErrDomainPercentEncoded (non-fatal): a host to be processed as a
 	// domain contains a percent-encoded byte. "https://exam%70le.org".

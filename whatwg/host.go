@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -177,15 +178,10 @@ func (p *parser) domain(h, e int) bool {
 			return false
 		}
 	}
-	if p.collect {
+	if p.collect && strictFails(percentDecode(s)) {
 		// domain-to-ASCII is also a non-fatal validation error: when
 		// Unicode ToASCII with beStrict true fails on the decoded host.
-		dec := percentDecode(s)
-		if idnalimit.TooLong(dec) {
-			p.note(ErrDomainToASCII, h)
-		} else if _, err := strictToASCII.ToASCII(dec); err != nil {
-			p.note(ErrDomainToASCII, h)
-		}
+		p.note(ErrDomainToASCII, h)
 	}
 	if endsInNumber(d) {
 		a, ok := p.ipv4(d, h)
@@ -207,6 +203,24 @@ func (p *parser) domain(h, e int) bool {
 	}
 	p.u.kind = HostDomain
 	return true
+}
+
+// strictFails reports whether Unicode ToASCII with beStrict true (step 1
+// of the domain parser, section 3.3) fails on dec, the percent-decoded
+// host.
+//
+// With VerifyDnsLength true, UTS #46 (section 4.2, step 4) wants every
+// label to be 1 to 63 long; only with it false is the empty root label of
+// a trailing dot passed through. x/net/idna checks that root label only
+// with the UTS #46 algorithm of Unicode 16 and later, which it uses from
+// Go 1.27 on, so the check is made here too: the list of validation errors
+// does not depend on the Go release.
+func strictFails(dec string) bool {
+	if idnalimit.TooLong(dec) {
+		return true
+	}
+	r, err := strictToASCII.ToASCII(dec)
+	return err != nil || strings.HasSuffix(r, ".")
 }
 
 // domainToASCII runs steps 5 to 8 of the host parser (section 3.5) and the

@@ -27,8 +27,21 @@ var validateTests = []struct {
 		[]ValidationError{{ErrDomainToASCII, 8}}},
 	{"1.1 domain-percent-encoded", "https://exam%70le.org", "",
 		[]ValidationError{{ErrDomainPercentEncoded, 12}}},
-	{"1.1 IPv4-empty-part", "https://127.0.0.1./", "",
-		[]ValidationError{{ErrIPv4EmptyPart, 8}}},
+	// The domain parser (section 3.3) runs the strict Unicode ToASCII on
+	// every domain, before the IPv4 parser. With VerifyDnsLength true, UTS
+	// #46 (section 4.2, step 4) lets no label be empty, not even the root
+	// label of a trailing dot: only with it false is that label passed
+	// through. So the table's example for IPv4-empty-part reports
+	// domain-to-ASCII first, with any version of x/net/idna's tables.
+	{"1.1 IPv4-empty-part, after the strict ToASCII's domain-to-ASCII", "https://127.0.0.1./", "",
+		[]ValidationError{{ErrDomainToASCII, 8}, {ErrIPv4EmptyPart, 8}}},
+	{"1.1 domain-to-ASCII: VerifyDnsLength refuses the empty root label", "https://example.com./", "",
+		[]ValidationError{{ErrDomainToASCII, 8}}},
+	{"1.1 domain-to-ASCII: the empty root label of a non-ASCII domain", "https://b\u00fccher.example./", "",
+		[]ValidationError{{ErrDomainToASCII, 8}}},
+	{"1.1 domain-to-ASCII: an ideographic full stop is a trailing dot too", "https://example.com\u3002/", "",
+		[]ValidationError{{ErrDomainToASCII, 8}}},
+	{"1.1 domain-to-ASCII: no trailing dot, no error", "https://127.0.0.1/", "", nil},
 	{"1.1 IPv4-too-few-parts", "https://1.2.3/", "",
 		[]ValidationError{{ErrIPv4TooFewParts, 8}}},
 	{"1.1 IPv4-non-decimal-part", "https://127.0.0x0.1", "",
