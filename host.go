@@ -1,12 +1,14 @@
 package uri
 
 import (
+	"errors"
 	"net/netip"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/idnacheck"
 	"golang.org/x/net/idna"
 )
 
@@ -160,7 +162,9 @@ func decodedAt(host string, i int) (c byte, j int, ok bool) {
 // digits and "-" (so "_" is rejected), the hyphen, joiner and bidi rules, and
 // the check of existing "xn--" labels. The result is a valid reg-name.
 // Empty labels and a final "." are kept; a label longer than the 63 octets
-// that the DNS allows (RFC 1035, Section 2.3.4) is an error.
+// that the DNS allows (RFC 1035, Section 2.3.4) is an error, and so is,
+// before IDNA runs, a label over 255 bytes in a name over 4,096 (IDNA's
+// Punycode takes time quadratic in the length of a label).
 //
 // An IP-literal (validated, RFC 6874 zones allowed), an IPv4address and the
 // empty host are returned unchanged. On error, HostToASCII returns "" and an
@@ -193,7 +197,7 @@ func convertHost(host string, unicode bool) (string, error) {
 	if err != nil || literal {
 		return name, err
 	}
-	ascii, err := idna.Lookup.ToASCII(name)
+	ascii, err := idnacheck.ToASCII(idna.Lookup, name)
 	if err != nil {
 		return "", idnaFailure(host, name, err, op)
 	}
@@ -216,7 +220,7 @@ func convertHost(host string, unicode bool) (string, error) {
 	if !unicode {
 		return ascii, nil
 	}
-	out, err := idna.Display.ToUnicode(name)
+	out, err := idnacheck.ToUnicode(idna.Display, name)
 	if err != nil {
 		return "", idnaFailure(host, name, err, op)
 	}
@@ -300,42 +304,32 @@ func encodedOffset(host string, d int) int {
 }
 
 // idnaFailure builds the error for the name (host decoded) that idna
-// rejected with err: its offset is the start of the first label that idna
-// rejects on its own, or 0 when only the whole name fails (the bidi rule
-// looks at every label at once).
+// rejected with err: its offset is the start of the label that package
+// idnacheck names, or else of the first label that idna rejects on its
+// own, or 0 when only the whole name fails (the bidi rule looks at every
+// label at once).
 func idnaFailure(host, name string, err error, op string) error {
 	off := 0
-	for k, label := range labels(name) {
-		if _, lerr := idna.Lookup.ToASCII(label); lerr != nil {
-			off = encodedOffset(host, labelStart(name, k))
-			break
+	var e *idnacheck.Error
+	if errors.As(err, &e) {
+		off = encodedOffset(host, e.Offset)
+	} else {
+		for k, label := range labels(name) {
+			if _, lerr := idnacheck.ToASCII(idna.Lookup, label); lerr != nil {
+				off = encodedOffset(host, labelStart(name, k))
+				break
+			}
 		}
 	}
 	reason := strings.TrimPrefix(err.Error(), "idna: ")
 	return &Error{Op: op, Input: host, Offset: off, Component: Host, Err: ErrIDNA, Detail: reason}
 }
 
-// nextDot returns the index and the length of the first label separator of
-// UTS #46 in s: ".", or the ideographic and full-width full stops U+3002,
-// U+FF0E and U+FF61 that its mapping turns into "."; or -1 and 0. It looks
-// no further than the separator, so that splitting a name takes linear time.
-func nextDot(s string) (int, int) {
-	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] == '.':
-			return i, 1
-		case strings.HasPrefix(s[i:], "\u3002"), strings.HasPrefix(s[i:], "\uff0e"), strings.HasPrefix(s[i:], "\uff61"):
-			return i, 3
-		}
-	}
-	return -1, 0
-}
-
 // labels returns the labels of a decoded name, split as UTS #46 splits them.
 func labels(name string) []string {
 	var out []string
 	for {
-		i, size := nextDot(name)
+		i, size := idnacheck.NextDot(name)
 		if i < 0 {
 			return append(out, name)
 		}
@@ -348,7 +342,7 @@ func labels(name string) []string {
 func labelStart(name string, k int) int {
 	off := 0
 	for ; k > 0; k-- {
-		i, size := nextDot(name[off:])
+		i, size := idnacheck.NextDot(name[off:])
 		if i < 0 {
 			return off
 		}
@@ -385,7 +379,7 @@ func CheckHomograph(host string) error {
 	if err != nil || literal {
 		return err
 	}
-	uname, err := idna.Lookup.ToUnicode(name)
+	uname, err := idnacheck.ToUnicode(idna.Lookup, name)
 	if err != nil {
 		return idnaFailure(host, name, err, "homograph")
 	}

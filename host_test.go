@@ -516,3 +516,35 @@ func TestHostLinear(t *testing.T) {
 		t.Error("AmbiguousIPv4 of many zeros is not 0.0.0.0")
 	}
 }
+
+// TestHostLongLabel: a long label of distinct code points takes linear time
+// too, though Punycode in x/net/idna is quadratic in the length of a label:
+// a name over 4,096 bytes with a label over 255 bytes is refused before
+// IDNA runs (no DNS label holds more than 63 octets anyway).
+func TestHostLongLabel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures times; skipped with -short")
+	}
+	build := func(n int) string {
+		var b strings.Builder
+		for i := 0; b.Len() < n; i++ {
+			b.WriteRune(rune(0x4e00 + i%20000)) // CJK ideographs, 3 bytes each
+		}
+		return b.String()
+	}
+	for _, f := range []struct {
+		name string
+		fn   func(string) (string, error)
+	}{{"HostToASCII", HostToASCII}, {"HostToUnicode", HostToUnicode}} {
+		if _, err := f.fn(build(8 << 10)); !errors.Is(err, ErrIDNA) {
+			t.Errorf("%s(a label of 8 KiB) = %v, want ErrIDNA", f.name, err)
+		}
+		run := func(s string) { _, _ = f.fn(s) }
+		if ratio, ok := oracle.CheckLinear(run, build, 8<<10); !ok {
+			t.Errorf("%s: time for a label of 64 KiB / 8 KiB = %.1f, more than %d: not linear", f.name, ratio, oracle.GrowthLimit)
+		}
+	}
+	if _, ok := oracle.CheckLinear(func(s string) { _ = CheckHomograph(s) }, build, 8<<10); !ok {
+		t.Error("CheckHomograph: not linear on a long label")
+	}
+}

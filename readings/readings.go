@@ -92,7 +92,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
-	"github.com/gouri/uri/internal/idnalimit"
+	"github.com/gouri/uri/internal/idnacheck"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
 	"golang.org/x/net/idna"
@@ -398,10 +398,10 @@ func dial(v *url.URL, err error) (string, error) {
 	}
 	host := v.Hostname()
 	if !abnf.IsASCII(host) {
-		if idnalimit.TooLong(host) {
+		a, err := idnacheck.ToASCII(idna.Lookup, host)
+		if errors.Is(err, idnacheck.ErrTooLong) {
 			return "", ErrHostTooLong
-		}
-		if a, err := idna.Lookup.ToASCII(host); err == nil {
+		} else if err == nil {
 			host = a
 		}
 	}

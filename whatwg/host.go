@@ -1,13 +1,14 @@
 package whatwg
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 
 	"github.com/gouri/uri/internal/abnf"
-	"github.com/gouri/uri/internal/idnalimit"
+	"github.com/gouri/uri/internal/idnacheck"
 )
 
 // The two runs of Unicode ToASCII (UTS #46, section 4.2) that the domain
@@ -43,11 +44,11 @@ var (
 	)
 )
 
-// What this package gives to IDNA is limited by package idnalimit: a
-// domain longer than idnalimit.MaxDomain bytes (after percent-decoding)
-// with a label over idnalimit.MaxLabel bytes fails with ErrTooLong, so that
+// Both run through package idnacheck. It limits what IDNA is given: a
+// domain longer than idnacheck.MaxDomain bytes (after percent-decoding)
+// with a label over idnacheck.MaxLabel bytes fails with ErrTooLong, so that
 // parsing stays linear in time (Punycode in x/net/idna is quadratic in a
-// label's length). The URL Standard sets no limit.
+// label's length; the URL Standard sets no limit).
 
 // host is the host parser of the URL Standard, section 3.5, on in[h:e]
 // with isOpaque set for a non-special URL. It writes the host serializer's
@@ -216,10 +217,7 @@ func (p *parser) domain(h, e int) bool {
 // Go 1.27 on, so the check is made here too: the list of validation errors
 // does not depend on the Go release.
 func strictFails(dec string) bool {
-	if idnalimit.TooLong(dec) {
-		return true
-	}
-	r, err := strictToASCII.ToASCII(dec)
+	r, err := idnacheck.ToASCII(strictToASCII, dec)
 	return err != nil || strings.HasSuffix(r, ".")
 }
 
@@ -246,11 +244,10 @@ func domainToASCII(dec string) (string, Kind) {
 		if !utf8.ValidString(dec) {
 			return "", ErrDomainToASCII
 		}
-		if idnalimit.TooLong(dec) {
+		r, err := idnacheck.ToASCII(lenientToASCII, dec)
+		if errors.Is(err, idnacheck.ErrTooLong) {
 			return "", ErrTooLong
-		}
-		r, err := lenientToASCII.ToASCII(dec)
-		if err != nil {
+		} else if err != nil {
 			return "", ErrDomainToASCII
 		}
 		d = r

@@ -1,0 +1,123 @@
+// Package idnacheck holds what the module adds around golang.org/x/net/idna,
+// so that every package that converts names does it the same way: a limit
+// on what IDNA is given. Punycode encoding and decoding in x/net/idna take
+// time quadratic in the length of a label, so a name longer than MaxDomain
+// bytes whose labels are not all at most MaxLabel bytes is refused before
+// IDNA sees it, and the time to read any input stays linear in its length.
+// DNS allows 63 bytes in a label and 253 in a name; the URL Standard sets
+// no limit, so the limit is far above both.
+package idnacheck
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/idna"
+)
+
+const (
+	MaxDomain = 4096 // bytes of a name that IDNA always gets
+	MaxLabel  = 255  // bytes of a label of a longer name
+)
+
+// The reasons of an [*Error].
+var (
+	// ErrTooLong: the name is longer than MaxDomain bytes and has a label
+	// longer than MaxLabel bytes.
+	ErrTooLong = errors.New("label too long for IDNA in a long name")
+)
+
+// Error is why ToASCII or ToUnicode refused a name before x/net/idna ran.
+type Error struct {
+	Name   string // the name given
+	Offset int    // the byte offset in Name of the label at fault
+	Err    error  // ErrTooLong
+}
+
+// Error names the label, quoted in ASCII, and the reason, in the style of
+// x/net/idna's errors: `idna: label "...": label too long ...`.
+func (e *Error) Error() string {
+	label := e.Label()
+	if len(label) > 64 {
+		label = label[:64] + "..."
+	}
+	return "idna: label " + strconv.QuoteToASCII(label) + ": " + e.Err.Error()
+}
+
+// Label returns the label of Name at Offset, as written in Name.
+func (e *Error) Label() string {
+	label := e.Name[min(max(e.Offset, 0), len(e.Name)):]
+	if i, _ := NextDot(label); i >= 0 {
+		label = label[:i]
+	}
+	return label
+}
+
+// Unwrap returns the reason.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ToASCII runs p.ToASCII on name within the limit of the package
+// documentation.
+func ToASCII(p *idna.Profile, name string) (string, error) {
+	return run(p.ToASCII, name)
+}
+
+// ToUnicode runs p.ToUnicode on name as ToASCII runs p.ToASCII.
+func ToUnicode(p *idna.Profile, name string) (string, error) {
+	return run(p.ToUnicode, name)
+}
+
+func run(conv func(string) (string, error), name string) (string, error) {
+	if off, ok := tooLong(name); ok {
+		return "", &Error{Name: name, Offset: off, Err: ErrTooLong}
+	}
+	return conv(name)
+}
+
+// TooLong reports whether s is longer than MaxDomain bytes and has a label,
+// split at the full stops that UTS #46 maps to "." (see NextDot), longer
+// than MaxLabel bytes.
+func TooLong(s string) bool {
+	_, ok := tooLong(s)
+	return ok
+}
+
+// tooLong is TooLong, and the offset of the first label too long.
+func tooLong(s string) (int, bool) {
+	if len(s) <= MaxDomain {
+		return 0, false
+	}
+	for start := 0; ; {
+		n, size := NextDot(s[start:])
+		end := len(s)
+		if n >= 0 {
+			end = start + n
+		}
+		if end-start > MaxLabel {
+			return start, true
+		}
+		if n < 0 {
+			return 0, false
+		}
+		start = end + size
+	}
+}
+
+// NextDot returns the index and the length of the first label separator of
+// UTS #46 in s: ".", or the ideographic and full-width full stops U+3002,
+// U+FF0E and U+FF61 that its mapping turns into "."; or -1 and 0. It looks
+// no further than the separator, so that splitting a name takes linear
+// time.
+func NextDot(s string) (int, int) {
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '.':
+			return i, 1
+		case s[i] == 0xe3 && strings.HasPrefix(s[i:], "\u3002"),
+			s[i] == 0xef && (strings.HasPrefix(s[i:], "\uff0e") || strings.HasPrefix(s[i:], "\uff61")):
+			return i, 3
+		}
+	}
+	return -1, 0
+}
