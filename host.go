@@ -160,11 +160,14 @@ func decodedAt(host string, i int) (c byte, j int, ok bool) {
 // lower case, and full-width and ideographic dots separate labels),
 // nontransitional processing, the STD3 rule that a label holds only letters,
 // digits and "-" (so "_" is rejected), the hyphen, joiner and bidi rules, and
-// the check of existing "xn--" labels. The result is a valid reg-name.
-// Empty labels and a final "." are kept; a label longer than the 63 octets
-// that the DNS allows (RFC 1035, Section 2.3.4) is an error, and so is,
-// before IDNA runs, a label over 255 bytes in a name over 4,096 (IDNA's
-// Punycode takes time quadratic in the length of a label).
+// the check of existing "xn--" labels, which must decode to a label with a
+// non-ASCII character (UTS #46, Section 4, step 4: a bare "xn--" is an
+// error, and never vanishes). The result is a valid reg-name with as many
+// labels as the decoded host. Empty labels and a final "." are kept; a
+// label longer than the 63 octets that the DNS allows (RFC 1035, Section
+// 2.3.4) is an error, and so is, before IDNA runs, a label over 255 bytes
+// in a name over 4,096 (IDNA's Punycode takes time quadratic in the length
+// of a label).
 //
 // An IP-literal (validated, RFC 6874 zones allowed), an IPv4address and the
 // empty host are returned unchanged. On error, HostToASCII returns "" and an

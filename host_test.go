@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -373,6 +374,22 @@ func TestHostToASCIIErrors(t *testing.T) {
 		{"[::1", 4, ErrBadIPLiteral},
 		{"[::1]x", 5, ErrInvalidByte},
 		{"[::1%eth0]", 5, ErrBadIPLiteral}, // RFC 6874 wants "%25"
+		// UTS #46, section 4, step 4 (revision 33 on): a label that is
+		// "xn--" after the mapping decodes to the empty string, which is an
+		// error; x/net/idna would drop it and give another name
+		// ("xn--9ca..com", "xn--vil-9la.", "a.", or "" for "xn--").
+		{"%C3%A9.xn--.com", 7, ErrIDNA},
+		{"\u00e9vil.xn--", 6, ErrIDNA},
+		{"a\u3002xn--", 4, ErrIDNA},                // after an ideographic full stop
+		{"a\uff0exn--", 4, ErrIDNA},                // after a full-width full stop
+		{"a\uff61xn--", 4, ErrIDNA},                // after a halfwidth ideographic full stop
+		{"xn--", 0, ErrIDNA},                       // ASCII too: the whole host would vanish
+		{"a.xn--", 2, ErrIDNA},                     // ASCII, last
+		{"XN--.example", 0, ErrIDNA},               // upper case maps to "xn--"
+		{"a.xn--.", 2, ErrIDNA},                    // before a trailing dot
+		{"a.x%C2%ADn--", 2, ErrIDNA},               // a soft hyphen is ignored
+		{"a.\uff58\uff4e\uff0d\uff0d", 2, ErrIDNA}, // full-width letters map to "xn--"
+		{"a.xn--go-.com", 2, ErrIDNA},              // Punycode of ASCII only: "go"
 	}
 	for _, tt := range tests {
 		for _, f := range []struct {
@@ -434,6 +451,7 @@ func TestCheckHomograph(t *testing.T) {
 		{"аррӏе.рф", 0, nil},          // same script as the TLD
 		// invalid names
 		{"my_host", 0, ErrIDNA},
+		{"\u00e9.xn--.com", 3, ErrIDNA}, // a bare "xn--" label would vanish
 		{"a b", 1, ErrInvalidByte},
 	}
 	for _, tt := range tests {
@@ -453,10 +471,15 @@ func TestCheckHomograph(t *testing.T) {
 
 // FuzzHost: the host functions never panic on any input; an ASCII form is a
 // valid reg-name, converts to itself, and has the same Unicode form as the
-// input; errors are *Error within the input.
+// input; both forms keep the labels of the decoded input (no label is lost
+// or gained through IDNA, see oracle.LabelsKept); errors are *Error within
+// the input.
 func FuzzHost(f *testing.F) {
 	for _, s := range []string{"b%C3%BCcher.example", "bücher.example", "xn--bcher-kva.example", "my_host", "[::1]", "pаypal.com",
 		"аррӏе.com", "日本語。jp", "a%FF", "a..b.", "0x7f.1"} {
+		f.Add(s)
+	}
+	for _, s := range oracle.IDNALabelSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, h string) {
@@ -482,6 +505,14 @@ func FuzzHost(f *testing.F) {
 			u, perr := Parse("//" + a)
 			if perr != nil || u.Host() != a {
 				t.Fatalf("HostToASCII(%q) = %q, not a valid host", h, a)
+			}
+		}
+		if dec, err := url.PathUnescape(h); err == nil && h != "" && h[0] != '[' {
+			if msg := oracle.LabelsKept(dec, a); msg != "" {
+				t.Fatalf("HostToASCII(%q) = %q: %s", h, a, msg)
+			}
+			if msg := oracle.LabelsKept(dec, uni); uerr == nil && msg != "" {
+				t.Fatalf("HostToUnicode(%q) = %q: %s", h, uni, msg)
 			}
 		}
 		if again, err := HostToASCII(a); err != nil || again != a {

@@ -143,8 +143,9 @@ func (m memo) canonical(part uri.Component, text string) string {
 }
 
 // differences lists how the readings of r differ, in the order of the
-// package documentation: validity, each component, then dialing.
-func differences(r *Report) []Difference {
+// package documentation: validity, each component, then dialing, whose
+// detail ends with dialNote, if any.
+func differences(r *Report, dialNote string) []Difference {
 	var ds []Difference
 	var ok, failed []Parser
 	var keys [3]key
@@ -190,15 +191,16 @@ func differences(r *Report) []Difference {
 			ds = append(ds, Difference{a.name, list(r, which, a.show)})
 		}
 	}
-	if d, ok := dialDifference(r, ok, &keys); ok {
+	if d, ok := dialDifference(r, ok, &keys, dialNote); ok {
 		ds = append(ds, d)
 	}
 	return ds
 }
 
 // dialDifference returns the difference between the address that net/http
-// dials and the host and port of each reading that succeeded, if any.
-func dialDifference(r *Report, ok []Parser, keys *[3]key) (Difference, bool) {
+// dials and the host and port of each reading that succeeded, if any, with
+// note in parentheses after the address.
+func dialDifference(r *Report, ok []Parser, keys *[3]key, note string) (Difference, bool) {
 	if r.DialErr != nil {
 		return Difference{}, false
 	}
@@ -225,6 +227,9 @@ func dialDifference(r *Report, ok []Parser, keys *[3]key) (Difference, bool) {
 	detail := "net/http dials " + quote(r.Dial)
 	if a, ok := uri.AmbiguousIPv4(host); ok && dk.kind == byName {
 		detail += " (" + a.String() + " to resolvers that read numbers as inet_aton does)"
+	}
+	if note != "" {
+		detail += " (" + note + ")"
 	}
 	return Difference{"dial", detail + "; " + list(r, other, func(rd *Reading) string {
 		return "host " + showHost(rd) + ", port " + showPort(rd)

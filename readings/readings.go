@@ -212,7 +212,9 @@ type Report struct {
 	// not ASCII, kept as it is when IDNA fails, and the port, or 80 for
 	// http and 443 for https. The dialer then refuses an address that does
 	// not split into host and port again, and a port above 65535; those
-	// are reported here as a DialErr too.
+	// are reported here as a DialErr too. IDNA can drop a label that UTS
+	// #46 calls an error (a bare "xn--": "évil.xn--" is dialed as
+	// "xn--vil-9la."); the "dial" difference then says so.
 	//
 	// A name is resolved by the system: resolvers that read numbers as
 	// inet_aton does (the C library's) take the name "127.1" for
@@ -289,8 +291,9 @@ func Compare(input string) Report {
 	} else {
 		r.NetURL = fromNetURL(v)
 	}
-	r.Dial, r.DialErr = dial(v, err)
-	r.Differences = differences(&r)
+	var note string
+	r.Dial, note, r.DialErr = dial(v, err)
+	r.Differences = differences(&r, note)
 	return r
 }
 
@@ -379,18 +382,19 @@ func fromNetURL(v *url.URL) Reading {
 }
 
 // dial returns the address that net/http dials for v, the result of
-// url.Parse with error err, or why it does not dial.
-func dial(v *url.URL, err error) (string, error) {
+// url.Parse with error err, or why it does not dial; and a note when IDNA
+// turns the host into a name with other labels.
+func dial(v *url.URL, err error) (addr, note string, dialErr error) {
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if v.Scheme != "http" && v.Scheme != "https" {
-		return "", fmt.Errorf("%w %s", ErrUnsupportedScheme, quote(v.Scheme))
+		return "", "", fmt.Errorf("%w %s", ErrUnsupportedScheme, quote(v.Scheme))
 	}
 	// http.NewRequest drops a ":" with no port after it; the Transport
 	// then needs a Host.
 	if strings.TrimSuffix(v.Host, ":") == "" {
-		return "", ErrNoHost
+		return "", "", ErrNoHost
 	}
 	port := v.Port()
 	if port == "" {
@@ -398,21 +402,32 @@ func dial(v *url.URL, err error) (string, error) {
 	}
 	host := v.Hostname()
 	if !abnf.IsASCII(host) {
+		// net/http calls x/net/idna without the check of package
+		// idnacheck, so a name that loses a label through IDNA is dialed
+		// as IDNA gives it, and the note says so.
 		a, err := idnacheck.ToASCII(idna.Lookup, host)
-		if errors.Is(err, idnacheck.ErrTooLong) {
-			return "", ErrHostTooLong
-		} else if err == nil {
+		var e *idnacheck.Error
+		switch {
+		case errors.Is(err, idnacheck.ErrTooLong):
+			return "", "", ErrHostTooLong
+		case errors.As(err, &e):
+			note = "IDNA drops the label " + quote(e.Label()) + " of " + quote(host)
+			if e.Err == idnacheck.ErrLabelCount {
+				note = "IDNA changes the number of labels of " + quote(host)
+			}
+			host = a
+		case err == nil:
 			host = a
 		}
 	}
-	addr := net.JoinHostPort(host, port)
+	addr = net.JoinHostPort(host, port)
 	// What the dialer checks before it resolves anything: that the address
 	// splits into a host and a port again, and the port's range.
 	if _, _, err := net.SplitHostPort(addr); err != nil {
-		return "", fmt.Errorf("%w: %v", ErrInvalidAddress, err)
+		return "", "", fmt.Errorf("%w: %v", ErrInvalidAddress, err)
 	}
 	if n, err := strconv.ParseUint(port, 10, 16); err != nil || n > 65535 {
-		return "", fmt.Errorf("%w %s", ErrInvalidPort, quote(port))
+		return "", "", fmt.Errorf("%w %s", ErrInvalidPort, quote(port))
 	}
-	return addr, nil
+	return addr, note, nil
 }

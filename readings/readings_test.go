@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/oracle"
 )
 
 // aspects returns the aspects of the differences of r, in order.
@@ -50,6 +51,10 @@ var compareTests = []struct {
 	{"empty host: the local system to Go's dialer", "http://:80/", [3]bool{true, false, true}, ":80", nil, []string{"valid"}},
 	{"port out of range", "http://h:99999/", [3]bool{true, false, true}, "", ErrInvalidPort, []string{"valid"}},
 	{"percent-encoded IDN", "https://b%C3%BCcher.example/", [3]bool{true, true, true}, "xn--bcher-kva.example:443", nil, []string{"host", "dial"}},
+	// net/http's IDNA (x/net/idna) drops a bare "xn--" label: it dials
+	// "xn--vil-9la." for "évil.xn--", a name with a label fewer, which the
+	// URL Standard refuses (UTS #46, Section 4, step 4).
+	{"a bare xn-- label that net/http's IDNA drops", "https://%C3%A9vil.xn--/", [3]bool{true, false, true}, "xn--vil-9la.:443", nil, []string{"valid", "dial"}},
 	{"percent-encoded ASCII host", "http://ex%61mple.com/", [3]bool{true, true, false}, "", nil, []string{"valid"}},
 	{"relative reference", "/x", [3]bool{true, false, true}, "", ErrUnsupportedScheme, []string{"valid"}},
 	{"all three reject", "http://[::1/", [3]bool{false, false, false}, "", nil, nil},
@@ -128,6 +133,10 @@ func TestCompareDetails(t *testing.T) {
 		{"https://b%C3%BCcher.example/", []string{
 			`host: rfc3986 "b%C3%BCcher.example" (name), whatwg "xn--bcher-kva.example" (name), neturl "bücher.example" (name)`,
 			`dial: net/http dials "xn--bcher-kva.example:443"; rfc3986 host "b%C3%BCcher.example" (name), port none (default 443), neturl host "bücher.example" (name), port none (default 443)`,
+		}},
+		{"https://%C3%A9vil.xn--/", []string{
+			`valid: accepted by rfc3986 and neturl, rejected by whatwg`,
+			`dial: net/http dials "xn--vil-9la.:443" (IDNA drops the label "xn--" of "évil.xn--"); rfc3986 host "%C3%A9vil.xn--" (name), port none (default 443), neturl host "évil.xn--" (name), port none (default 443)`,
 		}},
 		{"http://h/?a='b'", []string{`query: rfc3986 "a='b'", whatwg "a=%27b%27", neturl "a='b'"`}},
 		{"http://h:0/", nil},
@@ -285,6 +294,9 @@ func checkReport(t *testing.T, r *Report) {
 func FuzzCompare(f *testing.F) {
 	for _, tt := range compareTests {
 		f.Add(tt.in)
+	}
+	for _, h := range oracle.IDNALabelSeeds {
+		f.Add("https://" + h + "/")
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		r := Compare(in)

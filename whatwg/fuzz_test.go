@@ -3,8 +3,11 @@ package whatwg
 import (
 	"errors"
 	"net/netip"
+	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/oracle"
 )
 
 // fuzzSeeds returns the inputs of the table tests, for the fuzz targets.
@@ -154,6 +157,34 @@ func recompose(u URL) string {
 		b.WriteString("#" + u.Fragment())
 	}
 	return b.String()
+}
+
+// FuzzHost runs the host parser (section 3.5) on any input, as the host of
+// a special and of a non-special URL, and checks that a domain keeps the
+// labels of the input (see oracle.LabelsKept): no label may be lost or
+// gained through IDNA. An IPv4 address, in any of its forms, is not a
+// domain.
+func FuzzHost(f *testing.F) {
+	for _, tc := range hostTests {
+		f.Add(tc.in)
+	}
+	for _, s := range oracle.IDNALabelSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, h string) {
+		parseHost(h, false)
+		out, kind, _ := parseHost(h, true)
+		if kind != HostDomain {
+			return
+		}
+		dec, err := url.PathUnescape(h)
+		if err != nil {
+			return // a "%" without two hex digits: no domain has one
+		}
+		if msg := oracle.LabelsKept(dec, out); msg != "" {
+			t.Fatalf("host parser(%q) = %q: %s", h, out, msg)
+		}
+	})
 }
 
 // FuzzIPv6 compares the IPv6 parser of the URL Standard (section 3.5) with

@@ -48,7 +48,9 @@ var (
 // domain longer than idnacheck.MaxDomain bytes (after percent-decoding)
 // with a label over idnacheck.MaxLabel bytes fails with ErrTooLong, so that
 // parsing stays linear in time (Punycode in x/net/idna is quadratic in a
-// label's length; the URL Standard sets no limit).
+// label's length; the URL Standard sets no limit). And it fails a label
+// that is "xn--" after the mapping, whose empty Punycode x/net/idna would
+// let vanish, as UTS #46 (section 4, step 4) wants.
 
 // host is the host parser of the URL Standard, section 3.5, on in[h:e]
 // with isOpaque set for a non-special URL. It writes the host serializer's

@@ -72,6 +72,29 @@ var hostTests = []struct {
 	{"3.3 domain parser: ToASCII checks joiners", "a\u200cb", true, "", 0, ErrDomainToASCII},
 	{"3.3 domain parser: ToASCII checks bidi", "\u0627a", true, "", 0, ErrDomainToASCII},
 	{"3.3 domain parser: a domain that maps to nothing", "\u00ad", true, "", 0, ErrDomainToASCII},
+
+	// UTS #46, section 4, step 4 (revision 33 on): a label that starts
+	// with "xn--" after the mapping, and whose Punycode decodes to the
+	// empty string or to ASCII only, is an error. A bare "xn--" must not
+	// vanish and turn the host into another name: "xn--9ca..com",
+	// "xn--vil-9la.", "a.".
+	{"3.3 domain parser: a bare xn-- label", "\u00e9.xn--.com", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a bare xn-- label last", "\u00e9vil.xn--", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a bare xn-- label first", "xn--.\u00e9", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a bare xn-- label before a trailing dot", "\u00e9.xn--.", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a bare xn-- label after U+3002", "a\u3002xn--", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a bare xn-- label after U+FF0E", "a\uff0exn--", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a bare xn-- label after U+FF61", "a\uff61xn--", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a bare XN-- label", "\u00e9.XN--.com", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a bare Xn-- label after U+3002", "\u00e9\u3002Xn--", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: full-width letters that map to xn--", "\u00e9.\uff58\uff4e\uff0d\uff0d.com", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a soft hyphen inside xn--", "\u00e9.x\u00adn--.com", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a percent-encoded bare xn-- label", "%C3%A9.xn--", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a percent-encoded dot before xn--", "\u00e9%2Exn--", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: Punycode of ASCII only", "\u00e9.xn--go-.com", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: Punycode of one ASCII letter", "\u00e9.xn--a-.com", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: an ASCII domain keeps a bare xn-- label", "a.XN--", true, "a.xn--", HostDomain, 0},
+	{"3.3 domain parser: a label of ignored code points is empty", "\u00e9.\u00ad.com", true, "xn--9ca..com", HostDomain, 0},
 	{"3.3 domain parser: a full-width % maps to a forbidden code point", "a\uff05b", true, "", 0, ErrDomainToASCII},
 	{"3.3 domain parser: U+FFFD is disallowed", "a\ufffd", true, "", 0, ErrDomainToASCII},
 	{"3.5 host parser: percent-decoded UTF-8", "%C3%A9.example", true, "xn--9ca.example", HostDomain, 0},

@@ -57,6 +57,8 @@ var setterTests = []struct {
 	{"host: IPv4", "http://h/p", "host", "0x7f.1", "http://127.0.0.1/p", 0},
 	{"host: IPv6 with a port", "http://h/p", "host", "[::1]:8", "http://[::1]:8/p", 0},
 	{"host: an invalid host", "http://h/p", "host", "a b", "http://h/p", ErrDomainToASCII},
+	{"host: a bare xn-- label", "http://h/p", "host", "\u00e9vil.xn--", "http://h/p", ErrDomainToASCII},
+	{"hostname: a bare xn-- label", "http://h/p", "hostname", "\u00e9.xn--.com", "http://h/p", ErrDomainToASCII},
 	{"host: empty in a special URL", "http://h/p", "host", "", "http://h/p", ErrHostMissing},
 	{"host: only a port", "http://h/p", "host", ":80", "http://h/p", ErrHostMissing},
 	{"host: empty in a non-special URL", "sc://h/p", "host", "", "sc:///p", 0},

@@ -1,11 +1,19 @@
 // Package idnacheck holds what the module adds around golang.org/x/net/idna,
-// so that every package that converts names does it the same way: a limit
-// on what IDNA is given. Punycode encoding and decoding in x/net/idna take
-// time quadratic in the length of a label, so a name longer than MaxDomain
-// bytes whose labels are not all at most MaxLabel bytes is refused before
-// IDNA sees it, and the time to read any input stays linear in its length.
-// DNS allows 63 bytes in a label and 253 in a name; the URL Standard sets
-// no limit, so the limit is far above both.
+// so that every package that converts names does it the same way:
+//
+//   - a limit on what IDNA is given. Punycode encoding and decoding in
+//     x/net/idna take time quadratic in the length of a label, so a name
+//     longer than MaxDomain bytes whose labels are not all at most MaxLabel
+//     bytes is refused before IDNA sees it, and the time to read any input
+//     stays linear in its length. DNS allows 63 bytes in a label and 253 in
+//     a name; the URL Standard sets no limit, so the limit is far above both.
+//   - a check of what IDNA returns: no label may be lost or gained. UTS #46,
+//     section 4 (Processing), step 4, since revision 33, records an error
+//     for a label that starts with "xn--" and whose Punycode decodes to the
+//     empty string or to ASCII only. x/net/idna refuses the second, but
+//     decodes a bare "xn--" to an empty label, which would turn
+//     "é.xn--.com" into "xn--9ca..com", "évil.xn--" into "xn--vil-9la." and
+//     "a。xn--" into "a.": other names.
 package idnacheck
 
 import (
@@ -26,17 +34,23 @@ var (
 	// ErrTooLong: the name is longer than MaxDomain bytes and has a label
 	// longer than MaxLabel bytes.
 	ErrTooLong = errors.New("label too long for IDNA in a long name")
+	// ErrLabelLost: a label is "xn--" after the mapping of UTS #46, whose
+	// Punycode decodes to the empty string.
+	ErrLabelLost = errors.New("nothing after the \"xn--\" prefix to decode: the label would vanish")
+	// ErrLabelCount: IDNA gave a name with another number of labels.
+	ErrLabelCount = errors.New("IDNA would change the number of labels")
 )
 
-// Error is why ToASCII or ToUnicode refused a name before x/net/idna ran.
+// Error is why ToASCII or ToUnicode refused a name, before or after
+// x/net/idna ran.
 type Error struct {
 	Name   string // the name given
 	Offset int    // the byte offset in Name of the label at fault
-	Err    error  // ErrTooLong
+	Err    error  // ErrTooLong, ErrLabelLost or ErrLabelCount
 }
 
 // Error names the label, quoted in ASCII, and the reason, in the style of
-// x/net/idna's errors: `idna: label "...": label too long ...`.
+// x/net/idna's errors: `idna: label "xn--": nothing after ...`.
 func (e *Error) Error() string {
 	label := e.Label()
 	if len(label) > 64 {
@@ -57,22 +71,68 @@ func (e *Error) Label() string {
 // Unwrap returns the reason.
 func (e *Error) Unwrap() error { return e.Err }
 
-// ToASCII runs p.ToASCII on name within the limit of the package
-// documentation.
+// ToASCII runs p.ToASCII on name, within the limit and with the check of the
+// package documentation. On an error of the check, it returns what
+// x/net/idna returned with the *Error, as x/net/idna does with its own
+// errors: a model of a program that uses x/net/idna directly needs it.
 func ToASCII(p *idna.Profile, name string) (string, error) {
-	return run(p.ToASCII, name)
+	return run(p, p.ToASCII, name)
 }
 
 // ToUnicode runs p.ToUnicode on name as ToASCII runs p.ToASCII.
 func ToUnicode(p *idna.Profile, name string) (string, error) {
-	return run(p.ToUnicode, name)
+	return run(p, p.ToUnicode, name)
 }
 
-func run(conv func(string) (string, error), name string) (string, error) {
+func run(p *idna.Profile, conv func(string) (string, error), name string) (string, error) {
 	if off, ok := tooLong(name); ok {
 		return "", &Error{Name: name, Offset: off, Err: ErrTooLong}
 	}
-	return conv(name)
+	out, err := conv(name)
+	if err != nil {
+		return out, err
+	}
+	if err := check(p, name, out); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// check returns an *Error when out, what x/net/idna made of name with
+// profile p, does not have the labels of name: another number of them, or
+// an empty one where name has a label that the mapping does not remove.
+// Labels of name are split at the four full stops, labels of out at ".".
+func check(p *idna.Profile, name, out string) error {
+	i, j := 0, 0
+	for {
+		n, size := NextDot(name[i:])
+		m := strings.IndexByte(out[j:], '.')
+		if (n < 0) != (m < 0) {
+			return &Error{Name: name, Offset: i, Err: ErrLabelCount}
+		}
+		ne, oe := len(name), len(out)
+		if n >= 0 {
+			ne, oe = i+n, j+m
+		}
+		if oe == j && ne > i && !mapsToNothing(p, name[i:ne]) {
+			return &Error{Name: name, Offset: i, Err: ErrLabelLost}
+		}
+		if n < 0 {
+			return nil
+		}
+		i, j = ne+size, oe+1
+	}
+}
+
+// mapsToNothing reports whether the mapping of UTS #46 removes every code
+// point of label (U+00AD SOFT HYPHEN, for one, is ignored): the standard
+// keeps such a label, empty. The label that came out empty is otherwise
+// one that is "xn--" after the mapping. An "a" in front keeps x/net/idna
+// from decoding it; the mapping works on each code point, and the
+// normalization cannot join "a" to a label that maps to "xn--".
+func mapsToNothing(p *idna.Profile, label string) bool {
+	r, _ := p.ToUnicode("a" + label)
+	return r == "a"
 }
 
 // TooLong reports whether s is longer than MaxDomain bytes and has a label,

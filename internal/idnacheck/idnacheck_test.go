@@ -39,6 +39,76 @@ func TestTooLong(t *testing.T) {
 var lookup = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false),
 	idna.CheckHyphens(false), idna.CheckJoiners(true), idna.StrictDomainName(false), idna.VerifyDNSLength(false))
 
+// TestToASCII: UTS #46, section 4 (Processing), step 4, since revision 33:
+// a label that starts with "xn--" after the mapping and whose Punycode
+// decodes to the empty string is an error; the name keeps its labels.
+func TestToASCII(t *testing.T) {
+	tests := []struct {
+		name  string
+		ascii string // "" for an error
+		off   int    // the offset of the error
+		err   error  // nil: x/net/idna's own error
+	}{
+		{"\u00e9.example", "xn--9ca.example", 0, nil},
+		{"\u00e9.xn--.com", "", 3, ErrLabelLost},
+		{"\u00e9vil.xn--", "", 6, ErrLabelLost},                  // last
+		{"xn--.\u00e9", "", 0, ErrLabelLost},                     // first
+		{"xn--", "", 0, ErrLabelLost},                            // alone
+		{"\u00e9.xn--.", "", 3, ErrLabelLost},                    // before a trailing dot
+		{"a\u3002xn--", "", 4, ErrLabelLost},                     // after U+3002
+		{"a\uff0exn--", "", 4, ErrLabelLost},                     // after U+FF0E
+		{"a\uff61xn--", "", 4, ErrLabelLost},                     // after U+FF61
+		{"\u00e9.XN--.com", "", 3, ErrLabelLost},                 // upper case
+		{"\u00e9.x\u00adn--", "", 3, ErrLabelLost},               // U+00AD is ignored
+		{"\u00e9.\uff58\uff4e\uff0d\uff0d", "", 3, ErrLabelLost}, // full-width
+		{"\u00e9.xn--go-.com", "", 0, nil},                       // ASCII only: x/net/idna refuses it
+		{"\u00e9.\u00ad.com", "xn--9ca..com", 0, nil},            // a label of ignored code points stays, empty
+		{"\u00e9..com", "xn--9ca..com", 0, nil},                  // an empty label stays
+		{"\u00e9.com.", "xn--9ca.com.", 0, nil},                  // a trailing dot stays
+		{"\u00e9\u3002com\u3002", "xn--9ca.com.", 0, nil},        // full stops map to "."
+	}
+	for _, tt := range tests {
+		for _, f := range []struct {
+			name string
+			fn   func(*idna.Profile, string) (string, error)
+		}{{"ToASCII", ToASCII}, {"ToUnicode", ToUnicode}} {
+			got, err := f.fn(lookup, tt.name)
+			if tt.ascii != "" {
+				if err != nil || f.name == "ToASCII" && got != tt.ascii {
+					t.Errorf("%s(%q) = %q, %v, want %q", f.name, tt.name, got, err, tt.ascii)
+				}
+				continue
+			}
+			var e *Error
+			switch {
+			case err == nil:
+				t.Errorf("%s(%q) = %q, want an error", f.name, tt.name, got)
+			case tt.err == nil && errors.As(err, &e):
+				t.Errorf("%s(%q): %v, want x/net/idna's error", f.name, tt.name, err)
+			case tt.err != nil && (!errors.As(err, &e) || e.Err != tt.err || e.Offset != tt.off || e.Name != tt.name):
+				t.Errorf("%s(%q): %#v, want %v at %d", f.name, tt.name, err, tt.err, tt.off)
+			}
+		}
+	}
+}
+
+// TestCheckCount: a result with another number of labels than the name is
+// refused, whichever has more.
+func TestCheckCount(t *testing.T) {
+	for _, tt := range []struct{ name, out string }{
+		{"a.b", "a.b.c"},
+		{"a.b.c", "a.b"},
+		{"a\u3002b", "a"},
+	} {
+		if err := check(lookup, tt.name, tt.out); !errors.Is(err, ErrLabelCount) {
+			t.Errorf("check(%q, %q) = %v, want ErrLabelCount", tt.name, tt.out, err)
+		}
+	}
+	if err := check(lookup, "a\uff0eb\uff61c", "a.b.c"); err != nil {
+		t.Errorf("check of full stops: %v", err)
+	}
+}
+
 // TestErrorText: the label is quoted in ASCII, so that no control or
 // Bidi_Control character of the input is written raw, and cut after 64
 // bytes.
@@ -47,9 +117,10 @@ func TestErrorText(t *testing.T) {
 		e    Error
 		want string
 	}{
-		{Error{"a.\u202e" + strings.Repeat("b", 300), 2, ErrTooLong}, `idna: label "\u202e` + strings.Repeat("b", 61) + `...": label too long for IDNA in a long name`},
+		{Error{"a.xn--", 2, ErrLabelLost}, `idna: label "xn--": nothing after the "xn--" prefix to decode: the label would vanish`},
+		{Error{"a.x\u202en--", 2, ErrLabelLost}, `idna: label "x\u202en--": nothing after the "xn--" prefix to decode: the label would vanish`},
 		{Error{"a." + strings.Repeat("b", 300), 2, ErrTooLong}, `idna: label "` + strings.Repeat("b", 64) + `...": label too long for IDNA in a long name`},
-		{Error{"a", 5, ErrTooLong}, `idna: label "": label too long for IDNA in a long name`}, // an offset out of range
+		{Error{"a", 5, ErrLabelCount}, `idna: label "": IDNA would change the number of labels`}, // an offset out of range
 	} {
 		if got := tt.e.Error(); got != tt.want {
 			t.Errorf("%#v.Error() = %q, want %q", tt.e, got, tt.want)
