@@ -3,6 +3,8 @@ package whatwg
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/errtext"
 )
@@ -235,11 +237,16 @@ type Error struct {
 	Kind   Kind   // the reason
 }
 
-// Error formats the error on one line, for example
+// Error formats the error on one line: the name of the validation error,
+// so that it can be looked up in the standard, what is wrong in plain
+// words, naming the code point at fault where there is one, and where.
+// For example
 //
-//	whatwg: port-invalid at offset 21 of "https://example.org:7z"
+//	whatwg: port-invalid: the port is not a number: "z" (U+007A) is not a digit at offset 21 of "https://example.org:7z"
 //
-// The text depends only on the fields.
+// The text depends only on the fields. A code point that is a control or
+// is not printable (a Bidi_Control character, for one) is shown only by
+// its number, and the input is quoted with Go's escapes.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("whatwg: ")
@@ -248,11 +255,124 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Kind.String())
+	if d := e.detail(); d != "" {
+		b.WriteString(": ")
+		b.WriteString(d)
+	}
 	b.WriteString(" at offset ")
 	b.WriteString(strconv.Itoa(e.Offset))
 	b.WriteString(" of ")
 	b.WriteString(errtext.QuoteAround(e.Input, e.Offset))
 	return b.String()
+}
+
+// kindText says what each validation error means, in plain words.
+var kindText = [numKinds]string{
+	ErrDomainToASCII:                        "the domain fails IDNA (UTS #46 ToASCII), is empty, or holds a forbidden domain code point",
+	ErrDomainPercentEncoded:                 "the domain holds a percent-encoded byte",
+	ErrHostInvalidCodePoint:                 "the host holds a forbidden host code point",
+	ErrIPv4EmptyPart:                        `the IPv4 address ends with "."`,
+	ErrIPv4TooFewParts:                      "the IPv4 address has fewer than four parts",
+	ErrIPv4TooManyParts:                     "the host ends in a number, so it is an IPv4 address, and it has more than four parts",
+	ErrIPv4NonNumericPart:                   "the host ends in a number, so it is an IPv4 address, and a part is not a number",
+	ErrIPv4NonDecimalPart:                   "an IPv4 address part is written in hexadecimal or octal",
+	ErrIPv4OutOfRangePart:                   "an IPv4 address part is too large (over 255, or the last part over what the parts left can hold)",
+	ErrIPv6Unclosed:                         `the IPv6 address has no closing "]"`,
+	ErrIPv6InvalidCompression:               `the IPv6 address begins with a single ":"`,
+	ErrIPv6TooManyPieces:                    "the IPv6 address has more than eight pieces",
+	ErrIPv6MultipleCompression:              `the IPv6 address has "::" more than once`,
+	ErrIPv6InvalidCodePoint:                 `the IPv6 address ends too early, or holds a code point that is neither a hex digit nor ":"`,
+	ErrIPv6TooFewPieces:                     `the IPv6 address has fewer than eight pieces and no "::"`,
+	ErrIPv6PieceLeadingZero:                 `a piece of the IPv6 address has a leading "0"`,
+	ErrIPv4InIPv6TooManyPieces:              "the IPv6 address has more than six pieces before its IPv4 part",
+	ErrIPv4InIPv6InvalidCodePoint:           "the IPv4 part of the IPv6 address has an empty part, a part with a leading 0, a code point that is not a digit, or more than four parts",
+	ErrIPv4InIPv6OutOfRangePart:             "a part of the IPv4 part of the IPv6 address is over 255",
+	ErrIPv4InIPv6TooFewParts:                "the IPv4 part of the IPv6 address has fewer than four parts",
+	ErrInvalidURLUnit:                       `a code point that a URL does not allow there (a leading or trailing space or control, a tab or newline, or one that is not a URL code point), or a "%" not followed by two hex digits`,
+	ErrSpecialSchemeMissingFollowingSolidus: `the special scheme is not followed by "//"`,
+	ErrMissingSchemeNonRelativeURL:          "the input has no scheme, and no base URL that it could be relative to",
+	ErrInvalidReverseSolidus:                `"\" is used where a special URL has "/"`,
+	ErrInvalidCredentials:                   "the URL holds a username or a password",
+	ErrHostMissing:                          "the URL has no host, though its scheme, credentials or port need one",
+	ErrPortOutOfRange:                       "the port is over 65535",
+	ErrPortInvalid:                          "the port is not a number",
+	ErrFileInvalidWindowsDriveLetter:        "a relative reference starts with a Windows drive letter, against a file URL",
+	ErrFileInvalidWindowsDriveLetterHost:    "the host of the file URL is a Windows drive letter",
+	ErrSchemeInvalid:                        `a scheme is an ASCII letter followed by letters, digits, "+", "-" or "."`,
+	ErrSchemeChange:                         `the scheme cannot change from special to not or back, to "file" with credentials or a port, or from "file" with an empty host`,
+	ErrCannotHaveCredentialsOrPort:          `the URL cannot have a username, a password or a port: it has no host, an empty host, or the scheme "file"`,
+	ErrOpaquePath:                           "the URL has an opaque path, so no host and no path segments",
+	ErrHostnameWithPort:                     "the value given as a hostname has a port",
+	ErrTooLong:                              "the input or its URL is longer than this package allows, or a long domain has a label too long for IDNA",
+}
+
+// detail is what Error says of e in plain words: kindText, or, where the
+// code point at Offset is what is wrong, words that name it.
+func (e *Error) detail() string {
+	if e.Kind >= numKinds {
+		return ""
+	}
+	text := kindText[e.Kind]
+	if e.Offset < 0 || e.Offset >= len(e.Input) {
+		return text
+	}
+	r, size := utf8.DecodeRuneInString(e.Input[e.Offset:])
+	c := e.Input[e.Offset]
+	cp := codePoint(r, size, c)
+	switch e.Kind {
+	case ErrDomainToASCII, ErrHostInvalidCodePoint:
+		// The parser stops at a forbidden code point, or, for a failure
+		// of IDNA, at the start of the host, which may hold one too.
+		// A "%" and two hex digits is a percent-encoded byte, decoded
+		// before the checks.
+		switch {
+		case c == '%' && e.Kind == ErrDomainToASCII && e.Offset+2 < len(e.Input) &&
+			isHex(e.Input[e.Offset+1]) && isHex(e.Input[e.Offset+2]):
+		case c < utf8.RuneSelf && class[c]&forbiddenHost != 0:
+			return cp + " is not allowed in a host (a forbidden host code point)"
+		case c < utf8.RuneSelf && class[c]&forbiddenDomain != 0:
+			return cp + " is not allowed in a domain (a forbidden domain code point)"
+		case r == utf8.RuneError && size == 1:
+			return cp + " reads as U+FFFD, which IDNA refuses"
+		}
+	case ErrIPv6InvalidCodePoint:
+		if c == ']' {
+			return `the IPv6 address ends too early, before "]"`
+		}
+		return cp + ` is neither a hex digit nor ":" in the IPv6 address`
+	case ErrIPv4InIPv6InvalidCodePoint:
+		if c != '.' && (c < '0' || c > '9') {
+			return cp + " is not a digit in the IPv4 part of the IPv6 address"
+		}
+	case ErrPortInvalid:
+		return text + ": " + cp + " is not a digit"
+	case ErrSchemeInvalid:
+		if e.Offset == 0 {
+			return cp + " cannot start a scheme: " + text
+		}
+		return cp + " is not allowed in a scheme: " + text
+	}
+	return text
+}
+
+// codePoint names the code point r, of size bytes, that starts with byte
+// c: `"z" (U+007A)`, or only `U+0009` for a control, a space or any code
+// point that is not printable (so no Bidi_Control character is written),
+// or `byte 0xFF (not UTF-8)`.
+func codePoint(r rune, size int, c byte) string {
+	const hex = "0123456789ABCDEF"
+	if r == utf8.RuneError && size == 1 {
+		return "byte 0x" + string([]byte{hex[c>>4], hex[c&15]}) + " (not UTF-8)"
+	}
+	u := strconv.FormatInt(int64(r), 16)
+	u = "U+" + strings.Repeat("0", max(0, 4-len(u))) + strings.ToUpper(u)
+	switch {
+	case r == ' ':
+		return "a space (" + u + ")"
+	case strconv.IsPrint(r) && !unicode.Is(unicode.Bidi_Control, r):
+		return strconv.Quote(string(r)) + " (" + u + ")"
+	}
+	return u
 }
 
 // Unwrap returns the reason, a [Kind].
@@ -266,7 +386,12 @@ type ValidationError struct {
 	Offset int // byte offset in the input, as in [Error]
 }
 
-// String returns the error as "name at offset N".
+// String returns the error as "name: plain words at offset N", as
+// [Error.Error] writes it but without the input.
 func (v ValidationError) String() string {
-	return v.Kind.String() + " at offset " + strconv.Itoa(v.Offset)
+	s := v.Kind.String()
+	if v.Kind < numKinds && kindText[v.Kind] != "" {
+		s += ": " + kindText[v.Kind]
+	}
+	return s + " at offset " + strconv.Itoa(v.Offset)
 }

@@ -31,7 +31,7 @@ func ExampleParse_error() {
 	}
 	fmt.Println(errors.Is(err, whatwg.ErrPortInvalid))
 	// Output:
-	// whatwg: port-invalid at offset 21 of "https://example.org:7z/"
+	// whatwg: port-invalid: the port is not a number: "z" (U+007A) is not a digit at offset 21 of "https://example.org:7z/"
 	// port-invalid 21
 	// true
 }
@@ -91,12 +91,12 @@ func ExampleValidate() {
 
 	// Output:
 	// https://user@example.org/a%20b <nil>
-	// invalid-URL-unit at offset 0
-	// special-scheme-missing-following-solidus at offset 7
-	// special-scheme-missing-following-solidus at offset 7
-	// special-scheme-missing-following-solidus at offset 8
-	// invalid-credentials at offset 13
-	// invalid-URL-unit at offset 27
+	// invalid-URL-unit: a code point that a URL does not allow there (a leading or trailing space or control, a tab or newline, or one that is not a URL code point), or a "%" not followed by two hex digits at offset 0
+	// special-scheme-missing-following-solidus: the special scheme is not followed by "//" at offset 7
+	// special-scheme-missing-following-solidus: the special scheme is not followed by "//" at offset 7
+	// special-scheme-missing-following-solidus: the special scheme is not followed by "//" at offset 8
+	// invalid-credentials: the URL holds a username or a password at offset 13
+	// invalid-URL-unit: a code point that a URL does not allow there (a leading or trailing space or control, a tab or newline, or one that is not a URL code point), or a "%" not followed by two hex digits at offset 27
 }
 
 func ExampleURL_SetHost() {
@@ -111,8 +111,8 @@ func ExampleURL_SetHost() {
 	// Output:
 	// <nil> https://example.com:8443/path
 	// <nil> https://example.net/path
-	// whatwg: set host: port-invalid at offset 12 of "example.edu:x" https://example.edu/path
-	// whatwg: set host: opaque-path at offset 0 of "example.org" mailto:someone@example.org
+	// whatwg: set host: port-invalid: the port is not a number: "x" (U+0078) is not a digit at offset 12 of "example.edu:x" https://example.edu/path
+	// whatwg: set host: opaque-path: the URL has an opaque path, so no host and no path segments at offset 0 of "example.org" mailto:someone@example.org
 }
 
 func ExampleURL_SetProtocol() {
@@ -121,7 +121,7 @@ func ExampleURL_SetProtocol() {
 	fmt.Println(u.SetProtocol("git"), u)
 	// Output:
 	// <nil> https://example.org/
-	// whatwg: set protocol: scheme-change-not-allowed at offset 0 of "git" https://example.org/
+	// whatwg: set protocol: scheme-change-not-allowed: the scheme cannot change from special to not or back, to "file" with credentials or a port, or from "file" with an empty host at offset 0 of "git" https://example.org/
 }
 
 func ExampleURL_SetSearch() {
