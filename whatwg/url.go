@@ -88,6 +88,13 @@
 // non-ASCII code points, and, in [Validate], for every domain, to find the
 // non-fatal domain-to-ASCII validation error.
 //
+// One check is added to x/net/idna's: a label that is "xn--" after the
+// mapping (written "xn--", "XN--", in full-width letters, ...) decodes to
+// the empty string, which UTS #46 (section 4, step 4, since revision 33)
+// makes an error, while x/net/idna would let the label vanish and give
+// another host ("https://évil.xn--/" would read as "https://xn--vil-9la./").
+// Such a domain fails with [ErrDomainToASCII].
+//
 // To keep parsing linear in time, a non-ASCII domain longer than 4,096
 // bytes whose labels are not all at most 255 bytes fails with
 // [ErrTooLong] (x/net/idna's Punycode is quadratic in the length of a
