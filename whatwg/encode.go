@@ -3,7 +3,8 @@ package whatwg
 import (
 	"strings"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/gouri/uri/internal/lazybuf"
 )
 
 // Byte classes. Each percent-encode set of the URL Standard, section 1.3
@@ -264,175 +265,35 @@ func percentEncodedByte(s string) int {
 	return -1
 }
 
-// writer builds the output of the parser. While the output so far equals
-// a prefix of in, it is kept as that prefix's length n and nothing is
-// copied; the first byte that differs from in moves the output into buf.
-// This is what lets Parse return its input itself as the href when the
-// input is already in serialized form: every write is compared with the
-// input at the same place, so an unchanged input is never copied.
-type writer struct {
-	in   string
-	n    int    // while buf == nil, the output is in[:n]
-	buf  []byte // the output once it differs from in
-	hint int    // extra capacity to reserve when buf is made
-}
-
-// len returns the length of the output.
-func (w *writer) len() int {
-	if w.buf != nil {
-		return len(w.buf)
-	}
-	return w.n
-}
-
-// at returns the output's byte at index k.
-func (w *writer) at(k int) byte {
-	if w.buf != nil {
-		return w.buf[k]
-	}
-	return w.in[k]
-}
-
-// materialize moves the output into buf.
-func (w *writer) materialize() {
-	b := make([]byte, w.n, len(w.in)+w.hint+16)
-	copy(b, w.in[:w.n])
-	w.buf = b
-}
-
-// reserve makes room in buf for k more bytes. The capacity doubles, so
-// that the bytes allocated for an output are at most about twice its
-// length, whatever the input (append grows large slices by a quarter,
-// which costs more, and unevenly between sizes).
-func (w *writer) reserve(k int) {
-	if len(w.buf)+k > cap(w.buf) {
-		b := make([]byte, len(w.buf), 2*cap(w.buf)+k)
-		copy(b, w.buf)
-		w.buf = b
-	}
-}
-
-// byte appends c.
-func (w *writer) byte(c byte) {
-	if w.buf == nil {
-		if w.n < len(w.in) && w.in[w.n] == c {
-			w.n++
-			return
-		}
-		w.materialize()
-	}
-	w.reserve(1)
-	w.buf = append(w.buf, c)
-}
-
-// string appends s.
-func (w *writer) string(s string) {
-	if w.buf == nil {
-		if strings.HasPrefix(w.in[w.n:], s) {
-			w.n += len(s)
-			return
-		}
-		w.materialize()
-	}
-	w.reserve(len(s))
-	w.buf = append(w.buf, s...)
-}
-
-// copy appends in[i:j].
-func (w *writer) copy(i, j int) {
-	if w.buf == nil && i == w.n {
-		w.n = j
-		return
-	}
-	w.string(w.in[i:j])
-}
-
-// pct appends the percent-encoding of the byte c: "%" and two upper-case
-// hex digits (URL Standard, section 1.3, "percent-encode").
-func (w *writer) pct(c byte) {
-	w.byte('%')
-	w.byte(upperHex[c>>4])
-	w.byte(upperHex[c&15])
-}
-
-// truncate cuts the output to its first k bytes.
-func (w *writer) truncate(k int) {
-	if w.buf != nil {
-		w.buf = w.buf[:k]
-	} else {
-		w.n = k
-	}
-}
-
-// set replaces the output's byte at index k with c.
-func (w *writer) set(k int, c byte) {
-	if w.at(k) == c {
-		return
-	}
-	if w.buf == nil {
-		w.materialize()
-	}
-	w.buf[k] = c
-}
-
-// insert inserts s at index k of the output.
-func (w *writer) insert(k int, s string) {
-	if w.buf == nil {
-		w.materialize()
-	}
-	n := len(w.buf)
-	w.reserve(len(s))
-	w.buf = append(w.buf, s...)
-	copy(w.buf[k+len(s):], w.buf[k:n])
-	copy(w.buf[k:], s)
-}
-
-// lastSlash returns the index of the last "/" of the output at or after lo,
-// or -1.
-func (w *writer) lastSlash(lo int) int {
-	for k := w.len() - 1; k >= lo; k-- {
-		if w.at(k) == '/' {
-			return k
-		}
-	}
-	return -1
-}
-
-// result returns the output. When it never differed from in, it is a
-// substring of in and nothing is allocated. Otherwise the string shares
-// buf's memory, as strings.Builder does, so that a URL costs one allocation
-// and not two: the writer must not be used after result.
-func (w *writer) result() string {
-	if w.buf == nil {
-		return w.in[:w.n]
-	}
-	b := w.buf
-	w.buf = nil
-	w.in, w.n = "", 0
-	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
 // encodeAt appends the code point at s[i:] UTF-8 percent-encoded with set,
 // and returns the index after it.
-func (w *writer) encodeAt(s string, i int, set uint16) int {
+func encodeAt(w *lazybuf.Writer, s string, i int, set uint16) int {
 	c := s[i]
 	if c < utf8.RuneSelf {
 		if class[c]&set != 0 {
-			w.pct(c)
+			pct(w, c)
 		} else {
-			w.byte(c)
+			w.Byte(c)
 		}
 		return i + 1
 	}
 	_, n, ok := decodeRune(s, i)
 	if !ok {
-		w.string("%EF%BF%BD")
+		w.WriteString("%EF%BF%BD")
 		return i + n
 	}
 	for k := i; k < i+n; k++ {
-		w.pct(s[k])
+		pct(w, s[k])
 	}
 	return i + n
+}
+
+// pct appends the percent-encoding of the byte c: "%" and two upper-case
+// hex digits (URL Standard, section 1.3, "percent-encode").
+func pct(w *lazybuf.Writer, c byte) {
+	w.Byte('%')
+	w.Byte(upperHex[c>>4])
+	w.Byte(upperHex[c&15])
 }
 
 // EncodeComponent returns s UTF-8 percent-encoded with the component

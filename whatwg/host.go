@@ -84,7 +84,7 @@ func (p *parser) host(h, e int) bool {
 // writeBytes writes b.
 func (p *parser) writeBytes(b []byte) {
 	for _, c := range b {
-		p.w.byte(c)
+		p.w.Byte(c)
 	}
 }
 
@@ -198,11 +198,11 @@ func (p *parser) domain(h, e int) bool {
 	}
 	switch {
 	case !ascii:
-		p.w.string(d)
+		p.w.WriteString(d)
 	case acc&upperBit != 0:
 		p.writeLower(h, e)
 	default:
-		p.w.copy(h, e)
+		p.w.Copy(h, e)
 	}
 	p.u.kind = HostDomain
 	return true

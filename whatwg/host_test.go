@@ -15,11 +15,11 @@ func parseHost(in string, special bool) (string, HostKind, Kind) {
 	if special {
 		p.sch = schemeHTTPS
 	}
-	p.w.in = in
+	p.w.Reset(in, nil, 0)
 	if !p.host(0, len(in)) {
 		return "", 0, p.errKind
 	}
-	return p.w.result(), p.u.kind, 0
+	return p.w.String(), p.u.kind, 0
 }
 
 // hostTests pin the host parser and serializer. The first rows are the

@@ -3,6 +3,8 @@ package whatwg
 import (
 	"math"
 	"strings"
+
+	"github.com/gouri/uri/internal/lazybuf"
 )
 
 // maxLen is the longest input and the longest href this package handles:
@@ -109,7 +111,7 @@ type parser struct {
 	// maps the first to the second (see offset).
 	removed bool
 	index   []int32
-	w       writer
+	w       lazybuf.Writer
 	base    *URL
 	u       URL // the offsets and flags of the URL being written
 	sch     schemeType
@@ -129,7 +131,7 @@ type parser struct {
 // pos returns the length of the output as an offset. Past maxLen it
 // returns 0 and sets tooLong, so that no offset is ever negative.
 func (p *parser) pos() int32 {
-	n := p.w.len()
+	n := p.w.Len()
 	if n > maxLen {
 		p.tooLong = true
 		return 0
@@ -171,10 +173,11 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 		p.removed = true
 	}
 	p.in = in
-	p.w.in = in
+	extra := 0
 	if base != nil {
-		p.w.hint = len(base.href)
+		extra = len(base.href)
 	}
+	p.w.Reset(in, nil, extra)
 	if p.run() == failed {
 		return URL{}, p.error("parse")
 	}
@@ -197,15 +200,15 @@ func (p *parser) finish() (URL, error) {
 		u.queryStart = u.fragStart
 	}
 	ps := int(u.pathStart)
-	if needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.at(ps) == '/' && p.w.at(ps+1) == '/') {
-		p.w.insert(int(u.pathStart), "/.")
+	if needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.At(ps) == '/' && p.w.At(ps+1) == '/') {
+		p.w.Insert(int(u.pathStart), "/.")
 		u.pathStart += 2
 		u.queryStart += 2
 		u.fragStart += 2
 		u.flags |= fDot
 	}
 	u.scheme = p.sch
-	u.href = p.w.result()
+	u.href = p.w.String()
 	return *u, nil
 }
 
@@ -330,10 +333,10 @@ func (p *parser) scheme(k int, upper bool) int {
 	if upper {
 		p.writeLower(0, k)
 	} else {
-		p.w.copy(0, k)
+		p.w.Copy(0, k)
 	}
 	p.u.schemeEnd = int32(k)
-	p.w.byte(':')
+	p.w.Byte(':')
 	p.noHost()
 	p.sch = lookupScheme(s[:k])
 	i := k + 1
@@ -361,9 +364,9 @@ func (p *parser) writeLower(i, j int) {
 		for k < j && !('A' <= s[k] && s[k] <= 'Z') {
 			k++
 		}
-		p.w.copy(i, k)
+		p.w.Copy(i, k)
 		if k < j {
-			p.w.byte(s[k] | 0x20)
+			p.w.Byte(s[k] | 0x20)
 			k++
 		}
 		i = k
@@ -378,13 +381,13 @@ func (p *parser) noScheme() int {
 	}
 	if b.flags&fOpaque != 0 {
 		// The base's scheme, path and query, and an empty fragment.
-		p.w.string(b.href[:b.fragStart])
+		p.w.WriteString(b.href[:b.fragStart])
 		p.u = *b
 		p.u.flags &^= fFragment
 		p.sch = b.scheme
 		return p.fragment(1)
 	}
-	p.w.string(b.href[:b.schemeEnd+1])
+	p.w.WriteString(b.href[:b.schemeEnd+1])
 	p.u.schemeEnd = b.schemeEnd
 	p.noHost()
 	p.sch = b.scheme
@@ -402,14 +405,14 @@ func (p *parser) baseAuthority() {
 	if b.flags&fDot != 0 {
 		end -= 2
 	}
-	p.w.string(b.href[b.schemeEnd+1 : end])
+	p.w.WriteString(b.href[b.schemeEnd+1 : end])
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.kind = b.userEnd, b.hostStart, b.hostEnd, b.kind
 	p.u.pathStart = p.pos()
 }
 
 // basePath writes the base's path.
 func (p *parser) basePath() {
-	p.w.string(p.base.href[p.base.pathStart:p.base.queryStart])
+	p.w.WriteString(p.base.href[p.base.pathStart:p.base.queryStart])
 }
 
 // baseQuery writes the base's query, if it has one.
@@ -418,7 +421,7 @@ func (p *parser) baseQuery() {
 	if b.flags&fQuery != 0 {
 		p.u.queryStart = p.pos()
 		p.u.flags |= fQuery
-		p.w.string(b.href[b.queryStart:b.fragStart])
+		p.w.WriteString(b.href[b.queryStart:b.fragStart])
 	}
 }
 
@@ -515,7 +518,7 @@ func (p *parser) specialAuthorityIgnoreSlashes(i int) int {
 func (p *parser) authority(i int) int {
 	s := p.in
 	special := p.sch.special()
-	p.w.string("//")
+	p.w.WriteString("//")
 	// One pass finds the end of the authority, its last "@", and the first
 	// ":" after that "@", which ends the host unless a "[" came before it.
 	e, at, colon, bracket := i, -1, -1, false
@@ -580,10 +583,10 @@ func (p *parser) userinfo(i, at int) {
 	p.encodeIn(i, i+len(user), encUserinfo)
 	p.u.userEnd = p.pos()
 	if pass != "" {
-		p.w.byte(':')
+		p.w.Byte(':')
 		p.encodeIn(i+colon+1, at, encUserinfo)
 	}
-	p.w.byte('@')
+	p.w.Byte('@')
 }
 
 // encodeIn writes in[i:j] UTF-8 percent-encoded with set, copying runs of
@@ -595,11 +598,11 @@ func (p *parser) encodeIn(i, j int, set uint16) {
 		for k < j && class[s[k]]&set == 0 {
 			k++
 		}
-		p.w.copy(i, k)
+		p.w.Copy(i, k)
 		if k == j {
 			return
 		}
-		i = p.w.encodeAt(s, k, set)
+		i = encodeAt(&p.w, s, k, set)
 	}
 }
 
@@ -660,7 +663,7 @@ func (p *parser) port(i, e int) bool {
 		return false
 	}
 	if v != p.sch.defaultPort() {
-		p.w.byte(':')
+		p.w.Byte(':')
 		p.writeInt(v)
 	}
 	return true
@@ -679,7 +682,7 @@ func (p *parser) writeInt(v int) {
 		}
 	}
 	for ; k < len(b); k++ {
-		p.w.byte(b[k])
+		p.w.Byte(b[k])
 	}
 }
 
@@ -722,15 +725,15 @@ func (p *parser) path(i int) int {
 		stop |= check
 	}
 	for {
-		seg := p.w.len()
-		p.w.byte('/')
+		seg := p.w.Len()
+		p.w.Byte('/')
 		j := i
 		for {
 			k := j
 			for k < len(s) && class[s[k]]&stop == 0 {
 				k++
 			}
-			p.w.copy(j, k)
+			p.w.Copy(j, k)
 			j = k
 			if j == len(s) {
 				break
@@ -769,7 +772,7 @@ func (p *parser) afterPath(j int) int {
 // when it meets the end of a segment; sep tells whether a "/" (or "\" in a
 // special URL) follows.
 func (p *parser) endSegment(seg int, sep bool) {
-	if n := p.w.len() - seg; n == 1 || n > 7 || p.w.at(seg+1) != '.' && p.w.at(seg+1) != '%' {
+	if n := p.w.Len() - seg; n == 1 || n > 7 || p.w.At(seg+1) != '.' && p.w.At(seg+1) != '%' {
 		// Neither a dot segment nor, at the start of the path of a file
 		// URL, a drive letter to normalize: the common case.
 		if p.sch != schemeFile {
@@ -780,25 +783,25 @@ func (p *parser) endSegment(seg int, sep bool) {
 	case 2:
 		// A double-dot segment: shorten the path, and append an empty
 		// segment unless a separator follows.
-		p.w.truncate(seg)
+		p.w.Truncate(seg)
 		p.shorten()
 		if !sep {
-			p.w.byte('/')
+			p.w.Byte('/')
 		}
 	case 1:
 		// A single-dot segment: append an empty segment unless a separator
 		// follows.
-		p.w.truncate(seg)
+		p.w.Truncate(seg)
 		if !sep {
-			p.w.byte('/')
+			p.w.Byte('/')
 		}
 	default:
 		// "If url's scheme is "file", url's path is empty, and buffer is a
 		// Windows drive letter, then replace the second code point in
 		// buffer with U+003A (:)."
-		if p.sch == schemeFile && seg == int(p.u.pathStart) && p.w.len()-seg == 3 &&
-			isAlpha(p.w.at(seg+1)) && (p.w.at(seg+2) == ':' || p.w.at(seg+2) == '|') {
-			p.w.set(seg+2, ':')
+		if p.sch == schemeFile && seg == int(p.u.pathStart) && p.w.Len()-seg == 3 &&
+			isAlpha(p.w.At(seg+1)) && (p.w.At(seg+2) == ':' || p.w.At(seg+2) == '|') {
+			p.w.Set(seg+2, ':')
 		}
 	}
 }
@@ -808,16 +811,16 @@ func (p *parser) endSegment(seg int, sep bool) {
 // "%2e%2e"), both ASCII case-insensitive (section 4.1), and 0 otherwise.
 func (p *parser) dots(k int) int {
 	w := &p.w
-	n := w.len() - k
+	n := w.Len() - k
 	if n < 1 || n > 6 {
 		return 0
 	}
 	// dot returns the length of a dot at k ("." 1, "%2e" 3), or 0.
 	dot := func(k int) int {
-		if w.at(k) == '.' {
+		if w.At(k) == '.' {
 			return 1
 		}
-		if k+2 < w.len() && w.at(k) == '%' && w.at(k+1) == '2' && w.at(k+2)|0x20 == 'e' {
+		if k+2 < w.Len() && w.At(k) == '%' && w.At(k+1) == '2' && w.At(k+2)|0x20 == 'e' {
 			return 3
 		}
 		return 0
@@ -840,14 +843,14 @@ func (p *parser) dots(k int) int {
 // letter.
 func (p *parser) shorten() {
 	ps := int(p.u.pathStart)
-	n := p.w.len()
+	n := p.w.Len()
 	if n == ps {
 		return
 	}
-	if p.sch == schemeFile && n-ps == 3 && isAlpha(p.w.at(ps+1)) && p.w.at(ps+2) == ':' {
+	if p.sch == schemeFile && n-ps == 3 && isAlpha(p.w.At(ps+1)) && p.w.At(ps+2) == ':' {
 		return
 	}
-	p.w.truncate(p.w.lastSlash(ps))
+	p.w.Truncate(p.w.LastIndexByte('/', ps))
 }
 
 // encodeOne writes the code point at in[j:] UTF-8 percent-encoded with set,
@@ -857,7 +860,7 @@ func (p *parser) encodeOne(j int, set uint16) int {
 	if p.collect {
 		p.checkUnit(j)
 	}
-	return p.w.encodeAt(p.in, j, set)
+	return encodeAt(&p.w, p.in, j, set)
 }
 
 // checkUnit records invalid-URL-unit for the code point at in[j:] if it is
@@ -895,7 +898,7 @@ func (p *parser) opaquePath(i int) int {
 		for k < len(s) && class[s[k]]&stop == 0 {
 			k++
 		}
-		p.w.copy(j, k)
+		p.w.Copy(j, k)
 		j = k
 		if j == len(s) {
 			return j
@@ -910,9 +913,9 @@ func (p *parser) opaquePath(i int) int {
 			// is "%20", so that the path does not end in a space.
 			p.note(ErrInvalidURLUnit, j)
 			if j+1 < len(s) && (s[j+1] == '?' || s[j+1] == '#') {
-				p.w.string("%20")
+				p.w.WriteString("%20")
 			} else {
-				p.w.byte(' ')
+				p.w.Byte(' ')
 			}
 			j++
 		default:
@@ -927,7 +930,7 @@ func (p *parser) opaquePath(i int) int {
 func (p *parser) query(i int) int {
 	p.u.queryStart = p.pos()
 	p.u.flags |= fQuery
-	p.w.byte('?')
+	p.w.Byte('?')
 	return p.queryBody(i)
 }
 
@@ -945,7 +948,7 @@ func (p *parser) queryBody(i int) int {
 func (p *parser) fragment(i int) int {
 	p.u.fragStart = p.pos()
 	p.u.flags |= fFragment
-	p.w.byte('#')
+	p.w.Byte('#')
 	return p.fragmentBody(i)
 }
 
@@ -966,7 +969,7 @@ func (p *parser) encodeRest(i int, set uint16, hashEnds bool) int {
 		for k < len(s) && class[s[k]]&stop == 0 {
 			k++
 		}
-		p.w.copy(j, k)
+		p.w.Copy(j, k)
 		j = k
 		if j == len(s) {
 			return j
@@ -1007,11 +1010,11 @@ func (p *parser) file(i int) int {
 			p.shorten()
 		} else {
 			p.note(ErrFileInvalidWindowsDriveLetter, i)
-			p.w.truncate(int(p.u.pathStart))
+			p.w.Truncate(int(p.u.pathStart))
 		}
 		return p.path(i)
 	}
-	p.w.string("//")
+	p.w.WriteString("//")
 	p.emptyHost()
 	return p.path(i)
 }
@@ -1040,11 +1043,11 @@ func (p *parser) fileSlash(i int) int {
 		// url's path."
 		bp := b.href[b.pathStart:b.queryStart]
 		if !startsWithDriveLetter(s[i:]) && len(bp) >= 3 && isAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
-			p.w.string(bp[:3])
+			p.w.WriteString(bp[:3])
 		}
 		return p.path(i)
 	}
-	p.w.string("//")
+	p.w.WriteString("//")
 	p.emptyHost()
 	return p.path(i)
 }
@@ -1077,15 +1080,15 @@ func (p *parser) fileHost(i int) int {
 		}
 		e++
 	}
-	p.w.string("//")
+	p.w.WriteString("//")
 	p.emptyHost()
 	if e-i == 2 && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') {
 		// A Windows drive letter is the path's first segment, and the host
 		// stays empty.
 		p.note(ErrFileInvalidWindowsDriveLetterHost, i)
-		p.w.byte('/')
-		p.w.byte(s[i])
-		p.w.byte(':')
+		p.w.Byte('/')
+		p.w.Byte(s[i])
+		p.w.Byte(':')
 		if e < len(s) && (s[e] == '/' || s[e] == '\\') {
 			if s[e] == '\\' {
 				p.note(ErrInvalidReverseSolidus, e)
@@ -1098,8 +1101,8 @@ func (p *parser) fileHost(i int) int {
 		if !p.host(i, e) {
 			return failed
 		}
-		if p.u.kind == HostDomain && p.w.len()-int(p.u.hostStart) == 9 && p.isLocalhost() {
-			p.w.truncate(int(p.u.hostStart))
+		if p.u.kind == HostDomain && p.w.Len()-int(p.u.hostStart) == 9 && p.isLocalhost() {
+			p.w.Truncate(int(p.u.hostStart))
 			p.u.kind = HostEmpty
 		}
 		p.u.hostEnd = p.pos()
@@ -1112,7 +1115,7 @@ func (p *parser) isLocalhost() bool {
 	const l = "localhost"
 	h := int(p.u.hostStart)
 	for k := 0; k < len(l); k++ {
-		if p.w.at(h+k) != l[k] {
+		if p.w.At(h+k) != l[k] {
 			return false
 		}
 	}

@@ -144,7 +144,7 @@ func setterParser(value string, sch schemeType) *parser {
 		p.removed = true
 	}
 	p.in = in
-	p.w.in = in
+	p.w.Reset(in, nil, 0)
 	return p
 }
 
@@ -256,9 +256,9 @@ func (u *URL) SetPassword(value string) error {
 // nothing needs encoding.
 func encodeString(s string, set uint16) string {
 	p := parser{in: s}
-	p.w.in = s
+	p.w.Reset(s, nil, 0)
 	p.encodeIn(0, len(s), set)
-	return p.w.result()
+	return p.w.String()
 }
 
 // SetHost sets the host and, when value has ":" and digits after the host,
@@ -317,7 +317,7 @@ func (u *URL) setHost(op, value string, hostname bool) error {
 		if !p.host(0, k) {
 			return p.error(op)
 		}
-		r.host, r.kind = p.w.result(), p.u.kind
+		r.host, r.kind = p.w.String(), p.u.kind
 		// Port state with state override: digits, up to any other code
 		// point. Without digits, the parser returns failure after setting
 		// the host.
@@ -349,7 +349,7 @@ func (u *URL) setHost(op, value string, hostname bool) error {
 	if !p.host(0, k) {
 		return p.error(op)
 	}
-	r.host, r.kind = p.w.result(), p.u.kind
+	r.host, r.kind = p.w.String(), p.u.kind
 	return u.apply(&r, op, value)
 }
 
@@ -370,7 +370,7 @@ func (u *URL) setFileHost(r *record, p *parser, op, value string) error {
 		if !p.host(0, e) {
 			return p.error(op)
 		}
-		r.host, r.kind = p.w.result(), p.u.kind
+		r.host, r.kind = p.w.String(), p.u.kind
 		if r.kind == HostDomain && r.host == "localhost" {
 			r.host, r.kind = "", HostEmpty
 		}
@@ -450,9 +450,9 @@ func (u *URL) SetPathname(value string) error {
 	case r.kind == HostNone:
 		// "If state override is given and url's host is null, append the
 		// empty string to url's path."
-		p.w.byte('/')
+		p.w.Byte('/')
 	}
-	r.path = p.w.result()
+	r.path = p.w.String()
 	return u.apply(&r, op, value)
 }
 
@@ -472,7 +472,7 @@ func (u *URL) SetSearch(value string) error {
 	}
 	p := setterParser(strings.TrimPrefix(value, "?"), r.sch)
 	p.queryBody(0)
-	r.query, r.hasQuery = p.w.result(), true
+	r.query, r.hasQuery = p.w.String(), true
 	return u.apply(&r, op, value)
 }
 
@@ -491,6 +491,6 @@ func (u *URL) SetHash(value string) error {
 	}
 	p := setterParser(strings.TrimPrefix(value, "#"), r.sch)
 	p.fragmentBody(0)
-	r.fragment, r.hasFragment = p.w.result(), true
+	r.fragment, r.hasFragment = p.w.String(), true
 	return u.apply(&r, op, value)
 }

@@ -1,0 +1,158 @@
+package lazybuf
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// TestUnchangedCostsNothing pins the reason for the type: an output equal
+// to its input, written in any pieces, is the input itself.
+func TestUnchangedCostsNothing(t *testing.T) {
+	in := "http://example.com/a/b?q#f"
+	var w Writer
+	allocs := testing.AllocsPerRun(100, func() {
+		w.Reset(in, nil, 0)
+		w.Copy(0, 5)
+		w.WriteString("//")
+		w.Byte('e')
+		w.Copy(8, 20)
+		w.Write([]byte("/b?q"))
+		w.Copy(24, len(in))
+		w.Set(0, 'h')
+		if w.String() != in {
+			t.Fatal("String() differs from the unchanged input")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("an unchanged output allocated %v times, want 0", allocs)
+	}
+	w.Reset(in, nil, 0)
+	w.Copy(0, 4)
+	if got := w.String(); unsafe.StringData(got) != unsafe.StringData(in) {
+		t.Errorf("String() of an unchanged prefix is a copy, want a substring of the input")
+	}
+}
+
+// TestAppendTo checks that the output goes after dst's bytes, into dst's
+// spare capacity when it has enough, and without allocating then.
+func TestAppendTo(t *testing.T) {
+	in := "HTTP://a/"
+	dst := make([]byte, 3, 64)
+	copy(dst, "xyz")
+	var w Writer
+	allocs := testing.AllocsPerRun(100, func() {
+		w.Reset(in, dst[:3], 0)
+		w.WriteString("http")
+		w.Copy(4, len(in))
+		if got := w.AppendTo(); string(got) != "xyzhttp://a/" {
+			t.Fatalf("AppendTo() = %q, want %q", got, "xyzhttp://a/")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("AppendTo with room in dst allocated %v times, want 0", allocs)
+	}
+	// Too little room: the bytes of dst are kept all the same.
+	w.Reset(in, []byte("xyz"), 0)
+	w.WriteString("http")
+	w.Copy(4, len(in))
+	w.Insert(4, "s")
+	if got := string(w.AppendTo()); got != "xyzhttps://a/" {
+		t.Errorf("AppendTo() = %q, want %q", got, "xyzhttps://a/")
+	}
+	// Unchanged: the input is appended.
+	w.Reset(in, []byte("xyz"), 0)
+	w.Copy(0, len(in))
+	if got := string(w.AppendTo()); got != "xyz"+in {
+		t.Errorf("AppendTo() = %q, want %q", got, "xyz"+in)
+	}
+}
+
+// TestAgainstBuilder runs random writes through a Writer and a plain
+// byte slice, for random inputs and destinations, and compares every
+// observation: Len, At, LastIndexByte, Changed and the result.
+func TestAgainstBuilder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "ab/"
+	word := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteByte(alphabet[rng.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	for iter := range 20000 {
+		in := word(rng.IntN(12))
+		var dst []byte
+		if rng.IntN(2) == 0 {
+			dst = append(make([]byte, 0, rng.IntN(30)), word(rng.IntN(3))...)
+		}
+		prefix := string(dst)
+		var w Writer
+		w.Reset(in, dst, rng.IntN(4))
+		var want []byte
+		changed := false
+		for range rng.IntN(10) {
+			switch op := rng.IntN(7); op {
+			case 0:
+				c := alphabet[rng.IntN(len(alphabet))]
+				w.Byte(c)
+				want = append(want, c)
+			case 1:
+				s := word(rng.IntN(4))
+				w.WriteString(s)
+				want = append(want, s...)
+			case 2:
+				i := rng.IntN(len(in) + 1)
+				j := i + rng.IntN(len(in)-i+1)
+				w.Copy(i, j)
+				want = append(want, in[i:j]...)
+			case 3:
+				k := rng.IntN(len(want) + 1)
+				w.Truncate(k)
+				want = want[:k]
+			case 4:
+				if len(want) > 0 {
+					k := rng.IntN(len(want))
+					c := alphabet[rng.IntN(len(alphabet))]
+					w.Set(k, c)
+					want[k] = c
+				}
+			case 5:
+				k := rng.IntN(len(want) + 1)
+				s := word(rng.IntN(3))
+				w.Insert(k, s)
+				want = append(want[:k], append([]byte(s), want[k:]...)...)
+			case 6:
+				lo := rng.IntN(len(want) + 1)
+				wantIdx := strings.LastIndexByte(string(want[lo:]), '/')
+				if wantIdx >= 0 {
+					wantIdx += lo
+				}
+				if got := w.LastIndexByte('/', lo); got != wantIdx {
+					t.Fatalf("iteration %d: LastIndexByte('/', %d) = %d, want %d (output %q)", iter, lo, got, wantIdx, want)
+				}
+			}
+			changed = changed || !strings.HasPrefix(in, string(want))
+			if w.Len() != len(want) {
+				t.Fatalf("iteration %d: Len() = %d, want %d (output %q)", iter, w.Len(), len(want), want)
+			}
+			for k := range want {
+				if w.At(k) != want[k] {
+					t.Fatalf("iteration %d: At(%d) = %q, want %q", iter, k, w.At(k), want[k])
+				}
+			}
+			if changed && !w.Changed() {
+				t.Fatalf("iteration %d: Changed() = false for %q, which is no prefix of %q", iter, want, in)
+			}
+		}
+		if dst != nil {
+			if got := string(w.AppendTo()); got != prefix+string(want) {
+				t.Fatalf("iteration %d: AppendTo() = %q, want %q", iter, got, prefix+string(want))
+			}
+		} else if got := w.String(); got != string(want) {
+			t.Fatalf("iteration %d: String() = %q, want %q", iter, got, want)
+		}
+	}
+}
