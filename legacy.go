@@ -59,7 +59,7 @@ const (
 // upgrades the URLs of older grammars. It allocates the new text, and, when
 // there are changes, the list and the encoded components.
 func (c Components) Encode() (URI, []Change, error) {
-	e := encoder{at: c.layout()}
+	e := encoder{at: c.layout(0)}
 	if err := e.encode(&c); err != nil {
 		return URI{}, nil, err
 	}
@@ -69,49 +69,6 @@ func (c Components) Encode() (URI, []Change, error) {
 		return URI{}, nil, withOp("encode", err)
 	}
 	return u, e.changes, nil
-}
-
-// layout returns where each component of c begins in the text that c's
-// components spell as they are, without writing that text: the offsets of
-// the ref that build would make, with no prefix before the path.
-func (c *Components) layout() ref {
-	var r ref
-	hasUserinfo, hasPort, hasAuthority, hasQuery, hasFragment := c.present()
-	n := 0
-	if c.Scheme != "" {
-		r.flags |= fScheme
-		r.schemeEnd = int32(len(c.Scheme))
-		n = len(c.Scheme) + 1
-	}
-	if hasAuthority {
-		r.flags |= fAuthority
-		n += 2
-		if hasUserinfo {
-			r.flags |= fUserinfo
-			n += len(c.Userinfo) + 1
-		}
-	}
-	r.hostStart = int32(min(n, maxLen))
-	if hasAuthority {
-		n += len(c.Host)
-	}
-	r.hostEnd = int32(min(n, maxLen))
-	if hasPort && hasAuthority {
-		r.flags |= fPort
-		n += 1 + len(c.Port)
-	}
-	r.pathStart = int32(min(n, maxLen))
-	n += len(c.Path)
-	r.pathEnd, r.queryEnd = int32(min(n, maxLen)), int32(min(n, maxLen))
-	if hasQuery {
-		r.flags |= fQuery
-		n += 1 + len(c.Query)
-		r.queryEnd = int32(min(n, maxLen))
-	}
-	if hasFragment {
-		r.flags |= fFragment
-	}
-	return r
 }
 
 // encoder is the state of Components.Encode: where the components begin in

@@ -464,7 +464,8 @@ func (u *URI) UnmarshalBinary(data []byte) error { return u.UnmarshalText(data) 
 // present when HasAuthority is true or any of Userinfo, Host or Port is
 // present.
 //
-// [URI.Components] returns the components of a parsed URI, [Components.URI]
+// [URI.Components] returns the components of a parsed URI, with the Has
+// field of every present component set, [Components.URI]
 // builds a URI from components that are valid RFC 3986, and
 // [Components.Encode] from components written under another grammar.
 type Components struct {
@@ -520,57 +521,86 @@ func (c *Components) present() (userinfo, port, authority, query, fragment bool)
 }
 
 // build writes the text of c, with the prefix that pathPrefix gives its
-// path, and sets the offsets of its components; it checks nothing and
-// leaves the host kind unset.
+// path, and sets the offsets of its components (see layout); it checks
+// nothing and leaves the host kind unset.
 func (u *ref) build(c *Components) {
 	hasUserinfo, hasPort, hasAuthority, hasQuery, hasFragment := c.present()
 	prefix := pathPrefix(c.Path, c.Scheme != "", hasAuthority)
+	*u = c.layout(len(prefix))
 	var b strings.Builder
 	b.Grow(len(c.Scheme) + len(c.Userinfo) + len(c.Host) + len(c.Port) + len(prefix) +
 		len(c.Path) + len(c.Query) + len(c.Fragment) + 6)
-	mark := func() int32 { return int32(min(b.Len(), maxLen)) }
 	if c.Scheme != "" {
 		b.WriteString(c.Scheme)
-		u.schemeEnd = mark()
-		u.flags |= fScheme
 		b.WriteByte(':')
 	}
 	if hasAuthority {
-		u.flags |= fAuthority
 		b.WriteString("//")
 		if hasUserinfo {
-			u.flags |= fUserinfo
 			b.WriteString(c.Userinfo)
 			b.WriteByte('@')
 		}
-		u.hostStart = mark()
 		b.WriteString(c.Host)
-		u.hostEnd = mark()
 		if hasPort {
-			u.flags |= fPort
 			b.WriteByte(':')
 			b.WriteString(c.Port)
 		}
-	} else {
-		u.hostStart, u.hostEnd = mark(), mark()
 	}
-	u.pathStart = mark()
 	b.WriteString(prefix)
 	b.WriteString(c.Path)
-	u.pathEnd = mark()
-	u.queryEnd = u.pathEnd
 	if hasQuery {
-		u.flags |= fQuery
 		b.WriteByte('?')
 		b.WriteString(c.Query)
-		u.queryEnd = mark()
 	}
 	if hasFragment {
-		u.flags |= fFragment
 		b.WriteByte('#')
 		b.WriteString(c.Fragment)
 	}
 	u.s = b.String()
+}
+
+// layout returns where each component of c begins in the text that c's
+// components spell, with prefix bytes before the path (see pathPrefix),
+// without writing that text: the offsets of the ref that build makes. An
+// offset past the limit of a URI is cut to the limit.
+func (c *Components) layout(prefix int) ref {
+	var r ref
+	hasUserinfo, hasPort, hasAuthority, hasQuery, hasFragment := c.present()
+	n := 0
+	if c.Scheme != "" {
+		r.flags |= fScheme
+		r.schemeEnd = int32(len(c.Scheme))
+		n = len(c.Scheme) + 1
+	}
+	if hasAuthority {
+		r.flags |= fAuthority
+		n += 2
+		if hasUserinfo {
+			r.flags |= fUserinfo
+			n += len(c.Userinfo) + 1
+		}
+	}
+	r.hostStart = int32(min(n, maxLen))
+	if hasAuthority {
+		n += len(c.Host)
+	}
+	r.hostEnd = int32(min(n, maxLen))
+	if hasPort && hasAuthority {
+		r.flags |= fPort
+		n += 1 + len(c.Port)
+	}
+	r.pathStart = int32(min(n, maxLen))
+	n += prefix + len(c.Path)
+	r.pathEnd, r.queryEnd = int32(min(n, maxLen)), int32(min(n, maxLen))
+	if hasQuery {
+		r.flags |= fQuery
+		n += 1 + len(c.Query)
+		r.queryEnd = int32(min(n, maxLen))
+	}
+	if hasFragment {
+		r.flags |= fFragment
+	}
+	return r
 }
 
 // pathPrefix returns what must precede the path p so that the text parses

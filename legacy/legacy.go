@@ -158,6 +158,8 @@ type URL struct {
 	// absoluteURL) are divided as RFC 1808, Section 2.4 and RFC 3986 agree
 	// to: a "//" authority, then a path up to the first "?", then a query.
 	// Written one after the other, with their delimiters, they are the text.
+	// Every Has field of a present component is set, as in
+	// [uri.URI.Components].
 	Parts uri.Components
 
 	// Form names the production that the reference matched, as the RFC

@@ -660,6 +660,11 @@ func checkLegacyInvariants(s string, g Grammar) string {
 	if l.String() != s || recompose(l.Parts) != s {
 		return "String() = " + l.String() + ", the components recompose to " + recompose(l.Parts)
 	}
+	if c := l.Parts; c.Userinfo != "" && !c.HasUserinfo || c.Port != "" && !c.HasPort ||
+		c.Query != "" && !c.HasQuery || c.Fragment != "" && !c.HasFragment ||
+		(c.Host != "" || c.HasUserinfo || c.HasPort) && !c.HasAuthority {
+		return fmt.Sprintf("a present component of Parts lacks its Has field: %+v", c)
+	}
 	up, changes, err := l.Upgrade()
 	if err != nil {
 		if !errors.Is(err, uri.ErrCannotEncode) || abnf.Classes[s[0]]&abnf.Alpha != 0 {

@@ -65,27 +65,22 @@ func parseWith(parse func(string) (uri.URI, error)) op {
 	}}
 }
 
-// present reports which optional components of c are present.
-func present(c uri.Components) (userinfo, authority, port, query, fragment bool) {
-	userinfo = c.HasUserinfo || c.Userinfo != ""
-	port = c.HasPort || c.Port != ""
-	authority = c.HasAuthority || userinfo || c.Host != "" || port
-	return userinfo, authority, port, c.HasQuery || c.Query != "", c.HasFragment || c.Fragment != ""
-}
-
 // componentFields are the JSON members of a parsed reference: null for an
 // absent component, the text as written otherwise.
+//
+// The components come from a parser (uri.URI.Components or legacy's
+// Parts), which sets every Has field of a present component: the fields
+// alone say what is there.
 func componentFields(c uri.Components) []field {
-	userinfo, authority, port, query, fragment := present(c)
 	return []field{
 		{"ok", true},
 		{"scheme", optional{c.Scheme, c.Scheme != ""}},
-		{"userinfo", optional{c.Userinfo, userinfo}},
-		{"host", optional{c.Host, authority}},
-		{"port", optional{c.Port, port}},
+		{"userinfo", optional{c.Userinfo, c.HasUserinfo}},
+		{"host", optional{c.Host, c.HasAuthority}},
+		{"port", optional{c.Port, c.HasPort}},
 		{"path", c.Path},
-		{"query", optional{c.Query, query}},
-		{"fragment", optional{c.Fragment, fragment}},
+		{"query", optional{c.Query, c.HasQuery}},
+		{"fragment", optional{c.Fragment, c.HasFragment}},
 	}
 }
 
@@ -93,7 +88,6 @@ func componentFields(c uri.Components) []field {
 // then each present component as name="value"; the host's kind follows the
 // host when it is known.
 func componentText(in string, c uri.Components, kind uri.HostKind) string {
-	userinfo, authority, port, query, fragment := present(c)
 	var b strings.Builder
 	b.WriteString(strconv.Quote(in))
 	add := func(name, v string, ok bool) {
@@ -102,14 +96,14 @@ func componentText(in string, c uri.Components, kind uri.HostKind) string {
 		}
 	}
 	add("scheme", c.Scheme, c.Scheme != "")
-	add("userinfo", c.Userinfo, userinfo)
-	add("host", c.Host, authority)
-	if authority && kind != uri.HostNone {
+	add("userinfo", c.Userinfo, c.HasUserinfo)
+	add("host", c.Host, c.HasAuthority)
+	if c.HasAuthority && kind != uri.HostNone {
 		b.WriteString(" (" + kind.String() + ")")
 	}
-	add("port", c.Port, port)
+	add("port", c.Port, c.HasPort)
 	add("path", c.Path, true)
-	add("query", c.Query, query)
-	add("fragment", c.Fragment, fragment)
+	add("query", c.Query, c.HasQuery)
+	add("fragment", c.Fragment, c.HasFragment)
 	return b.String()
 }
