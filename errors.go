@@ -163,17 +163,61 @@ var (
 // userinfo, but it is reported at the port's first byte that is not a digit,
 // the byte that is wrong ("http://h:8o/" fails at offset 10, in Port).
 //
-// Err is one of the sentinel errors of this package (ErrInvalidByte,
-// ErrBadPercent, ...) or of the package that returned the error; Unwrap
-// returns it, so errors.Is and errors.As work.
+// Op is one of the Op constants, such as [OpParse]: it names the operation
+// that failed. Err is one of the sentinel errors of this package
+// (ErrInvalidByte, ErrBadPercent, ...) or of the package that returned the
+// error; Unwrap returns it, so errors.Is and errors.As work.
 type Error struct {
-	Op        string    // the operation: "parse", "build", "resolve", ...
+	Op        string    // the operation that failed: one of the Op constants
 	Input     string    // the whole input
 	Offset    int       // byte offset of the first byte that cannot be part of a valid input
 	Component Component // the component in which Offset lies
 	Err       error     // the reason: one of the Err... sentinels
-	Detail    string    // more about the reason (the IDNA library's, which argument, which case), or ""
+	Detail    string    // more about the reason (the IDNA library's, which argument, which case, which grammar), or ""
 }
+
+// The operations that an [Error] names in its Op field. Every *Error of this
+// module, package legacy's included, has one of these values. [Error.Error]
+// writes it after "uri: ", except OpParse, which goes without saying.
+const (
+	// OpParse: reading text as a URI reference or an IRI ([Parse] and the
+	// other Parse functions, [ParseIRI], the UnmarshalText methods), or as a
+	// URL of an older grammar (package legacy, whose errors name the grammar
+	// in Detail).
+	OpParse = "parse"
+
+	// OpBuild: making a reference from parts ([Components.URI],
+	// [Components.Encode], the With setters such as [URI.WithHost],
+	// [URI.JoinPath], [FromURL], [IRI.ToURI] and legacy's Upgrade). Input is
+	// the argument at fault, or the text that the parts spell.
+	OpBuild = "build"
+
+	// OpResolve: [Resolve] and [ResolveNonStrict], and legacy's
+	// ResolveRFC1808 and ResolveRFC2396, whose errors name the grammar in
+	// Detail.
+	OpResolve = "resolve"
+
+	// OpRelativize: [Relativize].
+	OpRelativize = "relativize"
+
+	// OpNormalize: [Normalize].
+	OpNormalize = "normalize"
+
+	// OpUnescape: [Unescape] and [UnescapeUTF8].
+	OpUnescape = "unescape"
+
+	// OpPortNumber: [URI.PortNumber] of a port above 65535.
+	OpPortNumber = "port-number"
+
+	// OpIDNA: [HostToASCII] and [HostToUnicode].
+	OpIDNA = "idna"
+
+	// OpHomograph: [CheckHomograph].
+	OpHomograph = "homograph"
+
+	// OpFilePath: [FilePath] and [FromFilePath].
+	OpFilePath = "file-path"
+)
 
 // Error formats the error on one line, for example
 //
@@ -193,7 +237,7 @@ func (e *Error) Error() string {
 	}
 	var b strings.Builder
 	b.WriteString("uri: ")
-	if e.Op != "" && e.Op != "parse" {
+	if e.Op != "" && e.Op != OpParse {
 		b.WriteString(e.Op)
 		b.WriteString(": ")
 	}
@@ -234,7 +278,7 @@ func (e *Error) Error() string {
 // suggestsIRI reports whether the operation op parses its input as a URI
 // reference, so that an IRI given to it is worth naming.
 func suggestsIRI(op string) bool {
-	return op == "parse" || op == "normalize" || op == "resolve" || op == "relativize"
+	return op == OpParse || op == OpNormalize || op == OpResolve || op == OpRelativize
 }
 
 // charAt returns the character at s[i]: the UTF-8 encoding of one rune when

@@ -219,14 +219,14 @@ func writeEscaped(t []byte, s string, c EscapeComponent) int {
 // error names no component.
 //
 // Decoding is strict: a "%" not followed by two hex digits is an *[Error]
-// with Op "unescape", Err [ErrBadPercent] and the offset of the first byte
+// with Op [OpUnescape], Err [ErrBadPercent] and the offset of the first byte
 // that cannot continue a pct-encoded ("%zz" fails at 1, a final "%" at
 // len(s)); the result is then "". When s has nothing to decode, Unescape
 // returns s itself without allocating; otherwise it allocates the result
 // once.
 func Unescape(s string, c EscapeComponent) (string, error) {
 	if k, ok := checkPercent(s); !ok {
-		return "", &Error{Op: "unescape", Input: s, Offset: k, Component: c.component(), Err: ErrBadPercent}
+		return "", &Error{Op: OpUnescape, Input: s, Offset: k, Component: c.component(), Err: ErrBadPercent}
 	}
 	return abnf.Decode(s, c == EscapeForm), nil
 }
@@ -276,7 +276,7 @@ func UnescapeUTF8(s string, c EscapeComponent) (string, error) {
 		}
 		j++
 	}
-	return "", &Error{Op: "unescape", Input: s, Offset: off, Component: c.component(), Err: ErrInvalidUTF8}
+	return "", &Error{Op: OpUnescape, Input: s, Offset: off, Component: c.component(), Err: ErrInvalidUTF8}
 }
 
 // badUTF8 returns the index of the first byte of s that cannot continue valid

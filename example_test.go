@@ -76,7 +76,7 @@ func ExampleURI_PortNumber() {
 	// Output:
 	// 8080 <nil>
 	// 0 no port number
-	// 0 uri: port: number above 65535 at offset 13 of "http://h:99999/"
+	// 0 uri: port-number: number above 65535 at offset 13 of "http://h:99999/"
 }
 
 func ExampleURI_Redacted() {
@@ -166,7 +166,7 @@ func ExampleURI_JoinPath() {
 	fmt.Println(base.Resolve(uri.MustParse("../v2/status")))
 	// Output:
 	// https://api.example.com/v1/users/jane%20doe/files%2F2024 <nil>
-	// uri: join-path: "." or ".." segment (element 2 of 4) in path at offset 0 of ".."
+	// uri: build: "." or ".." segment (element 2 of 4) in path at offset 0 of ".."
 	// https://api.example.com/v2/status
 }
 

@@ -58,12 +58,6 @@ func (s PathStyle) String() string {
 	return "PathStyle(?)"
 }
 
-// The Op of the errors FilePath and FromFilePath return.
-const (
-	opFilePath     = "filepath"
-	opFromFilePath = "fromfilepath"
-)
-
 // FilePath returns the file system path that the file URI u names, in the
 // given style (RFC 8089). The URI has this syntax (RFC 8089, Section 2):
 //
@@ -150,7 +144,7 @@ const (
 // Backslashes in a URI (RFC 8089, Appendix E.4) are invalid in RFC 3986, so
 // no URI value holds one: old data that has them is read with the legacy
 // package and upgraded first. An IRI is converted with [IRI.ToURI] first.
-// Every error is an *[Error] with Op "filepath", Input u's text and the
+// Every error is an *[Error] with Op [OpFilePath], Input u's text and the
 // sentinel as Err; for ErrNotAbsolute and ErrFileHost, its Detail says which
 // of the cases above is met ("no drive letter or UNC server"). Its Offset
 // and Component show where the fault starts: 0 for the scheme; the start of
@@ -174,7 +168,7 @@ const (
 func FilePath(u URI, style PathStyle) (string, error) {
 	p, off, c, err := filePath(u, style == PathWindows)
 	if err != nil {
-		e := &Error{Op: opFilePath, Input: u.String(), Offset: off, Component: c, Err: err}
+		e := &Error{Op: OpFilePath, Input: u.String(), Offset: off, Component: c, Err: err}
 		if f, ok := err.(fileFault); ok {
 			e.Err, e.Detail = f.err, f.detail
 		}
@@ -470,7 +464,7 @@ func fileDotSegment(seg string) bool {
 //     Appendix E.3.2 allows: `\\localhost\share` gives
 //     "file:////localhost/share".
 //
-// The result is an error, an *[Error] with Op "fromfilepath", Input path and
+// The result is an error, an *[Error] with Op [OpFilePath], Input path and
 // Component Path or Host, when the path has no file URI:
 //
 //   - it is not absolute ([ErrNotAbsolute]): a relative path ("a/b", Offset
@@ -508,7 +502,7 @@ func fileDotSegment(seg string) bool {
 // any other byte.
 func FromFilePath(path string, style PathStyle) (URI, error) {
 	fail := func(off int, c Component, err error) (URI, error) {
-		return URI{}, &Error{Op: opFromFilePath, Input: path, Offset: off, Component: c, Err: err}
+		return URI{}, &Error{Op: OpFilePath, Input: path, Offset: off, Component: c, Err: err}
 	}
 	if style != PathWindows {
 		if !strings.HasPrefix(path, "/") {

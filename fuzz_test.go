@@ -63,7 +63,7 @@ func checkParseInvariants(t *testing.T, name string, parse func(string) (URI, er
 	if !errors.As(err, &e) {
 		t.Fatalf("%s(%q): error %v is not an *Error", name, in, err)
 	}
-	if u != (URI{}) || e.Op != "parse" || !isParseSentinel(e.Err) {
+	if u != (URI{}) || e.Op != OpParse || !isParseSentinel(e.Err) {
 		t.Fatalf("%s(%q) = %#v, %#v: want the zero URI and an *Error with Op parse and a sentinel", name, in, u, e)
 	}
 	if e.Offset < 0 || e.Offset > len(in) || e.Input != in {
@@ -311,7 +311,7 @@ func FuzzComponents(f *testing.F) {
 		u, err := c.URI()
 		if err != nil {
 			var e *Error
-			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(e.Input) || e.Op != "build" {
+			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(e.Input) || e.Op != OpBuild {
 				t.Fatalf("%+v: error %#v", c, err)
 			}
 			return

@@ -171,7 +171,7 @@ func decodedAt(host string, i int) (c byte, j int, ok bool) {
 //
 // An IP-literal (validated, RFC 6874 zones allowed), an IPv4address and the
 // empty host are returned unchanged. On error, HostToASCII returns "" and an
-// *[Error] with Op "idna", Component Host and Err ErrIDNA, whose Offset is the
+// *[Error] with Op [OpIDNA], Component Host and Err ErrIDNA, whose Offset is the
 // start of the failing label in host (0 when the failure concerns the
 // whole name); or, at the first byte that is wrong, Err ErrInvalidUTF8 for
 // raw or percent-encoded bytes that are not UTF-8, and ErrInvalidByte or
@@ -195,7 +195,7 @@ func HostToUnicode(host string) (string, error) { return convertHost(host, true)
 // ASCII form, or to its Unicode form if unicode is set. It returns host
 // unchanged for an IP address or the empty host.
 func convertHost(host string, unicode bool) (string, error) {
-	const op = "idna"
+	const op = OpIDNA
 	name, literal, err := decodeHost(host, op)
 	if err != nil || literal {
 		return name, err
@@ -373,18 +373,18 @@ func labelStart(name string, k int) int {
 //     fails with ErrConfusable; "аррӏе.рф" does not.
 //
 // It returns nil when no label matches, and for IP addresses. Otherwise it
-// returns an *[Error] with Op "homograph", Component Host, Offset the start
+// returns an *[Error] with Op [OpHomograph], Component Host, Offset the start
 // of the label in host, and Err ErrMixedScript or ErrConfusable; or the
 // error of [HostToUnicode] when host is not a valid name. These rules catch
 // the common attacks, not every confusable name.
 func CheckHomograph(host string) error {
-	name, literal, err := decodeHost(host, "homograph")
+	name, literal, err := decodeHost(host, OpHomograph)
 	if err != nil || literal {
 		return err
 	}
 	uname, err := idnacheck.ToUnicode(idna.Lookup, name)
 	if err != nil {
-		return idnaFailure(host, name, err, "homograph")
+		return idnaFailure(host, name, err, OpHomograph)
 	}
 	ls := strings.Split(uname, ".")
 	var tldScripts []string // the scripts of the last label that is not empty
@@ -406,7 +406,7 @@ func CheckHomograph(host string) error {
 		}
 		if reason != nil {
 			off := encodedOffset(host, labelStart(name, k))
-			return &Error{Op: "homograph", Input: host, Offset: off, Component: Host, Err: reason}
+			return &Error{Op: OpHomograph, Input: host, Offset: off, Component: Host, Err: reason}
 		}
 	}
 	return nil

@@ -102,10 +102,7 @@ func (i IRI) ToURI() (URI, error) {
 		}
 	}
 	u, _, err := c.Encode()
-	if err != nil {
-		return URI{}, withOp("iri", err)
-	}
-	return u, nil
+	return u, err
 }
 
 // ToIRI maps u to an IRI for display, as RFC 3987, Section 3.2 says: a run

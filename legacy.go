@@ -47,7 +47,7 @@ const (
 //
 // Encode never reads a delimiter as a boundary: a "?" in c.Path stays in the
 // path, as "%3F". It changes nothing that encoding cannot express, and
-// returns an *[Error] with Op "encode" instead: a scheme that is not
+// returns an *[Error] with Op [OpBuild] instead: a scheme that is not
 // ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) or a port that is not digits
 // ([ErrCannotEncode]), or an authority with a path that neither is empty
 // nor begins with "/" ([ErrPathWithAuthority]). A host in brackets that is
@@ -66,7 +66,7 @@ func (c Components) Encode() (URI, []Change, error) {
 	u, err := c.URI()
 	if err != nil {
 		// Only a result over 2 GiB: every byte is now allowed where it is.
-		return URI{}, nil, withOp("encode", err)
+		return URI{}, nil, err
 	}
 	return u, e.changes, nil
 }
@@ -85,7 +85,7 @@ func (e *encoder) encode(c *Components) error {
 	fail := func(off int, comp Component, err error) error {
 		var raw ref
 		raw.build(c)
-		return &Error{Op: "encode", Input: raw.s, Offset: off, Component: comp, Err: err}
+		return &Error{Op: OpBuild, Input: raw.s, Offset: off, Component: comp, Err: err}
 	}
 	if c.Scheme != "" {
 		if j := scanScheme(c.Scheme); j < len(c.Scheme) {

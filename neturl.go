@@ -12,21 +12,18 @@ import (
 //
 // It fails where that text is not a valid RFC 3986 URI reference, for a
 // *url.URL from a lenient url.Parse (RawQuery "a b" or "%zz", a zone in
-// an IPv6 host) or built by hand: the *[Error] has Op "fromurl" and its Input
+// an IPv6 host) or built by hand: the *[Error] has Op [OpBuild] and its Input
 // and Offset refer to v.String(). A nil v is an error wrapping [ErrNilURL].
 // net/url cannot hold an empty fragment or an empty authority without a
 // path, so FromURL never returns one ("//" comes back as ""). It allocates
 // what v.String() does.
 func FromURL(v *url.URL) (URI, error) {
 	if v == nil {
-		return URI{}, &Error{Op: "fromurl", Err: ErrNilURL}
+		return URI{}, &Error{Op: OpBuild, Err: ErrNilURL}
 	}
 	u, err := Parse(v.String())
 	if err != nil {
-		if e, ok := err.(*Error); ok {
-			e.Op = "fromurl"
-		}
-		return URI{}, err
+		return URI{}, withOp(OpBuild, err)
 	}
 	return u, nil
 }

@@ -125,7 +125,7 @@ func (g grammar) masks() (ucs, ucsQuery uint16) {
 // forwarding.
 func (u *ref) parseText(s string, g grammar) error {
 	if len(s) > maxLen {
-		return &Error{Op: "parse", Input: s, Offset: maxLen, Err: ErrTooLong}
+		return &Error{Op: OpParse, Input: s, Offset: maxLen, Err: ErrTooLong}
 	}
 	u.s = s
 	ucs, ucsQuery := g.masks()
@@ -197,7 +197,7 @@ func (u *ref) failed(err error) error {
 
 // fail returns the *Error of a parse of u.s.
 func (u *ref) fail(off int, c Component, err error) error {
-	return &Error{Op: "parse", Input: u.s, Offset: off, Component: c, Err: err}
+	return &Error{Op: OpParse, Input: u.s, Offset: off, Component: c, Err: err}
 }
 
 // scanScheme returns the length of the longest prefix of s that is a

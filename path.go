@@ -47,7 +47,7 @@ func decodePercent(s string) string { return abnf.Decode(s, false) }
 // decoded, a piece of it split at "/" or "\" is "." or "..", since servers
 // that decode before they remove dot segments would climb with it: ".",
 // "%2E%2e", "../x", "..%2Fx" and `..\x` are errors; "...", ".a" and "a/b"
-// are data. The error is an *[Error] with Op "join-path", the element as
+// are data. The error is an *[Error] with Op [OpBuild], the element as
 // Input, the dot piece's offset in it, a Detail naming the element, and Err
 // [ErrDotSegment]; the URI is then the zero URI.
 //
@@ -71,7 +71,7 @@ func (u URI) JoinPath(elem ...string) (URI, error) {
 	for i, e := range elem {
 		detail := func() string { return "element " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(elem)) }
 		if off := dotPiece(e); off >= 0 {
-			return URI{}, &Error{Op: opJoinPath, Input: e, Offset: off, Component: Path, Err: ErrDotSegment, Detail: detail()}
+			return URI{}, &Error{Op: OpBuild, Input: e, Offset: off, Component: Path, Err: ErrDotSegment, Detail: detail()}
 		}
 		n += 1 + len(e)
 		for k := 0; k < len(e); k++ {
@@ -80,7 +80,7 @@ func (u URI) JoinPath(elem ...string) (URI, error) {
 			}
 		}
 		if n > maxLen {
-			return URI{}, &Error{Op: opJoinPath, Input: e, Component: Path, Err: ErrTooLong, Detail: detail()}
+			return URI{}, &Error{Op: OpBuild, Input: e, Component: Path, Err: ErrTooLong, Detail: detail()}
 		}
 	}
 	b := make([]byte, n-len(u.s)+len(p)) // room for the path, counted above
@@ -101,13 +101,10 @@ func (u URI) JoinPath(elem ...string) (URI, error) {
 	}
 	v, err := parse(u.s[:u.pathStart]+pre+string(b)+u.s[u.pathEnd:], ruleReference, true)
 	if err != nil {
-		return URI{}, withOp(opJoinPath, err) // not reached: every element is encoded
+		return URI{}, withOp(OpBuild, err) // not reached: every element is encoded
 	}
 	return v, nil
 }
-
-// opJoinPath is the Op of JoinPath's errors.
-const opJoinPath = "join-path"
 
 // dotPiece returns the offset in e of the first piece that makes e an error
 // for JoinPath, or -1: a piece between separators, "/" or "\" (a separator

@@ -151,7 +151,7 @@ func (c relCandidate) reference(target URI) (URI, bool) {
 // returns the text of base.Relativize(target) (see [URI.Relativize]): the
 // shortest reference that resolves against base to target.
 //
-// Every error is an *[Error] with Op "relativize" whose Input is the string
+// Every error is an *[Error] with Op [OpRelativize] whose Input is the string
 // at fault, base checked first: a valid relative reference, which has no
 // scheme, gives ErrMissingScheme; any other problem is reported as
 // [ParseURI] reports it; and a target whose path has a dot segment that no
@@ -159,16 +159,16 @@ func (c relCandidate) reference(target URI) (URI, bool) {
 // result is "".
 func Relativize(base, target string) (string, error) {
 	var b, t URI
-	if err := b.parseBase("relativize", base); err != nil {
+	if err := b.parseBase(OpRelativize, base); err != nil {
 		return "", err
 	}
-	if err := t.parseBase("relativize", target); err != nil {
+	if err := t.parseBase(OpRelativize, target); err != nil {
 		return "", err
 	}
 	r, ok := b.Relativize(t)
 	if !ok {
 		lp, lpStart := t.resolvedPath()
-		return "", &Error{Op: "relativize", Input: target, Offset: lpStart + max(firstDotSegment(lp), 0), Component: Path, Err: ErrDotSegment,
+		return "", &Error{Op: OpRelativize, Input: target, Offset: lpStart + max(firstDotSegment(lp), 0), Component: Path, Err: ErrDotSegment,
 			Detail: "no reference resolves to it"}
 	}
 	return r.s, nil

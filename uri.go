@@ -323,7 +323,7 @@ func (u ref) PortNumber() (int, error) {
 	for i := 0; i < len(p); i++ {
 		v = v*10 + int(p[i]-'0')
 		if v > 65535 {
-			return 0, &Error{Op: "port", Input: u.s, Offset: int(u.hostEnd) + 1 + i, Component: Port, Err: ErrPortRange}
+			return 0, &Error{Op: OpPortNumber, Input: u.s, Offset: int(u.hostEnd) + 1 + i, Component: Port, Err: ErrPortRange}
 		}
 	}
 	return v, nil
@@ -504,7 +504,7 @@ func (c Components) URI() (URI, error) {
 	var u URI
 	u.build(&c)
 	if len(u.s) > maxLen {
-		return URI{}, &Error{Op: "build", Input: u.s, Offset: maxLen, Err: ErrTooLong}
+		return URI{}, &Error{Op: OpBuild, Input: u.s, Offset: maxLen, Err: ErrTooLong}
 	}
 	if err := u.check(); err != nil {
 		return URI{}, err
@@ -641,7 +641,7 @@ func firstSegmentHasColon[P string | []byte](p P) bool {
 func (u *ref) check() error {
 	s := u.s
 	fail := func(off int, c Component, err error) error {
-		return &Error{Op: "build", Input: s, Offset: off, Component: c, Err: err}
+		return &Error{Op: OpBuild, Input: s, Offset: off, Component: c, Err: err}
 	}
 	if u.flags&fScheme != 0 {
 		if j := scanScheme(s); j < int(u.schemeEnd) {
@@ -680,7 +680,7 @@ func (u *ref) check() error {
 func (u *ref) checkAuthority() error {
 	s := u.s
 	fail := func(off int, c Component, err error) error {
-		return &Error{Op: "build", Input: s, Offset: off, Component: c, Err: err}
+		return &Error{Op: OpBuild, Input: s, Offset: off, Component: c, Err: err}
 	}
 	if u.flags&fUserinfo != 0 {
 		if k, err := scanAll(s, u.afterScheme()+2, int(u.hostStart)-1, abnf.Userinfo); err != nil {

@@ -279,7 +279,7 @@ func TestParseErrors(t *testing.T) {
 			if !errors.As(err, &e) {
 				t.Fatalf("(%q) = %v, want an *Error", tt.in, err)
 			}
-			if e.Offset != tt.off || e.Component != tt.comp || !errors.Is(err, tt.err) || e.Input != tt.in || e.Op != "parse" {
+			if e.Offset != tt.off || e.Component != tt.comp || !errors.Is(err, tt.err) || e.Input != tt.in || e.Op != OpParse {
 				t.Errorf("(%q) = {Op %q, Offset %d, Component %v, Err %q}, want {parse, %d, %v, %q}",
 					tt.in, e.Op, e.Offset, e.Component, e.Err, tt.off, tt.comp, tt.err)
 			}
@@ -567,7 +567,7 @@ func TestComponentsURI(t *testing.T) {
 			u, err := tt.c.URI()
 			if tt.err != nil {
 				var e *Error
-				if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Component != tt.comp || e.Op != "build" {
+				if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Component != tt.comp || e.Op != OpBuild {
 					t.Errorf("%+v.URI() error = %#v; want %v at %d in %v", tt.c, err, tt.err, tt.off, tt.comp)
 				}
 				return

@@ -13,8 +13,8 @@ import (
 // parses to exactly the components it holds. Nothing is parsed or checked
 // again, and the new text is the one allocation.
 //
-// The errors of the setters are *Error values with Op "with-" and the
-// component's name ("with-host", ...), the Component and a sentinel as Err.
+// The errors of the setters are *Error values with Op [OpBuild], the
+// Component and a sentinel as Err.
 // Their Input is the text at fault: the argument, with Offset at the first
 // byte of it that cannot continue a valid value of the component (the offset
 // rule of [Error]), when the argument breaks its rule or a rule that the rest
@@ -22,17 +22,6 @@ import (
 // the way, when the argument is valid but u's other components do not allow
 // the change (a userinfo for a reference without an authority, a host for a
 // reference with a rootless path).
-
-// The Op of each setter's errors.
-const (
-	opWithScheme   = "with-scheme"
-	opWithUserinfo = "with-userinfo"
-	opWithHost     = "with-host"
-	opWithPort     = "with-port"
-	opWithPath     = "with-path"
-	opWithQuery    = "with-query"
-	opWithFragment = "with-fragment"
-)
 
 // WithScheme returns u with its scheme set to scheme, added if u is a
 // relative reference (RFC 3986, Section 3.1):
@@ -43,20 +32,20 @@ const (
 // case-insensitive, and [URI.Normalize] lower-cases them). Every other
 // component stays as written: a relative path that had "./" in front of a
 // first segment with ":" keeps it. On error, the zero URI and an *[Error]
-// with Op "with-scheme": [ErrMissingScheme] for "", [ErrInvalidByte] at
+// with Op [OpBuild]: [ErrMissingScheme] for "", [ErrInvalidByte] at
 // the first byte outside the rule. It allocates the new text.
 func (u URI) WithScheme(scheme string) (URI, error) {
 	if scheme == "" {
-		return URI{}, &Error{Op: opWithScheme, Input: scheme, Component: Scheme, Err: ErrMissingScheme}
+		return URI{}, &Error{Op: OpBuild, Input: scheme, Component: Scheme, Err: ErrMissingScheme}
 	}
 	if j := scanScheme(scheme); j < len(scheme) {
-		return URI{}, &Error{Op: opWithScheme, Input: scheme, Offset: j, Component: Scheme, Err: ErrInvalidByte}
+		return URI{}, &Error{Op: OpBuild, Input: scheme, Offset: j, Component: Scheme, Err: ErrInvalidByte}
 	}
 	colon, rest := ":", u.s
 	if u.flags&fScheme != 0 {
 		colon, rest = "", u.s[u.schemeEnd:] // rest keeps the ":"
 	}
-	if err := fits(opWithScheme, scheme, Scheme, len(scheme)+len(colon)+len(rest)); err != nil {
+	if err := fits(scheme, Scheme, len(scheme)+len(colon)+len(rest)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -103,19 +92,19 @@ func (u URI) WithoutScheme() URI {
 // authority, so u must have one; add a host first with [URI.WithHost].
 // Section 3.2.1 deprecates "user:password", and Section 7.5 explains why.
 //
-// On error, the zero URI and an *[Error] with Op "with-userinfo":
+// On error, the zero URI and an *[Error] with Op [OpBuild]:
 // [ErrInvalidByte] or [ErrBadPercent] at the first byte of userinfo outside
 // the rule, or [ErrNoAuthority] with u's text as Input when u has no
 // authority. It allocates the new text.
 func (u URI) WithUserinfo(userinfo string) (URI, error) {
-	if err := u.needAuthority(opWithUserinfo); err != nil {
+	if err := u.needAuthority(); err != nil {
 		return URI{}, err
 	}
-	if err := checkArg(opWithUserinfo, userinfo, Userinfo, abnf.Userinfo); err != nil {
+	if err := checkArg(userinfo, Userinfo, abnf.Userinfo); err != nil {
 		return URI{}, err
 	}
 	a := u.afterScheme() + 2
-	if err := fits(opWithUserinfo, userinfo, Userinfo, a+len(userinfo)+1+len(u.s)-int(u.hostStart)); err != nil {
+	if err := fits(userinfo, Userinfo, a+len(userinfo)+1+len(u.s)-int(u.hostStart)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -163,7 +152,7 @@ func (u URI) WithoutUserinfo() URI {
 // be empty or begin with "/" (Section 3.3), so a rootless path such as
 // "mailto:a@b" cannot take a host. The userinfo and port of an authority stay.
 //
-// On error, the zero URI and an *[Error] with Op "with-host": for host,
+// On error, the zero URI and an *[Error] with Op [OpBuild]: for host,
 // [ErrInvalidByte] or [ErrBadPercent] at the first byte that no reg-name
 // holds, [ErrBadIPLiteral] where an IP-literal or a bare IPv6address goes
 // wrong, [ErrZoneNotAllowed] for a zone; for u, [ErrPathWithAuthority] at
@@ -176,14 +165,14 @@ func (u URI) WithHost(host string) (URI, error) {
 	}
 	hasAuth := u.flags&fAuthority != 0
 	if !hasAuth && u.pathEnd > u.pathStart && u.s[u.pathStart] != '/' {
-		return URI{}, &Error{Op: opWithHost, Input: u.s, Offset: int(u.pathStart), Component: Path, Err: ErrPathWithAuthority}
+		return URI{}, &Error{Op: OpBuild, Input: u.s, Offset: int(u.pathStart), Component: Path, Err: ErrPathWithAuthority}
 	}
 	// The text is u.s[:i], slashes, the host, then u.s[j:].
 	i, j, slashes := int(u.hostStart), int(u.hostEnd), ""
 	if !hasAuth {
 		i, j, slashes = u.afterScheme(), u.afterScheme(), "//"
 	}
-	if err := fits(opWithHost, host, Host, i+len(slashes)+len(open)+len(host)+len(shut)+len(u.s)-j); err != nil {
+	if err := fits(host, Host, i+len(slashes)+len(open)+len(host)+len(shut)+len(u.s)-j); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -206,7 +195,7 @@ func (u URI) WithHost(host string) (URI, error) {
 			if err == nil {
 				err = ErrBadIPLiteral
 			}
-			return URI{}, &Error{Op: opWithHost, Input: host, Offset: min(max(end-int(v.hostStart)-1, 0), len(host)), Component: Host, Err: err}
+			return URI{}, &Error{Op: OpBuild, Input: host, Offset: min(max(end-int(v.hostStart)-1, 0), len(host)), Component: Host, Err: err}
 		}
 	}
 	return v, nil
@@ -217,7 +206,7 @@ func (u URI) WithHost(host string) (URI, error) {
 // itself is checked once it is written in them.
 func hostForm(host string) (open, shut string, kind HostKind, err error) {
 	fail := func(off int, err error) (string, string, HostKind, error) {
-		return "", "", 0, &Error{Op: opWithHost, Input: host, Offset: off, Component: Host, Err: err}
+		return "", "", 0, &Error{Op: OpBuild, Input: host, Offset: off, Component: Host, Err: err}
 	}
 	if len(host) > 0 && host[0] == '[' {
 		end, kind, err := parseIPLiteral(host, 0, false)
@@ -288,20 +277,20 @@ func (u URI) WithoutAuthority() URI {
 // ":". The port is a part of the authority, so u must have one; add a host
 // first with [URI.WithHost].
 //
-// On error, the zero URI and an *[Error] with Op "with-port": [ErrBadPort]
+// On error, the zero URI and an *[Error] with Op [OpBuild]: [ErrBadPort]
 // at the first byte of port that is not a digit, or [ErrNoAuthority] with
 // u's text as Input when u has no authority. It allocates the new text.
 func (u URI) WithPort(port string) (URI, error) {
-	if err := u.needAuthority(opWithPort); err != nil {
+	if err := u.needAuthority(); err != nil {
 		return URI{}, err
 	}
 	for i := 0; i < len(port); i++ {
 		if !abnf.IsDigit(port[i]) {
-			return URI{}, &Error{Op: opWithPort, Input: port, Offset: i, Component: Port, Err: ErrBadPort}
+			return URI{}, &Error{Op: OpBuild, Input: port, Offset: i, Component: Port, Err: ErrBadPort}
 		}
 	}
 	he := int(u.hostEnd)
-	if err := fits(opWithPort, port, Port, he+1+len(port)+len(u.s)-int(u.pathStart)); err != nil {
+	if err := fits(port, Port, he+1+len(port)+len(u.s)-int(u.pathStart)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -351,20 +340,20 @@ func (u URI) WithoutPort() URI {
 //
 // The prefixes are those of [Components.URI]; they keep the path's meaning
 // (Section 5.2.4) but make [URI.Path] of the result differ from path. On
-// error, the zero URI and an *[Error] with Op "with-path" and path as Input:
+// error, the zero URI and an *[Error] with Op [OpBuild] and path as Input:
 // [ErrInvalidByte] or [ErrBadPercent] at the first byte outside the rule,
 // or [ErrPathWithAuthority] at offset 0. It allocates the new text.
 func (u URI) WithPath(path string) (URI, error) {
-	if err := checkArg(opWithPath, path, Path, abnf.Path); err != nil {
+	if err := checkArg(path, Path, abnf.Path); err != nil {
 		return URI{}, err
 	}
 	hasAuth := u.flags&fAuthority != 0
 	if hasAuth && path != "" && path[0] != '/' {
-		return URI{}, &Error{Op: opWithPath, Input: path, Component: Path, Err: ErrPathWithAuthority}
+		return URI{}, &Error{Op: OpBuild, Input: path, Component: Path, Err: ErrPathWithAuthority}
 	}
 	pre := pathPrefix(path, u.flags&fScheme != 0, hasAuth)
 	ps := int(u.pathStart)
-	if err := fits(opWithPath, path, Path, ps+len(pre)+len(path)+len(u.s)-int(u.pathEnd)); err != nil {
+	if err := fits(path, Path, ps+len(pre)+len(path)+len(u.s)-int(u.pathEnd)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -382,14 +371,14 @@ func (u URI) WithPath(path string) (URI, error) {
 // An empty query is present and empty: "http://h/p?", which differs from
 // "http://h/p" (Section 6.2.3); [URI.WithoutQuery] removes it. To edit one
 // key=value pair, see [URI.SetQueryValue]. On error, the zero URI and an
-// *[Error] with Op "with-query": [ErrInvalidByte] (a "#", a space, ...) or
+// *[Error] with Op [OpBuild]: [ErrInvalidByte] (a "#", a space, ...) or
 // [ErrBadPercent] at the first byte outside the rule. It allocates the new
 // text.
 func (u URI) WithQuery(query string) (URI, error) {
-	if err := checkArg(opWithQuery, query, Query, abnf.Query); err != nil {
+	if err := checkArg(query, Query, abnf.Query); err != nil {
 		return URI{}, err
 	}
-	if err := fits(opWithQuery, query, Query, int(u.pathEnd)+1+len(query)+len(u.s)-int(u.queryEnd)); err != nil {
+	if err := fits(query, Query, int(u.pathEnd)+1+len(query)+len(u.s)-int(u.queryEnd)); err != nil {
 		return URI{}, err
 	}
 	return u.withQuery(query, true), nil
@@ -419,14 +408,14 @@ func (u URI) WithoutQuery() URI {
 //
 // An empty fragment is present and empty: "http://h/p#";
 // [URI.WithoutFragment] removes it. On error, the zero URI and an *[Error]
-// with Op "with-fragment": [ErrInvalidByte] (a second "#", a space, ...) or
+// with Op [OpBuild]: [ErrInvalidByte] (a second "#", a space, ...) or
 // [ErrBadPercent] at the first byte outside the rule. It allocates the new
 // text.
 func (u URI) WithFragment(fragment string) (URI, error) {
-	if err := checkArg(opWithFragment, fragment, Fragment, abnf.Query); err != nil {
+	if err := checkArg(fragment, Fragment, abnf.Query); err != nil {
 		return URI{}, err
 	}
-	if err := fits(opWithFragment, fragment, Fragment, int(u.queryEnd)+1+len(fragment)); err != nil {
+	if err := fits(fragment, Fragment, int(u.queryEnd)+1+len(fragment)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -447,13 +436,13 @@ func (u URI) WithoutFragment() URI {
 	return v
 }
 
-// needAuthority returns the error of the setter op, which sets a part of the
-// authority, when u has none.
-func (u *ref) needAuthority(op string) error {
+// needAuthority returns the error of a setter of a part of the authority
+// when u has none.
+func (u *ref) needAuthority() error {
 	if u.flags&fAuthority != 0 {
 		return nil
 	}
-	return &Error{Op: op, Input: u.s, Offset: u.afterScheme(), Component: Authority, Err: ErrNoAuthority}
+	return &Error{Op: OpBuild, Input: u.s, Offset: u.afterScheme(), Component: Authority, Err: ErrNoAuthority}
 }
 
 // shift moves every offset from the host's start on by d, for an edit
@@ -467,21 +456,21 @@ func (u *ref) shift(d int32) {
 }
 
 // checkArg checks that arg is all bytes of mask and pct-encodings, the
-// rule of component c, for the setter op.
-func checkArg(op, arg string, c Component, mask uint16) error {
+// rule of component c, for a setter.
+func checkArg(arg string, c Component, mask uint16) error {
 	if k, err := scanAll(arg, 0, len(arg), mask); err != nil {
-		return &Error{Op: op, Input: arg, Offset: k, Component: c, Err: err}
+		return &Error{Op: OpBuild, Input: arg, Offset: k, Component: c, Err: err}
 	}
 	return nil
 }
 
-// fits returns the ErrTooLong error of the setter op when the new text, n
+// fits returns the ErrTooLong error of a setter when the new text, n
 // bytes with arg in it, is longer than a URI can be. The Offset is where arg
 // stops fitting.
-func fits(op, arg string, c Component, n int) error {
+func fits(arg string, c Component, n int) error {
 	if n <= maxLen {
 		return nil
 	}
 	off := min(max(maxLen-(n-len(arg)), 0), len(arg))
-	return &Error{Op: op, Input: arg, Offset: off, Component: c, Err: ErrTooLong}
+	return &Error{Op: OpBuild, Input: arg, Offset: off, Component: c, Err: ErrTooLong}
 }
