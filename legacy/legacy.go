@@ -15,8 +15,9 @@
 // HTTP's URI comparison ([EqualHTTP], [CanonicalHTTP]) are here too, so that
 // old behaviour can be compared with RFC 3986's.
 //
-// Errors are *uri.Error values whose Op is the grammar's name ("rfc1738",
-// ...), with the offset rule of uri.Parse but not its exception for ports:
+// Errors are *uri.Error values with Op uri.OpParse (uri.OpResolve for the
+// resolvers, uri.OpBuild for Upgrade) whose Detail is the grammar's name
+// ("rfc1738", ...), with the offset rule of uri.Parse but not its exception for ports:
 // Input[:Offset] is the longest prefix of the input that some valid
 // reference of the grammar begins with, so a bad port that could still be
 // a user name and password is reported where the authority ends. Their Err
@@ -122,7 +123,7 @@ var grammarNames = [...]string{
 }
 
 // String returns the grammar's name in lower case, such as "rfc1738". It is
-// also the Op of the errors that [Parse] returns for the grammar.
+// also the Detail of the errors that [Parse] returns for the grammar.
 func (g Grammar) String() string {
 	if g != 0 && int(g) < len(grammarNames) {
 		return grammarNames[g]
@@ -213,8 +214,8 @@ type Segment struct {
 func (l URL) String() string { return l.text }
 
 // Parse parses s under the older grammar g and returns what the grammar
-// says about it (see [URL]), or the zero URL and an *uri.Error whose Op is
-// the grammar's name ("rfc1738", ...), whose Offset follows the rule of
+// says about it (see [URL]), or the zero URL and an *uri.Error with Op
+// uri.OpParse, whose Detail is the grammar's name ("rfc1738", ...), whose Offset follows the rule of
 // uri.Parse (s[:Offset] is the longest prefix of s that some valid
 // reference of g begins with) and whose Err is one of the sentinels.
 //
@@ -222,7 +223,7 @@ func (l URL) String() string { return l.text }
 // s.
 func Parse(s string, g Grammar) (URL, error) {
 	if len(s) > maxLen {
-		return URL{}, &uri.Error{Op: g.String(), Input: s, Offset: maxLen, Err: uri.ErrTooLong}
+		return URL{}, &uri.Error{Op: uri.OpParse, Input: s, Offset: maxLen, Err: uri.ErrTooLong, Detail: g.String()}
 	}
 	p := lparser{s: s, g: g}
 	var sp lsplit
@@ -236,7 +237,7 @@ func Parse(s string, g Grammar) (URL, error) {
 	case RFC2396, RFC2732, RFC2616:
 		ok = p.parse2396(false, &sp, &l)
 	default:
-		return URL{}, &uri.Error{Op: "legacy", Input: s, Err: ErrUnknownGrammar}
+		return URL{}, &uri.Error{Op: uri.OpParse, Input: s, Err: ErrUnknownGrammar, Detail: g.String()}
 	}
 	if !ok {
 		return URL{}, p.error()
@@ -258,7 +259,7 @@ func Parse(s string, g Grammar) (URL, error) {
 // an ftp path or a user name, and RFC 2732's "[" and "]" in a query.
 //
 // A scheme that does not begin with a letter has no RFC 3986 form: Upgrade
-// then returns an *uri.Error with Op "upgrade" wrapping uri.ErrCannotEncode.
+// then returns an *uri.Error with Op uri.OpBuild wrapping uri.ErrCannotEncode.
 // Upgrade works from l.Parts and l.HostForm alone, so it never panics,
 // whatever the fields of l hold. For a URL built or changed by hand, l's
 // text is what l.Parts spell, and its other errors are those of
@@ -273,11 +274,6 @@ func (l URL) Upgrade() (uri.URI, []uri.Change, error) {
 	}
 	u, changes, err := c.Encode()
 	if err != nil {
-		if e, ok := err.(*uri.Error); ok {
-			c := *e
-			c.Op = "upgrade"
-			err = &c
-		}
 		return uri.URI{}, nil, err
 	}
 	if zeros.To == "" {

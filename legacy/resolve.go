@@ -117,13 +117,14 @@ func (r *oldRef) String() string {
 //	Step 7: the components are recombined.
 //
 // The examples of RFC 1808, Section 5 hold. The result is text, not a URI:
-// it need not be valid RFC 3986. On error it returns "" and the *uri.Error of
-// [Parse] for the input that does not parse, or one wrapping
-// uri.ErrMissingScheme for a base without a scheme. It allocates the result.
+// it need not be valid RFC 3986. On error it returns "" and an *uri.Error
+// with Op uri.OpResolve and Detail "rfc1808": that of [Parse] for the input
+// that does not parse, or one wrapping uri.ErrMissingScheme for a base
+// without a scheme. It allocates the result.
 func ResolveRFC1808(base, ref string) (string, error) {
 	ru, err := Parse(ref, RFC1808)
 	if err != nil {
-		return "", err
+		return "", resolveError(RFC1808, err)
 	}
 	// Step 1: an empty base is unknown; the reference is absolute.
 	if base == "" {
@@ -131,10 +132,10 @@ func ResolveRFC1808(base, ref string) (string, error) {
 	}
 	bu, err := Parse(base, RFC1808)
 	if err != nil {
-		return "", err
+		return "", resolveError(RFC1808, err)
 	}
 	if bu.Parts.Scheme == "" {
-		return "", missingScheme(base, RFC1808)
+		return "", resolveError(RFC1808, missingScheme(base))
 	}
 	// Step 2a: an entirely empty reference is the base.
 	if ref == "" {
@@ -206,13 +207,14 @@ func (r *oldRef) splitParams() {
 // it parses under RFC 2732's grammar, except that a relative path that
 // reduces to nothing against an opaque base ("." against "mailto:a@b")
 // leaves "mailto:", whose empty opaque_part RFC 2396 does not allow. On
-// error it returns "" and the *uri.Error of [Parse] for the input
-// that does not parse, or one wrapping uri.ErrMissingScheme for a base without a
-// scheme. It allocates the result.
+// error it returns "" and an *uri.Error with Op uri.OpResolve and Detail
+// "rfc2396": that of [Parse] for the input that does not parse, or one
+// wrapping uri.ErrMissingScheme for a base without a scheme. It allocates
+// the result.
 func ResolveRFC2396(base, ref string) (string, error) {
 	// Parsing is RFC 2396's as amended by RFC 2732, but errors name the
 	// algorithm the caller asked for.
-	fail := func(err error) (string, error) { return "", withOp(RFC2396.String(), err) }
+	fail := func(err error) (string, error) { return "", resolveError(RFC2396, err) }
 	rp := lparser{s: ref, g: RFC2732}
 	if len(ref) > maxLen {
 		return fail(&uri.Error{Input: ref, Offset: maxLen, Err: uri.ErrTooLong})
@@ -227,7 +229,7 @@ func ResolveRFC2396(base, ref string) (string, error) {
 		return fail(err)
 	}
 	if bu.Parts.Scheme == "" {
-		return fail(missingScheme(base, RFC2732))
+		return fail(missingScheme(base))
 	}
 	b, r := oldRefOf(base, bu.Parts), oldRefOf(ref, ru)
 	// Step 2: a reference to the current document.
@@ -256,12 +258,12 @@ func ResolveRFC2396(base, ref string) (string, error) {
 
 // missingScheme is the error for a base without a scheme: the offset is
 // where the scheme breaks off (RFC 3986's ParseURI gives the same).
-func missingScheme(base string, g Grammar) error {
+func missingScheme(base string) error {
 	j := 0
 	for j < len(base) && abnf.Classes[base[j]]&abnf.SchemeTail != 0 {
 		j++
 	}
-	return &uri.Error{Op: g.String(), Input: base, Offset: j, Component: uri.Scheme, Err: uri.ErrMissingScheme}
+	return &uri.Error{Input: base, Offset: j, Component: uri.Scheme, Err: uri.ErrMissingScheme}
 }
 
 // mergeOld replaces the last segment of the base path (everything after
@@ -293,13 +295,14 @@ func oldDotSegments(path string) string {
 	return string(out)
 }
 
-// withOp returns err, an *uri.Error, as an error of the operation op.
-func withOp(op string, err error) error {
+// resolveError returns err, an *uri.Error, as an error of resolution by the
+// algorithm of the grammar g: Op uri.OpResolve, and the grammar in Detail.
+func resolveError(g Grammar, err error) error {
 	e, ok := err.(*uri.Error)
 	if !ok {
 		return err
 	}
 	c := *e
-	c.Op = op
+	c.Op, c.Detail = uri.OpResolve, g.String()
 	return &c
 }
