@@ -275,10 +275,10 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// suggestsIRI reports whether the operation op parses its input as a URI
+// suggestsIRI reports whether the operation named parses its input as a URI
 // reference, so that an IRI given to it is worth naming.
-func suggestsIRI(op string) bool {
-	return op == OpParse || op == OpNormalize || op == OpResolve || op == OpRelativize
+func suggestsIRI(named string) bool {
+	return named == OpParse || named == OpNormalize || named == OpResolve || named == OpRelativize
 }
 
 // charAt returns the character at s[i]: the UTF-8 encoding of one rune when
