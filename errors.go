@@ -120,6 +120,9 @@ var (
 	// segments from every path that it computes (Section 5.2.4), so no
 	// reference resolves to such a target. [URI.JoinPath] was given an
 	// element that is one, or holds one once decoded: data never navigates.
+	// [FilePath] or [FromFilePath] met one, percent-encoded or not: a file
+	// system resolves it after following symbolic links, which removing it
+	// by text cannot do.
 	ErrDotSegment = errors.New(`"." or ".." segment`)
 
 	// ErrNilURL: [FromURL] was given a nil *url.URL.
@@ -345,12 +348,6 @@ var (
 	// without a separator after it (`C:a`), or a UNC path without a server
 	// or a share. RFC 8089, Section 2 allows only path-absolute.
 	ErrNotAbsolute = errors.New("not an absolute path")
-
-	// ErrPathDotSegment: a "." or ".." segment in a file path or file URI,
-	// percent-encoded or not. A file system resolves it after following
-	// symbolic links, which removing it by text (RFC 3986, Section 5.2.4)
-	// cannot do.
-	ErrPathDotSegment = errors.New(`"." or ".." segment`)
 
 	// ErrEncodedSeparator: a percent-encoded "/" (or, for Windows, "\") in a
 	// segment of a file URI. Decoded, it would split the segment in two, so

@@ -126,7 +126,7 @@ func (s PathStyle) String() string {
 //     drive), a drive letter without a separator after it ("file:///C:" and
 //     "file:///C:a", which would be relative to that drive's current
 //     directory), or a UNC path without a server or a share;
-//   - a "." or ".." segment, even percent-encoded ([ErrPathDotSegment]). It
+//   - a "." or ".." segment, even percent-encoded ([ErrDotSegment]). It
 //     is not removed: the system resolves ".." after following symbolic
 //     links, so removing it by text (RFC 3986, Section 5.2.4) can name
 //     another file, and with a drive letter it can remove the drive
@@ -326,7 +326,7 @@ func uncServer(raw string, off int) (string, int, error) {
 	case ".", "?":
 		return "", off, ErrDevicePath
 	case "..":
-		return "", off, ErrPathDotSegment
+		return "", off, ErrDotSegment
 	}
 	return abnf.LowerString(d), 0, nil
 }
@@ -387,7 +387,7 @@ func fileDecodeSegments(path string, off int, windows bool) (string, int, error)
 			return "", off + start + k, err
 		}
 		if fileDotSegment(seg) {
-			return "", off + start, ErrPathDotSegment
+			return "", off + start, ErrDotSegment
 		}
 		start = i + 1
 	}
@@ -475,7 +475,7 @@ func fileDotSegment(seg string) bool {
 //     begin). Such a path names a file only together with a current
 //     directory, which a URI does not carry; make it absolute first, with
 //     path/filepath.Abs for example;
-//   - it has a "." or ".." segment ([ErrPathDotSegment], Offset at the
+//   - it has a "." or ".." segment ([ErrDotSegment], Offset at the
 //     segment). The URI's normal form would remove it by text (RFC 3986,
 //     Section 6.2.2.3), which differs from what the system does when a
 //     symbolic link comes before it. Clean the path first
@@ -532,7 +532,7 @@ func FromFilePath(path string, style PathStyle) (URI, error) {
 		case ".", "?":
 			return fail(2, Host, ErrDevicePath)
 		case "..":
-			return fail(2, Host, ErrPathDotSegment)
+			return fail(2, Host, ErrDotSegment)
 		}
 		if k := strings.IndexByte(server, 0); k >= 0 {
 			return fail(2+k, Host, ErrNUL)
@@ -583,7 +583,7 @@ func fileCheckOSSegments(p string, sep func(byte) bool) (int, error) {
 			continue
 		}
 		if seg := p[start:i]; seg == "." || seg == ".." {
-			return start, ErrPathDotSegment
+			return start, ErrDotSegment
 		}
 		start = i + 1
 	}

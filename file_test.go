@@ -101,12 +101,12 @@ var filePathTests = []struct {
 	{"encoded slash", "file:///a%2Fb", posix, fileResult{Err: uri.ErrEncodedSeparator, Offset: 9, Component: uri.Path}},
 	{"encoded slash, lower case", "file:///a/b%2f", posix, fileResult{Err: uri.ErrEncodedSeparator, Offset: 11, Component: uri.Path}},
 	{"encoded NUL", "file:///a%00", posix, fileResult{Err: uri.ErrNUL, Offset: 9, Component: uri.Path}},
-	{"dot segment", "file:///a/./b", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 10, Component: uri.Path}},
-	{"dot-dot segment at the end", "file:///a/..", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 10, Component: uri.Path}},
-	{"encoded dot-dot segment", "file:///a/%2e%2E/b", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 10, Component: uri.Path}},
-	{"half-encoded dot segment", "file:///.%2E", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 8, Component: uri.Path}},
+	{"dot segment", "file:///a/./b", posix, fileResult{Err: uri.ErrDotSegment, Offset: 10, Component: uri.Path}},
+	{"dot-dot segment at the end", "file:///a/..", posix, fileResult{Err: uri.ErrDotSegment, Offset: 10, Component: uri.Path}},
+	{"encoded dot-dot segment", "file:///a/%2e%2E/b", posix, fileResult{Err: uri.ErrDotSegment, Offset: 10, Component: uri.Path}},
+	{"half-encoded dot segment", "file:///.%2E", posix, fileResult{Err: uri.ErrDotSegment, Offset: 8, Component: uri.Path}},
 	{"dots inside a segment are data", "file:///a/.../.b/b.", posix, fileResult{Out: "/a/.../.b/b."}},
-	{"Components' /. prefix is a dot segment", "file:/.//a", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 6, Component: uri.Path}},
+	{"Components' /. prefix is a dot segment", "file:/.//a", posix, fileResult{Err: uri.ErrDotSegment, Offset: 6, Component: uri.Path}},
 	{"invalid RFC 3986: space", "file:///a b", posix, fileResult{Err: uri.ErrInvalidByte, Offset: 9, Component: uri.Path}},
 	{"Appendix E.4, backslash is invalid RFC 3986", `file:///C:\a`, windows, fileResult{Err: uri.ErrInvalidByte, Offset: 10, Component: uri.Path}},
 	{"Appendix E.2.2, a raw | is invalid RFC 3986", "file:///C|/a", windows, fileResult{Err: uri.ErrInvalidByte, Offset: 9, Component: uri.Path}},
@@ -136,7 +136,7 @@ var filePathTests = []struct {
 	{"Appendix E.2, a digit is no drive letter", "file:///1:/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
 	{"Appendix E.2, root without a drive", "file:///", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
 	{"Appendix E.2, localhost without a drive", "file://localhost/share/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 16, Component: uri.Path}},
-	{"Appendix E.2.1, dot-dot after a drive letter", "file:///C:/../a", windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 11, Component: uri.Path}},
+	{"Appendix E.2.1, dot-dot after a drive letter", "file:///C:/../a", windows, fileResult{Err: uri.ErrDotSegment, Offset: 11, Component: uri.Path}},
 	{"Windows, encoded backslash", "file:///C:/a%5Cb", windows, fileResult{Err: uri.ErrEncodedSeparator, Offset: 12, Component: uri.Path}},
 	{"Windows, encoded slash", "file:///C:/a%2fb", windows, fileResult{Err: uri.ErrEncodedSeparator, Offset: 12, Component: uri.Path}},
 	{"Windows, encoded NUL", "file:///C:/%00", windows, fileResult{Err: uri.ErrNUL, Offset: 11, Component: uri.Path}},
@@ -154,10 +154,10 @@ var filePathTests = []struct {
 	{"Appendix E.3.1, no path", "file://server", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 13, Component: uri.Path}},
 	{"Appendix E.3.1, no share", "file://server/", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 14, Component: uri.Path}},
 	{"Appendix E.3.1, empty share", "file://server//a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 14, Component: uri.Path}},
-	{"Appendix E.3.1, dot share", "file://server/./a", windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 14, Component: uri.Path}},
+	{"Appendix E.3.1, dot share", "file://server/./a", windows, fileResult{Err: uri.ErrDotSegment, Offset: 14, Component: uri.Path}},
 	{"Appendix E.3.1, server . is a device path", "file://./C:/a", windows, fileResult{Err: uri.ErrDevicePath, Offset: 7, Component: uri.Host}},
 	{"Appendix E.3.1, server ? is a device path", "file://%3F/C:/a", windows, fileResult{Err: uri.ErrDevicePath, Offset: 7, Component: uri.Host}},
-	{"Appendix E.3.1, server ..", "file://../share", windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 7, Component: uri.Host}},
+	{"Appendix E.3.1, server ..", "file://../share", windows, fileResult{Err: uri.ErrDotSegment, Offset: 7, Component: uri.Host}},
 	{"Appendix E.3.1, encoded backslash in the server", "file://a%5Cb/share", windows, fileResult{Err: uri.ErrEncodedSeparator, Offset: 8, Component: uri.Host}},
 	{"Appendix E.3.1, encoded NUL in the server", "file://a%00/share", windows, fileResult{Err: uri.ErrNUL, Offset: 8, Component: uri.Host}},
 	{"Appendix E.3.2, four slashes", "file:////server/share/a", windows, fileResult{Out: `\\server\share\a`}},
@@ -262,8 +262,8 @@ var fromFilePathTests = []struct {
 	{"relative", "a/b", posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"empty", "", posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"dot", "./a", posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
-	{"dot segment", "/a/./b", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 3, Component: uri.Path}},
-	{"dot-dot segment at the end", "/a/..", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 3, Component: uri.Path}},
+	{"dot segment", "/a/./b", posix, fileResult{Err: uri.ErrDotSegment, Offset: 3, Component: uri.Path}},
+	{"dot-dot segment at the end", "/a/..", posix, fileResult{Err: uri.ErrDotSegment, Offset: 3, Component: uri.Path}},
 	{"NUL", "/a\x00b", posix, fileResult{Err: uri.ErrNUL, Offset: 2, Component: uri.Path}},
 	{"Windows path on POSIX", `C:\a`, posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	// A first segment that a file URI reads as a drive letter, but not in
@@ -290,7 +290,7 @@ var fromFilePathTests = []struct {
 	{"rooted with slash, current drive", `/a/b`, windows, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"relative on Windows", `a\b`, windows, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"vertical line is no drive", `C|\a`, windows, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
-	{"Appendix E.2.1, dot-dot after a drive letter", `C:\..\a`, windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 3, Component: uri.Path}},
+	{"Appendix E.2.1, dot-dot after a drive letter", `C:\..\a`, windows, fileResult{Err: uri.ErrDotSegment, Offset: 3, Component: uri.Path}},
 	{"Windows, NUL", `C:\a` + "\x00", windows, fileResult{Err: uri.ErrNUL, Offset: 4, Component: uri.Path}},
 
 	// Windows UNC, RFC 8089, Appendix E.3.
@@ -306,8 +306,8 @@ var fromFilePathTests = []struct {
 	{"UNC server only", `\\server`, windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 8, Component: uri.Path}},
 	{"UNC server and separator", `\\server\`, windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 9, Component: uri.Path}},
 	{"UNC empty share", `\\server\\a`, windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 9, Component: uri.Path}},
-	{"UNC dot share", `\\server\..\a`, windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 9, Component: uri.Path}},
-	{"UNC dot-dot server", `\\..\share`, windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 2, Component: uri.Host}},
+	{"UNC dot share", `\\server\..\a`, windows, fileResult{Err: uri.ErrDotSegment, Offset: 9, Component: uri.Path}},
+	{"UNC dot-dot server", `\\..\share`, windows, fileResult{Err: uri.ErrDotSegment, Offset: 2, Component: uri.Host}},
 	{"UNC NUL in server", "\\\\a\x00\\s", windows, fileResult{Err: uri.ErrNUL, Offset: 3, Component: uri.Host}},
 	{"device path", `\\.\COM1`, windows, fileResult{Err: uri.ErrDevicePath, Offset: 2, Component: uri.Host}},
 	{"verbatim path", `\\?\C:\a`, windows, fileResult{Err: uri.ErrDevicePath, Offset: 2, Component: uri.Host}},
@@ -337,7 +337,7 @@ func checkFromFilePath(t *testing.T, p string, style uri.PathStyle, u uri.URI) {
 	if v, err := uri.Parse(u.String()); err != nil || v != u {
 		t.Fatalf("FromFilePath(%q, %v) = %q, which parses to %q, %v", p, style, u, v, err)
 	}
-	if !u.IsAbs() || u.Scheme() != "file" || !u.HasAuthority() || u.HasQuery() || u.HasFragment() {
+	if !u.HasScheme() || u.Scheme() != "file" || !u.HasAuthority() || u.HasQuery() || u.HasFragment() {
 		t.Fatalf("FromFilePath(%q, %v) = %q: want file://, no query, no fragment", p, style, u)
 	}
 	if n := u.Normalize(); n != u {
@@ -731,7 +731,7 @@ func TestFileRoundTripURIs(t *testing.T) {
 // fileSentinels are the reasons FilePath and FromFilePath may give.
 var fileSentinels = []error{
 	uri.ErrMissingScheme, uri.ErrNotFileScheme, uri.ErrNotInFilePath, uri.ErrFileHost, uri.ErrNotAbsolute,
-	uri.ErrPathDotSegment, uri.ErrEncodedSeparator, uri.ErrNUL, uri.ErrDevicePath, uri.ErrDriveLetter,
+	uri.ErrDotSegment, uri.ErrEncodedSeparator, uri.ErrNUL, uri.ErrDevicePath, uri.ErrDriveLetter,
 }
 
 func checkFileError(t *testing.T, fn, in string, err error) {

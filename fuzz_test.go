@@ -157,9 +157,6 @@ func checkAccessors(u URI) string {
 		// (Components.URI builds RFC 3986 references, which have no zones.)
 		return fmt.Sprintf("Components().URI() = %q, %v", b, err)
 	}
-	if u.IsAbs() != u.HasScheme() {
-		return "IsAbs disagrees with HasScheme"
-	}
 	auth := ""
 	if u.HasUserinfo() {
 		auth = u.Userinfo() + "@"

@@ -149,7 +149,9 @@ func (c relCandidate) reference(target URI) (URI, bool) {
 
 // Relativize parses base and target as URIs (RFC 3986, Section 3) and
 // returns the text of base.Relativize(target) (see [URI.Relativize]): the
-// shortest reference that resolves against base to target.
+// shortest reference that resolves against base to target. It stays beside
+// the method because it says why no reference exists, where the method only
+// returns false.
 //
 // Every error is an *[Error] with Op [OpRelativize] whose Input is the string
 // at fault, base checked first: a valid relative reference, which has no

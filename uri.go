@@ -170,12 +170,6 @@ func (u ref) Scheme() string {
 	return u.s[:u.schemeEnd]
 }
 
-// IsAbs reports whether u has a scheme; it is [URI.HasScheme] under the name
-// net/url gives it, for code moving from net/url. The absolute-URI rule of
-// RFC 3986, Section 4.3 additionally forbids a fragment, which
-// [ParseAbsoluteURI] checks.
-func (u URI) IsAbs() bool { return u.flags&fScheme != 0 }
-
 // afterScheme returns the index where the hier-part or relative-part begins.
 func (u *ref) afterScheme() int {
 	if u.flags&fScheme == 0 {
@@ -444,12 +438,12 @@ func (u *URI) UnmarshalText(text []byte) error {
 
 // MarshalBinary returns u's text, as [URI.MarshalText] does. It exists
 // beside MarshalText because encoding/gob and other binary encodings look
-// for [encoding.BinaryMarshaler].
+// for [encoding.BinaryMarshaler] and not for TextMarshaler.
 func (u URI) MarshalBinary() ([]byte, error) { return u.MarshalText() }
 
 // UnmarshalBinary parses data with [Parse] and stores the result in u, as
-// [URI.UnmarshalText] does. It implements [encoding.BinaryUnmarshaler]. On
-// error u is left unchanged.
+// [URI.UnmarshalText] does; it exists for encoding/gob, as MarshalBinary
+// does. On error u is left unchanged.
 func (u *URI) UnmarshalBinary(data []byte) error { return u.UnmarshalText(data) }
 
 // Components holds the seven components of a URI reference (RFC 3986,

@@ -455,10 +455,10 @@ func TestAccessors(t *testing.T) {
 	for _, tt := range tests {
 		u := MustParse(tt.in)
 		pw, hasPW := u.Password()
-		got := []any{u.Authority(), u.Username(), pw, hasPW, u.IsAbs(), u.RequestURI(), u.Redacted()}
+		got := []any{u.Authority(), u.Username(), pw, hasPW, u.HasScheme(), u.RequestURI(), u.Redacted()}
 		want := []any{tt.authority, tt.username, tt.password, tt.hasPassword, tt.abs, tt.requestURI, tt.redacted}
 		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("Parse(%q): Authority, Username, Password, IsAbs, RequestURI, Redacted (-want +got):\n%s", tt.in, d)
+			t.Errorf("Parse(%q): Authority, Username, Password, HasScheme, RequestURI, Redacted (-want +got):\n%s", tt.in, d)
 		}
 	}
 }

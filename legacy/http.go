@@ -111,7 +111,9 @@ func canonicalHTTP(s string) (c string, again bool, err error) {
 //	http://ABC.com:/%7esmith/home.html
 //
 // are equal. See [CanonicalHTTP] for the rules. It returns false and the
-// *uri.Error of the first reference that does not parse.
+// *uri.Error of the first reference that does not parse. It is
+// CanonicalHTTP(a) == CanonicalHTTP(b), kept as the name of the comparison
+// that the RFC defines, as uri.Equivalent is for RFC 3986.
 func EqualHTTP(a, b string) (bool, error) {
 	ca, err := CanonicalHTTP(a)
 	if err != nil {
