@@ -63,6 +63,10 @@ func (i IRI) String() string { return i.s }
 // MarshalText returns i's text. It implements [encoding.TextMarshaler].
 func (i IRI) MarshalText() ([]byte, error) { return []byte(i.s), nil }
 
+// AppendText appends i's text to b and returns the extended slice, never an
+// error. It implements [encoding.TextAppender].
+func (i IRI) AppendText(b []byte) ([]byte, error) { return append(b, i.s...), nil }
+
 // UnmarshalText parses text with [ParseIRI] and stores the result in i. It
 // implements [encoding.TextUnmarshaler]. On error i is left unchanged.
 func (i *IRI) UnmarshalText(text []byte) error {

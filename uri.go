@@ -425,6 +425,10 @@ func (u URI) RequestURI() string {
 // MarshalText returns u's text. It implements [encoding.TextMarshaler].
 func (u URI) MarshalText() ([]byte, error) { return []byte(u.s), nil }
 
+// AppendText appends u's text to b and returns the extended slice, never an
+// error. It implements [encoding.TextAppender].
+func (u URI) AppendText(b []byte) ([]byte, error) { return append(b, u.s...), nil }
+
 // UnmarshalText parses text with [Parse] and stores the result in u. It
 // implements [encoding.TextUnmarshaler]. On error u is left unchanged.
 func (u *URI) UnmarshalText(text []byte) error {

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"bufio"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
@@ -657,6 +658,46 @@ func TestMarshalText(t *testing.T) {
 	out, _ := json.Marshal(doc)
 	if string(out) != `{"Link":"//x/y#z"}` {
 		t.Errorf("json.Marshal = %s", out)
+	}
+}
+
+// The text methods of the value types, checked by the compiler.
+var (
+	_ encoding.TextMarshaler   = URI{}
+	_ encoding.TextAppender    = URI{}
+	_ encoding.TextUnmarshaler = (*URI)(nil)
+	_ encoding.TextMarshaler   = IRI{}
+	_ encoding.TextAppender    = IRI{}
+	_ encoding.TextUnmarshaler = (*IRI)(nil)
+)
+
+// TestAppendText: AppendText of a URI or an IRI appends exactly the text
+// that MarshalText returns (the value's String), keeps what b holds, and
+// allocates nothing when b has room.
+func TestAppendText(t *testing.T) {
+	inputs := []string{"", "http://h/p?q#f", "//[v7.x]/a%20b", "mailto:a@b"}
+	for _, in := range inputs {
+		u := MustParse(in)
+		i, err := ParseIRI(in + "é")
+		if err != nil {
+			t.Fatalf("ParseIRI(%q): %v", in+"é", err)
+		}
+		for _, v := range []interface {
+			encoding.TextMarshaler
+			encoding.TextAppender
+			String() string
+		}{u, i} {
+			prefix := []byte("prefix:")
+			got, err := v.AppendText(prefix)
+			m, _ := v.MarshalText()
+			if err != nil || string(got) != "prefix:"+string(m) || string(m) != v.String() || string(prefix) != "prefix:" {
+				t.Errorf("%T(%q).AppendText(%q) = %q, %v; want %q", v, v, "prefix:", got, err, "prefix:"+v.String())
+			}
+			buf := make([]byte, 0, 64)
+			if n := testing.AllocsPerRun(100, func() { buf, _ = v.AppendText(buf[:0]) }); n != 0 {
+				t.Errorf("%T(%q).AppendText into a buffer with room: %v allocations, want 0", v, v, n)
+			}
+		}
 	}
 }
 
