@@ -153,23 +153,19 @@ var (
 	ErrCannotEncode = errors.New("no RFC 3986 form: percent-encoding cannot make it valid")
 )
 
-// Error describes why an input is not a valid URI reference, where, and in
-// which component.
+// Error describes why an input is not valid, where and in which component.
 //
-// Offset is a byte index into Input. Input[:Offset] is the longest prefix of
-// the input that is still the beginning of some valid string of the rule being
-// parsed, so the byte at Offset is the first one that cannot continue it. When
-// the input ends too early, Offset == len(Input). For example "%zz" fails at
-// offset 1, and "3ttp:x" at offset 4 (a relative path's first segment cannot
-// hold a colon). One exception: a port that is not all digits is found only
-// where an authority without "@" ends, since until then the text could be a
-// userinfo, but it is reported at the port's first byte that is not a digit,
-// the byte that is wrong ("http://h:8o/" fails at offset 10, in Port).
+// Offset is a byte index into Input: Input[:Offset] is the longest prefix
+// that still begins some valid string of the rule being parsed, so the byte at
+// Offset is the first that cannot continue it, and Offset == len(Input) when
+// the input ends too early ("%zz" fails at 1, "3ttp:x" at 4). One exception: a
+// port that is not all digits is reported at its first byte that is not a
+// digit ("http://h:8o/" at 10, in Port), although it is found only where the
+// authority ends, since until then the text could be a userinfo.
 //
-// Op is one of the Op constants, such as [OpParse]: it names the operation
-// that failed. Err is one of the sentinel errors of this package
-// (ErrInvalidByte, ErrBadPercent, ...) or of the package that returned the
-// error; Unwrap returns it, so errors.Is and errors.As work.
+// Op is one of the Op constants, such as [OpParse]. Err is a sentinel of this
+// package or of the one that returned the error; Unwrap returns it, so
+// [errors.Is] and [errors.As] work.
 type Error struct {
 	Op        string    // the operation that failed: one of the Op constants
 	Input     string    // the whole input
@@ -222,16 +218,15 @@ const (
 	OpFilePath = "file-path"
 )
 
-// Error formats the error on one line, for example
+// Error formats the error on one line:
 //
 //	uri: invalid character " " in path at offset 10 of "http://a/b c"
 //
-// A character outside US-ASCII is named whole ("é", not its first byte), and
-// when [ParseIRI] accepts an input that parsing as a URI reference rejected
-// for such a character, the message says so. Long inputs are shortened around the
-// offset. The text depends only on the fields, so it can be printed
-// unchanged by tools; any field values, even an Offset outside Input, give
-// a message, and so does a nil *Error: "uri: <nil>".
+// The Op comes first unless it is OpParse, and Detail follows the reason in
+// parentheses; a long input is shortened around the offset, and a non-ASCII
+// input that [ParseIRI] accepts gets a hint to use it. The text depends only
+// on the fields, so tools may print it unchanged; a nil *Error gives
+// "uri: <nil>".
 func (e *Error) Error() string {
 	if e == nil {
 		// A nil *Error in an error interface, or as the Err of another: fmt
