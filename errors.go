@@ -120,6 +120,9 @@ var (
 	// segments from every path that it computes (Section 5.2.4), so no
 	// reference resolves to such a target. [URI.JoinPath] was given an
 	// element that is one, or holds one once decoded: data never navigates.
+	// [FilePath] or [FromFilePath] met one, percent-encoded or not: a file
+	// system resolves it after following symbolic links, which removing it
+	// by text cannot do.
 	ErrDotSegment = errors.New(`"." or ".." segment`)
 
 	// ErrNilURL: [FromURL] was given a nil *url.URL.
@@ -150,41 +153,80 @@ var (
 	ErrCannotEncode = errors.New("no RFC 3986 form: percent-encoding cannot make it valid")
 )
 
-// Error describes why an input is not a valid URI reference, where, and in
-// which component.
+// Error describes why an input is not valid, where and in which component.
 //
-// Offset is a byte index into Input. Input[:Offset] is the longest prefix of
-// the input that is still the beginning of some valid string of the rule being
-// parsed, so the byte at Offset is the first one that cannot continue it. When
-// the input ends too early, Offset == len(Input). For example "%zz" fails at
-// offset 1, and "3ttp:x" at offset 4 (a relative path's first segment cannot
-// hold a colon). One exception: a port that is not all digits is found only
-// where an authority without "@" ends, since until then the text could be a
-// userinfo, but it is reported at the port's first byte that is not a digit,
-// the byte that is wrong ("http://h:8o/" fails at offset 10, in Port).
+// Offset is a byte index into Input: Input[:Offset] is the longest prefix
+// that still begins some valid string of the rule being parsed, so the byte at
+// Offset is the first that cannot continue it, and Offset == len(Input) when
+// the input ends too early ("%zz" fails at 1, "3ttp:x" at 4). One exception: a
+// port that is not all digits is reported at its first byte that is not a
+// digit ("http://h:8o/" at 10, in Port), although it is found only where the
+// authority ends, since until then the text could be a userinfo.
 //
-// Err is one of the sentinel errors of this package (ErrInvalidByte,
-// ErrBadPercent, ...) or of the package that returned the error; Unwrap
-// returns it, so errors.Is and errors.As work.
+// Op is one of the Op constants, such as [OpParse]. Err is a sentinel of this
+// package or of the one that returned the error; Unwrap returns it, so
+// [errors.Is] and [errors.As] work.
 type Error struct {
-	Op        string    // the operation: "parse", "build", "resolve", ...
+	Op        string    // the operation that failed: one of the Op constants
 	Input     string    // the whole input
 	Offset    int       // byte offset of the first byte that cannot be part of a valid input
 	Component Component // the component in which Offset lies
 	Err       error     // the reason: one of the Err... sentinels
-	Detail    string    // more about the reason (the IDNA library's, which argument, which case), or ""
+	Detail    string    // more about the reason (the IDNA library's, which argument, which case, which grammar), or ""
 }
 
-// Error formats the error on one line, for example
+// The operations that an [Error] names in its Op field. Every *Error of this
+// module, package legacy's included, has one of these values. [Error.Error]
+// writes it after "uri: ", except OpParse, which goes without saying.
+const (
+	// OpParse: reading text as a URI reference or an IRI ([Parse] and the
+	// other Parse functions, [ParseIRI], the UnmarshalText methods), or as a
+	// URL of an older grammar (package legacy, whose errors name the grammar
+	// in Detail).
+	OpParse = "parse"
+
+	// OpBuild: making a reference from parts ([Components.URI],
+	// [Components.Encode], the With setters such as [URI.WithHost],
+	// [URI.JoinPath], [FromURL], [IRI.ToURI] and legacy's Upgrade). Input is
+	// the argument at fault, or the text that the parts spell.
+	OpBuild = "build"
+
+	// OpResolve: [Resolve] and [ResolveNonStrict], and legacy's
+	// ResolveRFC1808 and ResolveRFC2396, whose errors name the grammar in
+	// Detail.
+	OpResolve = "resolve"
+
+	// OpRelativize: [Relativize].
+	OpRelativize = "relativize"
+
+	// OpNormalize: [Normalize].
+	OpNormalize = "normalize"
+
+	// OpUnescape: [Unescape] and [UnescapeUTF8].
+	OpUnescape = "unescape"
+
+	// OpPortNumber: [URI.PortNumber] of a port above 65535.
+	OpPortNumber = "port-number"
+
+	// OpIDNA: [HostToASCII] and [HostToUnicode].
+	OpIDNA = "idna"
+
+	// OpHomograph: [CheckHomograph].
+	OpHomograph = "homograph"
+
+	// OpFilePath: [FilePath] and [FromFilePath].
+	OpFilePath = "file-path"
+)
+
+// Error formats the error on one line:
 //
 //	uri: invalid character " " in path at offset 10 of "http://a/b c"
 //
-// A character outside US-ASCII is named whole ("é", not its first byte), and
-// when [ParseIRI] accepts an input that parsing as a URI reference rejected
-// for such a character, the message says so. Long inputs are shortened around the
-// offset. The text depends only on the fields, so it can be printed
-// unchanged by tools; any field values, even an Offset outside Input, give
-// a message, and so does a nil *Error: "uri: <nil>".
+// The Op comes first unless it is OpParse, and Detail follows the reason in
+// parentheses; a long input is shortened around the offset, and a non-ASCII
+// input that [ParseIRI] accepts gets a hint to use it. The text depends only
+// on the fields, so tools may print it unchanged; a nil *Error gives
+// "uri: <nil>".
 func (e *Error) Error() string {
 	if e == nil {
 		// A nil *Error in an error interface, or as the Err of another: fmt
@@ -193,7 +235,7 @@ func (e *Error) Error() string {
 	}
 	var b strings.Builder
 	b.WriteString("uri: ")
-	if e.Op != "" && e.Op != "parse" {
+	if e.Op != "" && e.Op != OpParse {
 		b.WriteString(e.Op)
 		b.WriteString(": ")
 	}
@@ -231,10 +273,10 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// suggestsIRI reports whether the operation op parses its input as a URI
+// suggestsIRI reports whether the operation named parses its input as a URI
 // reference, so that an IRI given to it is worth naming.
-func suggestsIRI(op string) bool {
-	return op == "parse" || op == "normalize" || op == "resolve" || op == "relativize"
+func suggestsIRI(named string) bool {
+	return named == OpParse || named == OpNormalize || named == OpResolve || named == OpRelativize
 }
 
 // charAt returns the character at s[i]: the UTF-8 encoding of one rune when
@@ -301,12 +343,6 @@ var (
 	// without a separator after it (`C:a`), or a UNC path without a server
 	// or a share. RFC 8089, Section 2 allows only path-absolute.
 	ErrNotAbsolute = errors.New("not an absolute path")
-
-	// ErrPathDotSegment: a "." or ".." segment in a file path or file URI,
-	// percent-encoded or not. A file system resolves it after following
-	// symbolic links, which removing it by text (RFC 3986, Section 5.2.4)
-	// cannot do.
-	ErrPathDotSegment = errors.New(`"." or ".." segment`)
 
 	// ErrEncodedSeparator: a percent-encoded "/" (or, for Windows, "\") in a
 	// segment of a file URI. Decoded, it would split the segment in two, so

@@ -153,17 +153,13 @@ func buildLiteral() (t [numEscape][256]bool) {
 	return t
 }
 
-// Escape percent-encodes s for use in the place c (RFC 3986, Section 2.1):
-// each byte that c does not keep literal (see the EscapeComponent constants)
-// becomes "%" and two uppercase hex digits, and, for EscapeForm only, a space
-// becomes "+". s is taken as bytes: non-ASCII text is encoded as its UTF-8
-// octets (Section 2.5), and invalid UTF-8 is encoded byte for byte, so that
-// [Unescape] always gives s back. The result is valid in its component.
-//
-// Escape is not idempotent: a "%" in s is data and becomes "%25". When no
-// byte needs encoding it returns s itself without allocating; otherwise it
-// allocates the result once. An unknown c is treated as EscapePathSegment,
-// which encodes every delimiter.
+// Escape percent-encodes s for the place c (RFC 3986, Section 2.1): each byte
+// that c does not keep literal becomes "%" and two upper-case hex digits (and,
+// for EscapeForm only, a space becomes "+"), so that the result is valid in its
+// component and [Unescape] gives s back. Non-ASCII text is encoded as its UTF-8
+// octets (Section 2.5), and a "%" in s is data ("%25"). It returns s itself,
+// without allocating, when nothing needs encoding; an unknown c is
+// EscapePathSegment.
 func Escape(s string, c EscapeComponent) string {
 	if c == 0 || c >= numEscape {
 		c = EscapePathSegment
@@ -210,23 +206,16 @@ func writeEscaped(t []byte, s string, c EscapeComponent) int {
 }
 
 // Unescape decodes the percent-encodings of s (RFC 3986, Section 2.1): each
-// "%" followed by two hex digits, in either case, becomes the octet they
-// name. For EscapeForm only, "+" becomes a space (application/x-www-form-urlencoded);
-// for every other c, "+" is a "+". Other bytes are copied as they are: this
-// decodes, it does not check that s is valid in its component (Parse does).
-// The octets may be any bytes, not necessarily UTF-8; [UnescapeUTF8] checks.
-// c may be zero when the component is not known: "+" then stays, and an
-// error names no component.
-//
-// Decoding is strict: a "%" not followed by two hex digits is an *[Error]
-// with Op "unescape", Err [ErrBadPercent] and the offset of the first byte
-// that cannot continue a pct-encoded ("%zz" fails at 1, a final "%" at
-// len(s)); the result is then "". When s has nothing to decode, Unescape
-// returns s itself without allocating; otherwise it allocates the result
-// once.
+// "%" and two hex digits becomes the octet they name, and, for EscapeForm only,
+// "+" a space. It checks neither that s is valid in its component nor that the
+// octets are UTF-8 ([UnescapeUTF8] does); c may be 0 when the component is not
+// known. A "%" without two hex digits is an *[Error] with Op [OpUnescape] and
+// Err [ErrBadPercent] at the first byte that cannot continue it ("%zz" at 1),
+// and the result is then "". It returns s itself, without allocating, when
+// there is nothing to decode.
 func Unescape(s string, c EscapeComponent) (string, error) {
 	if k, ok := checkPercent(s); !ok {
-		return "", &Error{Op: "unescape", Input: s, Offset: k, Component: c.component(), Err: ErrBadPercent}
+		return "", &Error{Op: OpUnescape, Input: s, Offset: k, Component: c.component(), Err: ErrBadPercent}
 	}
 	return abnf.Decode(s, c == EscapeForm), nil
 }
@@ -248,13 +237,11 @@ func checkPercent(s string) (int, bool) {
 	}
 }
 
-// UnescapeUTF8 is [Unescape] for text that must be UTF-8, as RFC 3986,
-// Section 2.5 recommends for new URI schemes: it also fails when the decoded
-// octets are not valid UTF-8, with an *[Error] wrapping [ErrInvalidUTF8] whose
-// Offset is where, in s, the first octet that cannot continue valid UTF-8 is
-// written (its "%" or the raw byte), or len(s) if the text ends in the middle
-// of a character. "%C3%A9" gives "é"; "%C3%28" fails at offset 3, "%FF" at 0,
-// "%C3" at 3. It allocates as Unescape does.
+// UnescapeUTF8 is [Unescape] for text that must be UTF-8 (RFC 3986, Section
+// 2.5): it also fails, with an *[Error] wrapping [ErrInvalidUTF8], when the
+// decoded octets are not valid UTF-8, at the place in s where the first octet
+// that cannot continue valid UTF-8 is written (its "%" or the raw byte), or at
+// len(s): "%C3%A9" gives "é"; "%C3%28" fails at 3, "%FF" at 0, "%C3" at 3.
 func UnescapeUTF8(s string, c EscapeComponent) (string, error) {
 	d, err := Unescape(s, c)
 	if err != nil {
@@ -276,7 +263,7 @@ func UnescapeUTF8(s string, c EscapeComponent) (string, error) {
 		}
 		j++
 	}
-	return "", &Error{Op: "unescape", Input: s, Offset: off, Component: c.component(), Err: ErrInvalidUTF8}
+	return "", &Error{Op: OpUnescape, Input: s, Offset: off, Component: c.component(), Err: ErrInvalidUTF8}
 }
 
 // badUTF8 returns the index of the first byte of s that cannot continue valid

@@ -253,7 +253,7 @@ func TestUnescape(t *testing.T) {
 			continue
 		}
 		var e *Error
-		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Component != tt.comp || e.Op != "unescape" || e.Input != tt.in || got != "" {
+		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Component != tt.comp || e.Op != OpUnescape || e.Input != tt.in || got != "" {
 			t.Errorf("Unescape(%q, %v) = %q, %#v; want %v at %d in %v", tt.in, tt.c, got, err, tt.err, tt.off, tt.comp)
 		}
 	}

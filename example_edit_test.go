@@ -24,8 +24,8 @@ func ExampleURI_WithHost() {
 	// Output:
 	// https://user@example.org:8443/a?q#f <nil>
 	// https://user@[2001:db8::1]:8443/a?q#f IPv6 <nil>
-	// uri: with-host: path must be empty or begin with "/" when an authority is present at offset 7 of "mailto:a@example.com"
-	// uri: with-host: invalid character ":" in host at offset 11 of "example.org:80"
+	// uri: build: path must be empty or begin with "/" when an authority is present at offset 7 of "mailto:a@example.com"
+	// uri: build: invalid character ":" in host at offset 11 of "example.org:80"
 }
 
 func ExampleURI_WithScheme() {
@@ -36,7 +36,7 @@ func ExampleURI_WithScheme() {
 	fmt.Println(err)
 	// Output:
 	// https://example.com/a <nil>
-	// uri: with-scheme: invalid character " " in scheme at offset 2 of "ht tp"
+	// uri: build: invalid character " " in scheme at offset 2 of "ht tp"
 }
 
 // Without a scheme, a first segment with a colon would be read as one: it
@@ -57,7 +57,7 @@ func ExampleURI_WithUserinfo() {
 	fmt.Println(errors.Is(err, uri.ErrNoAuthority), err)
 	// Output:
 	// ftp://anonymous@ftp.example.com/pub <nil>
-	// true uri: with-userinfo: reference has no authority at offset 7 of "mailto:a@example.com"
+	// true uri: build: reference has no authority at offset 7 of "mailto:a@example.com"
 }
 
 func ExampleURI_WithoutUserinfo() {
@@ -78,7 +78,7 @@ func ExampleURI_WithPort() {
 	// Output:
 	// http://[::1]:8080/status <nil>
 	// http://[::1]:/status true
-	// uri: with-port: not a decimal number in port at offset 2 of "80a"
+	// uri: build: not a decimal number in port at offset 2 of "80a"
 }
 
 func ExampleURI_WithoutPort() {
@@ -98,7 +98,7 @@ func ExampleURI_WithPath() {
 	// Output:
 	// https://example.com/new/page?q=1 <nil>
 	// x:/.//y /.//y
-	// uri: with-path: path must be empty or begin with "/" when an authority is present at offset 0 of "relative"
+	// uri: build: path must be empty or begin with "/" when an authority is present at offset 0 of "relative"
 }
 
 func ExampleURI_WithoutAuthority() {
@@ -117,7 +117,7 @@ func ExampleURI_WithQuery() {
 	fmt.Println(err)
 	// Output:
 	// https://example.com/search?q=uri&page=2#results <nil>
-	// uri: with-query: invalid character "#" in query at offset 1 of "a#b"
+	// uri: build: invalid character "#" in query at offset 1 of "a#b"
 }
 
 func ExampleURI_WithoutQuery() {

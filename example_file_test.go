@@ -43,9 +43,9 @@ func ExampleFilePath_error() {
 		fmt.Println(e.Offset, e.Component, errors.Is(err, uri.ErrFileHost), err)
 	}
 	// Output:
-	// 7 host true uri: filepath: host that the path style cannot name (POSIX paths name local files only) in host at offset 7 of "file://example.com/a"
-	// 9 path false uri: filepath: percent-encoded path separator in path at offset 9 of "file:///a%2Fb"
-	// 9 query false uri: filepath: not part of a file path in query at offset 9 of "file:///a?x=1"
+	// 7 host true uri: file-path: host that the path style cannot name (POSIX paths name local files only) in host at offset 7 of "file://example.com/a"
+	// 9 path false uri: file-path: percent-encoded path separator in path at offset 9 of "file:///a%2Fb"
+	// 9 query false uri: file-path: not part of a file path in query at offset 9 of "file:///a?x=1"
 }
 
 func ExampleFromFilePath() {
@@ -61,7 +61,7 @@ func ExampleFromFilePath() {
 	// file:///tmp/a%20b/%231.txt <nil>
 	// file:///C:/Users/Zo%C3%AB/notes.txt <nil>
 	// file://server/share/x <nil>
-	// uri: fromfilepath: not an absolute path in path at offset 2 of "C:notes.txt"
+	// uri: file-path: not an absolute path in path at offset 2 of "C:notes.txt"
 }
 
 // Converting a file URI to a path and back gives the URI's normal form
@@ -92,5 +92,5 @@ func ExampleEquivalent_fileDriveLetter() {
 	// Output:
 	// file:///C:/Windows true
 	// C:\Windows
-	// true uri: fromfilepath: first segment that a file URI reads as a drive letter in path at offset 1 of "/c:/x"
+	// true uri: file-path: first segment that a file URI reads as a drive letter in path at offset 1 of "/c:/x"
 }

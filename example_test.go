@@ -76,7 +76,7 @@ func ExampleURI_PortNumber() {
 	// Output:
 	// 8080 <nil>
 	// 0 no port number
-	// 0 uri: port: number above 65535 at offset 13 of "http://h:99999/"
+	// 0 uri: port-number: number above 65535 at offset 13 of "http://h:99999/"
 }
 
 func ExampleURI_Redacted() {
@@ -166,7 +166,7 @@ func ExampleURI_JoinPath() {
 	fmt.Println(base.Resolve(uri.MustParse("../v2/status")))
 	// Output:
 	// https://api.example.com/v1/users/jane%20doe/files%2F2024 <nil>
-	// uri: join-path: "." or ".." segment (element 2 of 4) in path at offset 0 of ".."
+	// uri: build: "." or ".." segment (element 2 of 4) in path at offset 0 of ".."
 	// https://api.example.com/v2/status
 }
 
@@ -426,4 +426,88 @@ func Example_pathInsideDirectory() {
 	// false /static/%252E%252E/etc/passwd
 	// false /static/..;/etc/passwd
 	// false /static/..\etc\passwd
+}
+
+// The Op of an Error names the operation that failed, one of the Op
+// constants; the message writes it after "uri: ", except OpParse.
+func ExampleError() {
+	_, err1 := uri.Parse("a b")
+	_, err2 := uri.MustParse("http://h/").WithPort("8o")
+	_, err3 := uri.Resolve("/no/scheme", "g")
+	for _, err := range []error{err1, err2, err3} {
+		var e *uri.Error
+		if errors.As(err, &e) {
+			fmt.Printf("%-7s %v\n", e.Op, err)
+		}
+	}
+	// Output:
+	// parse   uri: invalid character " " in path at offset 1 of "a b"
+	// build   uri: build: not a decimal number in port at offset 1 of "8o"
+	// resolve uri: resolve: missing scheme at offset 0 of "/no/scheme"
+}
+
+// Escapes of any octet decode; "+" is a space only in a form.
+func ExampleUnescape() {
+	for _, s := range []string{"a%20b+c%2F", "%zz"} {
+		p, err := uri.Unescape(s, uri.EscapePath)
+		f, _ := uri.Unescape(s, uri.EscapeForm)
+		fmt.Printf("%q %q %v\n", p, f, err)
+	}
+	// Output:
+	// "a b+c/" "a b c/" <nil>
+	// "" "" uri: unescape: "%" not followed by two hex digits in path at offset 1 of "%zz"
+}
+
+// Encode maps components written under another grammar onto RFC 3986, and
+// lists what it had to change.
+func ExampleComponents_Encode() {
+	c := uri.Components{Scheme: "http", Host: "h", Path: "/a b?c", Query: "x={1}"}
+	u, changes, err := c.Encode()
+	fmt.Println(u, err)
+	for _, ch := range changes {
+		fmt.Printf("%d %v %q -> %q: %s\n", ch.Offset, ch.Component, ch.From, ch.To, ch.Reason)
+	}
+	// Output:
+	// http://h/a%20b%3Fc?x=%7B1%7D <nil>
+	// 10 path " " -> "%20": not allowed unencoded in an RFC 3986 path
+	// 12 path "?" -> "%3F": RFC 3986 reads "?" as the start of a query
+	// 17 query "{" -> "%7B": not allowed unencoded in an RFC 3986 query
+	// 19 query "}" -> "%7D": not allowed unencoded in an RFC 3986 query
+}
+
+// ToIRI decodes for display only what an IRI may show: "%2F" and a
+// bidirectional formatting character stay encoded.
+func ExampleURI_ToIRI() {
+	for _, s := range []string{"http://example.org/D%C3%BCrst", "http://h/a%2Fb%E2%80%AE", "http://xn--rsum-bpad.example/", "http://xn--pypal-4ve.com/"} {
+		fmt.Println(uri.MustParse(s).ToIRI())
+	}
+	// Output:
+	// http://example.org/Dürst
+	// http://h/a%2Fb%E2%80%AE
+	// http://résumé.example/
+	// http://xn--pypal-4ve.com/
+}
+
+// URL gives net/url's value for the same text, including for the hosts
+// that url.Parse refuses.
+func ExampleURI_URL() {
+	v := uri.MustParse("http://h/a%20b?#").URL()
+	fmt.Printf("%q %v %q\n", v.Path, v.ForceQuery, v.String())
+	fmt.Println(uri.MustParse("http://[v7.x]/").URL().Host)
+	// Output:
+	// "/a b" true "http://h/a%20b?"
+	// [v7.x]
+}
+
+// CheckHomograph flags labels that mix scripts, and labels written in
+// another script to look Latin, unless the whole name is in that script.
+func ExampleCheckHomograph() {
+	for _, h := range []string{"bücher.example", "p\u0430ypal.com", "\u0430\u0440\u0440\u04cf\u0435.com", "\u0430\u0440\u0440\u04cf\u0435.\u0440\u0444"} {
+		fmt.Println(h, uri.CheckHomograph(h))
+	}
+	// Output:
+	// bücher.example <nil>
+	// pаypal.com uri: homograph: label mixes scripts in host at offset 0 of "pаypal.com"
+	// аррӏе.com uri: homograph: label looks like a Latin name in host at offset 0 of "аррӏе.com"
+	// аррӏе.рф <nil>
 }

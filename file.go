@@ -11,14 +11,11 @@ import (
 // system. It is built on the exported API alone: Parse checks the syntax,
 // Unescape decodes, Escape encodes and Components.URI builds the result.
 
-// PathStyle names the rules that a file system path follows. It decides how
-// [FilePath] writes a path and how [FromFilePath] reads one. The zero value is
-// PathPOSIX, and any value other than PathWindows is read as PathPOSIX, in
-// the way [Escape] reads an unknown EscapeComponent.
-//
-// The style is a parameter, not the running system, so that a program can
-// handle the paths of another system, for example Windows paths on a Linux
-// server. [OSPathStyle] returns the style of the running system.
+// PathStyle names the rules that a file system path follows (RFC 8089,
+// Appendix D): how [FilePath] writes a path and [FromFilePath] reads one. It is
+// a parameter, not the running system, so that a program can handle another
+// system's paths; [OSPathStyle] gives the running system's. The zero value is
+// PathPOSIX, and any value other than PathWindows reads as PathPOSIX.
 type PathStyle uint8
 
 const (
@@ -58,123 +55,18 @@ func (s PathStyle) String() string {
 	return "PathStyle(?)"
 }
 
-// The Op of the errors FilePath and FromFilePath return.
-const (
-	opFilePath     = "filepath"
-	opFromFilePath = "fromfilepath"
-)
-
-// FilePath returns the file system path that the file URI u names, in the
-// given style (RFC 8089). The URI has this syntax (RFC 8089, Section 2):
-//
-//	file-URI       = file-scheme ":" file-hier-part
-//	file-scheme    = "file"
-//	file-hier-part = ( "//" auth-path ) / local-path
-//	auth-path      = [ file-auth ] path-absolute
-//	local-path     = path-absolute
-//	file-auth      = "localhost" / host
-//
-// The scheme is compared without regard to case (RFC 3986, Section 3.1). An
-// empty or absent authority and the host "localhost", in any case and
-// percent-encoding, mean the local machine (RFC 8089, Section 2). Each
-// percent-encoded octet of the path is decoded. RFC 8089, Section 4
-// recommends UTF-8, so "%C3%A9" gives "é". The octets are copied as they
-// are and are not checked to be UTF-8. Empty segments are kept ("/a//b").
-// An empty port counts as no port (RFC 3986, Section 6.2.3).
-//
-// PathPOSIX reads "file:///a/b", "file:/a/b" and "file://localhost/a/b" as
-// "/a/b". PathWindows accepts the forms of RFC 8089, Appendix E that name an
-// absolute Windows path:
-//
-//   - a drive letter as the first segment (Appendix D.2 and E.2):
-//     "file:///C:/a", "file:/C:/a", "file:C:/a" and "file://localhost/C:/a"
-//     all give `C:\a`. The colon may be percent-encoded, as some editors
-//     write it: "file:///c%3A/a" gives `C:\a`. The letter is returned in
-//     upper case, as the normal form writes it (see [NormalizeSchemeRules]):
-//     Windows drive letters are case-insensitive, and "file:///c:/a" and
-//     "file:///C:/a" are [Equivalent];
-//   - a drive letter followed by "|" in place of ":" (Appendix E.2.2), when
-//     the "|" is percent-encoded: "file:///C%7C/a" gives `C:\a`. A raw "|"
-//     is not allowed by RFC 3986 (Appendix A), so a URI from [Parse] never
-//     holds one. Old data with "file:///C|/a" is read with the legacy
-//     package (grammar RFC2068, for example), whose Upgrade writes the "|"
-//     as "%7C";
-//   - a host, which becomes the server of a UNC path (Appendix E.3.1):
-//     "file://server/share/a" gives `\\server\share\a`;
-//   - a UNC path written in the URI's path after an empty authority
-//     (Appendix E.3.2): "file:////server/share/a" and
-//     "file://///server/share/a" give `\\server\share\a` too, and so does
-//     "file://localhost//server/share/a", since "localhost" and the empty
-//     authority mean the same.
-//
-// A UNC server's name is decoded and its ASCII letters are lowered, since
-// host names are case-insensitive (RFC 3986, Section 3.2.2) and Windows
-// compares server names without regard to case.
-//
-// A URI does not say which system wrote it, and its normal form reads a
-// first segment that is a drive letter as one in every case, so PathPOSIX
-// reads it so too: "file:///c%3A/a" and "file:///c:/a" give "/C:/a", as
-// "file:///C:/a" does. (A POSIX directory "/c:" has no file URI of its own:
-// see [ErrDriveLetter].)
-//
-// The result is an error when u names no path:
-//
-//   - a relative reference ([ErrMissingScheme]) or another scheme
-//     ([ErrNotFileScheme]);
-//   - a userinfo (RFC 8089, Appendix E.1, describes it as nonstandard), a
-//     port that is not empty, a query or a fragment, which no path can hold
-//     ([ErrNotInFilePath]);
-//   - with PathPOSIX, a host other than "localhost"; with PathWindows, an
-//     IP-literal, which a UNC path cannot hold ([ErrFileHost]);
-//   - a path that is not absolute in the style ([ErrNotAbsolute]): a
-//     rootless or empty path, and with PathWindows a path with no drive
-//     letter and no server ("file:///a" would be the `\a` of the current
-//     drive), a drive letter without a separator after it ("file:///C:" and
-//     "file:///C:a", which would be relative to that drive's current
-//     directory), or a UNC path without a server or a share;
-//   - a "." or ".." segment, even percent-encoded ([ErrPathDotSegment]). It
-//     is not removed: the system resolves ".." after following symbolic
-//     links, so removing it by text (RFC 3986, Section 5.2.4) can name
-//     another file, and with a drive letter it can remove the drive
-//     (RFC 8089, Appendix E.2.1). Resolving a reference against a base
-//     already removes dot segments;
-//   - a percent-encoded "/" inside a segment, and with PathWindows a
-//     percent-encoded "\" ([ErrEncodedSeparator]). Decoded, it would split
-//     the segment, so the path would not be the one the URI names (RFC 3986,
-//     Section 2.2);
-//   - a percent-encoded NUL ([ErrNUL]), which no POSIX or Windows path can
-//     hold;
-//   - with PathWindows, a UNC server named "." or "?", which would make a
-//     device path (`\\.\` or `\\?\`) ([ErrDevicePath]).
-//
-// Backslashes in a URI (RFC 8089, Appendix E.4) are invalid in RFC 3986, so
-// no URI value holds one: old data that has them is read with the legacy
-// package and upgraded first. An IRI is converted with [IRI.ToURI] first.
-// Every error is an *[Error] with Op "filepath", Input u's text and the
-// sentinel as Err; for ErrNotAbsolute and ErrFileHost, its Detail says which
-// of the cases above is met ("no drive letter or UNC server"). Its Offset
-// and Component show where the fault starts: 0 for the scheme; the start of
-// the userinfo, of the host or of a UNC server; the ":" of the port; the "%"
-// of an octet; the start of a dot segment; the "?" or "#" of a query or
-// fragment; and for a path that is not absolute, the start of the path, or
-// where a server, a share or a separator after a drive letter should begin.
-// On error the path is "".
-//
-// [FromFilePath] is the inverse. For every u that FilePath accepts,
-// FromFilePath(FilePath(u)) names the same path and is in normal form
-// ([URI.Normalize]). It is u's normal form unless u uses one of the spellings
-// that FromFilePath never writes: no authority ("file:/a"), a drive letter in
-// the E.2 form without a leading "/" ("file:C:/a"), the UNC forms of
-// Appendix E.3.2 for a server other than "localhost", or a percent-encoding
-// of a byte that a segment may hold as it is, such as "%2C" for ",". For
-// these, the normal form keeps the spelling, since RFC 3986, Section 6.2.2
-// cannot know that the scheme treats them the same. (The spellings of a
-// drive letter, its case, "%3A" and "%7C", are written in one way by the
-// normal form itself.) FilePath allocates the path.
+// FilePath returns the file system path that the file URI u names (RFC 8089,
+// Section 2), in the given style: "file:///a%20b" gives "/a b" for PathPOSIX,
+// and "file:///C:/a" gives `C:\a`, "file://server/share/a" `\\server\share\a`
+// for PathWindows. Percent-encodings are decoded; "localhost" and an empty
+// authority mean the local machine; nothing is removed or repaired. On error
+// it returns "" and an *[Error] with Op [OpFilePath] whose Err says what names
+// no path: a query, a dot segment, a host the style cannot name, a path that
+// is not absolute, ... See the README, section "Every form and error".
 func FilePath(u URI, style PathStyle) (string, error) {
 	p, off, c, err := filePath(u, style == PathWindows)
 	if err != nil {
-		e := &Error{Op: opFilePath, Input: u.String(), Offset: off, Component: c, Err: err}
+		e := &Error{Op: OpFilePath, Input: u.String(), Offset: off, Component: c, Err: err}
 		if f, ok := err.(fileFault); ok {
 			e.Err, e.Detail = f.err, f.detail
 		}
@@ -332,7 +224,7 @@ func uncServer(raw string, off int) (string, int, error) {
 	case ".", "?":
 		return "", off, ErrDevicePath
 	case "..":
-		return "", off, ErrPathDotSegment
+		return "", off, ErrDotSegment
 	}
 	return abnf.LowerString(d), 0, nil
 }
@@ -393,7 +285,7 @@ func fileDecodeSegments(path string, off int, windows bool) (string, int, error)
 			return "", off + start + k, err
 		}
 		if fileDotSegment(seg) {
-			return "", off + start, ErrPathDotSegment
+			return "", off + start, ErrDotSegment
 		}
 		start = i + 1
 	}
@@ -441,74 +333,18 @@ func fileDotSegment(seg string) bool {
 	return err == nil && (d == "." || d == "..")
 }
 
-// FromFilePath returns the file URI of an absolute file system path in the
-// given style (RFC 8089): "file://", a host for a UNC path or nothing for a
-// local one (RFC 8089, Section 2: "file:///" names the local machine), and
-// the path, with "/" between segments.
-//
-// Each byte that a segment cannot hold as it is (RFC 3986, Section 3.3:
-// pchar) is percent-encoded with [EscapePath]: a space, "%", "#", "?", and
-// every byte of a non-ASCII character, as UTF-8 octets when the path is
-// UTF-8, as RFC 8089, Section 4 recommends. Other bytes are encoded one by
-// one, so that [FilePath] gives them back. Sub-delims, ":" and "@" stay as
-// they are.
-//
-// With PathPOSIX (RFC 8089, Appendix D.1) the path must begin with "/":
-// "/a b/c" gives "file:///a%20b/c". With PathWindows, "\" and "/" both
-// separate segments, and the path must be one of:
-//
-//   - a drive letter, ":" and a separator (RFC 8089, Appendix D.2 and E.2):
-//     `C:\a\b` gives "file:///C:/a/b". The drive letter is written in upper
-//     case, as in the normal form (see [NormalizeSchemeRules]): `c:\a` gives
-//     "file:///C:/a", and FilePath gives `C:\a` back;
-//   - a UNC path, with a server and a share (RFC 8089, Appendix E.3.1):
-//     `\\server\share\a` gives "file://server/share/a". The server becomes
-//     the host, percent-encoded where a reg-name needs it, with its ASCII
-//     letters lowered, as in normal form (RFC 3986, Section 6.2.2.1). A
-//     server named "localhost", which as a host would mean the local
-//     machine (RFC 8089, Section 2), is written in the path instead, as
-//     Appendix E.3.2 allows: `\\localhost\share` gives
-//     "file:////localhost/share".
-//
-// The result is an error, an *[Error] with Op "fromfilepath", Input path and
-// Component Path or Host, when the path has no file URI:
-//
-//   - it is not absolute ([ErrNotAbsolute]): a relative path ("a/b", Offset
-//     0), or for Windows a path relative to the current drive (`\a`, Offset
-//     0), a drive letter not followed by a separator (`C:a` and `C:` are
-//     relative to that drive's current directory, Offset 2), or a UNC path
-//     without a server (Offset 2) or a share (Offset where the share should
-//     begin). Such a path names a file only together with a current
-//     directory, which a URI does not carry; make it absolute first, with
-//     path/filepath.Abs for example;
-//   - it has a "." or ".." segment ([ErrPathDotSegment], Offset at the
-//     segment). The URI's normal form would remove it by text (RFC 3986,
-//     Section 6.2.2.3), which differs from what the system does when a
-//     symbolic link comes before it. Clean the path first
-//     (path/filepath.Clean) if removing it by text is what you want;
-//   - it holds a NUL ([ErrNUL], Offset at the NUL);
-//   - for POSIX, its first segment is a letter followed by ":" or "|" other
-//     than an upper-case letter and ":" ([ErrDriveLetter], Offset 1): a file
-//     URI reads it as a drive letter, so "/c:/x" would get the URI of
-//     "/C:/x";
-//   - for Windows, it is a device path, `\\.\` or `\\?\`, which has no
-//     file URI ([ErrDevicePath], Offset 2).
-//
-// For every absolute clean path p, FilePath(FromFilePath(p)) is p. Clean
-// means: for POSIX, "/" or "/" followed by segments that are not empty, "."
-// or "..", the first of them not one that ErrDriveLetter refuses; for
-// Windows, a drive root such as `C:\`, or a drive letter or
-// `\\server\share` followed by such segments, separated by "\" only, with
-// the drive letter in upper case (FilePath upper-cases it) and a server name
-// without ASCII capital letters (FilePath lowers them). Empty
-// segments also survive, but a path/filepath.Clean would remove them. The
-// URI returned is in normal form ([URI.Normalize] returns it unchanged) and
-// FromFilePath allocates its text. Windows names that Windows itself forbids,
-// such as those with "*" or "<", are not rejected: they are encoded like
-// any other byte.
+// FromFilePath returns the file URI, in normal form, of an absolute file
+// system path in the given style (RFC 8089, Section 2): "/a b" gives
+// "file:///a%20b" for PathPOSIX, and `C:\a` gives "file:///C:/a",
+// `\\server\share\a` "file://server/share/a" for PathWindows. What a segment
+// cannot hold is percent-encoded as [EscapePath] does. On error, the zero URI
+// and an *[Error] with Op [OpFilePath] and Input path: a relative path, a dot
+// segment, a NUL, a POSIX path that a file URI reads as a drive letter
+// ([ErrDriveLetter]), a Windows device path. FilePath gives every clean path
+// back; see the README, section "Every form and error".
 func FromFilePath(path string, style PathStyle) (URI, error) {
 	fail := func(off int, c Component, err error) (URI, error) {
-		return URI{}, &Error{Op: opFromFilePath, Input: path, Offset: off, Component: c, Err: err}
+		return URI{}, &Error{Op: OpFilePath, Input: path, Offset: off, Component: c, Err: err}
 	}
 	if style != PathWindows {
 		if !strings.HasPrefix(path, "/") {
@@ -538,7 +374,7 @@ func FromFilePath(path string, style PathStyle) (URI, error) {
 		case ".", "?":
 			return fail(2, Host, ErrDevicePath)
 		case "..":
-			return fail(2, Host, ErrPathDotSegment)
+			return fail(2, Host, ErrDotSegment)
 		}
 		if k := strings.IndexByte(server, 0); k >= 0 {
 			return fail(2+k, Host, ErrNUL)
@@ -589,7 +425,7 @@ func fileCheckOSSegments(p string, sep func(byte) bool) (int, error) {
 			continue
 		}
 		if seg := p[start:i]; seg == "." || seg == ".." {
-			return start, ErrPathDotSegment
+			return start, ErrDotSegment
 		}
 		start = i + 1
 	}

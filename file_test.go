@@ -22,19 +22,19 @@ type fileResult struct {
 	Component uri.Component
 }
 
-// fileView turns a result into a fileResult, and checks the error's shape:
-// an *uri.Error with the operation and the input.
-func fileView(t *testing.T, op, in, out string, err error) fileResult {
+// fileView turns a result of the function fn into a fileResult, and checks
+// the error's shape: an *uri.Error with Op OpFilePath and the input.
+func fileView(t *testing.T, fn, in, out string, err error) fileResult {
 	t.Helper()
 	if err == nil {
 		return fileResult{Out: out}
 	}
 	var e *uri.Error
 	if !errors.As(err, &e) {
-		t.Fatalf("%s(%q): error %v is not an *uri.Error", op, in, err)
+		t.Fatalf("%s(%q): error %v is not an *uri.Error", fn, in, err)
 	}
-	if e.Op != op || e.Input != in || out != "" {
-		t.Errorf("%s(%q) = %q, %#v: want an empty result and Op %q, Input %q", op, in, out, e, op, in)
+	if e.Op != uri.OpFilePath || e.Input != in || out != "" {
+		t.Errorf("%s(%q) = %q, %#v: want an empty result and Op %q, Input %q", fn, in, out, e, uri.OpFilePath, in)
 	}
 	return fileResult{Err: e.Err, Offset: e.Offset, Component: e.Component}
 }
@@ -101,12 +101,12 @@ var filePathTests = []struct {
 	{"encoded slash", "file:///a%2Fb", posix, fileResult{Err: uri.ErrEncodedSeparator, Offset: 9, Component: uri.Path}},
 	{"encoded slash, lower case", "file:///a/b%2f", posix, fileResult{Err: uri.ErrEncodedSeparator, Offset: 11, Component: uri.Path}},
 	{"encoded NUL", "file:///a%00", posix, fileResult{Err: uri.ErrNUL, Offset: 9, Component: uri.Path}},
-	{"dot segment", "file:///a/./b", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 10, Component: uri.Path}},
-	{"dot-dot segment at the end", "file:///a/..", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 10, Component: uri.Path}},
-	{"encoded dot-dot segment", "file:///a/%2e%2E/b", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 10, Component: uri.Path}},
-	{"half-encoded dot segment", "file:///.%2E", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 8, Component: uri.Path}},
+	{"dot segment", "file:///a/./b", posix, fileResult{Err: uri.ErrDotSegment, Offset: 10, Component: uri.Path}},
+	{"dot-dot segment at the end", "file:///a/..", posix, fileResult{Err: uri.ErrDotSegment, Offset: 10, Component: uri.Path}},
+	{"encoded dot-dot segment", "file:///a/%2e%2E/b", posix, fileResult{Err: uri.ErrDotSegment, Offset: 10, Component: uri.Path}},
+	{"half-encoded dot segment", "file:///.%2E", posix, fileResult{Err: uri.ErrDotSegment, Offset: 8, Component: uri.Path}},
 	{"dots inside a segment are data", "file:///a/.../.b/b.", posix, fileResult{Out: "/a/.../.b/b."}},
-	{"Components' /. prefix is a dot segment", "file:/.//a", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 6, Component: uri.Path}},
+	{"Components' /. prefix is a dot segment", "file:/.//a", posix, fileResult{Err: uri.ErrDotSegment, Offset: 6, Component: uri.Path}},
 	{"invalid RFC 3986: space", "file:///a b", posix, fileResult{Err: uri.ErrInvalidByte, Offset: 9, Component: uri.Path}},
 	{"Appendix E.4, backslash is invalid RFC 3986", `file:///C:\a`, windows, fileResult{Err: uri.ErrInvalidByte, Offset: 10, Component: uri.Path}},
 	{"Appendix E.2.2, a raw | is invalid RFC 3986", "file:///C|/a", windows, fileResult{Err: uri.ErrInvalidByte, Offset: 9, Component: uri.Path}},
@@ -136,7 +136,7 @@ var filePathTests = []struct {
 	{"Appendix E.2, a digit is no drive letter", "file:///1:/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
 	{"Appendix E.2, root without a drive", "file:///", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
 	{"Appendix E.2, localhost without a drive", "file://localhost/share/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 16, Component: uri.Path}},
-	{"Appendix E.2.1, dot-dot after a drive letter", "file:///C:/../a", windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 11, Component: uri.Path}},
+	{"Appendix E.2.1, dot-dot after a drive letter", "file:///C:/../a", windows, fileResult{Err: uri.ErrDotSegment, Offset: 11, Component: uri.Path}},
 	{"Windows, encoded backslash", "file:///C:/a%5Cb", windows, fileResult{Err: uri.ErrEncodedSeparator, Offset: 12, Component: uri.Path}},
 	{"Windows, encoded slash", "file:///C:/a%2fb", windows, fileResult{Err: uri.ErrEncodedSeparator, Offset: 12, Component: uri.Path}},
 	{"Windows, encoded NUL", "file:///C:/%00", windows, fileResult{Err: uri.ErrNUL, Offset: 11, Component: uri.Path}},
@@ -154,10 +154,10 @@ var filePathTests = []struct {
 	{"Appendix E.3.1, no path", "file://server", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 13, Component: uri.Path}},
 	{"Appendix E.3.1, no share", "file://server/", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 14, Component: uri.Path}},
 	{"Appendix E.3.1, empty share", "file://server//a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 14, Component: uri.Path}},
-	{"Appendix E.3.1, dot share", "file://server/./a", windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 14, Component: uri.Path}},
+	{"Appendix E.3.1, dot share", "file://server/./a", windows, fileResult{Err: uri.ErrDotSegment, Offset: 14, Component: uri.Path}},
 	{"Appendix E.3.1, server . is a device path", "file://./C:/a", windows, fileResult{Err: uri.ErrDevicePath, Offset: 7, Component: uri.Host}},
 	{"Appendix E.3.1, server ? is a device path", "file://%3F/C:/a", windows, fileResult{Err: uri.ErrDevicePath, Offset: 7, Component: uri.Host}},
-	{"Appendix E.3.1, server ..", "file://../share", windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 7, Component: uri.Host}},
+	{"Appendix E.3.1, server ..", "file://../share", windows, fileResult{Err: uri.ErrDotSegment, Offset: 7, Component: uri.Host}},
 	{"Appendix E.3.1, encoded backslash in the server", "file://a%5Cb/share", windows, fileResult{Err: uri.ErrEncodedSeparator, Offset: 8, Component: uri.Host}},
 	{"Appendix E.3.1, encoded NUL in the server", "file://a%00/share", windows, fileResult{Err: uri.ErrNUL, Offset: 8, Component: uri.Host}},
 	{"Appendix E.3.2, four slashes", "file:////server/share/a", windows, fileResult{Out: `\\server\share\a`}},
@@ -187,7 +187,7 @@ func TestFilePath(t *testing.T) {
 			continue
 		}
 		p, err := uri.FilePath(u, tt.style)
-		got := fileView(t, "filepath", tt.in, p, err)
+		got := fileView(t, "FilePath", tt.in, p, err)
 		if diff := cmp.Diff(tt.want, got, cmpopts.EquateErrors()); diff != "" {
 			t.Errorf("%s: FilePath(%q, %v) (-want +got):\n%s", tt.name, tt.in, tt.style, diff)
 		}
@@ -204,32 +204,32 @@ func TestFilePathErrorText(t *testing.T) {
 		want  string
 	}{
 		// Both styles.
-		{"/a", posix, `uri: filepath: missing scheme at offset 0 of "/a"`},
-		{"http://h/", posix, `uri: filepath: not "file" in scheme at offset 0 of "http://h/"`},
-		{"file://u@/a", windows, `uri: filepath: not part of a file path in userinfo at offset 7 of "file://u@/a"`},
-		{"file://:80/a", posix, `uri: filepath: not part of a file path in port at offset 7 of "file://:80/a"`},
-		{"file:///a?b", posix, `uri: filepath: not part of a file path in query at offset 9 of "file:///a?b"`},
-		{"file:///C:/a#b", windows, `uri: filepath: not part of a file path in fragment at offset 12 of "file:///C:/a#b"`},
-		{"file:///a/../b", posix, `uri: filepath: "." or ".." segment in path at offset 10 of "file:///a/../b"`},
-		{"file:///a%2Fb", posix, `uri: filepath: percent-encoded path separator in path at offset 9 of "file:///a%2Fb"`},
-		{"file:///C:/a%5Cb", windows, `uri: filepath: percent-encoded path separator in path at offset 12 of "file:///C:/a%5Cb"`},
-		{"file:///a%00", posix, `uri: filepath: NUL byte in path at offset 9 of "file:///a%00"`},
+		{"/a", posix, `uri: file-path: missing scheme at offset 0 of "/a"`},
+		{"http://h/", posix, `uri: file-path: not "file" in scheme at offset 0 of "http://h/"`},
+		{"file://u@/a", windows, `uri: file-path: not part of a file path in userinfo at offset 7 of "file://u@/a"`},
+		{"file://:80/a", posix, `uri: file-path: not part of a file path in port at offset 7 of "file://:80/a"`},
+		{"file:///a?b", posix, `uri: file-path: not part of a file path in query at offset 9 of "file:///a?b"`},
+		{"file:///C:/a#b", windows, `uri: file-path: not part of a file path in fragment at offset 12 of "file:///C:/a#b"`},
+		{"file:///a/../b", posix, `uri: file-path: "." or ".." segment in path at offset 10 of "file:///a/../b"`},
+		{"file:///a%2Fb", posix, `uri: file-path: percent-encoded path separator in path at offset 9 of "file:///a%2Fb"`},
+		{"file:///C:/a%5Cb", windows, `uri: file-path: percent-encoded path separator in path at offset 12 of "file:///C:/a%5Cb"`},
+		{"file:///a%00", posix, `uri: file-path: NUL byte in path at offset 9 of "file:///a%00"`},
 		// PathPOSIX.
-		{"file://h/a", posix, `uri: filepath: host that the path style cannot name (POSIX paths name local files only) in host at offset 7 of "file://h/a"`},
-		{"file:a/b", posix, `uri: filepath: not an absolute path (the path does not begin with "/") in path at offset 5 of "file:a/b"`},
-		{"file:", posix, `uri: filepath: not an absolute path (empty path) in path at offset 5 (end of input) of "file:"`},
-		{"file://localhost", posix, `uri: filepath: not an absolute path (empty path) in path at offset 16 (end of input) of "file://localhost"`},
+		{"file://h/a", posix, `uri: file-path: host that the path style cannot name (POSIX paths name local files only) in host at offset 7 of "file://h/a"`},
+		{"file:a/b", posix, `uri: file-path: not an absolute path (the path does not begin with "/") in path at offset 5 of "file:a/b"`},
+		{"file:", posix, `uri: file-path: not an absolute path (empty path) in path at offset 5 (end of input) of "file:"`},
+		{"file://localhost", posix, `uri: file-path: not an absolute path (empty path) in path at offset 16 (end of input) of "file://localhost"`},
 		// PathWindows.
-		{"file:///home/me/a%23b.go", windows, `uri: filepath: not an absolute path (no drive letter or UNC server) in path at offset 7 of "file:///home/me/a%23b.go"`},
-		{"file:", windows, `uri: filepath: not an absolute path (no drive letter or UNC server) in path at offset 5 (end of input) of "file:"`},
-		{"file:///C:", windows, `uri: filepath: not an absolute path (drive letter without a separator after it) in path at offset 10 (end of input) of "file:///C:"`},
-		{"file:///C:a", windows, `uri: filepath: not an absolute path (drive letter without a separator after it) in path at offset 10 of "file:///C:a"`},
-		{"file://server/", windows, `uri: filepath: not an absolute path (UNC path without a share) in path at offset 14 (end of input) of "file://server/"`},
-		{"file:////server", windows, `uri: filepath: not an absolute path (UNC path without a share) in path at offset 15 (end of input) of "file:////server"`},
-		{"file://////server/share", windows, `uri: filepath: not an absolute path (UNC path without a server) in path at offset 10 of "file://////server/share"`},
-		{"file://[::1]/share", windows, `uri: filepath: host that the path style cannot name (a UNC server cannot be an IP literal) in host at offset 7 of "file://[::1]/share"`},
-		{"file://./pipe/x", windows, `uri: filepath: device path (\\.\ or \\?\) in host at offset 7 of "file://./pipe/x"`},
-		{"file://../share", windows, `uri: filepath: "." or ".." segment in host at offset 7 of "file://../share"`},
+		{"file:///home/me/a%23b.go", windows, `uri: file-path: not an absolute path (no drive letter or UNC server) in path at offset 7 of "file:///home/me/a%23b.go"`},
+		{"file:", windows, `uri: file-path: not an absolute path (no drive letter or UNC server) in path at offset 5 (end of input) of "file:"`},
+		{"file:///C:", windows, `uri: file-path: not an absolute path (drive letter without a separator after it) in path at offset 10 (end of input) of "file:///C:"`},
+		{"file:///C:a", windows, `uri: file-path: not an absolute path (drive letter without a separator after it) in path at offset 10 of "file:///C:a"`},
+		{"file://server/", windows, `uri: file-path: not an absolute path (UNC path without a share) in path at offset 14 (end of input) of "file://server/"`},
+		{"file:////server", windows, `uri: file-path: not an absolute path (UNC path without a share) in path at offset 15 (end of input) of "file:////server"`},
+		{"file://////server/share", windows, `uri: file-path: not an absolute path (UNC path without a server) in path at offset 10 of "file://////server/share"`},
+		{"file://[::1]/share", windows, `uri: file-path: host that the path style cannot name (a UNC server cannot be an IP literal) in host at offset 7 of "file://[::1]/share"`},
+		{"file://./pipe/x", windows, `uri: file-path: device path (\\.\ or \\?\) in host at offset 7 of "file://./pipe/x"`},
+		{"file://../share", windows, `uri: file-path: "." or ".." segment in host at offset 7 of "file://../share"`},
 	}
 	for _, tt := range tests {
 		_, err := uri.FilePath(uri.MustParse(tt.in), tt.style)
@@ -262,8 +262,8 @@ var fromFilePathTests = []struct {
 	{"relative", "a/b", posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"empty", "", posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"dot", "./a", posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
-	{"dot segment", "/a/./b", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 3, Component: uri.Path}},
-	{"dot-dot segment at the end", "/a/..", posix, fileResult{Err: uri.ErrPathDotSegment, Offset: 3, Component: uri.Path}},
+	{"dot segment", "/a/./b", posix, fileResult{Err: uri.ErrDotSegment, Offset: 3, Component: uri.Path}},
+	{"dot-dot segment at the end", "/a/..", posix, fileResult{Err: uri.ErrDotSegment, Offset: 3, Component: uri.Path}},
 	{"NUL", "/a\x00b", posix, fileResult{Err: uri.ErrNUL, Offset: 2, Component: uri.Path}},
 	{"Windows path on POSIX", `C:\a`, posix, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	// A first segment that a file URI reads as a drive letter, but not in
@@ -290,7 +290,7 @@ var fromFilePathTests = []struct {
 	{"rooted with slash, current drive", `/a/b`, windows, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"relative on Windows", `a\b`, windows, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"vertical line is no drive", `C|\a`, windows, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
-	{"Appendix E.2.1, dot-dot after a drive letter", `C:\..\a`, windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 3, Component: uri.Path}},
+	{"Appendix E.2.1, dot-dot after a drive letter", `C:\..\a`, windows, fileResult{Err: uri.ErrDotSegment, Offset: 3, Component: uri.Path}},
 	{"Windows, NUL", `C:\a` + "\x00", windows, fileResult{Err: uri.ErrNUL, Offset: 4, Component: uri.Path}},
 
 	// Windows UNC, RFC 8089, Appendix E.3.
@@ -306,8 +306,8 @@ var fromFilePathTests = []struct {
 	{"UNC server only", `\\server`, windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 8, Component: uri.Path}},
 	{"UNC server and separator", `\\server\`, windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 9, Component: uri.Path}},
 	{"UNC empty share", `\\server\\a`, windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 9, Component: uri.Path}},
-	{"UNC dot share", `\\server\..\a`, windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 9, Component: uri.Path}},
-	{"UNC dot-dot server", `\\..\share`, windows, fileResult{Err: uri.ErrPathDotSegment, Offset: 2, Component: uri.Host}},
+	{"UNC dot share", `\\server\..\a`, windows, fileResult{Err: uri.ErrDotSegment, Offset: 9, Component: uri.Path}},
+	{"UNC dot-dot server", `\\..\share`, windows, fileResult{Err: uri.ErrDotSegment, Offset: 2, Component: uri.Host}},
 	{"UNC NUL in server", "\\\\a\x00\\s", windows, fileResult{Err: uri.ErrNUL, Offset: 3, Component: uri.Host}},
 	{"device path", `\\.\COM1`, windows, fileResult{Err: uri.ErrDevicePath, Offset: 2, Component: uri.Host}},
 	{"verbatim path", `\\?\C:\a`, windows, fileResult{Err: uri.ErrDevicePath, Offset: 2, Component: uri.Host}},
@@ -317,7 +317,7 @@ var fromFilePathTests = []struct {
 func TestFromFilePath(t *testing.T) {
 	for _, tt := range fromFilePathTests {
 		u, err := uri.FromFilePath(tt.in, tt.style)
-		got := fileView(t, "fromfilepath", tt.in, u.String(), err)
+		got := fileView(t, "FromFilePath", tt.in, u.String(), err)
 		if diff := cmp.Diff(tt.want, got, cmpopts.EquateErrors()); diff != "" {
 			t.Errorf("%s: FromFilePath(%q, %v) (-want +got):\n%s", tt.name, tt.in, tt.style, diff)
 			continue
@@ -337,7 +337,7 @@ func checkFromFilePath(t *testing.T, p string, style uri.PathStyle, u uri.URI) {
 	if v, err := uri.Parse(u.String()); err != nil || v != u {
 		t.Fatalf("FromFilePath(%q, %v) = %q, which parses to %q, %v", p, style, u, v, err)
 	}
-	if !u.IsAbs() || u.Scheme() != "file" || !u.HasAuthority() || u.HasQuery() || u.HasFragment() {
+	if !u.HasScheme() || u.Scheme() != "file" || !u.HasAuthority() || u.HasQuery() || u.HasFragment() {
 		t.Fatalf("FromFilePath(%q, %v) = %q: want file://, no query, no fragment", p, style, u)
 	}
 	if n := u.Normalize(); n != u {
@@ -731,24 +731,24 @@ func TestFileRoundTripURIs(t *testing.T) {
 // fileSentinels are the reasons FilePath and FromFilePath may give.
 var fileSentinels = []error{
 	uri.ErrMissingScheme, uri.ErrNotFileScheme, uri.ErrNotInFilePath, uri.ErrFileHost, uri.ErrNotAbsolute,
-	uri.ErrPathDotSegment, uri.ErrEncodedSeparator, uri.ErrNUL, uri.ErrDevicePath, uri.ErrDriveLetter,
+	uri.ErrDotSegment, uri.ErrEncodedSeparator, uri.ErrNUL, uri.ErrDevicePath, uri.ErrDriveLetter,
 }
 
-func checkFileError(t *testing.T, op, in string, err error) {
+func checkFileError(t *testing.T, fn, in string, err error) {
 	t.Helper()
 	var e *uri.Error
-	if !errors.As(err, &e) || e.Op != op || e.Input != in || e.Offset < 0 || e.Offset > len(in) {
-		t.Fatalf("%s(%q): error %#v: want an *uri.Error with Op %q, the input and an offset in it", op, in, err, op)
+	if !errors.As(err, &e) || e.Op != uri.OpFilePath || e.Input != in || e.Offset < 0 || e.Offset > len(in) {
+		t.Fatalf("%s(%q): error %#v: want an *uri.Error with Op %q, the input and an offset in it", fn, in, err, uri.OpFilePath)
 	}
 	for _, s := range fileSentinels {
 		if e.Err == s {
 			return
 		}
 	}
-	if op == "filepath" {
+	if fn == "FilePath" {
 		return // the reason of Parse, for a value that is not RFC 3986
 	}
-	t.Fatalf("%s(%q): reason %v is not one of the file sentinels", op, in, e.Err)
+	t.Fatalf("%s(%q): reason %v is not one of the file sentinels", fn, in, e.Err)
 }
 
 // FuzzFilePath reads its input both as a URI and as a path, in both styles,
@@ -772,14 +772,14 @@ func FuzzFilePath(f *testing.F) {
 			if u, err := uri.Parse(in); err == nil {
 				p, err := uri.FilePath(u, style)
 				if err != nil {
-					checkFileError(t, "filepath", in, err)
+					checkFileError(t, "FilePath", in, err)
 				} else {
 					checkFilePath(t, u, style, p)
 				}
 			}
 			u, err := uri.FromFilePath(in, style)
 			if err != nil {
-				checkFileError(t, "fromfilepath", in, err)
+				checkFileError(t, "FromFilePath", in, err)
 				if cleanFilePath(in, style) {
 					t.Fatalf("FromFilePath(%q, %v) refuses a clean path: %v", in, style, err)
 				}

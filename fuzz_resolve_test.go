@@ -39,7 +39,7 @@ func FuzzResolve(f *testing.F) {
 		s, err := Resolve(base, ref)
 		if errBase != nil || errRef != nil {
 			var e *Error
-			if !errors.As(err, &e) || s != "" || e.Op != "resolve" {
+			if !errors.As(err, &e) || s != "" || e.Op != OpResolve {
 				t.Fatalf("Resolve(%q, %q) = %q, %v; want an *Error with Op resolve", base, ref, s, err)
 			}
 			if want := map[bool]string{true: base, false: ref}[errBase != nil]; e.Input != want || e.Offset < 0 || e.Offset > len(want) {

@@ -17,33 +17,14 @@ import (
 // resolver would make of a reg-name that looks numeric (Section 7.4), and the
 // ASCII and Unicode forms of an internationalized domain name.
 
-// AmbiguousIPv4 reports whether the host text of a URI, which RFC 3986 reads
-// as a reg-name, would nonetheless be read as an IPv4 address by common
-// resolvers, and which address (RFC 3986, Section 7.4). It is a security
-// check: a filter that allows or blocks hosts by name or by dotted-decimal
-// address is bypassed by "http://0x7f.1/", which many HTTP clients connect to
-// as 127.0.0.1.
-//
-// The host is read as the BSD inet_aton function (also in glibc) and the
-// IPv4 parser of the WHATWG URL Standard read it, after decoding its
-// percent-encodings (a client decodes "%31%32%37.0.0.1" before it resolves
-// it):
-//
-//   - one to four parts separated by ".", and at most one "." after the last;
-//   - each part a number: hexadecimal after "0x" or "0X" (with no digits
-//     after it, 0), octal after a leading "0", decimal otherwise;
-//   - every part but the last at most 255; the last fills the remaining
-//     bytes, so that it is below 2^32, 2^24, 2^16 or 2^8 for one to four
-//     parts.
-//
-// So "0x7f.1", "0177.0.0.1", "2130706433", "127.1", "0x7f.0.0.01" and
-// "127.0.0.1." all mean 127.0.0.1, and "0127.0.0.1" means 87.0.0.1. Anything
-// else is no address: an empty part, a fifth part, a digit 8 or 9 after a
-// leading 0, a part too large, a letter.
-//
-// It returns false for a host that is an IPv4address in the RFC 3986 sense
-// (dotted-decimal without leading zeros: use [URI.HostAddr]), for an
-// IP-literal and for the empty host. It does not allocate.
+// AmbiguousIPv4 reports whether a host that RFC 3986 reads as a reg-name
+// would still be read as an IPv4 address by common resolvers, and which one
+// (RFC 3986, Section 7.4): inet_aton and the URL Standard read "0x7f.1",
+// "0177.0.0.1", "2130706433" and "127.1" as 127.0.0.1, so a filter that allows
+// or blocks hosts by name or by dotted-decimal text is bypassed by them. It
+// returns false for an RFC 3986 IPv4address (see [URI.HostAddr]), an
+// IP-literal and the empty host, and does not allocate. See the README,
+// section "Numeric hosts", for the rules.
 func AmbiguousIPv4(host string) (netip.Addr, bool) {
 	if host == "" || host[0] == '[' || abnf.IsIPv4(host) {
 		return netip.Addr{}, false
@@ -146,56 +127,29 @@ func decodedAt(host string, i int) (c byte, j int, ok bool) {
 	return abnf.Unhex(host[i+1])<<4 | abnf.Unhex(host[i+2]), i + 3, true
 }
 
-// HostToASCII returns the ASCII form of a host for a scheme that resolves it
-// through the DNS: each label of an internationalized domain name as an IDNA
-// A-label ("xn--" and Punycode), as RFC 3986, Section 3.2.2 requires before
-// name lookup. It implements the conversion step that RFC 3987, Section 3.1
-// allows for the ireg-name of an IRI.
-//
-// host is a host as it appears in a URI or an IRI: a reg-name whose non-ASCII
-// characters are percent-encoded UTF-8 ("b%C3%BCcher.example"), written as
-// they are ("bücher.example", from an IRI), or both. Its percent-encodings are
-// decoded, then it goes through the UTS #46 lookup profile of
-// golang.org/x/net/idna (idna.Lookup): Unicode mapping (so the result is in
-// lower case, and full-width and ideographic dots separate labels),
-// nontransitional processing, the STD3 rule that a label holds only letters,
-// digits and "-" (so "_" is rejected), the hyphen, joiner and bidi rules, and
-// the check of existing "xn--" labels, which must decode to a label with a
-// non-ASCII character (UTS #46, Section 4, step 4: a bare "xn--" is an
-// error, and never vanishes). The result is a valid reg-name with as many
-// labels as the decoded host. Empty labels and a final "." are kept; a
-// label longer than the 63 octets that the DNS allows (RFC 1035, Section
-// 2.3.4) is an error, and so is, before IDNA runs, a label over 255 bytes
-// in a name over 4,096 (IDNA's Punycode takes time quadratic in the length
-// of a label).
-//
-// An IP-literal (validated, RFC 6874 zones allowed), an IPv4address and the
-// empty host are returned unchanged. On error, HostToASCII returns "" and an
-// *[Error] with Op "idna", Component Host and Err ErrIDNA, whose Offset is the
-// start of the failing label in host (0 when the failure concerns the
-// whole name); or, at the first byte that is wrong, Err ErrInvalidUTF8 for
-// raw or percent-encoded bytes that are not UTF-8, and ErrInvalidByte or
-// ErrBadPercent for a byte that no URI or IRI host may hold.
-//
-// Use it for hosts to be resolved; keep other hosts as they are.
+// HostToASCII returns the ASCII form of a host to be resolved through the
+// DNS, each label of an internationalized name as an IDNA A-label ("xn--"), as
+// RFC 3986, Section 3.2.2 requires before lookup and RFC 3987, Section 3.1
+// allows for an IRI. host may hold percent-encoded or raw UTF-8; the UTS #46
+// lookup profile of golang.org/x/net/idna lowers its case and rejects "_".
+// IP-literals, IPv4addresses and the empty host come back unchanged. On error
+// it returns "" and an *[Error] with Op [OpIDNA] and Component Host. See the
+// README, section "Internationalized names".
 func HostToASCII(host string) (string, error) { return convertHost(host, false) }
 
 // HostToUnicode returns the display form of a host: each label as a Unicode
-// U-label, "xn--" labels decoded (RFC 5891, Section 5), percent-encoded UTF-8
-// decoded (RFC 3986, Section 3.2.2). It takes the same input as
-// [HostToASCII], applies the same UTS #46 mapping and validation (profile
-// idna.Display), and returns the same errors. The result is for people, for
-// example in an IRI (RFC 3987, Section 3.2); it is not a URI host.
-//
-// A display form can imitate another name: check it with [CheckHomograph]
-// first, and show the ASCII form when that reports a risk, as browsers do.
+// U-label (RFC 5891, Section 5), from "xn--" labels or percent-encoded UTF-8.
+// It takes the input of [HostToASCII], applies the same mapping and checks
+// (profile idna.Display) and returns the same errors. The result is for people,
+// for example in an IRI (RFC 3987, Section 3.2), not a URI host: check it with
+// [CheckHomograph] first, and show the ASCII form when that reports a risk.
 func HostToUnicode(host string) (string, error) { return convertHost(host, true) }
 
 // convertHost decodes host as HostToASCII describes and converts it to its
 // ASCII form, or to its Unicode form if unicode is set. It returns host
 // unchanged for an IP address or the empty host.
 func convertHost(host string, unicode bool) (string, error) {
-	const op = "idna"
+	const op = OpIDNA
 	name, literal, err := decodeHost(host, op)
 	if err != nil || literal {
 		return name, err
@@ -354,37 +308,22 @@ func labelStart(name string, k int) int {
 	return off
 }
 
-// CheckHomograph reports whether a host name has a label that is likely to
-// imitate another name (a homograph, RFC 3986, Section 7.6), so that its
-// Unicode form should not be shown as it is. host is taken as [HostToASCII]
-// takes it; "xn--" labels are checked in their Unicode form. The rules, on
-// the letters of each label (characters whose Unicode script is neither
-// Common nor Inherited, so digits and "-" do not count):
-//
-//   - mixed scripts: the letters come from more than one script, and the
-//     scripts are not one of the combinations that the Highly Restrictive
-//     level of Unicode Technical Standard #39, Section 5.2 allows (Latin with
-//     Han, Hiragana and Katakana; Latin with Han and Bopomofo; Latin with Han
-//     and Hangul). "pаypal" with a Cyrillic "а" fails with ErrMixedScript.
-//   - whole-script look-alike: the letters are all Cyrillic or all Greek,
-//     and each one looks like a Latin letter (Cyrillic а с ԁ е һ і ј ӏ о р ԛ
-//     ѕ ԝ х у ү; Greek α γ ι ν ο ρ υ, from the UTS #39 confusables data),
-//     while the last label is not in that script. "аррӏе.com" in Cyrillic
-//     fails with ErrConfusable; "аррӏе.рф" does not.
-//
-// It returns nil when no label matches, and for IP addresses. Otherwise it
-// returns an *[Error] with Op "homograph", Component Host, Offset the start
-// of the label in host, and Err ErrMixedScript or ErrConfusable; or the
-// error of [HostToUnicode] when host is not a valid name. These rules catch
-// the common attacks, not every confusable name.
+// CheckHomograph reports whether a label of a host name is likely to imitate
+// another name (a homograph, RFC 3986, Section 7.6), so that its Unicode form
+// should not be shown: letters of scripts that Unicode Technical Standard #39
+// does not mix at its Highly Restrictive level ([ErrMixedScript], "pаypal" with
+// a Cyrillic "а"), or a label all in Cyrillic or Greek look-alikes of Latin
+// letters under a top-level domain of another script ([ErrConfusable]). The
+// error is an *[Error] with Op [OpHomograph] at the label, as is an invalid
+// name; IP addresses pass. See the README, section "Homographs".
 func CheckHomograph(host string) error {
-	name, literal, err := decodeHost(host, "homograph")
+	name, literal, err := decodeHost(host, OpHomograph)
 	if err != nil || literal {
 		return err
 	}
 	uname, err := idnacheck.ToUnicode(idna.Lookup, name)
 	if err != nil {
-		return idnaFailure(host, name, err, "homograph")
+		return idnaFailure(host, name, err, OpHomograph)
 	}
 	ls := strings.Split(uname, ".")
 	var tldScripts []string // the scripts of the last label that is not empty
@@ -406,7 +345,7 @@ func CheckHomograph(host string) error {
 		}
 		if reason != nil {
 			off := encodedOffset(host, labelStart(name, k))
-			return &Error{Op: "homograph", Input: host, Offset: off, Component: Host, Err: reason}
+			return &Error{Op: OpHomograph, Input: host, Offset: off, Component: Host, Err: reason}
 		}
 	}
 	return nil

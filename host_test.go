@@ -402,7 +402,7 @@ func TestHostToASCIIErrors(t *testing.T) {
 				t.Errorf("%s(%q) = %q, %v, want an *Error", f.name, tt.in, got, err)
 				continue
 			}
-			if got != "" || e.Offset != tt.off || !errors.Is(err, tt.err) || e.Op != "idna" || e.Component != Host || e.Input != tt.in {
+			if got != "" || e.Offset != tt.off || !errors.Is(err, tt.err) || e.Op != OpIDNA || e.Component != Host || e.Input != tt.in {
 				t.Errorf("%s(%q) = %q, {Op %q, Offset %d, Component %v, Err %v}, want {idna, %d, host, %v}",
 					f.name, tt.in, got, e.Op, e.Offset, e.Component, e.Err, tt.off, tt.err)
 			}
@@ -463,7 +463,7 @@ func TestCheckHomograph(t *testing.T) {
 			continue
 		}
 		var e *Error
-		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Op != "homograph" || e.Component != Host {
+		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Op != OpHomograph || e.Component != Host {
 			t.Errorf("CheckHomograph(%q) = %v, want %v at offset %d", tt.in, err, tt.err, tt.off)
 		}
 	}

@@ -49,16 +49,12 @@ func parseIPLiteral(s string, i int, allowZone bool) (int, HostKind, error) {
 	return end, HostIPv6, err
 }
 
-// HostAddr returns the IP address that the host of u names, and true, when
-// the host is an IPv4address or an IP-literal holding an IPv6address
-// (RFC 3986, Section 3.2.2). An IPv4-mapped address such as
-// "[::ffff:192.0.2.1]" stays an IPv6 address, as net/netip reads it. The zone
-// of an IP-literal parsed with [ParseRFC6874] is percent-decoded and set as
-// the address's zone.
-//
-// For any other host, reg-names included, it returns the zero Addr and false;
-// a reg-name that a resolver would read as an address is the concern of
-// [AmbiguousIPv4]. HostAddr allocates only for a zone.
+// HostAddr returns the address that the host names and true, when it is an
+// IPv4address or an IP-literal with an IPv6address (RFC 3986, Section 3.2.2):
+// "[::ffff:192.0.2.1]" stays IPv6, as net/netip reads it, and a zone from
+// [ParseRFC6874] is decoded into the address. Any other host, a reg-name that
+// looks numeric included (see [AmbiguousIPv4]), gives the zero Addr and false.
+// It allocates only for a zone.
 func (u URI) HostAddr() (netip.Addr, bool) {
 	switch u.HostKind() {
 	case HostIPv4:

@@ -35,29 +35,14 @@ const (
 	reasonColon        = `RFC 3986 reads a first segment with ":" as a scheme`
 )
 
-// Encode returns the URI reference whose components are c's, for
-// components written under another grammar: where RFC 3986 does not allow
-// a byte in its component, the byte is percent-encoded (RFC 3986, Section
-// 2.1, upper-case hex digits, non-ASCII text as its UTF-8 octets), and every
-// such edit is listed, in text order, with the reason. A "%" that does not
-// begin a pct-encoding becomes "%25"; well-formed pct-encodings stay as
-// they are. A path that needs it gets the prefix that [Components.URI]
-// gives it ("./" or "/."), listed too. When the components are already
-// valid, the list is empty and the URI is the one Components.URI returns.
-//
-// Encode never reads a delimiter as a boundary: a "?" in c.Path stays in the
-// path, as "%3F". It changes nothing that encoding cannot express, and
-// returns an *[Error] with Op "encode" instead: a scheme that is not
-// ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) or a port that is not digits
-// ([ErrCannotEncode]), or an authority with a path that neither is empty
-// nor begins with "/" ([ErrPathWithAuthority]). A host in brackets that is
-// a valid IP-literal stays as it is; any other host is a reg-name, brackets
-// included. The error's Input is the text of
-// the components as they are, and its Offset points into it.
-//
-// It is the adapter through which package github.com/gouri/uri/legacy
-// upgrades the URLs of older grammars. It allocates the new text, and, when
-// there are changes, the list and the encoded components.
+// Encode returns the URI reference whose components are c's, written under
+// another grammar, and the edits it made, in text order: each byte that RFC
+// 3986 does not allow in its component is percent-encoded (Section 2.1), a "%"
+// that begins no pct-encoding becomes "%25", and a path gets the prefix of
+// [Components.URI] if it needs one. A delimiter is never read as a boundary: a
+// "?" in the path becomes "%3F". What encoding cannot express is an *[Error]
+// with Op [OpBuild]: [ErrCannotEncode] for a scheme or a port,
+// [ErrPathWithAuthority]. See the README, section "Upgrading: Components.Encode".
 func (c Components) Encode() (URI, []Change, error) {
 	e := encoder{at: c.layout(0)}
 	if err := e.encode(&c); err != nil {
@@ -66,7 +51,7 @@ func (c Components) Encode() (URI, []Change, error) {
 	u, err := c.URI()
 	if err != nil {
 		// Only a result over 2 GiB: every byte is now allowed where it is.
-		return URI{}, nil, withOp("encode", err)
+		return URI{}, nil, err
 	}
 	return u, e.changes, nil
 }
@@ -85,7 +70,7 @@ func (e *encoder) encode(c *Components) error {
 	fail := func(off int, comp Component, err error) error {
 		var raw ref
 		raw.build(c)
-		return &Error{Op: "encode", Input: raw.s, Offset: off, Component: comp, Err: err}
+		return &Error{Op: OpBuild, Input: raw.s, Offset: off, Component: comp, Err: err}
 	}
 	if c.Scheme != "" {
 		if j := scanScheme(c.Scheme); j < len(c.Scheme) {

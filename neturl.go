@@ -5,52 +5,31 @@ import (
 	"strings"
 )
 
-// FromURL returns the URI reference that v's text, v.String(), spells. That
-// text is net/url's own serialization of its fields (it percent-encodes the
-// decoded Path, Fragment and userinfo and writes RawQuery as it is), so the
-// result means what v means to net/url.
-//
-// It fails where that text is not a valid RFC 3986 URI reference, for a
-// *url.URL from a lenient url.Parse (RawQuery "a b" or "%zz", a zone in
-// an IPv6 host) or built by hand: the *[Error] has Op "fromurl" and its Input
-// and Offset refer to v.String(). A nil v is an error wrapping [ErrNilURL].
-// net/url cannot hold an empty fragment or an empty authority without a
-// path, so FromURL never returns one ("//" comes back as ""). It allocates
-// what v.String() does.
+// FromURL returns the URI reference that v.String() spells: net/url's own
+// serialization of v, so that the result means what v means to net/url. Where
+// that text is not RFC 3986, for a *url.URL from a lenient url.Parse (a
+// RawQuery "a b", a zone) or built by hand, it returns an *[Error] with Op
+// [OpBuild] whose Input is v.String(); a nil v wraps [ErrNilURL]. net/url holds
+// no empty fragment and no empty authority without a path, so neither comes
+// back ("//" gives "").
 func FromURL(v *url.URL) (URI, error) {
 	if v == nil {
-		return URI{}, &Error{Op: "fromurl", Err: ErrNilURL}
+		return URI{}, &Error{Op: OpBuild, Err: ErrNilURL}
 	}
 	u, err := Parse(v.String())
 	if err != nil {
-		if e, ok := err.(*Error); ok {
-			e.Op = "fromurl"
-		}
-		return URI{}, err
+		return URI{}, withOp(OpBuild, err)
 	}
 	return u, nil
 }
 
-// URL returns u as a new *url.URL, for code that needs net/url's type: the
-// value url.Parse gives for u's text, so Path, Fragment and the userinfo are
-// decoded, RawPath and RawFragment keep the original encoding where it
-// differs from net/url's, ForceQuery marks an empty query, and the scheme is
-// lower case.
-//
-// net/url refuses two kinds of hosts that RFC 3986 allows; URL fills in the
-// fields itself for them, without an error:
-//
-//   - an IPvFuture literal, such as "[v7.x]", goes into Host as written;
-//   - a reg-name with pct-encoded ASCII, such as "a%41", is decoded into
-//     Host ("aA"), as net/url keeps hosts; v.String() encodes again what
-//     must be, except six bytes that net/url writes as they are: a decoded
-//     ":", "[", "]", `"`, "<" or ">" is then read as a delimiter or is an
-//     error, so such a host does not survive a return trip.
-//
-// net/url has no place for an empty fragment ("#" at the end) and drops
-// it; it writes an empty authority without a path ("http://") as nothing.
-// The README lists every difference with an example. URL allocates the
-// *url.URL and its strings.
+// URL returns u as a new *url.URL, the value url.Parse gives for u's text:
+// Path, Fragment and the userinfo decoded, RawPath and RawFragment where the
+// encoding differs from net/url's, ForceQuery for an empty query, the scheme in
+// lower case. For an IPvFuture host or a reg-name with percent-encoded ASCII,
+// which url.Parse refuses, it fills in Host itself. net/url drops an empty
+// fragment and an empty authority without a path. See the README, section
+// "Moving from net/url", for every difference.
 func (u URI) URL() *url.URL {
 	if v, err := url.Parse(u.s); err == nil {
 		return v

@@ -199,7 +199,7 @@ func TestFromURL(t *testing.T) {
 		u, err := FromURL(tt.v)
 		if tt.err != nil {
 			var e *Error
-			if !errors.Is(err, tt.err) || !errors.As(err, &e) || e.Op != "fromurl" || u != (URI{}) {
+			if !errors.Is(err, tt.err) || !errors.As(err, &e) || e.Op != OpBuild || u != (URI{}) {
 				t.Errorf("%s: FromURL = %q, %#v; want %v", tt.name, u, err, tt.err)
 			}
 			continue

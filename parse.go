@@ -28,13 +28,10 @@ const (
 //
 //	URI-reference = URI / relative-ref
 //
-// It accepts exactly what the ABNF of RFC 3986, Appendix A accepts, and
-// repairs nothing: a space, a backslash, a bare "%", a non-ASCII byte, a "#"
-// inside the fragment or an IPv6 zone identifier is an error. Absent and empty
-// components stay distinct, so Parse(s).String() == s for every valid s.
-//
-// Parse does not allocate. On error it returns the zero URI and an *[Error]
-// giving the offset, the component and the reason.
+// It accepts exactly what the ABNF of Appendix A accepts and repairs nothing:
+// a space, a backslash, a bare "%", a non-ASCII byte or a zone identifier is
+// an error. Parse(s).String() == s. It does not allocate; on error it returns
+// the zero URI and an *[Error] with the offset, the component and the reason.
 func Parse(s string) (URI, error) { return parse(s, ruleReference, false) }
 
 // ParseURI parses s as a URI (RFC 3986, Section 3): a reference with a
@@ -53,27 +50,22 @@ func ParseURI(s string) (URI, error) { return parse(s, ruleURI, false) }
 // It does not allocate; on error it returns the zero URI and an *[Error].
 func ParseAbsoluteURI(s string) (URI, error) { return parse(s, ruleAbsolute, false) }
 
-// ParseRelativeRef parses s as a relative-ref (RFC 3986, Section 4.2): a
-// reference with no scheme.
+// ParseRelativeRef parses s as a relative-ref (RFC 3986, Section 4.2), a
+// reference with no scheme: "http:x" is an error at the colon.
 //
 //	relative-ref = relative-part [ "?" query ] [ "#" fragment ]
 //
-// Input such as "http:x" is an error at the colon, because a relative
-// reference's first path segment cannot contain ":". It does not allocate; on
-// error it returns the zero URI and an *[Error].
+// It does not allocate; on error it returns the zero URI and an *[Error].
 func ParseRelativeRef(s string) (URI, error) { return parse(s, ruleRelative, false) }
 
-// ParseRFC6874 parses s as a URI-reference like [Parse], and also accepts the
-// IPv6 zone identifiers of RFC 6874, Section 2, which RFC 3986 does not have:
+// ParseRFC6874 is [Parse] that also accepts the IPv6 zone identifiers of RFC
+// 6874, Section 2, which RFC 3986 does not have:
 //
-//	IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"
-//	IPv6addrz  = IPv6address "%25" ZoneID
-//	ZoneID     = 1*( unreserved / pct-encoded )
+//	IPv6addrz = IPv6address "%25" ZoneID
 //
-// [URI.Zone] returns the zone as written. RFC 9844 has since obsoleted
-// RFC 6874, so use this only where such URIs must be read; nothing else in
-// this package produces them, but the methods of a value with a zone keep
-// it. It does not allocate.
+// [URI.Zone] returns the zone, and the methods of such a value keep it. RFC
+// 9844 has obsoleted RFC 6874: use it only where such URIs must be read. It
+// does not allocate.
 func ParseRFC6874(s string) (URI, error) { return parse(s, ruleReference, true) }
 
 // MustParse is like [Parse] but panics if s is not a valid URI reference. It
@@ -125,7 +117,7 @@ func (g grammar) masks() (ucs, ucsQuery uint16) {
 // forwarding.
 func (u *ref) parseText(s string, g grammar) error {
 	if len(s) > maxLen {
-		return &Error{Op: "parse", Input: s, Offset: maxLen, Err: ErrTooLong}
+		return &Error{Op: OpParse, Input: s, Offset: maxLen, Err: ErrTooLong}
 	}
 	u.s = s
 	ucs, ucsQuery := g.masks()
@@ -197,7 +189,7 @@ func (u *ref) failed(err error) error {
 
 // fail returns the *Error of a parse of u.s.
 func (u *ref) fail(off int, c Component, err error) error {
-	return &Error{Op: "parse", Input: u.s, Offset: off, Component: c, Err: err}
+	return &Error{Op: OpParse, Input: u.s, Offset: off, Component: c, Err: err}
 }
 
 // scanScheme returns the length of the longest prefix of s that is a

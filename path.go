@@ -8,16 +8,11 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 )
 
-// PathSegments returns an iterator over the segments of the path, decoded
-// (RFC 3986, Section 3.3): the path is split at each "/", after one leading
-// "/" is dropped, and each segment's pct-encodings are decoded, so "%2F"
-// yields a "/" inside a segment, which is why segments are worth iterating
-// rather than the decoded path. "+" is not a space in a path.
-//
-// The empty path has no segments; "/" has one empty segment; "/a/" yields
-// "a" and "". Dot segments are yielded as they are: use Normalize or
-// Resolve to remove them. A segment is allocated only when it has something
-// to decode; otherwise it is a substring of u's text.
+// PathSegments returns an iterator over the segments of the path (RFC 3986,
+// Section 3.3), each decoded: "/a%2Fb/c" yields "a/b" and "c", the "/" of "%2F"
+// kept inside its segment. The empty path yields nothing, "/" one empty
+// segment, "/a/" "a" and "". "+" is not a space, and dot segments are yielded
+// as they are. A segment allocates only when it has something to decode.
 func (u URI) PathSegments() iter.Seq[string] {
 	p := u.Path()
 	return func(yield func(string) bool) {
@@ -41,22 +36,13 @@ func (u URI) PathSegments() iter.Seq[string] {
 // URI and so has only well-formed ones.
 func decodePercent(s string) string { return abnf.Decode(s, false) }
 
-// JoinPath returns u with each element appended to its path as one segment
-// of data (RFC 3986, Section 3.3). Data never navigates: use [URI.Resolve]
-// to navigate. An element is an error if, once each valid "%HH" in it is
-// decoded, a piece of it split at "/" or "\" is "." or "..", since servers
-// that decode before they remove dot segments would climb with it: ".",
-// "%2E%2e", "../x", "..%2Fx" and `..\x` are errors; "...", ".a" and "a/b"
-// are data. The error is an *[Error] with Op "join-path", the element as
-// Input, the dot piece's offset in it, a Detail naming the element, and Err
-// [ErrDotSegment]; the URI is then the zero URI.
-//
-// Each element is encoded with [EscapePathSegment] ("a/b" is the one segment
-// "a%2Fb") and goes after the last "/" of u's path, which is kept as written:
-// "/a/b" and "/a/b/" joined with "c" both give "/a/b/c". The query and
-// fragment stay. As in [Components.URI], "./" or "/." goes in front of a path
-// that would otherwise be read differently. It allocates the new text; with
-// no elements it returns u.
+// JoinPath returns u with each element appended to its path as one segment of
+// data (RFC 3986, Section 3.3), encoded with [EscapePathSegment] ("a/b" gives
+// "a%2Fb") after the last "/" of u's path; the query and fragment stay. Data
+// never navigates: an element with a piece that is "." or "..", split at "/"
+// or "\" once decoded ("..", "%2E%2e", "../x", "..%2Fx"), is an *[Error] with
+// Op [OpBuild], Err [ErrDotSegment] and the element as Input, since servers
+// that decode first would climb with it. Use [URI.Resolve] to navigate.
 func (u URI) JoinPath(elem ...string) (URI, error) {
 	if len(elem) == 0 {
 		return u, nil
@@ -71,7 +57,7 @@ func (u URI) JoinPath(elem ...string) (URI, error) {
 	for i, e := range elem {
 		detail := func() string { return "element " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(elem)) }
 		if off := dotPiece(e); off >= 0 {
-			return URI{}, &Error{Op: opJoinPath, Input: e, Offset: off, Component: Path, Err: ErrDotSegment, Detail: detail()}
+			return URI{}, &Error{Op: OpBuild, Input: e, Offset: off, Component: Path, Err: ErrDotSegment, Detail: detail()}
 		}
 		n += 1 + len(e)
 		for k := 0; k < len(e); k++ {
@@ -80,7 +66,7 @@ func (u URI) JoinPath(elem ...string) (URI, error) {
 			}
 		}
 		if n > maxLen {
-			return URI{}, &Error{Op: opJoinPath, Input: e, Component: Path, Err: ErrTooLong, Detail: detail()}
+			return URI{}, &Error{Op: OpBuild, Input: e, Component: Path, Err: ErrTooLong, Detail: detail()}
 		}
 	}
 	b := make([]byte, n-len(u.s)+len(p)) // room for the path, counted above
@@ -101,13 +87,10 @@ func (u URI) JoinPath(elem ...string) (URI, error) {
 	}
 	v, err := parse(u.s[:u.pathStart]+pre+string(b)+u.s[u.pathEnd:], ruleReference, true)
 	if err != nil {
-		return URI{}, withOp(opJoinPath, err) // not reached: every element is encoded
+		return URI{}, withOp(OpBuild, err) // not reached: every element is encoded
 	}
 	return v, nil
 }
-
-// opJoinPath is the Op of JoinPath's errors.
-const opJoinPath = "join-path"
 
 // dotPiece returns the offset in e of the first piece that makes e an error
 // for JoinPath, or -1: a piece between separators, "/" or "\" (a separator

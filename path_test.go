@@ -125,7 +125,7 @@ func TestJoinPathNavigates(t *testing.T) {
 			continue
 		}
 		want := *tt.want
-		want.Op, want.Component, want.Err = "join-path", Path, ErrDotSegment
+		want.Op, want.Component, want.Err = OpBuild, Path, ErrDotSegment
 		var e *Error
 		if !errors.As(err, &e) {
 			t.Errorf("Parse(%q).JoinPath(%q) = %q, %v; want %v (%s)", tt.base, tt.elem, got, err, &want, tt.why)
@@ -139,7 +139,7 @@ func TestJoinPathNavigates(t *testing.T) {
 		}
 	}
 	_, err := MustParse("http://h/a").JoinPath("b", "..%2Fc")
-	const msg = `uri: join-path: "." or ".." segment (element 2 of 2) in path at offset 0 of "..%2Fc"`
+	const msg = `uri: build: "." or ".." segment (element 2 of 2) in path at offset 0 of "..%2Fc"`
 	if err == nil || err.Error() != msg {
 		t.Errorf("JoinPath error message = %v, want %s", err, msg)
 	}

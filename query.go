@@ -28,13 +28,11 @@ import (
 //     UTF-8.
 
 // QueryPairs returns an iterator over the key=value pairs of the query, in
-// order and decoded (see the rules above). A key may come more than once. A
-// URI with no query or an empty one yields nothing.
-//
-//	for k, v := range u.QueryPairs() { ... }
-//
-// No map is built. A key or value is allocated only when it has something to
-// decode; otherwise it is a substring of u's text.
+// order: the pieces between "&" (";" is data, empty pieces are skipped), split
+// at the first "=" and decoded as application/x-www-form-urlencoded is ("+" is
+// a space). RFC 3986, Section 3.4 gives the query no such structure; it is the
+// convention of forms and most servers. A key may come more than once; a key or
+// value allocates only when it has something to decode.
 func (u URI) QueryPairs() iter.Seq2[string, string] {
 	q := u.Query()
 	return func(yield func(string, string) bool) {
@@ -68,11 +66,10 @@ func (u URI) QueryValue(key string) (string, bool) {
 	return "", false
 }
 
-// QueryValues returns the query's pairs as a url.Values map, each key's
-// values in the order they appear, for code that wants net/url's type. It
-// allocates the map, and returns an empty one when there are no pairs. Unlike
-// net/url's ParseQuery it has no error to report: a parsed query's
-// pct-encodings are always well formed, and ";" is data.
+// QueryValues returns the query's pairs, as [URI.QueryPairs] reads them, in a
+// url.Values map, each key's values in order, for code that wants net/url's
+// type. Unlike url.ParseQuery it has no error to report. It allocates the map,
+// empty when there are no pairs.
 func (u URI) QueryValues() url.Values {
 	vs := url.Values{}
 	for k, v := range u.QueryPairs() {
@@ -99,11 +96,10 @@ func (u URI) AddQueryValue(key, value string) URI {
 }
 
 // DeleteQueryKey returns u without the query pairs whose decoded key is key,
-// each removed with one "&" next to it; while a pair is left, every other
-// byte of the query stays, empty pieces included ("?&a=1&&b=2" without "a"
-// is "?&&b=2"). If no pair is left, only empty pieces or nothing, the query
-// is removed, "?" and all, as net/url's Encode of empty Values would. If no
-// pair has the key, u itself is returned and nothing is allocated.
+// each removed with one "&" next to it; every other byte of the query stays
+// ("?&a=1&&b=2" without "a" is "?&&b=2"), and a query left without pairs is
+// removed, "?" and all. If no pair has the key, it returns u itself without
+// allocating.
 func (u URI) DeleteQueryKey(key string) URI {
 	return u.editQuery(key, "", false)
 }

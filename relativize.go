@@ -11,39 +11,13 @@ import (
 // inverse of resolution.
 
 // Relativize returns the shortest reference r such that base.Resolve(r) ==
-// target, and true; it is the inverse of [URI.Resolve] (RFC 3986, Section
-// 5.2). The reference depends on what target shares with base:
-//
-//   - the same path, with the query or fragment differing: an empty path,
-//     as in "?y", "#s", or "" for base itself without its fragment;
-//   - the same scheme and authority: a relative path, with "../" for each
-//     segment of base's directory that target leaves, as in "../g", "." or
-//     "./a:b" (Section 4.2: a first segment with ":" needs "./"), or an
-//     absolute path such as "/g" when that is shorter;
-//   - the same scheme and another authority: a network-path reference such
-//     as "//g/x";
-//   - otherwise target itself, an absolute reference.
-//
-// Each form keeps target's query and fragment. Among forms of equal length
-// the earlier in this list wins. Schemes and authorities are compared as
-// written, byte for byte, since resolution copies them as written: against
-// "HTTP://a/", the shortest reference to "http://a/x" is "http://a/x". Use
-// normalized URIs to compare them by meaning.
-//
-// Relativize returns the zero URI and false when no reference resolves to
-// target: when base or target has no scheme, since resolution against a
-// base URI (Section 5.1) always gives a URI, or when target's path has a "."
-// or ".." segment, which resolution removes, unless target has base's
-// scheme, authority and path (then an empty-path reference keeps base's
-// path as it is). The "/." that [URI.Resolve] writes in front of a path
-// starting with "//" when there is no authority is not such a segment. So
-// for every URI target without dot segments, base.Resolve(r) == target.
-//
-// Relativize allocates at most once, for the result's text, and not at all
-// when the result is a part of target's text, such as "#s", "g?y", "/g" or
-// "//g/x"; and once more, for a scratch buffer, when base's path has dot
-// segments and more than 1024 bytes before its last "/". Its time is linear
-// in the length of base and target.
+// target, and true: the inverse of [URI.Resolve] (RFC 3986, Section 5.2), such
+// as "g?y", "../g", "#s" or "//g/x", keeping target's query and fragment.
+// Schemes and authorities are compared as written. It returns the zero URI and
+// false when no reference resolves to target: base or target has no scheme, or
+// target's path has a dot segment that resolution would remove. The result's
+// text is allocated unless it is a part of target's. See the README, section
+// "Relativize in detail".
 func (base URI) Relativize(target URI) (URI, bool) {
 	if base.flags&fScheme == 0 || target.flags&fScheme == 0 {
 		return URI{}, false
@@ -147,28 +121,25 @@ func (c relCandidate) reference(target URI) (URI, bool) {
 	return u, true
 }
 
-// Relativize parses base and target as URIs (RFC 3986, Section 3) and
-// returns the text of base.Relativize(target) (see [URI.Relativize]): the
-// shortest reference that resolves against base to target.
-//
-// Every error is an *[Error] with Op "relativize" whose Input is the string
-// at fault, base checked first: a valid relative reference, which has no
-// scheme, gives ErrMissingScheme; any other problem is reported as
-// [ParseURI] reports it; and a target whose path has a dot segment that no
-// reference can produce gives [ErrDotSegment] at that segment. On error the
-// result is "".
+// Relativize parses base and target as URIs (RFC 3986, Section 3) and returns
+// the text of base.Relativize(target), the shortest reference that resolves
+// against base to target. It stays beside the method because it says why no
+// reference exists: its error is an *[Error] with Op [OpRelativize] and Input
+// the string at fault, base first, as [ParseURI] reports it, with
+// [ErrMissingScheme] for a relative reference, or [ErrDotSegment] at a dot
+// segment that no reference produces. On error the result is "".
 func Relativize(base, target string) (string, error) {
 	var b, t URI
-	if err := b.parseBase("relativize", base); err != nil {
+	if err := b.parseBase(OpRelativize, base); err != nil {
 		return "", err
 	}
-	if err := t.parseBase("relativize", target); err != nil {
+	if err := t.parseBase(OpRelativize, target); err != nil {
 		return "", err
 	}
 	r, ok := b.Relativize(t)
 	if !ok {
 		lp, lpStart := t.resolvedPath()
-		return "", &Error{Op: "relativize", Input: target, Offset: lpStart + max(firstDotSegment(lp), 0), Component: Path, Err: ErrDotSegment,
+		return "", &Error{Op: OpRelativize, Input: target, Offset: lpStart + max(firstDotSegment(lp), 0), Component: Path, Err: ErrDotSegment,
 			Detail: "no reference resolves to it"}
 	}
 	return r.s, nil

@@ -65,7 +65,7 @@ func TestHostileBytesRejected(t *testing.T) {
 					continue
 				}
 				u, err := sr.parse(in)
-				checkRejected(t, sr.name, "parse", in, err, p.at, p.comp, bad...)
+				checkRejected(t, sr.name, OpParse, in, err, p.at, p.comp, bad...)
 				if u != (URI{}) {
 					t.Errorf("%s(%q) returned %q with its error", sr.name, in, u)
 				}
@@ -73,27 +73,27 @@ func TestHostileBytesRejected(t *testing.T) {
 			rel := strings.TrimPrefix(in, "http:")
 			if p.at > 5 {
 				_, err := ParseRelativeRef(rel)
-				checkRejected(t, "ParseRelativeRef", "parse", rel, err, p.at-5, p.comp, bad...)
+				checkRejected(t, "ParseRelativeRef", OpParse, rel, err, p.at-5, p.comp, bad...)
 			}
 			var u URI
-			checkRejected(t, "UnmarshalText", "parse", in, u.UnmarshalText([]byte(in)), p.at, p.comp, bad...)
-			checkRejected(t, "UnmarshalBinary", "parse", in, u.UnmarshalBinary([]byte(in)), p.at, p.comp, bad...)
+			checkRejected(t, "UnmarshalText", OpParse, in, u.UnmarshalText([]byte(in)), p.at, p.comp, bad...)
+			checkRejected(t, "UnmarshalBinary", OpParse, in, u.UnmarshalBinary([]byte(in)), p.at, p.comp, bad...)
 			if u != (URI{}) {
 				t.Errorf("Unmarshal(%q) changed the value", in)
 			}
 
 			s, err := Resolve(good.String(), in)
-			checkRejected(t, "Resolve(good, bad)", "resolve", in, err, p.at, p.comp, bad...)
+			checkRejected(t, "Resolve(good, bad)", OpResolve, in, err, p.at, p.comp, bad...)
 			s2, err2 := Resolve(in, "g")
-			checkRejected(t, "Resolve(bad, good)", "resolve", in, err2, p.at, p.comp, bad...)
+			checkRejected(t, "Resolve(bad, good)", OpResolve, in, err2, p.at, p.comp, bad...)
 			_, err = ResolveNonStrict(good.String(), in)
-			checkRejected(t, "ResolveNonStrict", "resolve", in, err, p.at, p.comp, bad...)
+			checkRejected(t, "ResolveNonStrict", OpResolve, in, err, p.at, p.comp, bad...)
 			s3, err := Relativize(good.String(), in)
-			checkRejected(t, "Relativize(good, bad)", "relativize", in, err, p.at, p.comp, bad...)
+			checkRejected(t, "Relativize(good, bad)", OpRelativize, in, err, p.at, p.comp, bad...)
 			_, err = Relativize(in, good.String())
-			checkRejected(t, "Relativize(bad, good)", "relativize", in, err, p.at, p.comp, bad...)
+			checkRejected(t, "Relativize(bad, good)", OpRelativize, in, err, p.at, p.comp, bad...)
 			s4, err := Normalize(in)
-			checkRejected(t, "Normalize", "normalize", in, err, p.at, p.comp, bad...)
+			checkRejected(t, "Normalize", OpNormalize, in, err, p.at, p.comp, bad...)
 			if s+s2+s3+s4 != "" {
 				t.Errorf("a function returned text with its error for %q", in)
 			}
@@ -121,10 +121,10 @@ func TestHostileBytesRejected(t *testing.T) {
 				if b == "\u00e9" && p.comp == NoComponent {
 					// "hté" is a path segment of an IRI, and its ":" is then
 					// in the first segment of a relative reference.
-					checkRejected(t, f.name, "parse", in, err, strings.IndexByte(in, ':'), Path, ErrColonInFirstSegment)
+					checkRejected(t, f.name, OpParse, in, err, strings.IndexByte(in, ':'), Path, ErrColonInFirstSegment)
 					continue
 				}
-				checkRejected(t, f.name, "parse", in, err, p.at, p.comp, iriWant...)
+				checkRejected(t, f.name, OpParse, in, err, p.at, p.comp, iriWant...)
 			}
 
 			// The components, built one by one.
@@ -143,7 +143,7 @@ func TestHostileBytesRejected(t *testing.T) {
 				if p.comp == Port {
 					want = []error{ErrBadPort}
 				}
-				checkRejected(t, "Components.URI", "build", in, err, p.at, comp, want...)
+				checkRejected(t, "Components.URI", OpBuild, in, err, p.at, comp, want...)
 			}
 		}
 	}
@@ -174,7 +174,7 @@ func TestHostileBytesRejectedElsewhere(t *testing.T) {
 		// text it writes is checked like any other.
 		v := &url.URL{Scheme: "http", Host: "h", Path: "/", RawQuery: "a" + b + "b"}
 		_, err := FromURL(v)
-		checkRejected(t, "FromURL", "fromurl", v.String(), err, len("http://h/?a"), Query, ErrInvalidByte)
+		checkRejected(t, "FromURL", OpBuild, v.String(), err, len("http://h/?a"), Query, ErrInvalidByte)
 	}
 }
 
@@ -283,7 +283,7 @@ func TestUserinfoLooksLikeHost(t *testing.T) {
 		{"http://[::1]@evil.example/", 12, "\"[\" begins an IP literal, never a userinfo"},
 	} {
 		_, err := Parse(tt.in)
-		checkRejected(t, "Parse", "parse", tt.in, err, tt.at, NoComponent, ErrInvalidByte)
+		checkRejected(t, "Parse", OpParse, tt.in, err, tt.at, NoComponent, ErrInvalidByte)
 	}
 }
 
@@ -341,7 +341,7 @@ func TestEncodedDotsAndSlashes(t *testing.T) {
 		at int
 	}{{"..\\..\\etc", 2}, {"\xc0\xae\xc0\xae/etc", 0}, {"\uff0e\uff0e/etc", 0}} {
 		_, err := Parse(tt.in)
-		checkRejected(t, "Parse", "parse", tt.in, err, tt.at, Path, ErrInvalidByte)
+		checkRejected(t, "Parse", OpParse, tt.in, err, tt.at, Path, ErrInvalidByte)
 	}
 	if _, err := ParseIRI("\xc0\xae/etc"); !errors.Is(err, ErrInvalidUTF8) {
 		t.Errorf("ParseIRI of an overlong dot: %v", err)

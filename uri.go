@@ -88,31 +88,18 @@ import (
 )
 
 // URI is a URI reference (RFC 3986, Section 4.1) split into its components
-// (Section 3): either a URI, which has a scheme, or a relative reference,
-// which does not.
+// (Section 3): a URI, which has a scheme, or a relative reference.
 //
 //	URI-reference = URI / relative-ref
-//	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
-//	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
 //
-// A URI holds its text exactly as written and the positions of the seven
-// components in it. Every optional component has a HasX method beside its X
-// method, because absent and empty differ. The path is always present,
-// possibly empty. A host is present exactly when the reference has an
-// authority, that is when "//" introduced one: "file:///x" has an empty host,
-// "mailto:x" has no host.
-//
-// The invariant: every URI value that this package returns, from any
-// function or method, is a valid URI-reference whose text [Parse] splits
-// into exactly the components the value holds; [ParseRFC6874] does the same
-// for a value with an RFC 6874 zone, which only ParseRFC6874 and the methods
-// of a value from it produce. So u == MustParse(u.String()) for every u
-// without a zone. IRIs ([IRI]) and the URLs of older grammars (package
-// github.com/gouri/uri/legacy) have types of their own, and become URIs
-// only through a conversion that says what it encodes.
-//
-// The zero URI is the empty relative reference "". URI values are comparable
-// with ==, and safe to copy and to use from several goroutines.
+// A URI holds its text exactly as written and the offsets of the seven
+// components. Absent and empty differ, so each optional component has a HasX
+// method beside X; the path is always present. The invariant: every URI that
+// this package returns is a valid URI-reference that [Parse] splits into
+// exactly its components ([ParseRFC6874] for one with a zone), so
+// u == MustParse(u.String()) for u without a zone. The zero URI is the empty
+// reference "". URIs are comparable with ==, and safe to copy and to share
+// between goroutines.
 type URI struct{ ref }
 
 // ref is the text of a reference and the offsets of its components, shared
@@ -170,12 +157,6 @@ func (u ref) Scheme() string {
 	return u.s[:u.schemeEnd]
 }
 
-// IsAbs reports whether u has a scheme; it is [URI.HasScheme] under the name
-// net/url gives it, for code moving from net/url. The absolute-URI rule of
-// RFC 3986, Section 4.3 additionally forbids a fragment, which
-// [ParseAbsoluteURI] checks.
-func (u URI) IsAbs() bool { return u.flags&fScheme != 0 }
-
 // afterScheme returns the index where the hier-part or relative-part begins.
 func (u *ref) afterScheme() int {
 	if u.flags&fScheme == 0 {
@@ -217,16 +198,11 @@ func (u *ref) authorityText() string {
 // empty.
 func (u ref) HasUserinfo() bool { return u.flags&fUserinfo != 0 }
 
-// Userinfo returns the userinfo as written, without the "@" (RFC 3986,
-// Section 3.2.1), or "" if there is none.
+// Userinfo returns the userinfo as written, without the "@" (RFC 3986, Section
+// 3.2.1), or "" if there is none. In "http://example.com@evil.example/" it is
+// "example.com", and the host is evil.example (Section 7.6).
 //
 //	userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-//
-// Beware of references such as "http://example.com@evil.example/": the
-// host is evil.example, and example.com is only userinfo. RFC 3986, Section
-// 7.6 describes this semantic attack; an authority is read the same way by
-// every part of this package, and text that other parsers read otherwise
-// (a second "@", a backslash) is an error.
 func (u ref) Userinfo() string {
 	if u.flags&fUserinfo == 0 {
 		return ""
@@ -255,19 +231,14 @@ func (u ref) Password() (string, bool) {
 	return "", false
 }
 
-// Host returns the host as written (RFC 3986, Section 3.2.2): a reg-name or
-// an IPv4address, or an IP-literal with its brackets, such as "[::1]". It
-// returns "" if there is no authority or an empty host;
-// [URI.HasAuthority] tells them apart. The case is not changed.
+// Host returns the host as written (RFC 3986, Section 3.2.2): a reg-name, an
+// IPv4address, or an IP-literal with its brackets ("[::1]"). It returns "" if
+// there is no authority or an empty host; [URI.HasAuthority] tells them apart.
+// The host follows the "@": "http://good.example@evil.example/" has the host
+// evil.example (Section 7.6). A reg-name such as "0x7f.1" may still reach an
+// address: see [AmbiguousIPv4].
 //
-//	authority = [ userinfo "@" ] host [ ":" port ]
-//	host      = IP-literal / IPv4address / reg-name
-//
-// The host is what follows the "@" of a userinfo: in
-// "http://good.example@evil.example/" it is evil.example, and good.example,
-// which looks like a host to a reader, is the userinfo (Section 7.6). Check
-// and display Host, never the text after "//". A reg-name that looks numeric,
-// such as "0x7f.1", may still reach an address: see [AmbiguousIPv4].
+//	host = IP-literal / IPv4address / reg-name
 func (u ref) Host() string { return u.s[u.hostStart:u.hostEnd] }
 
 // Hostname returns the host without the brackets of an IP-literal: "::1" for
@@ -308,12 +279,11 @@ func (u ref) Port() string {
 	return u.s[u.hostEnd+1 : u.pathStart]
 }
 
-// PortNumber returns the port as a number. RFC 3986, Section 3.2.3 allows
-// any string of digits; PortNumber accepts those with a value up to 65535,
-// leading zeros included ("0080" is 80). If the port is absent or empty it
-// returns ErrNoPort itself, without allocating, so that callers can fall back
-// to a default port; if the value is larger than 65535 it returns an *[Error]
-// wrapping ErrPortRange whose Offset is the digit that makes it too large.
+// PortNumber returns the port as a number up to 65535, leading zeros allowed
+// ("0080" is 80); RFC 3986, Section 3.2.3 allows any digits. It returns
+// [ErrNoPort] itself, without allocating, when the port is absent or empty, so
+// that callers can fall back to a default; a larger value is an *[Error] with
+// Op [OpPortNumber] wrapping [ErrPortRange].
 func (u ref) PortNumber() (int, error) {
 	p := u.Port()
 	if p == "" {
@@ -323,7 +293,7 @@ func (u ref) PortNumber() (int, error) {
 	for i := 0; i < len(p); i++ {
 		v = v*10 + int(p[i]-'0')
 		if v > 65535 {
-			return 0, &Error{Op: "port", Input: u.s, Offset: int(u.hostEnd) + 1 + i, Component: Port, Err: ErrPortRange}
+			return 0, &Error{Op: OpPortNumber, Input: u.s, Offset: int(u.hostEnd) + 1 + i, Component: Port, Err: ErrPortRange}
 		}
 	}
 	return v, nil
@@ -364,14 +334,10 @@ func (u ref) Fragment() string {
 }
 
 // Redacted returns the text with the password, if there is one, replaced by
-// "xxxxx", for logs (RFC 3986, Section 7.5). A userinfo without ":" is kept.
-// It allocates only when there is a password to hide.
-//
-// Only the password is hidden: a secret in the query or the fragment, such
-// as "?token=..." or "#access_token=...", is not, since the URI syntax gives
-// those no meaning. The message of an [*Error] quotes its input, password
-// included: log e.Offset and e.Err rather than the error's text for input
-// that may hold credentials.
+// "xxxxx", for logs (RFC 3986, Section 7.5). Only the password is hidden, not a
+// token in the query or fragment; and an [*Error] quotes its input whole, so
+// log its Offset and Err for input that may hold credentials. It allocates only
+// when there is a password.
 func (u ref) Redacted() string {
 	if _, ok := u.Password(); !ok {
 		return u.s
@@ -431,6 +397,10 @@ func (u URI) RequestURI() string {
 // MarshalText returns u's text. It implements [encoding.TextMarshaler].
 func (u URI) MarshalText() ([]byte, error) { return []byte(u.s), nil }
 
+// AppendText appends u's text to b and returns the extended slice, never an
+// error. It implements [encoding.TextAppender].
+func (u URI) AppendText(b []byte) ([]byte, error) { return append(b, u.s...), nil }
+
 // UnmarshalText parses text with [Parse] and stores the result in u. It
 // implements [encoding.TextUnmarshaler]. On error u is left unchanged.
 func (u *URI) UnmarshalText(text []byte) error {
@@ -444,30 +414,21 @@ func (u *URI) UnmarshalText(text []byte) error {
 
 // MarshalBinary returns u's text, as [URI.MarshalText] does. It exists
 // beside MarshalText because encoding/gob and other binary encodings look
-// for [encoding.BinaryMarshaler].
+// for [encoding.BinaryMarshaler] and not for TextMarshaler.
 func (u URI) MarshalBinary() ([]byte, error) { return u.MarshalText() }
 
 // UnmarshalBinary parses data with [Parse] and stores the result in u, as
-// [URI.UnmarshalText] does. It implements [encoding.BinaryUnmarshaler]. On
-// error u is left unchanged.
+// [URI.UnmarshalText] does; it exists for encoding/gob, as MarshalBinary
+// does. On error u is left unchanged.
 func (u *URI) UnmarshalBinary(data []byte) error { return u.UnmarshalText(data) }
 
-// Components holds the seven components of a URI reference (RFC 3986,
-// Section 3) as separate strings, for building or editing a reference by hand.
-// The strings are as they appear in the reference: percent-encoded where
-// needed, without delimiters (no ":" after the scheme, no "?" before the
-// query), and the Host of an IP-literal keeps its brackets.
-//
-// An optional component is present when its string is not empty or its Has
-// field is true; the Has fields exist for present but empty components, as in
-// "http://h/p?". A scheme is present when it is not empty. The authority is
-// present when HasAuthority is true or any of Userinfo, Host or Port is
-// present.
-//
-// [URI.Components] returns the components of a parsed URI, with the Has
-// field of every present component set, [Components.URI]
-// builds a URI from components that are valid RFC 3986, and
-// [Components.Encode] from components written under another grammar.
+// Components holds the seven components of a URI reference (RFC 3986, Section
+// 3) as separate strings, as they appear in the text: percent-encoded, without
+// delimiters, an IP-literal Host in brackets. An optional component is present
+// when its string is not empty or its Has field is set, which is how a present
+// but empty one is given ("http://h/p?"); the authority is present when
+// HasAuthority is set or a userinfo, host or port is present. [URI.Components]
+// returns them; [Components.URI] and [Components.Encode] build a URI of them.
 type Components struct {
 	Scheme       string
 	Userinfo     string
@@ -483,28 +444,17 @@ type Components struct {
 	HasFragment  bool
 }
 
-// URI recomposes the components as RFC 3986, Section 5.3 describes and
-// returns the parsed result, whose components are c's. It allocates the text
-// once.
-//
-// Two paths cannot be written as they are, and get a prefix that keeps their
-// meaning, so that the text never parses back to other components:
-//
-//   - without a scheme and an authority, a path whose first segment contains
-//     ":" gets "./" in front (RFC 3986, Section 4.2): "a:b" becomes "./a:b";
-//   - without an authority, a path that begins with "//" gets "/." in front,
-//     so that it is not read as an authority: "//x" becomes "/.//x".
-//
-// Anything else that the ABNF forbids is an *[Error]: a byte not allowed in
-// its component, a bad pct-encoding, a host that is neither a reg-name, an
-// IPv4address nor a valid IP-literal, a port that is not digits, or an
-// authority with a path that neither is empty nor begins with "/". The
-// error's Input is the recomposed text and its Offset points into it.
+// URI recomposes the components as RFC 3986, Section 5.3 says and returns the
+// result, whose components are c's; it allocates the text once. A path that
+// would read differently gets a prefix that keeps its meaning: "./" before a
+// first segment with ":" and no scheme or authority ("./a:b", Section 4.2),
+// "/." before "//" without an authority ("/.//x"). Anything else the ABNF
+// forbids is an *[Error] with Op [OpBuild] whose Input is the recomposed text.
 func (c Components) URI() (URI, error) {
 	var u URI
 	u.build(&c)
 	if len(u.s) > maxLen {
-		return URI{}, &Error{Op: "build", Input: u.s, Offset: maxLen, Err: ErrTooLong}
+		return URI{}, &Error{Op: OpBuild, Input: u.s, Offset: maxLen, Err: ErrTooLong}
 	}
 	if err := u.check(); err != nil {
 		return URI{}, err
@@ -641,7 +591,7 @@ func firstSegmentHasColon[P string | []byte](p P) bool {
 func (u *ref) check() error {
 	s := u.s
 	fail := func(off int, c Component, err error) error {
-		return &Error{Op: "build", Input: s, Offset: off, Component: c, Err: err}
+		return &Error{Op: OpBuild, Input: s, Offset: off, Component: c, Err: err}
 	}
 	if u.flags&fScheme != 0 {
 		if j := scanScheme(s); j < int(u.schemeEnd) {
@@ -680,7 +630,7 @@ func (u *ref) check() error {
 func (u *ref) checkAuthority() error {
 	s := u.s
 	fail := func(off int, c Component, err error) error {
-		return &Error{Op: "build", Input: s, Offset: off, Component: c, Err: err}
+		return &Error{Op: OpBuild, Input: s, Offset: off, Component: c, Err: err}
 	}
 	if u.flags&fUserinfo != 0 {
 		if k, err := scanAll(s, u.afterScheme()+2, int(u.hostStart)-1, abnf.Userinfo); err != nil {

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"bufio"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
@@ -279,7 +280,7 @@ func TestParseErrors(t *testing.T) {
 			if !errors.As(err, &e) {
 				t.Fatalf("(%q) = %v, want an *Error", tt.in, err)
 			}
-			if e.Offset != tt.off || e.Component != tt.comp || !errors.Is(err, tt.err) || e.Input != tt.in || e.Op != "parse" {
+			if e.Offset != tt.off || e.Component != tt.comp || !errors.Is(err, tt.err) || e.Input != tt.in || e.Op != OpParse {
 				t.Errorf("(%q) = {Op %q, Offset %d, Component %v, Err %q}, want {parse, %d, %v, %q}",
 					tt.in, e.Op, e.Offset, e.Component, e.Err, tt.off, tt.comp, tt.err)
 			}
@@ -455,10 +456,10 @@ func TestAccessors(t *testing.T) {
 	for _, tt := range tests {
 		u := MustParse(tt.in)
 		pw, hasPW := u.Password()
-		got := []any{u.Authority(), u.Username(), pw, hasPW, u.IsAbs(), u.RequestURI(), u.Redacted()}
+		got := []any{u.Authority(), u.Username(), pw, hasPW, u.HasScheme(), u.RequestURI(), u.Redacted()}
 		want := []any{tt.authority, tt.username, tt.password, tt.hasPassword, tt.abs, tt.requestURI, tt.redacted}
 		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("Parse(%q): Authority, Username, Password, IsAbs, RequestURI, Redacted (-want +got):\n%s", tt.in, d)
+			t.Errorf("Parse(%q): Authority, Username, Password, HasScheme, RequestURI, Redacted (-want +got):\n%s", tt.in, d)
 		}
 	}
 }
@@ -567,7 +568,7 @@ func TestComponentsURI(t *testing.T) {
 			u, err := tt.c.URI()
 			if tt.err != nil {
 				var e *Error
-				if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Component != tt.comp || e.Op != "build" {
+				if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Component != tt.comp || e.Op != OpBuild {
 					t.Errorf("%+v.URI() error = %#v; want %v at %d in %v", tt.c, err, tt.err, tt.off, tt.comp)
 				}
 				return
@@ -657,6 +658,46 @@ func TestMarshalText(t *testing.T) {
 	out, _ := json.Marshal(doc)
 	if string(out) != `{"Link":"//x/y#z"}` {
 		t.Errorf("json.Marshal = %s", out)
+	}
+}
+
+// The text methods of the value types, checked by the compiler.
+var (
+	_ encoding.TextMarshaler   = URI{}
+	_ encoding.TextAppender    = URI{}
+	_ encoding.TextUnmarshaler = (*URI)(nil)
+	_ encoding.TextMarshaler   = IRI{}
+	_ encoding.TextAppender    = IRI{}
+	_ encoding.TextUnmarshaler = (*IRI)(nil)
+)
+
+// TestAppendText: AppendText of a URI or an IRI appends exactly the text
+// that MarshalText returns (the value's String), keeps what b holds, and
+// allocates nothing when b has room.
+func TestAppendText(t *testing.T) {
+	inputs := []string{"", "http://h/p?q#f", "//[v7.x]/a%20b", "mailto:a@b"}
+	for _, in := range inputs {
+		u := MustParse(in)
+		i, err := ParseIRI(in + "é")
+		if err != nil {
+			t.Fatalf("ParseIRI(%q): %v", in+"é", err)
+		}
+		for _, v := range []interface {
+			encoding.TextMarshaler
+			encoding.TextAppender
+			String() string
+		}{u, i} {
+			prefix := []byte("prefix:")
+			got, err := v.AppendText(prefix)
+			m, _ := v.MarshalText()
+			if err != nil || string(got) != "prefix:"+string(m) || string(m) != v.String() || string(prefix) != "prefix:" {
+				t.Errorf("%T(%q).AppendText(%q) = %q, %v; want %q", v, v, "prefix:", got, err, "prefix:"+v.String())
+			}
+			buf := make([]byte, 0, 64)
+			if n := testing.AllocsPerRun(100, func() { buf, _ = v.AppendText(buf[:0]) }); n != 0 {
+				t.Errorf("%T(%q).AppendText into a buffer with room: %v allocations, want 0", v, v, n)
+			}
+		}
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 // parses to exactly the components it holds. Nothing is parsed or checked
 // again, and the new text is the one allocation.
 //
-// The errors of the setters are *Error values with Op "with-" and the
-// component's name ("with-host", ...), the Component and a sentinel as Err.
+// The errors of the setters are *Error values with Op [OpBuild], the
+// Component and a sentinel as Err.
 // Their Input is the text at fault: the argument, with Offset at the first
 // byte of it that cannot continue a valid value of the component (the offset
 // rule of [Error]), when the argument breaks its rule or a rule that the rest
@@ -23,40 +23,26 @@ import (
 // the change (a userinfo for a reference without an authority, a host for a
 // reference with a rootless path).
 
-// The Op of each setter's errors.
-const (
-	opWithScheme   = "with-scheme"
-	opWithUserinfo = "with-userinfo"
-	opWithHost     = "with-host"
-	opWithPort     = "with-port"
-	opWithPath     = "with-path"
-	opWithQuery    = "with-query"
-	opWithFragment = "with-fragment"
-)
-
-// WithScheme returns u with its scheme set to scheme, added if u is a
-// relative reference (RFC 3986, Section 3.1):
+// WithScheme returns u with its scheme set to scheme, written as given, case
+// included (RFC 3986, Section 3.1):
 //
 //	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 //
-// The scheme is written as given; its case is not changed (schemes are
-// case-insensitive, and [URI.Normalize] lower-cases them). Every other
-// component stays as written: a relative path that had "./" in front of a
-// first segment with ":" keeps it. On error, the zero URI and an *[Error]
-// with Op "with-scheme": [ErrMissingScheme] for "", [ErrInvalidByte] at
-// the first byte outside the rule. It allocates the new text.
+// On error, the zero URI and an *[Error] with Op [OpBuild]: [ErrMissingScheme]
+// for "", [ErrInvalidByte] at the first byte outside the rule. It allocates the
+// new text.
 func (u URI) WithScheme(scheme string) (URI, error) {
 	if scheme == "" {
-		return URI{}, &Error{Op: opWithScheme, Input: scheme, Component: Scheme, Err: ErrMissingScheme}
+		return URI{}, &Error{Op: OpBuild, Input: scheme, Component: Scheme, Err: ErrMissingScheme}
 	}
 	if j := scanScheme(scheme); j < len(scheme) {
-		return URI{}, &Error{Op: opWithScheme, Input: scheme, Offset: j, Component: Scheme, Err: ErrInvalidByte}
+		return URI{}, &Error{Op: OpBuild, Input: scheme, Offset: j, Component: Scheme, Err: ErrInvalidByte}
 	}
 	colon, rest := ":", u.s
 	if u.flags&fScheme != 0 {
 		colon, rest = "", u.s[u.schemeEnd:] // rest keeps the ":"
 	}
-	if err := fits(opWithScheme, scheme, Scheme, len(scheme)+len(colon)+len(rest)); err != nil {
+	if err := fits(scheme, Scheme, len(scheme)+len(colon)+len(rest)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -67,13 +53,11 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 	return v, nil
 }
 
-// WithoutScheme returns u without its scheme, as a relative reference
-// (RFC 3986, Section 4.2), or u itself if it has none. When u has no
-// authority and the first segment of its path holds a ":", which would be
-// read as a scheme, the path gets "./" in front, as [Components.URI] does:
-// "urn:a:b" becomes "./a:b", whose path resolves to the same as "a:b".
-// Removing a scheme never lengthens the text; it allocates the new text
-// only for that prefix, and otherwise returns a substring of u's.
+// WithoutScheme returns u without its scheme, as a relative reference (RFC
+// 3986, Section 4.2), or u itself if it has none. A first path segment with ":"
+// then gets "./" in front, so that it is not read as a scheme: "urn:a:b"
+// becomes "./a:b". It allocates only for that prefix; otherwise the text is a
+// substring of u's.
 func (u URI) WithoutScheme() URI {
 	if u.flags&fScheme == 0 {
 		return u
@@ -93,29 +77,23 @@ func (u URI) WithoutScheme() URI {
 	return v
 }
 
-// WithUserinfo returns u with its userinfo set to userinfo, added with its
-// "@" if u had none (RFC 3986, Section 3.2.1):
+// WithUserinfo returns u with its userinfo set, added with its "@" if u had
+// none (RFC 3986, Section 3.2.1); "" is present and empty ("http://@h/").
 //
 //	userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
 //
-// An empty userinfo is present and empty: "http://@h/". Use
-// [URI.WithoutUserinfo] to remove it. The userinfo is a part of the
-// authority, so u must have one; add a host first with [URI.WithHost].
-// Section 3.2.1 deprecates "user:password", and Section 7.5 explains why.
-//
-// On error, the zero URI and an *[Error] with Op "with-userinfo":
-// [ErrInvalidByte] or [ErrBadPercent] at the first byte of userinfo outside
-// the rule, or [ErrNoAuthority] with u's text as Input when u has no
-// authority. It allocates the new text.
+// On error, the zero URI and an *[Error] with Op [OpBuild]: [ErrInvalidByte] or
+// [ErrBadPercent] at the first byte outside the rule, or [ErrNoAuthority] when
+// u has no authority (add a host first). It allocates the new text.
 func (u URI) WithUserinfo(userinfo string) (URI, error) {
-	if err := u.needAuthority(opWithUserinfo); err != nil {
+	if err := u.needAuthority(); err != nil {
 		return URI{}, err
 	}
-	if err := checkArg(opWithUserinfo, userinfo, Userinfo, abnf.Userinfo); err != nil {
+	if err := checkArg(userinfo, Userinfo, abnf.Userinfo); err != nil {
 		return URI{}, err
 	}
 	a := u.afterScheme() + 2
-	if err := fits(opWithUserinfo, userinfo, Userinfo, a+len(userinfo)+1+len(u.s)-int(u.hostStart)); err != nil {
+	if err := fits(userinfo, Userinfo, a+len(userinfo)+1+len(u.s)-int(u.hostStart)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -140,35 +118,17 @@ func (u URI) WithoutUserinfo() URI {
 	return v
 }
 
-// WithHost returns u with its host set to host (RFC 3986, Section 3.2.2):
+// WithHost returns u with its host set (RFC 3986, Section 3.2.2), given as
+// [URI.Host] returns it; a bare IPv6 address ("::1") gets its brackets. If u
+// has no authority, "//" and the host go before its path, which must then be
+// empty or begin with "/".
 //
-//	host       = IP-literal / IPv4address / reg-name
-//	IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-//	reg-name   = *( unreserved / pct-encoded / sub-delims )
+//	host = IP-literal / IPv4address / reg-name
 //
-// The host is given as [URI.Host] returns it: an IP-literal in brackets,
-// "[2001:db8::1]" or "[v7.x]". An IPv6address may also come without its
-// brackets, as [URI.Hostname] and net/netip write it, since a ":" can
-// appear in no other host: WithHost("::1") writes "[::1]". (A host with a
-// single ":", such as "example.com:80", is not taken for one: its ":" is the
-// error, and the port goes to [URI.WithPort].) The empty host is
-// valid: "file:///x" has one. The [URI.HostKind] of the result is that of the
-// new host; a reg-name that only looks like an address, such as "127.1",
-// stays a reg-name. IPv6 zones (RFC 6874) are refused, as [Parse] refuses
-// them. A reg-name is written as given, percent-encoded where it must be
-// (see [HostToASCII] for internationalized names).
-//
-// If u has no authority, WithHost adds one, "//" and the host, before the
-// path: "/p" becomes "//h/p", "mailto:" becomes "mailto://h". A path must then
-// be empty or begin with "/" (Section 3.3), so a rootless path such as
-// "mailto:a@b" cannot take a host. The userinfo and port of an authority stay.
-//
-// On error, the zero URI and an *[Error] with Op "with-host": for host,
-// [ErrInvalidByte] or [ErrBadPercent] at the first byte that no reg-name
-// holds, [ErrBadIPLiteral] where an IP-literal or a bare IPv6address goes
-// wrong, [ErrZoneNotAllowed] for a zone; for u, [ErrPathWithAuthority] at
-// the start of a path that does not begin with "/". It allocates the new
-// text.
+// On error, the zero URI and an *[Error] with Op [OpBuild]: at the first byte
+// of host outside the rule ("example.com:80" fails at its ":"), or
+// [ErrPathWithAuthority] in u. It allocates the new text. See the README,
+// section "The setters in detail".
 func (u URI) WithHost(host string) (URI, error) {
 	open, shut, kind, err := hostForm(host)
 	if err != nil {
@@ -176,14 +136,14 @@ func (u URI) WithHost(host string) (URI, error) {
 	}
 	hasAuth := u.flags&fAuthority != 0
 	if !hasAuth && u.pathEnd > u.pathStart && u.s[u.pathStart] != '/' {
-		return URI{}, &Error{Op: opWithHost, Input: u.s, Offset: int(u.pathStart), Component: Path, Err: ErrPathWithAuthority}
+		return URI{}, &Error{Op: OpBuild, Input: u.s, Offset: int(u.pathStart), Component: Path, Err: ErrPathWithAuthority}
 	}
 	// The text is u.s[:i], slashes, the host, then u.s[j:].
 	i, j, slashes := int(u.hostStart), int(u.hostEnd), ""
 	if !hasAuth {
 		i, j, slashes = u.afterScheme(), u.afterScheme(), "//"
 	}
-	if err := fits(opWithHost, host, Host, i+len(slashes)+len(open)+len(host)+len(shut)+len(u.s)-j); err != nil {
+	if err := fits(host, Host, i+len(slashes)+len(open)+len(host)+len(shut)+len(u.s)-j); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -206,7 +166,7 @@ func (u URI) WithHost(host string) (URI, error) {
 			if err == nil {
 				err = ErrBadIPLiteral
 			}
-			return URI{}, &Error{Op: opWithHost, Input: host, Offset: min(max(end-int(v.hostStart)-1, 0), len(host)), Component: Host, Err: err}
+			return URI{}, &Error{Op: OpBuild, Input: host, Offset: min(max(end-int(v.hostStart)-1, 0), len(host)), Component: Host, Err: err}
 		}
 	}
 	return v, nil
@@ -217,7 +177,7 @@ func (u URI) WithHost(host string) (URI, error) {
 // itself is checked once it is written in them.
 func hostForm(host string) (open, shut string, kind HostKind, err error) {
 	fail := func(off int, err error) (string, string, HostKind, error) {
-		return "", "", 0, &Error{Op: opWithHost, Input: host, Offset: off, Component: Host, Err: err}
+		return "", "", 0, &Error{Op: OpBuild, Input: host, Offset: off, Component: Host, Err: err}
 	}
 	if len(host) > 0 && host[0] == '[' {
 		end, kind, err := parseIPLiteral(host, 0, false)
@@ -255,11 +215,9 @@ func ipv6Alphabet(s string) bool {
 }
 
 // WithoutAuthority returns u without its authority, "//" and all (RFC 3986,
-// Section 3.2), or u itself if it has none: "http://h/p" becomes "http:/p"
-// and "//h?q" becomes "?q". A path that begins with "//", which would then be
-// read as an authority, gets "/." in front, as [Components.URI] does:
-// "http://h//p" becomes "http:/.//p" (Section 3.3). Removing the authority
-// never lengthens the text. It allocates the new text.
+// Section 3.2), or u itself if it has none: "http://h/p" becomes "http:/p". A
+// path that begins with "//" then gets "/." in front, as [Components.URI]
+// writes it ("http://h//p" becomes "http:/.//p"). It allocates the new text.
 func (u URI) WithoutAuthority() URI {
 	if u.flags&fAuthority == 0 {
 		return u
@@ -276,32 +234,26 @@ func (u URI) WithoutAuthority() URI {
 	return v
 }
 
-// WithPort returns u with its port set to port, added with its ":" if u had
-// none (RFC 3986, Section 3.2.3):
+// WithPort returns u with its port set, added with its ":" if u had none (RFC
+// 3986, Section 3.2.3); "" is present and empty ("http://h:/").
 //
 //	port = *DIGIT
 //
-// The port is written as given: leading zeros and values above 65535 are
-// valid syntax ([URI.PortNumber] checks the range). An empty port is present
-// and empty, "http://h:/", which Section 3.2.3 says producers should omit
-// and [URI.Normalize] removes; [URI.WithoutPort] removes the port and its
-// ":". The port is a part of the authority, so u must have one; add a host
-// first with [URI.WithHost].
-//
-// On error, the zero URI and an *[Error] with Op "with-port": [ErrBadPort]
-// at the first byte of port that is not a digit, or [ErrNoAuthority] with
-// u's text as Input when u has no authority. It allocates the new text.
+// The port is written as given; [URI.PortNumber] checks the range. On error,
+// the zero URI and an *[Error] with Op [OpBuild]: [ErrBadPort] at the first
+// byte that is not a digit, or [ErrNoAuthority] when u has no authority (add a
+// host first). It allocates the new text.
 func (u URI) WithPort(port string) (URI, error) {
-	if err := u.needAuthority(opWithPort); err != nil {
+	if err := u.needAuthority(); err != nil {
 		return URI{}, err
 	}
 	for i := 0; i < len(port); i++ {
 		if !abnf.IsDigit(port[i]) {
-			return URI{}, &Error{Op: opWithPort, Input: port, Offset: i, Component: Port, Err: ErrBadPort}
+			return URI{}, &Error{Op: OpBuild, Input: port, Offset: i, Component: Port, Err: ErrBadPort}
 		}
 	}
 	he := int(u.hostEnd)
-	if err := fits(opWithPort, port, Port, he+1+len(port)+len(u.s)-int(u.pathStart)); err != nil {
+	if err := fits(port, Port, he+1+len(port)+len(u.s)-int(u.pathStart)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -330,41 +282,25 @@ func (u URI) WithoutPort() URI {
 	return v
 }
 
-// WithPath returns u with its path set to path (RFC 3986, Section 3.3):
-// segments of pchar separated by "/", percent-encoded where they must be.
-//
-//	pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
-//
-// The path is one text, not a list of segments: a "/" in it separates
-// segments, and "%2F" is a "/" inside one (to build a path from segments,
-// see [URI.JoinPath], or [Escape] each with [EscapePathSegment]). Dot
-// segments are kept as written. Which form of path is allowed depends on the
-// rest of u:
-//
-//   - with an authority, the path must be empty or begin with "/"
-//     (path-abempty); any other is an error;
-//   - without an authority, a path that begins with "//" gets "/." in
-//     front, "/.//x", so that it is not read as an authority;
-//   - without a scheme and an authority (a relative-path reference, Section
-//     4.2), a path whose first segment has a ":" gets "./" in front,
-//     "./a:b", so that it is not read as a scheme.
-//
-// The prefixes are those of [Components.URI]; they keep the path's meaning
-// (Section 5.2.4) but make [URI.Path] of the result differ from path. On
-// error, the zero URI and an *[Error] with Op "with-path" and path as Input:
-// [ErrInvalidByte] or [ErrBadPercent] at the first byte outside the rule,
-// or [ErrPathWithAuthority] at offset 0. It allocates the new text.
+// WithPath returns u with its path set (RFC 3986, Section 3.3): one text, in
+// which "/" separates segments and "%2F" is a "/" inside one (see
+// [URI.JoinPath] to add segments). With an authority it must be empty or begin
+// with "/"; without one, a prefix keeps it from being read as an authority or
+// a scheme ("/.//x", "./a:b"), as [Components.URI] writes it. On error, the
+// zero URI and an *[Error] with Op [OpBuild] and path as Input:
+// [ErrInvalidByte] or [ErrBadPercent] at the first byte outside the rule, or
+// [ErrPathWithAuthority]. It allocates the new text.
 func (u URI) WithPath(path string) (URI, error) {
-	if err := checkArg(opWithPath, path, Path, abnf.Path); err != nil {
+	if err := checkArg(path, Path, abnf.Path); err != nil {
 		return URI{}, err
 	}
 	hasAuth := u.flags&fAuthority != 0
 	if hasAuth && path != "" && path[0] != '/' {
-		return URI{}, &Error{Op: opWithPath, Input: path, Component: Path, Err: ErrPathWithAuthority}
+		return URI{}, &Error{Op: OpBuild, Input: path, Component: Path, Err: ErrPathWithAuthority}
 	}
 	pre := pathPrefix(path, u.flags&fScheme != 0, hasAuth)
 	ps := int(u.pathStart)
-	if err := fits(opWithPath, path, Path, ps+len(pre)+len(path)+len(u.s)-int(u.pathEnd)); err != nil {
+	if err := fits(path, Path, ps+len(pre)+len(path)+len(u.s)-int(u.pathEnd)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -374,22 +310,20 @@ func (u URI) WithPath(path string) (URI, error) {
 	return v, nil
 }
 
-// WithQuery returns u with its query set to query, added with its "?" if u
-// had none (RFC 3986, Section 3.4):
+// WithQuery returns u with its query set, added with its "?" if u had none (RFC
+// 3986, Section 3.4); "" is present and empty ("http://h/p?"). To edit one
+// key=value pair, see [URI.SetQueryValue].
 //
 //	query = *( pchar / "/" / "?" )
 //
-// An empty query is present and empty: "http://h/p?", which differs from
-// "http://h/p" (Section 6.2.3); [URI.WithoutQuery] removes it. To edit one
-// key=value pair, see [URI.SetQueryValue]. On error, the zero URI and an
-// *[Error] with Op "with-query": [ErrInvalidByte] (a "#", a space, ...) or
-// [ErrBadPercent] at the first byte outside the rule. It allocates the new
-// text.
+// On error, the zero URI and an *[Error] with Op [OpBuild]: [ErrInvalidByte] (a
+// "#", a space, ...) or [ErrBadPercent] at the first byte outside the rule. It
+// allocates the new text.
 func (u URI) WithQuery(query string) (URI, error) {
-	if err := checkArg(opWithQuery, query, Query, abnf.Query); err != nil {
+	if err := checkArg(query, Query, abnf.Query); err != nil {
 		return URI{}, err
 	}
-	if err := fits(opWithQuery, query, Query, int(u.pathEnd)+1+len(query)+len(u.s)-int(u.queryEnd)); err != nil {
+	if err := fits(query, Query, int(u.pathEnd)+1+len(query)+len(u.s)-int(u.queryEnd)); err != nil {
 		return URI{}, err
 	}
 	return u.withQuery(query, true), nil
@@ -412,21 +346,19 @@ func (u URI) WithoutQuery() URI {
 	return u.withQuery("", false)
 }
 
-// WithFragment returns u with its fragment set to fragment, added with its
-// "#" if u had none (RFC 3986, Section 3.5):
+// WithFragment returns u with its fragment set, added with its "#" if u had
+// none (RFC 3986, Section 3.5); "" is present and empty ("http://h/p#").
 //
 //	fragment = *( pchar / "/" / "?" )
 //
-// An empty fragment is present and empty: "http://h/p#";
-// [URI.WithoutFragment] removes it. On error, the zero URI and an *[Error]
-// with Op "with-fragment": [ErrInvalidByte] (a second "#", a space, ...) or
-// [ErrBadPercent] at the first byte outside the rule. It allocates the new
-// text.
+// On error, the zero URI and an *[Error] with Op [OpBuild]: [ErrInvalidByte] (a
+// second "#", a space, ...) or [ErrBadPercent] at the first byte outside the
+// rule. It allocates the new text.
 func (u URI) WithFragment(fragment string) (URI, error) {
-	if err := checkArg(opWithFragment, fragment, Fragment, abnf.Query); err != nil {
+	if err := checkArg(fragment, Fragment, abnf.Query); err != nil {
 		return URI{}, err
 	}
-	if err := fits(opWithFragment, fragment, Fragment, int(u.queryEnd)+1+len(fragment)); err != nil {
+	if err := fits(fragment, Fragment, int(u.queryEnd)+1+len(fragment)); err != nil {
 		return URI{}, err
 	}
 	v := u
@@ -435,11 +367,9 @@ func (u URI) WithFragment(fragment string) (URI, error) {
 	return v, nil
 }
 
-// WithoutFragment returns u without its fragment and the "#" before it
-// (RFC 3986, Section 3.5), or u itself if it has none: what Section 5.1
-// and Section 6.1's comparison "for the purpose of selecting (or avoiding)
-// a network action" leave out. It does not allocate: the text is a
-// substring of u's.
+// WithoutFragment returns u without its fragment and the "#" before it (RFC
+// 3986, Section 3.5), or u itself if it has none: what a comparison for a
+// network action leaves out (Section 6.1). It does not allocate.
 func (u URI) WithoutFragment() URI {
 	v := u
 	v.s = u.s[:u.queryEnd]
@@ -447,13 +377,13 @@ func (u URI) WithoutFragment() URI {
 	return v
 }
 
-// needAuthority returns the error of the setter op, which sets a part of the
-// authority, when u has none.
-func (u *ref) needAuthority(op string) error {
+// needAuthority returns the error of a setter of a part of the authority
+// when u has none.
+func (u *ref) needAuthority() error {
 	if u.flags&fAuthority != 0 {
 		return nil
 	}
-	return &Error{Op: op, Input: u.s, Offset: u.afterScheme(), Component: Authority, Err: ErrNoAuthority}
+	return &Error{Op: OpBuild, Input: u.s, Offset: u.afterScheme(), Component: Authority, Err: ErrNoAuthority}
 }
 
 // shift moves every offset from the host's start on by d, for an edit
@@ -467,21 +397,21 @@ func (u *ref) shift(d int32) {
 }
 
 // checkArg checks that arg is all bytes of mask and pct-encodings, the
-// rule of component c, for the setter op.
-func checkArg(op, arg string, c Component, mask uint16) error {
+// rule of component c, for a setter.
+func checkArg(arg string, c Component, mask uint16) error {
 	if k, err := scanAll(arg, 0, len(arg), mask); err != nil {
-		return &Error{Op: op, Input: arg, Offset: k, Component: c, Err: err}
+		return &Error{Op: OpBuild, Input: arg, Offset: k, Component: c, Err: err}
 	}
 	return nil
 }
 
-// fits returns the ErrTooLong error of the setter op when the new text, n
+// fits returns the ErrTooLong error of a setter when the new text, n
 // bytes with arg in it, is longer than a URI can be. The Offset is where arg
 // stops fitting.
-func fits(op, arg string, c Component, n int) error {
+func fits(arg string, c Component, n int) error {
 	if n <= maxLen {
 		return nil
 	}
 	off := min(max(maxLen-(n-len(arg)), 0), len(arg))
-	return &Error{Op: op, Input: arg, Offset: off, Component: c, Err: ErrTooLong}
+	return &Error{Op: OpBuild, Input: arg, Offset: off, Component: c, Err: ErrTooLong}
 }

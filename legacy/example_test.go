@@ -38,7 +38,7 @@ func ExampleParse_error() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, legacy.ErrUserinfoNotAllowed))
 	// Output:
-	// uri: rfc1738: user name or password not allowed for this scheme in host at offset 11 of "http://user@host.dom/"
+	// uri: user name or password not allowed for this scheme (rfc1738) in host at offset 11 of "http://user@host.dom/"
 	// true
 }
 

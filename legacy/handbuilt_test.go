@@ -19,7 +19,7 @@ import (
 // checkHandBuilt runs every method of l and returns what is wrong: a panic;
 // an upgrade that does not parse to itself, whose changes do not turn the
 // components written as they are into it, or whose components are not
-// l.Parts'; or an error that is not an *uri.Error with Op "upgrade" and an
+// l.Parts'; or an error that is not an *uri.Error with Op uri.OpBuild and an
 // offset inside its input, or that comes with a result.
 func checkHandBuilt(l URL) (msg string) {
 	defer func() {
@@ -43,7 +43,7 @@ func checkHandBuilt(l URL) (msg string) {
 	up, changes, err := l.Upgrade()
 	if err != nil {
 		var e *uri.Error
-		if !errors.As(err, &e) || e.Op != "upgrade" || e.Offset < 0 || e.Offset > len(e.Input) || e.Error() == "" {
+		if !errors.As(err, &e) || e.Op != uri.OpBuild || e.Offset < 0 || e.Offset > len(e.Input) || e.Error() == "" {
 			return fmt.Sprintf("error %#v", err)
 		}
 		if !slices.ContainsFunc([]error{uri.ErrCannotEncode, uri.ErrPathWithAuthority, uri.ErrTooLong}, func(w error) bool { return errors.Is(err, w) }) {

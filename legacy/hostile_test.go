@@ -53,7 +53,7 @@ func TestHostileBytesRejected(t *testing.T) {
 				_, err := Parse(in, g)
 				var e *uri.Error
 				want := []error{uri.ErrInvalidByte, ErrMustEscape, ErrBadHost, uri.ErrBadPort}
-				if !errors.As(err, &e) || e.Op != g.String() || e.Input != in || e.Offset != at ||
+				if !errors.As(err, &e) || e.Op != uri.OpParse || e.Detail != g.String() || e.Input != in || e.Offset != at ||
 					!slices.ContainsFunc(want, func(w error) bool { return errors.Is(e, w) }) {
 					t.Errorf("Parse(%q, %v): %#v; want offset %d, one of %v", in, g, err, at, want)
 				}

@@ -15,11 +15,13 @@
 // HTTP's URI comparison ([EqualHTTP], [CanonicalHTTP]) are here too, so that
 // old behaviour can be compared with RFC 3986's.
 //
-// Errors are *uri.Error values whose Op is the grammar's name ("rfc1738",
-// ...), with the offset rule of uri.Parse but not its exception for ports:
-// Input[:Offset] is the longest prefix of the input that some valid
-// reference of the grammar begins with, so a bad port that could still be
-// a user name and password is reported where the authority ends. Their Err
+// Errors are *uri.Error values. Those of Parse have Op uri.OpParse and the
+// grammar's name ("rfc1738", ...) as Detail, and the offset rule of
+// uri.Parse without its exception for ports: Input[:Offset] is the longest
+// prefix of the input that some valid reference of the grammar begins with,
+// so a bad port that could still be a user name and password is reported
+// where the authority ends. The resolvers' have Op uri.OpResolve and the
+// grammar as Detail; Upgrade's are those of uri.Components.Encode. Their Err
 // is one of the sentinels of package uri or of this package.
 package legacy
 
@@ -122,7 +124,7 @@ var grammarNames = [...]string{
 }
 
 // String returns the grammar's name in lower case, such as "rfc1738". It is
-// also the Op of the errors that [Parse] returns for the grammar.
+// also the Detail of the errors that [Parse] returns for the grammar.
 func (g Grammar) String() string {
 	if g != 0 && int(g) < len(grammarNames) {
 		return grammarNames[g]
@@ -212,17 +214,15 @@ type Segment struct {
 // String returns the reference as it was parsed, byte for byte.
 func (l URL) String() string { return l.text }
 
-// Parse parses s under the older grammar g and returns what the grammar
-// says about it (see [URL]), or the zero URL and an *uri.Error whose Op is
-// the grammar's name ("rfc1738", ...), whose Offset follows the rule of
-// uri.Parse (s[:Offset] is the longest prefix of s that some valid
-// reference of g begins with) and whose Err is one of the sentinels.
-//
-// Parse allocates for the report (segments, records); the strings share
-// s.
+// Parse parses s under the older grammar g and returns what the grammar says
+// about it (see [URL]). On error it returns the zero URL and an *uri.Error with
+// Op uri.OpParse, the grammar's name ("rfc1738", ...) as Detail, an Offset by
+// the rule of uri.Parse (s[:Offset] is the longest prefix of s that some valid
+// reference of g begins with) and a sentinel as Err. It allocates for the
+// report (segments, records); the strings share s.
 func Parse(s string, g Grammar) (URL, error) {
 	if len(s) > maxLen {
-		return URL{}, &uri.Error{Op: g.String(), Input: s, Offset: maxLen, Err: uri.ErrTooLong}
+		return URL{}, &uri.Error{Op: uri.OpParse, Input: s, Offset: maxLen, Err: uri.ErrTooLong, Detail: g.String()}
 	}
 	p := lparser{s: s, g: g}
 	var sp lsplit
@@ -236,7 +236,7 @@ func Parse(s string, g Grammar) (URL, error) {
 	case RFC2396, RFC2732, RFC2616:
 		ok = p.parse2396(false, &sp, &l)
 	default:
-		return URL{}, &uri.Error{Op: "legacy", Input: s, Err: ErrUnknownGrammar}
+		return URL{}, &uri.Error{Op: uri.OpParse, Input: s, Err: ErrUnknownGrammar, Detail: g.String()}
 	}
 	if !ok {
 		return URL{}, p.error()
@@ -245,26 +245,14 @@ func Parse(s string, g Grammar) (URL, error) {
 	return l, nil
 }
 
-// Upgrade returns the RFC 3986 reference that stands for l, and every edit
-// it made to l's text, in text order, each with its offset, component and
-// reason; the list is empty when the text already is that reference. The
-// reference has the components of l.Parts, each percent-encoded where RFC
-// 3986 does not allow a byte of it, with "./" or "/." before a path that
-// needs it, as uri.Components.Encode writes them; and the IPv4 octets of an
-// RFC 2732 IPv6reference (HostForm, when the host is one) without their
-// leading zeros. The meaning stays the same. It encodes RFC
-// 2068's national characters such as "{", "|" or octets above 0x7F, RFC
-// 2396 reg_name's "@" and ":" that RFC 3986 cannot place, RFC 1738's "?" in
-// an ftp path or a user name, and RFC 2732's "[" and "]" in a query.
-//
-// A scheme that does not begin with a letter has no RFC 3986 form: Upgrade
-// then returns an *uri.Error with Op "upgrade" wrapping uri.ErrCannotEncode.
-// Upgrade works from l.Parts and l.HostForm alone, so it never panics,
-// whatever the fields of l hold. For a URL built or changed by hand, l's
-// text is what l.Parts spell, and its other errors are those of
-// uri.Components.Encode (a port that is not digits, a path after an
-// authority that does not begin with "/"). It allocates the new text, and
-// the list when there are edits.
+// Upgrade returns the RFC 3986 reference that stands for l, with the same
+// meaning, and each edit it made to l's text, in text order (none when the text
+// already is that reference): l.Parts percent-encoded where RFC 3986 does not
+// allow a byte, as uri.Components.Encode writes them, and the IPv4 octets of
+// an RFC 2732 IPv6reference without their leading zeros. A scheme that does
+// not begin with a letter has no RFC 3986 form: the error is Encode's, with Op
+// uri.OpBuild, wrapping uri.ErrCannotEncode. It works from l.Parts and
+// l.HostForm alone, so it never panics on a URL built or changed by hand.
 func (l URL) Upgrade() (uri.URI, []uri.Change, error) {
 	c := l.Parts
 	var zeros uri.Change
@@ -273,11 +261,6 @@ func (l URL) Upgrade() (uri.URI, []uri.Change, error) {
 	}
 	u, changes, err := c.Encode()
 	if err != nil {
-		if e, ok := err.(*uri.Error); ok {
-			c := *e
-			c.Op = "upgrade"
-			err = &c
-		}
 		return uri.URI{}, nil, err
 	}
 	if zeros.To == "" {

@@ -126,7 +126,7 @@ func TestLegacyTestdata(t *testing.T) {
 			}
 			if !row.OK {
 				var e *uri.Error
-				if !errors.As(err, &e) || e.Offset != row.Offset || e.Error() != row.Error || e.Op != g.String() {
+				if !errors.As(err, &e) || e.Offset != row.Offset || e.Error() != row.Error || e.Op != uri.OpParse || e.Detail != g.String() {
 					t.Errorf("Parse(%q, %v) error = %v; want %q at %d", in, g, err, row.Error, row.Offset)
 				}
 				if l.String() != "" || l.Form != "" {
@@ -466,7 +466,7 @@ func TestLegacyErrors(t *testing.T) {
 			t.Errorf("Parse(%q, %v) = %v, want an *uri.Error", tt.in, tt.g, err)
 			continue
 		}
-		if e.Offset != tt.off || e.Component != tt.comp || !errors.Is(err, tt.err) || e.Op != tt.g.String() || e.Input != tt.in {
+		if e.Offset != tt.off || e.Component != tt.comp || !errors.Is(err, tt.err) || e.Op != uri.OpParse || e.Detail != tt.g.String() || e.Input != tt.in {
 			t.Errorf("Parse(%q, %v) = {Op %q, Offset %d, uri.Component %v, Err %q}; want {%v, %d, %v, %q}",
 				tt.in, tt.g, e.Op, e.Offset, e.Component, e.Err, tt.g, tt.off, tt.comp, tt.err)
 		}
@@ -540,7 +540,7 @@ func TestLegacyUpgrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	var e *uri.Error
-	if _, _, err := l.Upgrade(); !errors.Is(err, uri.ErrCannotEncode) || !errors.As(err, &e) || e.Op != "upgrade" || e.Component != uri.Scheme {
+	if _, _, err := l.Upgrade(); !errors.Is(err, uri.ErrCannotEncode) || !errors.As(err, &e) || e.Op != uri.OpBuild || e.Component != uri.Scheme {
 		t.Errorf("Upgrade of 3d:x: %v", err)
 	}
 	if u, changes, err := (URL{}).Upgrade(); err != nil || u != (uri.URI{}) || changes != nil {
@@ -639,7 +639,7 @@ func checkLegacyInvariants(s string, g Grammar) string {
 	l, err := Parse(s, g)
 	if err != nil {
 		var e *uri.Error
-		if !errors.As(err, &e) || e.Op != g.String() || e.Offset < 0 || e.Offset > len(s) {
+		if !errors.As(err, &e) || e.Op != uri.OpParse || e.Detail != g.String() || e.Offset < 0 || e.Offset > len(s) {
 			return "bad error " + errString(err)
 		}
 		// The offset rule: s[:Offset] can still be continued, s[:Offset+1] cannot.

@@ -383,7 +383,7 @@ func compareLegacyWithOracle(g Grammar, s string) string {
 		if !errors.As(err, &e) {
 			return "error is not an *uri.Error: " + err.Error()
 		}
-		if e.Offset != off || e.Op != g.String() || e.Input != s {
+		if e.Offset != off || e.Op != uri.OpParse || e.Detail != g.String() || e.Input != s {
 			return e.Error() + "; the longest valid prefix ends at " + strconv.Itoa(off)
 		}
 		return ""

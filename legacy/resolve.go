@@ -96,34 +96,18 @@ func (r *oldRef) String() string {
 	return b.String()
 }
 
-// ResolveRFC1808 resolves the relative URL ref against the base URL base
-// with the algorithm of RFC 1808, Section 4, and returns the result as text.
-// Both are parsed under [RFC1808] and divided as its Section 2.4 says
-// (fragment, scheme, net_loc, query, params, path); base must have a
-// scheme, unless it is empty, which Step 1 reads as an unknown base: the
-// reference is then returned as it is.
-//
-//	Step 2: an empty reference is the base (with the base's fragment); a
-//	        reference with a scheme is absolute.
-//	Step 3: a non-empty net_loc is kept; otherwise the base's is inherited.
-//	Step 4: a path that begins with "/" is kept.
-//	Step 5: an empty path inherits the base's path, then, unless the
-//	        reference has params, the base's params, then, unless it has a
-//	        query, the base's query.
-//	Step 6: otherwise the base path's last segment is replaced by the
-//	        reference's path, then "./" segments, a final ".", "seg/../"
-//	        (leftmost first, until none is left) and a final "seg/.." are
-//	        removed. ".." segments with nothing above them stay.
-//	Step 7: the components are recombined.
-//
-// The examples of RFC 1808, Section 5 hold. The result is text, not a URI:
-// it need not be valid RFC 3986. On error it returns "" and the *uri.Error of
-// [Parse] for the input that does not parse, or one wrapping
-// uri.ErrMissingScheme for a base without a scheme. It allocates the result.
+// ResolveRFC1808 resolves the relative URL ref against the base URL base with
+// the algorithm of RFC 1808, Section 4, both parsed under [RFC1808], and
+// returns the result as text, which need not be RFC 3986. An empty base is
+// unknown, and ref comes back as it is. Unlike RFC 3986, ".." above the root
+// stays ("../../../g" against "http://a/b/c/d;p?q" gives "http://a/../g"), and
+// an empty path inherits the base's params and query. On error it returns ""
+// and an *uri.Error with Op uri.OpResolve and Detail "rfc1808". See the
+// README, section "The old algorithms", for the steps.
 func ResolveRFC1808(base, ref string) (string, error) {
 	ru, err := Parse(ref, RFC1808)
 	if err != nil {
-		return "", err
+		return "", resolveError(RFC1808, err)
 	}
 	// Step 1: an empty base is unknown; the reference is absolute.
 	if base == "" {
@@ -131,10 +115,10 @@ func ResolveRFC1808(base, ref string) (string, error) {
 	}
 	bu, err := Parse(base, RFC1808)
 	if err != nil {
-		return "", err
+		return "", resolveError(RFC1808, err)
 	}
 	if bu.Parts.Scheme == "" {
-		return "", missingScheme(base, RFC1808)
+		return "", resolveError(RFC1808, missingScheme(base))
 	}
 	// Step 2a: an entirely empty reference is the base.
 	if ref == "" {
@@ -183,36 +167,17 @@ func (r *oldRef) splitParams() {
 }
 
 // ResolveRFC2396 resolves the URI reference ref against the base URI base
-// with the algorithm of RFC 2396, Section 5.2, and returns the result as
-// text. Both are parsed under [RFC2732], which is RFC 2396 with IPv6
-// literals; the reference may also be a bare "?query", which RFC 2396's
-// grammar lacks but its Appendix C uses. base must have a scheme.
-//
-//	Step 2: a reference with an empty path and no scheme, authority or
-//	        query is the current document: the base without its fragment,
-//	        with the reference's fragment if it has one.
-//	Step 3: a reference with a scheme is absolute (the strict reading:
-//	        "http:g" stays "http:g").
-//	Step 4: a reference with an authority keeps its path.
-//	Step 5: a path that begins with "/" is kept.
-//	Step 6: otherwise all but the last segment of the base path, then the
-//	        reference's path; then "./" segments, a final ".", "seg/../"
-//	        (leftmost first, until none is left) and a final "seg/.." are
-//	        removed; ".." segments left at the start stay (Step 6g lets an
-//	        implementation keep them, and Appendix C does).
-//	Step 7: the components are recombined; the query is never inherited.
-//
-// The examples of RFC 2396, Appendix C hold. The result is text, not a URI;
-// it parses under RFC 2732's grammar, except that a relative path that
-// reduces to nothing against an opaque base ("." against "mailto:a@b")
-// leaves "mailto:", whose empty opaque_part RFC 2396 does not allow. On
-// error it returns "" and the *uri.Error of [Parse] for the input
-// that does not parse, or one wrapping uri.ErrMissingScheme for a base without a
-// scheme. It allocates the result.
+// with the algorithm of RFC 2396, Section 5.2, both parsed under [RFC2732]
+// (ref may also be a bare "?query", as Appendix C uses), and returns the
+// result as text. Unlike RFC 3986, ".." above the root stays, and the query is
+// never inherited: "?y" against "http://a/b/c/d;p?q" gives "http://a/b/c/?y".
+// The base must have a scheme. On error it returns "" and an *uri.Error with
+// Op uri.OpResolve and Detail "rfc2396". See the README, section "The old
+// algorithms", for the steps.
 func ResolveRFC2396(base, ref string) (string, error) {
 	// Parsing is RFC 2396's as amended by RFC 2732, but errors name the
 	// algorithm the caller asked for.
-	fail := func(err error) (string, error) { return "", withOp(RFC2396.String(), err) }
+	fail := func(err error) (string, error) { return "", resolveError(RFC2396, err) }
 	rp := lparser{s: ref, g: RFC2732}
 	if len(ref) > maxLen {
 		return fail(&uri.Error{Input: ref, Offset: maxLen, Err: uri.ErrTooLong})
@@ -227,7 +192,7 @@ func ResolveRFC2396(base, ref string) (string, error) {
 		return fail(err)
 	}
 	if bu.Parts.Scheme == "" {
-		return fail(missingScheme(base, RFC2732))
+		return fail(missingScheme(base))
 	}
 	b, r := oldRefOf(base, bu.Parts), oldRefOf(ref, ru)
 	// Step 2: a reference to the current document.
@@ -256,12 +221,12 @@ func ResolveRFC2396(base, ref string) (string, error) {
 
 // missingScheme is the error for a base without a scheme: the offset is
 // where the scheme breaks off (RFC 3986's ParseURI gives the same).
-func missingScheme(base string, g Grammar) error {
+func missingScheme(base string) error {
 	j := 0
 	for j < len(base) && abnf.Classes[base[j]]&abnf.SchemeTail != 0 {
 		j++
 	}
-	return &uri.Error{Op: g.String(), Input: base, Offset: j, Component: uri.Scheme, Err: uri.ErrMissingScheme}
+	return &uri.Error{Input: base, Offset: j, Component: uri.Scheme, Err: uri.ErrMissingScheme}
 }
 
 // mergeOld replaces the last segment of the base path (everything after
@@ -293,13 +258,14 @@ func oldDotSegments(path string) string {
 	return string(out)
 }
 
-// withOp returns err, an *uri.Error, as an error of the operation op.
-func withOp(op string, err error) error {
+// resolveError returns err, an *uri.Error, as an error of resolution by the
+// algorithm of the grammar g: Op uri.OpResolve, and the grammar in Detail.
+func resolveError(g Grammar, err error) error {
 	e, ok := err.(*uri.Error)
 	if !ok {
 		return err
 	}
 	c := *e
-	c.Op = op
+	c.Op, c.Detail = uri.OpResolve, g.String()
 	return &c
 }

@@ -48,7 +48,7 @@ func (p *lparser) error() *uri.Error {
 	if p.off >= len(p.s) && err == uri.ErrInvalidByte {
 		err = ErrUnexpectedEnd
 	}
-	return &uri.Error{Op: p.g.String(), Input: p.s, Offset: p.off, Component: p.comp, Err: err}
+	return &uri.Error{Op: uri.OpParse, Input: p.s, Offset: p.off, Component: p.comp, Err: err, Detail: p.g.String()}
 }
 
 // mustEscape reports whether the grammar allows c nowhere unescaped. "#"

@@ -16,49 +16,13 @@ import (
 	"github.com/gouri/uri"
 )
 
-// RegistrableDomain returns the registrable domain of a host, that is, its
-// public suffix plus one label (the "eTLD+1"), and true; or "" and false
-// when the host has none. A public suffix is a domain under which anyone
-// may register names, such as "com", "co.uk" or "github.io", as the Public
-// Suffix List (https://publicsuffix.org/) records them. The registrable
-// domain of "www.example.co.uk" is "example.co.uk". This is the URL
-// Standard's "registrable domain" of a host, which browsers use to decide
-// which sites share cookies and count as "same site" (see [Same]).
-//
-// host is a host as it appears in a URI or an IRI, as [uri.URI.Host] returns
-// it. A reg-name is first converted to lower-case A-labels with
-// [uri.HostToASCII], so "WWW.B%C3%BCcher.DE" and "www.bücher.de" both give
-// "xn--bcher-kva.de". The result is in that form. HostToASCII applies the
-// STD3 rule, which rejects "_" and other sub-delims. The URL Standard does
-// not apply it, and names such as "_dmarc.example.com" exist, so an ASCII
-// name that fails only that way is lower-cased and used as it is (percent-
-// encodings decoded), unless a label claims to be an A-label ("xn--") and
-// is not one.
-//
-// There is no registrable domain, and the result is "" and false, for:
-//
-//   - the empty host, and a host that is not a valid name (neither
-//     HostToASCII nor the ASCII rule above accept it);
-//   - an IP address: an IPv4address, an IP-literal (RFC 3986, Section
-//     3.2.2), and a reg-name that [uri.AmbiguousIPv4] reads as an IPv4 address,
-//     such as "0x7f.1" (Section 7.4);
-//   - a name whose last label is a number ("1.2.3.256", "example.0x1f"):
-//     the URL Standard's host parser reads such a name as an IPv4 address
-//     or rejects it, and no top-level domain is numeric;
-//   - a name that is itself a public suffix ("com", "co.uk", "github.io"),
-//     including a single label ("localhost", "intranet": by the list's
-//     rule "*", an unlisted top-level domain is a public suffix);
-//   - a name with an empty label ("a..example.com", ".example.com").
-//
-// A final "." is kept, as the URL Standard does: "www.example.com." gives
-// "example.com.", a different site from "example.com", and "com." has none.
-//
-// The list has an ICANN section (such as "co.uk" and wildcard rules like
-// "*.ck", with exceptions like "!www.ck") and a private section (such as
-// "github.io" and "blogspot.com"). Both count, as they do in browsers.
-// The list is the snapshot compiled into the golang.org/x/net version this
-// module requires, and changes when that dependency is updated. Converting a
-// reg-name may allocate; an IP address or the empty host does not.
+// RegistrableDomain returns the registrable domain of a host, its public
+// suffix plus one label (the URL Standard's "eTLD+1", from the Public Suffix
+// List), and true: "www.example.co.uk" gives "example.co.uk", in lower-case
+// A-labels ([uri.HostToASCII]). It returns "" and false for the empty host, an
+// IP address (a reg-name that [uri.AmbiguousIPv4] reads as one included), a
+// public suffix itself ("com", "github.io", "localhost") and an invalid name.
+// See the README, section "Sites".
 func RegistrableDomain(host string) (string, bool) {
 	if host == "" || host[0] == '[' {
 		return "", false
@@ -156,37 +120,13 @@ func endsInNumber(name string) bool {
 	return true
 }
 
-// Same reports whether a and b are "same site" as the HTML Standard
-// defines it for tuple origins: they have the same scheme, compared without
-// regard to case, and either the same registrable domain (see
-// [RegistrableDomain]), or, when neither host has one, the same host. Ports,
-// userinfo, paths, queries and fragments do not count. So
-// "https://a.example.com/" and "https://b.example.com:8443/x" are same
-// site, "http://example.com/" and "https://example.com/" are not (the
-// HTML Standard's "schemelessly same site" would say they are), and
-// "https://a.github.io/" and "https://b.github.io/" are not, because
-// "github.io" is a public suffix.
-//
-// Hosts are compared in a normal form: a reg-name in lower-case A-labels (as
-// RegistrableDomain converts it), so "b%C3%BCcher.de" and "xn--bcher-kva.de"
-// are the same host; an IPv4 or IPv6 address as the address it names, so
-// "[::1]" and "[0:0::1]" are the same, and so are "127.0.0.1" and "0x7f.1",
-// which [uri.AmbiguousIPv4] reads as that address (as browsers do); an
-// IPvFuture literal in lower case.
-//
-// HTML gives a tuple origin only to a URL with a host. Same is false
-// when either URI has no scheme, no authority or an empty host (a relative
-// reference, "mailto:", "file:///"), since their origins are opaque and
-// distinct, and when a host is not a valid name (see RegistrableDomain). It
-// applies the rule to any scheme with a host, while HTML gives tuple origins
-// only to http, https, ws, wss and ftp URLs, among the schemes with hosts.
-//
-// Use it to group URLs by site, for example for a crawler's politeness per
-// site, or for a check in the manner of cookies and the Fetch Standard's
-// "same-site" requests: a site may set cookies for its registrable domain,
-// and browsers refuse a cookie whose Domain is a public suffix (RFC 6265,
-// Section 5.3). It is not a same-origin check, which also compares the
-// whole host and the port.
+// Same reports whether a and b are "same site" as the HTML Standard defines it
+// for tuple origins: the same scheme, without regard to case, and the same
+// registrable domain, or, when neither host has one, the same host in normal
+// form. Ports and paths do not count ("https://a.example.com/" and
+// "https://b.example.com:8443/x" are same site), schemes do ("http://a/" and
+// "https://a/" are not), and a URI without a host is same site with nothing.
+// See the README, section "Sites".
 func Same(a, b uri.URI) bool {
 	if !a.HasScheme() || !b.HasScheme() || !strings.EqualFold(a.Scheme(), b.Scheme()) {
 		return false

@@ -48,7 +48,7 @@ func TestParseGrammarText(t *testing.T) {
 	status := run([]string{"parse", "--grammar", "rfc1738", "ftp://u@h/a/b;type=i", "http://u@h/"}, nil, &stdout, &stderr)
 	want := `"ftp://u@h/a/b;type=i" scheme="ftp" userinfo="u" host="h" path="/a/b;type=i" grammar="rfc1738" form="ftpurl" user="u" password=null host="h" port=null default_port=21 cwd=["a"] name="b" typecode="i" changes=[] upgraded="ftp://u@h/a/b;type=i"
 `
-	wantErr := `uri: operand 2: rfc1738: user name or password not allowed for this scheme in host at offset 8 of "http://u@h/"
+	wantErr := `uri: operand 2: user name or password not allowed for this scheme (rfc1738) in host at offset 8 of "http://u@h/"
 `
 	if status != exitInvalid || stdout.String() != want || stderr.String() != wantErr {
 		t.Errorf("uri parse --grammar rfc1738: status %d, output:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s", status, stdout.String(), want, stderr.String(), wantErr)
@@ -98,7 +98,7 @@ func TestLegacyResolver(t *testing.T) {
 	status, out := resolveWith(t, "rfc1808", []string{"--base", "http://a/b/c/d;p?q#f", "--json"}, "../../../g\n;x\n~g\n")
 	want := `{"input":"../../../g","base":"http://a/b/c/d;p?q#f","ok":true,"result":"http://a/../g"}
 {"input":";x","base":"http://a/b/c/d;p?q#f","ok":true,"result":"http://a/b/c/d;x"}
-{"input":"~g","base":"http://a/b/c/d;p?q#f","ok":false,"error":"uri: rfc1808: character must be percent-encoded in path at offset 0 of \"~g\"","offset":0}
+{"input":"~g","base":"http://a/b/c/d;p?q#f","ok":false,"error":"uri: resolve: character must be percent-encoded (rfc1808) in path at offset 0 of \"~g\"","offset":0}
 `
 	if status != exitInvalid || out != want {
 		t.Errorf("resolve --grammar rfc1808 --json: status %d, output:\n%s", status, out)
@@ -108,7 +108,7 @@ func TestLegacyResolver(t *testing.T) {
 		t.Errorf("resolve --grammar rfc2396: status %d, output %q", status, out)
 	}
 	if code, _, errOut := runCmd(t, "", "resolve", "--grammar", "rfc2396", "--base", "/no/scheme", "g"); code != exitUsage ||
-		errOut != "uri resolve: --base \"/no/scheme\": missing scheme at offset 0\n" {
+		errOut != "uri resolve: --base \"/no/scheme\": missing scheme (rfc2396) at offset 0\n" {
 		t.Errorf("resolve --grammar rfc2396 with a relative base: status %d, stderr %q", code, errOut)
 	}
 	status, out = resolveWith(t, "rfc1808", []string{"--base", ""}, "g/h\n")
@@ -135,7 +135,7 @@ func TestLegacyEqual(t *testing.T) {
 		{"rfc2616", "http://abc.com:80/~smith/home.html", "http://ABC.com:/%7esmith/home.html", exitOK,
 			"http://abc.com/~smith/home.html http://abc.com/~smith/home.html equivalent\n", ""},
 		{"rfc2616", "http://h/a", "http://h/A", exitInvalid, "http://h/a http://h/A not equivalent\n", ""},
-		{"rfc2616", "http://u@h/", "http://h/", exitInvalid, "", "uri: rfc2616: user name or password not allowed for this scheme in host at offset 8 of \"http://u@h/\"\n"},
+		{"rfc2616", "http://u@h/", "http://h/", exitInvalid, "", "uri: user name or password not allowed for this scheme (rfc2616) in host at offset 8 of \"http://u@h/\"\n"},
 		{"rfc2396", "http://h/", "http://h/", exitUsage, "", `unknown grammar "rfc2396"`},
 		{"", "http://h:80/", "HTTP://h", exitOK, "http://h/ http://h/ equivalent\n", ""}, // no grammar: RFC 3986
 	}
@@ -165,7 +165,7 @@ func TestResolveGrammarFlag(t *testing.T) {
 		{[]string{"resolve", "--base", "http://a/b/c/d;p?q", "../../../g"}, 0, "http://a/g\n", ""},
 		// RFC 1808, Section 5.1: ";x" replaces the params.
 		{[]string{"resolve", "--grammar", "rfc1808", "--base", "http://a/b/c/d;p?q#f", ";x"}, 0, "http://a/b/c/d;x\n", ""},
-		{[]string{"resolve", "--grammar", "rfc2396", "--base", "/a", "g"}, 2, "", `--base "/a": missing scheme at offset 0`},
+		{[]string{"resolve", "--grammar", "rfc2396", "--base", "/a", "g"}, 2, "", `--base "/a": missing scheme (rfc2396) at offset 0`},
 		{[]string{"resolve", "--grammar", "rfc3986", "--base", "http://a/", "g"}, 2, "", `unknown grammar "rfc3986"`},
 		{[]string{"resolve", "--grammar", "rfc2396", "--non-strict", "--base", "http://a/", "g"}, 2, "", "cannot be combined"},
 	}
