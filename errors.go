@@ -244,15 +244,15 @@ func (e *Error) Error() string {
 	} else {
 		b.WriteString(e.Err.Error())
 	}
-	if e.Detail != "" {
-		b.WriteString(" (")
-		b.WriteString(e.Detail)
-		b.WriteString(")")
-	}
 	inside := e.Offset >= 0 && e.Offset < len(e.Input)
 	if e.Err == ErrInvalidByte && inside {
 		b.WriteByte(' ')
 		b.WriteString(strconv.Quote(charAt(e.Input, e.Offset)))
+	}
+	if e.Detail != "" {
+		b.WriteString(" (")
+		b.WriteString(e.Detail)
+		b.WriteString(")")
 	}
 	if e.Component != NoComponent && mentionsComponent(e.Err) {
 		b.WriteString(" in ")
