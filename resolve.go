@@ -16,7 +16,9 @@ import (
 // merged (Section 5.2.3) and its dot segments removed in place there
 // (Section 5.2.4, internal/dotseg). AppendResolve writes into the caller's
 // slice; the other forms into a new slice that becomes the result's text,
-// with offsets computed from the lengths of the parts.
+// with offsets computed from the lengths of the parts. When T's text is a
+// prefix of the base followed by a suffix of the reference, as for most
+// references without dot segments, resolve_fast.go writes it in one piece.
 
 // Resolve returns the target of the reference ref resolved against base by
 // the strict algorithm of RFC 3986, Section 5.2, recomposed as Section 5.3
@@ -124,10 +126,11 @@ func (base *ref) resolveTo(dst []byte, r *ref, strict bool, t *ref) []byte {
 	}
 	// Section 5.2.2: T.scheme is s's, T.authority a's, T.query q's and
 	// T.fragment r's. T.path is remove_dot_segments(dir + path) (see
-	// mergePath for keep).
+	// mergePath for keep). When k >= 0 and there is no dot segment to
+	// remove, T's text is also base.s[:k] + r.s[j:], for join.
 	s, a, q := base, base, r
 	var dir, path string
-	keep := -1
+	keep, k, j := -1, -1, 0
 	switch {
 	case rScheme:
 		if !hasDotSegment(r.s[r.pathStart:r.pathEnd]) {
@@ -139,18 +142,33 @@ func (base *ref) resolveTo(dst []byte, r *ref, strict bool, t *ref) []byte {
 	case r.flags&fAuthority != 0:
 		a = r
 		dir, path, keep = mergePath("", r.s[r.pathStart:r.pathEnd])
+		if len(dir)+len(path) == int(r.pathEnd-r.pathStart) { // T.path is R.path
+			k, j = base.afterScheme(), r.afterScheme()
+		}
 	case r.pathEnd == r.pathStart:
 		if r.flags&(fQuery|fFragment) == 0 {
 			return whole(dst, base, int(base.queryEnd), t) // T is Base, less its fragment
 		}
 		path = base.s[base.pathStart:base.pathEnd] // T.path = Base.path
+		k, j = int(base.pathEnd), int(r.pathEnd)
 		if r.flags&fQuery == 0 {
-			q = base
+			q, k, j = base, int(base.queryEnd), int(r.queryEnd)
 		}
 	case r.s[r.pathStart] == '/':
 		dir, path, keep = mergePath("", r.s[r.pathStart:r.pathEnd])
+		if len(dir)+len(path) == int(r.pathEnd-r.pathStart) { // T.path is R.path
+			k, j = int(base.pathStart), int(r.pathStart)
+		}
 	default:
 		dir, path, keep = mergePath(base.mergeDir(), r.s[r.pathStart:r.pathEnd])
+		if base.flags&fAuthority != 0 && base.pathEnd > base.pathStart {
+			// dir is a prefix of Base.path, path a suffix of R.path, and
+			// the authority spares the path a prefix.
+			k, j = int(base.pathStart)+len(dir), int(r.pathEnd)-len(path)
+		}
+	}
+	if keep < 0 && k >= 0 {
+		return join(dst, base, r, k, j, t)
 	}
 
 	// Section 5.3, with T.path written where it goes and its dot segments
