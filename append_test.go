@@ -186,6 +186,25 @@ func TestAppendAllocs(t *testing.T) {
 
 var sinkBytes []byte
 
+// TestAppendResolveGrows: appending to the same slice again and again, as
+// a program that collects the results does, grows it as append does, a
+// few times for a thousand results, not once per result.
+func TestAppendResolveGrows(t *testing.T) {
+	base, dotdot, inside := MustParse("http://example.com/a/b/c?q"), MustParse("../g?y#s"), MustParse("g/./h/../i")
+	for _, r := range []URI{dotdot, inside} {
+		got := testing.AllocsPerRun(1, func() {
+			var buf []byte
+			for range 1000 {
+				buf = AppendResolve(buf, base, r)
+			}
+			sinkBytes = buf
+		})
+		if got > 40 {
+			t.Errorf("1000 times AppendResolve(buf, %q, %q) onto one slice: %v allocations, want at most 40", base, r, got)
+		}
+	}
+}
+
 // FuzzAppend checks that the Append forms give the text of the allocating
 // forms for any pair of references, after what dst held.
 func FuzzAppend(f *testing.F) {

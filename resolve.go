@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -232,15 +233,15 @@ func (base *ref) resolveTo(dst []byte, r *ref, strict bool, t *ref) []byte {
 	return b
 }
 
-// grow returns dst with room for n more bytes, in a new slice of that
-// capacity if it has less.
+// grow returns dst with room for n more bytes: a new slice of n bytes for
+// a nil dst, as for a result of its own; otherwise dst, grown as append
+// grows a slice if it has less room, so that appending to the same slice
+// again and again takes linear time.
 func grow(dst []byte, n int) []byte {
-	if cap(dst)-len(dst) >= n {
-		return dst
+	if dst == nil {
+		return make([]byte, 0, n)
 	}
-	b := make([]byte, len(dst), len(dst)+n)
-	copy(b, dst)
-	return b
+	return slices.Grow(dst, n)
 }
 
 // whole is resolveTo when T's text is w.s[:end], a prefix of an input.
