@@ -24,7 +24,7 @@ func checkAppendResolve(t *testing.T, base, r URI) {
 		t.Fatalf("AppendResolve(%q, %q, %q) = %q, want %q", appendPrefix, base, r, got, appendPrefix+want)
 	}
 	// Room for the result is enough for the result, and room for both
-	// references and a prefix is enough to leave dst in place.
+	// references and 3 bytes, as the doc says, leaves dst in place.
 	exact := append(make([]byte, 0, len(appendPrefix)+len(want)), appendPrefix...)
 	if got := AppendResolve(exact, base, r); string(got) != appendPrefix+want {
 		t.Fatalf("AppendResolve(%q with room for the result, %q, %q) = %q, want %q", appendPrefix, base, r, got, appendPrefix+want)
@@ -146,7 +146,7 @@ func TestAppendAllocs(t *testing.T) {
 	dotdot, inside := MustParse("../g?y#s"), MustParse("g/./h/../i")
 	notNormal := MustParse("HTTP://Example.COM:80/a/./b/%7e")
 	buf := make([]byte, 0, 1<<16)
-	long := MustParse("http://a/" + strings.Repeat("x/", scratchSize) + "./y")
+	long := MustParse("http://a/" + strings.Repeat("x/", 2048) + "./y")
 	tests := []struct {
 		name string
 		run  func()
@@ -167,7 +167,7 @@ func TestAppendAllocs(t *testing.T) {
 				buf = AppendResolve(buf[:0], u, inside)
 			}
 		}, 0},
-		{"AppendResolve, a path over the scratch buffer", func() { buf = AppendResolve(buf[:0], base, long) }, 0},
+		{"AppendResolve, a long path with dot segments", func() { buf = AppendResolve(buf[:0], base, long) }, 0},
 		{"AppendNormalize, corpus", func() {
 			for _, u := range us {
 				buf = AppendNormalize(buf[:0], u)
@@ -185,6 +185,25 @@ func TestAppendAllocs(t *testing.T) {
 }
 
 var sinkBytes []byte
+
+// TestAppendResolveGrows: appending to the same slice again and again, as
+// a program that collects the results does, grows it as append does, a
+// few times for a thousand results, not once per result.
+func TestAppendResolveGrows(t *testing.T) {
+	base, dotdot, inside := MustParse("http://example.com/a/b/c?q"), MustParse("../g?y#s"), MustParse("g/./h/../i")
+	for _, r := range []URI{dotdot, inside} {
+		got := testing.AllocsPerRun(1, func() {
+			var buf []byte
+			for range 1000 {
+				buf = AppendResolve(buf, base, r)
+			}
+			sinkBytes = buf
+		})
+		if got > 40 {
+			t.Errorf("1000 times AppendResolve(buf, %q, %q) onto one slice: %v allocations, want at most 40", base, r, got)
+		}
+	}
+}
 
 // FuzzAppend checks that the Append forms give the text of the allocating
 // forms for any pair of references, after what dst held.

@@ -10,6 +10,10 @@ import (
 // that RFC 3986, Section 5.2 resolves against the base to the target: the
 // inverse of resolution.
 
+// scratchSize is the longest directory with dot segments that relativePath
+// resolves in a stack buffer; a longer one costs a scratch buffer.
+const scratchSize = 1024
+
 // Relativize returns the shortest reference r such that base.Resolve(r) ==
 // target, and true: the inverse of [URI.Resolve] (RFC 3986, Section 5.2), such
 // as "g?y", "../g", "#s" or "//g/x", keeping target's query and fragment.

@@ -49,18 +49,37 @@ func Remove(b []byte, keep int, o Options) (out []byte, lost int) {
 	r, w := keep, keep             // read and write positions: b[:w] is the output
 	started := keep > 0            // the output has a segment (an empty one may take no byte)
 	for r < n {
-		start := r // the segment's text is b[start:e]
-		if b[r] == '/' {
-			start++
+		// The segment's text is b[start:e]. Only an empty one or one that
+		// begins with "." or "%" can be dropped; the others are kept in a
+		// loop without calls, which keeps its state in registers.
+		var start, e int
+		for {
+			start = r
+			if b[r] == '/' {
+				start++
+			}
+			e = start
+			for e < n && b[e] != '/' {
+				e++
+			}
+			if e == start || b[start] == '.' || b[start] == '%' {
+				break
+			}
+			if w == r && (rooted || started) {
+				w = e // the output is still the input: push's first case
+			} else {
+				w = push(b, w, r, start, e, rooted || started)
+			}
+			started = true
+			if r = e; r == n {
+				return b[:w], lost
+			}
 		}
-		e := start
-		for e < n && b[e] != '/' { // segments are short: no call
-			e++
-		}
-		last := e == n
-		kind := 0
-		if e == start || b[start] == '.' || b[start] == '%' {
-			kind = o.kind(b[start:e], last) // the only segments that can be dropped
+		var kind int
+		if o.NoDots || o.PctDots || o.MergeSlashes {
+			kind = o.kind(b[start:e], e == n)
+		} else {
+			kind = dots(b[start:e]) // kind's answer without these options
 		}
 		if kind == 2 && (!started || o.KeepUp && topIsUp(b[:w], o)) {
 			if o.KeepUp {
@@ -77,7 +96,7 @@ func Remove(b []byte, keep int, o Options) (out []byte, lost int) {
 		case 2:
 			w, rooted, started = pop(b, w, rooted, o.KeepUp)
 		}
-		if last && kind != 0 && start > r {
+		if e == n && kind != 0 && start > r {
 			// Steps B and C of Section 5.2.4 leave a "/" for a final
 			// "/." or "/.."; steps A and D remove a "." or ".." that
 			// begins the input without a trace.
@@ -99,12 +118,19 @@ func (o Options) kind(seg []byte, last bool) int {
 		return 0
 	case o.NoDots || seg[0] != '.' && (seg[0] != '%' || !o.PctDots):
 		return 0
-	case len(seg) <= 2 && seg[0] == '.' && (len(seg) == 1 || seg[1] == '.'):
-		return len(seg)
-	case o.PctDots:
-		return pctDots(seg)
 	}
-	return 0
+	if d := dots(seg); d > 0 || !o.PctDots {
+		return d
+	}
+	return pctDots(seg)
+}
+
+// dots returns 1 if seg is ".", 2 if it is "..", and 0 otherwise.
+func dots(seg []byte) int {
+	if len(seg) == 0 || len(seg) > 2 || seg[0] != '.' || len(seg) == 2 && seg[1] != '.' {
+		return 0
+	}
+	return len(seg)
 }
 
 // pctDots returns 1 or 2 when seg is one or two dots, each "." or "%2E" in
@@ -170,7 +196,10 @@ func push(b []byte, w, r, start, e int, slash bool) int {
 // segment left. Without keepUp, dropping the first segment of a rootless
 // path roots it (see Options.KeepUp).
 func pop(b []byte, w int, rooted, keepUp bool) (int, bool, bool) {
-	k := bytes.LastIndexByte(b[:w], '/')
+	k := w - 1 // segments are short: no call
+	for k >= 0 && b[k] != '/' {
+		k--
+	}
 	switch {
 	case rooted:
 		return max(k, 0), true, k > 0

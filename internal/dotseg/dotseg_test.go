@@ -217,3 +217,27 @@ func TestRemoveKeep(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRemove removes the dot segments of paths as resolution and
+// normalization give them to Remove: after a directory that is kept, and
+// whole, with and without dot segments.
+func BenchmarkRemove(b *testing.B) {
+	for _, bb := range []struct {
+		name, path string
+		keep       int
+		o          Options
+	}{
+		{"inside", "/a/b/c/g/./h/../i", 6, Options{}},
+		{"leading", "/a/b/c/./../../g", 0, Options{}},
+		{"none", "/a/b/c/d/e/f/g/h/index.html", 0, Options{}},
+		{"normalize", "/a/b/c/./../../g", 0, Options{PctDots: true}},
+	} {
+		buf := make([]byte, len(bb.path))
+		b.Run(bb.name, func(b *testing.B) {
+			for b.Loop() {
+				copy(buf, bb.path)
+				Remove(buf, bb.keep, bb.o)
+			}
+		})
+	}
+}
