@@ -1,23 +1,11 @@
 package uri
 
-// This file implements the comparison ladder of RFC 3986, Section 6.2:
-// syntax-based normalization (Section 6.2.2), scheme-based normalization
-// (Section 6.2.3) from a table of schemes, the RFC 5952 text of IPv6
-// addresses, and, on request only, the normalizations that crawlers use
-// although they can change what a reference means.
-//
-// Every normalization is computed by one function, emit, that writes the
-// result through a writer, and whether a reference is already normal is
-// found by the same function: the writer either compares what it is given
-// with the input, byte for byte, or writes it. A comparing run comes first,
-// and counts the exact length of the result: if nothing differs, the input
-// is returned as it is, without allocating. Otherwise a second run writes
-// the result, into a stack buffer copied once into the result string for a
-// short one, into a strings.Builder grown once to its length for a long one.
-// The result string is the only allocation. The dot segments
-// of a path are removed by internal/dotseg, the one remove_dot_segments of
-// the module, after the path's percent-encodings are normalized into a
-// scratch buffer.
+import "github.com/gouri/uri/internal/lazybuf"
+
+// This file is the API of the comparison ladder of RFC 3986, Section 6.2:
+// the normalization steps, and the functions that apply them, which all
+// call normalize (normalize_write.go), the one writer of the normal form.
+// normalize_scheme.go holds the rules of the schemes (Section 6.2.3).
 
 // Normalization is a set of normalization steps for [URI.NormalizeWith]. The
 // steps are independent flags; [SyntaxBased], [DefaultNormalization] and
@@ -200,61 +188,37 @@ const (
 		NormalizeDropFragment | NormalizeDropEmptyQuery | NormalizeMergeSlashes | NormalizeDecodeQuery
 )
 
-// Normalize returns u in the normal form of RFC 3986, Section 6.2.2
-// (syntax-based normalization) and Section 6.2.3 (scheme-based
-// normalization), with IPv6 addresses in their RFC 5952 text: it is
-// u.NormalizeWith([DefaultNormalization]). Two references are
-// [Equivalent] when their normal forms are the same.
-//
-// In order:
-//
-//   - the scheme and the host are lower-cased (ASCII letters only), and the
-//     hex digits of every percent-encoding are upper-cased (Section 6.2.2.1);
-//   - percent-encoded unreserved characters are decoded, in every component;
-//     nothing else is ("%2F" stays), Section 6.2.2.2;
-//   - dot segments are removed from the path, after "%2E" has been decoded
-//     (Section 6.2.2.3; see [NormalizeDotSegments] for relative references);
-//   - an IPv6 address is written as RFC 5952 says;
-//   - an empty port, and for the schemes of the table the default port, are
-//     removed, and the other scheme rules applied (Section 6.2.3; see
-//     [NormalizePort] and [NormalizeSchemeRules]).
-//
-// The result is in normal form: normalizing it again returns it unchanged,
-// and it parses to the components it holds. Absent and empty components
-// stay distinct: "http://a/?" keeps its empty query, and "#" its empty
-// fragment (Section 6.2.3).
-//
-// If u is already normal, Normalize returns u itself and does not allocate;
-// otherwise it allocates the new text once (and, for a path of more than 256
-// bytes with dot segments, once more; see [URI.NormalizeWith]). It runs in
-// time linear in the length of u.
+// Normalize returns u.NormalizeWith([DefaultNormalization]): u in the normal
+// form of RFC 3986, Sections 6.2.2 and 6.2.3, with IPv6 addresses in RFC
+// 5952 text. Normalizing the result again changes nothing, and an empty
+// component stays present ("http://a/?" keeps its "?"). An already normal
+// u is returned as it is, without allocating.
 func (u URI) Normalize() URI { return u.NormalizeWith(DefaultNormalization) }
 
-// NormalizeWith returns u with exactly the normalization steps in n applied;
-// see [Normalization] for each step. NormalizeWith(0) returns u.
-//
-// If nothing changes, it returns u itself without allocating. Otherwise it
-// allocates the new text once, with three exceptions: NormalizeIDNA
-// allocates in the IDNA conversion; NormalizeSortQuery allocates once more,
-// for a list of the parameters, when the query has more than 32 of them; and
-// a path of more than 256 bytes whose dot segments are removed, or whose
-// slashes are merged, allocates once more, for a scratch buffer of its
-// length. A result longer than 2 GiB, the limit of this package, cannot be
-// made: u is then returned unchanged. It runs in time linear in the length
-// of u, except that NormalizeSortQuery sorts the parameters: O(p log p)
-// comparisons of keys for p parameters.
+// NormalizeWith returns u with exactly the steps in n applied (see
+// [Normalization]). If nothing changes, it returns u without allocating;
+// otherwise the new text is its one allocation, but for a long path with
+// dot segments, IDNA and the sorting of many query parameters. It runs in
+// time linear in the length of u (sorting aside), and returns u when the
+// result would pass the 2 GiB limit of this package.
 func (u URI) NormalizeWith(n Normalization) URI {
-	var v URI
-	if n == 0 || !normalize(&u.ref, n, &v.ref) {
+	if n == 0 {
 		return u
 	}
+	var v URI
+	var w lazybuf.Writer
+	w.Reset(u.s, nil, 0)
+	if !normalize(&w, &u.ref, n, &v.ref) {
+		return u
+	}
+	v.s = w.String()
+	v.fixHostKind()
 	return v
 }
 
-// Normalize parses s as a URI reference with [Parse] and returns the text of
-// its [URI.Normalize] form. If s is already normal, the result is s itself,
-// and nothing is allocated; otherwise the result is the one allocation. On
-// error it returns "" and an *[Error] with Op "normalize".
+// Normalize parses s with [Parse] and returns the text of its
+// [URI.Normalize] form: s itself, without allocating, if s is already
+// normal. On error it returns "" and an *[Error] with Op "normalize".
 //
 //	Normalize("HTTP://www.Example.COM:80/a/./b/../%7Ec") == "http://www.example.com/a/~c"
 func Normalize(s string) (string, error) {
@@ -262,39 +226,25 @@ func Normalize(s string) (string, error) {
 	if err := u.parseText(s, grammar{}); err != nil {
 		return "", withOp("normalize", err)
 	}
-	if !normalize(&u, DefaultNormalization, &v) {
+	var w lazybuf.Writer
+	w.Reset(s, nil, 0)
+	if !normalize(&w, &u, DefaultNormalization, &v) {
 		return s, nil
 	}
-	return v.s, nil
+	return w.String(), nil
 }
 
 // AppendNormalize appends the text of u.Normalize() to dst and returns the
-// extended slice: u in the normal form of RFC 3986, Sections 6.2.2 and 6.2.3
-// ([DefaultNormalization]). The text is byte for byte what [URI.Normalize]
-// returns.
-//
-// AppendNormalize does not allocate when dst has room for the result and
-// u's path is at most 256 bytes or has no dot segments; a longer path with
-// dot segments costs a scratch buffer, as for Normalize. Otherwise dst
-// grows once, to the exact length of the result. For a URI that is already
-// normal, found as Normalize finds it, u's text is appended as it is. Like
-// the allocating form it runs in time linear in the length of u.
+// extended slice, as strconv.AppendInt does. It does not allocate when dst
+// has room for u's text and for the result.
 func AppendNormalize(dst []byte, u URI) []byte {
-	return appendNormalized(dst, &u.ref, DefaultNormalization)
-}
-
-// normalize writes the form of u under n into *v, which must be the zero
-// value, and reports whether it differs from u; when it does not, *v is
-// not to be used.
-func normalize(u *ref, n Normalization, v *ref) bool {
-	if n&NormalizeSortQuery != 0 && u.flags&fQuery != 0 {
-		// The order of the parameters is worked out once, into this array
-		// unless it is too small; it is here, not below, so that a
-		// reference that needs no sorting does not pay for clearing it.
-		var params [32]param
-		return normalizeWith(u, n, v, params[:0])
+	var v ref // the offsets that emit sets, unused here
+	var w lazybuf.Writer
+	w.Reset(u.s, dst, 0)
+	if !normalize(&w, &u.ref, DefaultNormalization, &v) {
+		return append(dst, u.s...)
 	}
-	return normalizeWith(u, n, v, nil)
+	return w.AppendTo()
 }
 
 // fixHostKind sets the kind of a reg-name or IPv4 host anew from its

@@ -5,12 +5,105 @@ import (
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/schemes"
 )
 
 // This file holds the rules of scheme-based normalization (RFC 3986,
-// Section 6.2.3) that the table of internal/schemes does not say alone:
-// the host "localhost" and the drive letters of file URIs, and the domains
-// of mailto URIs.
+// Section 6.2.3) for the schemes of the table in internal/schemes: default
+// ports, the empty path of http and its kin, the host "localhost" and the
+// drive letters of file URIs, the domains of mailto URIs, and IDNA for the
+// schemes whose hosts are DNS names.
+
+// schemeRules makes the decisions of the scheme's rules that come before
+// emit: it looks the scheme up in the table when a rule needs the entry (a
+// port, an empty path, IDNA), works out the IDNA form of the host, and
+// decides the rules of file and mailto, which are named here.
+func (nz *normalizer) schemeRules() {
+	u, n := nz.u, nz.n
+	scheme := u.Scheme()
+	if u.flags&fPort != 0 && n&NormalizePort != 0 || u.pathEnd == u.pathStart && n&NormalizeSchemeRules != 0 || n&NormalizeIDNA != 0 {
+		nz.info = schemes.Lookup(scheme)
+		if n&NormalizeIDNA != 0 && u.HostKind() == HostRegName && nz.info.DNS && hasEncodedNonASCII(u.Host()) {
+			if a, err := HostToASCII(u.Host()); err == nil {
+				nz.idna = a
+			}
+		}
+	}
+	if n&NormalizeSchemeRules == 0 {
+		return
+	}
+	switch {
+	case abnf.EqualFold(scheme, "file"):
+		// The drive letter rule is for the local machine: no host, no
+		// authority at all (then hostStart == hostEnd too), or the
+		// host "localhost", which is dropped.
+		switch {
+		case u.hostEnd == u.hostStart:
+			nz.drive, nz.pathRule = true, driveToFix(u.Path())
+		case u.HostKind() == HostRegName && u.flags&fUserinfo == 0 &&
+			(u.flags&fPort == 0 || (u.Port() == "" && n&NormalizePort != 0)) &&
+			hostIs(u.Host(), "localhost"):
+			nz.dropHost, nz.drive, nz.pathRule = true, true, driveToFix(u.Path())
+		}
+	case abnf.EqualFold(scheme, "mailto"):
+		nz.mailto = u.flags&fAuthority == 0 && n&NormalizeCase != 0
+		nz.pathRule = nz.mailto
+	}
+}
+
+// schemeMatters reports whether a rule of the scheme may act on the
+// reference: the table is needed for a port, an empty path and IDNA, and
+// the rules of file and mailto only for those, whose names begin with "f"
+// and "m" (the scheme is not empty). Most references need none, and save
+// the look-up.
+func (nz *normalizer) schemeMatters() bool {
+	u, n := nz.u, nz.n
+	c := u.s[0] | 0x20
+	return u.flags&fPort != 0 && n&NormalizePort != 0 || n&NormalizeIDNA != 0 ||
+		n&NormalizeSchemeRules != 0 && (u.pathEnd == u.pathStart || c == 'f' || c == 'm')
+}
+
+// portDigits returns where the digits of the port that NormalizePort keeps
+// begin, or -1 if it drops the port with its ":": an empty port, for every
+// scheme (Section 3.2.3), and for the schemes of the table the default
+// port, written with any number of leading zeros, which other ports lose
+// (Section 6.2.3).
+func (nz *normalizer) portDigits(port string) int {
+	switch {
+	case port == "":
+		return -1
+	case nz.info.Port == "":
+		return 0
+	}
+	z := 0
+	for z < len(port)-1 && port[z] == '0' {
+		z++
+	}
+	if port[z:] == nz.info.Port {
+		return -1
+	}
+	return z
+}
+
+// slashPath reports whether the empty path of the reference is written
+// "/": with an authority, for the schemes where they are equivalent (RFC
+// 9110, Section 4.2.3; RFC 6455, Section 3).
+func (nz *normalizer) slashPath() bool {
+	return nz.n&NormalizeSchemeRules != 0 && nz.u.flags&fAuthority != 0 && nz.info.SlashPath
+}
+
+// pathRules applies to the path p, as dot-segment removal leaves it, the
+// rules of the scheme that change a path: the domains of a mailto URI and
+// the drive letter of a file URI. It works in place.
+func (nz *normalizer) pathRules(p []byte) []byte {
+	if nz.mailto && mailtoPlain(p) {
+		lowerMailtoDomains(p)
+	}
+	if nz.drive {
+		p = fixDrive(p)
+	}
+	return p
+}
 
 // hasEncodedNonASCII reports whether s holds a percent-encoded byte above
 // 0x7F, as percent-encoded UTF-8 does.
@@ -26,6 +119,9 @@ func hasEncodedNonASCII(s string) bool {
 // hostIs reports whether the reg-name h, once its percent-encoded unreserved
 // characters are decoded, is the lower-case word t in any case.
 func hostIs(h, t string) bool {
+	if len(h) < len(t) {
+		return false // decoding never lengthens h
+	}
 	k := 0
 	for i := 0; i < len(h); k++ {
 		out, n, size := (optDecode | optLower).unit(h, i)

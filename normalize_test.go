@@ -14,6 +14,7 @@ import (
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/internal/lazybuf"
 	"github.com/gouri/uri/internal/oracle"
 
 	"github.com/google/go-cmp/cmp"
@@ -546,61 +547,58 @@ func TestNormalizeProperties(t *testing.T) {
 	}
 }
 
-// checkEmit runs emit in each of its modes and compares them; and checks
-// that a path that is not buffered (see normalizer.buffered) comes out as
-// it would have if it were: the quick checks that skip the buffered work
-// must never skip a change.
+// maxGrowth bounds how much longer than its input a normal form is, IDNA
+// aside: 6 bytes for an IPv4-mapped IPv6 address written in hex (3 for each
+// group of 16 bits: "ffff" is "255.255"), and 1 for the "/" of an empty
+// http path. The other steps shorten a reference, or leave its length: a
+// "./" or "/." prefix comes with a dot segment removed. normalize counts on
+// the bound: the lazy writer makes room for an output a few bytes longer
+// than its input.
+const maxGrowth = 7
+
+// checkEmit runs emit as normalize does and checks what normalize relies
+// on: the writer's verdict "unchanged" holds exactly when the output is the
+// input; the output is no longer than the input by more than maxGrowth;
+// and a path that is not buffered (see normalizer.buffered) comes out as it
+// would have if it were: the quick checks that skip the buffered work must
+// never skip a change.
 func checkEmit(u URI, n Normalization) string {
-	// Room for one parameter: the list grows past it.
-	var params []param
-	if n&NormalizeSortQuery != 0 && u.HasQuery() {
-		params = make([]param, 0, 1)
-	}
 	nz := normalizer{u: &u.ref, n: n}
 	nz.init()
-	if params != nil {
-		nz.params = sortParams(u.s, int(u.pathEnd)+1, int(u.queryEnd), nz.queryOpt(), params)
+	if n&NormalizeSortQuery != 0 && u.HasQuery() {
+		// Room for one parameter: the list grows past it.
+		nz.params = sortParams(u.s, int(u.pathEnd)+1, int(u.queryEnd), nz.queryOpt(), make([]param, 0, 1))
 	}
-	buffered := nz.buffered
-	if buffered {
-		nz.path, nz.prefix = nz.bufferPath(make([]byte, 8)) // short, so that long paths take the other buffer
+	run := func(emit func(*lazybuf.Writer, *ref)) (out string, v ref, same bool) {
+		var w lazybuf.Writer
+		w.Reset(u.s, nil, 0)
+		emit(&w, &v)
+		same = !w.Changed() && w.Len() == len(u.s)
+		return w.String(), v, same
 	}
-	var v ref
-	c := writer{src: u.s}
-	nz.emit(&c, &v)
-	var b strings.Builder
-	w := writer{src: u.s, b: &b, writes: true}
-	nz.emit(&w, &v)
-	if w.n != b.Len() {
-		return "the writing run counted a different length"
+	emit := nz.emit
+	if nz.untouched {
+		emit = func(w *lazybuf.Writer, _ *ref) { w.Copy(0, len(u.s)) } // as normalize does
 	}
-	if same := !c.diff && c.n == len(u.s); same != (b.String() == u.s) {
-		return "the comparing run's verdict is wrong"
+	out, v, same := run(emit)
+	if same != (out == u.s) {
+		return fmt.Sprintf("the writer says unchanged=%v, for %q", same, out)
 	}
-	// The buffer mode, with room to spare and with one byte too few.
-	for _, room := range []int{b.Len() + 8, b.Len() - 1} {
-		if room < 0 {
-			continue
+	if g := maxGrowth + len(nz.idna); len(out) > len(u.s)+g {
+		return fmt.Sprintf("the output %q is longer than the input by more than %d bytes", out, g)
+	}
+	if nz.untouched {
+		// The reference was copied in one piece: the way through the
+		// components must leave it as it is too.
+		if parts, _, _ := run(nz.emit); parts != u.s {
+			return fmt.Sprintf("the reference is untouched, but emit writes %q", parts)
 		}
-		f := writer{src: u.s, buf: make([]byte, room), writes: true}
-		nz.emit(&f, &v)
-		if f.n != b.Len() {
-			return "the buffered run counted a different length"
-		}
-		if f.over != (room < b.Len()) {
-			return fmt.Sprintf("the buffered run into %d bytes says over=%v", room, f.over)
-		}
-		if !f.over && string(f.buf[:f.n]) != b.String() {
-			return fmt.Sprintf("the buffered run wrote %q", f.buf[:f.n])
-		}
+		v = u.ref
 	}
-	if !buffered && u.pathEnd > u.pathStart {
-		nz.buffered = true
-		nz.path, nz.prefix = nz.bufferPath(make([]byte, 8))
-		var all strings.Builder
-		nz.emit(&writer{src: u.s, b: &all, writes: true}, &v)
-		if all.String() != b.String() {
-			return fmt.Sprintf("the path is not buffered, giving %q, but buffered it gives %q", b.String(), all.String())
+	if !nz.buffer && u.pathEnd > u.pathStart {
+		path, prefix := nz.bufferPath(make([]byte, 8)) // short, so that long paths take the other buffer
+		if got := out[v.pathStart:v.pathEnd]; got != prefix+string(path) {
+			return fmt.Sprintf("the path is not buffered, giving %q, but buffered it is %q", got, prefix+string(path))
 		}
 	}
 	return ""
@@ -852,6 +850,8 @@ func TestNormalizeAllocs(t *testing.T) {
 		{DefaultNormalization, "/" + strings.Repeat("a/b/../", 36), 1}, // a path of 253 bytes, worked out on the stack
 		{DefaultNormalization, "/" + strings.Repeat("a/b/../", 37), 2}, // 260 bytes: a scratch buffer
 		{DefaultNormalization, "/" + strings.Repeat("a/b/../", 5000), 2},
+		{DefaultNormalization, "http://a/.well-known/" + strings.Repeat("b.c/", 80), 0}, // no dot segment, however long
+		{DefaultNormalization, "http://[::ffff:1.2.3.4]/.x/" + strings.Repeat("%7E/", 80), 1},
 		{CrawlerNormalization, "http://a/?" + strings.Repeat("b&a&", 15) + "b&a", 1}, // 32 parameters
 		{CrawlerNormalization, "http://a/?" + strings.Repeat("b&a&", 16) + "b", 2},   // 33 parameters
 		{SyntaxBased, "http://a/b/c/./../../g", 1},
@@ -880,6 +880,52 @@ func TestNormalizeAllocs(t *testing.T) {
 	a, b := MustParse("http://A/"), MustParse("http://a")
 	if got := testing.AllocsPerRun(100, func() { _ = Equivalent(a, b) }); got != 2 {
 		t.Errorf("Equivalent: %v allocations, want 2", got)
+	}
+}
+
+// TestHasUpper: every byte, at every place of texts of every length up to
+// a few words, is an upper-case letter for hasUpper exactly when it is one
+// of "A" to "Z".
+func TestHasUpper(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		b := []byte(strings.Repeat("a", n))
+		for i := range n {
+			for c := range 256 {
+				b[i] = byte(c)
+				if got, want := hasUpper(string(b)), 'A' <= c && c <= 'Z'; got != want {
+					t.Fatalf("hasUpper(%q) = %v, want %v", b, got, want)
+				}
+			}
+			b[i] = 'a'
+		}
+	}
+}
+
+// TestNormalizeGrowth: the normal forms that are longer than their input,
+// each by as much as it can be (see maxGrowth), cost one allocation all
+// the same.
+func TestNormalizeGrowth(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+	}{
+		{"http://[::ffff:ffff:ffff]", "http://[::ffff:255.255.255.255]/"}, // RFC 5952, Section 5; RFC 9110, Section 4.2.3
+		{"http://[::ffff:a:a]:80", "http://[::ffff:0.10.0.10]/"},
+		{"http://[1::1:1:1:1:1:1]", "http://[1:0:1:1:1:1:1:1]/"}, // RFC 5952, Section 4.2.2: no "::" for one 0 field
+		{"http://a", "http://a/"},
+	} {
+		u := MustParse(tt.in)
+		if got := u.Normalize().String(); got != tt.want {
+			t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if g := len(tt.want) - len(tt.in); g > maxGrowth {
+			t.Errorf("Normalize(%q) grows by %d bytes, more than maxGrowth", tt.in, g)
+		}
+		if got := testing.AllocsPerRun(100, func() { _ = u.Normalize() }); got != 1 {
+			t.Errorf("Normalize(%q): %v allocations, want 1", tt.in, got)
+		}
+		if got := testing.AllocsPerRun(100, func() { _, _ = Normalize(tt.in) }); got != 1 {
+			t.Errorf("Normalize(%q) of the text: %v allocations, want 1", tt.in, got)
+		}
 	}
 }
 
@@ -1141,10 +1187,11 @@ func seedInputs(f *testing.F, path string) []string {
 	return out
 }
 
-// TestMayHaveDotSegment: the quick check finds every segment that starts
-// with "." or "%2E", wherever the dots are, but the leading ".." segments
-// of a relative-path reference.
-func TestMayHaveDotSegment(t *testing.T) {
+// TestDotSegmentIn: the quick check finds every dot segment, "." or "..",
+// each dot written "." or "%2E", wherever it is, but the leading ".."
+// segments of a relative-path reference; and no other segment, so that a
+// normal path with ".well-known" in it is not worked out in a buffer.
+func TestDotSegmentIn(t *testing.T) {
 	for _, tt := range []struct {
 		p        string
 		relative bool
@@ -1174,12 +1221,19 @@ func TestMayHaveDotSegment(t *testing.T) {
 		{"../.", true, true},
 		{"../a/..", true, true},
 		{"./../a", true, true},
-		{"..a/b", true, true}, // a segment that starts with "."
+		{"..a/b", true, false}, // a segment that starts with "." is not a dot segment
+		{"/.well-known/a", false, false},
+		{"/a/.../b", false, false},
+		{"/a/..%2E/b", false, false},
+		{"/a/.%2e/b", false, true},
+		{"/a/%2E./b", false, true},
+		{"/a/%2Ex", false, false},
+		{"/a.b/c.d/..", false, true},
 		{"../%2E%2E/a", true, true},
 		{"%2E%2E/a", true, true},
 	} {
-		if got := mayHaveDotSegment(tt.p, true, tt.relative); got != tt.want {
-			t.Errorf("mayHaveDotSegment(%q, true, %v) = %v, want %v", tt.p, tt.relative, got, tt.want)
+		if got := dotSegmentIn(tt.p, true, tt.relative); got != tt.want {
+			t.Errorf("dotSegmentIn(%q, true, %v) = %v, want %v", tt.p, tt.relative, got, tt.want)
 		}
 	}
 }
