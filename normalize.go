@@ -1,6 +1,11 @@
 package uri
 
-import "github.com/gouri/uri/internal/lazybuf"
+import (
+	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/lazybuf"
+)
 
 // This file is the API of the comparison ladder of RFC 3986, Section 6.2:
 // the normalization steps, and the functions that apply them, which all
@@ -245,6 +250,35 @@ func AppendNormalize(dst []byte, u URI) []byte {
 		return append(dst, u.s...)
 	}
 	return w.AppendTo()
+}
+
+// NormalizePath returns the path p with the steps of n that act on a path
+// (NormalizeCase, NormalizePercent, NormalizeDotSegments and
+// NormalizeMergeSlashes) applied as [URI.NormalizeWith] applies them in a URI
+// with a scheme: dot segments go by remove_dot_segments (RFC 3986, Section
+// 5.2.4). A normal p is returned without allocating. On error, a byte
+// outside the path's ABNF, it returns "" and an *[Error].
+func NormalizePath(p string, n Normalization) (string, error) {
+	if err := checkArg("normalize", p, Path, abnf.Path); err != nil {
+		return "", err
+	}
+	hasPct := strings.IndexByte(p, '%') >= 0
+	var o pctOpt
+	if hasPct {
+		o = pctOptOf(n)
+	}
+	var w lazybuf.Writer
+	w.Reset(p, nil, 0)
+	if n&NormalizeDotSegments != 0 && dotSegmentIn(p, hasPct, false) ||
+		n&NormalizeMergeSlashes != 0 && strings.Contains(p, "//") {
+		var buf [pathBuffer]byte
+		w.Write(cleanPath(buf[:], p, o, n, false))
+	} else if o != 0 {
+		pct(&w, p, 0, len(p), o)
+	} else {
+		w.Copy(0, len(p))
+	}
+	return w.String(), nil
 }
 
 // fixHostKind sets the kind of a reg-name or IPv4 host anew from its

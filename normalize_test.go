@@ -883,6 +883,88 @@ func TestNormalizeAllocs(t *testing.T) {
 	}
 }
 
+// TestNormalizePath: a path alone is normalized as NormalizeWith normalizes
+// the path of a URI with a scheme (RFC 3986, Sections 5.2.4 and 6.2.2),
+// without the prefix that a URI without authority would need, and an
+// invalid path is an error of Op "normalize" at its first bad byte.
+func TestNormalizePath(t *testing.T) {
+	for _, tt := range []struct {
+		p    string
+		n    Normalization
+		want string
+		err  int // offset of the error, or -1
+	}{
+		{"", SyntaxBased, "", -1},
+		{"/a/./b/../c", SyntaxBased, "/a/c", -1},                     // Section 5.2.4
+		{"/a/%2e%2E/b", SyntaxBased, "/b", -1},                       // "%2E" is "." (Section 2.3)
+		{"/%7euser/%41%2f", SyntaxBased, "/~user/A%2F", -1},          // Sections 6.2.2.1 and 6.2.2.2
+		{"/%7euser", NormalizeCase, "/%7Euser", -1},                  // one step alone
+		{"/a/./b", NormalizePercent, "/a/./b", -1},                   // no dot removal asked
+		{"../../g", SyntaxBased, "g", -1},                            // as in a URI with a scheme, not as a relative reference
+		{"a/../b", SyntaxBased, "/b", -1},                            // the rootless case of Section 5.2.4
+		{"a/..//b", SyntaxBased, "//b", -1},                          // no "/." prefix: it belongs to a URI
+		{"/.//b", SyntaxBased, "//b", -1},                            //
+		{"/a//b/", SyntaxBased | NormalizeMergeSlashes, "/a/b/", -1}, // a final "/" stays
+		{"C:/x", DefaultNormalization, "C:/x", -1},                   // the rules of schemes need a scheme
+		{"/.well-known/a", SyntaxBased, "/.well-known/a", -1},
+		{"/a b", SyntaxBased, "", 2},
+		{"/a%2", SyntaxBased, "", 4}, // the input ends too early
+		{"/a?b", SyntaxBased, "", 2},
+	} {
+		got, err := NormalizePath(tt.p, tt.n)
+		if tt.err >= 0 {
+			var e *Error
+			if !errors.As(err, &e) || e.Op != "normalize" || e.Offset != tt.err || e.Component != Path || got != "" {
+				t.Errorf("NormalizePath(%q, %#x) = %q, %v; want an error of Op normalize at %d", tt.p, uint32(tt.n), got, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("NormalizePath(%q, %#x) = %q, %v; want %q", tt.p, uint32(tt.n), got, err, tt.want)
+		}
+	}
+	// A normal path comes back as it is, without allocating.
+	p := "/a/b.html/" + strings.Repeat("c/", 200)
+	if got := testing.AllocsPerRun(100, func() { _, _ = NormalizePath(p, CrawlerNormalization) }); got != 0 {
+		t.Errorf("NormalizePath of a normal path: %v allocations, want 0", got)
+	}
+	// The paths of the property tests, under random steps.
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, s := range normalizableInputs(11, propertyCount(t)) {
+		u := MustParse(s)
+		n := Normalization(r.Uint32()) & 0x7ff
+		if msg := checkNormalizePath(u, n); msg != "" {
+			t.Errorf("NormalizePath(%q, %#x): %s", u.Path(), uint32(n), msg)
+		}
+	}
+}
+
+// checkNormalizePath compares NormalizePath(u.Path(), n) with the path of
+// u.NormalizeWith under the path steps of n, for a u whose path
+// NormalizePath reads as NormalizeWith does: one with a scheme, or whose
+// path begins with "/". It also checks that the result is normal.
+func checkNormalizePath(u URI, n Normalization) string {
+	got, err := NormalizePath(u.Path(), n)
+	if err != nil {
+		return err.Error()
+	}
+	if again, _ := NormalizePath(got, n); again != got {
+		return fmt.Sprintf("gives %q, then %q", got, again)
+	}
+	if !u.HasScheme() && !strings.HasPrefix(u.Path(), "/") {
+		return ""
+	}
+	m := n & (NormalizeCase | NormalizePercent | NormalizeDotSegments | NormalizeMergeSlashes)
+	want := u.NormalizeWith(m).Path()
+	if !u.HasAuthority() && m&NormalizeDotSegments != 0 && strings.HasPrefix(want, "/.//") {
+		want = want[2:] // the "/." that a URI without authority needs before "//"
+	}
+	if got != want {
+		return fmt.Sprintf("= %q, but the path of NormalizeWith is %q", got, want)
+	}
+	return ""
+}
+
 // TestHasUpper: every byte, at every place of texts of every length up to
 // a few words, is an upper-case letter for hasUpper exactly when it is one
 // of "A" to "Z".
@@ -1118,7 +1200,8 @@ func refRelativeDots(path string) string {
 // parses: each set of steps gives a value that parses to itself and is
 // normal, and, if its steps keep the meaning, is Equivalent to the input;
 // the syntax-based result agrees with the slow reference; the case of the
-// scheme, the host and the hex digits does not matter.
+// scheme, the host and the hex digits does not matter; NormalizePath
+// normalizes the path as NormalizeWith does.
 func FuzzNormalize(f *testing.F) {
 	for _, file := range []string{"testdata/normalize.jsonl", "testdata/normalize-default.jsonl"} {
 		for _, in := range seedInputs(f, file) {
@@ -1148,6 +1231,9 @@ func FuzzNormalize(f *testing.F) {
 			}
 			if msg := checkEmit(u, n); msg != "" {
 				t.Fatalf("NormalizeWith(%q, %#x): %s", s, uint32(n), msg)
+			}
+			if msg := checkNormalizePath(u, n); msg != "" {
+				t.Fatalf("NormalizePath(%q, %#x): %s", u.Path(), uint32(n), msg)
 			}
 			// Steps that keep the meaning keep the normal form too: the
 			// result of any of them is Equivalent to the input (RFC 3986,
