@@ -513,8 +513,8 @@ func propertyCount(t *testing.T) int {
 
 // TestNormalizeProperties checks, on many generated references: the
 // syntax-based result agrees with the slow reference; every set of steps is
-// idempotent and gives a value whose fields are those of its parse; the
-// comparing run of emit predicts the written result exactly.
+// idempotent and gives a value whose fields are those of its parse; what
+// normalize relies on holds (see checkEmit).
 func TestNormalizeProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 2))
 	sets := []Normalization{SyntaxBased, DefaultNormalization, CrawlerNormalization}
@@ -559,7 +559,7 @@ const maxGrowth = 7
 // checkEmit runs emit as normalize does and checks what normalize relies
 // on: the writer's verdict "unchanged" holds exactly when the output is the
 // input; the output is no longer than the input by more than maxGrowth;
-// and a path that is not buffered (see normalizer.buffered) comes out as it
+// and a path that is not buffered (see normalizer.buffer) comes out as it
 // would have if it were: the quick checks that skip the buffered work must
 // never skip a change.
 func checkEmit(u URI, n Normalization) string {

@@ -11,13 +11,19 @@ import (
 	"github.com/gouri/uri/internal/schemes"
 )
 
-// This file writes the normal form of a reference: emit writes it, once,
-// component after component, through a lazybuf.Writer whose input is the
-// reference's text. The writer keeps the output as a prefix of the input
-// until the first byte that differs, so whether the reference is already
-// normal is known at the end without a separate check that could drift
-// from the rules: the writer never diverged and wrote as many bytes as the
-// input has. The rules that depend on the scheme are in normalize_scheme.go.
+// This file writes the normal form of a reference, in normalize: init
+// makes the decisions that come before writing (is there a "%", an
+// upper-case letter in the scheme or host, a dot segment, a rule of the
+// scheme that applies?), then emit writes the reference once, component
+// after component, through a lazybuf.Writer whose input is the
+// reference's text; when the decisions leave nothing to change, the text
+// goes through the writer in one piece. The writer keeps the output as a
+// prefix of the input until the first byte that differs, so whether the
+// reference is already normal is known at the end without a separate
+// check that could drift from the rules: the writer never diverged and
+// wrote as many bytes as the input has. The dot segments of a path are
+// removed by internal/dotseg, the one remove_dot_segments of the module.
+// The rules that depend on the scheme are in normalize_scheme.go.
 
 // normalizer holds what emit needs beyond the URI and the steps: decisions
 // made before emit runs.
@@ -331,10 +337,12 @@ func (nz *normalizer) emitPath(w *lazybuf.Writer) {
 	}
 }
 
-// bufferPath works out a path that is buffered (see buffered) into buf, or into a buffer of the path's length if buf is too short: its
-// percent-encodings normalized, its dot segments removed and its slashes
-// merged (see cleanPath), the rules of the scheme applied; and the prefix
-// that it needs (see pathPrefix).
+// bufferPath works out the path, when normalizer.buffer says it needs
+// more than its percent-encodings normalized, into buf, or into a buffer
+// of the path's length if buf is too short: its percent-encodings
+// normalized, its dot segments removed and its slashes merged (see
+// cleanPath), the rules of the scheme applied; and the prefix that it
+// needs (see pathPrefix).
 func (nz *normalizer) bufferPath(buf []byte) (path []byte, prefix string) {
 	u := nz.u
 	relative := nz.relative()
