@@ -47,7 +47,13 @@ func checkAppendNormalize(t *testing.T, u URI) {
 	if got := AppendNormalize(dst, u); string(got) != appendPrefix+want {
 		t.Fatalf("AppendNormalize(%q, %q) = %q, want %q", appendPrefix, u, got, appendPrefix+want)
 	}
-	roomy := append(make([]byte, 0, len(appendPrefix)+len(want)), appendPrefix...)
+	// Room for the result alone is enough for the text; room for both u's
+	// text and the result leaves dst in place, as the doc says.
+	exact := append(make([]byte, 0, len(appendPrefix)+len(want)), appendPrefix...)
+	if got := AppendNormalize(exact, u); string(got) != appendPrefix+want {
+		t.Fatalf("AppendNormalize(%q with room for the result, %q) = %q, want %q", appendPrefix, u, got, appendPrefix+want)
+	}
+	roomy := append(make([]byte, 0, len(appendPrefix)+max(len(want), len(u.String()))), appendPrefix...)
 	if got := AppendNormalize(roomy, u); string(got) != appendPrefix+want || &got[0] != &roomy[0] {
 		t.Fatalf("AppendNormalize(%q with room, %q) = %q, want %q in place", appendPrefix, u, got, appendPrefix+want)
 	}

@@ -314,6 +314,22 @@ func ExampleURI_NormalizeWith() {
 	// http://example.com/a/c?a=/&z=~
 }
 
+// A server that routes requests by path normalizes the path of each
+// request first, so that "/docs/./a/../%7Euser" finds the route
+// "/docs/~user". Merging slashes is the caller's choice: it changes what a
+// path may mean.
+func ExampleNormalizePath() {
+	for _, p := range []string{"/docs/./a/../%7Euser", "/docs//x/", "/../../etc/passwd", "/a b"} {
+		n, err := uri.NormalizePath(p, uri.SyntaxBased|uri.NormalizeMergeSlashes)
+		fmt.Printf("%q %v\n", n, err)
+	}
+	// Output:
+	// "/docs/~user" <nil>
+	// "/docs/x/" <nil>
+	// "/etc/passwd" <nil>
+	// "" uri: normalize: invalid character " " in path at offset 2 of "/a b"
+}
+
 // The four equivalent URIs of RFC 3986, Section 6.2.3, and one that is not.
 func ExampleEquivalent() {
 	a := uri.MustParse("http://example.com/")

@@ -1,193 +1,103 @@
 package uri
 
 import (
-	"net/netip"
-	"slices"
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
-	"github.com/gouri/uri/internal/dotseg"
-	"github.com/gouri/uri/internal/schemes"
+	"github.com/gouri/uri/internal/lazybuf"
 )
 
-// This file implements the comparison ladder of RFC 3986, Section 6.2:
-// syntax-based normalization (Section 6.2.2), scheme-based normalization
-// (Section 6.2.3) from a table of schemes, the RFC 5952 text of IPv6
-// addresses, and, on request only, the normalizations that crawlers use
-// although they can change what a reference means.
-//
-// Every normalization is computed by one function, emit, that writes the
-// result through a writer, and whether a reference is already normal is
-// found by the same function: the writer either compares what it is given
-// with the input, byte for byte, or writes it. A comparing run comes first,
-// and counts the exact length of the result: if nothing differs, the input
-// is returned as it is, without allocating. Otherwise a second run writes
-// the result, into a stack buffer copied once into the result string for a
-// short one, into a strings.Builder grown once to its length for a long one.
-// The result string is the only allocation. The dot segments
-// of a path are removed by internal/dotseg, the one remove_dot_segments of
-// the module, after the path's percent-encodings are normalized into a
-// scratch buffer.
+// This file is the API of the comparison ladder of RFC 3986, Section 6.2:
+// the normalization steps, and the functions that apply them, which all
+// call normalize (normalize_write.go), the one writer of the normal form.
+// normalize_scheme.go holds the rules of the schemes (Section 6.2.3).
 
-// Normalization is a set of normalization steps for [URI.NormalizeWith]. The
-// steps are independent flags; [SyntaxBased], [DefaultNormalization] and
-// [CrawlerNormalization] are the usual sets.
-//
-// The steps up to NormalizeIDNA keep the meaning of a reference (RFC 3986,
-// Section 6.2.2 and 6.2.3). The steps from NormalizeSortQuery on CHANGE what a
-// reference may mean to the server that receives it: they are what web
-// crawlers use to find probable duplicates, never part of the default, and a
-// URI they produce must not be used in place of the original one.
+// Normalization is a set of normalization steps for [URI.NormalizeWith]
+// (RFC 3986, Section 6.2). The steps up to NormalizeIDNA keep the meaning of
+// a reference. The steps from NormalizeSortQuery on CHANGE what it may mean
+// to a server: crawlers use them to find probable duplicates.
 type Normalization uint32
 
 // The normalization steps. Each comment gives an input and what the step
-// alone makes of it.
+// alone makes of it; the README says more of each.
 const (
-	// NormalizeCase lower-cases the scheme and the host, ASCII letters only,
-	// and upper-cases the hex digits of every percent-encoding (RFC 3986,
-	// Section 6.2.2.1). The zone of an RFC 6874 IP-literal keeps its case.
+	// NormalizeCase lower-cases the scheme and the host, and upper-cases
+	// the hex digits of percent-encodings (RFC 3986, Section 6.2.2.1).
 	//
 	//	HTTP://www.EXAMPLE.com/a%c3%a9  ->  http://www.example.com/a%C3%A9
 	NormalizeCase Normalization = 1 << iota
 
-	// NormalizePercent decodes the percent-encodings of unreserved characters
-	// (ALPHA, DIGIT, "-", ".", "_", "~") in every component (RFC 3986,
-	// Sections 2.3 and 6.2.2.2), and no others: "%2F" stays "%2F". A decoded
-	// letter in the host is lower-cased too when NormalizeCase is set.
+	// NormalizePercent decodes the percent-encodings of unreserved
+	// characters, and of no others (RFC 3986, Section 6.2.2.2).
 	//
 	//	http://a/%7Euser/%41%2F  ->  http://a/~user/A%2F
 	NormalizePercent
 
-	// NormalizeDotSegments removes the dot segments "." and ".." from the path
-	// (RFC 3986, Section 6.2.2.3). "%2E" counts as ".", since the two are
-	// equivalent (Section 2.3). A path that begins with "/", and any path of
-	// a URI with a scheme, gets the remove_dot_segments algorithm of Section
-	// 5.2.4, exactly as resolution applies it, quirks included: the rootless
-	// "x:../a" becomes "x:a", and "x:a/../b" becomes "x:/b". A relative-path
-	// reference loses only what cannot change its meaning against any base
-	// with a directory: "." segments and "segment/.." pairs, each with the
-	// "/" after it if it has one ("a/b/.." is "a/", "a/../.." is ".."); leading
-	// ".." segments stay as they are. (A base without an authority and
-	// without "/" in its path, such as "mailto:x", has none: merged with it,
-	// the reference is the whole path, and the quirk above applies, so
-	// "a/../b" resolves to "mailto:/b" and its normal form "b" to
-	// "mailto:b".) Where the result would be read differently, a prefix
-	// keeps its meaning: "./" before a relative path that would be empty
-	// ("a/.." is "./"), begin with "/" or have a ":" in its first segment,
-	// and "/." before a path without authority that would begin with "//".
+	// NormalizeDotSegments removes the dot segments of the path, "%2E"
+	// included (RFC 3986, Section 6.2.2.3). A relative-path reference keeps its
+	// leading "..", and a "./" or "/." prefix keeps a path's meaning.
 	//
 	//	http://a/b/./c/../d  ->  http://a/b/d
 	//	a/./b/../../../c     ->  ../c
 	NormalizeDotSegments
 
-	// NormalizeIPv6 writes an IPv6 address in its RFC 5952 canonical text:
-	// lower case, no leading zeros, the longest run of zero pieces
-	// compressed to "::", and the dotted-decimal form for IPv4-mapped
-	// addresses. A zone identifier (RFC 6874) is kept as written.
+	// NormalizeIPv6 writes an IPv6 address in its RFC 5952 text; a zone
+	// stays as it is.
 	//
 	//	http://[2001:DB8:0:0:0:0:0:1]/  ->  http://[2001:db8::1]/
 	NormalizeIPv6
 
-	// NormalizePort removes an empty port with its ":" (RFC 3986, Section
-	// 3.2.3: "URI producers and normalizers should omit the port component
-	// and its ':' delimiter if port is empty"), for every scheme. For the
-	// schemes of the scheme table (see [NormalizeSchemeRules]) it also
-	// removes the scheme's default port, and the leading zeros of any other
-	// port number (Section 6.2.3).
+	// NormalizePort removes an empty port (RFC 3986, Section 3.2.3) and,
+	// for the schemes of the scheme table, the default port and the
+	// leading zeros of other ports (Section 6.2.3).
 	//
 	//	http://a:/  ->  http://a/        http://a:0080/  ->  http://a/
-	//	foo://a:/   ->  foo://a/         http://a:08080/ ->  http://a:8080/
 	NormalizePort
 
-	// NormalizeSchemeRules applies the other scheme-specific equivalences of
-	// the scheme table (RFC 3986, Section 6.2.3): the empty path of an http,
-	// https, ws or wss URI with an authority becomes "/" (RFC 9110, Section
-	// 4.2.3; RFC 6455, Section 3); the host "localhost" of a file URI without
-	// userinfo or port becomes empty (RFC 8089, Section 2, and the "default
-	// authority" paragraph of Section 6.2.3); the drive letter of a file URI
-	// is written in one way (see below); and the domains of a mailto URI are
-	// lower-cased with NormalizeCase (Section 6.2.3's own example; RFC 6068),
-	// unless the path, after dot segments are removed, has a "/" or a quoted
-	// local part ("%22"), where the domain cannot be told from the local part
-	// by a simple rule. Schemes not in the table are left as the syntax-based
-	// steps leave them.
+	// NormalizeSchemeRules applies the other rules of the scheme table
+	// (RFC 3986, Section 6.2.3): "/" for the empty path of http, https, ws
+	// and wss; no host "localhost" and one spelling of a drive letter in a
+	// file URI; lower-case domains in a mailto URI.
 	//
-	// The drive letter: in a file URI without a host, or with the host
-	// "localhost" that the rule above removes, a first path segment of one
-	// letter and a ":" is a DOS or Windows drive letter (RFC 8089, Appendix
-	// E.2). Writers spell it in several ways that name the same drive: the
-	// letter in either case (drive letters are case-insensitive), the ":"
-	// percent-encoded ("%3A", as some editors write it), or "|" in its place,
-	// which RFC 3986 allows only percent-encoded ("%7C", Appendix E.2.2). The
-	// normal form writes the letter in upper case and a ":", after dot
-	// segments are removed, so that "file:///c%3A/x" and "file:///C:/x" are
-	// [Equivalent]. The rule reads such a segment as a drive whatever system
-	// the URI is meant for: the POSIX directories "/c:" and "/C:" share one
-	// file URI, and [FromFilePath] refuses the first ([ErrDriveLetter]).
-	//
-	//	http://a        ->  http://a/
+	//	http://a                    ->  http://a/
 	//	file://LocalHost/etc/hosts  ->  file:///etc/hosts
 	//	file:///c%3a/Windows        ->  file:///C:/Windows
 	//	mailto:Joe@Example.COM      ->  mailto:Joe@example.com
 	NormalizeSchemeRules
 
-	// NormalizeIDNA converts a reg-name host that holds percent-encoded
-	// UTF-8 to its IDNA A-labels with [HostToASCII], for the schemes of the
-	// scheme table that name a host resolved through the DNS (RFC 3986,
-	// Section 3.2.2). A host that the UTS #46 lookup profile rejects is left
-	// as it is. It keeps the meaning, but is not part of the default because
-	// it allocates and depends on the Unicode version of the IDNA tables.
+	// NormalizeIDNA writes a percent-encoded UTF-8 host in IDNA A-labels
+	// ([HostToASCII]), for the schemes whose hosts are DNS names.
 	//
 	//	http://b%C3%BCcher.example/  ->  http://xn--bcher-kva.example/
 	NormalizeIDNA
 
-	// NormalizeSortQuery CHANGES MEANING. It sorts the query parameters,
-	// separated by "&" (";" is data), by their key (the text before the
-	// first "="), comparing the normalized bytes; parameters with equal keys
-	// keep their order, since many applications read repeated keys as a
-	// list. Empty pieces ("&&", a leading or trailing "&") are dropped; a
-	// query of only "&" becomes the empty query "?", which stays present
-	// unless NormalizeDropEmptyQuery is set. Parameters are not otherwise
-	// changed.
+	// NormalizeSortQuery CHANGES MEANING: it sorts the query's parameters,
+	// separated by "&", stably by key, and drops the empty ones.
 	//
 	//	http://a/?b=2&a=1&b=1&  ->  http://a/?a=1&b=2&b=1
 	NormalizeSortQuery
 
-	// NormalizeDropFragment CHANGES MEANING: it removes the fragment and its
-	// "#". RFC 3986, Section 6.1 says to leave the fragment out when
-	// comparing URIs "for the purpose of selecting (or avoiding) a network
-	// action", which is what a crawler does.
+	// NormalizeDropFragment CHANGES MEANING: it removes the fragment, as
+	// RFC 3986, Section 6.1 says to do before a network action.
 	//
 	//	http://a/p#section-2  ->  http://a/p
 	NormalizeDropFragment
 
-	// NormalizeDropEmptyQuery CHANGES MEANING: it removes a "?" that is
-	// followed by an empty query, or, with NormalizeSortQuery, by a query
-	// that sorting leaves empty. RFC 3986, Section 6.2.3 says "http://a/?"
-	// is not equivalent to "http://a/", although most servers answer both
-	// alike.
+	// NormalizeDropEmptyQuery CHANGES MEANING: it removes a "?" followed by
+	// an empty query.
 	//
 	//	http://a/p?#f  ->  http://a/p#f
 	NormalizeDropEmptyQuery
 
-	// NormalizeMergeSlashes CHANGES MEANING: it removes the empty segments of
-	// the path, that is, it turns each run of "/" into one "/". A final "/"
-	// stays. With NormalizeDotSegments, the empty segments are removed first,
-	// so "a//../b" is "b", not "a/b".
+	// NormalizeMergeSlashes CHANGES MEANING: it writes each run of "/" in
+	// the path as one "/".
 	//
 	//	http://a//b///c/  ->  http://a/b/c/
 	NormalizeMergeSlashes
 
-	// NormalizeDecodeQuery CHANGES MEANING: it also decodes, in the query
-	// only, the percent-encodings of the reserved characters that the query
-	// may hold unencoded and that the usual query formats do not interpret:
-	// ":", "/", "?", "@", "!", "$", "'", "(", ")", "*" and ",". It keeps "&",
-	// "=", "+" and ";" encoded, because form encoding
-	// (application/x-www-form-urlencoded) and many servers give them a
-	// meaning (parameter separators, "+" for a space), and "#", "[", "]",
-	// which the query may not hold unencoded. RFC 3986, Section 2.2 says that
-	// decoding any reserved character can change the meaning; for a server
-	// that decodes its query as form data, these do not.
+	// NormalizeDecodeQuery CHANGES MEANING: it also decodes, in the query,
+	// the reserved characters that may stand there unencoded and that form
+	// encoding gives no meaning: ":/?@!$'()*,".
 	//
 	//	http://a/?q=%2Fa%2Fb%3F&x=%26  ->  http://a/?q=/a/b?&x=%26
 	NormalizeDecodeQuery
@@ -210,61 +120,37 @@ const (
 		NormalizeDropFragment | NormalizeDropEmptyQuery | NormalizeMergeSlashes | NormalizeDecodeQuery
 )
 
-// Normalize returns u in the normal form of RFC 3986, Section 6.2.2
-// (syntax-based normalization) and Section 6.2.3 (scheme-based
-// normalization), with IPv6 addresses in their RFC 5952 text: it is
-// u.NormalizeWith([DefaultNormalization]). Two references are
-// [Equivalent] when their normal forms are the same.
-//
-// In order:
-//
-//   - the scheme and the host are lower-cased (ASCII letters only), and the
-//     hex digits of every percent-encoding are upper-cased (Section 6.2.2.1);
-//   - percent-encoded unreserved characters are decoded, in every component;
-//     nothing else is ("%2F" stays), Section 6.2.2.2;
-//   - dot segments are removed from the path, after "%2E" has been decoded
-//     (Section 6.2.2.3; see [NormalizeDotSegments] for relative references);
-//   - an IPv6 address is written as RFC 5952 says;
-//   - an empty port, and for the schemes of the table the default port, are
-//     removed, and the other scheme rules applied (Section 6.2.3; see
-//     [NormalizePort] and [NormalizeSchemeRules]).
-//
-// The result is in normal form: normalizing it again returns it unchanged,
-// and it parses to the components it holds. Absent and empty components
-// stay distinct: "http://a/?" keeps its empty query, and "#" its empty
-// fragment (Section 6.2.3).
-//
-// If u is already normal, Normalize returns u itself and does not allocate;
-// otherwise it allocates the new text once (and, for a path of more than 256
-// bytes with dot segments, once more; see [URI.NormalizeWith]). It runs in
-// time linear in the length of u.
+// Normalize returns u.NormalizeWith([DefaultNormalization]): u in the normal
+// form of RFC 3986, Sections 6.2.2 and 6.2.3, with IPv6 addresses in RFC
+// 5952 text. Normalizing the result again changes nothing, and an empty
+// component stays present ("http://a/?" keeps its "?"). An already normal
+// u is returned as it is, without allocating.
 func (u URI) Normalize() URI { return u.NormalizeWith(DefaultNormalization) }
 
-// NormalizeWith returns u with exactly the normalization steps in n applied;
-// see [Normalization] for each step. NormalizeWith(0) returns u.
-//
-// If nothing changes, it returns u itself without allocating. Otherwise it
-// allocates the new text once, with three exceptions: NormalizeIDNA
-// allocates in the IDNA conversion; NormalizeSortQuery allocates once more,
-// for a list of the parameters, when the query has more than 32 of them; and
-// a path of more than 256 bytes whose dot segments are removed, or whose
-// slashes are merged, allocates once more, for a scratch buffer of its
-// length. A result longer than 2 GiB, the limit of this package, cannot be
-// made: u is then returned unchanged. It runs in time linear in the length
-// of u, except that NormalizeSortQuery sorts the parameters: O(p log p)
-// comparisons of keys for p parameters.
+// NormalizeWith returns u with exactly the steps in n applied (see
+// [Normalization]). If nothing changes, it returns u without allocating;
+// otherwise the new text is its one allocation, but for a long path with
+// dot segments, IDNA and the sorting of many query parameters. It runs in
+// time linear in the length of u (sorting aside), and returns u when the
+// result would pass the 2 GiB limit of this package.
 func (u URI) NormalizeWith(n Normalization) URI {
-	var v URI
-	if n == 0 || !normalize(&u.ref, n, &v.ref) {
+	if n == 0 {
 		return u
 	}
+	var v URI
+	var w lazybuf.Writer
+	w.Reset(u.s, nil, 0)
+	if !normalize(&w, &u.ref, n, &v.ref) {
+		return u
+	}
+	v.s = w.String()
+	v.fixHostKind()
 	return v
 }
 
-// Normalize parses s as a URI reference with [Parse] and returns the text of
-// its [URI.Normalize] form. If s is already normal, the result is s itself,
-// and nothing is allocated; otherwise the result is the one allocation. On
-// error it returns "" and an *[Error] with Op "normalize".
+// Normalize parses s with [Parse] and returns the text of its
+// [URI.Normalize] form: s itself, without allocating, if s is already
+// normal. On error it returns "" and an *[Error] with Op "normalize".
 //
 //	Normalize("HTTP://www.Example.COM:80/a/./b/../%7Ec") == "http://www.example.com/a/~c"
 func Normalize(s string) (string, error) {
@@ -272,76 +158,54 @@ func Normalize(s string) (string, error) {
 	if err := u.parseText(s, grammar{}); err != nil {
 		return "", withOp("normalize", err)
 	}
-	if !normalize(&u, DefaultNormalization, &v) {
+	var w lazybuf.Writer
+	w.Reset(s, nil, 0)
+	if !normalize(&w, &u, DefaultNormalization, &v) {
 		return s, nil
 	}
-	return v.s, nil
+	return w.String(), nil
 }
 
-// normalize writes the form of u under n into *v, which must be the zero
-// value, and reports whether it differs from u; when it does not, *v is
-// not to be used.
-func normalize(u *ref, n Normalization, v *ref) bool {
-	if n&NormalizeSortQuery != 0 && u.flags&fQuery != 0 {
-		// The order of the parameters is worked out once, into this array
-		// unless it is too small; it is here, not below, so that a
-		// reference that needs no sorting does not pay for clearing it.
-		var params [32]param
-		return normalizeWith(u, n, v, params[:0])
+// AppendNormalize appends the text of u.Normalize() to dst and returns the
+// extended slice, as strconv.AppendInt does. It does not allocate when dst
+// has room for u's text and for the result.
+func AppendNormalize(dst []byte, u URI) []byte {
+	var v ref // the offsets that emit sets, unused here
+	var w lazybuf.Writer
+	w.Reset(u.s, dst, 0)
+	if !normalize(&w, &u.ref, DefaultNormalization, &v) {
+		return append(dst, u.s...)
 	}
-	return normalizeWith(u, n, v, nil)
+	return w.AppendTo()
 }
 
-// shortNormal is the length up to which normalize writes a result into a
-// stack buffer, and then copies it into the result string, rather than into
-// a strings.Builder, and up to which a path is worked out on the stack.
-const shortNormal = 256
-
-// normalizeWith is normalize with the room for the list of the query
-// parameters. A path that needs more than its percent-encodings normalized
-// is worked out once, before the runs of emit, into a stack buffer unless
-// it is too long (see bufferPath). A first run of emit compares what it
-// would write with u's text, up to the first difference: that is all the
-// work for the many references that are already normal. When something
-// differs, a second run writes the result, into a stack buffer first, and
-// into a strings.Builder of the length it counted if that is too short.
-func normalizeWith(u *ref, n Normalization, v *ref, params []param) bool {
-	nz := normalizer{u: u, n: n} // set here: stored through a pointer, u would escape
-	nz.init()
-	if params != nil {
-		nz.params = sortParams(u.s, int(u.pathEnd)+1, int(u.queryEnd), nz.queryOpt(), params)
+// NormalizePath returns the path p with the steps of n that act on a path
+// (NormalizeCase, NormalizePercent, NormalizeDotSegments and
+// NormalizeMergeSlashes) applied as [URI.NormalizeWith] applies them in a URI
+// with a scheme: dot segments go by remove_dot_segments (RFC 3986, Section
+// 5.2.4). A normal p is returned without allocating. On error, a byte
+// outside the path's ABNF, it returns "" and an *[Error].
+func NormalizePath(p string, n Normalization) (string, error) {
+	if k, err := scanAll(p, 0, len(p), abnf.Path); err != nil {
+		return "", &Error{Op: OpNormalize, Input: p, Offset: k, Component: Path, Err: err}
 	}
-	if nz.buffered {
-		var buf [shortNormal]byte
-		// Set here for the same reason, and buf would move to the heap.
-		nz.path, nz.prefix = nz.bufferPath(buf[:])
+	hasPct := strings.IndexByte(p, '%') >= 0
+	var o pctOpt
+	if hasPct {
+		o = pctOptOf(n)
 	}
-	cmp := writer{src: u.s}
-	nz.emit(&cmp, v)
-	if !cmp.diff && cmp.n == len(u.s) {
-		return false
+	var w lazybuf.Writer
+	w.Reset(p, nil, 0)
+	if n&NormalizeDotSegments != 0 && dotSegmentIn(p, hasPct, false) ||
+		n&NormalizeMergeSlashes != 0 && strings.Contains(p, "//") {
+		var buf [pathBuffer]byte
+		w.Write(cleanPath(buf[:], p, o, n, false))
+	} else if o != 0 {
+		pct(&w, p, 0, len(p), o)
+	} else {
+		w.Copy(0, len(p))
 	}
-	*v = ref{}
-	var stack [shortNormal]byte
-	w := writer{src: u.s, buf: stack[:], writes: true}
-	nz.emit(&w, v)
-	switch {
-	case w.n > maxLen:
-		// For an input within a few bytes of the 2 GiB limit, a result
-		// too long for a URI's offsets: it is left unchanged.
-		return false
-	case !w.over:
-		v.s = string(stack[:w.n])
-	default:
-		var b strings.Builder
-		b.Grow(w.n)
-		*v = ref{}
-		w = writer{src: u.s, b: &b, writes: true}
-		nz.emit(&w, v)
-		v.s = b.String()
-	}
-	v.fixHostKind()
-	return true
+	return w.String(), nil
 }
 
 // fixHostKind sets the kind of a reg-name or IPv4 host anew from its
@@ -354,858 +218,16 @@ func (v *ref) fixHostKind() {
 }
 
 // Equal reports whether a and b are the same reference, component for
-// component, presence included: the simple string comparison of RFC 3986,
-// Section 6.2.1, the first rung of the comparison ladder. It is a == b,
-// named so that code walking up the ladder (Equal, then Equivalent) reads
-// as the RFC does. "http://a/" and "HTTP://a/" are not Equal, but they are
-// [Equivalent].
+// component, presence included: a == b, the simple string comparison of
+// RFC 3986, Section 6.2.1, the first rung of the comparison ladder.
+// "http://a/" and "HTTP://a/" are not Equal, but they are [Equivalent].
 func Equal(a, b URI) bool { return a == b }
 
 // Equivalent reports whether a and b have the same normal form
-// ([URI.Normalize]): whether they are equal after syntax-based (RFC 3986,
-// Section 6.2.2) and scheme-based (Section 6.2.3) normalization.
-//
-// Section 6.2 describes comparison as a ladder; each rung finds more
-// equivalent references and costs more:
-//
-//  1. simple string comparison (Section 6.2.1): [Equal];
-//  2. syntax-based normalization (Section 6.2.2): compare
-//     a.NormalizeWith(SyntaxBased) with b.NormalizeWith(SyntaxBased);
-//  3. scheme-based normalization (Section 6.2.3): Equivalent, which also
-//     writes IPv6 addresses as RFC 5952 says;
-//  4. protocol-based normalization (Section 6.2.4), which needs to access
-//     the resources (following redirects, for example), is out of scope.
-//
-// A rung never finds two different resources equal (no false positives), but
-// any rung may miss an equivalence (false negatives): two names for one host
-// are not found equal. Section 6.1 asks to resolve relative references
-// against their base before comparing them; Equivalent compares what it is
-// given. To compare for a network action, leave out the fragment first
-// (Section 6.1, [NormalizeDropFragment]).
-//
-// Equivalent allocates at most twice, once for each reference that is not
-// already normal.
+// ([URI.Normalize]): the rungs of syntax-based and scheme-based
+// normalization of RFC 3986, Section 6.2. It compares what it is given:
+// resolve relative references first, and drop fragments before a network
+// action (Section 6.1). It allocates once for each reference not normal.
 func Equivalent(a, b URI) bool {
 	return a == b || a.Normalize() == b.Normalize()
-}
-
-// safeInQuery reports whether NormalizeDecodeQuery decodes the byte c in a
-// query: a reserved character that the query may hold unencoded and that
-// form encoding does not interpret (see NormalizeDecodeQuery for why).
-func safeInQuery(c byte) bool {
-	if abnf.Classes[c]&(abnf.Colon|abnf.Slash|abnf.Question|abnf.At) != 0 {
-		return true
-	}
-	return abnf.Classes[c]&abnf.SubDelims != 0 && c != '&' && c != '=' && c != '+' && c != ';'
-}
-
-// Options of writer.pct: what to do with the bytes of one component.
-type pctOpt uint8
-
-const (
-	optUpper  pctOpt = 1 << iota // upper-case the hex digits of percent-encodings
-	optDecode                    // decode percent-encoded unreserved characters
-	optLower                     // lower-case ASCII letters, decoded ones included
-	optQuery                     // also decode the characters of safeInQuery
-)
-
-// decodes reports whether the percent-encoding of the byte d is decoded
-// under o.
-func (o pctOpt) decodes(d byte) bool {
-	return (o&optDecode != 0 && abnf.Classes[d]&abnf.Unreserved != 0) || (o&optQuery != 0 && safeInQuery(d))
-}
-
-// unit returns what the normalization o makes of the unit of text at s[p],
-// a byte or a pct-encoding, and that unit's length in s: one byte (a letter
-// lower-cased under optLower, a decoded octet) or three (the encoding, its
-// hex digits upper-cased under optUpper). It is the one statement of the
-// rules of Sections 6.2.2.1 and 6.2.2.2, which both writing and comparing
-// follow. The bytes come packed into one word, the first in the low byte,
-// n of them.
-func (o pctOpt) unit(s string, p int) (out unitBytes, n, size int) {
-	c := s[p]
-	if c != '%' {
-		if o&optLower != 0 {
-			c = abnf.Lower(c)
-		}
-		return unitBytes(c), 1, 1
-	}
-	h, l := s[p+1], s[p+2]
-	if d := abnf.Unhex(h)<<4 | abnf.Unhex(l); o.decodes(d) {
-		if o&optLower != 0 {
-			d = abnf.Lower(d)
-		}
-		return unitBytes(d), 1, 3
-	}
-	if o&optUpper != 0 {
-		h, l = hexUpper(h), hexUpper(l)
-	}
-	return pack3('%', h, l), 3, 3
-}
-
-// unitBytes holds the bytes of a unit (see pctOpt.unit), the first in the
-// low byte.
-type unitBytes uint32
-
-// pack3 packs three bytes, a in the low byte.
-func pack3(a, b, c byte) unitBytes {
-	return unitBytes(a) | unitBytes(b)<<8 | unitBytes(c)<<16
-}
-
-// at returns the k-th byte of u.
-func (u unitBytes) at(k int) byte { return byte(u >> (8 * k)) }
-
-// hexUpper returns the hex digit c in upper case.
-func hexUpper(c byte) byte {
-	if 'a' <= c && c <= 'f' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
-
-// writer receives the normalized reference in order. With buf set it writes
-// into buf at offset n, as long as buf has room, and sets over if not;
-// otherwise, with b set, it appends to b; with neither, it only compares
-// what it receives with src at the same position, and counts. (buf is
-// written by index, never appended to: storing a grown slice through the
-// writer's pointer would move a stack buffer to the heap.)
-type writer struct {
-	src    string
-	buf    []byte
-	b      *strings.Builder
-	n      int  // bytes received so far
-	writes bool // buf or b is set: not comparing
-	diff   bool // comparing: some byte differs from src
-	over   bool // buf was too short
-}
-
-// span receives src[i:j]. Comparing, while nothing has been written
-// elsewhere than where it stands in src, it only counts: the common case,
-// small enough to be inlined.
-func (w *writer) span(i, j int) {
-	if w.n == i && !w.writes && i <= j {
-		w.n = j
-		return
-	}
-	w.spanMore(i, j)
-}
-
-// spanMore is span for the other cases.
-func (w *writer) spanMore(i, j int) {
-	if j <= i {
-		return
-	}
-	if w.buf != nil {
-		w.over = w.over || copy(w.buf[min(w.n, len(w.buf)):], w.src[i:j]) < j-i
-	} else if w.b != nil {
-		w.b.WriteString(w.src[i:j])
-	} else if !w.diff {
-		w.diff = w.n+(j-i) > len(w.src) || w.src[w.n:w.n+(j-i)] != w.src[i:j]
-	}
-	w.n += j - i
-}
-
-// str receives t.
-func (w *writer) str(t string) {
-	if w.buf != nil {
-		w.over = w.over || copy(w.buf[min(w.n, len(w.buf)):], t) < len(t)
-	} else if w.b != nil {
-		w.b.WriteString(t)
-	} else if !w.diff {
-		w.diff = w.n+len(t) > len(w.src) || w.src[w.n:w.n+len(t)] != t
-	}
-	w.n += len(t)
-}
-
-// bytes receives t.
-func (w *writer) bytes(t []byte) {
-	if w.buf != nil {
-		w.over = w.over || copy(w.buf[min(w.n, len(w.buf)):], t) < len(t)
-	} else if w.b != nil {
-		w.b.Write(t)
-	} else if !w.diff {
-		w.diff = w.n+len(t) > len(w.src) || w.src[w.n:w.n+len(t)] != string(t)
-	}
-	w.n += len(t)
-}
-
-// byte receives c.
-func (w *writer) byte(c byte) {
-	if w.buf != nil {
-		if w.n < len(w.buf) {
-			w.buf[w.n] = c
-		} else {
-			w.over = true
-		}
-	} else if w.b != nil {
-		w.b.WriteByte(c)
-	} else if !w.diff {
-		w.diff = w.n >= len(w.src) || w.src[w.n] != c
-	}
-	w.n++
-}
-
-// pct receives src[i:j], a component's text, with its percent-encodings and
-// letters normalized as o says (see pctOpt.unit). With no option, while
-// comparing in step with src, it only counts, as span does, inlined;
-// pctMore does the rest.
-func (w *writer) pct(i, j int, o pctOpt) {
-	if o == 0 && w.n == i && !w.writes { // i <= j for every component
-		w.n = j
-		return
-	}
-	w.pctMore(i, j, o)
-}
-
-// pctMore is pct with options. The input is valid, so every "%" is
-// followed by two hex digits. Without optLower only the percent-encodings
-// can change, and they are found with IndexByte; with it, a text with no
-// "%" and no upper-case letter, as most hosts are, is found so a word at a
-// time (hasUpper), and otherwise a byte that is neither is passed over
-// without a call. A comparing writer stops at the first difference.
-func (w *writer) pctMore(i, j int, o pctOpt) {
-	s := w.src
-	if o == 0 || o&optLower != 0 && !hasUpper(s[i:j]) && (o == optLower || strings.IndexByte(s[i:j], '%') < 0) {
-		w.span(i, j)
-		return
-	}
-	k := i // start of the bytes not yet received
-	for p := i; p < j; {
-		if c := s[p]; c == '%' {
-			// at a unit to look at; in a run of encodings, without a call
-		} else if o&optLower == 0 {
-			q := strings.IndexByte(s[p:j], '%')
-			if q < 0 {
-				break
-			}
-			p += q
-		} else if c-'A' >= 26 {
-			p++
-			continue
-		}
-		out, n, size := o.unit(s, p)
-		if n == size && (n == 1 && out.at(0) == s[p] || n == 3 && out == pack3(s[p], s[p+1], s[p+2])) {
-			p += size // unchanged
-			continue
-		}
-		if !w.writes {
-			w.diff = true
-			return
-		}
-		w.span(k, p)
-		for k := range n {
-			w.byte(out.at(k))
-		}
-		p += size
-		k = p
-	}
-	w.span(k, j)
-}
-
-// lowerOpt returns the option of writer.pct for the text s, with no
-// percent-encoding, of a component whose letters are lower-cased under n
-// (the scheme, a host): none when NormalizeCase is not set or s has no
-// upper-case letter, so that writer.pct is only a span, inlined.
-func lowerOpt(n Normalization, s string) pctOpt {
-	if n&NormalizeCase != 0 && hasUpper(s) {
-		return optLower
-	}
-	return 0
-}
-
-// hasUpper reports whether s has an ASCII upper-case letter: byte by byte
-// below eight bytes (most schemes), a word at a time from there (most
-// hosts).
-func hasUpper(s string) bool {
-	if len(s) >= 8 {
-		return hasUpperWords(s)
-	}
-	for i := range len(s) {
-		if s[i]-'A' < 26 { // 'A' to 'Z'; the byte arithmetic wraps below 'A'
-			return true
-		}
-	}
-	return false
-}
-
-// hasUpperWords is hasUpper for a string of at least eight bytes. It looks
-// at eight bytes at a time, loaded as one word, the last eight overlapping
-// the word before them.
-func hasUpperWords(s string) bool {
-	word := func(i int) uint64 {
-		t := s[i : i+8] // one bounds check for the eight
-		return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-	}
-	for i := 0; i+8 < len(s); i += 8 {
-		if wordHasUpper(word(i)) {
-			return true
-		}
-	}
-	return wordHasUpper(word(len(s) - 8))
-}
-
-// wordHasUpper reports whether one of the eight bytes of x is an ASCII
-// upper-case letter, without looking at them one by one: for each byte b,
-// the high bit of (0x7F+'Z'+1 - b7) & (b7 + 0x7F-('A'-1)) & ^b, where b7 is
-// b without its high bit, is set exactly when 'A'-1 < b < 'Z'+1. No byte's
-// sum or difference carries into its neighbour, since b7 <= 0x7F.
-func wordHasUpper(x uint64) bool {
-	const ones, high = 0x0101010101010101, 0x8080808080808080
-	t := x & (ones * 0x7F)
-	return (ones*(0x7F+'Z'+1)-t)&^x&(t+ones*(0x7F-('A'-1)))&high != 0
-}
-
-// normalizer holds what emit needs beyond the URI and the steps: decisions
-// made once, before the runs of emit.
-type normalizer struct {
-	u    *ref
-	n    Normalization
-	info schemes.Info // the scheme's table entry
-	pct  bool         // the reference has a "%"
-
-	v6    [45]byte // the RFC 5952 text of an IPv6 host, without brackets or zone: 45 bytes at most
-	v6len int      // its length; 0 if not computed
-	idna  string   // the A-label form of the host, for NormalizeIDNA
-	// dropHost: the host is the scheme's default authority ("localhost").
-	dropHost bool
-	// mailto: a mailto URI whose domains are lower-cased, if its path,
-	// once normalized, is plain (mailtoPlain).
-	mailto bool
-	// drive: a file URI without a host, or with the host that dropHost
-	// drops, whose path's drive letter, if it begins with one, is written
-	// in one way (fixDrive).
-	drive bool
-	// pathRule: a rule of the scheme, mailto or drive, needs the path
-	// buffered.
-	pathRule bool
-	params   []param // NormalizeSortQuery: the query parameters in order
-	// buffered: the path needs more than its percent-encodings normalized
-	// (dot segments, merged slashes, the mailto rule), and path and prefix
-	// hold what emit writes for it (see bufferPath).
-	buffered bool
-	path     []byte
-	prefix   string
-}
-
-// init makes the decisions that do not depend on the writer, into nz,
-// whose u and n are set and the rest zero; the caller sets the list of
-// query parameters.
-func (nz *normalizer) init() {
-	u, n := nz.u, nz.n
-	// Without a "%" anywhere, no percent-encoding has to be looked at: the
-	// options that would act on them are dropped (see pctOpt), and the
-	// components are taken as they are, with one search for the whole.
-	nz.pct = strings.IndexByte(u.s, '%') >= 0
-	if u.flags&fScheme != 0 {
-		nz.info = schemes.Lookup(u.Scheme())
-	}
-	kind := u.HostKind()
-	if n&NormalizeIPv6 != 0 && kind == HostIPv6 {
-		h := u.Hostname()
-		if z := strings.IndexByte(h, '%'); z >= 0 {
-			h = h[:z]
-		}
-		if a, err := netip.ParseAddr(h); err == nil {
-			nz.v6len = len(a.AppendTo(nz.v6[:0]))
-		}
-	}
-	if n&NormalizeIDNA != 0 && kind == HostRegName && nz.info.DNS && hasEncodedNonASCII(u.Host()) {
-		if a, err := HostToASCII(u.Host()); err == nil {
-			nz.idna = a
-		}
-	}
-	if n&NormalizeSchemeRules != 0 && nz.info.Known && nz.info.Port == "" {
-		// The rules of the schemes without a default port: file and mailto.
-		switch scheme := u.Scheme(); {
-		case abnf.EqualFold(scheme, "file"):
-			// The drive letter rule is for the local machine: no host, no
-			// authority at all (then hostStart == hostEnd too), or the
-			// host "localhost", which is dropped.
-			switch {
-			case u.hostEnd == u.hostStart:
-				nz.drive, nz.pathRule = true, driveToFix(u.Path())
-			case kind == HostRegName && u.flags&fUserinfo == 0 &&
-				(u.flags&fPort == 0 || (u.Port() == "" && n&NormalizePort != 0)) &&
-				hostIs(u.Host(), "localhost"):
-				nz.dropHost, nz.drive, nz.pathRule = true, true, driveToFix(u.Path())
-			}
-		case abnf.EqualFold(scheme, "mailto"):
-			nz.mailto = u.flags&fAuthority == 0 && n&NormalizeCase != 0
-			nz.pathRule = nz.mailto
-		}
-	}
-	p := u.s[u.pathStart:u.pathEnd]
-	nz.buffered = nz.pathRule ||
-		n&NormalizeDotSegments != 0 && mayHaveDotSegment(p, nz.pct, nz.relative()) ||
-		n&NormalizeMergeSlashes != 0 && strings.Contains(p, "//")
-}
-
-// relative reports whether the reference is a relative-path reference
-// (Section 4.2) whose path is not empty.
-func (nz *normalizer) relative() bool {
-	u := nz.u
-	return u.flags&(fScheme|fAuthority) == 0 && u.pathEnd > u.pathStart && u.s[u.pathStart] != '/'
-}
-
-// pctOpt returns the options of writer.pct for all components but the
-// scheme and the host: none at all when the reference has no "%".
-func (nz *normalizer) pctOpt() pctOpt {
-	var o pctOpt
-	if !nz.pct {
-		return 0
-	}
-	if nz.n&NormalizeCase != 0 {
-		o |= optUpper
-	}
-	if nz.n&NormalizePercent != 0 {
-		o |= optDecode
-	}
-	return o
-}
-
-// queryOpt returns the options of writer.pct for the query.
-func (nz *normalizer) queryOpt() pctOpt {
-	o := nz.pctOpt()
-	if nz.n&NormalizeDecodeQuery != 0 {
-		o |= optQuery
-	}
-	return o
-}
-
-// hasEncodedNonASCII reports whether s holds a percent-encoded byte above
-// 0x7F, as percent-encoded UTF-8 does.
-func hasEncodedNonASCII(s string) bool {
-	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && abnf.Unhex(s[i+1]) >= 8 {
-			return true
-		}
-	}
-	return false
-}
-
-// hostIs reports whether the reg-name h, once its percent-encoded unreserved
-// characters are decoded, is the lower-case word t in any case.
-func hostIs(h, t string) bool {
-	k := 0
-	for i := 0; i < len(h); k++ {
-		out, n, size := (optDecode | optLower).unit(h, i)
-		if n != 1 || k >= len(t) || out.at(0) != t[k] {
-			return false
-		}
-		i += size
-	}
-	return k == len(t)
-}
-
-// emit writes the normalized reference to w and sets the offsets and
-// flags of *v; the caller sets its text and host kind. A comparing writer
-// stops at the first difference that it finds.
-func (nz *normalizer) emit(w *writer, v *ref) {
-	u, n := nz.u, nz.n
-	if u.flags&fScheme != 0 {
-		se := int(u.schemeEnd)
-		w.pct(0, se, lowerOpt(n, u.s[:se]))
-		v.schemeEnd = int32(w.n)
-		v.flags |= fScheme
-		w.span(se, se+1)
-	}
-	if u.flags&fAuthority != 0 {
-		nz.emitAuthority(w, v)
-	} else {
-		v.hostStart, v.hostEnd = int32(w.n), int32(w.n)
-	}
-	if w.diff {
-		return // a comparing writer has its answer
-	}
-	v.pathStart = int32(w.n)
-	nz.emitPath(w)
-	v.pathEnd = int32(w.n)
-	v.queryEnd = v.pathEnd
-	sorted := n&NormalizeSortQuery != 0
-	empty := u.queryEnd == u.pathEnd+1 || sorted && len(nz.params) == 0
-	if u.flags&fQuery != 0 && (n&NormalizeDropEmptyQuery == 0 || !empty) {
-		v.flags |= fQuery
-		pe := int(u.pathEnd)
-		w.span(pe, pe+1)
-		q := nz.queryOpt()
-		if sorted {
-			for i, p := range nz.params {
-				if i > 0 {
-					w.byte('&')
-				}
-				w.pct(p.start, p.end, q)
-			}
-		} else {
-			w.pct(pe+1, int(u.queryEnd), q)
-		}
-		v.queryEnd = int32(w.n)
-	}
-	if w.diff {
-		return
-	}
-	if u.flags&fFragment != 0 && n&NormalizeDropFragment == 0 {
-		v.flags |= fFragment
-		qe := int(u.queryEnd)
-		w.span(qe, qe+1)
-		w.pct(qe+1, len(u.s), nz.pctOpt())
-	}
-}
-
-// emitAuthority writes "//" [ userinfo "@" ] host [ ":" port ].
-func (nz *normalizer) emitAuthority(w *writer, v *ref) {
-	u := nz.u
-	v.flags |= fAuthority
-	a := u.afterScheme()
-	w.span(a, a+2)
-	if u.flags&fUserinfo != 0 {
-		v.flags |= fUserinfo
-		w.pct(a+2, int(u.hostStart)-1, nz.pctOpt())
-		w.span(int(u.hostStart)-1, int(u.hostStart))
-	}
-	v.hostStart = int32(w.n)
-	h, e := int(u.hostStart), int(u.hostEnd)
-	switch kind := u.HostKind(); {
-	case kind == HostIPv6 || kind == HostIPvFuture:
-		nz.emitIPLiteral(w, kind)
-	case nz.dropHost:
-	case nz.idna != "":
-		w.str(nz.idna)
-	case nz.pct:
-		w.pct(h, e, nz.pctOpt()|nz.lowerCase())
-	default:
-		w.pct(h, e, lowerOpt(nz.n, u.s[h:e]))
-	}
-	v.hostEnd = int32(w.n)
-	v.flags |= flags(u.HostKind()) << kindShift
-	if u.flags&fPort == 0 {
-		return
-	}
-	port, ps := u.Port(), int(u.hostEnd)+1
-	switch {
-	case nz.n&NormalizePort == 0:
-	case port == "":
-		return
-	case nz.info.Port != "":
-		z := 0
-		for z < len(port)-1 && port[z] == '0' {
-			z++
-		}
-		if port[z:] == nz.info.Port {
-			return
-		}
-		v.flags |= fPort
-		w.span(ps-1, ps)
-		w.span(ps+z, int(u.pathStart))
-		return
-	}
-	v.flags |= fPort
-	w.span(ps-1, int(u.pathStart))
-}
-
-// lowerCase is the option of writer.pct that lower-cases letters, if
-// NormalizeCase is set.
-func (nz *normalizer) lowerCase() pctOpt {
-	if nz.n&NormalizeCase != 0 {
-		return optLower
-	}
-	return 0
-}
-
-// emitIPLiteral writes a host of kind HostIPv6 or HostIPvFuture.
-func (nz *normalizer) emitIPLiteral(w *writer, kind HostKind) {
-	u := nz.u
-	h, e := int(u.hostStart), int(u.hostEnd)
-	if kind == HostIPvFuture {
-		w.pct(h, e, nz.lowerCase())
-		return
-	}
-	// "[" address [ "%25" zone ] "]"
-	z := strings.IndexByte(u.s[h:e], '%')
-	addrEnd := e - 1
-	if z >= 0 {
-		addrEnd = h + z
-	}
-	w.span(h, h+1)
-	if nz.v6len > 0 {
-		w.bytes(nz.v6[:nz.v6len])
-	} else {
-		w.pct(h+1, addrEnd, nz.lowerCase())
-	}
-	if z >= 0 {
-		w.span(addrEnd, addrEnd+3)
-		w.pct(addrEnd+3, e-1, nz.pctOpt())
-	}
-	w.span(e-1, e)
-}
-
-// emitPath writes the path.
-func (nz *normalizer) emitPath(w *writer) {
-	u := nz.u
-	ps, pe := int(u.pathStart), int(u.pathEnd)
-	switch {
-	case nz.buffered:
-		w.str(nz.prefix)
-		w.bytes(nz.path)
-	case ps == pe:
-		if nz.n&NormalizeSchemeRules != 0 && u.flags&fAuthority != 0 && nz.info.SlashPath {
-			w.byte('/')
-		}
-	default:
-		w.pct(ps, pe, nz.pctOpt())
-	}
-}
-
-// bufferPath works out the path of a buffered normalizer (see buffered),
-// for both runs of emit, into buf, or into a buffer of the path's length
-// if buf is too short: its percent-encodings normalized, its dot segments
-// removed by remove_dot_segments (Section 6.2.2.3) and its slashes merged
-// as the steps say, the mailto domains lower-cased; and the prefix that it
-// needs (see pathPrefix).
-func (nz *normalizer) bufferPath(buf []byte) (path []byte, prefix string) {
-	u, n := nz.u, nz.n
-	ps, pe := int(u.pathStart), int(u.pathEnd)
-	if pe-ps > len(buf) {
-		buf = make([]byte, pe-ps) // normalizing percent-encodings never lengthens a path
-	}
-	pw := writer{src: u.s, buf: buf, writes: true}
-	pw.pct(ps, pe, nz.pctOpt())
-	p := buf[:pw.n]
-	relative := nz.relative()
-	if n&(NormalizeDotSegments|NormalizeMergeSlashes) != 0 {
-		p, _ = dotseg.Remove(p, 0, dotseg.Options{
-			// A relative-path reference keeps what only a base resolves.
-			KeepUp:       relative,
-			PctDots:      true, // "%2E" is ".", decoded or not (Section 2.3)
-			NoDots:       n&NormalizeDotSegments == 0,
-			MergeSlashes: n&NormalizeMergeSlashes != 0,
-		})
-	}
-	if nz.mailto && mailtoPlain(p) {
-		lowerMailtoDomains(p)
-	}
-	if nz.drive {
-		p = fixDrive(p)
-	}
-	switch {
-	case relative && (len(p) == 0 || p[0] == '/' || firstSegmentHasColon(p)):
-		// The result must stay a relative-path reference, and say "this
-		// directory" where the path is now empty.
-		return p, "./"
-	}
-	return p, pathPrefix(p, u.flags&fScheme != 0, u.flags&fAuthority != 0)
-}
-
-// mayHaveDotSegment reports whether a segment of the path p starts with
-// "." or, if pct is set, with "%2E", as every dot segment does, leaving out
-// the leading ".." segments of a relative-path reference, which
-// remove_dot_segments keeps there (see dotseg.Options.KeepUp). Most paths
-// have no dot but the one of a file name's extension, and no "%": a search
-// for each tells.
-func mayHaveDotSegment(p string, pct, relative bool) bool {
-	for relative && len(p) >= 3 && p[:3] == "../" {
-		p = p[3:]
-	}
-	if relative && p == ".." {
-		return false
-	}
-	for i := strings.IndexByte(p, '.'); i >= 0; {
-		if i == 0 || p[i-1] == '/' {
-			return true
-		}
-		j := strings.IndexByte(p[i+1:], '.')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	if !pct {
-		return false
-	}
-	for i := strings.IndexByte(p, '%'); i >= 0; {
-		if (i == 0 || p[i-1] == '/') && i+2 < len(p) && p[i+1] == '2' && p[i+2]|0x20 == 'e' {
-			return true
-		}
-		j := strings.IndexByte(p[i+1:], '%')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	return false
-}
-
-// driveSegment reports whether the segment of the path p that begins at
-// p[i] is a drive letter of a file URI (RFC 8089, Appendix E.2): a letter,
-// as it is or percent-encoded, then ":", "%3A", or "%7C" for the "|" of
-// Appendix E.2.2, and then the end of the segment. It returns the letter
-// in upper case and the index where the segment ends. The percent-encodings
-// of p are well formed. It is the one reading of drive letters: the normal
-// form (fixDrive) and the conversions of file.go use it.
-func driveSegment[P string | []byte](p P, i int) (letter byte, end int, ok bool) {
-	j := i // the separator
-	switch {
-	case i < len(p) && abnf.Classes[p[i]]&abnf.Alpha != 0:
-		letter, j = p[i], i+1
-	case i+2 < len(p) && p[i] == '%':
-		letter, j = abnf.Unhex(p[i+1])<<4|abnf.Unhex(p[i+2]), i+3
-		if abnf.Classes[letter]&abnf.Alpha == 0 {
-			return 0, 0, false
-		}
-	default:
-		return 0, 0, false
-	}
-	switch {
-	case j < len(p) && p[j] == ':':
-		end = j + 1
-	case j+2 < len(p) && p[j] == '%' && (p[j+1] == '3' && p[j+2]|0x20 == 'a' || p[j+1] == '7' && p[j+2]|0x20 == 'c'):
-		end = j + 3
-	default:
-		return 0, 0, false
-	}
-	if end < len(p) && p[end] != '/' {
-		return 0, 0, false
-	}
-	return letter &^ 0x20, end, true
-}
-
-// firstSegment returns where the first segment of the path p begins: after
-// its leading "/", if it has one.
-func firstSegment[P string | []byte](p P) int {
-	if len(p) > 0 && p[0] == '/' {
-		return 1
-	}
-	return 0
-}
-
-// driveToFix reports whether the path p of a file URI may begin with a drive
-// letter that fixDrive writes otherwise.
-func driveToFix(p string) bool {
-	i := firstSegment(p)
-	_, end, ok := driveSegment(p, i)
-	return ok && (end != i+2 || p[i]-'A' >= 26)
-}
-
-// fixDrive writes, in place, the drive letter that begins the path p of a
-// file URI, if it begins with one, in its normal form: the letter in upper
-// case and ":" (see NormalizeSchemeRules).
-func fixDrive(p []byte) []byte {
-	i := firstSegment(p)
-	letter, end, ok := driveSegment(p, i)
-	if !ok {
-		return p
-	}
-	p[i], p[i+1] = letter, ':'
-	return append(p[:i+2], p[end:]...)
-}
-
-// mailtoPlain reports whether the mailto rule of NormalizeSchemeRules applies
-// to the path p: it has no "/" and no quoted local part ("%22"), so that the
-// domain of each address is what follows its last "@".
-func mailtoPlain(p []byte) bool {
-	// "%22" has no letters: its hex digits cannot differ in case.
-	return !slices.Contains(p, '/') && !strings.Contains(string(p), "%22")
-}
-
-// lowerMailtoDomains lower-cases, in place, the domain of each address of
-// p, the path of a mailto URI: a list of addresses separated by ",", whose
-// domain follows the last "@" (RFC 3986, Section 6.2.3; RFC 6068, Section
-// 2). The hex digits of percent-encodings stay upper-case.
-func lowerMailtoDomains(p []byte) {
-	for i := 0; i < len(p); {
-		end := i + slices.Index(p[i:], ',')
-		if end < i {
-			end = len(p)
-		}
-		for d := i + bytesLastIndex(p[i:end], '@') + 1; d > i && d < end; d++ {
-			if p[d] == '%' {
-				d += 2
-			} else {
-				p[d] = abnf.Lower(p[d])
-			}
-		}
-		i = end + 1
-	}
-}
-
-// bytesLastIndex returns the index of the last c in b, or -1.
-func bytesLastIndex(b []byte, c byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == c {
-			return i
-		}
-	}
-	return -1
-}
-
-// param is one query parameter: its text from start to end, and where its
-// key ends.
-type param struct{ start, keyEnd, end int }
-
-// sortParams returns the parameters of the query s[qs:qe] in the order of
-// NormalizeSortQuery: stable, by key, comparing keys as o normalizes them.
-// Empty pieces are left out, so a query of only "&" has none. It appends to
-// params.
-func sortParams(s string, qs, qe int, o pctOpt, params []param) []param {
-	for i := qs; ; {
-		end := strings.IndexByte(s[i:qe], '&')
-		if end < 0 {
-			end = qe
-		} else {
-			end += i
-		}
-		k := strings.IndexByte(s[i:end], '=')
-		if k < 0 {
-			k = end
-		} else {
-			k += i
-		}
-		if end > i {
-			if len(params) == cap(params) {
-				more := make([]param, len(params), len(params)+strings.Count(s[i:qe], "&")+1)
-				copy(more, params)
-				params = more
-			}
-			params = append(params, param{i, k, end})
-		}
-		if end == qe {
-			break
-		}
-		i = end + 1
-	}
-	slices.SortStableFunc(params, func(a, b param) int {
-		return compareNormalized(s[a.start:a.keyEnd], s[b.start:b.keyEnd], o)
-	})
-	return params
-}
-
-// compareNormalized compares a and b as writer.pct would write them under o,
-// byte by byte, without writing them: unit by unit (see pctOpt.unit), the
-// bytes of each unit in turn.
-func compareNormalized(a, b string, o pctOpt) int {
-	var ua, ub unitBytes
-	var na, nb, ka, kb int // the units' lengths, and the bytes of them already compared
-	for i, j := 0, 0; ; {
-		if ka == na && i < len(a) {
-			var size int
-			ua, na, size = o.unit(a, i)
-			ka, i = 0, i+size
-		}
-		if kb == nb && j < len(b) {
-			var size int
-			ub, nb, size = o.unit(b, j)
-			kb, j = 0, j+size
-		}
-		switch {
-		case ka == na && kb == nb:
-			return 0
-		case ka == na:
-			return -1
-		case kb == nb:
-			return 1
-		case ua.at(ka) != ub.at(kb):
-			return int(ua.at(ka)) - int(ub.at(kb))
-		}
-		ka, kb = ka+1, kb+1
-	}
 }

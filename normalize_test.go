@@ -14,6 +14,7 @@ import (
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/internal/lazybuf"
 	"github.com/gouri/uri/internal/oracle"
 
 	"github.com/google/go-cmp/cmp"
@@ -512,8 +513,8 @@ func propertyCount(t *testing.T) int {
 
 // TestNormalizeProperties checks, on many generated references: the
 // syntax-based result agrees with the slow reference; every set of steps is
-// idempotent and gives a value whose fields are those of its parse; the
-// comparing run of emit predicts the written result exactly.
+// idempotent and gives a value whose fields are those of its parse; what
+// normalize relies on holds (see checkEmit).
 func TestNormalizeProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 2))
 	sets := []Normalization{SyntaxBased, DefaultNormalization, CrawlerNormalization}
@@ -546,61 +547,58 @@ func TestNormalizeProperties(t *testing.T) {
 	}
 }
 
-// checkEmit runs emit in each of its modes and compares them; and checks
-// that a path that is not buffered (see normalizer.buffered) comes out as
-// it would have if it were: the quick checks that skip the buffered work
-// must never skip a change.
+// maxGrowth bounds how much longer than its input a normal form is, IDNA
+// aside: 6 bytes for an IPv4-mapped IPv6 address written in hex (3 for each
+// group of 16 bits: "ffff" is "255.255"), and 1 for the "/" of an empty
+// http path. The other steps shorten a reference, or leave its length: a
+// "./" or "/." prefix comes with a dot segment removed. normalize counts on
+// the bound: the lazy writer makes room for an output a few bytes longer
+// than its input.
+const maxGrowth = 7
+
+// checkEmit runs emit as normalize does and checks what normalize relies
+// on: the writer's verdict "unchanged" holds exactly when the output is the
+// input; the output is no longer than the input by more than maxGrowth;
+// and a path that is not buffered (see normalizer.buffer) comes out as it
+// would have if it were: the quick checks that skip the buffered work must
+// never skip a change.
 func checkEmit(u URI, n Normalization) string {
-	// Room for one parameter: the list grows past it.
-	var params []param
-	if n&NormalizeSortQuery != 0 && u.HasQuery() {
-		params = make([]param, 0, 1)
-	}
 	nz := normalizer{u: &u.ref, n: n}
 	nz.init()
-	if params != nil {
-		nz.params = sortParams(u.s, int(u.pathEnd)+1, int(u.queryEnd), nz.queryOpt(), params)
+	if n&NormalizeSortQuery != 0 && u.HasQuery() {
+		// Room for one parameter: the list grows past it.
+		nz.params = sortParams(u.s, int(u.pathEnd)+1, int(u.queryEnd), nz.queryOpt(), make([]param, 0, 1))
 	}
-	buffered := nz.buffered
-	if buffered {
-		nz.path, nz.prefix = nz.bufferPath(make([]byte, 8)) // short, so that long paths take the other buffer
+	run := func(emit func(*lazybuf.Writer, *ref)) (out string, v ref, same bool) {
+		var w lazybuf.Writer
+		w.Reset(u.s, nil, 0)
+		emit(&w, &v)
+		same = !w.Changed() && w.Len() == len(u.s)
+		return w.String(), v, same
 	}
-	var v ref
-	c := writer{src: u.s}
-	nz.emit(&c, &v)
-	var b strings.Builder
-	w := writer{src: u.s, b: &b, writes: true}
-	nz.emit(&w, &v)
-	if w.n != b.Len() {
-		return "the writing run counted a different length"
+	emit := nz.emit
+	if nz.untouched {
+		emit = func(w *lazybuf.Writer, _ *ref) { w.Copy(0, len(u.s)) } // as normalize does
 	}
-	if same := !c.diff && c.n == len(u.s); same != (b.String() == u.s) {
-		return "the comparing run's verdict is wrong"
+	out, v, same := run(emit)
+	if same != (out == u.s) {
+		return fmt.Sprintf("the writer says unchanged=%v, for %q", same, out)
 	}
-	// The buffer mode, with room to spare and with one byte too few.
-	for _, room := range []int{b.Len() + 8, b.Len() - 1} {
-		if room < 0 {
-			continue
+	if g := maxGrowth + len(nz.idna); len(out) > len(u.s)+g {
+		return fmt.Sprintf("the output %q is longer than the input by more than %d bytes", out, g)
+	}
+	if nz.untouched {
+		// The reference was copied in one piece: the way through the
+		// components must leave it as it is too.
+		if parts, _, _ := run(nz.emit); parts != u.s {
+			return fmt.Sprintf("the reference is untouched, but emit writes %q", parts)
 		}
-		f := writer{src: u.s, buf: make([]byte, room), writes: true}
-		nz.emit(&f, &v)
-		if f.n != b.Len() {
-			return "the buffered run counted a different length"
-		}
-		if f.over != (room < b.Len()) {
-			return fmt.Sprintf("the buffered run into %d bytes says over=%v", room, f.over)
-		}
-		if !f.over && string(f.buf[:f.n]) != b.String() {
-			return fmt.Sprintf("the buffered run wrote %q", f.buf[:f.n])
-		}
+		v = u.ref
 	}
-	if !buffered && u.pathEnd > u.pathStart {
-		nz.buffered = true
-		nz.path, nz.prefix = nz.bufferPath(make([]byte, 8))
-		var all strings.Builder
-		nz.emit(&writer{src: u.s, b: &all, writes: true}, &v)
-		if all.String() != b.String() {
-			return fmt.Sprintf("the path is not buffered, giving %q, but buffered it gives %q", b.String(), all.String())
+	if !nz.buffer && u.pathEnd > u.pathStart {
+		path, prefix := nz.bufferPath(make([]byte, 8)) // short, so that long paths take the other buffer
+		if got := out[v.pathStart:v.pathEnd]; got != prefix+string(path) {
+			return fmt.Sprintf("the path is not buffered, giving %q, but buffered it is %q", got, prefix+string(path))
 		}
 	}
 	return ""
@@ -852,6 +850,8 @@ func TestNormalizeAllocs(t *testing.T) {
 		{DefaultNormalization, "/" + strings.Repeat("a/b/../", 36), 1}, // a path of 253 bytes, worked out on the stack
 		{DefaultNormalization, "/" + strings.Repeat("a/b/../", 37), 2}, // 260 bytes: a scratch buffer
 		{DefaultNormalization, "/" + strings.Repeat("a/b/../", 5000), 2},
+		{DefaultNormalization, "http://a/.well-known/" + strings.Repeat("b.c/", 80), 0}, // no dot segment, however long
+		{DefaultNormalization, "http://[::ffff:1.2.3.4]/.x/" + strings.Repeat("%7E/", 80), 1},
 		{CrawlerNormalization, "http://a/?" + strings.Repeat("b&a&", 15) + "b&a", 1}, // 32 parameters
 		{CrawlerNormalization, "http://a/?" + strings.Repeat("b&a&", 16) + "b", 2},   // 33 parameters
 		{SyntaxBased, "http://a/b/c/./../../g", 1},
@@ -880,6 +880,134 @@ func TestNormalizeAllocs(t *testing.T) {
 	a, b := MustParse("http://A/"), MustParse("http://a")
 	if got := testing.AllocsPerRun(100, func() { _ = Equivalent(a, b) }); got != 2 {
 		t.Errorf("Equivalent: %v allocations, want 2", got)
+	}
+}
+
+// TestNormalizePath: a path alone is normalized as NormalizeWith normalizes
+// the path of a URI with a scheme (RFC 3986, Sections 5.2.4 and 6.2.2),
+// without the prefix that a URI without authority would need, and an
+// invalid path is an error of Op "normalize" at its first bad byte.
+func TestNormalizePath(t *testing.T) {
+	for _, tt := range []struct {
+		p    string
+		n    Normalization
+		want string
+		err  int // offset of the error, or -1
+	}{
+		{"", SyntaxBased, "", -1},
+		{"/a/./b/../c", SyntaxBased, "/a/c", -1},                     // Section 5.2.4
+		{"/a/%2e%2E/b", SyntaxBased, "/b", -1},                       // "%2E" is "." (Section 2.3)
+		{"/%7euser/%41%2f", SyntaxBased, "/~user/A%2F", -1},          // Sections 6.2.2.1 and 6.2.2.2
+		{"/%7euser", NormalizeCase, "/%7Euser", -1},                  // one step alone
+		{"/a/./b", NormalizePercent, "/a/./b", -1},                   // no dot removal asked
+		{"../../g", SyntaxBased, "g", -1},                            // as in a URI with a scheme, not as a relative reference
+		{"a/../b", SyntaxBased, "/b", -1},                            // the rootless case of Section 5.2.4
+		{"a/..//b", SyntaxBased, "//b", -1},                          // no "/." prefix: it belongs to a URI
+		{"/.//b", SyntaxBased, "//b", -1},                            //
+		{"/a//b/", SyntaxBased | NormalizeMergeSlashes, "/a/b/", -1}, // a final "/" stays
+		{"C:/x", DefaultNormalization, "C:/x", -1},                   // the rules of schemes need a scheme
+		{"/.well-known/a", SyntaxBased, "/.well-known/a", -1},
+		{"/a b", SyntaxBased, "", 2},
+		{"/a%2", SyntaxBased, "", 4}, // the input ends too early
+		{"/a?b", SyntaxBased, "", 2},
+	} {
+		got, err := NormalizePath(tt.p, tt.n)
+		if tt.err >= 0 {
+			var e *Error
+			if !errors.As(err, &e) || e.Op != "normalize" || e.Offset != tt.err || e.Component != Path || got != "" {
+				t.Errorf("NormalizePath(%q, %#x) = %q, %v; want an error of Op normalize at %d", tt.p, uint32(tt.n), got, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("NormalizePath(%q, %#x) = %q, %v; want %q", tt.p, uint32(tt.n), got, err, tt.want)
+		}
+	}
+	// A normal path comes back as it is, without allocating.
+	p := "/a/b.html/" + strings.Repeat("c/", 200)
+	if got := testing.AllocsPerRun(100, func() { _, _ = NormalizePath(p, CrawlerNormalization) }); got != 0 {
+		t.Errorf("NormalizePath of a normal path: %v allocations, want 0", got)
+	}
+	// The paths of the property tests, under random steps.
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, s := range normalizableInputs(11, propertyCount(t)) {
+		u := MustParse(s)
+		n := Normalization(r.Uint32()) & 0x7ff
+		if msg := checkNormalizePath(u, n); msg != "" {
+			t.Errorf("NormalizePath(%q, %#x): %s", u.Path(), uint32(n), msg)
+		}
+	}
+}
+
+// checkNormalizePath compares NormalizePath(u.Path(), n) with the path of
+// u.NormalizeWith under the path steps of n, for a u whose path
+// NormalizePath reads as NormalizeWith does: one with a scheme, or whose
+// path begins with "/". It also checks that the result is normal.
+func checkNormalizePath(u URI, n Normalization) string {
+	got, err := NormalizePath(u.Path(), n)
+	if err != nil {
+		return err.Error()
+	}
+	if again, _ := NormalizePath(got, n); again != got {
+		return fmt.Sprintf("gives %q, then %q", got, again)
+	}
+	if !u.HasScheme() && !strings.HasPrefix(u.Path(), "/") {
+		return ""
+	}
+	m := n & (NormalizeCase | NormalizePercent | NormalizeDotSegments | NormalizeMergeSlashes)
+	want := u.NormalizeWith(m).Path()
+	if !u.HasAuthority() && m&NormalizeDotSegments != 0 && strings.HasPrefix(want, "/.//") {
+		want = want[2:] // the "/." that a URI without authority needs before "//"
+	}
+	if got != want {
+		return fmt.Sprintf("= %q, but the path of NormalizeWith is %q", got, want)
+	}
+	return ""
+}
+
+// TestHasUpper: every byte, at every place of texts of every length up to
+// a few words, is an upper-case letter for hasUpper exactly when it is one
+// of "A" to "Z".
+func TestHasUpper(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		b := []byte(strings.Repeat("a", n))
+		for i := range n {
+			for c := range 256 {
+				b[i] = byte(c)
+				if got, want := hasUpper(string(b)), 'A' <= c && c <= 'Z'; got != want {
+					t.Fatalf("hasUpper(%q) = %v, want %v", b, got, want)
+				}
+			}
+			b[i] = 'a'
+		}
+	}
+}
+
+// TestNormalizeGrowth: the normal forms that are longer than their input,
+// each by as much as it can be (see maxGrowth), cost one allocation all
+// the same.
+func TestNormalizeGrowth(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+	}{
+		{"http://[::ffff:ffff:ffff]", "http://[::ffff:255.255.255.255]/"}, // RFC 5952, Section 5; RFC 9110, Section 4.2.3
+		{"http://[::ffff:a:a]:80", "http://[::ffff:0.10.0.10]/"},
+		{"http://[1::1:1:1:1:1:1]", "http://[1:0:1:1:1:1:1:1]/"}, // RFC 5952, Section 4.2.2: no "::" for one 0 field
+		{"http://a", "http://a/"},
+	} {
+		u := MustParse(tt.in)
+		if got := u.Normalize().String(); got != tt.want {
+			t.Errorf("Normalize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if g := len(tt.want) - len(tt.in); g > maxGrowth {
+			t.Errorf("Normalize(%q) grows by %d bytes, more than maxGrowth", tt.in, g)
+		}
+		if got := testing.AllocsPerRun(100, func() { _ = u.Normalize() }); got != 1 {
+			t.Errorf("Normalize(%q): %v allocations, want 1", tt.in, got)
+		}
+		if got := testing.AllocsPerRun(100, func() { _, _ = Normalize(tt.in) }); got != 1 {
+			t.Errorf("Normalize(%q) of the text: %v allocations, want 1", tt.in, got)
+		}
 	}
 }
 
@@ -1072,7 +1200,8 @@ func refRelativeDots(path string) string {
 // parses: each set of steps gives a value that parses to itself and is
 // normal, and, if its steps keep the meaning, is Equivalent to the input;
 // the syntax-based result agrees with the slow reference; the case of the
-// scheme, the host and the hex digits does not matter.
+// scheme, the host and the hex digits does not matter; NormalizePath
+// normalizes the path as NormalizeWith does.
 func FuzzNormalize(f *testing.F) {
 	for _, file := range []string{"testdata/normalize.jsonl", "testdata/normalize-default.jsonl"} {
 		for _, in := range seedInputs(f, file) {
@@ -1102,6 +1231,9 @@ func FuzzNormalize(f *testing.F) {
 			}
 			if msg := checkEmit(u, n); msg != "" {
 				t.Fatalf("NormalizeWith(%q, %#x): %s", s, uint32(n), msg)
+			}
+			if msg := checkNormalizePath(u, n); msg != "" {
+				t.Fatalf("NormalizePath(%q, %#x): %s", u.Path(), uint32(n), msg)
 			}
 			// Steps that keep the meaning keep the normal form too: the
 			// result of any of them is Equivalent to the input (RFC 3986,
@@ -1141,10 +1273,11 @@ func seedInputs(f *testing.F, path string) []string {
 	return out
 }
 
-// TestMayHaveDotSegment: the quick check finds every segment that starts
-// with "." or "%2E", wherever the dots are, but the leading ".." segments
-// of a relative-path reference.
-func TestMayHaveDotSegment(t *testing.T) {
+// TestDotSegmentIn: the quick check finds every dot segment, "." or "..",
+// each dot written "." or "%2E", wherever it is, but the leading ".."
+// segments of a relative-path reference; and no other segment, so that a
+// normal path with ".well-known" in it is not worked out in a buffer.
+func TestDotSegmentIn(t *testing.T) {
 	for _, tt := range []struct {
 		p        string
 		relative bool
@@ -1174,12 +1307,19 @@ func TestMayHaveDotSegment(t *testing.T) {
 		{"../.", true, true},
 		{"../a/..", true, true},
 		{"./../a", true, true},
-		{"..a/b", true, true}, // a segment that starts with "."
+		{"..a/b", true, false}, // a segment that starts with "." is not a dot segment
+		{"/.well-known/a", false, false},
+		{"/a/.../b", false, false},
+		{"/a/..%2E/b", false, false},
+		{"/a/.%2e/b", false, true},
+		{"/a/%2E./b", false, true},
+		{"/a/%2Ex", false, false},
+		{"/a.b/c.d/..", false, true},
 		{"../%2E%2E/a", true, true},
 		{"%2E%2E/a", true, true},
 	} {
-		if got := mayHaveDotSegment(tt.p, true, tt.relative); got != tt.want {
-			t.Errorf("mayHaveDotSegment(%q, true, %v) = %v, want %v", tt.p, tt.relative, got, tt.want)
+		if got := dotSegmentIn(tt.p, true, tt.relative); got != tt.want {
+			t.Errorf("dotSegmentIn(%q, true, %v) = %v, want %v", tt.p, tt.relative, got, tt.want)
 		}
 	}
 }

@@ -37,7 +37,8 @@
 //     that a user agent treats as one security principal ([URI.Origin]).
 //   - RFC 3986, Section 6: normalization and comparison, syntax-based and
 //     scheme-based, with IPv6 addresses in RFC 5952 text ([URI.Normalize],
-//     [URI.NormalizeWith], [AppendNormalize], [Equivalent]), schemes
+//     [URI.NormalizeWith], [AppendNormalize], [NormalizePath] for a path
+//     alone, [Equivalent]), schemes
 //     compared as Section 3.1 says ([URI.SchemeIs]) and their default ports
 //     ([URI.DefaultPort]); the numeric host forms of Section
 //     7.4 ([AmbiguousIPv4]); and internationalized host names through the

@@ -110,36 +110,43 @@ func canonicalPath(scheme string, hasHost bool, p string, m memo) string {
 }
 
 // canonical returns text, as component part, with what RFC 3986 does not
-// allow percent-encoded and normalized as RFC 3986, Section 6.2.2 says. A
-// result too long for package uri (over 2 GiB) is compared as it was
-// written, after a NUL that no canonical text holds.
+// allow percent-encoded and normalized as RFC 3986, Section 6.2.2 says: a
+// path as uri.NormalizePath gives it. A query or fragment too long for
+// package uri (over 2 GiB) is compared as it was written, after a NUL that
+// no canonical text holds.
 func (m memo) canonical(part uri.Component, text string) string {
 	if s, ok := m[memoKey{part, text}]; ok {
 		return s
 	}
-	var c uri.Components
+	var s string
+	var err error
 	switch part {
 	case uri.Path:
-		// A stand-in scheme, and an authority for a path that begins with
-		// "/", so that no prefix is needed and the path stays as it is.
-		c = uri.Components{Scheme: "x", Path: abnf.EncodeOutside(text, abnf.Path), HasAuthority: text == "" || text[0] == '/'}
+		s, err = uri.NormalizePath(abnf.EncodeOutside(text, abnf.Path), uri.SyntaxBased)
 	case uri.Query:
-		c = uri.Components{Query: abnf.EncodeOutside(text, abnf.Query), HasQuery: true}
+		s, err = normalizeQueryOrFragment(uri.Components{Query: abnf.EncodeOutside(text, abnf.Query), HasQuery: true})
 	default:
-		c = uri.Components{Fragment: abnf.EncodeOutside(text, abnf.Query), HasFragment: true}
+		s, err = normalizeQueryOrFragment(uri.Components{Fragment: abnf.EncodeOutside(text, abnf.Query), HasFragment: true})
 	}
-	var s string
-	if u, err := c.URI(); err != nil {
+	if err != nil {
 		s = "\x00" + text
-	} else if u = u.NormalizeWith(uri.SyntaxBased); part == uri.Path {
-		s = u.Path()
-	} else if part == uri.Query {
-		s = u.Query()
-	} else {
-		s = u.Fragment()
 	}
 	m[memoKey{part, text}] = s
 	return s
+}
+
+// normalizeQueryOrFragment returns the query or the fragment of the
+// reference c, the one that it has, normalized as RFC 3986, Section 6.2.2
+// says.
+func normalizeQueryOrFragment(c uri.Components) (string, error) {
+	u, err := c.URI()
+	if err != nil {
+		return "", err
+	}
+	if u = u.NormalizeWith(uri.SyntaxBased); c.HasQuery {
+		return u.Query(), nil
+	}
+	return u.Fragment(), nil
 }
 
 // differences lists how the readings of r differ, in the order of the

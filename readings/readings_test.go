@@ -335,6 +335,26 @@ func TestEncodeOutside(t *testing.T) {
 	}
 }
 
+// TestCanonicalPath: a path is compared as uri.NormalizePath gives it, the
+// same path however its dot segments lead to it: "a/..//b" and "/.//b" are
+// both "//b" (RFC 3986, Section 5.2.4), with no "/." in front, which only
+// a URI without authority needs.
+func TestCanonicalPath(t *testing.T) {
+	m := memo{}
+	for _, tt := range []struct{ in, want string }{
+		{"", ""},
+		{"/a/./b/../%7e", "/a/~"},
+		{"a/..//b", "//b"},
+		{"/.//b", "//b"},
+		{"/a b/é", "/a%20b/%C3%A9"},
+		{"a/../../b", "/b"},
+	} {
+		if got := m.canonical(uri.Path, tt.in); got != tt.want {
+			t.Errorf("canonical(Path, %q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 // TestQuote: a long value is shown by its beginning, cut at a character.
 func TestQuote(t *testing.T) {
 	long := strings.Repeat("a", maxShown-1) + "éé"

@@ -122,6 +122,18 @@ func (w *Writer) Copy(i, j int) {
 	w.WriteString(w.in[i:j])
 }
 
+// Advance moves the end of the output from i to j, and reports true, when
+// the output so far is in[:i]; otherwise it does nothing and reports false.
+// It is the quick case of Copy, small enough to be inlined into a caller
+// that has more to do in the other case.
+func (w *Writer) Advance(i, j int) bool {
+	if w.buf == nil && i == w.n {
+		w.n = j
+		return true
+	}
+	return false
+}
+
 // Truncate cuts the output to its first k bytes.
 func (w *Writer) Truncate(k int) {
 	if w.buf != nil {

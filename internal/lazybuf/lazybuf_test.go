@@ -71,7 +71,8 @@ func TestAppendTo(t *testing.T) {
 
 // TestAgainstBuilder runs random writes through a Writer and a plain
 // byte slice, for random inputs and destinations, and compares every
-// observation: Len, At, LastIndexByte, Changed and the result.
+// observation: Len, At, LastIndexByte, Changed, what Advance reports, and
+// the result.
 func TestAgainstBuilder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "ab/"
@@ -94,7 +95,7 @@ func TestAgainstBuilder(t *testing.T) {
 		var want []byte
 		changed := false
 		for range rng.IntN(10) {
-			switch op := rng.IntN(7); op {
+			switch op := rng.IntN(8); op {
 			case 0:
 				c := alphabet[rng.IntN(len(alphabet))]
 				w.Byte(c)
@@ -132,6 +133,19 @@ func TestAgainstBuilder(t *testing.T) {
 				}
 				if got := w.LastIndexByte('/', lo); got != wantIdx {
 					t.Fatalf("iteration %d: LastIndexByte('/', %d) = %d, want %d (output %q)", iter, lo, got, wantIdx, want)
+				}
+			case 7:
+				i := rng.IntN(len(in) + 1)
+				if rng.IntN(2) == 0 && len(want) <= len(in) {
+					i = len(want) // where it may move the end
+				}
+				j := i + rng.IntN(len(in)-i+1)
+				inPlace := !w.Changed() && len(want) == i
+				if got := w.Advance(i, j); got != inPlace {
+					t.Fatalf("iteration %d: Advance(%d, %d) = %v, want %v (output %q)", iter, i, j, got, inPlace, want)
+				}
+				if inPlace {
+					want = append(want, in[i:j]...)
 				}
 			}
 			changed = changed || !strings.HasPrefix(in, string(want))
