@@ -15,7 +15,7 @@ import (
 const (
 	// C0 control percent-encode set: "C0 controls and all code points greater
 	// than U+007E (~)".
-	encC0 uint16 = 1 << iota
+	encC0 uint32 = 1 << iota
 	// Fragment percent-encode set: "the C0 control percent-encode set and
 	// U+0020 SPACE, U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`)".
 	encFragment
@@ -52,9 +52,11 @@ const (
 	forbiddenDomain
 
 	// Bytes that end a run the parser copies without looking at each byte:
-	// "/" and "\" end a path segment; "%" and the bytes that are not URL
-	// code points need a look when validation errors are collected.
-	slash
+	// "\", which is "/" in a special URL; "." and "%", which may start a
+	// dot segment ("." or "%2e"); and "%" and the bytes that are not URL
+	// code points, which need a look when validation errors are collected.
+	backslash
+	dotPct
 	check
 	// Bytes that make a host need percent-decoding or IDNA: "%", and the
 	// bytes of non-ASCII code points.
@@ -84,8 +86,8 @@ const (
 	forbiddenHosts   = "\x00\t\n\r #/:<>?@[\\]^|"
 )
 
-var class = func() (t [256]uint16) {
-	set := func(bit uint16, chars string) {
+var class = func() (t [256]uint32) {
+	set := func(bit uint32, chars string) {
 		for i := 0; i < len(chars); i++ {
 			t[chars[i]] |= bit
 		}
@@ -117,7 +119,8 @@ var class = func() (t [256]uint16) {
 	set(forbiddenHost|forbiddenDomain, forbiddenHosts)
 	set(forbiddenDomain, "%")
 	set(decodeBit, "%")
-	set(slash, "/\\")
+	set(backslash, "\\")
+	set(dotPct, ".%")
 	set(authorityStop, "@/?#\\:[")
 	for c := 0; c < 0x80; c++ {
 		if t[c]&urlCodePoint != 0 && (c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') || c == '+' || c == '-' || c == '.' {
@@ -132,6 +135,33 @@ var class = func() (t [256]uint16) {
 	t['%'] |= check
 	return t
 }()
+
+// scan returns the index of the first byte of s from i on whose class has
+// a bit of stop, or len(s). It tests eight bytes at a time, with one test
+// of the union of their classes, and looks at single bytes only in the
+// block that has the stop byte and at the end.
+func scan(s string, i int, stop uint32) int {
+	for i+8 <= len(s) {
+		t := s[i : i+8]
+		if (class[t[0]]|class[t[1]]|class[t[2]]|class[t[3]]|class[t[4]]|class[t[5]]|class[t[6]]|class[t[7]])&stop != 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(s) && class[s[i]]&stop == 0 {
+		i++
+	}
+	return i
+}
+
+// classes returns the union of the classes of the bytes of s.
+func classes(s string) uint32 {
+	var acc uint32
+	for i := 0; i < len(s); i++ {
+		acc |= class[s[i]]
+	}
+	return acc
+}
 
 // isURLCodePoint reports whether r is a URL code point (URL Standard,
 // section 4.3): the ASCII ones of the table, and "code points in the range
@@ -267,7 +297,7 @@ func percentEncodedByte(s string) int {
 
 // encodeAt appends the code point at s[i:] UTF-8 percent-encoded with set,
 // and returns the index after it.
-func encodeAt(w *lazybuf.Writer, s string, i int, set uint16) int {
+func encodeAt(w *lazybuf.Writer, s string, i int, set uint32) int {
 	c := s[i]
 	if c < utf8.RuneSelf {
 		if class[c]&set != 0 {

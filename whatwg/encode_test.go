@@ -12,7 +12,7 @@ import (
 // every set contains all code points above U+007E.
 var percentEncodeSets = []struct {
 	name string
-	bit  uint16
+	bit  uint32
 	in   func(c byte) bool
 }{
 	{"C0 control", encC0, func(c byte) bool { return c <= 0x1f || c > 0x7e }},
@@ -56,7 +56,7 @@ func TestPercentEncodeSets(t *testing.T) {
 func TestParserEncodesBytes(t *testing.T) {
 	components := []struct {
 		name   string
-		set    uint16
+		set    uint32
 		url    func(c string) string
 		get    func(URL) string
 		skip   string // bytes that delimit the component or are removed

@@ -146,7 +146,10 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	if len(input) > maxLen {
 		return URL{}, &Error{Op: "parse", Input: input, Offset: maxLen, Kind: ErrTooLong}
 	}
-	p := parser{orig: input, base: base, errs: errs, collect: errs != nil}
+	// Fields are set one by one: a composite literal of this size is
+	// built in a temporary and copied.
+	var p parser
+	p.orig, p.base, p.errs, p.collect = input, base, errs, errs != nil
 	// "Remove any leading and trailing C0 control or space from input."
 	i, j := 0, len(input)
 	for i < j && input[i] <= ' ' {
@@ -213,35 +216,42 @@ func (p *parser) finish() (URL, error) {
 }
 
 // indexTabOrNewline returns the index of the first tab, LF or CR in s, or
-// -1. It tests eight bytes at a time for a byte below 0x0E, the last eight
-// overlapping the others, and looks at single bytes only from a block that
-// has one.
+// -1. It tests sixteen bytes at a time for a byte below 0x0E, the last
+// ones in two words that may overlap those tested, and looks at single
+// bytes only from a block that has one, or in an input shorter than eight.
 func indexTabOrNewline(s string) int {
-	i := 0
-	if n := len(s); n >= 8 {
-		for ; ; i += 8 {
-			if i > n-8 {
-				i = n - 8
-			}
-			b := s[i : i+8]
-			x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-			// A byte below 0x0E sets its high bit in the subtraction; bytes
-			// from 0x80 on are masked out by ^x.
-			if (x-0x0e0e0e0e0e0e0e0e)&^x&0x8080808080808080 != 0 {
-				break
-			}
-			if i == n-8 {
+	n, i := len(s), 0
+	if n >= 8 {
+		for i+16 <= n && below0E(load64(s, i))|below0E(load64(s, i+8)) == 0 {
+			i += 16
+		}
+		if i+16 > n {
+			i = min(i, n-8)
+			if below0E(load64(s, i))|below0E(load64(s, n-8)) == 0 {
 				return -1
 			}
 		}
 	}
-	for ; i < len(s); i++ {
+	for ; i < n; i++ {
 		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
 			return i
 		}
 	}
 	return -1
+}
+
+// load64 returns the eight bytes of s from i on as a little-endian number.
+func load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// below0E returns a non-zero number when one of the eight bytes of x is
+// below 0x0E: such a byte sets its high bit in the subtraction, and bytes
+// from 0x80 on are masked out by ^x.
+func below0E(x uint64) uint64 {
+	return (x - 0x0e0e0e0e0e0e0e0e) &^ x & 0x8080808080808080
 }
 
 // removeTabOrNewline returns s without its tabs, LFs and CRs; the first is
@@ -514,37 +524,57 @@ func (p *parser) specialAuthorityIgnoreSlashes(i int) int {
 }
 
 // authority is the authority state. The authority ends at "/", "?", "#",
-// "\" in a special URL, or the end; the credentials end at its last "@".
+// "\\" in a special URL, or the end; the credentials end at its last "@".
 func (p *parser) authority(i int) int {
 	s := p.in
 	special := p.sch.special()
-	p.w.WriteString("//")
+	p.w.Byte('/')
+	p.w.Byte('/')
 	// One pass finds the end of the authority, its last "@", and the first
 	// ":" after that "@", which ends the host unless a "[" came before it.
+	// It also gathers the classes of the host's bytes (acc, from the last
+	// "@" to that ":"), which tell the host parser whether the host is an
+	// ASCII domain that needs no more than a copy.
 	e, at, colon, bracket := i, -1, -1, false
+	var acc, hostAcc uint32
 scan:
-	for ; e < len(s); e++ {
-		c := s[e]
-		if class[c]&authorityStop == 0 {
-			continue
+	for {
+		for e+8 <= len(s) {
+			t := s[e : e+8]
+			m := class[t[0]] | class[t[1]] | class[t[2]] | class[t[3]] | class[t[4]] | class[t[5]] | class[t[6]] | class[t[7]]
+			if m&authorityStop != 0 {
+				break
+			}
+			acc |= m
+			e += 8
 		}
-		switch c {
+		for e < len(s) && class[s[e]]&authorityStop == 0 {
+			acc |= class[s[e]]
+			e++
+		}
+		if e == len(s) {
+			break
+		}
+		switch c := s[e]; c {
 		case '@':
 			p.note(ErrInvalidCredentials, e)
-			at, colon, bracket = e, -1, false
+			at, colon, bracket, acc = e, -1, false, 0
 		case ':':
 			if colon < 0 {
-				colon = e
+				colon, hostAcc = e, acc
 			}
 		case '[':
 			bracket = true
+			acc |= class[c]
 		case '\\':
 			if special {
 				break scan
 			}
+			acc |= class[c]
 		default:
 			break scan
 		}
+		e++
 	}
 	h := i
 	p.u.userEnd = p.pos()
@@ -561,9 +591,9 @@ scan:
 	if bracket {
 		colon = -1
 	} else if colon < 0 {
-		colon = e
+		colon, hostAcc = e, acc
 	}
-	return p.hostAndPort(h, e, colon)
+	return p.hostAndPort(h, e, colon, hostAcc)
 }
 
 // userinfo writes the credentials in[i:at]: the username up to the first
@@ -591,13 +621,10 @@ func (p *parser) userinfo(i, at int) {
 
 // encodeIn writes in[i:j] UTF-8 percent-encoded with set, copying runs of
 // bytes that need no encoding.
-func (p *parser) encodeIn(i, j int, set uint16) {
+func (p *parser) encodeIn(i, j int, set uint32) {
 	s := p.in
 	for i < j {
-		k := i
-		for k < j && class[s[k]]&set == 0 {
-			k++
-		}
+		k := scan(s[:j], i, set)
 		p.w.Copy(i, k)
 		if k == j {
 			return
@@ -608,8 +635,8 @@ func (p *parser) encodeIn(i, j int, set uint16) {
 
 // hostAndPort is the host state and the port state on in[h:e]. The host
 // ends at k, the first ":" outside brackets, or e; k < 0 when it is not
-// known yet.
-func (p *parser) hostAndPort(h, e, k int) int {
+// known yet. acc is the union of the classes of in[h:k] when k is known.
+func (p *parser) hostAndPort(h, e, k int, acc uint32) int {
 	s := p.in
 	if k < 0 {
 		inside := false
@@ -624,13 +651,14 @@ func (p *parser) hostAndPort(h, e, k int) int {
 				inside = false
 			}
 		}
+		acc = classes(s[h:k])
 	}
 	// "If buffer is the empty string, host-missing validation error, return
 	// failure": before a port always, at the end in a special URL.
 	if k == h && (k < e || p.sch.special()) {
 		return p.fail(ErrHostMissing, k)
 	}
-	if !p.host(h, k) {
+	if !p.hostOf(h, k, acc) {
 		return failed
 	}
 	p.u.hostEnd = p.pos()
@@ -715,45 +743,91 @@ func (p *parser) pathStart(i int) int {
 
 // path is the path state, at the start of a path segment. Each segment is
 // written as "/" and its bytes, UTF-8 percent-encoded with the path
-// percent-encode set; at its end, a "." or ".." segment is removed again
-// (see endSegment).
+// percent-encode set; a "." or ".." segment (also written "%2e") is
+// removed again, as the path state does when it meets the end of the
+// segment. Runs of bytes that need no change are copied whole, across
+// segments: a "." or "%" ends a run only at the start of a dot segment.
 func (p *parser) path(i int) int {
 	s := p.in
 	special := p.sch.special()
-	stop := encPath | slash
+	stop := encPath | backslash | dotPct
 	if p.collect {
 		stop |= check
 	}
+segment:
 	for {
-		seg := p.w.Len()
+		// A segment starts at in[i], and its "/" is written here.
 		p.w.Byte('/')
 		j := i
+		if p.sch == schemeFile && p.w.Len()-1 == int(p.u.pathStart) {
+			j = p.driveLetter(i)
+		}
+		r := j // the start of the run not yet copied
 		for {
-			k := j
-			for k < len(s) && class[s[k]]&stop == 0 {
-				k++
-			}
-			p.w.Copy(j, k)
-			j = k
+			j = scan(s, j, stop)
 			if j == len(s) {
-				break
+				p.w.Copy(r, j)
+				return j
 			}
 			c := s[j]
-			if c == '/' || c == '\\' && special || (c == '?' || c == '#') && !p.override {
-				break
+			if c == '.' || c == '%' {
+				if j == i || s[j-1] == '/' || special && s[j-1] == '\\' {
+					if e, dots := p.dotSegment(j); dots > 0 {
+						p.w.Copy(r, j)
+						if !p.dotSegmentEnd(e, dots) {
+							return p.afterPath(e)
+						}
+						i = e + 1
+						continue segment
+					}
+				}
+				if c == '%' && p.collect {
+					p.checkUnit(j)
+				}
+				j++
+				continue
 			}
-			j = p.encodeOne(j, encPath)
+			p.w.Copy(r, j)
+			switch {
+			case c == '\\' && special:
+				p.note(ErrInvalidReverseSolidus, j)
+				p.w.Byte('/')
+				j++
+			case (c == '?' || c == '#') && !p.override:
+				return p.afterPath(j)
+			default:
+				j = p.encodeOne(j, encPath)
+			}
+			r = j
 		}
-		sep := j < len(s) && (s[j] == '/' || s[j] == '\\' && special)
-		p.endSegment(seg, sep)
-		if !sep {
-			return p.afterPath(j)
-		}
-		if s[j] == '\\' {
-			p.note(ErrInvalidReverseSolidus, j)
-		}
-		i = j + 1
 	}
+}
+
+// dotSegmentEnd removes the dot segment (dots is 1 for ".", 2 for "..")
+// whose "/" is the last byte written, and that ends at in[e]. It reports
+// whether a separator follows, after which a new segment starts at
+// in[e+1].
+func (p *parser) dotSegmentEnd(e, dots int) bool {
+	s := p.in
+	sep := e < len(s) && (s[e] == '/' || s[e] == '\\' && p.sch.special())
+	seg := p.w.Len() - 1
+	if dots == 2 {
+		// A double-dot segment: shorten the path, and append an empty
+		// segment unless a separator follows.
+		p.w.Truncate(seg)
+		p.shorten()
+		if !sep {
+			p.w.Byte('/')
+		}
+	} else if sep {
+		// A single-dot segment: append an empty segment (keep the "/")
+		// unless a separator follows.
+		p.w.Truncate(seg)
+	}
+	if sep && s[e] == '\\' {
+		p.note(ErrInvalidReverseSolidus, e)
+	}
+	return sep
 }
 
 // afterPath continues after the path, at the end, "?" or "#".
@@ -768,74 +842,74 @@ func (p *parser) afterPath(j int) int {
 	return p.fragment(j + 1)
 }
 
-// endSegment ends the segment written from seg, as the path state does
-// when it meets the end of a segment; sep tells whether a "/" (or "\" in a
-// special URL) follows.
-func (p *parser) endSegment(seg int, sep bool) {
-	if n := p.w.Len() - seg; n == 1 || n > 7 || p.w.At(seg+1) != '.' && p.w.At(seg+1) != '%' {
-		// Neither a dot segment nor, at the start of the path of a file
-		// URL, a drive letter to normalize: the common case.
-		if p.sch != schemeFile {
-			return
-		}
+// segmentEnd reports whether in[k] ends a path segment: "/", "\" in a
+// special URL, "?" and "#" unless a setter parses the path alone, or the
+// end.
+func (p *parser) segmentEnd(k int) bool {
+	s := p.in
+	if k >= len(s) {
+		return true
 	}
-	switch p.dots(seg + 1) {
-	case 2:
-		// A double-dot segment: shorten the path, and append an empty
-		// segment unless a separator follows.
-		p.w.Truncate(seg)
-		p.shorten()
-		if !sep {
-			p.w.Byte('/')
-		}
-	case 1:
-		// A single-dot segment: append an empty segment unless a separator
-		// follows.
-		p.w.Truncate(seg)
-		if !sep {
-			p.w.Byte('/')
-		}
-	default:
-		// "If url's scheme is "file", url's path is empty, and buffer is a
-		// Windows drive letter, then replace the second code point in
-		// buffer with U+003A (:)."
-		if p.sch == schemeFile && seg == int(p.u.pathStart) && p.w.Len()-seg == 3 &&
-			isAlpha(p.w.At(seg+1)) && (p.w.At(seg+2) == ':' || p.w.At(seg+2) == '|') {
-			p.w.Set(seg+2, ':')
-		}
+	switch s[k] {
+	case '/':
+		return true
+	case '\\':
+		return p.sch.special()
+	case '?', '#':
+		return !p.override
 	}
+	return false
 }
 
-// dots returns 1 if the output from k on is a single-dot URL path segment
-// ("." or "%2e"), 2 if it is a double-dot one ("..", ".%2e", "%2e.",
-// "%2e%2e"), both ASCII case-insensitive (section 4.1), and 0 otherwise.
-func (p *parser) dots(k int) int {
-	w := &p.w
-	n := w.Len() - k
-	if n < 1 || n > 6 {
-		return 0
-	}
-	// dot returns the length of a dot at k ("." 1, "%2e" 3), or 0.
-	dot := func(k int) int {
-		if w.At(k) == '.' {
-			return 1
-		}
-		if k+2 < w.Len() && w.At(k) == '%' && w.At(k+1) == '2' && w.At(k+2)|0x20 == 'e' {
-			return 3
-		}
-		return 0
-	}
-	d := dot(k)
+// dotSegment reports whether the segment that starts at in[j] is a
+// single-dot URL path segment ("." or "%2e", 1) or a double-dot one ("..",
+// ".%2e", "%2e." or "%2e%2e", 2), ASCII case-insensitive (section 4.1), or
+// neither (0), and returns its end. The percent-encoding of a segment
+// leaves "." and "%" as they are and writes them for nothing else, so the
+// input decides as the written segment would.
+func (p *parser) dotSegment(j int) (end, dots int) {
+	d := dotAt(p.in, j)
 	if d == 0 {
-		return 0
+		return j, 0
 	}
-	if d == n {
+	if p.segmentEnd(j + d) {
+		return j + d, 1
+	}
+	if e := dotAt(p.in, j+d); e > 0 && p.segmentEnd(j+d+e) {
+		return j + d + e, 2
+	}
+	return j, 0
+}
+
+// dotAt returns the length of the dot at s[j]: 1 for ".", 3 for "%2e" or
+// "%2E", 0 for none.
+func dotAt(s string, j int) int {
+	if j < len(s) && s[j] == '.' {
 		return 1
 	}
-	if e := dot(k + d); e > 0 && d+e == n {
-		return 2
+	if j+2 < len(s) && s[j] == '%' && s[j+1] == '2' && s[j+2]|0x20 == 'e' {
+		return 3
 	}
 	return 0
+}
+
+// driveLetter writes the Windows drive letter that in[i:] starts with, if
+// it is a whole segment, normalized ("c|" as "c:"), and returns the index
+// after it; otherwise it returns i. The path state does so for the first
+// segment of a file URL's path: "If url's scheme is "file", url's path is
+// empty, and buffer is a Windows drive letter, then replace the second code
+// point in buffer with U+003A (:)."
+func (p *parser) driveLetter(i int) int {
+	s := p.in
+	if i+1 < len(s) && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') && p.segmentEnd(i+2) {
+		if p.collect {
+			p.checkUnit(i + 1) // "|" is not a URL code point
+		}
+		p.w.Byte(s[i])
+		p.w.Byte(':')
+		return i + 2
+	}
+	return i
 }
 
 // shorten shortens the path (section 4.2): it removes the last segment,
@@ -856,7 +930,7 @@ func (p *parser) shorten() {
 // encodeOne writes the code point at in[j:] UTF-8 percent-encoded with set,
 // checks it when collecting validation errors, and returns the index after
 // it.
-func (p *parser) encodeOne(j int, set uint16) int {
+func (p *parser) encodeOne(j int, set uint32) int {
 	if p.collect {
 		p.checkUnit(j)
 	}
@@ -894,10 +968,7 @@ func (p *parser) opaquePath(i int) int {
 		stop |= check
 	}
 	for j := i; ; {
-		k := j
-		for k < len(s) && class[s[k]]&stop == 0 {
-			k++
-		}
+		k := scan(s, j, stop)
 		p.w.Copy(j, k)
 		j = k
 		if j == len(s) {
@@ -958,17 +1029,14 @@ func (p *parser) fragmentBody(i int) int { return p.encodeRest(i, encFragment, f
 // encodeRest writes in[i:] UTF-8 percent-encoded with set, up to the end,
 // or with hashEnds up to a "#", where the fragment state takes over. Runs of
 // bytes that need no encoding are copied whole.
-func (p *parser) encodeRest(i int, set uint16, hashEnds bool) int {
+func (p *parser) encodeRest(i int, set uint32, hashEnds bool) int {
 	s := p.in
 	stop := set
 	if p.collect {
 		stop |= check
 	}
 	for j := i; ; {
-		k := j
-		for k < len(s) && class[s[k]]&stop == 0 {
-			k++
-		}
+		k := scan(s, j, stop)
 		p.w.Copy(j, k)
 		j = k
 		if j == len(s) {

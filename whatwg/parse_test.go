@@ -355,20 +355,27 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// TestIndexTabOrNewline checks the eight-bytes-at-a-time search against
+// TestIndexTabOrNewline checks the search by words against
 // strings.IndexAny for every length up to 40 and every position of a tab,
-// LF, CR, or another byte below 0x0E or from 0x80.
+// LF, CR, or another byte below 0x0E or from 0x80, alone or before a tab
+// at the end (a block with a byte below 0x0E that is no tab or newline
+// must not hide a later one).
 func TestIndexTabOrNewline(t *testing.T) {
 	for n := 0; n < 40; n++ {
 		for k := -1; k < n; k++ {
 			for _, c := range []byte{'\t', '\n', '\r', 0x01, 0x0e, 0x80, 0xff} {
-				b := []byte(strings.Repeat("a", n))
-				if k >= 0 {
-					b[k] = c
-				}
-				want := strings.IndexAny(string(b), "\t\n\r")
-				if got := indexTabOrNewline(string(b)); got != want {
-					t.Fatalf("indexTabOrNewline(%q) = %d, want %d", b, got, want)
+				for _, tab := range []bool{false, true} {
+					b := []byte(strings.Repeat("a", n))
+					if tab && n > 0 {
+						b[n-1] = '\t'
+					}
+					if k >= 0 {
+						b[k] = c
+					}
+					want := strings.IndexAny(string(b), "\t\n\r")
+					if got := indexTabOrNewline(string(b)); got != want {
+						t.Fatalf("indexTabOrNewline(%q) = %d, want %d", b, got, want)
+					}
 				}
 			}
 		}

@@ -254,7 +254,7 @@ func (u *URL) SetPassword(value string) error {
 
 // encodeString returns s UTF-8 percent-encoded with set; s itself when
 // nothing needs encoding.
-func encodeString(s string, set uint16) string {
+func encodeString(s string, set uint32) string {
 	p := parser{in: s}
 	p.w.Reset(s, nil, 0)
 	p.encodeIn(0, len(s), set)
