@@ -70,6 +70,9 @@ const (
 	// state): "@", "/", "?", "#", and "\" in a special URL; and ":" and "["
 	// of the host state, which splits off the port.
 	authorityStop
+	// Bytes that end the host of a file URL (section 4.4, file host
+	// state): "/", "\", "?" and "#".
+	fileHostStop
 )
 
 // Verbatim member lists of the sets above, from the URL Standard. The table
@@ -122,6 +125,7 @@ var class = func() (t [256]uint32) {
 	set(backslash, "\\")
 	set(dotPct, ".%")
 	set(authorityStop, "@/?#\\:[")
+	set(fileHostStop, "/\\?#")
 	for c := 0; c < 0x80; c++ {
 		if t[c]&urlCodePoint != 0 && (c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') || c == '+' || c == '-' || c == '.' {
 			t[c] |= schemeChar
@@ -152,6 +156,30 @@ func scan(s string, i int, stop uint32) int {
 		i++
 	}
 	return i
+}
+
+// scanClasses is scan that also returns the union of the classes of the
+// bytes it passed.
+func scanClasses(s string, i int, stop uint32) (int, uint32) {
+	var acc uint32
+	for i+8 <= len(s) {
+		t := s[i : i+8]
+		m := class[t[0]] | class[t[1]] | class[t[2]] | class[t[3]] | class[t[4]] | class[t[5]] | class[t[6]] | class[t[7]]
+		if m&stop != 0 {
+			break
+		}
+		acc |= m
+		i += 8
+	}
+	for i < len(s) {
+		m := class[s[i]]
+		if m&stop != 0 {
+			break
+		}
+		acc |= m
+		i++
+	}
+	return i, acc
 }
 
 // classes returns the union of the classes of the bytes of s.

@@ -1141,14 +1141,9 @@ func startsWithDriveLetter(s string) bool {
 // or the end.
 func (p *parser) fileHost(i int) int {
 	s := p.in
-	e := i
-	for e < len(s) {
-		if c := s[e]; c == '/' || c == '\\' || c == '?' || c == '#' {
-			break
-		}
-		e++
-	}
-	p.w.WriteString("//")
+	e, acc := scanClasses(s, i, fileHostStop)
+	p.w.Byte('/')
+	p.w.Byte('/')
 	p.emptyHost()
 	if e-i == 2 && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') {
 		// A Windows drive letter is the path's first segment, and the host
@@ -1166,7 +1161,7 @@ func (p *parser) fileHost(i int) int {
 		return p.afterPath(e)
 	}
 	if e > i {
-		if !p.host(i, e) {
+		if !p.hostOf(i, e, acc) {
 			return failed
 		}
 		if p.u.kind == HostDomain && p.w.Len()-int(p.u.hostStart) == 9 && p.isLocalhost() {
