@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -140,55 +141,98 @@ var class = func() (t [256]uint32) {
 	return t
 }()
 
-// scan returns the index of the first byte of s from i on whose class has
-// a bit of stop, or len(s). It tests eight bytes at a time, with one test
-// of the union of their classes, and looks at single bytes only in the
-// block that has the stop byte and at the end.
-func scan(s string, i int, stop uint32) int {
-	for i+8 <= len(s) {
-		t := s[i : i+8]
-		if (class[t[0]]|class[t[1]]|class[t[2]]|class[t[3]]|class[t[4]]|class[t[5]]|class[t[6]]|class[t[7]])&stop != 0 {
-			break
-		}
-		i += 8
+// stopSet is a set of bytes as scan takes it: 1 for a member, 0 for the
+// others.
+type stopSet [256]uint8
+
+// stops are the bytes that end a run of bytes that the parser copies
+// without change: [0] when it only parses, [1] when it also collects
+// validation errors, which adds the bytes that need a look (check).
+type stops [2]stopSet
+
+// of returns the set for p.
+func (t *stops) of(p *parser) *stopSet {
+	if p.collect {
+		return &t[1]
 	}
-	for i < len(s) && class[s[i]]&stop == 0 {
-		i++
-	}
-	return i
+	return &t[0]
 }
 
-// scanClasses is scan that also returns the union of the classes of the
-// bytes it passed.
-func scanClasses(s string, i int, stop uint32) (int, uint32) {
-	var acc uint32
-	for i+8 <= len(s) {
-		t := s[i : i+8]
-		m := class[t[0]] | class[t[1]] | class[t[2]] | class[t[3]] | class[t[4]] | class[t[5]] | class[t[6]] | class[t[7]]
-		if m&stop != 0 {
-			break
+// stopsOf returns the stops that are the bytes whose class has a bit of
+// mask.
+func stopsOf(mask uint32) *stops {
+	t := new(stops)
+	for c := range 256 {
+		if class[c]&mask != 0 {
+			t[0][c] = 1
 		}
-		acc |= m
-		i += 8
-	}
-	for i < len(s) {
-		m := class[s[i]]
-		if m&stop != 0 {
-			break
+		if class[c]&(mask|check) != 0 {
+			t[1][c] = 1
 		}
-		acc |= m
-		i++
 	}
-	return i, acc
+	return t
 }
 
-// classes returns the union of the classes of the bytes of s.
+// The stops of each kind of run: the bytes that its percent-encode set
+// encodes, and those that end or split its component.
+var (
+	pathStops         = stopsOf(encPath | backslash | dotPct)
+	opaquePathStops   = stopsOf(encPath)
+	queryStops        = stopsOf(encQuery)
+	specialQueryStops = stopsOf(encSpecialQuery)
+	fragmentStops     = stopsOf(encFragment)
+	userinfoStops     = stopsOf(encUserinfo)
+	c0Stops           = stopsOf(encC0)
+	componentStops    = stopsOf(encComponent)
+	authorityStops    = stopsOf(authorityStop)
+	fileHostStops     = stopsOf(fileHostStop)
+)
+
+// scan returns the index of the first byte of s from i on that is in t, or
+// len(s). It looks at eight bytes at a time: their memberships make a
+// word, whose lowest non-zero byte is the first stop, so that finding it
+// takes no branch per byte. The last word may overlap bytes before i,
+// which are shifted out: they may hold the stop that the caller has just
+// dealt with. Only a string shorter than eight is read byte by byte.
+func scan(s string, i int, t *stopSet) int {
+	n := len(s)
+	if n < 8 {
+		for i < n && t[s[i]] == 0 {
+			i++
+		}
+		return i
+	}
+	for i < n {
+		k := min(i, n-8)
+		b := s[k : k+8]
+		x := uint64(t[b[0]]) | uint64(t[b[1]])<<8 | uint64(t[b[2]])<<16 | uint64(t[b[3]])<<24 |
+			uint64(t[b[4]])<<32 | uint64(t[b[5]])<<40 | uint64(t[b[6]])<<48 | uint64(t[b[7]])<<56
+		if x >>= 8 * uint(i-k) & 63; x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+		i = k + 8
+	}
+	return n
+}
+
+// classes returns the union of the classes of the bytes of s, eight at a
+// time, the last eight overlapping the others.
 func classes(s string) uint32 {
 	var acc uint32
-	for i := 0; i < len(s); i++ {
-		acc |= class[s[i]]
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			acc |= class[s[i]]
+		}
+		return acc
 	}
-	return acc
+	for i := 0; ; i += 8 {
+		i = min(i, len(s)-8)
+		b := s[i : i+8]
+		acc |= class[b[0]] | class[b[1]] | class[b[2]] | class[b[3]] | class[b[4]] | class[b[5]] | class[b[6]] | class[b[7]]
+		if i == len(s)-8 {
+			return acc
+		}
+	}
 }
 
 // isURLCodePoint reports whether r is a URL code point (URL Standard,
@@ -363,5 +407,5 @@ func pct(w *lazybuf.Writer, c byte) {
 // Ill-formed UTF-8 in s is encoded as U+FFFD, "%EF%BF%BD". It returns s
 // itself, without allocating, when nothing needs encoding.
 func EncodeComponent(s string) string {
-	return encodeString(s, encComponent)
+	return encodeString(s, encComponent, componentStops)
 }

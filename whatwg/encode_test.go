@@ -101,7 +101,7 @@ func TestPercentEncodeExamples(t *testing.T) {
 		{"\u203d", "%E2%80%BD"},
 		{"Say what\u203d", "Say%20what%E2%80%BD"},
 	} {
-		if got := encodeString(tc.in, encUserinfo); got != tc.want {
+		if got := encodeString(tc.in, encUserinfo, userinfoStops); got != tc.want {
 			t.Errorf("UTF-8 percent-encode(%q, userinfo) = %q, want %q", tc.in, got, tc.want)
 		}
 	}

@@ -56,11 +56,7 @@ var (
 // with isOpaque set for a non-special URL. It writes the host serializer's
 // output (section 3.6) and sets the host's kind, or records the failure and
 // returns false.
-func (p *parser) host(h, e int) bool { return p.hostOf(h, e, classes(p.in[h:e])) }
-
-// hostOf is host, given acc, the union of the classes of the bytes of
-// in[h:e].
-func (p *parser) hostOf(h, e int, acc uint32) bool {
+func (p *parser) host(h, e int) bool {
 	s := p.in[h:e]
 	if len(s) > 0 && s[0] == '[' {
 		if s[len(s)-1] != ']' || len(s) < 2 {
@@ -82,7 +78,7 @@ func (p *parser) hostOf(h, e int, acc uint32) bool {
 	if !p.sch.special() {
 		return p.opaqueHost(h, e)
 	}
-	return p.domain(h, e, acc)
+	return p.domain(h, e)
 }
 
 // writeBytes writes b.
@@ -122,7 +118,7 @@ func (p *parser) opaqueHost(h, e int) bool {
 			k += n
 		}
 	}
-	p.encodeIn(h, e, encC0)
+	p.encodeIn(h, e, encC0, c0Stops)
 	if e > h {
 		p.u.kind = HostOpaque
 	} else {
@@ -139,12 +135,12 @@ func (p *parser) opaqueHost(h, e int) bool {
 // A host that is ASCII and has no "%" is decoded to itself, and the domain
 // parser returns an ASCII domain lower-cased without running ToASCII (step
 // 5 of the domain parser: "If domain is an ASCII string, then set result to
-// domain, lowercased"). acc, the union of the classes of the host's
-// bytes, which the authority state gathers as it finds the host, tells
+// domain, lowercased"). The union of the classes of the host's bytes tells
 // such a host apart: it is copied, lower-cased when it has upper case, and
 // IDNA is not involved.
-func (p *parser) domain(h, e int, acc uint32) bool {
+func (p *parser) domain(h, e int) bool {
 	s := p.in[h:e]
+	acc := classes(s)
 	if len(s) == 0 {
 		p.note(ErrDomainToASCII, h)
 		p.fail(ErrDomainToASCII, h)

@@ -532,49 +532,30 @@ func (p *parser) authority(i int) int {
 	p.w.Byte('/')
 	// One pass finds the end of the authority, its last "@", and the first
 	// ":" after that "@", which ends the host unless a "[" came before it.
-	// It also gathers the classes of the host's bytes (acc, from the last
-	// "@" to that ":"), which tell the host parser whether the host is an
-	// ASCII domain that needs no more than a copy.
 	e, at, colon, bracket := i, -1, -1, false
-	var acc, hostAcc uint32
+	stop := &authorityStops[0]
 scan:
-	for {
-		for e+8 <= len(s) {
-			t := s[e : e+8]
-			m := class[t[0]] | class[t[1]] | class[t[2]] | class[t[3]] | class[t[4]] | class[t[5]] | class[t[6]] | class[t[7]]
-			if m&authorityStop != 0 {
-				break
-			}
-			acc |= m
-			e += 8
-		}
-		for e < len(s) && class[s[e]]&authorityStop == 0 {
-			acc |= class[s[e]]
-			e++
-		}
-		if e == len(s) {
+	for ; ; e++ {
+		if e = scan(s, e, stop); e == len(s) {
 			break
 		}
-		switch c := s[e]; c {
+		switch s[e] {
 		case '@':
 			p.note(ErrInvalidCredentials, e)
-			at, colon, bracket, acc = e, -1, false, 0
+			at, colon, bracket = e, -1, false
 		case ':':
 			if colon < 0 {
-				colon, hostAcc = e, acc
+				colon = e
 			}
 		case '[':
 			bracket = true
-			acc |= class[c]
 		case '\\':
 			if special {
 				break scan
 			}
-			acc |= class[c]
 		default:
 			break scan
 		}
-		e++
 	}
 	h := i
 	p.u.userEnd = p.pos()
@@ -591,9 +572,9 @@ scan:
 	if bracket {
 		colon = -1
 	} else if colon < 0 {
-		colon, hostAcc = e, acc
+		colon = e
 	}
-	return p.hostAndPort(h, e, colon, hostAcc)
+	return p.hostAndPort(h, e, colon)
 }
 
 // userinfo writes the credentials in[i:at]: the username up to the first
@@ -610,21 +591,21 @@ func (p *parser) userinfo(i, at int) {
 	if user == "" && pass == "" {
 		return
 	}
-	p.encodeIn(i, i+len(user), encUserinfo)
+	p.encodeIn(i, i+len(user), encUserinfo, userinfoStops)
 	p.u.userEnd = p.pos()
 	if pass != "" {
 		p.w.Byte(':')
-		p.encodeIn(i+colon+1, at, encUserinfo)
+		p.encodeIn(i+colon+1, at, encUserinfo, userinfoStops)
 	}
 	p.w.Byte('@')
 }
 
-// encodeIn writes in[i:j] UTF-8 percent-encoded with set, copying runs of
-// bytes that need no encoding.
-func (p *parser) encodeIn(i, j int, set uint32) {
+// encodeIn writes in[i:j] UTF-8 percent-encoded with set, whose members
+// are t, copying runs of bytes that need no encoding.
+func (p *parser) encodeIn(i, j int, set uint32, t *stops) {
 	s := p.in
 	for i < j {
-		k := scan(s[:j], i, set)
+		k := scan(s[:j], i, &t[0])
 		p.w.Copy(i, k)
 		if k == j {
 			return
@@ -635,8 +616,8 @@ func (p *parser) encodeIn(i, j int, set uint32) {
 
 // hostAndPort is the host state and the port state on in[h:e]. The host
 // ends at k, the first ":" outside brackets, or e; k < 0 when it is not
-// known yet. acc is the union of the classes of in[h:k] when k is known.
-func (p *parser) hostAndPort(h, e, k int, acc uint32) int {
+// known yet.
+func (p *parser) hostAndPort(h, e, k int) int {
 	s := p.in
 	if k < 0 {
 		inside := false
@@ -651,14 +632,13 @@ func (p *parser) hostAndPort(h, e, k int, acc uint32) int {
 				inside = false
 			}
 		}
-		acc = classes(s[h:k])
 	}
 	// "If buffer is the empty string, host-missing validation error, return
 	// failure": before a port always, at the end in a special URL.
 	if k == h && (k < e || p.sch.special()) {
 		return p.fail(ErrHostMissing, k)
 	}
-	if !p.hostOf(h, k, acc) {
+	if !p.host(h, k) {
 		return failed
 	}
 	p.u.hostEnd = p.pos()
@@ -750,10 +730,7 @@ func (p *parser) pathStart(i int) int {
 func (p *parser) path(i int) int {
 	s := p.in
 	special := p.sch.special()
-	stop := encPath | backslash | dotPct
-	if p.collect {
-		stop |= check
-	}
+	stop := pathStops.of(p)
 segment:
 	for {
 		// A segment starts at in[i], and its "/" is written here.
@@ -963,10 +940,7 @@ func (p *parser) opaquePath(i int) int {
 	s := p.in
 	p.u.pathStart = p.pos()
 	p.u.flags |= fOpaque
-	stop := encPath
-	if p.collect {
-		stop |= check
-	}
+	stop := opaquePathStops.of(p)
 	for j := i; ; {
 		k := scan(s, j, stop)
 		p.w.Copy(j, k)
@@ -1007,11 +981,10 @@ func (p *parser) query(i int) int {
 
 // queryBody writes the query from in[i:] up to "#" or the end.
 func (p *parser) queryBody(i int) int {
-	set := encQuery
 	if p.sch.special() {
-		set = encSpecialQuery
+		return p.encodeRest(i, encSpecialQuery, specialQueryStops, !p.override)
 	}
-	return p.encodeRest(i, set, !p.override)
+	return p.encodeRest(i, encQuery, queryStops, !p.override)
 }
 
 // fragment is the fragment state: "#" and the fragment, UTF-8
@@ -1024,17 +997,16 @@ func (p *parser) fragment(i int) int {
 }
 
 // fragmentBody writes the fragment from in[i:] to the end.
-func (p *parser) fragmentBody(i int) int { return p.encodeRest(i, encFragment, false) }
+func (p *parser) fragmentBody(i int) int {
+	return p.encodeRest(i, encFragment, fragmentStops, false)
+}
 
-// encodeRest writes in[i:] UTF-8 percent-encoded with set, up to the end,
-// or with hashEnds up to a "#", where the fragment state takes over. Runs of
-// bytes that need no encoding are copied whole.
-func (p *parser) encodeRest(i int, set uint32, hashEnds bool) int {
+// encodeRest writes in[i:] UTF-8 percent-encoded with set, whose members
+// are t, up to the end, or with hashEnds up to a "#", where the fragment
+// state takes over. Runs of bytes that need no encoding are copied whole.
+func (p *parser) encodeRest(i int, set uint32, t *stops, hashEnds bool) int {
 	s := p.in
-	stop := set
-	if p.collect {
-		stop |= check
-	}
+	stop := t.of(p)
 	for j := i; ; {
 		k := scan(s, j, stop)
 		p.w.Copy(j, k)
@@ -1141,7 +1113,7 @@ func startsWithDriveLetter(s string) bool {
 // or the end.
 func (p *parser) fileHost(i int) int {
 	s := p.in
-	e, acc := scanClasses(s, i, fileHostStop)
+	e := scan(s, i, &fileHostStops[0])
 	p.w.Byte('/')
 	p.w.Byte('/')
 	p.emptyHost()
@@ -1161,7 +1133,7 @@ func (p *parser) fileHost(i int) int {
 		return p.afterPath(e)
 	}
 	if e > i {
-		if !p.hostOf(i, e, acc) {
+		if !p.host(i, e) {
 			return failed
 		}
 		if p.u.kind == HostDomain && p.w.Len()-int(p.u.hostStart) == 9 && p.isLocalhost() {

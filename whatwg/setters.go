@@ -232,7 +232,7 @@ func (u *URL) SetUsername(value string) error {
 	if r.cannotHaveCredentialsOrPort() {
 		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
 	}
-	r.username = encodeString(value, encUserinfo)
+	r.username = encodeString(value, encUserinfo, userinfoStops)
 	return u.apply(&r, op, value)
 }
 
@@ -248,16 +248,16 @@ func (u *URL) SetPassword(value string) error {
 	if r.cannotHaveCredentialsOrPort() {
 		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
 	}
-	r.password = encodeString(value, encUserinfo)
+	r.password = encodeString(value, encUserinfo, userinfoStops)
 	return u.apply(&r, op, value)
 }
 
-// encodeString returns s UTF-8 percent-encoded with set; s itself when
-// nothing needs encoding.
-func encodeString(s string, set uint32) string {
+// encodeString returns s UTF-8 percent-encoded with set, whose members are
+// t; s itself when nothing needs encoding.
+func encodeString(s string, set uint32, t *stops) string {
 	p := parser{in: s}
 	p.w.Reset(s, nil, 0)
-	p.encodeIn(0, len(s), set)
+	p.encodeIn(0, len(s), set, t)
 	return p.w.String()
 }
 
