@@ -126,6 +126,9 @@ type parser struct {
 	// tooLong is set when the output grew past maxLen, where an offset
 	// would not fit in an int32; finish then fails.
 	tooLong bool
+	// ctl is set when an encoder met a tab or newline, which parse removes
+	// then (see there).
+	ctl bool
 }
 
 // pos returns the length of the output as an offset. Past maxLen it
@@ -146,10 +149,6 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	if len(input) > maxLen {
 		return URL{}, &Error{Op: "parse", Input: input, Offset: maxLen, Kind: ErrTooLong}
 	}
-	// Fields are set one by one: a composite literal of this size is
-	// built in a temporary and copied.
-	var p parser
-	p.orig, p.base, p.errs, p.collect = input, base, errs, errs != nil
 	// "Remove any leading and trailing C0 control or space from input."
 	i, j := 0, len(input)
 	for i < j && input[i] <= ' ' {
@@ -158,43 +157,64 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	for j > i && input[j-1] <= ' ' {
 		j--
 	}
-	if p.collect && (i > 0 || j < len(input)) {
-		at := 0
-		if i == 0 {
-			at = j
-		}
-		*errs = append(*errs, ValidationError{ErrInvalidURLUnit, at})
-	}
 	in := input[i:j]
-	p.lead = i
-	// "Remove all ASCII tab or newline from input."
-	if k := indexTabOrNewline(in); k >= 0 {
-		if p.collect {
-			*errs = append(*errs, ValidationError{ErrInvalidURLUnit, i + k})
+	removed := false
+	if errs != nil {
+		if i > 0 || j < len(input) {
+			at := 0
+			if i == 0 {
+				at = j
+			}
+			*errs = append(*errs, ValidationError{ErrInvalidURLUnit, at})
 		}
-		in = removeTabOrNewline(in, k)
-		p.removed = true
+		// "Remove all ASCII tab or newline from input."
+		if k := indexTabOrNewline(in); k >= 0 {
+			*errs = append(*errs, ValidationError{ErrInvalidURLUnit, i + k})
+			in = removeTabOrNewline(in, k)
+			removed = true
+		}
 	}
-	p.in = in
 	extra := 0
 	if base != nil {
 		extra = len(base.href)
 	}
-	p.w.Reset(in, nil, extra)
-	if p.run() == failed {
-		return URL{}, p.error("parse")
+	for {
+		// Fields are set one by one: a composite literal of this size is
+		// built in a temporary and copied.
+		var p parser
+		p.orig, p.base, p.errs, p.collect = input, base, errs, errs != nil
+		p.lead, p.in, p.removed = i, in, removed
+		p.w.Reset(in, nil, extra)
+		ok := p.run() != failed
+		if !removed && (!ok || p.ctl) {
+			// Tabs and newlines, which step 3 removes, are looked for only
+			// now: none can be in a URL that parsed without meeting one in
+			// an encoder (every percent-encode set has them, and no host,
+			// port or scheme allows them), so that an input with one
+			// either failed or set ctl. Parsing starts over without them.
+			if k := indexTabOrNewline(in); k >= 0 {
+				in, removed = removeTabOrNewline(in, k), true
+				continue
+			}
+		}
+		if !ok {
+			return URL{}, p.error("parse")
+		}
+		if err := p.finish(); err != nil {
+			return URL{}, err
+		}
+		return p.u, nil
 	}
-	return p.finish()
 }
 
-// finish completes the offsets, writes the "/." that section 4.5 puts
-// before a path starting with "//" in a URL without a host, and returns the
-// URL.
-func (p *parser) finish() (URL, error) {
+// finish completes the offsets and the href of p.u, with the "/." that
+// section 4.5 puts before a path starting with "//" in a URL without a
+// host.
+func (p *parser) finish() error {
 	u := &p.u
 	n := p.pos()
 	if p.tooLong || n > maxLen-2 {
-		return URL{}, &Error{Op: "parse", Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
+		return &Error{Op: "parse", Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
 	}
 	if u.flags&fFragment == 0 {
 		u.fragStart = n
@@ -212,7 +232,7 @@ func (p *parser) finish() (URL, error) {
 	}
 	u.scheme = p.sch
 	u.href = p.w.String()
-	return *u, nil
+	return nil
 }
 
 // indexTabOrNewline returns the index of the first tab, LF or CR in s, or
@@ -610,6 +630,7 @@ func (p *parser) encodeIn(i, j int, set uint32, t *stops) {
 		if k == j {
 			return
 		}
+		p.noteControl(k)
 		i = encodeAt(&p.w, s, k, set)
 	}
 }
@@ -911,7 +932,15 @@ func (p *parser) encodeOne(j int, set uint32) int {
 	if p.collect {
 		p.checkUnit(j)
 	}
+	p.noteControl(j)
 	return encodeAt(&p.w, p.in, j, set)
+}
+
+// noteControl sets ctl when in[j] is a tab or newline (see parse).
+func (p *parser) noteControl(j int) {
+	if c := p.in[j]; c == '\t' || c == '\n' || c == '\r' {
+		p.ctl = true
+	}
 }
 
 // checkUnit records invalid-URL-unit for the code point at in[j:] if it is
