@@ -29,6 +29,7 @@ func TestParseAllocs(t *testing.T) {
 		{"http://0x7f.1/", 1},                    // IPv4 serialized
 		{"https://exa\tmple.com/", 1},            // the input without its tab is the href
 		{"https://exa\tmple.com", 2},             // the input without its tab, then the href
+		{"HTTPS://EXAMPLE.COM/a\tb", 2},          // the buffer of the first try holds the copy without the tab
 		{"web+demo:/.//not-a-host/", 1},          // "/." removed, then written again
 		{"https://example.org/?q=\u00e9", 1},     // non-ASCII in the query
 		{"file://localhost/etc/fstab", 1},        // localhost removed

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/lazybuf"
 )
 
@@ -170,7 +171,7 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 		// "Remove all ASCII tab or newline from input."
 		if k := indexTabOrNewline(in); k >= 0 {
 			*errs = append(*errs, ValidationError{ErrInvalidURLUnit, i + k})
-			in = removeTabOrNewline(in, k)
+			in = removeTabOrNewline(in, k, nil)
 			removed = true
 		}
 	}
@@ -193,7 +194,8 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 			// port or scheme allows them), so that an input with one
 			// either failed or set ctl. Parsing starts over without them.
 			if k := indexTabOrNewline(in); k >= 0 {
-				in, removed = removeTabOrNewline(in, k), true
+				// The buffer of the output, if any, holds the copy.
+				in, removed = removeTabOrNewline(in, k, p.w.Release()), true
 				continue
 			}
 		}
@@ -275,16 +277,20 @@ func below0E(x uint64) uint64 {
 }
 
 // removeTabOrNewline returns s without its tabs, LFs and CRs; the first is
-// at index k.
-func removeTabOrNewline(s string, k int) string {
-	b := make([]byte, k, len(s)-1)
-	copy(b, s[:k])
+// at index k. The copy is made in buf when it has room, and the result
+// shares buf's memory.
+func removeTabOrNewline(s string, k int, buf []byte) string {
+	b := buf[:0]
+	if cap(b) < len(s)-1 {
+		b = make([]byte, 0, len(s)-1)
+	}
+	b = append(b, s[:k]...)
 	for ; k < len(s); k++ {
 		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
 			b = append(b, c)
 		}
 	}
-	return string(b)
+	return abnf.String(b)
 }
 
 // offset maps an index into p.in to the index of the same byte in p.orig;

@@ -140,7 +140,7 @@ func setterParser(value string, sch schemeType) *parser {
 	p := &parser{orig: value, sch: sch, override: true}
 	in := value
 	if k := indexTabOrNewline(in); k >= 0 {
-		in = removeTabOrNewline(in, k)
+		in = removeTabOrNewline(in, k, nil)
 		p.removed = true
 	}
 	p.in = in

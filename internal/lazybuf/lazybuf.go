@@ -175,6 +175,19 @@ func (w *Writer) LastIndexByte(c byte, lo int) int {
 	return -1
 }
 
+// Release returns the memory of the buffer that the output went to, empty,
+// for the caller to reuse when it discards the output, and resets w to
+// the zero Writer. It returns nil when the output never differed from the
+// input, or went to the dst given to Reset.
+func (w *Writer) Release() []byte {
+	b := w.buf
+	if w.dst != nil {
+		b = nil
+	}
+	*w = Writer{}
+	return b[:0]
+}
+
 // String returns the output. When it never differed from the input, it is
 // a substring of the input and nothing is allocated. Otherwise the string
 // shares the buffer's memory, as strings.Builder does, so that an output
