@@ -113,7 +113,7 @@ type parser struct {
 	removed bool
 	index   []int32
 	w       lazybuf.Writer
-	base    *URL
+	base    URL // the base URL, by value so that it does not escape; zero for none
 	u       URL // the offsets and flags of the URL being written
 	sch     schemeType
 	// override is set when a setter runs a state with a state override: a
@@ -183,7 +183,10 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 		// Fields are set one by one: a composite literal of this size is
 		// built in a temporary and copied.
 		var p parser
-		p.orig, p.base, p.errs, p.collect = input, base, errs, errs != nil
+		p.orig, p.errs, p.collect = input, errs, errs != nil
+		if base != nil {
+			p.base = *base
+		}
 		p.lead, p.in, p.removed = i, in, removed
 		p.w.Reset(in, nil, extra)
 		ok := p.run() != failed
@@ -382,7 +385,7 @@ func (p *parser) scheme(k int, upper bool) int {
 			p.note(ErrSpecialSchemeMissingFollowingSolidus, i)
 		}
 		return p.file(i)
-	case p.sch.special() && p.base != nil && p.base.scheme == p.sch:
+	case p.sch.special() && p.base.href != "" && p.base.scheme == p.sch:
 		return p.specialRelativeOrAuthority(i)
 	case p.sch.special():
 		return p.specialAuthoritySlashes(i)
@@ -411,8 +414,8 @@ func (p *parser) writeLower(i, j int) {
 
 // noScheme is the no scheme state, from the start of the input.
 func (p *parser) noScheme() int {
-	s, b := p.in, p.base
-	if b == nil || b.flags&fOpaque != 0 && (len(s) == 0 || s[0] != '#') {
+	s, b := p.in, &p.base
+	if b.href == "" || b.flags&fOpaque != 0 && (len(s) == 0 || s[0] != '#') {
 		return p.fail(ErrMissingSchemeNonRelativeURL, 0)
 	}
 	if b.flags&fOpaque != 0 {
@@ -433,27 +436,35 @@ func (p *parser) noScheme() int {
 	return p.file(0)
 }
 
-// baseAuthority writes the base's host, with its credentials and port, and
-// takes over their offsets. The scheme written before is the base's.
-func (p *parser) baseAuthority() {
-	b := p.base
-	end := int(b.pathStart)
+// baseAuthority writes the base's credentials, host and port, and its
+// path up to pathEnd (from pathStart on, none), and takes over their
+// offsets; the base's scheme is written before. The "/." that may stand
+// before the base's path (section 4.5) is left out.
+func (p *parser) baseAuthority(pathEnd int) {
+	b := &p.base
+	k, ps := int(b.schemeEnd)+1, int(b.pathStart)
 	if b.flags&fDot != 0 {
-		end -= 2
+		p.w.WriteString(b.href[k : ps-2])
+		p.u.pathStart = p.pos()
+		p.w.WriteString(b.href[ps:pathEnd])
+	} else {
+		p.w.WriteString(b.href[k:pathEnd])
+		p.u.pathStart = b.pathStart
 	}
-	p.w.WriteString(b.href[b.schemeEnd+1 : end])
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.kind = b.userEnd, b.hostStart, b.hostEnd, b.kind
-	p.u.pathStart = p.pos()
 }
 
-// basePath writes the base's path.
-func (p *parser) basePath() {
-	p.w.WriteString(p.base.href[p.base.pathStart:p.base.queryStart])
+// shortenedPath returns the end of the base's path without its last
+// segment: where shortening the path (section 4.2) would leave it, for a
+// base that is not a file URL.
+func (p *parser) shortenedPath() int {
+	b := &p.base
+	return int(b.pathStart) + max(strings.LastIndexByte(b.href[b.pathStart:b.queryStart], '/'), 0)
 }
 
 // baseQuery writes the base's query, if it has one.
 func (p *parser) baseQuery() {
-	b := p.base
+	b := &p.base
 	if b.flags&fQuery != 0 {
 		p.u.queryStart = p.pos()
 		p.u.flags |= fQuery
@@ -492,21 +503,22 @@ func (p *parser) relative(i int) int {
 			return p.relativeSlash(i + 1)
 		}
 	}
-	p.baseAuthority()
-	p.basePath()
+	if i < len(s) && s[i] != '?' && s[i] != '#' {
+		// A path: the base's path is shortened (section 4.2) as it is
+		// written.
+		p.baseAuthority(p.shortenedPath())
+		return p.path(i)
+	}
+	p.baseAuthority(int(p.base.queryStart))
 	if i == len(s) {
 		p.baseQuery()
 		return i
 	}
-	switch s[i] {
-	case '?':
+	if s[i] == '?' {
 		return p.query(i + 1)
-	case '#':
-		p.baseQuery()
-		return p.fragment(i + 1)
 	}
-	p.shorten()
-	return p.path(i)
+	p.baseQuery()
+	return p.fragment(i + 1)
 }
 
 // relativeSlash is the relative slash state.
@@ -524,7 +536,7 @@ func (p *parser) relativeSlash(i int) int {
 			return p.authority(i + 1)
 		}
 	}
-	p.baseAuthority()
+	p.baseAuthority(int(p.base.pathStart))
 	return p.path(i)
 }
 
@@ -1058,7 +1070,7 @@ func (p *parser) encodeRest(i int, set uint32, t *stops, hashEnds bool) int {
 
 // file is the file state: the scheme is "file".
 func (p *parser) file(i int) int {
-	s, b := p.in, p.base
+	s, b := p.in, &p.base
 	p.sch = schemeFile
 	if i < len(s) && (s[i] == '/' || s[i] == '\\') {
 		if s[i] == '\\' {
@@ -1066,10 +1078,9 @@ func (p *parser) file(i int) int {
 		}
 		return p.fileSlash(i + 1)
 	}
-	if b != nil && b.scheme == schemeFile {
+	if b.href != "" && b.scheme == schemeFile {
 		// The base's host, path and query.
-		p.baseAuthority()
-		p.basePath()
+		p.baseAuthority(int(b.queryStart))
 		if i == len(s) {
 			p.baseQuery()
 			return i
@@ -1103,15 +1114,15 @@ func (p *parser) emptyHost() {
 
 // fileSlash is the file slash state.
 func (p *parser) fileSlash(i int) int {
-	s, b := p.in, p.base
+	s, b := p.in, &p.base
 	if i < len(s) && (s[i] == '/' || s[i] == '\\') {
 		if s[i] == '\\' {
 			p.note(ErrInvalidReverseSolidus, i)
 		}
 		return p.fileHost(i + 1)
 	}
-	if b != nil && b.scheme == schemeFile {
-		p.baseAuthority()
+	if b.href != "" && b.scheme == schemeFile {
+		p.baseAuthority(int(b.pathStart))
 		// "If the code point substring from pointer to the end of input
 		// does not start with a Windows drive letter and base's path[0] is a
 		// normalized Windows drive letter, then append base's path[0] to

@@ -5,6 +5,7 @@
 package lazybuf
 
 import (
+	"bytes"
 	"strings"
 	"unsafe"
 )
@@ -167,12 +168,18 @@ func (w *Writer) Insert(k int, s string) {
 // LastIndexByte returns the index of the last c of the output at or after
 // lo, or -1.
 func (w *Writer) LastIndexByte(c byte, lo int) int {
-	for k := w.Len() - 1; k >= lo; k-- {
-		if w.At(k) == c {
-			return k
-		}
+	var k int
+	if lo >= w.Len() {
+		return -1
+	} else if w.buf != nil {
+		k = bytes.LastIndexByte(w.buf[w.start+lo:], c)
+	} else {
+		k = strings.LastIndexByte(w.in[lo:w.n], c)
 	}
-	return -1
+	if k < 0 {
+		return -1
+	}
+	return lo + k
 }
 
 // Release returns the memory of the buffer that the output went to, empty,
