@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/lazybuf"
 )
 
@@ -320,53 +321,6 @@ func toScalarValues(s string) string {
 	return b.String()
 }
 
-const upperHex = "0123456789ABCDEF"
-
-// isHex reports whether c is an ASCII hex digit.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-// hexVal returns the value of the ASCII hex digit c.
-func hexVal(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return c | 0x20 - 'a' + 10
-}
-
-// percentDecode returns the percent-decoding of s (URL Standard, section
-// 1.3, "percent-decode" of a byte sequence): "%" and two hex digits become
-// one byte, and any other "%" stays.
-func percentDecode(s string) string {
-	i := strings.IndexByte(s, '%')
-	if i < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			c = hexVal(s[i+1])<<4 | hexVal(s[i+2])
-			i += 2
-		}
-		b = append(b, c)
-	}
-	return string(b)
-}
-
-// percentEncodedByte returns the index of the first percent-encoded byte of
-// s, "%" followed by two ASCII hex digits, or -1 if s has none.
-func percentEncodedByte(s string) int {
-	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
-			return i
-		}
-	}
-	return -1
-}
-
 // encodeAt appends the code point at s[i:] UTF-8 percent-encoded with set,
 // and returns the index after it.
 func encodeAt(w *lazybuf.Writer, s string, i int, set uint32) int {
@@ -394,8 +348,8 @@ func encodeAt(w *lazybuf.Writer, s string, i int, set uint32) int {
 // hex digits (URL Standard, section 1.3, "percent-encode").
 func pct(w *lazybuf.Writer, c byte) {
 	w.Byte('%')
-	w.Byte(upperHex[c>>4])
-	w.Byte(upperHex[c&15])
+	w.Byte(abnf.UpperHex[c>>4])
+	w.Byte(abnf.UpperHex[c&15])
 }
 
 // EncodeComponent returns s UTF-8 percent-encoded with the component

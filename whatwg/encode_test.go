@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // The percent-encode sets of the URL Standard, section 1.3, written out
@@ -84,7 +86,7 @@ func TestParserEncodesBytes(t *testing.T) {
 			}
 			want := comp.prefix + string(rune(c)) + "b"
 			if class[c]&comp.set != 0 {
-				want = comp.prefix + "%" + string(upperHex[c>>4]) + string(upperHex[c&15]) + "b"
+				want = comp.prefix + "%" + string(abnf.UpperHex[c>>4]) + string(abnf.UpperHex[c&15]) + "b"
 			}
 			if got := comp.get(u); got != want {
 				t.Errorf("%s: Parse(%q) gives %q, want %q", comp.name, in, got, want)
@@ -113,7 +115,7 @@ func TestPercentEncodeExamples(t *testing.T) {
 		{"%4", "%4"},
 		{"%41%4a%4A", "AJJ"},
 	} {
-		if got := percentDecode(tc.in); got != tc.want {
+		if got := abnf.Decode(tc.in, false); got != tc.want {
 			t.Errorf("percent-decode(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -165,7 +167,7 @@ func TestEncodeComponent(t *testing.T) {
 // the component set but "%".
 func checkEncodeComponent(t *testing.T, in string) {
 	e := EncodeComponent(in)
-	if got := percentDecode(e); got != toScalarValues(in) || !utf8.ValidString(got) {
+	if got := abnf.Decode(e, false); got != toScalarValues(in) || !utf8.ValidString(got) {
 		t.Fatalf("EncodeComponent(%q) = %q, which decodes to %q", in, e, got)
 	}
 	for i := 0; i < len(e); i++ {

@@ -107,7 +107,7 @@ func (p *parser) opaqueHost(h, e int) bool {
 		for k := h; k < e; {
 			r, n, _ := decodeRune(s, k)
 			if r == '%' {
-				if !pct && (k+2 >= e || !isHex(s[k+1]) || !isHex(s[k+2])) {
+				if !pct && (k+2 >= e || !abnf.IsHex(s[k+1]) || !abnf.IsHex(s[k+2])) {
 					p.note(ErrInvalidURLUnit, k)
 					pct = true
 				}
@@ -165,9 +165,9 @@ func (p *parser) domain(h, e int) bool {
 		// Percent-decoding or the mapping of UTS #46 can turn the host
 		// into another: "<" and U+0338 compose to U+226E.
 		dec := s
-		if k := percentEncodedByte(s); k >= 0 {
+		if k := abnf.IndexPctEncoded(s); k >= 0 {
 			p.note(ErrDomainPercentEncoded, h+k)
-			dec = percentDecode(s)
+			dec = abnf.Decode(s, false)
 		}
 		var kind Kind
 		d, kind = domainToASCII(dec)
@@ -179,7 +179,7 @@ func (p *parser) domain(h, e int) bool {
 			return false
 		}
 	}
-	if p.collect && strictFails(percentDecode(s)) {
+	if p.collect && strictFails(abnf.Decode(s, false)) {
 		// domain-to-ASCII is also a non-fatal validation error: when
 		// Unicode ToASCII with beStrict true fails on the decoded host.
 		p.note(ErrDomainToASCII, h)

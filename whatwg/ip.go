@@ -126,8 +126,8 @@ func (p *parser) ipv6(s string, at int) ([8]uint16, bool) {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && ptr < len(s) && isHex(s[ptr]) {
-			value = value*0x10 + int(hexVal(s[ptr]))
+		for length < 4 && ptr < len(s) && abnf.IsHex(s[ptr]) {
+			value = value*0x10 + int(abnf.Unhex(s[ptr]))
 			ptr++
 			length++
 		}

@@ -342,7 +342,7 @@ func (p *parser) run() int {
 	// Scheme start state: an ASCII alpha starts a scheme. Scheme state:
 	// scheme code points up to ":"; anything else, or the end, starts over
 	// in the no scheme state.
-	if len(s) > 0 && isAlpha(s[0]) {
+	if len(s) > 0 && abnf.IsAlpha(s[0]) {
 		k := 1
 		acc := class[s[0]]
 		for k < len(s) && class[s[k]]&schemeChar != 0 {
@@ -355,9 +355,6 @@ func (p *parser) run() int {
 	}
 	return p.noScheme()
 }
-
-// isAlpha reports whether c is an ASCII alpha.
-func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // noHost sets the offsets of a URL whose host is null.
 func (p *parser) noHost() {
@@ -917,7 +914,7 @@ func dotAt(s string, j int) int {
 // point in buffer with U+003A (:)."
 func (p *parser) driveLetter(i int) int {
 	s := p.in
-	if i+1 < len(s) && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') && p.segmentEnd(i+2) {
+	if i+1 < len(s) && abnf.IsAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') && p.segmentEnd(i+2) {
 		if p.collect {
 			p.checkUnit(i + 1) // "|" is not a URL code point
 		}
@@ -937,7 +934,7 @@ func (p *parser) shorten() {
 	if n == ps {
 		return
 	}
-	if p.sch == schemeFile && n-ps == 3 && isAlpha(p.w.At(ps+1)) && p.w.At(ps+2) == ':' {
+	if p.sch == schemeFile && n-ps == 3 && abnf.IsAlpha(p.w.At(ps+1)) && p.w.At(ps+2) == ':' {
 		return
 	}
 	p.w.Truncate(p.w.LastIndexByte('/', ps))
@@ -968,7 +965,7 @@ func (p *parser) checkUnit(j int) {
 	c := s[j]
 	switch {
 	case c == '%':
-		if j+2 >= len(s) || !isHex(s[j+1]) || !isHex(s[j+2]) {
+		if j+2 >= len(s) || !abnf.IsHex(s[j+1]) || !abnf.IsHex(s[j+2]) {
 			p.note(ErrInvalidURLUnit, j)
 		}
 	case c < 0x80:
@@ -1128,7 +1125,7 @@ func (p *parser) fileSlash(i int) int {
 		// normalized Windows drive letter, then append base's path[0] to
 		// url's path."
 		bp := b.href[b.pathStart:b.queryStart]
-		if !startsWithDriveLetter(s[i:]) && len(bp) >= 3 && isAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
+		if !startsWithDriveLetter(s[i:]) && len(bp) >= 3 && abnf.IsAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
 			p.w.WriteString(bp[:3])
 		}
 		return p.path(i)
@@ -1142,7 +1139,7 @@ func (p *parser) fileSlash(i int) int {
 // letter (section 4.2): an ASCII alpha, then ":" or "|", then the end or
 // one of "/", "\", "?" and "#".
 func startsWithDriveLetter(s string) bool {
-	if len(s) < 2 || !isAlpha(s[0]) || s[1] != ':' && s[1] != '|' {
+	if len(s) < 2 || !abnf.IsAlpha(s[0]) || s[1] != ':' && s[1] != '|' {
 		return false
 	}
 	if len(s) == 2 {
@@ -1163,7 +1160,7 @@ func (p *parser) fileHost(i int) int {
 	p.w.Byte('/')
 	p.w.Byte('/')
 	p.emptyHost()
-	if e-i == 2 && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') {
+	if e-i == 2 && abnf.IsAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') {
 		// A Windows drive letter is the path's first segment, and the host
 		// stays empty.
 		p.note(ErrFileInvalidWindowsDriveLetterHost, i)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // refPath runs the path state of the URL Standard (section 4.4) as the
@@ -30,7 +32,7 @@ func refPath(in string, scheme string, path []string, override bool) ([]string, 
 		return false
 	}
 	shorten := func() {
-		if scheme == "file" && len(path) == 1 && len(path[0]) == 2 && isAlpha(path[0][0]) && path[0][1] == ':' {
+		if scheme == "file" && len(path) == 1 && len(path[0]) == 2 && abnf.IsAlpha(path[0][0]) && path[0][1] == ':' {
 			return
 		}
 		if len(path) > 0 {
@@ -58,7 +60,7 @@ func refPath(in string, scheme string, path []string, override bool) ([]string, 
 					path = append(path, "")
 				}
 			default:
-				if scheme == "file" && len(path) == 0 && len(b) == 2 && isAlpha(b[0]) && (b[1] == ':' || b[1] == '|') {
+				if scheme == "file" && len(path) == 0 && len(b) == 2 && abnf.IsAlpha(b[0]) && (b[1] == ':' || b[1] == '|') {
 					b = b[:1] + ":"
 				}
 				path = append(path, b)

@@ -187,7 +187,7 @@ func (u *URL) SetProtocol(value string) error {
 	}
 	p := setterParser(value, u.scheme)
 	s := p.in + ":"
-	if !isAlpha(s[0]) {
+	if !abnf.IsAlpha(s[0]) {
 		return setterError(op, value, ErrSchemeInvalid, 0)
 	}
 	k := 1

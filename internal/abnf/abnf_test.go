@@ -195,6 +195,11 @@ func TestDecode(t *testing.T) {
 			t.Errorf("Decode(%q, %v) = %q, want %q", tt.s, tt.plus, got, tt.want)
 		}
 	}
+	for s, want := range map[string]int{"": -1, "%": -1, "%4": -1, "a%4g%41": 4, "%%41": 1, "%41": 0, "%zz%": -1} {
+		if got := IndexPctEncoded(s); got != want {
+			t.Errorf("IndexPctEncoded(%q) = %d, want %d", s, got, want)
+		}
+	}
 	var only [256]bool
 	only['A'] = true
 	if got := string(AppendDecoded([]byte("x"), "%41%42", &only, false)); got != "xA%42" {
