@@ -423,23 +423,25 @@ func (p *parser) noScheme() int {
 		p.sch = b.scheme
 		return p.fragment(1)
 	}
-	p.w.WriteString(b.href[:b.schemeEnd+1])
 	p.u.schemeEnd = b.schemeEnd
 	p.noHost()
 	p.sch = b.scheme
 	if b.scheme != schemeFile {
+		// The base's scheme is written with what follows it.
 		return p.relative(0)
 	}
+	p.w.WriteString(b.href[:b.schemeEnd+1])
 	return p.file(0)
 }
 
 // baseAuthority writes the base's credentials, host and port, and its
 // path up to pathEnd (from pathStart on, none), and takes over their
-// offsets; the base's scheme is written before. The "/." that may stand
-// before the base's path (section 4.5) is left out.
+// offsets. The output so far is the base's scheme, or nothing yet, which
+// it then writes too: the base is written in one piece. The "/." that may
+// stand before the base's path (section 4.5) is left out.
 func (p *parser) baseAuthority(pathEnd int) {
 	b := &p.base
-	k, ps := int(b.schemeEnd)+1, int(b.pathStart)
+	k, ps := p.w.Len(), int(b.pathStart)
 	if b.flags&fDot != 0 {
 		p.w.WriteString(b.href[k : ps-2])
 		p.u.pathStart = p.pos()
@@ -487,8 +489,8 @@ func (p *parser) pathOrAuthority(i int) int {
 	return p.path(i)
 }
 
-// relative is the relative state: the base's scheme is written, and the
-// base is not a file URL.
+// relative is the relative state: the base is not a file URL, and the
+// output is its scheme, or nothing yet (see baseAuthority).
 func (p *parser) relative(i int) int {
 	s := p.in
 	if i < len(s) {
@@ -518,9 +520,16 @@ func (p *parser) relative(i int) int {
 	return p.fragment(i + 1)
 }
 
-// relativeSlash is the relative slash state.
+// relativeSlash is the relative slash state; the output is as for
+// relative.
 func (p *parser) relativeSlash(i int) int {
 	s := p.in
+	if i < len(s) && (s[i] == '/' || s[i] == '\\' && p.sch.special()) {
+		// An authority follows the base's scheme.
+		if p.w.Len() == 0 {
+			p.w.WriteString(p.base.href[:p.base.schemeEnd+1])
+		}
+	}
 	if i < len(s) {
 		c := s[i]
 		if p.sch.special() && (c == '/' || c == '\\') {

@@ -66,8 +66,12 @@ func (w *Writer) materialize() {
 		w.buf = append(w.dst, w.in[:w.n]...)
 	} else {
 		b := make([]byte, w.start+w.n, w.start+len(w.in)+w.extra+16)
-		copy(b, w.dst)
-		copy(b[w.start:], w.in[:w.n])
+		if w.start > 0 {
+			copy(b, w.dst)
+		}
+		if w.n > 0 {
+			copy(b[w.start:], w.in[:w.n])
+		}
 		w.buf = b
 	}
 	w.n = len(w.in) + 1
