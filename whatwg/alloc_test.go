@@ -54,6 +54,27 @@ func TestParseAllocs(t *testing.T) {
 	}
 }
 
+// TestResolveAllocs pins the allocations of URL.Parse: the href of the
+// result, once, and nothing when the reference is an absolute URL already
+// in serialized form. The base is held by value, so it does not move to
+// the heap.
+func TestResolveAllocs(t *testing.T) {
+	base := MustParse("https://user@example.com:8443/a/b/c.html?q#f")
+	tests := []struct {
+		ref  string
+		want float64
+	}{
+		{"g", 1}, {"../g", 1}, {"?y", 1}, {"#s", 1}, {"//g", 1}, {"/g", 1},
+		{"g/./h/../i", 1}, {"", 1},
+		{"http://example.com/x/y?z", 0}, // absolute and serialized: the input itself
+	}
+	for _, tc := range tests {
+		if got := testing.AllocsPerRun(50, func() { _, _ = base.Parse(tc.ref) }); got != tc.want {
+			t.Errorf("%q.Parse(%q): %v allocations, want %v", base.Href(), tc.ref, got, tc.want)
+		}
+	}
+}
+
 // TestGetterAllocs checks that the getters do not allocate, except Origin
 // of a URL with credentials.
 func TestGetterAllocs(t *testing.T) {

@@ -48,7 +48,8 @@ func Parse(input string) (URL, error) {
 // in JavaScript (URL Standard, section 4.4). A relative reference such as
 // "../x", "?q" or "//host/p" is resolved against u; an absolute URL is
 // parsed on its own. The zero URL is no base URL, so that URL{}.Parse is
-// [Parse].
+// [Parse]. It allocates the href of the result, once, like Parse, which
+// reuses the base's serialized components as they are.
 func (u URL) Parse(ref string) (URL, error) {
 	if u.href == "" {
 		return parse(ref, nil, nil)
