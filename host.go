@@ -29,102 +29,12 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 	if host == "" || host[0] == '[' || abnf.IsIPv4(host) {
 		return netip.Addr{}, false
 	}
-	var parts [4]uint64
-	np := 0
-	for i := 0; ; {
-		if np == 4 {
-			return netip.Addr{}, false // a fifth part
-		}
-		v, next, ok := ipv4Part(host, i)
-		if !ok {
-			return netip.Addr{}, false
-		}
-		parts[np] = v
-		np++
-		// Past the ".", or at the end: the end after a "." is the one final
-		// "." allowed.
-		if i = next; i == len(host) {
-			break
-		}
-	}
-	var a uint64
-	for k := 0; k < np-1; k++ {
-		if parts[k] > 255 {
-			return netip.Addr{}, false
-		}
-		a |= parts[k] << (24 - 8*k)
-	}
-	last := parts[np-1]
-	if bits := 8 * (5 - np); bits < 32 && last >= 1<<bits {
+	r, fault := abnf.ParseLooseIPv4(host)
+	if fault != abnf.LooseOK {
 		return netip.Addr{}, false
 	}
-	a |= last
+	a := r.Addr
 	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
-}
-
-// ipv4Part reads one part of an AmbiguousIPv4 host at host[i], its
-// percent-encodings decoded: a number up to the next "." or the end,
-// hexadecimal after "0x" or "0X", octal after a leading "0", decimal
-// otherwise. It returns the value and the index after the "." (a "." may
-// be encoded) or the end, or false for an empty part, a bad "%", a digit
-// beyond the base, or a value above 2^32-1.
-func ipv4Part(host string, i int) (uint64, int, bool) {
-	c, j, ok := decodedAt(host, i)
-	if !ok || c == '.' {
-		return 0, 0, false
-	}
-	base := uint64(10)
-	if c == '0' {
-		base = 8 // the leading "0" is an octal digit itself
-		if c2, j2, ok2 := decodedAt(host, j); ok2 && (c2 == 'x' || c2 == 'X') {
-			base = 16
-			i = j2
-		}
-	}
-	var v uint64
-	for {
-		c, j, ok = decodedAt(host, i)
-		if !ok || c == '.' {
-			break
-		}
-		d := uint64(16)
-		switch {
-		case '0' <= c && c <= '9':
-			d = uint64(c - '0')
-		case abnf.IsHex(c):
-			d = uint64(abnf.Unhex(c))
-		}
-		if d >= base {
-			return 0, 0, false
-		}
-		if v = v*base + d; v > 0xFFFFFFFF {
-			return 0, 0, false
-		}
-		i = j
-	}
-	if !ok {
-		if i != len(host) {
-			return 0, 0, false // a bad "%"
-		}
-		return v, i, true
-	}
-	return v, j, true
-}
-
-// decodedAt returns the byte at host[i], decoded if it is a
-// percent-encoding, and the index after it; ok is false at the end and at a
-// "%" without two hex digits.
-func decodedAt(host string, i int) (c byte, j int, ok bool) {
-	if i >= len(host) {
-		return 0, i, false
-	}
-	if host[i] != '%' {
-		return host[i], i + 1, true
-	}
-	if i+2 >= len(host) || !abnf.IsHex(host[i+1]) || !abnf.IsHex(host[i+2]) {
-		return 0, i, false
-	}
-	return abnf.Unhex(host[i+1])<<4 | abnf.Unhex(host[i+2]), i + 3, true
 }
 
 // HostToASCII returns the ASCII form of a host to be resolved through the

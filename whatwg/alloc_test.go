@@ -29,6 +29,7 @@ func TestParseAllocs(t *testing.T) {
 		{"http://0x7f.1/", 1},                    // IPv4 serialized
 		{"https://exa\tmple.com/", 1},            // the input without its tab is the href
 		{"https://exa\tmple.com", 2},             // the input without its tab, then the href
+		{"HTTPS://EXAMPLE.COM/a\tb", 2},          // the buffer of the first try holds the copy without the tab
 		{"web+demo:/.//not-a-host/", 1},          // "/." removed, then written again
 		{"https://example.org/?q=\u00e9", 1},     // non-ASCII in the query
 		{"file://localhost/etc/fstab", 1},        // localhost removed
@@ -49,6 +50,27 @@ func TestParseAllocs(t *testing.T) {
 		}
 		if got := testing.AllocsPerRun(50, func() { _, _ = Parse(tc.in) }); got != tc.want {
 			t.Errorf("Parse(%q): %v allocations, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestResolveAllocs pins the allocations of URL.Parse: the href of the
+// result, once, and nothing when the reference is an absolute URL already
+// in serialized form. The base is held by value, so it does not move to
+// the heap.
+func TestResolveAllocs(t *testing.T) {
+	base := MustParse("https://user@example.com:8443/a/b/c.html?q#f")
+	tests := []struct {
+		ref  string
+		want float64
+	}{
+		{"g", 1}, {"../g", 1}, {"?y", 1}, {"#s", 1}, {"//g", 1}, {"/g", 1},
+		{"g/./h/../i", 1}, {"", 1},
+		{"http://example.com/x/y?z", 0}, // absolute and serialized: the input itself
+	}
+	for _, tc := range tests {
+		if got := testing.AllocsPerRun(50, func() { _, _ = base.Parse(tc.ref) }); got != tc.want {
+			t.Errorf("%q.Parse(%q): %v allocations, want %v", base.Href(), tc.ref, got, tc.want)
 		}
 	}
 }

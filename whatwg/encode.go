@@ -1,9 +1,11 @@
 package whatwg
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/lazybuf"
 )
 
@@ -15,7 +17,7 @@ import (
 const (
 	// C0 control percent-encode set: "C0 controls and all code points greater
 	// than U+007E (~)".
-	encC0 uint16 = 1 << iota
+	encC0 uint32 = 1 << iota
 	// Fragment percent-encode set: "the C0 control percent-encode set and
 	// U+0020 SPACE, U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`)".
 	encFragment
@@ -52,9 +54,11 @@ const (
 	forbiddenDomain
 
 	// Bytes that end a run the parser copies without looking at each byte:
-	// "/" and "\" end a path segment; "%" and the bytes that are not URL
-	// code points need a look when validation errors are collected.
-	slash
+	// "\", which is "/" in a special URL; "." and "%", which may start a
+	// dot segment ("." or "%2e"); and "%" and the bytes that are not URL
+	// code points, which need a look when validation errors are collected.
+	backslash
+	dotPct
 	check
 	// Bytes that make a host need percent-decoding or IDNA: "%", and the
 	// bytes of non-ASCII code points.
@@ -68,6 +72,9 @@ const (
 	// state): "@", "/", "?", "#", and "\" in a special URL; and ":" and "["
 	// of the host state, which splits off the port.
 	authorityStop
+	// Bytes that end the host of a file URL (section 4.4, file host
+	// state): "/", "\", "?" and "#".
+	fileHostStop
 )
 
 // Verbatim member lists of the sets above, from the URL Standard. The table
@@ -84,8 +91,8 @@ const (
 	forbiddenHosts   = "\x00\t\n\r #/:<>?@[\\]^|"
 )
 
-var class = func() (t [256]uint16) {
-	set := func(bit uint16, chars string) {
+var class = func() (t [256]uint32) {
+	set := func(bit uint32, chars string) {
 		for i := 0; i < len(chars); i++ {
 			t[chars[i]] |= bit
 		}
@@ -117,8 +124,10 @@ var class = func() (t [256]uint16) {
 	set(forbiddenHost|forbiddenDomain, forbiddenHosts)
 	set(forbiddenDomain, "%")
 	set(decodeBit, "%")
-	set(slash, "/\\")
+	set(backslash, "\\")
+	set(dotPct, ".%")
 	set(authorityStop, "@/?#\\:[")
+	set(fileHostStop, "/\\?#")
 	for c := 0; c < 0x80; c++ {
 		if t[c]&urlCodePoint != 0 && (c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') || c == '+' || c == '-' || c == '.' {
 			t[c] |= schemeChar
@@ -132,6 +141,100 @@ var class = func() (t [256]uint16) {
 	t['%'] |= check
 	return t
 }()
+
+// stopSet is a set of bytes as scan takes it: 1 for a member, 0 for the
+// others.
+type stopSet [256]uint8
+
+// stops are the bytes that end a run of bytes that the parser copies
+// without change: [0] when it only parses, [1] when it also collects
+// validation errors, which adds the bytes that need a look (check).
+type stops [2]stopSet
+
+// of returns the set for p.
+func (t *stops) of(p *parser) *stopSet {
+	if p.collect {
+		return &t[1]
+	}
+	return &t[0]
+}
+
+// stopsOf returns the stops that are the bytes whose class has a bit of
+// mask.
+func stopsOf(mask uint32) *stops {
+	t := new(stops)
+	for c := range 256 {
+		if class[c]&mask != 0 {
+			t[0][c] = 1
+		}
+		if class[c]&(mask|check) != 0 {
+			t[1][c] = 1
+		}
+	}
+	return t
+}
+
+// The stops of each kind of run: the bytes that its percent-encode set
+// encodes, and those that end or split its component.
+var (
+	pathStops         = stopsOf(encPath | backslash | dotPct)
+	opaquePathStops   = stopsOf(encPath)
+	queryStops        = stopsOf(encQuery)
+	specialQueryStops = stopsOf(encSpecialQuery)
+	fragmentStops     = stopsOf(encFragment)
+	userinfoStops     = stopsOf(encUserinfo)
+	c0Stops           = stopsOf(encC0)
+	componentStops    = stopsOf(encComponent)
+	authorityStops    = stopsOf(authorityStop)
+	fileHostStops     = stopsOf(fileHostStop)
+)
+
+// scan returns the index of the first byte of s from i on that is in t, or
+// len(s). It looks at eight bytes at a time: their memberships make a
+// word, whose lowest non-zero byte is the first stop, so that finding it
+// takes no branch per byte. The last word may overlap bytes before i,
+// which are shifted out: they may hold the stop that the caller has just
+// dealt with. Only a string shorter than eight is read byte by byte.
+func scan(s string, i int, t *stopSet) int {
+	n := len(s)
+	if n < 8 {
+		for i < n && t[s[i]] == 0 {
+			i++
+		}
+		return i
+	}
+	for i < n {
+		k := min(i, n-8)
+		b := s[k : k+8]
+		x := uint64(t[b[0]]) | uint64(t[b[1]])<<8 | uint64(t[b[2]])<<16 | uint64(t[b[3]])<<24 |
+			uint64(t[b[4]])<<32 | uint64(t[b[5]])<<40 | uint64(t[b[6]])<<48 | uint64(t[b[7]])<<56
+		if x >>= 8 * uint(i-k) & 63; x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+		i = k + 8
+	}
+	return n
+}
+
+// classes returns the union of the classes of the bytes of s, eight at a
+// time, the last eight overlapping the others.
+func classes(s string) uint32 {
+	var acc uint32
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			acc |= class[s[i]]
+		}
+		return acc
+	}
+	for i := 0; ; i += 8 {
+		i = min(i, len(s)-8)
+		b := s[i : i+8]
+		acc |= class[b[0]] | class[b[1]] | class[b[2]] | class[b[3]] | class[b[4]] | class[b[5]] | class[b[6]] | class[b[7]]
+		if i == len(s)-8 {
+			return acc
+		}
+	}
+}
 
 // isURLCodePoint reports whether r is a URL code point (URL Standard,
 // section 4.3): the ASCII ones of the table, and "code points in the range
@@ -218,56 +321,9 @@ func toScalarValues(s string) string {
 	return b.String()
 }
 
-const upperHex = "0123456789ABCDEF"
-
-// isHex reports whether c is an ASCII hex digit.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-// hexVal returns the value of the ASCII hex digit c.
-func hexVal(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return c | 0x20 - 'a' + 10
-}
-
-// percentDecode returns the percent-decoding of s (URL Standard, section
-// 1.3, "percent-decode" of a byte sequence): "%" and two hex digits become
-// one byte, and any other "%" stays.
-func percentDecode(s string) string {
-	i := strings.IndexByte(s, '%')
-	if i < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			c = hexVal(s[i+1])<<4 | hexVal(s[i+2])
-			i += 2
-		}
-		b = append(b, c)
-	}
-	return string(b)
-}
-
-// percentEncodedByte returns the index of the first percent-encoded byte of
-// s, "%" followed by two ASCII hex digits, or -1 if s has none.
-func percentEncodedByte(s string) int {
-	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
-			return i
-		}
-	}
-	return -1
-}
-
 // encodeAt appends the code point at s[i:] UTF-8 percent-encoded with set,
 // and returns the index after it.
-func encodeAt(w *lazybuf.Writer, s string, i int, set uint16) int {
+func encodeAt(w *lazybuf.Writer, s string, i int, set uint32) int {
 	c := s[i]
 	if c < utf8.RuneSelf {
 		if class[c]&set != 0 {
@@ -292,8 +348,8 @@ func encodeAt(w *lazybuf.Writer, s string, i int, set uint16) int {
 // hex digits (URL Standard, section 1.3, "percent-encode").
 func pct(w *lazybuf.Writer, c byte) {
 	w.Byte('%')
-	w.Byte(upperHex[c>>4])
-	w.Byte(upperHex[c&15])
+	w.Byte(abnf.UpperHex[c>>4])
+	w.Byte(abnf.UpperHex[c&15])
 }
 
 // EncodeComponent returns s UTF-8 percent-encoded with the component
@@ -305,5 +361,5 @@ func pct(w *lazybuf.Writer, c byte) {
 // Ill-formed UTF-8 in s is encoded as U+FFFD, "%EF%BF%BD". It returns s
 // itself, without allocating, when nothing needs encoding.
 func EncodeComponent(s string) string {
-	return encodeString(s, encComponent)
+	return encodeString(s, encComponent, componentStops)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // The percent-encode sets of the URL Standard, section 1.3, written out
@@ -12,7 +14,7 @@ import (
 // every set contains all code points above U+007E.
 var percentEncodeSets = []struct {
 	name string
-	bit  uint16
+	bit  uint32
 	in   func(c byte) bool
 }{
 	{"C0 control", encC0, func(c byte) bool { return c <= 0x1f || c > 0x7e }},
@@ -56,7 +58,7 @@ func TestPercentEncodeSets(t *testing.T) {
 func TestParserEncodesBytes(t *testing.T) {
 	components := []struct {
 		name   string
-		set    uint16
+		set    uint32
 		url    func(c string) string
 		get    func(URL) string
 		skip   string // bytes that delimit the component or are removed
@@ -84,7 +86,7 @@ func TestParserEncodesBytes(t *testing.T) {
 			}
 			want := comp.prefix + string(rune(c)) + "b"
 			if class[c]&comp.set != 0 {
-				want = comp.prefix + "%" + string(upperHex[c>>4]) + string(upperHex[c&15]) + "b"
+				want = comp.prefix + "%" + string(abnf.UpperHex[c>>4]) + string(abnf.UpperHex[c&15]) + "b"
 			}
 			if got := comp.get(u); got != want {
 				t.Errorf("%s: Parse(%q) gives %q, want %q", comp.name, in, got, want)
@@ -101,7 +103,7 @@ func TestPercentEncodeExamples(t *testing.T) {
 		{"\u203d", "%E2%80%BD"},
 		{"Say what\u203d", "Say%20what%E2%80%BD"},
 	} {
-		if got := encodeString(tc.in, encUserinfo); got != tc.want {
+		if got := encodeString(tc.in, encUserinfo, userinfoStops); got != tc.want {
 			t.Errorf("UTF-8 percent-encode(%q, userinfo) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -113,7 +115,7 @@ func TestPercentEncodeExamples(t *testing.T) {
 		{"%4", "%4"},
 		{"%41%4a%4A", "AJJ"},
 	} {
-		if got := percentDecode(tc.in); got != tc.want {
+		if got := abnf.Decode(tc.in, false); got != tc.want {
 			t.Errorf("percent-decode(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -165,7 +167,7 @@ func TestEncodeComponent(t *testing.T) {
 // the component set but "%".
 func checkEncodeComponent(t *testing.T, in string) {
 	e := EncodeComponent(in)
-	if got := percentDecode(e); got != toScalarValues(in) || !utf8.ValidString(got) {
+	if got := abnf.Decode(e, false); got != toScalarValues(in) || !utf8.ValidString(got) {
 		t.Fatalf("EncodeComponent(%q) = %q, which decodes to %q", in, e, got)
 	}
 	for i := 0; i < len(e); i++ {

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/errtext"
 )
 
@@ -327,7 +328,7 @@ func (e *Error) detail() string {
 		// before the checks.
 		switch {
 		case c == '%' && e.Kind == ErrDomainToASCII && e.Offset+2 < len(e.Input) &&
-			isHex(e.Input[e.Offset+1]) && isHex(e.Input[e.Offset+2]):
+			abnf.IsHex(e.Input[e.Offset+1]) && abnf.IsHex(e.Input[e.Offset+2]):
 		case c < utf8.RuneSelf && class[c]&forbiddenHost != 0:
 			return cp + " is not allowed in a host (a forbidden host code point)"
 		case c < utf8.RuneSelf && class[c]&forbiddenDomain != 0:

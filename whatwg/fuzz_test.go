@@ -36,6 +36,7 @@ func fuzzSeeds() []string {
 //     space outside an opaque path, parsing it again gives the same URL (the URL Standard's
 //     serializer and parser round-trip), the getters put together give the
 //     href back, and Validate gives the same URL;
+//   - tabs and newlines anywhere change nothing (section 4.4, step 3);
 //   - parsing against a base gives a URL with the same properties;
 //   - every setter, given the input as its value, leaves a URL that parses
 //     back to itself;
@@ -58,12 +59,19 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Validate(%q): validation error %v out of range", in, e)
 			}
 		}
+		stripped := strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(in)
+		if s, serr := Parse(stripped); s != u || (err == nil) != (serr == nil) {
+			t.Fatalf("Parse(%q) = %q, %v; without tabs and newlines %q, %v", in, u.Href(), err, s.Href(), serr)
+		}
 		b, err := Parse(base)
 		if err != nil {
 			return
 		}
 		r, err := b.Parse(in)
 		checkResult(t, "Parse against "+b.Href(), in, r, err)
+		if s, serr := b.Parse(stripped); s != r || (err == nil) != (serr == nil) {
+			t.Fatalf("Parse(%q) against %q = %q, %v; without tabs and newlines %q, %v", in, b.Href(), r.Href(), err, s.Href(), serr)
+		}
 		for _, s := range fuzzSetters {
 			w := b
 			err := s.set(&w, in)

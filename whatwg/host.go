@@ -107,7 +107,7 @@ func (p *parser) opaqueHost(h, e int) bool {
 		for k := h; k < e; {
 			r, n, _ := decodeRune(s, k)
 			if r == '%' {
-				if !pct && (k+2 >= e || !isHex(s[k+1]) || !isHex(s[k+2])) {
+				if !pct && (k+2 >= e || !abnf.IsHex(s[k+1]) || !abnf.IsHex(s[k+2])) {
 					p.note(ErrInvalidURLUnit, k)
 					pct = true
 				}
@@ -118,7 +118,7 @@ func (p *parser) opaqueHost(h, e int) bool {
 			k += n
 		}
 	}
-	p.encodeIn(h, e, encC0)
+	p.encodeIn(h, e, encC0, c0Stops)
 	if e > h {
 		p.u.kind = HostOpaque
 	} else {
@@ -135,14 +135,12 @@ func (p *parser) opaqueHost(h, e int) bool {
 // A host that is ASCII and has no "%" is decoded to itself, and the domain
 // parser returns an ASCII domain lower-cased without running ToASCII (step
 // 5 of the domain parser: "If domain is an ASCII string, then set result to
-// domain, lowercased"). Such a host is checked in one pass and copied, and
+// domain, lowercased"). The union of the classes of the host's bytes tells
+// such a host apart: it is copied, lower-cased when it has upper case, and
 // IDNA is not involved.
 func (p *parser) domain(h, e int) bool {
 	s := p.in[h:e]
-	var acc uint16
-	for k := 0; k < len(s); k++ {
-		acc |= class[s[k]]
-	}
+	acc := classes(s)
 	if len(s) == 0 {
 		p.note(ErrDomainToASCII, h)
 		p.fail(ErrDomainToASCII, h)
@@ -167,9 +165,9 @@ func (p *parser) domain(h, e int) bool {
 		// Percent-decoding or the mapping of UTS #46 can turn the host
 		// into another: "<" and U+0338 compose to U+226E.
 		dec := s
-		if k := percentEncodedByte(s); k >= 0 {
+		if k := abnf.IndexPctEncoded(s); k >= 0 {
 			p.note(ErrDomainPercentEncoded, h+k)
-			dec = percentDecode(s)
+			dec = abnf.Decode(s, false)
 		}
 		var kind Kind
 		d, kind = domainToASCII(dec)
@@ -181,7 +179,7 @@ func (p *parser) domain(h, e int) bool {
 			return false
 		}
 	}
-	if p.collect && strictFails(percentDecode(s)) {
+	if p.collect && strictFails(abnf.Decode(s, false)) {
 		// domain-to-ASCII is also a non-fatal validation error: when
 		// Unicode ToASCII with beStrict true fails on the decoded host.
 		p.note(ErrDomainToASCII, h)

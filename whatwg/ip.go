@@ -1,5 +1,11 @@
 package whatwg
 
+import (
+	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+)
+
 // endsInNumber is the ends in a number checker of the URL Standard,
 // section 3.5: whether the last label of the ASCII domain s (ignoring one
 // empty label after a final ".") is all ASCII digits, or "0x"/"0X"
@@ -10,14 +16,10 @@ func endsInNumber(s string) bool {
 		s = s[:len(s)-1]
 	}
 	// Most domains end in a letter that is neither a hex digit nor "x".
-	if len(s) == 0 || !isHex(s[len(s)-1]) && s[len(s)-1]|0x20 != 'x' {
+	if len(s) == 0 || !abnf.IsHex(s[len(s)-1]) && s[len(s)-1]|0x20 != 'x' {
 		return false
 	}
-	i := len(s)
-	for i > 0 && s[i-1] != '.' {
-		i--
-	}
-	last := s[i:]
+	last := s[strings.LastIndexByte(s, '.')+1:]
 	if last == "" {
 		return false
 	}
@@ -31,64 +33,20 @@ func endsInNumber(s string) bool {
 	if digits {
 		return true
 	}
-	_, _, ok := ipv4Number(last)
+	_, _, ok := abnf.IPv4Number(last)
 	return ok
 }
 
-// ipv4Number is the IPv4 number parser of section 3.5: a decimal, octal
-// ("0" prefix) or hexadecimal ("0x" prefix) number. It returns the value,
-// saturated at 1<<32 since larger values all fail alike, whether the
-// number was not decimal, and false when s is not a number.
-func ipv4Number(s string) (v uint64, nonDecimal, ok bool) {
-	if s == "" {
-		return 0, false, false
-	}
-	r := uint64(10)
-	if len(s) >= 2 && s[0] == '0' && s[1]|0x20 == 'x' {
-		s, r, nonDecimal = s[2:], 16, true
-	} else if len(s) >= 2 && s[0] == '0' {
-		s, r, nonDecimal = s[1:], 8, true
-	}
-	for k := 0; k < len(s); k++ {
-		c := s[k]
-		var d uint64
-		switch {
-		case '0' <= c && c <= '9':
-			d = uint64(c - '0')
-		case r == 16 && 'a' <= c|0x20 && c|0x20 <= 'f':
-			d = uint64(c|0x20-'a') + 10
-		default:
-			return 0, false, false
-		}
-		if d >= r {
-			return 0, false, false
-		}
-		if v < 1<<32 {
-			v = v*r + d
-		}
-	}
-	if v > 1<<32 {
-		v = 1 << 32
-	}
-	return v, nonDecimal, true
-}
-
 // ipv4 is the IPv4 parser of section 3.5 on the ASCII domain s, which
-// starts at index h of the parser's input. It records the non-fatal
-// validation errors, and on failure returns false with the failure
-// recorded at h.
+// starts at index h of the parser's input: abnf.ParseLooseIPv4, with the
+// validation errors in the order the standard meets them, which counts
+// the parts first. On failure it returns false with the failure recorded
+// at h.
 func (p *parser) ipv4(s string, h int) (uint32, bool) {
-	if s[len(s)-1] == '.' {
+	parts := abnf.LooseIPv4Parts(s)
+	r, fault := abnf.ParseLooseIPv4(s)
+	if r.FinalDot {
 		p.note(ErrIPv4EmptyPart, h)
-		if len(s) > 1 {
-			s = s[:len(s)-1]
-		}
-	}
-	parts := 1
-	for k := 0; k < len(s); k++ {
-		if s[k] == '.' {
-			parts++
-		}
 	}
 	if parts > 4 {
 		p.fail(ErrIPv4TooManyParts, h)
@@ -97,50 +55,21 @@ func (p *parser) ipv4(s string, h int) (uint32, bool) {
 	if parts < 4 {
 		p.note(ErrIPv4TooFewParts, h)
 	}
-	var numbers [4]uint64
-	n := 0
-	for len(s) > 0 || n < parts {
-		k := 0
-		for k < len(s) && s[k] != '.' {
-			k++
-		}
-		v, nonDecimal, ok := ipv4Number(s[:k])
-		if !ok {
-			p.fail(ErrIPv4NonNumericPart, h)
-			return 0, false
-		}
-		if nonDecimal {
-			p.note(ErrIPv4NonDecimalPart, h)
-		}
-		numbers[n] = v
-		n++
-		if k < len(s) {
-			k++
-		}
-		s = s[k:]
+	for range r.NonDecimal {
+		p.note(ErrIPv4NonDecimalPart, h)
 	}
-	for k := 0; k < n; k++ {
-		if numbers[k] > 255 {
-			p.note(ErrIPv4OutOfRangePart, h)
-			break
-		}
+	if fault == abnf.LooseNonNumeric {
+		p.fail(ErrIPv4NonNumericPart, h)
+		return 0, false
 	}
-	for k := 0; k < n-1; k++ {
-		if numbers[k] > 255 {
-			p.fail(ErrIPv4OutOfRangePart, h)
-			return 0, false
-		}
+	if r.Over255 {
+		p.note(ErrIPv4OutOfRangePart, h)
 	}
-	last := numbers[n-1]
-	if last >= 1<<(8*(5-n)) {
+	if fault == abnf.LooseOutOfRange {
 		p.fail(ErrIPv4OutOfRangePart, h)
 		return 0, false
 	}
-	ipv4 := uint32(last)
-	for k := 0; k < n-1; k++ {
-		ipv4 += uint32(numbers[k]) << (8 * (3 - k))
-	}
-	return ipv4, true
+	return r.Addr, true
 }
 
 // appendIPv4 appends the IPv4 serializer's output (section 3.6): four
@@ -197,8 +126,8 @@ func (p *parser) ipv6(s string, at int) ([8]uint16, bool) {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && ptr < len(s) && isHex(s[ptr]) {
-			value = value*0x10 + int(hexVal(s[ptr]))
+		for length < 4 && ptr < len(s) && abnf.IsHex(s[ptr]) {
+			value = value*0x10 + int(abnf.Unhex(s[ptr]))
 			ptr++
 			length++
 		}

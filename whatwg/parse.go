@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/lazybuf"
 )
 
@@ -47,7 +48,8 @@ func Parse(input string) (URL, error) {
 // in JavaScript (URL Standard, section 4.4). A relative reference such as
 // "../x", "?q" or "//host/p" is resolved against u; an absolute URL is
 // parsed on its own. The zero URL is no base URL, so that URL{}.Parse is
-// [Parse].
+// [Parse]. It allocates the href of the result, once, like Parse, which
+// reuses the base's serialized components as they are.
 func (u URL) Parse(ref string) (URL, error) {
 	if u.href == "" {
 		return parse(ref, nil, nil)
@@ -112,7 +114,7 @@ type parser struct {
 	removed bool
 	index   []int32
 	w       lazybuf.Writer
-	base    *URL
+	base    URL // the base URL, by value so that it does not escape; zero for none
 	u       URL // the offsets and flags of the URL being written
 	sch     schemeType
 	// override is set when a setter runs a state with a state override: a
@@ -126,6 +128,9 @@ type parser struct {
 	// tooLong is set when the output grew past maxLen, where an offset
 	// would not fit in an int32; finish then fails.
 	tooLong bool
+	// ctl is set when an encoder met a tab or newline, which parse removes
+	// then (see there).
+	ctl bool
 }
 
 // pos returns the length of the output as an offset. Past maxLen it
@@ -146,7 +151,6 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	if len(input) > maxLen {
 		return URL{}, &Error{Op: "parse", Input: input, Offset: maxLen, Kind: ErrTooLong}
 	}
-	p := parser{orig: input, base: base, errs: errs, collect: errs != nil}
 	// "Remove any leading and trailing C0 control or space from input."
 	i, j := 0, len(input)
 	for i < j && input[i] <= ' ' {
@@ -155,43 +159,68 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	for j > i && input[j-1] <= ' ' {
 		j--
 	}
-	if p.collect && (i > 0 || j < len(input)) {
-		at := 0
-		if i == 0 {
-			at = j
-		}
-		*errs = append(*errs, ValidationError{ErrInvalidURLUnit, at})
-	}
 	in := input[i:j]
-	p.lead = i
-	// "Remove all ASCII tab or newline from input."
-	if k := indexTabOrNewline(in); k >= 0 {
-		if p.collect {
-			*errs = append(*errs, ValidationError{ErrInvalidURLUnit, i + k})
+	removed := false
+	if errs != nil {
+		if i > 0 || j < len(input) {
+			at := 0
+			if i == 0 {
+				at = j
+			}
+			*errs = append(*errs, ValidationError{ErrInvalidURLUnit, at})
 		}
-		in = removeTabOrNewline(in, k)
-		p.removed = true
+		// "Remove all ASCII tab or newline from input."
+		if k := indexTabOrNewline(in); k >= 0 {
+			*errs = append(*errs, ValidationError{ErrInvalidURLUnit, i + k})
+			in = removeTabOrNewline(in, k, nil)
+			removed = true
+		}
 	}
-	p.in = in
 	extra := 0
 	if base != nil {
 		extra = len(base.href)
 	}
-	p.w.Reset(in, nil, extra)
-	if p.run() == failed {
-		return URL{}, p.error("parse")
+	for {
+		// Fields are set one by one: a composite literal of this size is
+		// built in a temporary and copied.
+		var p parser
+		p.orig, p.errs, p.collect = input, errs, errs != nil
+		if base != nil {
+			p.base = *base
+		}
+		p.lead, p.in, p.removed = i, in, removed
+		p.w.Reset(in, nil, extra)
+		ok := p.run() != failed
+		if !removed && (!ok || p.ctl) {
+			// Tabs and newlines, which step 3 removes, are looked for only
+			// now: none can be in a URL that parsed without meeting one in
+			// an encoder (every percent-encode set has them, and no host,
+			// port or scheme allows them), so that an input with one
+			// either failed or set ctl. Parsing starts over without them.
+			if k := indexTabOrNewline(in); k >= 0 {
+				// The buffer of the output, if any, holds the copy.
+				in, removed = removeTabOrNewline(in, k, p.w.Release()), true
+				continue
+			}
+		}
+		if !ok {
+			return URL{}, p.error("parse")
+		}
+		if err := p.finish(); err != nil {
+			return URL{}, err
+		}
+		return p.u, nil
 	}
-	return p.finish()
 }
 
-// finish completes the offsets, writes the "/." that section 4.5 puts
-// before a path starting with "//" in a URL without a host, and returns the
-// URL.
-func (p *parser) finish() (URL, error) {
+// finish completes the offsets and the href of p.u, with the "/." that
+// section 4.5 puts before a path starting with "//" in a URL without a
+// host.
+func (p *parser) finish() error {
 	u := &p.u
 	n := p.pos()
 	if p.tooLong || n > maxLen-2 {
-		return URL{}, &Error{Op: "parse", Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
+		return &Error{Op: "parse", Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
 	}
 	if u.flags&fFragment == 0 {
 		u.fragStart = n
@@ -209,34 +238,27 @@ func (p *parser) finish() (URL, error) {
 	}
 	u.scheme = p.sch
 	u.href = p.w.String()
-	return *u, nil
+	return nil
 }
 
 // indexTabOrNewline returns the index of the first tab, LF or CR in s, or
-// -1. It tests eight bytes at a time for a byte below 0x0E, the last eight
-// overlapping the others, and looks at single bytes only from a block that
-// has one.
+// -1. It tests sixteen bytes at a time for a byte below 0x0E, the last
+// ones in two words that may overlap those tested, and looks at single
+// bytes only from a block that has one, or in an input shorter than eight.
 func indexTabOrNewline(s string) int {
-	i := 0
-	if n := len(s); n >= 8 {
-		for ; ; i += 8 {
-			if i > n-8 {
-				i = n - 8
-			}
-			b := s[i : i+8]
-			x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-			// A byte below 0x0E sets its high bit in the subtraction; bytes
-			// from 0x80 on are masked out by ^x.
-			if (x-0x0e0e0e0e0e0e0e0e)&^x&0x8080808080808080 != 0 {
-				break
-			}
-			if i == n-8 {
+	n, i := len(s), 0
+	if n >= 8 {
+		for i+16 <= n && below0E(load64(s, i))|below0E(load64(s, i+8)) == 0 {
+			i += 16
+		}
+		if i+16 > n {
+			i = min(i, n-8)
+			if below0E(load64(s, i))|below0E(load64(s, n-8)) == 0 {
 				return -1
 			}
 		}
 	}
-	for ; i < len(s); i++ {
+	for ; i < n; i++ {
 		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
 			return i
 		}
@@ -244,17 +266,35 @@ func indexTabOrNewline(s string) int {
 	return -1
 }
 
+// load64 returns the eight bytes of s from i on as a little-endian number.
+func load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// below0E returns a non-zero number when one of the eight bytes of x is
+// below 0x0E: such a byte sets its high bit in the subtraction, and bytes
+// from 0x80 on are masked out by ^x.
+func below0E(x uint64) uint64 {
+	return (x - 0x0e0e0e0e0e0e0e0e) &^ x & 0x8080808080808080
+}
+
 // removeTabOrNewline returns s without its tabs, LFs and CRs; the first is
-// at index k.
-func removeTabOrNewline(s string, k int) string {
-	b := make([]byte, k, len(s)-1)
-	copy(b, s[:k])
+// at index k. The copy is made in buf when it has room, and the result
+// shares buf's memory.
+func removeTabOrNewline(s string, k int, buf []byte) string {
+	b := buf[:0]
+	if cap(b) < len(s)-1 {
+		b = make([]byte, 0, len(s)-1)
+	}
+	b = append(b, s[:k]...)
 	for ; k < len(s); k++ {
 		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
 			b = append(b, c)
 		}
 	}
-	return string(b)
+	return abnf.String(b)
 }
 
 // offset maps an index into p.in to the index of the same byte in p.orig;
@@ -303,7 +343,7 @@ func (p *parser) run() int {
 	// Scheme start state: an ASCII alpha starts a scheme. Scheme state:
 	// scheme code points up to ":"; anything else, or the end, starts over
 	// in the no scheme state.
-	if len(s) > 0 && isAlpha(s[0]) {
+	if len(s) > 0 && abnf.IsAlpha(s[0]) {
 		k := 1
 		acc := class[s[0]]
 		for k < len(s) && class[s[k]]&schemeChar != 0 {
@@ -316,9 +356,6 @@ func (p *parser) run() int {
 	}
 	return p.noScheme()
 }
-
-// isAlpha reports whether c is an ASCII alpha.
-func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // noHost sets the offsets of a URL whose host is null.
 func (p *parser) noHost() {
@@ -346,7 +383,7 @@ func (p *parser) scheme(k int, upper bool) int {
 			p.note(ErrSpecialSchemeMissingFollowingSolidus, i)
 		}
 		return p.file(i)
-	case p.sch.special() && p.base != nil && p.base.scheme == p.sch:
+	case p.sch.special() && p.base.href != "" && p.base.scheme == p.sch:
 		return p.specialRelativeOrAuthority(i)
 	case p.sch.special():
 		return p.specialAuthoritySlashes(i)
@@ -375,8 +412,8 @@ func (p *parser) writeLower(i, j int) {
 
 // noScheme is the no scheme state, from the start of the input.
 func (p *parser) noScheme() int {
-	s, b := p.in, p.base
-	if b == nil || b.flags&fOpaque != 0 && (len(s) == 0 || s[0] != '#') {
+	s, b := p.in, &p.base
+	if b.href == "" || b.flags&fOpaque != 0 && (len(s) == 0 || s[0] != '#') {
 		return p.fail(ErrMissingSchemeNonRelativeURL, 0)
 	}
 	if b.flags&fOpaque != 0 {
@@ -387,37 +424,47 @@ func (p *parser) noScheme() int {
 		p.sch = b.scheme
 		return p.fragment(1)
 	}
-	p.w.WriteString(b.href[:b.schemeEnd+1])
 	p.u.schemeEnd = b.schemeEnd
 	p.noHost()
 	p.sch = b.scheme
 	if b.scheme != schemeFile {
+		// The base's scheme is written with what follows it.
 		return p.relative(0)
 	}
+	p.w.WriteString(b.href[:b.schemeEnd+1])
 	return p.file(0)
 }
 
-// baseAuthority writes the base's host, with its credentials and port, and
-// takes over their offsets. The scheme written before is the base's.
-func (p *parser) baseAuthority() {
-	b := p.base
-	end := int(b.pathStart)
+// baseAuthority writes the base's credentials, host and port, and its
+// path up to pathEnd (from pathStart on, none), and takes over their
+// offsets. The output so far is the base's scheme, or nothing yet, which
+// it then writes too: the base is written in one piece. The "/." that may
+// stand before the base's path (section 4.5) is left out.
+func (p *parser) baseAuthority(pathEnd int) {
+	b := &p.base
+	k, ps := p.w.Len(), int(b.pathStart)
 	if b.flags&fDot != 0 {
-		end -= 2
+		p.w.WriteString(b.href[k : ps-2])
+		p.u.pathStart = p.pos()
+		p.w.WriteString(b.href[ps:pathEnd])
+	} else {
+		p.w.WriteString(b.href[k:pathEnd])
+		p.u.pathStart = b.pathStart
 	}
-	p.w.WriteString(b.href[b.schemeEnd+1 : end])
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.kind = b.userEnd, b.hostStart, b.hostEnd, b.kind
-	p.u.pathStart = p.pos()
 }
 
-// basePath writes the base's path.
-func (p *parser) basePath() {
-	p.w.WriteString(p.base.href[p.base.pathStart:p.base.queryStart])
+// shortenedPath returns the end of the base's path without its last
+// segment: where shortening the path (section 4.2) would leave it, for a
+// base that is not a file URL.
+func (p *parser) shortenedPath() int {
+	b := &p.base
+	return int(b.pathStart) + max(strings.LastIndexByte(b.href[b.pathStart:b.queryStart], '/'), 0)
 }
 
 // baseQuery writes the base's query, if it has one.
 func (p *parser) baseQuery() {
-	b := p.base
+	b := &p.base
 	if b.flags&fQuery != 0 {
 		p.u.queryStart = p.pos()
 		p.u.flags |= fQuery
@@ -443,8 +490,8 @@ func (p *parser) pathOrAuthority(i int) int {
 	return p.path(i)
 }
 
-// relative is the relative state: the base's scheme is written, and the
-// base is not a file URL.
+// relative is the relative state: the base is not a file URL, and the
+// output is its scheme, or nothing yet (see baseAuthority).
 func (p *parser) relative(i int) int {
 	s := p.in
 	if i < len(s) {
@@ -456,26 +503,34 @@ func (p *parser) relative(i int) int {
 			return p.relativeSlash(i + 1)
 		}
 	}
-	p.baseAuthority()
-	p.basePath()
+	if i < len(s) && s[i] != '?' && s[i] != '#' {
+		// A path: the base's path is shortened (section 4.2) as it is
+		// written.
+		p.baseAuthority(p.shortenedPath())
+		return p.path(i)
+	}
+	p.baseAuthority(int(p.base.queryStart))
 	if i == len(s) {
 		p.baseQuery()
 		return i
 	}
-	switch s[i] {
-	case '?':
+	if s[i] == '?' {
 		return p.query(i + 1)
-	case '#':
-		p.baseQuery()
-		return p.fragment(i + 1)
 	}
-	p.shorten()
-	return p.path(i)
+	p.baseQuery()
+	return p.fragment(i + 1)
 }
 
-// relativeSlash is the relative slash state.
+// relativeSlash is the relative slash state; the output is as for
+// relative.
 func (p *parser) relativeSlash(i int) int {
 	s := p.in
+	if i < len(s) && (s[i] == '/' || s[i] == '\\' && p.sch.special()) {
+		// An authority follows the base's scheme.
+		if p.w.Len() == 0 {
+			p.w.WriteString(p.base.href[:p.base.schemeEnd+1])
+		}
+	}
 	if i < len(s) {
 		c := s[i]
 		if p.sch.special() && (c == '/' || c == '\\') {
@@ -488,7 +543,7 @@ func (p *parser) relativeSlash(i int) int {
 			return p.authority(i + 1)
 		}
 	}
-	p.baseAuthority()
+	p.baseAuthority(int(p.base.pathStart))
 	return p.path(i)
 }
 
@@ -514,21 +569,22 @@ func (p *parser) specialAuthorityIgnoreSlashes(i int) int {
 }
 
 // authority is the authority state. The authority ends at "/", "?", "#",
-// "\" in a special URL, or the end; the credentials end at its last "@".
+// "\\" in a special URL, or the end; the credentials end at its last "@".
 func (p *parser) authority(i int) int {
 	s := p.in
 	special := p.sch.special()
-	p.w.WriteString("//")
+	p.w.Byte('/')
+	p.w.Byte('/')
 	// One pass finds the end of the authority, its last "@", and the first
 	// ":" after that "@", which ends the host unless a "[" came before it.
 	e, at, colon, bracket := i, -1, -1, false
+	stop := &authorityStops[0]
 scan:
-	for ; e < len(s); e++ {
-		c := s[e]
-		if class[c]&authorityStop == 0 {
-			continue
+	for ; ; e++ {
+		if e = scan(s, e, stop); e == len(s) {
+			break
 		}
-		switch c {
+		switch s[e] {
 		case '@':
 			p.note(ErrInvalidCredentials, e)
 			at, colon, bracket = e, -1, false
@@ -580,28 +636,26 @@ func (p *parser) userinfo(i, at int) {
 	if user == "" && pass == "" {
 		return
 	}
-	p.encodeIn(i, i+len(user), encUserinfo)
+	p.encodeIn(i, i+len(user), encUserinfo, userinfoStops)
 	p.u.userEnd = p.pos()
 	if pass != "" {
 		p.w.Byte(':')
-		p.encodeIn(i+colon+1, at, encUserinfo)
+		p.encodeIn(i+colon+1, at, encUserinfo, userinfoStops)
 	}
 	p.w.Byte('@')
 }
 
-// encodeIn writes in[i:j] UTF-8 percent-encoded with set, copying runs of
-// bytes that need no encoding.
-func (p *parser) encodeIn(i, j int, set uint16) {
+// encodeIn writes in[i:j] UTF-8 percent-encoded with set, whose members
+// are t, copying runs of bytes that need no encoding.
+func (p *parser) encodeIn(i, j int, set uint32, t *stops) {
 	s := p.in
 	for i < j {
-		k := i
-		for k < j && class[s[k]]&set == 0 {
-			k++
-		}
+		k := scan(s[:j], i, &t[0])
 		p.w.Copy(i, k)
 		if k == j {
 			return
 		}
+		p.noteControl(k)
 		i = encodeAt(&p.w, s, k, set)
 	}
 }
@@ -715,45 +769,88 @@ func (p *parser) pathStart(i int) int {
 
 // path is the path state, at the start of a path segment. Each segment is
 // written as "/" and its bytes, UTF-8 percent-encoded with the path
-// percent-encode set; at its end, a "." or ".." segment is removed again
-// (see endSegment).
+// percent-encode set; a "." or ".." segment (also written "%2e") is
+// removed again, as the path state does when it meets the end of the
+// segment. Runs of bytes that need no change are copied whole, across
+// segments: a "." or "%" ends a run only at the start of a dot segment.
 func (p *parser) path(i int) int {
 	s := p.in
 	special := p.sch.special()
-	stop := encPath | slash
-	if p.collect {
-		stop |= check
-	}
+	stop := pathStops.of(p)
+segment:
 	for {
-		seg := p.w.Len()
+		// A segment starts at in[i], and its "/" is written here.
 		p.w.Byte('/')
 		j := i
+		if p.sch == schemeFile && p.w.Len()-1 == int(p.u.pathStart) {
+			j = p.driveLetter(i)
+		}
+		r := j // the start of the run not yet copied
 		for {
-			k := j
-			for k < len(s) && class[s[k]]&stop == 0 {
-				k++
-			}
-			p.w.Copy(j, k)
-			j = k
+			j = scan(s, j, stop)
 			if j == len(s) {
-				break
+				p.w.Copy(r, j)
+				return j
 			}
 			c := s[j]
-			if c == '/' || c == '\\' && special || (c == '?' || c == '#') && !p.override {
-				break
+			if c == '.' || c == '%' {
+				if j == i || s[j-1] == '/' || special && s[j-1] == '\\' {
+					if e, dots := p.dotSegment(j); dots > 0 {
+						p.w.Copy(r, j)
+						if !p.dotSegmentEnd(e, dots) {
+							return p.afterPath(e)
+						}
+						i = e + 1
+						continue segment
+					}
+				}
+				if c == '%' && p.collect {
+					p.checkUnit(j)
+				}
+				j++
+				continue
 			}
-			j = p.encodeOne(j, encPath)
+			p.w.Copy(r, j)
+			switch {
+			case c == '\\' && special:
+				p.note(ErrInvalidReverseSolidus, j)
+				p.w.Byte('/')
+				j++
+			case (c == '?' || c == '#') && !p.override:
+				return p.afterPath(j)
+			default:
+				j = p.encodeOne(j, encPath)
+			}
+			r = j
 		}
-		sep := j < len(s) && (s[j] == '/' || s[j] == '\\' && special)
-		p.endSegment(seg, sep)
-		if !sep {
-			return p.afterPath(j)
-		}
-		if s[j] == '\\' {
-			p.note(ErrInvalidReverseSolidus, j)
-		}
-		i = j + 1
 	}
+}
+
+// dotSegmentEnd removes the dot segment (dots is 1 for ".", 2 for "..")
+// whose "/" is the last byte written, and that ends at in[e]. It reports
+// whether a separator follows, after which a new segment starts at
+// in[e+1].
+func (p *parser) dotSegmentEnd(e, dots int) bool {
+	s := p.in
+	sep := e < len(s) && (s[e] == '/' || s[e] == '\\' && p.sch.special())
+	seg := p.w.Len() - 1
+	if dots == 2 {
+		// A double-dot segment: shorten the path, and append an empty
+		// segment unless a separator follows.
+		p.w.Truncate(seg)
+		p.shorten()
+		if !sep {
+			p.w.Byte('/')
+		}
+	} else if sep {
+		// A single-dot segment: append an empty segment (keep the "/")
+		// unless a separator follows.
+		p.w.Truncate(seg)
+	}
+	if sep && s[e] == '\\' {
+		p.note(ErrInvalidReverseSolidus, e)
+	}
+	return sep
 }
 
 // afterPath continues after the path, at the end, "?" or "#".
@@ -768,74 +865,74 @@ func (p *parser) afterPath(j int) int {
 	return p.fragment(j + 1)
 }
 
-// endSegment ends the segment written from seg, as the path state does
-// when it meets the end of a segment; sep tells whether a "/" (or "\" in a
-// special URL) follows.
-func (p *parser) endSegment(seg int, sep bool) {
-	if n := p.w.Len() - seg; n == 1 || n > 7 || p.w.At(seg+1) != '.' && p.w.At(seg+1) != '%' {
-		// Neither a dot segment nor, at the start of the path of a file
-		// URL, a drive letter to normalize: the common case.
-		if p.sch != schemeFile {
-			return
-		}
+// segmentEnd reports whether in[k] ends a path segment: "/", "\" in a
+// special URL, "?" and "#" unless a setter parses the path alone, or the
+// end.
+func (p *parser) segmentEnd(k int) bool {
+	s := p.in
+	if k >= len(s) {
+		return true
 	}
-	switch p.dots(seg + 1) {
-	case 2:
-		// A double-dot segment: shorten the path, and append an empty
-		// segment unless a separator follows.
-		p.w.Truncate(seg)
-		p.shorten()
-		if !sep {
-			p.w.Byte('/')
-		}
-	case 1:
-		// A single-dot segment: append an empty segment unless a separator
-		// follows.
-		p.w.Truncate(seg)
-		if !sep {
-			p.w.Byte('/')
-		}
-	default:
-		// "If url's scheme is "file", url's path is empty, and buffer is a
-		// Windows drive letter, then replace the second code point in
-		// buffer with U+003A (:)."
-		if p.sch == schemeFile && seg == int(p.u.pathStart) && p.w.Len()-seg == 3 &&
-			isAlpha(p.w.At(seg+1)) && (p.w.At(seg+2) == ':' || p.w.At(seg+2) == '|') {
-			p.w.Set(seg+2, ':')
-		}
+	switch s[k] {
+	case '/':
+		return true
+	case '\\':
+		return p.sch.special()
+	case '?', '#':
+		return !p.override
 	}
+	return false
 }
 
-// dots returns 1 if the output from k on is a single-dot URL path segment
-// ("." or "%2e"), 2 if it is a double-dot one ("..", ".%2e", "%2e.",
-// "%2e%2e"), both ASCII case-insensitive (section 4.1), and 0 otherwise.
-func (p *parser) dots(k int) int {
-	w := &p.w
-	n := w.Len() - k
-	if n < 1 || n > 6 {
-		return 0
-	}
-	// dot returns the length of a dot at k ("." 1, "%2e" 3), or 0.
-	dot := func(k int) int {
-		if w.At(k) == '.' {
-			return 1
-		}
-		if k+2 < w.Len() && w.At(k) == '%' && w.At(k+1) == '2' && w.At(k+2)|0x20 == 'e' {
-			return 3
-		}
-		return 0
-	}
-	d := dot(k)
+// dotSegment reports whether the segment that starts at in[j] is a
+// single-dot URL path segment ("." or "%2e", 1) or a double-dot one ("..",
+// ".%2e", "%2e." or "%2e%2e", 2), ASCII case-insensitive (section 4.1), or
+// neither (0), and returns its end. The percent-encoding of a segment
+// leaves "." and "%" as they are and writes them for nothing else, so the
+// input decides as the written segment would.
+func (p *parser) dotSegment(j int) (end, dots int) {
+	d := dotAt(p.in, j)
 	if d == 0 {
-		return 0
+		return j, 0
 	}
-	if d == n {
+	if p.segmentEnd(j + d) {
+		return j + d, 1
+	}
+	if e := dotAt(p.in, j+d); e > 0 && p.segmentEnd(j+d+e) {
+		return j + d + e, 2
+	}
+	return j, 0
+}
+
+// dotAt returns the length of the dot at s[j]: 1 for ".", 3 for "%2e" or
+// "%2E", 0 for none.
+func dotAt(s string, j int) int {
+	if j < len(s) && s[j] == '.' {
 		return 1
 	}
-	if e := dot(k + d); e > 0 && d+e == n {
-		return 2
+	if j+2 < len(s) && s[j] == '%' && s[j+1] == '2' && s[j+2]|0x20 == 'e' {
+		return 3
 	}
 	return 0
+}
+
+// driveLetter writes the Windows drive letter that in[i:] starts with, if
+// it is a whole segment, normalized ("c|" as "c:"), and returns the index
+// after it; otherwise it returns i. The path state does so for the first
+// segment of a file URL's path: "If url's scheme is "file", url's path is
+// empty, and buffer is a Windows drive letter, then replace the second code
+// point in buffer with U+003A (:)."
+func (p *parser) driveLetter(i int) int {
+	s := p.in
+	if i+1 < len(s) && abnf.IsAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') && p.segmentEnd(i+2) {
+		if p.collect {
+			p.checkUnit(i + 1) // "|" is not a URL code point
+		}
+		p.w.Byte(s[i])
+		p.w.Byte(':')
+		return i + 2
+	}
+	return i
 }
 
 // shorten shortens the path (section 4.2): it removes the last segment,
@@ -847,7 +944,7 @@ func (p *parser) shorten() {
 	if n == ps {
 		return
 	}
-	if p.sch == schemeFile && n-ps == 3 && isAlpha(p.w.At(ps+1)) && p.w.At(ps+2) == ':' {
+	if p.sch == schemeFile && n-ps == 3 && abnf.IsAlpha(p.w.At(ps+1)) && p.w.At(ps+2) == ':' {
 		return
 	}
 	p.w.Truncate(p.w.LastIndexByte('/', ps))
@@ -856,11 +953,19 @@ func (p *parser) shorten() {
 // encodeOne writes the code point at in[j:] UTF-8 percent-encoded with set,
 // checks it when collecting validation errors, and returns the index after
 // it.
-func (p *parser) encodeOne(j int, set uint16) int {
+func (p *parser) encodeOne(j int, set uint32) int {
 	if p.collect {
 		p.checkUnit(j)
 	}
+	p.noteControl(j)
 	return encodeAt(&p.w, p.in, j, set)
+}
+
+// noteControl sets ctl when in[j] is a tab or newline (see parse).
+func (p *parser) noteControl(j int) {
+	if c := p.in[j]; c == '\t' || c == '\n' || c == '\r' {
+		p.ctl = true
+	}
 }
 
 // checkUnit records invalid-URL-unit for the code point at in[j:] if it is
@@ -870,7 +975,7 @@ func (p *parser) checkUnit(j int) {
 	c := s[j]
 	switch {
 	case c == '%':
-		if j+2 >= len(s) || !isHex(s[j+1]) || !isHex(s[j+2]) {
+		if j+2 >= len(s) || !abnf.IsHex(s[j+1]) || !abnf.IsHex(s[j+2]) {
 			p.note(ErrInvalidURLUnit, j)
 		}
 	case c < 0x80:
@@ -889,15 +994,9 @@ func (p *parser) opaquePath(i int) int {
 	s := p.in
 	p.u.pathStart = p.pos()
 	p.u.flags |= fOpaque
-	stop := encPath
-	if p.collect {
-		stop |= check
-	}
+	stop := opaquePathStops.of(p)
 	for j := i; ; {
-		k := j
-		for k < len(s) && class[s[k]]&stop == 0 {
-			k++
-		}
+		k := scan(s, j, stop)
 		p.w.Copy(j, k)
 		j = k
 		if j == len(s) {
@@ -936,11 +1035,10 @@ func (p *parser) query(i int) int {
 
 // queryBody writes the query from in[i:] up to "#" or the end.
 func (p *parser) queryBody(i int) int {
-	set := encQuery
 	if p.sch.special() {
-		set = encSpecialQuery
+		return p.encodeRest(i, encSpecialQuery, specialQueryStops, !p.override)
 	}
-	return p.encodeRest(i, set, !p.override)
+	return p.encodeRest(i, encQuery, queryStops, !p.override)
 }
 
 // fragment is the fragment state: "#" and the fragment, UTF-8
@@ -953,22 +1051,18 @@ func (p *parser) fragment(i int) int {
 }
 
 // fragmentBody writes the fragment from in[i:] to the end.
-func (p *parser) fragmentBody(i int) int { return p.encodeRest(i, encFragment, false) }
+func (p *parser) fragmentBody(i int) int {
+	return p.encodeRest(i, encFragment, fragmentStops, false)
+}
 
-// encodeRest writes in[i:] UTF-8 percent-encoded with set, up to the end,
-// or with hashEnds up to a "#", where the fragment state takes over. Runs of
-// bytes that need no encoding are copied whole.
-func (p *parser) encodeRest(i int, set uint16, hashEnds bool) int {
+// encodeRest writes in[i:] UTF-8 percent-encoded with set, whose members
+// are t, up to the end, or with hashEnds up to a "#", where the fragment
+// state takes over. Runs of bytes that need no encoding are copied whole.
+func (p *parser) encodeRest(i int, set uint32, t *stops, hashEnds bool) int {
 	s := p.in
-	stop := set
-	if p.collect {
-		stop |= check
-	}
+	stop := t.of(p)
 	for j := i; ; {
-		k := j
-		for k < len(s) && class[s[k]]&stop == 0 {
-			k++
-		}
+		k := scan(s, j, stop)
 		p.w.Copy(j, k)
 		j = k
 		if j == len(s) {
@@ -983,7 +1077,7 @@ func (p *parser) encodeRest(i int, set uint16, hashEnds bool) int {
 
 // file is the file state: the scheme is "file".
 func (p *parser) file(i int) int {
-	s, b := p.in, p.base
+	s, b := p.in, &p.base
 	p.sch = schemeFile
 	if i < len(s) && (s[i] == '/' || s[i] == '\\') {
 		if s[i] == '\\' {
@@ -991,10 +1085,9 @@ func (p *parser) file(i int) int {
 		}
 		return p.fileSlash(i + 1)
 	}
-	if b != nil && b.scheme == schemeFile {
+	if b.href != "" && b.scheme == schemeFile {
 		// The base's host, path and query.
-		p.baseAuthority()
-		p.basePath()
+		p.baseAuthority(int(b.queryStart))
 		if i == len(s) {
 			p.baseQuery()
 			return i
@@ -1028,21 +1121,21 @@ func (p *parser) emptyHost() {
 
 // fileSlash is the file slash state.
 func (p *parser) fileSlash(i int) int {
-	s, b := p.in, p.base
+	s, b := p.in, &p.base
 	if i < len(s) && (s[i] == '/' || s[i] == '\\') {
 		if s[i] == '\\' {
 			p.note(ErrInvalidReverseSolidus, i)
 		}
 		return p.fileHost(i + 1)
 	}
-	if b != nil && b.scheme == schemeFile {
-		p.baseAuthority()
+	if b.href != "" && b.scheme == schemeFile {
+		p.baseAuthority(int(b.pathStart))
 		// "If the code point substring from pointer to the end of input
 		// does not start with a Windows drive letter and base's path[0] is a
 		// normalized Windows drive letter, then append base's path[0] to
 		// url's path."
 		bp := b.href[b.pathStart:b.queryStart]
-		if !startsWithDriveLetter(s[i:]) && len(bp) >= 3 && isAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
+		if !startsWithDriveLetter(s[i:]) && len(bp) >= 3 && abnf.IsAlpha(bp[1]) && bp[2] == ':' && (len(bp) == 3 || bp[3] == '/') {
 			p.w.WriteString(bp[:3])
 		}
 		return p.path(i)
@@ -1056,7 +1149,7 @@ func (p *parser) fileSlash(i int) int {
 // letter (section 4.2): an ASCII alpha, then ":" or "|", then the end or
 // one of "/", "\", "?" and "#".
 func startsWithDriveLetter(s string) bool {
-	if len(s) < 2 || !isAlpha(s[0]) || s[1] != ':' && s[1] != '|' {
+	if len(s) < 2 || !abnf.IsAlpha(s[0]) || s[1] != ':' && s[1] != '|' {
 		return false
 	}
 	if len(s) == 2 {
@@ -1073,16 +1166,11 @@ func startsWithDriveLetter(s string) bool {
 // or the end.
 func (p *parser) fileHost(i int) int {
 	s := p.in
-	e := i
-	for e < len(s) {
-		if c := s[e]; c == '/' || c == '\\' || c == '?' || c == '#' {
-			break
-		}
-		e++
-	}
-	p.w.WriteString("//")
+	e := scan(s, i, &fileHostStops[0])
+	p.w.Byte('/')
+	p.w.Byte('/')
 	p.emptyHost()
-	if e-i == 2 && isAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') {
+	if e-i == 2 && abnf.IsAlpha(s[i]) && (s[i+1] == ':' || s[i+1] == '|') {
 		// A Windows drive letter is the path's first segment, and the host
 		// stays empty.
 		p.note(ErrFileInvalidWindowsDriveLetterHost, i)

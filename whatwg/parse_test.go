@@ -1,7 +1,10 @@
 package whatwg
 
 import (
+	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -355,20 +358,27 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// TestIndexTabOrNewline checks the eight-bytes-at-a-time search against
+// TestIndexTabOrNewline checks the search by words against
 // strings.IndexAny for every length up to 40 and every position of a tab,
-// LF, CR, or another byte below 0x0E or from 0x80.
+// LF, CR, or another byte below 0x0E or from 0x80, alone or before a tab
+// at the end (a block with a byte below 0x0E that is no tab or newline
+// must not hide a later one).
 func TestIndexTabOrNewline(t *testing.T) {
 	for n := 0; n < 40; n++ {
 		for k := -1; k < n; k++ {
 			for _, c := range []byte{'\t', '\n', '\r', 0x01, 0x0e, 0x80, 0xff} {
-				b := []byte(strings.Repeat("a", n))
-				if k >= 0 {
-					b[k] = c
-				}
-				want := strings.IndexAny(string(b), "\t\n\r")
-				if got := indexTabOrNewline(string(b)); got != want {
-					t.Fatalf("indexTabOrNewline(%q) = %d, want %d", b, got, want)
+				for _, tab := range []bool{false, true} {
+					b := []byte(strings.Repeat("a", n))
+					if tab && n > 0 {
+						b[n-1] = '\t'
+					}
+					if k >= 0 {
+						b[k] = c
+					}
+					want := strings.IndexAny(string(b), "\t\n\r")
+					if got := indexTabOrNewline(string(b)); got != want {
+						t.Fatalf("indexTabOrNewline(%q) = %d, want %d", b, got, want)
+					}
 				}
 			}
 		}
@@ -388,7 +398,67 @@ func TestOffsetOverflow(t *testing.T) {
 	if got := p.pos(); got != 0 || !p.tooLong {
 		t.Errorf("pos() = %d, tooLong %v; want 0, true", got, p.tooLong)
 	}
-	if _, err := p.finish(); !errors.Is(err, ErrTooLong) {
+	if err := p.finish(); !errors.Is(err, ErrTooLong) {
 		t.Errorf("finish() = %v, want ErrTooLong", err)
 	}
+}
+
+// TestTabsRemovedAnywhere pins step 3 of the basic URL parser ("Remove all
+// ASCII tab or newline from input") for inputs where a tab, LF or CR
+// stands anywhere: the result must be that of the input without it. Parse
+// looks for them only when the parse fails or an encoder meets one, so
+// this checks that no state lets one through unseen. The inputs are the
+// table tests, the web-platform-tests cases when present, and the samples.
+func TestTabsRemovedAnywhere(t *testing.T) {
+	type pair struct{ in, base string }
+	var inputs []pair
+	for _, tc := range parseTests {
+		inputs = append(inputs, pair{tc.in, tc.base})
+	}
+	for _, tc := range parseErrorTests {
+		inputs = append(inputs, pair{tc.in, tc.base})
+	}
+	if b, err := os.ReadFile(filepath.Join(wptDir, "urltestdata.json")); err == nil {
+		var raw []json.RawMessage
+		if err := json.Unmarshal(b, &raw); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range raw {
+			var tc urlTest
+			if json.Unmarshal(r, &tc) == nil {
+				base := ""
+				if tc.Base != nil {
+					base = *tc.Base
+				}
+				inputs = append(inputs, pair{tc.Input, base})
+			}
+		}
+	}
+	for _, name := range urlSamples {
+		for _, l := range readSample(t, name)[:200] {
+			inputs = append(inputs, pair{l, ""})
+		}
+	}
+	strip := strings.NewReplacer("\t", "", "\n", "", "\r", "")
+	parseWith := func(in, base string) (URL, error) {
+		if base == "" {
+			return Parse(in)
+		}
+		return ParseRef(in, base)
+	}
+	n := 0
+	for _, tc := range inputs {
+		want, wantErr := parseWith(strip.Replace(tc.in), tc.base)
+		for k := 0; k <= len(tc.in); k++ {
+			c := "\t\n\r"[k%3 : k%3+1]
+			in := tc.in[:k] + c + tc.in[k:]
+			got, err := parseWith(in, tc.base)
+			n++
+			if got != want || (err == nil) != (wantErr == nil) ||
+				err != nil && err.(*Error).Kind != wantErr.(*Error).Kind {
+				t.Fatalf("ParseRef(%q, %q) = %q, %v; without %q: %q, %v", in, tc.base, got.Href(), err, c, want.Href(), wantErr)
+			}
+		}
+	}
+	t.Logf("%d inputs with a tab or newline", n)
 }

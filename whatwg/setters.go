@@ -140,7 +140,7 @@ func setterParser(value string, sch schemeType) *parser {
 	p := &parser{orig: value, sch: sch, override: true}
 	in := value
 	if k := indexTabOrNewline(in); k >= 0 {
-		in = removeTabOrNewline(in, k)
+		in = removeTabOrNewline(in, k, nil)
 		p.removed = true
 	}
 	p.in = in
@@ -187,7 +187,7 @@ func (u *URL) SetProtocol(value string) error {
 	}
 	p := setterParser(value, u.scheme)
 	s := p.in + ":"
-	if !isAlpha(s[0]) {
+	if !abnf.IsAlpha(s[0]) {
 		return setterError(op, value, ErrSchemeInvalid, 0)
 	}
 	k := 1
@@ -232,7 +232,7 @@ func (u *URL) SetUsername(value string) error {
 	if r.cannotHaveCredentialsOrPort() {
 		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
 	}
-	r.username = encodeString(value, encUserinfo)
+	r.username = encodeString(value, encUserinfo, userinfoStops)
 	return u.apply(&r, op, value)
 }
 
@@ -248,16 +248,16 @@ func (u *URL) SetPassword(value string) error {
 	if r.cannotHaveCredentialsOrPort() {
 		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
 	}
-	r.password = encodeString(value, encUserinfo)
+	r.password = encodeString(value, encUserinfo, userinfoStops)
 	return u.apply(&r, op, value)
 }
 
-// encodeString returns s UTF-8 percent-encoded with set; s itself when
-// nothing needs encoding.
-func encodeString(s string, set uint16) string {
+// encodeString returns s UTF-8 percent-encoded with set, whose members are
+// t; s itself when nothing needs encoding.
+func encodeString(s string, set uint32, t *stops) string {
 	p := parser{in: s}
 	p.w.Reset(s, nil, 0)
-	p.encodeIn(0, len(s), set)
+	p.encodeIn(0, len(s), set, t)
 	return p.w.String()
 }
 

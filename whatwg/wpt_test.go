@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/idna"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // The web-platform-tests data files of the URL Standard are not part of
@@ -138,7 +140,7 @@ func formParse(q string) [][2]string {
 		}
 		name, value, _ := strings.Cut(seq, "=")
 		dec := func(s string) string {
-			return toScalarValues(percentDecode(strings.ReplaceAll(s, "+", " ")))
+			return toScalarValues(abnf.Decode(s, true))
 		}
 		out = append(out, [2]string{dec(name), dec(value)})
 	}
@@ -157,8 +159,8 @@ func formSerialize(pairs [][2]string) string {
 				b.WriteByte(c)
 			default:
 				b.WriteByte('%')
-				b.WriteByte(upperHex[c>>4])
-				b.WriteByte(upperHex[c&15])
+				b.WriteByte(abnf.UpperHex[c>>4])
+				b.WriteByte(abnf.UpperHex[c&15])
 			}
 		}
 		return b.String()

@@ -195,6 +195,11 @@ func TestDecode(t *testing.T) {
 			t.Errorf("Decode(%q, %v) = %q, want %q", tt.s, tt.plus, got, tt.want)
 		}
 	}
+	for s, want := range map[string]int{"": -1, "%": -1, "%4": -1, "a%4g%41": 4, "%%41": 1, "%41": 0, "%zz%": -1} {
+		if got := IndexPctEncoded(s); got != want {
+			t.Errorf("IndexPctEncoded(%q) = %d, want %d", s, got, want)
+		}
+	}
 	var only [256]bool
 	only['A'] = true
 	if got := string(AppendDecoded([]byte("x"), "%41%42", &only, false)); got != "xA%42" {
@@ -240,5 +245,99 @@ func TestASCIIHelpers(t *testing.T) {
 	}
 	if !IsASCII("abc~") || IsASCII("ab\u00e9") || IsASCII("\x80") {
 		t.Error("IsASCII is wrong")
+	}
+}
+
+// TestParseLooseIPv4 pins the loose IPv4 reading of inet_aton and of the
+// URL Standard's IPv4 parser (section 3.5): the address, what the reading
+// met on the way, and the fault that ends it, in the standard's order.
+func TestParseLooseIPv4(t *testing.T) {
+	tests := []struct {
+		in    string
+		want  LooseIPv4
+		fault LooseIPv4Fault
+	}{
+		{"127.0.0.1", LooseIPv4{Addr: 0x7f000001, Parts: 4}, LooseOK},
+		{"0x7f.1", LooseIPv4{Addr: 0x7f000001, Parts: 2, NonDecimal: 1}, LooseOK},
+		{"0177.0.0.1", LooseIPv4{Addr: 0x7f000001, Parts: 4, NonDecimal: 1}, LooseOK},
+		{"2130706433", LooseIPv4{Addr: 0x7f000001, Parts: 1, Over255: true}, LooseOK}, // any part above 255 is noted
+		{"0", LooseIPv4{Parts: 1}, LooseOK},                                           // a lone "0" is decimal
+		{"0x", LooseIPv4{Parts: 1, NonDecimal: 1}, LooseOK},                           // "0x" without digits is 0
+		{"1.2.3.4.", LooseIPv4{Addr: 0x01020304, Parts: 4, FinalDot: true}, LooseOK},
+		{"1.2.3.4%2E", LooseIPv4{Addr: 0x01020304, Parts: 4, FinalDot: true}, LooseOK},
+		{"%31%32%37.1", LooseIPv4{Addr: 0x7f000001, Parts: 2}, LooseOK},
+		{"127%2e1", LooseIPv4{Addr: 0x7f000001, Parts: 2}, LooseOK},
+		{"1.2.3.4.5", LooseIPv4{Addr: 0, Parts: 4, Over255: false}, LooseTooManyParts},
+		{"1.2.3.4..", LooseIPv4{Parts: 4, FinalDot: true}, LooseTooManyParts}, // only one final "." goes
+		{"a.2.3.4.5", LooseIPv4{Parts: 1}, LooseNonNumeric},                   // left to right: see LooseIPv4Parts
+		{".", LooseIPv4{Parts: 1, FinalDot: true}, LooseNonNumeric},
+		{"1..2", LooseIPv4{Parts: 2}, LooseNonNumeric},
+		{"0x1.09", LooseIPv4{Parts: 2, NonDecimal: 1}, LooseNonNumeric}, // 9 is no octal digit
+		{"0x1.0x2.zz", LooseIPv4{Parts: 3, NonDecimal: 2}, LooseNonNumeric},
+		{"0x1.0x2.zz.0x3", LooseIPv4{Parts: 3, NonDecimal: 2}, LooseNonNumeric}, // what follows is not read
+		{"1%", LooseIPv4{Parts: 1}, LooseNonNumeric},                            // a "%" that encodes nothing
+		{"1%zz", LooseIPv4{Parts: 1}, LooseNonNumeric},                          // likewise
+		{"256.1", LooseIPv4{Parts: 2, Over255: true}, LooseOutOfRange},
+		{"1.16777216", LooseIPv4{Parts: 2, Over255: true}, LooseOutOfRange},
+		{"1.2.3.256", LooseIPv4{Parts: 4, Over255: true}, LooseOutOfRange},
+		{"4294967296", LooseIPv4{Parts: 1, Over255: true}, LooseOutOfRange},
+		{"0xffffffffffffffffffff", LooseIPv4{Parts: 1, NonDecimal: 1, Over255: true}, LooseOutOfRange},
+		{"4294967295", LooseIPv4{Addr: 0xffffffff, Parts: 1, Over255: true}, LooseOK},
+	}
+	for _, tt := range tests {
+		got, fault := ParseLooseIPv4(tt.in)
+		if fault != LooseOK {
+			got.Addr = 0
+		}
+		if got != tt.want || fault != tt.fault {
+			t.Errorf("ParseLooseIPv4(%q) = %+v, %v; want %+v, %v", tt.in, got, fault, tt.want, tt.fault)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = ParseLooseIPv4("%30x7f.1") }); n != 0 {
+		t.Errorf("ParseLooseIPv4 allocates %v times", n)
+	}
+}
+
+// TestIPv4Number pins the IPv4 number parser of the URL Standard, section
+// 3.5: the prefixes, the empty input, and the saturation at 1<<32.
+func TestIPv4Number(t *testing.T) {
+	tests := []struct {
+		in         string
+		v          uint64
+		nonDecimal bool
+		ok         bool
+	}{
+		{"", 0, false, false},
+		{"0", 0, false, true},
+		{"10", 10, false, true},
+		{"010", 8, true, true},
+		{"0x10", 16, true, true},
+		{"0X1f", 31, true, true},
+		{"0x", 0, true, true},
+		{"08", 0, false, false},
+		{"0xg", 0, false, false},
+		{"1a", 0, false, false},
+		{"99999999999999999999", 1 << 32, false, true},
+		{"%30x1", 1, true, true}, // percent-encoded "0"
+	}
+	for s, want := range map[string]int{
+		"": 1, ".": 1, "1": 1, "1.": 1, "1.2.3.4.5": 5, "1.2.3.4.": 4, "1.2.3.4..": 5,
+		"1%2e2%2E3": 3, "1.2%2e": 2, "a.b.c.d.e": 5,
+	} {
+		if got := LooseIPv4Parts(s); got != want {
+			t.Errorf("LooseIPv4Parts(%q) = %d, want %d", s, got, want)
+		}
+	}
+	// A "0" alone is decimal, whatever "." follows it.
+	for _, s := range []string{"0.1", "0%2e1", "%30%2E1"} {
+		if r, fault := ParseLooseIPv4(s); fault != LooseOK || r.NonDecimal != 0 || r.Addr != 1 {
+			t.Errorf("ParseLooseIPv4(%q) = %+v, %v; want 0.0.0.1, no part in another base", s, r, fault)
+		}
+	}
+	for _, tt := range tests {
+		v, nd, ok := IPv4Number(tt.in)
+		if v != tt.v || nd != tt.nonDecimal || ok != tt.ok {
+			t.Errorf("IPv4Number(%q) = %d, %v, %v; want %d, %v, %v", tt.in, v, nd, ok, tt.v, tt.nonDecimal, tt.ok)
+		}
 	}
 }

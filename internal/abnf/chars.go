@@ -94,6 +94,9 @@ func IsHex(c byte) bool { return Classes[c]&Hex != 0 }
 // IsDigit reports whether c is a DIGIT.
 func IsDigit(c byte) bool { return Classes[c]&Digit != 0 }
 
+// IsAlpha reports whether c is an ALPHA, an ASCII letter.
+func IsAlpha(c byte) bool { return Classes[c]&Alpha != 0 }
+
 // Unhex returns the value of the hex digit c, which IsHex has accepted.
 func Unhex(c byte) byte {
 	switch {

@@ -59,6 +59,22 @@ func AppendDecoded(dst []byte, s string, only *[256]bool, plus bool) []byte {
 	return dst
 }
 
+// IndexPctEncoded returns the index of the first pct-encoding of s, "%"
+// and two hex digits (RFC 3986, Section 2.1), or -1 if s has none.
+func IndexPctEncoded(s string) int {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		if i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
+			return i
+		}
+		k := strings.IndexByte(s[i+1:], '%')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return -1
+}
+
 // MustEncode reports whether s[j] must be percent-encoded to stand in a
 // component whose characters are mask (RFC 3986, Sections 2.1 and 2.4): it
 // is outside the mask and is not the "%" that begins a pct-encoding. It is

@@ -5,6 +5,7 @@
 package lazybuf
 
 import (
+	"bytes"
 	"strings"
 	"unsafe"
 )
@@ -21,7 +22,7 @@ import (
 // goes to. A Writer must not be copied after its first write.
 type Writer struct {
 	in    string
-	n     int    // while buf == nil, the output is in[:n]
+	n     int    // while buf == nil, the output is in[:n]; then len(in)+1
 	buf   []byte // once the output differs: dst[:start] and then the output
 	dst   []byte // the slice the output is appended to, or nil
 	start int    // len(dst)
@@ -57,16 +58,23 @@ func (w *Writer) At(k int) byte {
 	return w.in[k]
 }
 
-// materialize moves the output into the buffer.
+// materialize moves the output into the buffer. It sets n past the end of
+// the input, so that the inlined tests of Byte and WriteString, which do
+// not look at buf, fail from then on.
 func (w *Writer) materialize() {
 	if w.dst != nil && cap(w.dst)-len(w.dst) >= len(w.in)+w.extra {
 		w.buf = append(w.dst, w.in[:w.n]...)
-		return
+	} else {
+		b := make([]byte, w.start+w.n, w.start+len(w.in)+w.extra+16)
+		if w.start > 0 {
+			copy(b, w.dst)
+		}
+		if w.n > 0 {
+			copy(b[w.start:], w.in[:w.n])
+		}
+		w.buf = b
 	}
-	b := make([]byte, w.start+w.n, w.start+len(w.in)+w.extra+16)
-	copy(b, w.dst)
-	copy(b[w.start:], w.in[:w.n])
-	w.buf = b
+	w.n = len(w.in) + 1
 }
 
 // reserve makes room in the buffer for k more bytes. The capacity doubles,
@@ -81,13 +89,19 @@ func (w *Writer) reserve(k int) {
 	}
 }
 
-// Byte appends c.
+// Byte appends c. The test for an output still equal to the input is
+// small enough to be inlined into the caller; the rest is byteSlow.
 func (w *Writer) Byte(c byte) {
+	if w.n < len(w.in) && w.in[w.n] == c {
+		w.n++
+		return
+	}
+	w.byteSlow(c)
+}
+
+// byteSlow appends c to an output that differs from the input, or will.
+func (w *Writer) byteSlow(c byte) {
 	if w.buf == nil {
-		if w.n < len(w.in) && w.in[w.n] == c {
-			w.n++
-			return
-		}
 		w.materialize()
 	}
 	w.reserve(1)
@@ -115,7 +129,7 @@ func (w *Writer) Write(b []byte) {
 // Copy appends in[i:j], the input's bytes from i to j. When the output so
 // far is in[:i], this only moves the end of the output.
 func (w *Writer) Copy(i, j int) {
-	if w.buf == nil && i == w.n {
+	if i == w.n { // never true once the output is in buf (see materialize)
 		w.n = j
 		return
 	}
@@ -170,12 +184,31 @@ func (w *Writer) Insert(k int, s string) {
 // LastIndexByte returns the index of the last c of the output at or after
 // lo, or -1.
 func (w *Writer) LastIndexByte(c byte, lo int) int {
-	for k := w.Len() - 1; k >= lo; k-- {
-		if w.At(k) == c {
-			return k
-		}
+	var k int
+	if lo >= w.Len() {
+		return -1
+	} else if w.buf != nil {
+		k = bytes.LastIndexByte(w.buf[w.start+lo:], c)
+	} else {
+		k = strings.LastIndexByte(w.in[lo:w.n], c)
 	}
-	return -1
+	if k < 0 {
+		return -1
+	}
+	return lo + k
+}
+
+// Release returns the memory of the buffer that the output went to, empty,
+// for the caller to reuse when it discards the output, and resets w to
+// the zero Writer. It returns nil when the output never differed from the
+// input, or went to the dst given to Reset.
+func (w *Writer) Release() []byte {
+	b := w.buf
+	if w.dst != nil {
+		b = nil
+	}
+	*w = Writer{}
+	return b[:0]
 }
 
 // String returns the output. When it never differed from the input, it is

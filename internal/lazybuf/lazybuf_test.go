@@ -170,3 +170,30 @@ func TestAgainstBuilder(t *testing.T) {
 		}
 	}
 }
+
+// TestRelease checks that Release hands back the buffer's memory, empty,
+// only when the output went to a buffer of the Writer's own, and leaves a
+// zero Writer.
+func TestRelease(t *testing.T) {
+	in := "http://a/b"
+	var w Writer
+	w.Reset(in, nil, 4)
+	w.Copy(0, 4)
+	if b := w.Release(); b != nil {
+		t.Errorf("Release() of an unchanged output = %q (cap %d), want nil", b, cap(b))
+	}
+	w.Reset(in, nil, 4)
+	w.WriteString("HTTP")
+	b := w.Release()
+	if len(b) != 0 || cap(b) < len(in)+4 {
+		t.Errorf("Release() = len %d, cap %d; want len 0, cap at least %d", len(b), cap(b), len(in)+4)
+	}
+	if w.in != "" || w.n != 0 || w.buf != nil || w.dst != nil {
+		t.Errorf("Release() left %+v, want the zero Writer", w)
+	}
+	w.Reset(in, make([]byte, 0, 64), 0)
+	w.WriteString("HTTP")
+	if b := w.Release(); b != nil {
+		t.Errorf("Release() of an output in dst = cap %d, want nil", cap(b))
+	}
+}
