@@ -221,6 +221,8 @@ func (v *ref) fixHostKind() {
 // component, presence included: a == b, the simple string comparison of
 // RFC 3986, Section 6.2.1, the first rung of the comparison ladder.
 // "http://a/" and "HTTP://a/" are not Equal, but they are [Equivalent].
+// It stays beside == to name that rung, and to be passed where a function
+// is wanted, as in slices.EqualFunc(a, b, uri.Equal).
 func Equal(a, b URI) bool { return a == b }
 
 // Equivalent reports whether a and b have the same normal form
