@@ -361,9 +361,8 @@ func (e *Error) detail() string {
 // point that is not printable (so no Bidi_Control character is written),
 // or `byte 0xFF (not UTF-8)`.
 func codePoint(r rune, size int, c byte) string {
-	const hex = "0123456789ABCDEF"
 	if r == utf8.RuneError && size == 1 {
-		return "byte 0x" + string([]byte{hex[c>>4], hex[c&15]}) + " (not UTF-8)"
+		return "byte 0x" + string([]byte{abnf.UpperHex[c>>4], abnf.UpperHex[c&15]}) + " (not UTF-8)"
 	}
 	u := strconv.FormatInt(int64(r), 16)
 	u = "U+" + strings.Repeat("0", max(0, 4-len(u))) + strings.ToUpper(u)

@@ -6,6 +6,9 @@ import (
 	"unicode/utf8"
 )
 
+// lowerHex are the hex digits of the command's escapes and input_hex.
+const lowerHex = "0123456789abcdef"
+
 // This file writes the output lines: JSON objects, streamed member by member
 // so that a line of 16 MiB costs no copy of itself, and text lines; neither
 // ever carries a control character or a bidirectional formatting character
@@ -75,11 +78,10 @@ func writeValue(w *bufio.Writer, v any) {
 		}
 		writeString(w, v.s)
 	case bytesHex:
-		const digits = "0123456789abcdef"
 		w.WriteByte('"')
 		for i := 0; i < len(v); i++ {
-			w.WriteByte(digits[v[i]>>4])
-			w.WriteByte(digits[v[i]&15])
+			w.WriteByte(lowerHex[v[i]>>4])
+			w.WriteByte(lowerHex[v[i]&15])
 		}
 		w.WriteByte('"')
 	case []string:
@@ -163,10 +165,9 @@ func writeString(w *bufio.Writer, s string) {
 // writeUEscape writes r, a character of the Basic Multilingual Plane, as
 // "\u" and four lower-case hex digits, which both JSON and Go read.
 func writeUEscape(w *bufio.Writer, r rune) {
-	const digits = "0123456789abcdef"
 	w.WriteString(`\u`)
 	for shift := 12; shift >= 0; shift -= 4 {
-		w.WriteByte(digits[r>>shift&15])
+		w.WriteByte(lowerHex[r>>shift&15])
 	}
 }
 
@@ -188,7 +189,6 @@ func hidden(r rune) bool {
 // each byte that is not valid UTF-8, written as a Go escape ("\x1b",
 // "\u202e") instead: text output is for people, and --json keeps the bytes.
 func writeTextLine(w *bufio.Writer, s string) {
-	const digits = "0123456789abcdef"
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
@@ -203,8 +203,8 @@ func writeTextLine(w *bufio.Writer, s string) {
 				w.WriteString(`\r`)
 			default:
 				w.WriteString(`\x`)
-				w.WriteByte(digits[c>>4])
-				w.WriteByte(digits[c&15])
+				w.WriteByte(lowerHex[c>>4])
+				w.WriteByte(lowerHex[c&15])
 			}
 		case hidden(r):
 			writeUEscape(w, r)
