@@ -16,7 +16,7 @@ import (
 // CanonicalHTTP's form is canonical.
 func FuzzParseLegacy(f *testing.F) {
 	for i, g := range legacyGrammars {
-		for _, row := range testrows.Read[legacyRow](f, "testdata/legacy-"+g.String()+".jsonl") {
+		for _, row := range testrows.Read[testrows.Legacy](f, "testdata/legacy-"+g.String()+".jsonl") {
 			f.Add(row.Bytes(f), uint8(i))
 		}
 	}

@@ -86,7 +86,7 @@ var records = []Record{nil, FTP{Cwd: []string{"", "x"}, Typecode: "z"}, HTTP{}, 
 func TestUpgradeRearranged(t *testing.T) {
 	var parsed []URL
 	for _, g := range legacyGrammars {
-		for _, row := range testrows.Read[legacyRow](t, "testdata/legacy-"+g.String()+".jsonl") {
+		for _, row := range testrows.Read[testrows.Legacy](t, "testdata/legacy-"+g.String()+".jsonl") {
 			if l, err := Parse(row.Bytes(t), g); err == nil {
 				parsed = append(parsed, l)
 			}
