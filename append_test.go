@@ -63,8 +63,8 @@ func checkAppendNormalize(t *testing.T, u URI) {
 // URLs (testdata/urls).
 func corpusURIs(t *testing.T) []URI {
 	var us []URI
-	for _, name := range []string{"kasztp-sample.txt", "node_files-sample.txt"} {
-		for _, s := range loadURLs(t, name) {
+	for _, name := range testrows.Samples() {
+		for _, s := range testrows.URLs(t, name) {
 			if u, err := Parse(s); err == nil {
 				us = append(us, u)
 			}
@@ -92,12 +92,12 @@ func TestAppendResolveRFCExamples(t *testing.T) {
 	if got := string(AppendResolve(nil, base, MustParse("../g"))); got != "http://a/b/g" {
 		t.Errorf(`AppendResolve(nil, %q, "../g") = %q`, base, got)
 	}
-	for _, row := range testrows.Read[resolveRow](t, "testdata/resolve.jsonl") {
+	for _, row := range testrows.Read[testrows.Result](t, "testdata/resolve.jsonl") {
 		b, err := Parse(row.Base)
 		if err != nil {
 			continue
 		}
-		if r, err := Parse(testrows.Parse{Input: row.Input, InputHex: row.InputHex}.Bytes(t)); err == nil {
+		if r, err := Parse(row.Bytes(t)); err == nil {
 			checkAppendResolve(t, b, r)
 		}
 	}
@@ -123,8 +123,8 @@ func TestAppendResolveCorpus(t *testing.T) {
 // corpus, already normal and not, give the text of URI.Normalize.
 func TestAppendNormalize(t *testing.T) {
 	n := 0
-	for _, row := range testrows.Read[normalizeRow](t, "testdata/normalize-default.jsonl") {
-		if u, err := Parse(row.input(t)); err == nil {
+	for _, row := range testrows.Read[testrows.Result](t, "testdata/normalize-default.jsonl") {
+		if u, err := Parse(row.Bytes(t)); err == nil {
 			checkAppendNormalize(t, u)
 			n++
 		}

@@ -1,10 +1,10 @@
 package uri
 
 import (
-	"bufio"
 	"net/url"
-	"os"
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // resolveBenchRefs are the references resolved against every base: the
@@ -22,15 +22,11 @@ var resolveBenchRefs = []struct{ name, ref string }{
 // benchBases returns real-world URLs from testdata/urls that both this
 // package and net/url accept, to use as bases.
 func benchBases(b *testing.B) []string {
-	f, err := os.Open("testdata/urls/kasztp-sample.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
 	var bases []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(bases) < 500 {
-		s := sc.Text()
+	for _, s := range testrows.URLs(b, testrows.WebSample) {
+		if len(bases) == 500 {
+			break
+		}
 		if _, err := ParseURI(s); err != nil {
 			continue
 		}

@@ -1,13 +1,12 @@
 package uri
 
 import (
-	"bufio"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // The benchmarks of this file compare this package with net/url on the
@@ -20,7 +19,7 @@ import (
 //	benchstat -col /impl bench.txt
 //
 // With GOURI_URLS set to a directory of URL lists, the corpus benchmarks
-// also run over each list (see externalSets). BenchmarkScaling shows that
+// also run over each list (see testrows.ExternalURLs). BenchmarkScaling shows that
 // the cost per byte stays flat from 64 B to 1 MB. Benchmarks of single features (queries, legacy grammars, IDNA, ...)
 // live beside their tests in bench_<topic>_test.go.
 
@@ -36,25 +35,6 @@ var benchShapes = []struct{ name, in string }{
 	{"userinfo", "ftp://user:password@ftp.example.com:2121/pub/file.txt"},
 }
 
-// loadURLs reads one URL per line from a committed sample.
-func loadURLs(tb testing.TB, name string) []string {
-	tb.Helper()
-	f, err := os.Open("testdata/urls/" + name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var urls []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		urls = append(urls, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return urls
-}
-
 // inputSet is a named list of inputs that a benchmark runs through in
 // each iteration.
 type inputSet struct {
@@ -62,51 +42,23 @@ type inputSet struct {
 	inputs []string
 }
 
-// corpusSets returns the committed samples of real-world URLs, with only
-// the lines that Parse accepts if valid is set.
+// corpusSets returns the committed samples of real-world URLs and the
+// lists of GOURI_URLS, each a set named corpus-<name>, with only the lines
+// that Parse accepts if valid is set.
 func corpusSets(tb testing.TB, valid bool) []inputSet {
+	lists := append([]testrows.URLList{
+		{Name: "web", URLs: testrows.URLs(tb, testrows.WebSample)},
+		{Name: "files", URLs: testrows.URLs(tb, testrows.FileSample)},
+	}, testrows.ExternalURLs(tb)...)
 	var sets []inputSet
-	for _, c := range []struct{ name, file string }{{"corpus-web", "kasztp-sample.txt"}, {"corpus-files", "node_files-sample.txt"}} {
+	for _, l := range lists {
 		var lines []string
-		for _, s := range loadURLs(tb, c.file) {
+		for _, s := range l.URLs {
 			if _, err := Parse(s); err == nil || !valid {
 				lines = append(lines, s)
 			}
 		}
-		sets = append(sets, inputSet{c.name, lines})
-	}
-	return append(sets, externalSets(tb, valid)...)
-}
-
-// externalSets reads the URL lists (files named *.txt, one URL per line) in
-// the directory that the environment variable GOURI_URLS names, such as the
-// full lists that the committed samples come from, so that the benchmarks
-// can run over data that cannot be committed. Each file is a set named
-// corpus-<file>; a byte-order mark on the first line is dropped. Without
-// GOURI_URLS there are none.
-func externalSets(tb testing.TB, valid bool) []inputSet {
-	dir := os.Getenv("GOURI_URLS")
-	if dir == "" {
-		return nil
-	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
-	if err != nil || len(files) == 0 {
-		tb.Fatalf("GOURI_URLS=%q: no *.txt files", dir)
-	}
-	var sets []inputSet
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		text := strings.TrimPrefix(string(data), "\uFEFF")
-		var lines []string
-		for _, s := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-			if _, err := Parse(s); err == nil || !valid {
-				lines = append(lines, s)
-			}
-		}
-		sets = append(sets, inputSet{"corpus-" + strings.TrimSuffix(filepath.Base(file), ".txt"), lines})
+		sets = append(sets, inputSet{"corpus-" + l.Name, lines})
 	}
 	return sets
 }
@@ -327,8 +279,8 @@ func BenchmarkScaling(b *testing.B) {
 func TestCorpusAllocations(t *testing.T) {
 	var valid []string
 	var parsed []URI
-	for _, name := range []string{"kasztp-sample.txt", "node_files-sample.txt"} {
-		for _, s := range loadURLs(t, name) {
+	for _, name := range testrows.Samples() {
+		for _, s := range testrows.URLs(t, name) {
 			if u, err := Parse(s); err == nil {
 				valid = append(valid, s)
 				parsed = append(parsed, u)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // This file compares Parse with net/url's url.Parse, differential testing
@@ -260,8 +261,8 @@ func TestNetURLDifferential(t *testing.T) {
 			t.Errorf("Parse and url.Parse disagree on %q, in no listed class: Parse %v; url.Parse %v, %v; fields %v", s, err, v, nerr, d.fields)
 		}
 	}
-	for _, name := range []string{"kasztp-sample.txt", "node_files-sample.txt"} {
-		for _, s := range loadURLs(t, name) {
+	for _, name := range testrows.Samples() {
+		for _, s := range testrows.URLs(t, name) {
 			try(s)
 		}
 	}

@@ -1,16 +1,15 @@
 package uri
 
 import (
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 var allEscape = []EscapeComponent{
@@ -371,18 +370,11 @@ func TestEscapeAllocs(t *testing.T) {
 	}
 }
 
-// escapeRow is one line of testdata/escape.jsonl or testdata/iri.jsonl, in
-// the shape the command prints with --json. The command that printed it is
-// given by the last "# command: uri ..." line before it.
+// escapeRow is one row of testdata/escape.jsonl or testdata/iri.jsonl, in
+// the shape the command prints with --json, read with what the last
+// "# command: uri ..." line before it says.
 type escapeRow struct {
-	Input     string `json:"input"`
-	InputHex  string `json:"input_hex"`
-	OK        bool   `json:"ok"`
-	Result    string `json:"result"`
-	ResultHex string `json:"result_hex"`
-	Error     string `json:"error"`
-	Offset    int    `json:"offset"` // the error's, which the command tests check
-
+	testrows.Result
 	args  []string        // the command's arguments, without --json and the operand
 	op    string          // "escape", "unescape", "iri-to-uri", "uri-to-iri"
 	comp  EscapeComponent // from --component, 0 without
@@ -395,63 +387,32 @@ type escapeRow struct {
 // readCommandRows reads a testdata file of command output rows.
 func readCommandRows(t testing.TB, path string) []escapeRow {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := map[string]EscapeComponent{}
 	for _, c := range allEscape {
 		names[c.String()] = c
 	}
 	var rows []escapeRow
-	var args []string
-	for i, line := range strings.Split(string(data), "\n") {
-		if cmd, ok := strings.CutPrefix(line, "# command: uri "); ok {
-			args = strings.Fields(cmd)
-			continue
-		}
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for _, r := range testrows.Read[testrows.Result](t, path) {
+		args := r.Command
 		if args == nil {
-			t.Fatalf("%s:%d: a row before any command line", path, i+1)
+			t.Fatalf("%s:%d: a row before any command line", path, r.Line)
 		}
-		var row escapeRow
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&row); err != nil {
-			t.Fatalf("%s:%d: %v", path, i+1, err)
-		}
-		row.args, row.op, row.line = args, args[0], i+1
+		row := escapeRow{Result: r, args: args, op: args[0], line: r.Line, input: r.Bytes(t), want: r.ResultBytes(t)}
 		for j, a := range args {
 			switch {
 			case a == "--component" && j+1 < len(args):
 				c, ok := names[args[j+1]]
 				if !ok {
-					t.Fatalf("%s:%d: unknown component %q", path, i+1, args[j+1])
+					t.Fatalf("%s:%d: unknown component %q", path, r.Line, args[j+1])
 				}
 				row.comp = c
 			case a == "--utf8":
 				row.utf8 = true
 			}
 		}
-		row.input = fromHex(t, row.Input, row.InputHex)
-		row.want = fromHex(t, row.Result, row.ResultHex)
 		rows = append(rows, row)
 	}
 	return rows
-}
-
-// fromHex returns the bytes of hx if it is set, else s.
-func fromHex(t testing.TB, s, hx string) string {
-	if hx == "" {
-		return s
-	}
-	b, err := hex.DecodeString(hx)
-	if err != nil {
-		t.Fatalf("bad hex %q", hx)
-	}
-	return string(b)
 }
 
 func readEscapeRows(t testing.TB) []escapeRow {

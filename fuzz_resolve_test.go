@@ -1,26 +1,18 @@
 package uri
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // addResolveSeeds seeds f with the (base, input) pairs of the testdata
 // files of resolution and its inverse.
 func addResolveSeeds(f *testing.F) {
 	for _, file := range []string{"testdata/resolve.jsonl", "testdata/relativize.jsonl"} {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			var row resolveRow
-			if json.Unmarshal([]byte(line), &row) == nil {
-				f.Add(row.Base, row.Input)
-			}
+		for _, row := range testrows.Read[testrows.Result](f, file) {
+			f.Add(row.Base, row.Input)
 		}
 	}
 }

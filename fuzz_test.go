@@ -17,7 +17,7 @@ import (
 
 // addParseSeeds seeds a fuzz target with every input of testdata/parse.jsonl.
 func addParseSeeds(f *testing.F) {
-	for _, row := range testrows.Read[testrows.Parse](&testing.T{}, "testdata/parse.jsonl") {
+	for _, row := range testrows.Read[testrows.Parse](f, "testdata/parse.jsonl") {
 		f.Add(row.Input)
 	}
 }

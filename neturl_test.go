@@ -1,17 +1,16 @@
 package uri
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/gob"
 	"errors"
 	"math/rand/v2"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // netURLDifferences lists every way a reference can come back changed from
@@ -136,14 +135,8 @@ func checkNetURLTrip(t *testing.T, u URI, counts map[string]int) {
 func TestNetURLCorpus(t *testing.T) {
 	counts := map[string]int{}
 	both := 0
-	for _, name := range []string{"testdata/urls/kasztp-sample.txt", "testdata/urls/node_files-sample.txt"} {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			line := sc.Text()
+	for _, name := range testrows.Samples() {
+		for _, line := range testrows.URLs(t, name) {
 			u, err := Parse(line)
 			v, nerr := url.Parse(line)
 			switch {
@@ -169,7 +162,6 @@ func TestNetURLCorpus(t *testing.T) {
 			}
 			checkNetURLTrip(t, u, counts)
 		}
-		f.Close()
 	}
 	if both < 8000 {
 		t.Errorf("only %d corpus lines accepted by both", both)

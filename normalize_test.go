@@ -1,11 +1,9 @@
 package uri
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,22 +17,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 )
-
-// normalizeRow is one line of testdata/normalize.jsonl (written by
-// `uri normalize --syntax --json`) or testdata/normalize-default.jsonl
-// (`uri normalize --json`).
-type normalizeRow struct {
-	Input    string `json:"input"`
-	InputHex string `json:"input_hex"`
-	OK       bool   `json:"ok"`
-	Result   string `json:"result"`
-	Error    string `json:"error"`
-	Offset   int    `json:"offset"` // the error's, which the command tests check
-}
-
-func (r normalizeRow) input(t *testing.T) string {
-	return testrows.Parse{Input: r.Input, InputHex: r.InputHex}.Bytes(t)
-}
 
 // TestNormalizeExamples pins the examples of RFC 3986, Section 6 and the
 // rulings where the RFC leaves a choice, for the default normalization and
@@ -414,12 +396,12 @@ func TestNormalizeTestdata(t *testing.T) {
 		{"testdata/normalize.jsonl", SyntaxBased, true, 150},
 		{"testdata/normalize-default.jsonl", DefaultNormalization, false, 60},
 	} {
-		rows := testrows.Read[normalizeRow](t, f.path)
+		rows := testrows.Read[testrows.Result](t, f.path)
 		if len(rows) < f.min {
 			t.Errorf("%s: only %d rows", f.path, len(rows))
 		}
 		for _, row := range rows {
-			in := row.input(t)
+			in := row.Bytes(t)
 			u, err := Parse(in)
 			if !row.OK {
 				_, nerr := Normalize(in)
@@ -1204,8 +1186,8 @@ func refRelativeDots(path string) string {
 // normalizes the path as NormalizeWith does.
 func FuzzNormalize(f *testing.F) {
 	for _, file := range []string{"testdata/normalize.jsonl", "testdata/normalize-default.jsonl"} {
-		for _, in := range seedInputs(f, file) {
-			f.Add(in, uint32(len(in)))
+		for _, row := range testrows.Read[testrows.Result](f, file) {
+			f.Add(row.Input, uint32(len(row.Input)))
 		}
 	}
 	f.Add("HTTP://a/./b/../%7e", uint32(CrawlerNormalization))
@@ -1255,22 +1237,6 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("Normalize(%q) = %q, %v; the method gives %q", s, got, err, u.Normalize())
 		}
 	})
-}
-
-// seedInputs returns the inputs of a testdata file's rows, for f.Add.
-func seedInputs(f *testing.F, path string) []string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		f.Fatal(err)
-	}
-	var out []string
-	for _, line := range strings.Split(string(data), "\n") {
-		var row normalizeRow
-		if strings.HasPrefix(line, "{") && json.Unmarshal([]byte(line), &row) == nil {
-			out = append(out, row.Input)
-		}
-	}
-	return out
 }
 
 // TestDotSegmentIn: the quick check finds every dot segment, "." or "..",

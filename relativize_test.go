@@ -12,7 +12,7 @@ import (
 // that each result resolves back to the target, by the fast code and by the
 // slow reference.
 func TestRelativizeTestdata(t *testing.T) {
-	rows := testrows.Read[resolveRow](t, "testdata/relativize.jsonl")
+	rows := testrows.Read[testrows.Result](t, "testdata/relativize.jsonl")
 	if len(rows) < 80 {
 		t.Fatalf("only %d rows in testdata/relativize.jsonl", len(rows))
 	}

@@ -13,18 +13,6 @@ import (
 	"github.com/gouri/uri/internal/dotseg"
 )
 
-// resolveRow is one line of testdata/resolve.jsonl (and relativize.jsonl),
-// in the shape that `uri resolve --json` prints.
-type resolveRow struct {
-	Input    string `json:"input"`
-	InputHex string `json:"input_hex"`
-	Base     string `json:"base"`
-	OK       bool   `json:"ok"`
-	Result   string `json:"result"`
-	Error    string `json:"error"`
-	Offset   int    `json:"offset"` // the error's, which the command tests check
-}
-
 // checkResolved checks what every resolved URI must satisfy: its text parses
 // to exactly the same value (offsets and flags included).
 func checkResolved(t *testing.T, call string, got URI) {
@@ -47,7 +35,7 @@ func checkResolved(t *testing.T, call string, got URI) {
 // reference, so that a wrong row cannot hide a wrong implementation. The
 // rows include all of RFC 3986, Sections 5.4.1 and 5.4.2.
 func TestResolveTestdata(t *testing.T) {
-	rows := testrows.Read[resolveRow](t, "testdata/resolve.jsonl")
+	rows := testrows.Read[testrows.Result](t, "testdata/resolve.jsonl")
 	if len(rows) < 150 {
 		t.Fatalf("only %d rows in testdata/resolve.jsonl", len(rows))
 	}
@@ -69,7 +57,7 @@ func TestResolveTestdata(t *testing.T) {
 
 // checkRow checks the string function fn of the operation op on a testdata
 // row, and reports whether the row is a success that it got right.
-func checkRow(t *testing.T, op string, fn func(base, s string) (string, error), row resolveRow) bool {
+func checkRow(t *testing.T, op string, fn func(base, s string) (string, error), row testrows.Result) bool {
 	t.Helper()
 	got, err := fn(row.Base, row.Input)
 	if !row.OK {

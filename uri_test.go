@@ -1,12 +1,10 @@
 package uri
 
 import (
-	"bufio"
 	"encoding"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -736,15 +734,9 @@ func TestParseAllocs(t *testing.T) {
 // verdict and offset agree with the oracle, and valid ones round-trip.
 func TestCorpus(t *testing.T) {
 	o := oracle.Get("URI-reference", false)
-	for _, name := range []string{"testdata/urls/kasztp-sample.txt", "testdata/urls/node_files-sample.txt"} {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
+	for _, name := range testrows.Samples() {
 		lines, valid := 0, 0
-		for sc.Scan() {
-			s := sc.Text()
+		for _, s := range testrows.URLs(t, name) {
 			lines++
 			if msg := compareWithOracle(Parse, o, s); msg != "" {
 				t.Errorf("%s line %d %q: %s", name, lines, s, msg)
@@ -756,7 +748,6 @@ func TestCorpus(t *testing.T) {
 				}
 			}
 		}
-		f.Close()
 		if lines < 1000 || valid < lines*9/10 {
 			t.Errorf("%s: %d lines, %d valid: the sample looks wrong", name, lines, valid)
 		}

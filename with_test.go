@@ -2,7 +2,6 @@ package uri_test
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
@@ -246,12 +245,8 @@ func TestWithRoundTrip(t *testing.T) {
 // loadCorpus returns the committed samples of real-world URLs.
 func loadCorpus(t *testing.T) []string {
 	var all []string
-	for _, name := range []string{"kasztp-sample.txt", "node_files-sample.txt"} {
-		data, err := os.ReadFile("testdata/urls/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")...)
+	for _, name := range testrows.Samples() {
+		all = append(all, testrows.URLs(t, name)...)
 	}
 	return all
 }
