@@ -2,6 +2,8 @@ package whatwg
 
 import (
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // TestParseAllocs pins the allocations of Parse: none for an input already
@@ -102,8 +104,8 @@ func TestGetterAllocs(t *testing.T) {
 // serialized, one otherwise. Lines that hold tabs or newlines, or a host
 // that needs IDNA, are outside the rule; the samples have none.
 func TestSampleAllocs(t *testing.T) {
-	for _, name := range urlSamples {
-		lines := readSample(t, name)
+	for _, name := range testrows.Samples() {
+		lines := testrows.URLs(t, name)
 		if testing.Short() {
 			lines = lines[:len(lines)/10]
 		}

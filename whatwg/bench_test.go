@@ -1,29 +1,13 @@
 package whatwg
 
 import (
-	"bufio"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/testrows"
 )
-
-// urlSamples are the real-world URL samples of the module (see
-// ../testdata/urls/README.md).
-var urlSamples = []string{"kasztp-sample.txt", "node_files-sample.txt"}
-
-// readSample returns the lines of a sample file.
-func readSample(tb testing.TB, name string) []string {
-	tb.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "urls", name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-}
 
 // urlSet is a named list of URLs that a benchmark runs through.
 type urlSet struct {
@@ -31,32 +15,18 @@ type urlSet struct {
 	lines []string
 }
 
-// benchSets returns the committed samples, and each URL list (a file named
-// *.txt, one URL per line) of the directory that the environment variable
-// GOURI_URLS names, as the root package's benchmarks read them: the full
-// lists that the samples come from can be measured without being
-// committed. A byte-order mark on the first line is dropped.
+// benchSets returns the committed samples of real-world URLs (see
+// ../testdata/urls/README.md), each named by its file, and the lists of
+// GOURI_URLS (see testrows.ExternalURLs), named corpus-<file> as the root
+// package's benchmarks name them: the full lists that the samples come
+// from can be measured without being committed.
 func benchSets(tb testing.TB) []urlSet {
 	var sets []urlSet
-	for _, name := range urlSamples {
-		sets = append(sets, urlSet{strings.TrimSuffix(name, "-sample.txt"), readSample(tb, name)})
+	for _, name := range testrows.Samples() {
+		sets = append(sets, urlSet{strings.TrimSuffix(name, "-sample.txt"), testrows.URLs(tb, name)})
 	}
-	dir := os.Getenv("GOURI_URLS")
-	if dir == "" {
-		return sets
-	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
-	if err != nil || len(files) == 0 {
-		tb.Fatalf("GOURI_URLS=%q: no *.txt files", dir)
-	}
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		text := strings.TrimPrefix(string(data), "\uFEFF")
-		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-		sets = append(sets, urlSet{"corpus-" + strings.TrimSuffix(filepath.Base(file), ".txt"), lines})
+	for _, l := range testrows.ExternalURLs(tb) {
+		sets = append(sets, urlSet{"corpus-" + l.Name, l.URLs})
 	}
 	return sets
 }
@@ -125,16 +95,12 @@ var resolveBenchRefs = []struct{ name, ref string }{
 // on a reference parsed before the loop, the part of net/url's time that
 // is resolution alone.
 func BenchmarkResolveWHATWG(b *testing.B) {
-	f, err := os.Open(filepath.Join("..", "testdata", "urls", "kasztp-sample.txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
 	var bases []URL
 	var nu []*url.URL
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(bases) < 500 {
-		s := sc.Text()
+	for _, s := range testrows.URLs(b, testrows.WebSample) {
+		if len(bases) == 500 {
+			break
+		}
 		if _, err := uri.ParseURI(s); err != nil {
 			continue
 		}

@@ -3,13 +3,12 @@ package whatwg
 import (
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // parseTests pin the basic URL parser of the URL Standard, section 4.4,
@@ -418,7 +417,7 @@ func TestTabsRemovedAnywhere(t *testing.T) {
 	for _, tc := range parseErrorTests {
 		inputs = append(inputs, pair{tc.in, tc.base})
 	}
-	if b, err := os.ReadFile(filepath.Join(wptDir, "urltestdata.json")); err == nil {
+	if b, ok := testrows.LookupSharedFile(t, wptEnv, wptDir, "urltestdata.json"); ok {
 		var raw []json.RawMessage
 		if err := json.Unmarshal(b, &raw); err != nil {
 			t.Fatal(err)
@@ -434,8 +433,8 @@ func TestTabsRemovedAnywhere(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range urlSamples {
-		for _, l := range readSample(t, name)[:200] {
+	for _, name := range testrows.Samples() {
+		for _, l := range testrows.URLs(t, name)[:200] {
 			inputs = append(inputs, pair{l, ""})
 		}
 	}

@@ -2,9 +2,6 @@ package whatwg
 
 import (
 	"encoding/json"
-	"errors"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -13,28 +10,22 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // The web-platform-tests data files of the URL Standard are not part of
-// this repository. The tests below read them from wptDir, or from the
-// directory named by $WHATWG_WPT_DATA, and skip when they are absent.
-const wptDir = "../../shared/whatwg/data"
+// this repository. The tests below read them from wptDir of the shared test
+// data beside the repository, or from the directory named by $WHATWG_WPT_DATA
+// (wptEnv), and skip when they are absent.
+const (
+	wptDir = "whatwg/data"
+	wptEnv = "WHATWG_WPT_DATA"
+)
 
 // wptFile returns the contents of the named WPT data file, or skips t.
 func wptFile(t *testing.T, name string) []byte {
 	t.Helper()
-	dir := wptDir
-	if d := os.Getenv("WHATWG_WPT_DATA"); d != "" {
-		dir = d
-	}
-	b, err := os.ReadFile(filepath.Join(dir, name))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("web-platform-tests data %s not found in %s (set WHATWG_WPT_DATA to the folder holding urltestdata.json, setters_tests.json, toascii.json and IdnaTestV2.json)", name, dir)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return testrows.SharedFile(t, wptEnv, wptDir, name)
 }
 
 // view is what a test compares of a URL: the getters of the URL class.
