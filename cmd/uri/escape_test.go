@@ -1,54 +1,18 @@
 package main
 
 import (
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
-// commandRow is a row of a testdata file of command output, with the
-// arguments of the "# command: uri ..." line above it.
-type commandRow struct {
-	args  []string
-	input string // the input bytes
-	line  string // the expected output line, without LF
-	ok    bool
-	num   int
-}
-
-func readCommandRows(t *testing.T, path string) []commandRow {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []commandRow
-	var args []string
-	for i, line := range strings.Split(string(data), "\n") {
-		if cmd, ok := strings.CutPrefix(line, "# command: uri "); ok {
-			args = strings.Fields(cmd)
-			continue
-		}
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		var r struct {
-			OK bool `json:"ok"`
-		}
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%s:%d: %v", path, i+1, err)
-		}
-		in := rowInput(t, line)
-		rows = append(rows, commandRow{args: args, input: in, line: line, ok: r.OK, num: i + 1})
-	}
-	return rows
-}
-
-// testCommandRows checks each row as an operand, and each group of rows of
-// one command fed together on standard input.
+// testCommandRows checks each row of a testdata file of command output, as
+// the command of the "# command: uri ..." line above it prints it: each
+// input as an operand, and each group of rows of one command fed together
+// on standard input.
 func testCommandRows(t *testing.T, path string, min int) {
-	rows := readCommandRows(t, path)
+	rows := testrows.Read[testrows.Result](t, path)
 	if len(rows) < min {
 		t.Fatalf("only %d rows in %s", len(rows), path)
 	}
@@ -59,23 +23,27 @@ func testCommandRows(t *testing.T, path string, min int) {
 	}
 	var groups []*group
 	for _, row := range rows {
-		args := append(append([]string{}, row.args...), "--json", "--", row.input)
+		if row.Command == nil {
+			t.Fatalf("%s:%d: a row before any command line", path, row.Line)
+		}
+		input := row.Bytes(t)
+		args := append(append([]string{}, row.Command...), "--json", "--", input)
 		code, out, errOut := runCmd(t, "", args...)
 		want := exitOK
-		if !row.ok {
+		if !row.OK {
 			want = exitInvalid
 		}
-		if out != row.line+"\n" || code != want || errOut != "" {
-			t.Errorf("line %d: uri %q:\n got %s (exit %d, stderr %q)\nwant %s (exit %d)", row.num, args, out, code, errOut, row.line, want)
+		if out != row.Text+"\n" || code != want || errOut != "" {
+			t.Errorf("line %d: uri %q:\n got %s (exit %d, stderr %q)\nwant %s (exit %d)", row.Line, args, out, code, errOut, row.Text, want)
 		}
-		if len(groups) == 0 || strings.Join(groups[len(groups)-1].args, " ") != strings.Join(row.args, " ") {
-			groups = append(groups, &group{args: row.args, ok: true})
+		if len(groups) == 0 || strings.Join(groups[len(groups)-1].args, " ") != strings.Join(row.Command, " ") {
+			groups = append(groups, &group{args: row.Command, ok: true})
 		}
 		g := groups[len(groups)-1]
-		if controlIn(row.input, 1, false) == nil {
-			g.stdin += row.input + "\n"
-			g.lines += row.line + "\n"
-			g.ok = g.ok && row.ok
+		if controlIn(input, 1, false) == nil {
+			g.stdin += input + "\n"
+			g.lines += row.Text + "\n"
+			g.ok = g.ok && row.OK
 		}
 	}
 	for _, g := range groups {

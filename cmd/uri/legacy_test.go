@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // TestParseGrammarTestdata runs `uri parse --grammar G --json` over the
@@ -11,12 +13,12 @@ import (
 // and expects the rows byte for byte.
 func TestParseGrammarTestdata(t *testing.T) {
 	for _, g := range []string{"rfc1738", "rfc1808", "rfc2068", "rfc2396", "rfc2732", "rfc2616"} {
-		rows := testdataLines(t, "legacy/testdata/legacy-"+g+".jsonl")
-		ins := make([]string, len(rows))
-		for i, row := range rows {
-			ins[i] = rowInput(t, row)
+		var lines, ins []string
+		for _, row := range testrows.Read[testrows.Legacy](t, "../../legacy/testdata/legacy-"+g+".jsonl") {
+			lines = append(lines, row.Text)
+			ins = append(ins, row.Bytes(t))
 		}
-		want := strings.Join(rows, "\n") + "\n"
+		want := strings.Join(lines, "\n") + "\n"
 		wantStatus := exitOK
 		if strings.Contains(want, `"ok":false`) {
 			wantStatus = exitInvalid

@@ -3,16 +3,15 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // runCmd runs the program in-process and returns its exit status and output.
@@ -21,46 +20,6 @@ func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer
 	code := run(args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
-}
-
-// testdataLines returns the JSON lines of a testdata file of the library
-// (a path from the module's root), without comments.
-func testdataLines(t *testing.T, name string) []string {
-	t.Helper()
-	if !strings.Contains(name, "/") {
-		name = "testdata/" + name
-	}
-	data, err := os.ReadFile("../../" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	for _, l := range strings.Split(string(data), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") {
-			lines = append(lines, l)
-		}
-	}
-	return lines
-}
-
-// rowInput returns the input bytes of a JSON line: input_hex when present.
-func rowInput(t *testing.T, line string) string {
-	t.Helper()
-	var row struct {
-		Input    string `json:"input"`
-		InputHex string `json:"input_hex"`
-	}
-	if err := json.Unmarshal([]byte(line), &row); err != nil {
-		t.Fatalf("%s: %v", line, err)
-	}
-	if row.InputHex != "" {
-		b, err := hex.DecodeString(row.InputHex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
-	return row.Input
 }
 
 func TestUsage(t *testing.T) {
@@ -114,14 +73,13 @@ func TestHelpListsFlags(t *testing.T) {
 // TestParseJSONTestdata: for every row of testdata/parse.jsonl, the command
 // prints exactly that row, given the input as an operand or on stdin.
 func TestParseJSONTestdata(t *testing.T) {
-	lines := testdataLines(t, "parse.jsonl")
+	rows := testrows.Read[testrows.Parse](t, "../../testdata/parse.jsonl")
 	var stdin strings.Builder
 	var want strings.Builder
 	anyInvalid := false
-	for _, line := range lines {
-		in := rowInput(t, line)
+	for _, row := range rows {
+		in, line, valid := row.Bytes(t), row.Text, row.OK
 		code, out, _ := runCmd(t, "", "parse", "--json", "--", in)
-		valid := strings.Contains(line, `"ok":true`)
 		if out != line+"\n" || (code == 0) != valid {
 			t.Errorf("uri parse --json %q: exit %d, output\n%s\nwant\n%s", in, code, out, line)
 		}

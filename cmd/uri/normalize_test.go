@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // TestNormalizeTestdata runs the command on the inputs of the shared
@@ -17,10 +18,10 @@ func TestNormalizeTestdata(t *testing.T) {
 		{"normalize.jsonl", []string{"normalize", "--syntax", "--json"}},
 		{"normalize-default.jsonl", []string{"normalize", "--json"}},
 	} {
-		want := testdataLines(t, f.name)
-		var inputs []string
-		for _, line := range want {
-			inputs = append(inputs, rowInput(t, line))
+		var want, inputs []string
+		for _, row := range testrows.Read[testrows.Result](t, "../../testdata/"+f.name) {
+			want = append(want, row.Text)
+			inputs = append(inputs, row.Bytes(t))
 		}
 		status, out, errOut := runCmd(t, strings.Join(inputs, "\n")+"\n", f.args...)
 		if status != exitInvalid || errOut != "" {

@@ -4,40 +4,21 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/testrows"
 )
 
-// pairRow is one line of testdata/resolve.jsonl or relativize.jsonl, kept
-// with its text: the command must print exactly that line.
-type pairRow struct {
-	line  string
-	Input string `json:"input"`
-	Base  string `json:"base"`
-	OK    bool   `json:"ok"`
-}
-
-// readPairRows reads a testdata file and groups its rows by base, keeping
-// the order of the file.
-func readPairRows(t *testing.T, path string) (bases []string, rows map[string][]pairRow) {
+// readPairRows reads testdata/resolve.jsonl or relativize.jsonl and groups
+// its rows by base, keeping the order of the file; the command must print
+// exactly the text of each row.
+func readPairRows(t *testing.T, path string) (bases []string, rows map[string][]testrows.Result) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows = map[string][]pairRow{}
-	for i, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		row := pairRow{line: line}
-		if err := json.Unmarshal([]byte(line), &row); err != nil {
-			t.Fatalf("%s:%d: %v", path, i+1, err)
-		}
+	rows = map[string][]testrows.Result{}
+	for _, row := range testrows.Read[testrows.Result](t, path) {
 		if _, seen := rows[row.Base]; !seen {
 			bases = append(bases, row.Base)
 		}
@@ -58,7 +39,7 @@ func testPairCommand(t *testing.T, command, path string) {
 		var want, inputs []string
 		status := exitOK
 		for _, row := range rows[base] {
-			want = append(want, row.line)
+			want = append(want, row.Text)
 			inputs = append(inputs, row.Input)
 			if !row.OK {
 				status = exitInvalid

@@ -2,18 +2,20 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/internal/testrows"
 )
 
-// wptDir holds the web-platform-tests data of the URL Standard, which is
-// not part of this repository; $WHATWG_WPT_DATA names another folder.
-const wptDir = "../../../shared/whatwg/data"
+// The web-platform-tests data of the URL Standard is not part of this
+// repository: it is read from wptDir of the shared test data beside the
+// repository, or from the folder that $WHATWG_WPT_DATA (wptEnv) names.
+const (
+	wptDir = "whatwg/data"
+	wptEnv = "WHATWG_WPT_DATA"
+)
 
 // getters are the members of `uri parse --grammar whatwg --json` for a URL,
 // named as the URL class names its getters; Origin is compared only where
@@ -91,17 +93,7 @@ func TestParseWHATWGURLTestData(t *testing.T) {
 // urltestdata.json, or skips the test when the file is absent.
 func readURLTestData(t *testing.T) []json.RawMessage {
 	t.Helper()
-	dir := wptDir
-	if d := os.Getenv("WHATWG_WPT_DATA"); d != "" {
-		dir = d
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "urltestdata.json"))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("urltestdata.json not found in %s (set WHATWG_WPT_DATA to the folder of the web-platform-tests URL data)", dir)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testrows.SharedFile(t, wptEnv, wptDir, "urltestdata.json")
 	var raw []json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		t.Fatal(err)
