@@ -9,19 +9,22 @@ import (
 	"github.com/gouri/uri/internal/testrows"
 )
 
-// The benchmarks of this file compare this package with net/url on the
-// same inputs: BenchmarkParse, BenchmarkString (Parse then String),
-// BenchmarkResolve, BenchmarkNormalize and BenchmarkEscape. Sub-benchmarks
-// are named shape=<input>/impl=<gouri|net-url> (BenchmarkResolve adds
-// form=<string|method>), so that benchstat puts the two side by side:
+// This file holds every benchmark of the package. The core ones compare it
+// with net/url on the same inputs: BenchmarkParse, BenchmarkString (Parse
+// then String), BenchmarkResolve, BenchmarkNormalize and BenchmarkEscape.
+// Sub-benchmarks are named shape=<input>/impl=<gouri|net-url>
+// (BenchmarkResolve adds form=<string|method>), so that benchstat puts the
+// two side by side:
 //
 //	go test -run '^$' -bench 'Parse$|String$|Resolve$|Normalize$|Escape$' -count 10 . > bench.txt
 //	benchstat -col /impl bench.txt
 //
 // With GOURI_URLS set to a directory of URL lists, the corpus benchmarks
-// also run over each list (see testrows.ExternalURLs). BenchmarkScaling shows that
-// the cost per byte stays flat from 64 B to 1 MB. Benchmarks of single features (queries, legacy grammars, IDNA, ...)
-// live beside their tests in bench_<topic>_test.go.
+// also run over each list (see testrows.ExternalURLs). The benchmarks of
+// single features (the Append forms, relativization, normalization steps,
+// unescaping, queries, paths, hosts) follow those of the operation they
+// belong to; BenchmarkScaling, last, shows that the cost per byte stays
+// flat from 64 B to 1 MB.
 
 // benchShapes are single inputs of the shapes that stress different parts of
 // the parser.
@@ -130,6 +133,40 @@ func netURLString(s string) {
 	}
 }
 
+// resolveBenchRefs are the references resolved against every base: the
+// forms that Section 5.2.2 tells apart, most common first.
+var resolveBenchRefs = []struct{ name, ref string }{
+	{"path", "g"},
+	{"dotdot", "../g"},
+	{"query", "?y"},
+	{"fragment", "#s"},
+	{"network", "//g"},
+	{"absolute", "http://example.com/x/y?z"},
+	{"dots-inside", "g/./h/../i"},
+}
+
+// benchBases returns real-world URLs from testdata/urls that both this
+// package and net/url accept, to use as bases.
+func benchBases(b *testing.B) []string {
+	var bases []string
+	for _, s := range testrows.URLs(b, testrows.WebSample) {
+		if len(bases) == 500 {
+			break
+		}
+		if _, err := ParseURI(s); err != nil {
+			continue
+		}
+		if _, err := url.Parse(s); err != nil {
+			continue
+		}
+		bases = append(bases, s)
+	}
+	if len(bases) < 100 {
+		b.Fatalf("only %d usable bases", len(bases))
+	}
+	return bases
+}
+
 // BenchmarkResolve resolves each kind of reference against real-world bases
 // (RFC 3986, Section 5.2). form=string includes parsing both inputs
 // (Resolve(base, ref string) against url.Parse twice, ResolveReference and
@@ -176,6 +213,94 @@ func BenchmarkResolve(b *testing.B) {
 	}
 }
 
+// The Append benchmarks put the Append forms beside the allocating forms,
+// on the inputs of BenchmarkResolve and BenchmarkNormalize, with
+// sub-benchmarks named shape=<input>/form=<append|value>, so that benchstat
+// compares the two:
+//
+//	go test -run '^$' -bench 'Append' -benchmem -count 10 . > append.txt
+//	benchstat -col /form append.txt
+//
+// form=value is the method that returns a URI; form=append appends the same
+// text to a buffer that is reused, and allocates nothing.
+
+// BenchmarkAppendResolve resolves each kind of reference against the
+// real-world bases of BenchmarkResolve (RFC 3986, Section 5.2).
+func BenchmarkAppendResolve(b *testing.B) {
+	bases := benchBases(b)
+	parsed := make([]URI, len(bases))
+	for j, s := range bases {
+		parsed[j], _ = ParseURI(s)
+	}
+	for _, rk := range resolveBenchRefs {
+		size := 0
+		for _, s := range bases {
+			size += len(s) + len(rk.ref)
+		}
+		size /= len(bases)
+		ref := MustParse(rk.ref)
+		buf := make([]byte, 0, 4096)
+		bench := func(form string, op func(i int)) {
+			b.Run("shape="+rk.name+"/form="+form, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(size))
+				i := 0
+				for b.Loop() {
+					op(i)
+					if i++; i == len(bases) {
+						i = 0
+					}
+				}
+			})
+		}
+		bench("value", func(i int) { sinkURI = parsed[i].Resolve(ref) })
+		bench("append", func(i int) { buf = AppendResolve(buf[:0], parsed[i], ref) })
+	}
+}
+
+// BenchmarkRelativize finds the reference from each real-world base to the
+// URI that each kind of reference resolves to. net/url has no equivalent.
+func BenchmarkRelativize(b *testing.B) {
+	bases := benchBases(b)
+	for _, rk := range resolveBenchRefs {
+		type pair struct{ base, target URI }
+		pairs := make([]pair, len(bases))
+		size := 0
+		for j, s := range bases {
+			base := must(ParseURI(s))
+			pairs[j] = pair{base, base.Resolve(MustParse(rk.ref))}
+			size += len(s) + len(pairs[j].target.String())
+		}
+		size /= len(bases)
+		b.Run(rk.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(size))
+			i := 0
+			for b.Loop() {
+				p := pairs[i%len(pairs)]
+				if _, ok := p.base.Relativize(p.target); !ok {
+					b.Fatal(p.base, p.target)
+				}
+				i++
+			}
+		})
+	}
+}
+
+// normalizeShapes are the inputs of BenchmarkNormalize, one per shape: some
+// already normal (Normalize returns them without allocating), some not.
+var normalizeShapes = []struct{ name, in string }{
+	{"normal/short", "http://example.com/"},
+	{"normal/typical", "https://www.example.com/docs/guide/index.html?lang=en#install"},
+	{"normal/relative", "../img/logo.png"},
+	{"changed/short", "HTTP://Example.COM:80"},
+	{"changed/longpath", "http://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/./../../aa/bb/cc/dd/ee/ff/../gg/hh/ii"},
+	{"changed/dots", "http://a/b/c/./../../g/./h/../i/j/k/../../l"},
+	{"changed/IPv6", "http://[2001:DB8:0:0:0:0:0:1]:8080/p"},
+	{"changed/percent", "http://h/%7e%41%42%43%2f%c3%a9%7E%61%62%63%2F%C3%A9/%7euser/%2e%2e/x?%41=%7e#%66"},
+	{"changed/query", "http://h/search?q=go%2blang&x=%7e&page=2&sort=%61sc&utm_source=%41%42&utm_medium=email&id=%7e%7e%7e"},
+}
+
 // BenchmarkNormalize normalizes text (Normalize(s string), RFC 3986,
 // Section 6), already normal or not, against net/url's Parse and String,
 // the nearest thing net/url has.
@@ -186,6 +311,76 @@ func BenchmarkNormalize(b *testing.B) {
 	}
 	sets = append(sets, corpusSets(b, true)...)
 	benchImpls(b, sets, func(s string) { sinkString, _ = Normalize(s) }, netURLString)
+}
+
+// BenchmarkAppendNormalize normalizes the shapes of BenchmarkNormalize and
+// the corpus samples (RFC 3986, Section 6).
+func BenchmarkAppendNormalize(b *testing.B) {
+	var sets []inputSet
+	for _, sh := range normalizeShapes {
+		sets = append(sets, inputSet{strings.ReplaceAll(sh.name, "/", "-"), []string{sh.in}})
+	}
+	sets = append(sets, corpusSets(b, true)...)
+	for _, set := range sets {
+		us := make([]URI, len(set.inputs))
+		for j, s := range set.inputs {
+			us[j] = MustParse(s)
+		}
+		buf := make([]byte, 0, 4096)
+		for _, f := range []struct {
+			form string
+			op   func(u URI)
+		}{
+			{"value", func(u URI) { sinkURI = u.Normalize() }},
+			{"append", func(u URI) { buf = AppendNormalize(buf[:0], u) }},
+		} {
+			b.Run("shape="+set.name+"/form="+f.form, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(totalBytes(set.inputs))
+				for b.Loop() {
+					for _, u := range us {
+						f.op(u)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkNormalizeWith measures the other sets of steps on one input.
+func BenchmarkNormalizeWith(b *testing.B) {
+	const in = "HTTP://Example.COM:80//a/./b/..//c?z=%7e&a=%2f&m=1#frag"
+	u := MustParse(in)
+	for _, set := range []struct {
+		name string
+		n    Normalization
+	}{{"syntax", SyntaxBased}, {"default", DefaultNormalization}, {"crawler", CrawlerNormalization}} {
+		b.Run(set.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				_ = u.NormalizeWith(set.n)
+			}
+		})
+	}
+}
+
+// BenchmarkEquivalent compares two references that differ only in form.
+func BenchmarkEquivalent(b *testing.B) {
+	x, y := MustParse("http://example.com/a/b?q"), MustParse("HTTP://example.com:80/a/./b?q")
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Equivalent(x, y)
+	}
+}
+
+// benchEscapeInputs are the texts the escaping benchmarks encode: plain
+// ones that need nothing, and ones that need much.
+var benchEscapeInputs = []struct{ name, s string }{
+	{"plain", "the-quick-brown-fox.jumps_over~the-lazy-dog"},
+	{"spaces", "the quick brown fox jumps over the lazy dog"},
+	{"reserved", "a/b?c=d&e#f[g]h@i:j;k,l+m$n"},
+	{"utf8", "Größe und Gewicht – 日本語のテキスト"},
 }
 
 // BenchmarkEscape encodes texts as a form value (against url.QueryEscape)
@@ -215,6 +410,125 @@ func BenchmarkEscape(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkUnescape compares Unescape with net/url's QueryUnescape and
+// PathUnescape on the encoded forms of the same inputs.
+func BenchmarkUnescape(b *testing.B) {
+	for _, in := range benchEscapeInputs {
+		enc := url.QueryEscape(in.s)
+		run := func(name string, fn func(string) (string, error)) {
+			b.Run(in.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(enc)))
+				for b.Loop() {
+					_, _ = fn(enc)
+				}
+			})
+		}
+		run("gouri-form", func(s string) (string, error) { return Unescape(s, EscapeForm) })
+		run("net-url-QueryUnescape", url.QueryUnescape)
+		run("gouri-path", func(s string) (string, error) { return Unescape(s, EscapePath) })
+		run("net-url-PathUnescape", url.PathUnescape)
+	}
+}
+
+// benchQueries are query strings of the shapes real URLs have.
+var benchQueries = []struct{ name, q string }{
+	{"short", "q=golang&page=2"},
+	{"tracking", "utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale&utm_term=shoes&utm_content=logolink&gclid=EAIaIQobChMI"},
+	{"encoded", "q=caf%C3%A9+au+lait&filter=price%3E10%26price%3C20&sort=-date&lang=fr"},
+}
+
+// BenchmarkQuery compares reading a query with QueryPairs and QueryValues
+// with url.ParseQuery, which builds a map.
+func BenchmarkQuery(b *testing.B) {
+	for _, in := range benchQueries {
+		u := MustParse("https://example.com/search?" + in.q)
+		b.Run(in.name+"/gouri-QueryPairs", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				for k, v := range u.QueryPairs() {
+					_, _ = k, v
+				}
+			}
+		})
+		b.Run(in.name+"/gouri-QueryValues", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				_ = u.QueryValues()
+			}
+		})
+		b.Run(in.name+"/net-url-ParseQuery", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				_, _ = url.ParseQuery(in.q)
+			}
+		})
+		b.Run(in.name+"/gouri-SetQueryValue", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				_ = u.SetQueryValue("page", "3")
+			}
+		})
+		v, _ := url.Parse(u.String())
+		b.Run(in.name+"/net-url-Query-Set-Encode", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.q)))
+			for b.Loop() {
+				q := v.Query()
+				q.Set("page", "3")
+				w := *v
+				w.RawQuery = q.Encode()
+				_ = w.String()
+			}
+		})
+	}
+}
+
+func BenchmarkJoinPath(b *testing.B) {
+	u := MustParse("https://example.com/api/v1/")
+	v, _ := url.Parse(u.String())
+	b.Run("gouri", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = u.JoinPath("users", "42", "photos")
+		}
+	})
+	b.Run("net-url", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = v.JoinPath("users", "42", "photos").String()
+		}
+	})
+}
+
+func BenchmarkAmbiguousIPv4(b *testing.B) {
+	for _, h := range []string{"example.com", "0x7f.1", "2130706433"} {
+		b.Run(h, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(h)))
+			for b.Loop() {
+				_, _ = AmbiguousIPv4(h)
+			}
+		})
+	}
+}
+
+func BenchmarkHostToASCII(b *testing.B) {
+	for _, h := range []string{"www.example.com", "b%C3%BCcher.example"} {
+		b.Run(h, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(h)))
+			for b.Loop() {
+				_, _ = HostToASCII(h)
+			}
+		})
 	}
 }
 
