@@ -5,15 +5,20 @@ import (
 	"testing"
 
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/testrows"
 )
 
-// This file feeds hostile inputs to every entry point and counts the work
-// they cost in allocations, not time: for an input of size n and one of size
-// 2n, the bytes and the number of allocations of size 2n must be at most
-// about twice those of size n, plus a constant. A quadratic step that
-// allocates (a string rebuilt per segment, a list copied per pair) shows as
-// four times as much; and no call may panic. The benchmarks over sizes show
-// the time.
+// This file checks what any input may cost the package. It feeds hostile
+// inputs to every entry point and counts the work they cost in allocations,
+// not time: for an input of size n and one of size 2n, the bytes and the
+// number of allocations of size 2n must be at most about twice those of
+// size n, plus a constant. A quadratic step that allocates (a string
+// rebuilt per segment, a list copied per pair) shows as four times as
+// much; and no call may panic. BenchmarkScaling shows the time, and
+// TestLinearTime checks it (see oracle.CheckLinear), with
+// TestLinearCheckCatchesQuadratic to show that the check tells linear and
+// quadratic work apart. TestCorpusAllocations pins the allocation promises
+// on the real-world samples.
 
 // hostileOps are the calls made on each input. Each parses the input
 // itself where it needs a URI, so that a failing parse is exercised too.
@@ -172,5 +177,164 @@ func TestHostileJoinPathElements(t *testing.T) {
 	cl, p2 := oracle.Measure(func() { u.JoinPath(large...) })
 	if p1 != nil || p2 != nil || !oracle.Linear(cs.Bytes, cl.Bytes, 64<<10) || !oracle.Linear(cs.Allocs, cl.Allocs, 64) {
 		t.Errorf("JoinPath: %+v for %d elements, %+v for %d; panics %v %v", cs, n/2, cl, n, p1, p2)
+	}
+}
+
+// linearOps are the operations measured, one row each, with a name and a
+// func(string) that parses its own input where it needs a URI; a row moves
+// with the function it measures (the legacy grammars' are in their
+// package).
+var linearOps = []struct {
+	name string
+	run  func(string)
+}{
+	{"Parse", func(s string) { _, _ = Parse(s) }},
+	{"ParseIRI", func(s string) { _, _ = ParseIRI(s) }},
+	{"Resolve, as reference", func(s string) { _, _ = Resolve("http://a/b/c/d;p?q", s) }},
+	{"Resolve, as base", func(s string) { _, _ = Resolve(s, "../../g;x?y#s") }},
+	{"Normalize", func(s string) { _, _ = Normalize(s) }},
+	{"ToIRI", func(s string) {
+		if u, err := Parse(s); err == nil {
+			u.ToIRI()
+		}
+	}},
+	{"IRI ToURI", func(s string) {
+		if u, err := ParseIRI(s); err == nil {
+			u.ToURI()
+		}
+	}},
+	{"Unescape", func(s string) { _, _ = Unescape(s, EscapePath) }},
+}
+
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures times for several seconds; skipped with -short")
+	}
+	for _, op := range linearOps {
+		for _, in := range oracle.Families {
+			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
+				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
+					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
+			}
+		}
+	}
+}
+
+// quadraticParse is a deliberately quadratic use of Parse: it parses every
+// prefix of s.
+func quadraticParse(s string) {
+	for i := range len(s) + 1 {
+		_, _ = Parse(s[:i])
+	}
+}
+
+// TestLinearCheckCatchesQuadratic tests the check itself: it must report
+// quadraticParse, and pass Parse on the same inputs. The inputs are small
+// so that the quadratic work stays quick (under a second), and the test runs
+// with -short too.
+func TestLinearCheckCatchesQuadratic(t *testing.T) {
+	const n = 1 << 10
+	build := oracle.Families[3].Build // run of %41
+	if ratio, ok := oracle.CheckLinear(quadraticParse, build, n); ok {
+		t.Errorf("checkLinear passes quadratic work: time(8n)/time(n) = %.1f", ratio)
+	} else {
+		t.Logf("quadratic: time(8n)/time(n) = %.1f", ratio)
+	}
+	if ratio, ok := oracle.CheckLinear(func(s string) { _, _ = Parse(s) }, build, n); !ok {
+		t.Errorf("checkLinear fails linear work: time(8n)/time(n) = %.1f", ratio)
+	} else {
+		t.Logf("linear: time(8n)/time(n) = %.1f", ratio)
+	}
+}
+
+// TestCorpusAllocations pins the allocation promises over the whole
+// committed sample of real-world URLs, each loop counted as one run, so the
+// totals are exact: Parse and String allocate nothing for any valid URL;
+// Normalize allocates nothing for a URL that is already normal and once for
+// one that is not; Resolve allocates at most once per call, string form and
+// method form; Escape and Unescape allocate nothing when nothing changes.
+func TestCorpusAllocations(t *testing.T) {
+	var valid []string
+	var parsed []URI
+	for _, name := range testrows.Samples() {
+		for _, s := range testrows.URLs(t, name) {
+			if u, err := Parse(s); err == nil {
+				valid = append(valid, s)
+				parsed = append(parsed, u)
+			}
+		}
+	}
+	changed := 0
+	for _, s := range valid {
+		if n, _ := Normalize(s); n != s {
+			changed++
+		}
+	}
+	base := MustParse("http://example.com/a/b/c?q")
+	dotdot := MustParse("../g?y#s")
+	// Path segments that need no escaping: each corpus URL's last segment.
+	var segments []string
+	for _, u := range parsed {
+		p := u.Path()
+		if seg := p[strings.LastIndexByte(p, '/')+1:]; seg != "" && Escape(seg, EscapePathSegment) == seg && !strings.Contains(seg, "%") {
+			segments = append(segments, seg)
+		}
+	}
+	tests := []struct {
+		name string
+		run  func()
+		max  float64 // allocations allowed for the whole loop
+	}{
+		{"Parse", func() {
+			for _, s := range valid {
+				sinkURI, _ = Parse(s)
+			}
+		}, 0},
+		{"Parse+String", func() {
+			for _, s := range valid {
+				u, _ := Parse(s)
+				sinkString = u.String()
+			}
+		}, 0},
+		{"Normalize", func() {
+			for _, s := range valid {
+				sinkString, _ = Normalize(s)
+			}
+		}, float64(changed)},
+		{"Resolve string form, corpus URL as reference", func() {
+			for _, s := range valid {
+				sinkString, _ = Resolve("http://example.com/a/b/c?q", s)
+			}
+		}, float64(len(valid))},
+		{"Resolve method form, corpus URL as reference", func() {
+			for _, u := range parsed {
+				sinkURI = base.Resolve(u)
+			}
+		}, float64(len(valid))},
+		{"Resolve method form, corpus URL as base", func() {
+			for _, u := range parsed {
+				sinkURI = u.Resolve(dotdot)
+			}
+		}, float64(len(valid))},
+		{"Escape of segments that need none", func() {
+			for _, seg := range segments {
+				sinkString = Escape(seg, EscapePathSegment)
+			}
+		}, 0},
+		{"Unescape of segments that need none", func() {
+			for _, seg := range segments {
+				sinkString, _ = Unescape(seg, EscapePathSegment)
+			}
+		}, 0},
+	}
+	for _, tt := range tests {
+		got := testing.AllocsPerRun(1, tt.run)
+		t.Logf("%s: %v allocations for %d URLs (at most %v)", tt.name, got, len(valid), tt.max)
+		if got > tt.max {
+			t.Errorf("%s over %d URLs: %v allocations, want at most %v", tt.name, len(valid), got, tt.max)
+		}
+	}
+	if changed == 0 || changed > len(valid)/2 || len(segments) < 1000 {
+		t.Errorf("%d URLs, %d not normal, %d segments: the sample does not test what it should", len(valid), changed, len(segments))
 	}
 }
