@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/testrows"
 	"github.com/gouri/uri/legacy"
 )
 
@@ -419,6 +420,46 @@ func cleanFilePath(p string, style uri.PathStyle) bool {
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// TestFileTestdata runs testdata/file.jsonl through FilePath and
+// FromFilePath; the command test runs the same rows through uri file-path
+// and uri file-uri.
+func TestFileTestdata(t *testing.T) {
+	rows := testrows.Read[testrows.Result](t, "testdata/file.jsonl")
+	if len(rows) < 80 {
+		t.Fatalf("only %d rows", len(rows))
+	}
+	for _, row := range rows {
+		if row.Command == nil {
+			t.Fatalf("line %d: a row before any command line", row.Line)
+		}
+		op, input, want := row.Command[0], row.Bytes(t), row.ResultBytes(t)
+		style := uri.PathPOSIX
+		for j, a := range row.Command {
+			if a == "--os" && j+1 < len(row.Command) && row.Command[j+1] == "windows" {
+				style = uri.PathWindows
+			}
+		}
+		var got string
+		var err error
+		switch op {
+		case "file-path":
+			var u uri.URI
+			if u, err = uri.Parse(input); err == nil {
+				got, err = uri.FilePath(u, style)
+			}
+		case "file-uri":
+			var u uri.URI
+			u, err = uri.FromFilePath(input, style)
+			got = u.String()
+		default:
+			t.Fatalf("line %d: unknown command %q", row.Line, op)
+		}
+		if row.OK != (err == nil) || got != want || (err != nil && err.Error() != row.Error) {
+			t.Errorf("line %d: %s(%q, %v) = %q, %v; want %q, %q", row.Line, op, input, style, got, err, want, row.Error)
+		}
+	}
+}
 
 // TestFilePathFromFilePathRows runs every accepted FilePath row through
 // the checks of both directions.
