@@ -162,3 +162,39 @@ func FuzzError(f *testing.F) {
 		checkErrorMessage(t, e)
 	})
 }
+
+func TestErrorText(t *testing.T) {
+	long := strings.Repeat("a", 100) + " " + strings.Repeat("b", 100)
+	tests := []struct {
+		in, want string
+	}{
+		{"http://a/b c", `uri: invalid character " " in path at offset 10 of "http://a/b c"`},
+		{"/a%4", `uri: "%" not followed by two hex digits in path at offset 4 (end of input) of "/a%4"`},
+		{"http://a:b", `uri: not a decimal number in port at offset 9 of "http://a:b"`},
+		{"3ttp:x", `uri: ":" in the first segment of a relative-path reference at offset 4 of "3ttp:x"`},
+		{"/\xff", `uri: invalid character "\xff" in path at offset 1 of "/\xff"`},
+		{"//[::1]\n", `uri: invalid character "\n" in host at offset 7 of "//[::1]\n"`},
+		{long, `uri: invalid character " " in path at offset 100 of "...` + strings.Repeat("a", 40) + " " + strings.Repeat("b", 39) + `..."`},
+		{"/" + long, `uri: invalid character " " in path at offset 101 of "...` + strings.Repeat("a", 40) + " " + strings.Repeat("b", 39) + `..."`},
+		{" " + strings.Repeat("c", 200), `uri: invalid character " " in path at offset 0 of " ` + strings.Repeat("c", 79) + `..."`},
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.in)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Parse(%q) error:\n got %v\nwant %s", tt.in, err, tt.want)
+		}
+	}
+	_, err := ParseURI("//h")
+	if want := `uri: missing scheme at offset 0 of "//h"`; err == nil || err.Error() != want {
+		t.Errorf("ParseURI error %v, want %s", err, want)
+	}
+	_, err = Components{Host: "h", Path: "p"}.URI()
+	if want := `uri: build: path must be empty or begin with "/" when an authority is present at offset 3 of "//hp"`; err == nil || err.Error() != want {
+		t.Errorf("build error %v, want %s", err, want)
+	}
+	for c := NoComponent; c <= Fragment+1; c++ {
+		if c != NoComponent && c.String() == "" {
+			t.Errorf("Component(%d) has no name", c)
+		}
+	}
+}

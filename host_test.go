@@ -12,51 +12,6 @@ import (
 	"github.com/gouri/uri/internal/oracle"
 )
 
-func TestHostAddr(t *testing.T) {
-	tests := []struct {
-		in, want string // want "" means no address
-		zone     bool   // parse with ParseRFC6874
-	}{
-		{"http://192.0.2.1/", "192.0.2.1", false},
-		{"http://0.0.0.0:80/", "0.0.0.0", false},
-		{"http://[2001:db8::1]/", "2001:db8::1", false},
-		{"http://[2001:DB8:0:0::1]/", "2001:db8::1", false},
-		{"http://[::ffff:192.0.2.1]/", "::ffff:192.0.2.1", false}, // stays IPv4-mapped IPv6
-		{"http://[fe80::1%25eth0]/", "fe80::1%eth0", true},
-		{"http://[fe80::1%25en%2D0]/", "fe80::1%en-0", true}, // the zone is decoded
-		{"http://example.com/", "", false},
-		{"http://127.1/", "", false},      // a reg-name: see AmbiguousIPv4
-		{"http://127.0.0.01/", "", false}, // a reg-name too
-		{"http://[v7.abc]/", "", false},   // IPvFuture
-		{"mailto:a@192.0.2.1", "", false}, // no authority
-		{"file:///x", "", false},          // empty host
-		{"//%31.2.3.4/", "", false},       // a reg-name until normalized
-		{"//[::]/", "::", false},
-	}
-	for _, tt := range tests {
-		parse := Parse
-		if tt.zone {
-			parse = ParseRFC6874
-		}
-		u, err := parse(tt.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, ok := u.HostAddr()
-		got := ""
-		if ok {
-			got = a.String()
-		}
-		if got != tt.want || ok != (tt.want != "") {
-			t.Errorf("HostAddr(%q) = %q, %v, want %q", tt.in, got, ok, tt.want)
-		}
-	}
-	u := MustParse("http://[2001:db8::1]:80/")
-	if n := testing.AllocsPerRun(100, func() { _, _ = u.HostAddr() }); n != 0 {
-		t.Errorf("HostAddr: %v allocations, want 0", n)
-	}
-}
-
 // TestAmbiguousIPv4 pins the reading of RFC 3986, Section 7.4's rare IPv4
 // forms, and the edge cases of the rules: overflow, empty parts, "0x", too
 // many parts, bad digits.

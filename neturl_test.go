@@ -1,8 +1,6 @@
 package uri
 
 import (
-	"bytes"
-	"encoding/gob"
 	"errors"
 	"math/rand/v2"
 	"net/url"
@@ -227,31 +225,6 @@ func TestURLFallback(t *testing.T) {
 		if v.Host != tt.host || v.String() != tt.str {
 			t.Errorf("Parse(%q).URL(): Host %q, String %q; want %q, %q", tt.in, v.Host, v, tt.host, tt.str)
 		}
-	}
-}
-
-func TestMarshalBinary(t *testing.T) {
-	u := MustParse("http://h/p?q#f")
-	b, err := u.MarshalBinary()
-	if err != nil || string(b) != u.String() {
-		t.Fatalf("MarshalBinary = %q, %v", b, err)
-	}
-	var v URI
-	if err := v.UnmarshalBinary(b); err != nil || v != u {
-		t.Fatalf("UnmarshalBinary = %q, %v", v, err)
-	}
-	if err := v.UnmarshalBinary([]byte("a b")); !errors.Is(err, ErrInvalidByte) || v != u {
-		t.Errorf("UnmarshalBinary of invalid input: %v, and v = %q", err, v)
-	}
-	// gob uses the binary methods.
-	type doc struct{ Link URI }
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(doc{u}); err != nil {
-		t.Fatal(err)
-	}
-	var out doc
-	if err := gob.NewDecoder(&buf).Decode(&out); err != nil || out.Link != u {
-		t.Errorf("gob round trip = %q, %v", out.Link, err)
 	}
 }
 

@@ -1,14 +1,17 @@
 package uri
 
 import (
-	"encoding"
-	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/testrows"
 
 	"github.com/gouri/uri/internal/oracle"
@@ -378,327 +381,6 @@ func TestByteSets(t *testing.T) {
 	}
 }
 
-// TestHostKinds checks the classification of hosts (RFC 3986, Section 3.2.2).
-func TestHostKinds(t *testing.T) {
-	tests := []struct {
-		in       string
-		kind     HostKind
-		hostname string
-	}{
-		{"mailto:x", HostNone, ""},
-		{"", HostNone, ""},
-		{"file:///x", HostRegName, ""},
-		{"//example.com", HostRegName, "example.com"},
-		{"//192.0.2.1", HostIPv4, "192.0.2.1"},
-		{"//0.0.0.0:1", HostIPv4, "0.0.0.0"},
-		{"//u@255.255.255.255", HostIPv4, "255.255.255.255"},
-		{"//1.2.3.256", HostRegName, "1.2.3.256"},     // dec-octet is at most 255
-		{"//127.0.0.001", HostRegName, "127.0.0.001"}, // no leading zeros
-		{"//127.1", HostRegName, "127.1"},
-		{"//1.2.3.4.", HostRegName, "1.2.3.4."},
-		{"//[::1]", HostIPv6, "::1"},
-		{"//[::ffff:1.2.3.4]:80", HostIPv6, "::ffff:1.2.3.4"},
-		{"//[v7.x:y]", HostIPvFuture, "v7.x:y"},
-		{"//[V7.x]", HostIPvFuture, "V7.x"},
-	}
-	for _, tt := range tests {
-		u := MustParse(tt.in)
-		if u.HostKind() != tt.kind || u.Hostname() != tt.hostname {
-			t.Errorf("Parse(%q): HostKind %v, Hostname %q; want %v, %q", tt.in, u.HostKind(), u.Hostname(), tt.kind, tt.hostname)
-		}
-	}
-	for k, want := range map[HostKind]string{HostNone: "none", HostRegName: "reg-name", HostIPv4: "IPv4", HostIPv6: "IPv6", HostIPvFuture: "IPvFuture", 9: "HostKind(?)"} {
-		if got := k.String(); got != want {
-			t.Errorf("HostKind(%d).String() = %q, want %q", k, got, want)
-		}
-	}
-}
-
-func TestZone(t *testing.T) {
-	tests := []struct{ in, zone, hostname string }{
-		{"http://[fe80::1%25eth0]/", "eth0", "fe80::1%25eth0"},
-		{"http://[fe80::1%25en%2F1]:80/", "en%2F1", "fe80::1%25en%2F1"},
-		{"http://[::%25x]", "x", "::%25x"},
-		{"http://[::1]/", "", "::1"},
-		{"http://h/%25x", "", "h"},
-	}
-	for _, tt := range tests {
-		u, err := ParseRFC6874(tt.in)
-		if err != nil {
-			t.Fatalf("ParseRFC6874(%q): %v", tt.in, err)
-		}
-		if u.Zone() != tt.zone || u.Hostname() != tt.hostname || u.String() != tt.in {
-			t.Errorf("ParseRFC6874(%q): Zone %q Hostname %q, want %q %q", tt.in, u.Zone(), u.Hostname(), tt.zone, tt.hostname)
-		}
-	}
-}
-
-func TestAccessors(t *testing.T) {
-	tests := []struct {
-		in                   string
-		authority            string
-		username, password   string
-		hasPassword, abs     bool
-		requestURI, redacted string
-	}{
-		{"http://user:pw@h:8/p?q#f", "user:pw@h:8", "user", "pw", true, true, "/p?q", "http://user:xxxxx@h:8/p?q#f"},
-		{"http://user@h/", "user@h", "user", "", false, true, "/", "http://user@h/"},
-		{"http://:@h", ":@h", "", "", true, true, "/", "http://:xxxxx@h"},
-		{"http://a:b:c@h", "a:b:c@h", "a", "b:c", true, true, "/", "http://a:xxxxx@h"},
-		{"//u:p@h?x", "u:p@h", "u", "p", true, false, "/?x", "//u:xxxxx@h?x"},
-		{"http://h?x", "h", "", "", false, true, "/?x", "http://h?x"},
-		{"mailto:a@b?subject=x", "", "", "", false, true, "a@b?subject=x", "mailto:a@b?subject=x"},
-		{"/p#f", "", "", "", false, false, "/p", "/p#f"},
-		{"", "", "", "", false, false, "/", ""},
-	}
-	for _, tt := range tests {
-		u := MustParse(tt.in)
-		pw, hasPW := u.Password()
-		got := []any{u.Authority(), u.Username(), pw, hasPW, u.HasScheme(), u.RequestURI(), u.Redacted()}
-		want := []any{tt.authority, tt.username, tt.password, tt.hasPassword, tt.abs, tt.requestURI, tt.redacted}
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("Parse(%q): Authority, Username, Password, HasScheme, RequestURI, Redacted (-want +got):\n%s", tt.in, d)
-		}
-	}
-}
-
-func TestPortNumber(t *testing.T) {
-	tests := []struct {
-		in   string
-		port int
-		err  error
-		off  int
-	}{
-		{"http://h:80/", 80, nil, 0},
-		{"http://h:0", 0, nil, 0},
-		{"http://h:00080", 80, nil, 0},
-		{"http://h:65535", 65535, nil, 0},
-		{"http://h:65536", 0, ErrPortRange, 13},
-		{"http://h:999999999999999999999999", 0, ErrPortRange, 13},
-		{"http://h:/", 0, ErrNoPort, 0},
-		{"http://h/", 0, ErrNoPort, 0},
-		{"mailto:x", 0, ErrNoPort, 0},
-	}
-	for _, tt := range tests {
-		p, err := MustParse(tt.in).PortNumber()
-		if p != tt.port || !errors.Is(err, tt.err) {
-			t.Errorf("Parse(%q).PortNumber() = %d, %v; want %d, %v", tt.in, p, err, tt.port, tt.err)
-		}
-		var e *Error
-		if tt.err == ErrNoPort && err != ErrNoPort {
-			t.Errorf("Parse(%q).PortNumber() error %#v, want the bare ErrNoPort", tt.in, err)
-		}
-		if tt.err == ErrPortRange && (!errors.As(err, &e) || e.Offset != tt.off || e.Component != Port) {
-			t.Errorf("Parse(%q).PortNumber() error %#v, want offset %d in port", tt.in, err, tt.off)
-		}
-	}
-}
-
-// TestZeroValue: the zero URI is the empty reference, and every method works
-// on it.
-func TestZeroValue(t *testing.T) {
-	var z URI
-	u, err := Parse("")
-	if err != nil || u != z {
-		t.Fatalf(`Parse("") = %#v, %v; want the zero URI`, u, err)
-	}
-	if z.String() != "" || z.HasScheme() || z.HasAuthority() || z.HostKind() != HostNone || z.RequestURI() != "/" || z.Redacted() != "" || z.Zone() != "" {
-		t.Errorf("zero URI accessors misbehave")
-	}
-	if c := z.Components(); c != (Components{}) {
-		t.Errorf("zero URI Components() = %+v", c)
-	}
-}
-
-// TestEqualityIsTextual: == on URI values means same text.
-func TestEqualityIsTextual(t *testing.T) {
-	a, b := MustParse("http://h/p?q"), MustParse(strings.Clone("http://h/p?q"))
-	if a != b {
-		t.Errorf("two parses of the same text differ")
-	}
-	if MustParse("http://h/p") == MustParse("http://H/p") {
-		t.Errorf("different texts compare equal")
-	}
-}
-
-func TestComponentsURI(t *testing.T) {
-	tests := []struct {
-		name string
-		c    Components
-		want string
-		err  error
-		off  int
-		comp Component
-	}{
-		{"full", Components{Scheme: "foo", Host: "example.com", Port: "8042", Path: "/over/there", Query: "name=ferret", Fragment: "nose"},
-			"foo://example.com:8042/over/there?name=ferret#nose", nil, 0, 0},
-		{"empty components present", Components{Scheme: "http", HasUserinfo: true, Host: "h", HasPort: true, Path: "/p", HasQuery: true, HasFragment: true},
-			"http://@h:/p?#", nil, 0, 0},
-		{"empty authority", Components{Scheme: "file", HasAuthority: true, Path: "/x"}, "file:///x", nil, 0, 0},
-		{"no authority", Components{Scheme: "mailto", Path: "x@y"}, "mailto:x@y", nil, 0, 0},
-		{"zero", Components{}, "", nil, 0, 0},
-		{"IPv6 host", Components{Scheme: "http", Host: "[::1]", Port: "80"}, "http://[::1]:80", nil, 0, 0},
-		// Section 4.2: a colon in the first segment of a relative-path reference
-		{"colon in first segment", Components{Path: "a:b/c"}, "./a:b/c", nil, 0, 0},
-		{"colon later is fine", Components{Path: "a/b:c"}, "a/b:c", nil, 0, 0},
-		{"colon with scheme is fine", Components{Scheme: "s", Path: "a:b"}, "s:a:b", nil, 0, 0},
-		// A path starting with "//" without an authority
-		{"double slash path", Components{Scheme: "s", Path: "//x"}, "s:/.//x", nil, 0, 0},
-		{"double slash relative", Components{Path: "//x"}, "/.//x", nil, 0, 0},
-		{"double slash with authority", Components{Host: "h", Path: "//x"}, "//h//x", nil, 0, 0},
-		// Errors
-		{"rootless path with authority", Components{Scheme: "http", Host: "h", Path: "p"}, "", ErrPathWithAuthority, 8, Path},
-		{"query delimiter in path", Components{Path: "/a?b"}, "", ErrInvalidByte, 2, Path},
-		{"space in query", Components{Query: "a b"}, "", ErrInvalidByte, 2, Query},
-		{"hash in fragment", Components{Fragment: "a#"}, "", ErrInvalidByte, 2, Fragment},
-		{"bad scheme", Components{Scheme: "1a", Path: "x"}, "", ErrInvalidByte, 0, Scheme},
-		{"bad scheme byte", Components{Scheme: "a_b", Path: "x"}, "", ErrInvalidByte, 1, Scheme},
-		{"at in userinfo", Components{Userinfo: "a@b", Host: "h"}, "", ErrInvalidByte, 3, Userinfo},
-		{"colon in reg-name", Components{Host: "a:b"}, "", ErrInvalidByte, 3, Host},
-		{"bad IP literal", Components{Host: "[::1"}, "", ErrBadIPLiteral, 6, Host},
-		{"junk after IP literal", Components{Host: "[::1]x"}, "", ErrBadIPLiteral, 7, Host},
-		{"zone", Components{Host: "[fe80::1%25x]"}, "", ErrZoneNotAllowed, 10, Host},
-		{"port letters", Components{Host: "h", Port: "8a"}, "", ErrBadPort, 5, Port},
-		{"bad percent", Components{Path: "/%g"}, "", ErrBadPercent, 2, Path},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			u, err := tt.c.URI()
-			if tt.err != nil {
-				var e *Error
-				if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Component != tt.comp || e.Op != OpBuild {
-					t.Errorf("%+v.URI() error = %#v; want %v at %d in %v", tt.c, err, tt.err, tt.off, tt.comp)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("%+v.URI(): %v", tt.c, err)
-			}
-			if u.String() != tt.want {
-				t.Errorf("%+v.URI() = %q, want %q", tt.c, u, tt.want)
-			}
-			// The built value is exactly what parsing its text gives.
-			p, err := Parse(u.String())
-			if err != nil || p != u {
-				t.Errorf("Parse(%q) = %#v, %v; want the built value %#v", u, p, err, u)
-			}
-		})
-	}
-}
-
-// TestComponentsRoundTrip: u.Components().URI() gives u back, for every
-// valid row of the testdata.
-func TestComponentsRoundTrip(t *testing.T) {
-	for _, row := range testrows.Read[testrows.Parse](t, "testdata/parse.jsonl") {
-		if !row.OK {
-			continue
-		}
-		u := MustParse(row.Input)
-		v, err := u.Components().URI()
-		if err != nil || v != u {
-			t.Errorf("Parse(%q).Components().URI() = %q, %v", row.Input, v, err)
-		}
-	}
-}
-
-func TestErrorText(t *testing.T) {
-	long := strings.Repeat("a", 100) + " " + strings.Repeat("b", 100)
-	tests := []struct {
-		in, want string
-	}{
-		{"http://a/b c", `uri: invalid character " " in path at offset 10 of "http://a/b c"`},
-		{"/a%4", `uri: "%" not followed by two hex digits in path at offset 4 (end of input) of "/a%4"`},
-		{"http://a:b", `uri: not a decimal number in port at offset 9 of "http://a:b"`},
-		{"3ttp:x", `uri: ":" in the first segment of a relative-path reference at offset 4 of "3ttp:x"`},
-		{"/\xff", `uri: invalid character "\xff" in path at offset 1 of "/\xff"`},
-		{"//[::1]\n", `uri: invalid character "\n" in host at offset 7 of "//[::1]\n"`},
-		{long, `uri: invalid character " " in path at offset 100 of "...` + strings.Repeat("a", 40) + " " + strings.Repeat("b", 39) + `..."`},
-		{"/" + long, `uri: invalid character " " in path at offset 101 of "...` + strings.Repeat("a", 40) + " " + strings.Repeat("b", 39) + `..."`},
-		{" " + strings.Repeat("c", 200), `uri: invalid character " " in path at offset 0 of " ` + strings.Repeat("c", 79) + `..."`},
-	}
-	for _, tt := range tests {
-		_, err := Parse(tt.in)
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("Parse(%q) error:\n got %v\nwant %s", tt.in, err, tt.want)
-		}
-	}
-	_, err := ParseURI("//h")
-	if want := `uri: missing scheme at offset 0 of "//h"`; err == nil || err.Error() != want {
-		t.Errorf("ParseURI error %v, want %s", err, want)
-	}
-	_, err = Components{Host: "h", Path: "p"}.URI()
-	if want := `uri: build: path must be empty or begin with "/" when an authority is present at offset 3 of "//hp"`; err == nil || err.Error() != want {
-		t.Errorf("build error %v, want %s", err, want)
-	}
-	for c := NoComponent; c <= Fragment+1; c++ {
-		if c != NoComponent && c.String() == "" {
-			t.Errorf("Component(%d) has no name", c)
-		}
-	}
-}
-
-func TestMarshalText(t *testing.T) {
-	var u URI
-	if err := u.UnmarshalText([]byte("http://h/p?q")); err != nil || u.String() != "http://h/p?q" {
-		t.Fatalf("UnmarshalText: %v, %q", err, u)
-	}
-	b, err := u.MarshalText()
-	if err != nil || string(b) != "http://h/p?q" {
-		t.Errorf("MarshalText = %q, %v", b, err)
-	}
-	if err := u.UnmarshalText([]byte("a b")); !errors.Is(err, ErrInvalidByte) || u.String() != "http://h/p?q" {
-		t.Errorf("UnmarshalText of an invalid input: %v, and u = %q", err, u)
-	}
-	var doc struct{ Link URI }
-	if err := json.Unmarshal([]byte(`{"Link":"//x/y#z"}`), &doc); err != nil || doc.Link.Fragment() != "z" {
-		t.Errorf("json.Unmarshal into a URI field: %v, %q", err, doc.Link)
-	}
-	out, _ := json.Marshal(doc)
-	if string(out) != `{"Link":"//x/y#z"}` {
-		t.Errorf("json.Marshal = %s", out)
-	}
-}
-
-// The text methods of the value types, checked by the compiler.
-var (
-	_ encoding.TextMarshaler   = URI{}
-	_ encoding.TextAppender    = URI{}
-	_ encoding.TextUnmarshaler = (*URI)(nil)
-	_ encoding.TextMarshaler   = IRI{}
-	_ encoding.TextAppender    = IRI{}
-	_ encoding.TextUnmarshaler = (*IRI)(nil)
-)
-
-// TestAppendText: AppendText of a URI or an IRI appends exactly the text
-// that MarshalText returns (the value's String), keeps what b holds, and
-// allocates nothing when b has room.
-func TestAppendText(t *testing.T) {
-	inputs := []string{"", "http://h/p?q#f", "//[v7.x]/a%20b", "mailto:a@b"}
-	for _, in := range inputs {
-		u := MustParse(in)
-		i, err := ParseIRI(in + "é")
-		if err != nil {
-			t.Fatalf("ParseIRI(%q): %v", in+"é", err)
-		}
-		for _, v := range []interface {
-			encoding.TextMarshaler
-			encoding.TextAppender
-			String() string
-		}{u, i} {
-			prefix := []byte("prefix:")
-			got, err := v.AppendText(prefix)
-			m, _ := v.MarshalText()
-			if err != nil || string(got) != "prefix:"+string(m) || string(m) != v.String() || string(prefix) != "prefix:" {
-				t.Errorf("%T(%q).AppendText(%q) = %q, %v; want %q", v, v, "prefix:", got, err, "prefix:"+v.String())
-			}
-			buf := make([]byte, 0, 64)
-			if n := testing.AllocsPerRun(100, func() { buf, _ = v.AppendText(buf[:0]) }); n != 0 {
-				t.Errorf("%T(%q).AppendText into a buffer with room: %v allocations, want 0", v, v, n)
-			}
-		}
-	}
-}
-
 // TestParseAllocs: parsing a valid input and reading its components allocate
 // nothing.
 func TestParseAllocs(t *testing.T) {
@@ -752,4 +434,281 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: %d lines, %d valid: the sample looks wrong", name, lines, valid)
 		}
 	}
+}
+
+// The ABNF oracle: a slow, obviously correct reference for the parser, the
+// ABNF of RFC 3986, Appendix A, transcribed rule by rule into a regular
+// expression (the URI grammar is regular) and simulated as an automaton by
+// internal/oracle, which gives both the verdict and the error offset that
+// the package promises: the length of the longest prefix that can still be
+// completed. Here is the picture of a reference's components that tests
+// compare.
+
+// appendixB is the regular expression of RFC 3986, Appendix B, which splits
+// any string into the five main components. On a valid reference it splits
+// exactly as the grammar does.
+var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+
+// view is a test-side picture of a URI's components and their presence,
+// compared with go-cmp (URI itself has unexported fields).
+type view struct {
+	Scheme, Userinfo, Host, Port, Path, Query, Fragment                  *string
+	Kind                                                                 string
+	HasScheme, HasAuthority, HasUserinfo, HasPort, HasQuery, HasFragment bool
+}
+
+// oracleView splits a valid reference with Appendix B, then the authority
+// by hand: the userinfo ends at the only "@", the port starts at the last
+// ":" that is not inside brackets.
+func oracleView(s string) view {
+	m := appendixB.FindStringSubmatchIndex(s)
+	get := func(g int) (string, bool) {
+		if m[2*g] < 0 {
+			return "", false
+		}
+		return s[m[2*g]:m[2*g+1]], true
+	}
+	var v view
+	v.Scheme = optional(get(2))
+	v.HasScheme = v.Scheme != nil
+	auth, hasAuth := get(4)
+	v.HasAuthority = hasAuth
+	v.Kind = "none"
+	if hasAuth {
+		if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+			ui := auth[:at]
+			v.Userinfo, v.HasUserinfo = &ui, true
+			auth = auth[at+1:]
+		}
+		hostEnd := len(auth)
+		if c := strings.LastIndexByte(auth, ':'); c >= 0 && c > strings.LastIndexByte(auth, ']') {
+			p := auth[c+1:]
+			v.Port, v.HasPort = &p, true
+			hostEnd = c
+		}
+		h := auth[:hostEnd]
+		v.Host = &h
+		switch {
+		case strings.HasPrefix(h, "[v") || strings.HasPrefix(h, "[V"):
+			v.Kind = "IPvFuture"
+		case strings.HasPrefix(h, "["):
+			v.Kind = "IPv6"
+		case getOracleIPv4().MatchString(h):
+			v.Kind = "IPv4"
+		default:
+			v.Kind = "reg-name"
+		}
+	}
+	p, _ := get(5)
+	v.Path = &p
+	v.Query = optional(get(7))
+	v.HasQuery = v.Query != nil
+	v.Fragment = optional(get(9))
+	v.HasFragment = v.Fragment != nil
+	return v
+}
+
+var oracleIPv4 = sync.OnceValue(func() *regexp.Regexp {
+	d := `(?:[0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])`
+	return regexp.MustCompile(`^` + d + `\.` + d + `\.` + d + `\.` + d + `$`)
+})
+
+func getOracleIPv4() *regexp.Regexp { return oracleIPv4() }
+
+func optional(s string, ok bool) *string {
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+// viewOf reads a URI through its accessors.
+func viewOf(u URI) view {
+	var v view
+	v.HasScheme, v.HasAuthority, v.HasUserinfo = u.HasScheme(), u.HasAuthority(), u.HasUserinfo()
+	v.HasPort, v.HasQuery, v.HasFragment = u.HasPort(), u.HasQuery(), u.HasFragment()
+	v.Scheme = optional(u.Scheme(), u.HasScheme())
+	v.Userinfo = optional(u.Userinfo(), u.HasUserinfo())
+	v.Host = optional(u.Host(), u.HasAuthority())
+	v.Port = optional(u.Port(), u.HasPort())
+	p := u.Path()
+	v.Path = &p
+	v.Query = optional(u.Query(), u.HasQuery())
+	v.Fragment = optional(u.Fragment(), u.HasFragment())
+	v.Kind = u.HostKind().String()
+	return v
+}
+
+// TestOracleSelfCheck checks the oracle's own simulation against Go's regexp
+// engine running the same expression, on generated inputs: the verdicts must
+// agree, and a rejected input's longest valid prefix must be followed by a
+// byte that no match can continue with.
+func TestOracleSelfCheck(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 3000; i++ {
+		s := oracle.Reference(r)
+		for _, sr := range startRules {
+			o := oracle.Get(sr.rule, sr.zone)
+			ok, off := o.Check(s)
+			if ok != o.Full.MatchString(s) {
+				t.Fatalf("%s oracle on %q: simulation says %v, regexp says %v", sr.rule, s, ok, !ok)
+			}
+			if !ok && off < len(s) && o.Full.MatchString(s[:off+1]) {
+				t.Fatalf("%s oracle on %q: %q matches, yet the simulation stops at %d", sr.rule, s, s[:off+1], off)
+			}
+		}
+	}
+}
+
+// addParseSeeds seeds a fuzz target with every input of testdata/parse.jsonl.
+func addParseSeeds(f *testing.F) {
+	for _, row := range testrows.Read[testrows.Parse](f, "testdata/parse.jsonl") {
+		f.Add(row.Input)
+	}
+}
+
+// FuzzParse checks every start rule on arbitrary input against the ABNF
+// oracle, and the invariants that hold without it:
+//   - valid: String() is the input, recomposing the components as in
+//     RFC 3986, Section 5.3 gives the input, parsing again gives ==, and
+//     every other accessor agrees with the components (checkAccessors);
+//   - invalid: 0 <= Offset <= len(in); in[:Offset] parses or fails at
+//     Offset; in[:Offset+1] fails at Offset; Op is "parse", Err a sentinel
+//     and the result the zero URI. The exception of the offset rule, a port
+//     of an authority without "@" that is not all digits, reported at its
+//     first byte that is not a digit, is checked by checkBadPort; and when
+//     in[:Offset] fails for that reason, in[:Offset]+"@" must parse.
+func FuzzParse(f *testing.F) {
+	addParseSeeds(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, sr := range startRules {
+			if msg := compareWithOracle(sr.parse, oracle.Get(sr.rule, sr.zone), in); msg != "" {
+				t.Fatalf("%s(%q): %s", sr.name, in, msg)
+			}
+			checkParseInvariants(t, sr.name, sr.parse, in)
+		}
+	})
+}
+
+func checkParseInvariants(t *testing.T, name string, parse func(string) (URI, error), in string) {
+	u, err := parse(in)
+	if err == nil {
+		if u.String() != in || recompose(u) != in {
+			t.Fatalf("%s(%q): String %q, recomposed %q", name, in, u.String(), recompose(u))
+		}
+		if v, err := parse(u.String()); err != nil || v != u {
+			t.Fatalf("%s(%q): parsing the result again gives %#v, %v", name, in, v, err)
+		}
+		if msg := checkAccessors(u); msg != "" {
+			t.Fatalf("%s(%q): %s", name, in, msg)
+		}
+		return
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%s(%q): error %v is not an *Error", name, in, err)
+	}
+	if u != (URI{}) || e.Op != OpParse || !isParseSentinel(e.Err) {
+		t.Fatalf("%s(%q) = %#v, %#v: want the zero URI and an *Error with Op parse and a sentinel", name, in, u, e)
+	}
+	if e.Offset < 0 || e.Offset > len(in) || e.Input != in {
+		t.Fatalf("%s(%q): offset %d out of range, or input %q", name, in, e.Offset, e.Input)
+	}
+	if e.Error() == "" || !strings.HasPrefix(e.Error(), "uri: ") {
+		t.Fatalf("%s(%q): message %q", name, in, e.Error())
+	}
+	if e.Err == ErrBadPort {
+		if msg := checkBadPort(parse, in, e.Offset); msg != "" {
+			t.Fatalf("%s(%q): %s", name, in, msg)
+		}
+		return
+	}
+	if _, err := parse(in[:e.Offset]); err != nil {
+		var p *Error
+		switch {
+		case errors.As(err, &p) && p.Offset == e.Offset:
+		case errors.Is(err, ErrBadPort):
+			// Cut there, the authority ends without "@", and its port is
+			// not all digits; with "@" after it the prefix is a userinfo.
+			if _, err := parse(in[:e.Offset] + "@"); err != nil {
+				t.Fatalf("%s(%q): the prefix before offset %d has a bad port, and is no userinfo: %v", name, in, e.Offset, err)
+			}
+		default:
+			t.Fatalf("%s(%q): the prefix before offset %d fails earlier: %v", name, in, e.Offset, err)
+		}
+	}
+	if e.Offset < len(in) {
+		_, err := parse(in[:e.Offset+1])
+		var p *Error
+		if !errors.As(err, &p) || p.Offset != e.Offset {
+			t.Fatalf("%s(%q): the prefix through offset %d does not fail there: %v", name, in, e.Offset, err)
+		}
+	}
+}
+
+// checkBadPort returns what is wrong with the error ErrBadPort at off for in,
+// or "": the exception to the offset rule, for a port of an authority
+// without "@" that is not all digits (see Error). in[:off] must parse, with
+// a port that ends it, so the port's bytes before off are digits; the byte
+// at off must not be a digit; and in cut after the character at off (a
+// pct-encoding is one) must fail at off with ErrBadPort.
+func checkBadPort(parse func(string) (URI, error), in string, off int) string {
+	if off >= len(in) {
+		return fmt.Sprintf("ErrBadPort at the end of input, %d", off)
+	}
+	u, err := parse(in[:off])
+	if err != nil || !u.HasPort() || u.HasUserinfo() || u.Path() != "" || u.HasQuery() || u.HasFragment() {
+		return fmt.Sprintf("ErrBadPort at %d, but the prefix %q is not host:digits (%v)", off, in[:off], err)
+	}
+	if abnf.IsDigit(in[off]) {
+		return fmt.Sprintf("ErrBadPort at %d, a digit", off)
+	}
+	n := 1
+	if in[off] == '%' {
+		n = 3
+	} else if _, size := utf8.DecodeRuneInString(in[off:]); size > 1 {
+		n = size
+	}
+	_, err = parse(in[:min(off+n, len(in))])
+	if e, ok := err.(*Error); !ok || e.Offset != off || e.Err != ErrBadPort {
+		return fmt.Sprintf("ErrBadPort at %d, but the prefix %q gives %v", off, in[:min(off+n, len(in))], err)
+	}
+	return ""
+}
+
+// isParseSentinel reports whether err is one of the reasons Parse gives.
+func isParseSentinel(err error) bool {
+	for _, s := range []error{ErrInvalidByte, ErrBadPercent, ErrMissingScheme, ErrColonInFirstSegment,
+		ErrBadIPLiteral, ErrZoneNotAllowed, ErrBadPort, ErrFragmentNotAllowed, ErrTooLong} {
+		if err == s {
+			return true
+		}
+	}
+	return false
+}
+
+// recompose is RFC 3986, Section 5.3 transcribed, over the accessors.
+func recompose(u URI) string {
+	var b strings.Builder
+	if u.HasScheme() {
+		b.WriteString(u.Scheme() + ":")
+	}
+	if u.HasAuthority() {
+		b.WriteString("//")
+		if u.HasUserinfo() {
+			b.WriteString(u.Userinfo() + "@")
+		}
+		b.WriteString(u.Host())
+		if u.HasPort() {
+			b.WriteString(":" + u.Port())
+		}
+	}
+	b.WriteString(u.Path())
+	if u.HasQuery() {
+		b.WriteString("?" + u.Query())
+	}
+	if u.HasFragment() {
+		b.WriteString("#" + u.Fragment())
+	}
+	return b.String()
 }
