@@ -14,8 +14,12 @@ import (
 // The targets in this file check that the parts of the package read one
 // input the same way: the parser, resolution, normalization, relativization,
 // the host functions, escaping, the query and path helpers and the net/url
-// bridge. Each agreement below follows from RFC 3986 or from a documented
-// promise of this package; the comments say which.
+// bridge, and the Append forms with the forms that allocate. Each agreement
+// below follows from RFC 3986 or from a documented promise of this package;
+// the comments say which. The fuzz targets of one source file's API are in
+// that file's tests (FuzzParse in parse_test.go, FuzzResolve in
+// resolve_test.go, ...); FuzzInvariant, which needs package legacy, is in
+// invariant_test.go.
 
 // crossBases are the bases every fuzz input is resolved against: the RFC's
 // own, and bases whose normal form differs from their text in each way
@@ -529,4 +533,23 @@ func refPairs(q string) [][2]string {
 		out = append(out, [2]string{dk, dv})
 	}
 	return out
+}
+
+// FuzzAppend checks that the Append forms give the text of the allocating
+// forms for any pair of references, after what dst held.
+func FuzzAppend(f *testing.F) {
+	for _, s := range []string{"http://a/b/c/d;p?q", "../g", "a:", ".///b", "HTTP://A/%7e/./x", "//h", "?y", "x:/.//y", "a/../../b"} {
+		f.Add(s, "../g?y#s")
+		f.Add("http://a/b/c/d;p?q", s)
+	}
+	f.Fuzz(func(t *testing.T, b, r string) {
+		bu, err := Parse(b)
+		if err != nil {
+			return
+		}
+		checkAppendNormalize(t, bu)
+		if ru, err := Parse(r); err == nil {
+			checkAppendResolve(t, bu, ru)
+		}
+	})
 }

@@ -1289,3 +1289,79 @@ func TestDotSegmentIn(t *testing.T) {
 		}
 	}
 }
+
+// checkAppendNormalize is checkAppendResolve for AppendNormalize and
+// URI.Normalize.
+func checkAppendNormalize(t *testing.T, u URI) {
+	t.Helper()
+	want := u.Normalize().String()
+	if got := AppendNormalize(nil, u); string(got) != want {
+		t.Fatalf("AppendNormalize(nil, %q) = %q, want %q", u, got, want)
+	}
+	dst := append(make([]byte, 0, 8), appendPrefix...)
+	if got := AppendNormalize(dst, u); string(got) != appendPrefix+want {
+		t.Fatalf("AppendNormalize(%q, %q) = %q, want %q", appendPrefix, u, got, appendPrefix+want)
+	}
+	// Room for the result alone is enough for the text; room for both u's
+	// text and the result leaves dst in place, as the doc says.
+	exact := append(make([]byte, 0, len(appendPrefix)+len(want)), appendPrefix...)
+	if got := AppendNormalize(exact, u); string(got) != appendPrefix+want {
+		t.Fatalf("AppendNormalize(%q with room for the result, %q) = %q, want %q", appendPrefix, u, got, appendPrefix+want)
+	}
+	roomy := append(make([]byte, 0, len(appendPrefix)+max(len(want), len(u.String()))), appendPrefix...)
+	if got := AppendNormalize(roomy, u); string(got) != appendPrefix+want || &got[0] != &roomy[0] {
+		t.Fatalf("AppendNormalize(%q with room, %q) = %q, want %q in place", appendPrefix, u, got, appendPrefix+want)
+	}
+}
+
+// TestAppendNormalize: the rows of testdata/normalize-default.jsonl and the
+// corpus, already normal and not, give the text of URI.Normalize.
+func TestAppendNormalize(t *testing.T) {
+	n := 0
+	for _, row := range testrows.Read[testrows.Result](t, "testdata/normalize-default.jsonl") {
+		if u, err := Parse(row.Bytes(t)); err == nil {
+			checkAppendNormalize(t, u)
+			n++
+		}
+	}
+	for _, s := range normalizeShapes {
+		checkAppendNormalize(t, MustParse(s.in))
+	}
+	for _, u := range corpusURIs(t) {
+		checkAppendNormalize(t, u)
+		checkAppendNormalize(t, MustParse(strings.ToUpper(u.Scheme())+u.String()[len(u.Scheme()):]))
+	}
+	long := MustParse("http://a/" + strings.Repeat("b/./", 200) + "c")
+	checkAppendNormalize(t, long)
+	if n < 60 {
+		t.Errorf("only %d rows", n)
+	}
+}
+
+// TestAppendNormalizeAllocs: AppendNormalize allocates nothing when dst
+// has room, over the whole corpus counted as one run; and a dst without
+// room grows once, whether the URI is normal or not.
+func TestAppendNormalizeAllocs(t *testing.T) {
+	us := corpusURIs(t)
+	base := MustParse("http://example.com/a/b/c?q")
+	notNormal := MustParse("HTTP://Example.COM:80/a/./b/%7e")
+	buf := make([]byte, 0, 1<<16)
+	tests := []struct {
+		name string
+		run  func()
+		want float64
+	}{
+		{"AppendNormalize, corpus", func() {
+			for _, u := range us {
+				buf = AppendNormalize(buf[:0], u)
+			}
+		}, 0},
+		{"AppendNormalize into nil", func() { sinkBytes = AppendNormalize(nil, base) }, 1},
+		{"AppendNormalize into nil, not normal", func() { sinkBytes = AppendNormalize(nil, notNormal) }, 1},
+	}
+	for _, tt := range tests {
+		if got := testing.AllocsPerRun(1, tt.run); got != tt.want {
+			t.Errorf("%s: %v allocations, want %v", tt.name, got, tt.want)
+		}
+	}
+}

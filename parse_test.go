@@ -436,6 +436,23 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// corpusURIs returns the valid URIs of the committed samples of real-world
+// URLs (testdata/urls).
+func corpusURIs(t *testing.T) []URI {
+	var us []URI
+	for _, name := range testrows.Samples() {
+		for _, s := range testrows.URLs(t, name) {
+			if u, err := Parse(s); err == nil {
+				us = append(us, u)
+			}
+		}
+	}
+	if len(us) < 8000 {
+		t.Fatalf("only %d valid URLs in the corpus", len(us))
+	}
+	return us
+}
+
 // The ABNF oracle: a slow, obviously correct reference for the parser, the
 // ABNF of RFC 3986, Appendix A, transcribed rule by rule into a regular
 // expression (the URI grammar is regular) and simulated as an automaton by

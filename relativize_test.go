@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -203,4 +204,29 @@ func TestRelativizeAllocs(t *testing.T) {
 			t.Errorf("Relativize(%.40q, %.40q): %v allocations, want %v", tt.base, tt.target, got, tt.allocs)
 		}
 	}
+}
+
+// FuzzRelativize checks the round trip: the target that a reference
+// resolves to is reached again by Relativize, with a reference no longer
+// than the first one; and for the reference itself as a target, Relativize
+// fails only for a path with dot segments, and its result resolves back.
+func FuzzRelativize(f *testing.F) {
+	addResolveSeeds(f)
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		b, errBase := ParseURI(base)
+		R, errRef := Parse(ref)
+		if errBase != nil || errRef != nil {
+			return
+		}
+		checkReached(t, base, ref, b, R)
+		if !R.HasScheme() {
+			return
+		}
+		ok := checkRelativize(t, b, R)
+		rel, _ := b.Relativize(R)
+		s, err := Relativize(base, ref)
+		if ok != (err == nil) || s != rel.String() || !ok && !errors.Is(err, ErrDotSegment) {
+			t.Fatalf("Relativize(%q, %q) = %q, %v; the method gives %q, %v", base, ref, s, err, rel, ok)
+		}
+	})
 }

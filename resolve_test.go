@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
 
 	"github.com/google/go-cmp/cmp"
@@ -515,4 +516,494 @@ func TestResolveZeroValues(t *testing.T) {
 	if _, ok := z.Relativize(b); ok {
 		t.Errorf("zero.Relativize(%q) reported true", b)
 	}
+}
+
+// appendPrefix is text already in dst, which the Append forms must keep.
+const appendPrefix = "GET "
+
+// checkAppendResolve fails unless AppendResolve gives the text of
+// base.Resolve(r), after what dst held, both into a nil slice and into one
+// with room.
+func checkAppendResolve(t *testing.T, base, r URI) {
+	t.Helper()
+	want := base.Resolve(r).String()
+	if got := AppendResolve(nil, base, r); string(got) != want {
+		t.Fatalf("AppendResolve(nil, %q, %q) = %q, want %q", base, r, got, want)
+	}
+	dst := append(make([]byte, 0, 8), appendPrefix...)
+	if got := AppendResolve(dst, base, r); string(got) != appendPrefix+want {
+		t.Fatalf("AppendResolve(%q, %q, %q) = %q, want %q", appendPrefix, base, r, got, appendPrefix+want)
+	}
+	// Room for the result is enough for the result, and room for both
+	// references and 3 bytes, as the doc says, leaves dst in place.
+	exact := append(make([]byte, 0, len(appendPrefix)+len(want)), appendPrefix...)
+	if got := AppendResolve(exact, base, r); string(got) != appendPrefix+want {
+		t.Fatalf("AppendResolve(%q with room for the result, %q, %q) = %q, want %q", appendPrefix, base, r, got, appendPrefix+want)
+	}
+	roomy := append(make([]byte, 0, len(appendPrefix)+len(base.String())+len(r.String())+3), appendPrefix...)
+	if got := AppendResolve(roomy, base, r); string(got) != appendPrefix+want || &got[0] != &roomy[0] {
+		t.Fatalf("AppendResolve(%q with room, %q, %q) = %q, want %q in place", appendPrefix, base, r, got, appendPrefix+want)
+	}
+}
+
+// TestAppendResolveRFCExamples: every example of RFC 3986, Sections 5.4.1
+// and 5.4.2, and every row of testdata/resolve.jsonl, as TestResolveTestdata
+// reads them.
+func TestAppendResolveRFCExamples(t *testing.T) {
+	base := MustParse("http://a/b/c/d;p?q")
+	for _, r := range []string{
+		"g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x", "g;x?y#s", "", ".",
+		"./", "..", "../", "../g", "../..", "../../", "../../g",
+		"../../../g", "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g", "./../g", "./g/.", "g/./h",
+		"g/../h", "g;x=1/./y", "g;x=1/../y", "g?y/./x", "g?y/../x", "g#s/./x", "g#s/../x", "http:g",
+	} {
+		checkAppendResolve(t, base, MustParse(r))
+	}
+	if got := string(AppendResolve(nil, base, MustParse("../g"))); got != "http://a/b/g" {
+		t.Errorf(`AppendResolve(nil, %q, "../g") = %q`, base, got)
+	}
+	for _, row := range testrows.Read[testrows.Result](t, "testdata/resolve.jsonl") {
+		b, err := Parse(row.Base)
+		if err != nil {
+			continue
+		}
+		if r, err := Parse(row.Bytes(t)); err == nil {
+			checkAppendResolve(t, b, r)
+		}
+	}
+}
+
+// TestAppendResolveCorpus: the corpus URLs as bases and as references,
+// with each kind of reference of BenchmarkResolve, against a base with and
+// without an authority, and bases without a scheme.
+func TestAppendResolveCorpus(t *testing.T) {
+	us := corpusURIs(t)
+	bases := []URI{MustParse("http://example.com/a/b/c?q"), MustParse("a:b/c"), MustParse("//h/x/y"), MustParse("/x/./y")}
+	for _, u := range us {
+		for _, b := range bases {
+			checkAppendResolve(t, b, u)
+		}
+		for _, rk := range resolveBenchRefs {
+			checkAppendResolve(t, u, MustParse(rk.ref))
+		}
+	}
+}
+
+// TestAppendResolveAllocs: AppendResolve allocates nothing when dst has
+// room, over the whole corpus and each loop counted as one run, so the
+// totals are exact; and a dst without room grows once.
+func TestAppendResolveAllocs(t *testing.T) {
+	us := corpusURIs(t)
+	base := MustParse("http://example.com/a/b/c?q")
+	dotdot, inside := MustParse("../g?y#s"), MustParse("g/./h/../i")
+	buf := make([]byte, 0, 1<<16)
+	long := MustParse("http://a/" + strings.Repeat("x/", 2048) + "./y")
+	tests := []struct {
+		name string
+		run  func()
+		want float64
+	}{
+		{"AppendResolve, corpus URL as reference", func() {
+			for _, u := range us {
+				buf = AppendResolve(buf[:0], base, u)
+			}
+		}, 0},
+		{"AppendResolve, corpus URL as base", func() {
+			for _, u := range us {
+				buf = AppendResolve(buf[:0], u, dotdot)
+			}
+		}, 0},
+		{"AppendResolve, dot segments inside", func() {
+			for _, u := range us {
+				buf = AppendResolve(buf[:0], u, inside)
+			}
+		}, 0},
+		{"AppendResolve, a long path with dot segments", func() { buf = AppendResolve(buf[:0], base, long) }, 0},
+		{"AppendResolve into nil", func() { sinkBytes = AppendResolve(nil, base, dotdot) }, 1},
+	}
+	for _, tt := range tests {
+		if got := testing.AllocsPerRun(1, tt.run); got != tt.want {
+			t.Errorf("%s: %v allocations, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+var sinkBytes []byte
+
+// TestAppendResolveGrows: appending to the same slice again and again, as
+// a program that collects the results does, grows it as append does, a
+// few times for a thousand results, not once per result.
+func TestAppendResolveGrows(t *testing.T) {
+	base, dotdot, inside := MustParse("http://example.com/a/b/c?q"), MustParse("../g?y#s"), MustParse("g/./h/../i")
+	for _, r := range []URI{dotdot, inside} {
+		got := testing.AllocsPerRun(1, func() {
+			var buf []byte
+			for range 1000 {
+				buf = AppendResolve(buf, base, r)
+			}
+			sinkBytes = buf
+		})
+		if got > 40 {
+			t.Errorf("1000 times AppendResolve(buf, %q, %q) onto one slice: %v allocations, want at most 40", base, r, got)
+		}
+	}
+}
+
+// addResolveSeeds seeds f with the (base, input) pairs of the testdata
+// files of resolution and its inverse.
+func addResolveSeeds(f *testing.F) {
+	for _, file := range []string{"testdata/resolve.jsonl", "testdata/relativize.jsonl"} {
+		for _, row := range testrows.Read[testrows.Result](f, file) {
+			f.Add(row.Base, row.Input)
+		}
+	}
+}
+
+// FuzzResolve checks, for any base and reference: the string and method
+// forms agree; with a base that has no scheme or does not parse, the error
+// is an *Error for the right input; otherwise the result has a scheme,
+// parses back to the same value, agrees with the slow reference (strict and
+// not), has no dot segments unless it copied the base's path, and resolves
+// to itself again when it has none.
+func FuzzResolve(f *testing.F) {
+	addResolveSeeds(f)
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		b, errBase := ParseURI(base)
+		R, errRef := Parse(ref)
+		s, err := Resolve(base, ref)
+		if errBase != nil || errRef != nil {
+			var e *Error
+			if !errors.As(err, &e) || s != "" || e.Op != OpResolve {
+				t.Fatalf("Resolve(%q, %q) = %q, %v; want an *Error with Op resolve", base, ref, s, err)
+			}
+			if want := map[bool]string{true: base, false: ref}[errBase != nil]; e.Input != want || e.Offset < 0 || e.Offset > len(want) {
+				t.Fatalf("Resolve(%q, %q) error %#v: wrong Input or Offset", base, ref, e)
+			}
+			return
+		}
+		got := b.Resolve(R)
+		if err != nil || s != got.String() {
+			t.Fatalf("Resolve(%q, %q) = %q, %v; the method gives %q", base, ref, s, err, got)
+		}
+		checkResolveProperties(t, base, ref, b, R)
+		slow := len(base)+len(ref) <= 1<<12 // the reference is quadratic
+		if slow {
+			if want := slowResolve(base, ref, true); got.String() != want {
+				t.Fatalf("Resolve(%q, %q) = %q; the RFC's algorithm gives %q", base, ref, got, want)
+			}
+		}
+
+		ns := b.ResolveNonStrict(R)
+		checkResolved(t, "ResolveNonStrict("+base+", "+ref+")", ns)
+		if slow {
+			if want := slowResolve(base, ref, false); ns.String() != want {
+				t.Fatalf("ResolveNonStrict(%q, %q) = %q; the RFC's algorithm gives %q", base, ref, ns, want)
+			}
+		}
+
+		// The reference as a base, with or without a scheme, and the base
+		// as a reference: the method runs the same algorithm.
+		swapped := R.Resolve(b)
+		checkResolved(t, "Parse("+ref+").Resolve("+base+")", swapped)
+		if slow {
+			if want := slowResolve(ref, base, true); swapped.String() != want {
+				t.Fatalf("Parse(%q).Resolve(%q) = %q; the RFC's algorithm gives %q", ref, base, swapped, want)
+			}
+		}
+	})
+}
+
+// The slow reference for resolution: RFC 3986, Sections 5.2.1 to 5.2.4
+// and 5.3 transcribed step by step with string buffers, and generators of
+// base and reference pairs that exercise it. The reference splits its
+// inputs with the regular expression of Appendix B, not with the parser,
+// so that it shares no code with what it checks.
+
+// refParts are the five components of Section 5.2.1, each with whether it
+// is defined.
+type refParts struct {
+	scheme, authority, path, query, fragment       string
+	hasScheme, hasAuthority, hasQuery, hasFragment bool
+}
+
+// splitRef is Section 5.2.1: parse a reference into its five components,
+// with the regular expression of Appendix B. It is only used on valid
+// references, where that expression splits as the grammar does.
+func splitRef(s string) refParts {
+	m := appendixB.FindStringSubmatchIndex(s)
+	get := func(g int) (string, bool) {
+		if m[2*g] < 0 {
+			return "", false
+		}
+		return s[m[2*g]:m[2*g+1]], true
+	}
+	var p refParts
+	p.scheme, p.hasScheme = get(2)
+	p.authority, p.hasAuthority = get(4)
+	p.path, _ = get(5)
+	p.query, p.hasQuery = get(7)
+	p.fragment, p.hasFragment = get(9)
+	return p
+}
+
+// slowResolve is the pseudocode of Section 5.2.2, line by line, followed by
+// the recomposition of Section 5.3. With strict false it runs the
+// "non-strict" variant of the same section, comparing schemes without
+// regard to case since Section 3.1 makes them case-insensitive.
+func slowResolve(base, ref string, strict bool) string {
+	Base, R := splitRef(base), splitRef(ref)
+	var T refParts
+
+	// -- A non-strict parser may ignore a scheme in the reference
+	// -- if it is identical to the base URI's scheme.
+	if !strict && R.hasScheme && Base.hasScheme && strings.EqualFold(R.scheme, Base.scheme) {
+		R.scheme, R.hasScheme = "", false
+	}
+
+	if R.hasScheme {
+		T.scheme, T.hasScheme = R.scheme, true
+		T.authority, T.hasAuthority = R.authority, R.hasAuthority
+		T.path = slowRemoveDotSegments(R.path)
+		T.query, T.hasQuery = R.query, R.hasQuery
+	} else {
+		if R.hasAuthority {
+			T.authority, T.hasAuthority = R.authority, true
+			T.path = slowRemoveDotSegments(R.path)
+			T.query, T.hasQuery = R.query, R.hasQuery
+		} else {
+			if R.path == "" {
+				T.path = Base.path
+				if R.hasQuery {
+					T.query, T.hasQuery = R.query, true
+				} else {
+					T.query, T.hasQuery = Base.query, Base.hasQuery
+				}
+			} else {
+				if strings.HasPrefix(R.path, "/") {
+					T.path = slowRemoveDotSegments(R.path)
+				} else {
+					T.path = slowMerge(Base, R.path)
+					T.path = slowRemoveDotSegments(T.path)
+				}
+				T.query, T.hasQuery = R.query, R.hasQuery
+			}
+			T.authority, T.hasAuthority = Base.authority, Base.hasAuthority
+		}
+		T.scheme, T.hasScheme = Base.scheme, Base.hasScheme
+	}
+	T.fragment, T.hasFragment = R.fragment, R.hasFragment
+	return slowRecompose(T)
+}
+
+// slowMerge is Section 5.2.3.
+func slowMerge(Base refParts, rpath string) string {
+	// If the base URI has a defined authority component and an empty
+	// path, then return a string consisting of "/" concatenated with the
+	// reference's path;
+	if Base.hasAuthority && Base.path == "" {
+		return "/" + rpath
+	}
+	// otherwise, return a string consisting of the reference's path
+	// component appended to all but the last segment of the base URI's
+	// path (i.e., excluding any characters after the right-most "/" in
+	// the base URI path, or excluding the entire base URI path if it does
+	// not contain any "/" characters).
+	i := strings.LastIndex(Base.path, "/")
+	if i < 0 {
+		return rpath
+	}
+	return Base.path[:i+1] + rpath
+}
+
+// slowRemoveDotSegments is Section 5.2.4, with the input and output buffers
+// as strings and the steps in the RFC's order.
+func slowRemoveDotSegments(path string) string {
+	// 1. The input buffer is initialized with the now-appended path
+	// components and the output buffer is initialized to the empty string.
+	input, output := path, ""
+	// 2. While the input buffer is not empty, loop as follows:
+	for input != "" {
+		switch {
+		// A. If the input buffer begins with a prefix of "../" or "./",
+		// then remove that prefix from the input buffer; otherwise,
+		case strings.HasPrefix(input, "../"):
+			input = strings.TrimPrefix(input, "../")
+		case strings.HasPrefix(input, "./"):
+			input = strings.TrimPrefix(input, "./")
+		// B. if the input buffer begins with a prefix of "/./" or "/.",
+		// where "." is a complete path segment, then replace that prefix
+		// with "/" in the input buffer; otherwise,
+		case strings.HasPrefix(input, "/./"):
+			input = "/" + strings.TrimPrefix(input, "/./")
+		case input == "/.":
+			input = "/"
+		// C. if the input buffer begins with a prefix of "/../" or "/..",
+		// where ".." is a complete path segment, then replace that prefix
+		// with "/" in the input buffer and remove the last segment and its
+		// preceding "/" (if any) from the output buffer; otherwise,
+		case strings.HasPrefix(input, "/../"):
+			input = "/" + strings.TrimPrefix(input, "/../")
+			output = slowRemoveLastSegment(output)
+		case input == "/..":
+			input = "/"
+			output = slowRemoveLastSegment(output)
+		// D. if the input buffer consists only of "." or "..", then
+		// remove that from the input buffer; otherwise,
+		case input == "." || input == "..":
+			input = ""
+		// E. move the first path segment in the input buffer to the end of
+		// the output buffer, including the initial "/" character (if any)
+		// and any subsequent characters up to, but not including, the next
+		// "/"; the next "/" is not moved.
+		default:
+			start := 0
+			if input[0] == '/' {
+				start = 1
+			}
+			end := len(input)
+			if i := strings.Index(input[start:], "/"); i >= 0 {
+				end = start + i
+			}
+			output += input[:end]
+			input = input[end:]
+		}
+	}
+	// 3. Finally, the output buffer is returned as the result of
+	// remove_dot_segments.
+	return output
+}
+
+func slowRemoveLastSegment(output string) string {
+	i := strings.LastIndex(output, "/")
+	if i < 0 {
+		return ""
+	}
+	return output[:i]
+}
+
+// slowRecompose is Section 5.3, with this package's two rules for a path
+// that its text would otherwise misrepresent: "/." before a path starting
+// with "//" when there is no authority (STYLE, Section 10), and "./" before
+// a first segment with ":" when there is neither scheme nor authority
+// (Section 4.2; only a base without a scheme leads there).
+func slowRecompose(T refParts) string {
+	result := ""
+	if T.hasScheme {
+		result += T.scheme + ":"
+	}
+	if T.hasAuthority {
+		result += "//" + T.authority
+	}
+	path := T.path
+	if !T.hasAuthority && strings.HasPrefix(path, "//") {
+		path = "/." + path
+	}
+	if !T.hasScheme && !T.hasAuthority && strings.Contains(strings.SplitN(path, "/", 2)[0], ":") {
+		path = "./" + path
+	}
+	result += path
+	if T.hasQuery {
+		result += "?" + T.query
+	}
+	if T.hasFragment {
+		result += "#" + T.fragment
+	}
+	return result
+}
+
+// Generators. Paths are made of segments that stress remove_dot_segments:
+// dot segments, empty segments, near misses such as "..a" and "%2E", and
+// segments with ":" or ";".
+var (
+	genSegments   = []string{"", ".", "..", "a", "b", "c", "g", "..a", ".b", "...", "%2E", "%2e%2E", "c:d", "g;x=1", "@", "~"}
+	genSchemes    = []string{"http", "a", "HTTP", "urn", "z+.-9"}
+	genAuthority  = []string{"a", "", "u@h:8", "[::1]", "192.0.2.1", "H", "[v7.x]", "u:p@a:"}
+	genQueryParts = []string{"", "q", "y=1", "./..", "a/../b", "?", "%2F"}
+)
+
+// genDotPath returns up to max segments joined by "/".
+func genDotPath(r *rand.Rand, max int) string {
+	var b strings.Builder
+	for n := r.IntN(max + 1); n > 0; n-- {
+		if b.Len() > 0 || r.IntN(4) == 0 {
+			b.WriteByte('/')
+		}
+		b.WriteString(oracle.Pick(r, genSegments...))
+	}
+	return b.String()
+}
+
+// genQueryFragment appends, at random, a query and a fragment, present and
+// empty, present and not, or absent.
+func genQueryFragment(r *rand.Rand, s string) string {
+	if r.IntN(3) == 0 {
+		s += "?" + oracle.Pick(r, genQueryParts...)
+	}
+	if r.IntN(3) == 0 {
+		s += "#" + oracle.Pick(r, genQueryParts...)
+	}
+	return s
+}
+
+// genResolveBase returns a URI to resolve against: every kind of hier-part,
+// often with dot segments, sometimes with a fragment. Not all are valid; the
+// callers skip those that do not parse.
+func genResolveBase(r *rand.Rand) string {
+	s := oracle.Pick(r, genSchemes...) + ":"
+	switch r.IntN(4) {
+	case 0, 1:
+		s += "//" + oracle.Pick(r, genAuthority...)
+		if r.IntN(5) > 0 {
+			s += "/" + genDotPath(r, 5)
+		}
+	case 2:
+		s += "/" + genDotPath(r, 5)
+	default:
+		s += genDotPath(r, 4)
+	}
+	return genQueryFragment(r, s)
+}
+
+// genResolveRef returns a reference of every form Section 5.2.2 tells apart.
+func genResolveRef(r *rand.Rand, base string) string {
+	var s string
+	switch r.IntN(10) {
+	case 0:
+		s = ""
+	case 1:
+		// the base's scheme, perhaps in another case, for the non-strict mode
+		sch := base[:strings.IndexByte(base, ':')]
+		if r.IntN(2) == 0 {
+			sch = strings.ToUpper(sch)
+		}
+		s = sch + ":" + genDotPath(r, 4)
+	case 2:
+		s = oracle.Pick(r, genSchemes...) + ":" + oracle.Pick(r, "", "//"+oracle.Pick(r, genAuthority...)) + genDotPath(r, 4)
+	case 3:
+		s = "//" + oracle.Pick(r, genAuthority...) + oracle.Pick(r, "", "/"+genDotPath(r, 4))
+	case 4:
+		s = "/" + genDotPath(r, 5)
+	case 5:
+		s = oracle.Pick(r, "./", "../", "../../", ".", "..", ".//") + genDotPath(r, 4)
+	default:
+		s = genDotPath(r, 6)
+	}
+	return genQueryFragment(r, s)
+}
+
+// genResolvePair returns a base and a reference, from the generators above
+// or, one time in four, from the parser's generator of references.
+func genResolvePair(r *rand.Rand) (base, ref string) {
+	base = genResolveBase(r)
+	if r.IntN(4) == 0 {
+		base = oracle.Reference(r)
+	}
+	if i := strings.IndexByte(base, ':'); i <= 0 {
+		base = "a:" + base
+	}
+	ref = genResolveRef(r, base)
+	if r.IntN(4) == 0 {
+		ref = oracle.Reference(r)
+	}
+	return base, ref
 }
