@@ -3,8 +3,6 @@ package uri
 import (
 	"errors"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -343,38 +341,6 @@ func pairsOf(u URI) [][2]string {
 	var out [][2]string
 	for k, v := range u.QueryPairs() {
 		out = append(out, [2]string{k, v})
-	}
-	return out
-}
-
-// readFuzzStrings returns every string value in the committed corpus of a
-// fuzz target, testdata/fuzz/<target>/, in the "go test fuzz v1" format:
-// one value per line, such as string("a\x00b").
-func readFuzzStrings(t testing.TB, target string) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", "fuzz", target, "*"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus for %s: %v", target, err)
-	}
-	var out []string
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(string(data), "\n")
-		if lines[0] != "go test fuzz v1" {
-			t.Fatalf("%s: not a corpus file", name)
-		}
-		for _, line := range lines[1:] {
-			if v, ok := strings.CutPrefix(line, "string("); ok {
-				s, err := strconv.Unquote(strings.TrimSuffix(v, ")"))
-				if err != nil {
-					t.Fatalf("%s: %q: %v", name, line, err)
-				}
-				out = append(out, s)
-			}
-		}
 	}
 	return out
 }
