@@ -2,7 +2,7 @@ package legacy
 
 // An independent reference for the legacy parsers: the BNF of each older
 // grammar written out again here as a regular expression (all of them are
-// regular), simulated with the NFA of oracle_test.go, which gives the
+// regular), simulated with the NFA of internal/oracle, which gives the
 // verdict and the error offset (the longest prefix that some valid string
 // begins with). The rules are copied from the RFCs, not from the code; the
 // decisions the package documents (which scheme gets which rule, what RFC
