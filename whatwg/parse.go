@@ -178,7 +178,7 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	}
 	extra := 0
 	if base != nil {
-		extra = len(base.href)
+		extra = base.room(in)
 	}
 	for {
 		// Fields are set one by one: a composite literal of this size is
@@ -211,6 +211,24 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 		}
 		return p.u, nil
 	}
+}
+
+// room returns how many bytes of u, as the base of the reference in, the
+// output may copy, judged by in's first byte as the parser will read it:
+// the part before the fragment for an empty reference or a fragment, the
+// part before the query for a query or a path, the scheme for a
+// scheme-relative reference. The output's buffer is made that much longer
+// than in, so that it is allocated once, at about the size it needs.
+func (u *URL) room(in string) int {
+	switch {
+	case in == "" || in[0] == '#':
+		return int(u.fragStart)
+	case len(in) >= 2 && in[0] == '/' && in[1] == '/':
+		return int(u.schemeEnd) + 1
+	case in[0] == '/':
+		return int(u.pathStart)
+	}
+	return int(u.queryStart)
 }
 
 // finish completes the offsets and the href of p.u, with the "/." that
