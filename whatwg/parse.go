@@ -18,28 +18,13 @@ const failed = -1
 
 // Parse parses input as an absolute URL with the basic URL parser of the
 // URL Standard, section 4.4 (https://url.spec.whatwg.org/#url-parsing),
-// without a base URL: new URL(input) in JavaScript.
-//
-// Parse follows the standard: it strips leading and trailing C0 controls
-// and spaces, removes tabs and newlines, lower-cases the scheme, percent-
-// encodes each component with its percent-encode set, treats "\" as "/" in
-// special URLs, removes "." and ".." segments (also written "%2e"),
-// normalizes Windows drive letters in file URLs, drops the scheme's default
-// port, and parses the host: IPv6 and IPv4 addresses (with the hexadecimal,
-// octal and short forms of the IPv4 parser) become their canonical text,
-// domains go through UTS #46 ToASCII, and hosts of non-special URLs are
-// opaque. See the package documentation for how a Go string becomes the
-// standard's input.
+// without a base URL: new URL(input) in JavaScript. See the package
+// documentation for how a Go string becomes the standard's input.
 //
 // On failure it returns the zero URL and an [*Error] whose Kind is the
-// validation error that made the parser fail. The non-fatal validation
-// errors are not collected; [Validate] returns them.
-//
-// Parse allocates the href, and nothing when the input is already in its
-// serialized form: Href then returns input itself. An input with tabs or
-// newlines costs one more allocation, a copy without them, and a host that
-// needs IDNA costs what golang.org/x/net/idna allocates. Hosts that are ASCII
-// after percent-decoding never go through IDNA.
+// validation error that made the parser fail; [Validate] also returns the
+// non-fatal ones. Parse allocates nothing when input is already in its
+// serialized form (Href then returns input), and the href otherwise.
 func Parse(input string) (URL, error) {
 	return parse(input, nil, nil)
 }
@@ -69,19 +54,13 @@ func ParseRef(input, base string) (URL, error) {
 	return parse(input, &b, nil)
 }
 
-// Validate parses input against base like [URL.Parse], and also returns the
-// validation errors that did not stop the parser (URL Standard, section
-// 1.1), in the order the parser met them, with their offsets in input. A
-// zero base is no base URL. When parsing fails, the list holds the errors
-// met before the failure, and the error is returned as by Parse.
-//
-// Validate is separate from Parse so that Parse pays nothing for the
-// checks. It is slower: among other things, it runs UTS #46 ToASCII with
-// beStrict true on every domain, ASCII ones included, to find the
-// domain-to-ASCII validation error (section 3.3, domain parser, step 2). A nil list means that input is a valid URL string (section 4.3)
-// as far as the parser checks, with the one exception the standard makes
-// itself: a Go string that is not UTF-8 is read as if each ill-formed
-// sequence were U+FFFD, which is a URL code point.
+// Validate parses input against base like [URL.Parse] (a zero base is no
+// base URL), and also returns the validation errors that did not stop the
+// parser (URL Standard, section 1.1), in the order met, with their offsets
+// in input; on failure, the ones met before it. A nil list means that input
+// is a valid URL string (section 4.3), reading each ill-formed UTF-8
+// sequence as U+FFFD. It is slower than Parse: it runs strict ToASCII on
+// every domain, to find the domain-to-ASCII error (section 3.3).
 func Validate(input string, base URL) (URL, []ValidationError, error) {
 	var b *URL
 	if base.href != "" {

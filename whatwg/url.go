@@ -459,21 +459,13 @@ func (u URL) Hash() string {
 	return u.href[u.fragStart:]
 }
 
-// Origin returns the serialization of the URL's origin (section 4.7 and
-// HTML's serialization of an origin), the origin getter of section 6.1:
-//
-//   - "ftp", "http", "https", "ws" and "wss" URLs have a tuple origin,
-//     serialized as scheme "://" host, and ":" port when the port is not
-//     null: "https://example.com:8443". This does not allocate, except
-//     when the URL has credentials (the origin then is not a substring of
-//     the href).
-//   - A "blob" URL has the origin of the URL its path parses to, when that
-//     is an "http", "https" or "file" URL, and an opaque origin otherwise.
-//     Parsing the path may allocate.
-//   - All other URLs, "file" URLs included, have an opaque origin,
-//     serialized as "null". The standard leaves the origin of "file" URLs
-//     to implementations and says to return an opaque origin when in doubt;
-//     this package does.
+// Origin returns the serialization of the URL's origin, the origin getter
+// of sections 4.7 and 6.1: scheme "://" host [":" port] for "ftp", "http",
+// "https", "ws" and "wss" URLs ("https://example.com:8443", a substring of
+// the href when there are no credentials); for a "blob" URL, the origin of
+// the http(s) or file URL its path parses to; and "null", an opaque
+// origin, for every other URL. The standard leaves a "file" URL's origin
+// to implementations and advises opaque when in doubt: it is "null" here.
 func (u URL) Origin() string {
 	switch u.scheme {
 	case schemeHTTP, schemeHTTPS, schemeWS, schemeWSS, schemeFTP:
