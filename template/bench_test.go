@@ -52,6 +52,22 @@ func BenchmarkExpand(b *testing.B) {
 	}
 }
 
+// BenchmarkMatch matches the expansions of the same templates.
+func BenchmarkMatch(b *testing.B) {
+	for _, bt := range benchTemplates {
+		tp := template.MustParse(bt.tmpl)
+		b.Run(bt.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(bt.want)))
+			for b.Loop() {
+				if _, err := tp.Match(bt.want, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // TestExpandAllocs pins Expand at one allocation, the text of the result,
 // for the templates of the benchmark; AppendExpand into a buffer that is
 // large enough allocates nothing.

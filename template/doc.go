@@ -1,5 +1,6 @@
 // Package template implements URI Templates (RFC 6570): it expands a
-// template with variables into a URI reference.
+// template with variables into a URI reference, and matches a URI against
+// a template to read the variables back.
 //
 // # What is implemented
 //
@@ -16,6 +17,8 @@
 //     3.2.7), form-style query ("?", 3.2.8) and continuation ("&", 3.2.9)
 //     expansion, with undefined variables skipped as Section 2.3 says
 //     ([Template.Expand], [Template.AppendExpand], [Expand]).
+//   - Matching, the reverse: the values that expand a template to a given
+//     URI ([Template.Match]), in time linear in the URI's length.
 //
 // # Strict output
 //
@@ -26,8 +29,19 @@
 // the values put a ":" into the first segment of a relative reference, the
 // result is an error ([ErrNotURI]), never a broken URI.
 //
+// # Matching
+//
+// A URI can be the expansion of a template for several sets of values:
+// RFC 6570, Section 1.4 says that matching works well only where
+// expressions are delimited by characters that cannot be part of their
+// expansion. [Template.MatchURI] documents how the choice is made. The
+// README, section "URI Templates", lists the cases where matching an
+// expansion does not give back the values expanded.
+//
 // # What this package does not do
 //
 // It does not apply a template's level: every template is read as level
-// 4, which allows all the others.
+// 4, which allows all the others. It does not normalize URIs before
+// matching them (see uri.Normalize): literals match as expansion writes
+// them, so "HTTP://EXAMPLE.COM/" does not match "http://example.com/".
 package template

@@ -52,28 +52,35 @@ var (
 	// values put a ":" in the first segment of a relative reference. The
 	// Error's Cause is the *uri.Error of the expansion.
 	ErrNotURI = errors.New("expansion is not a URI-reference")
+
+	// ErrNoMatch: the URI is not an expansion of the template that
+	// matching can read (see [Template.Match]).
+	ErrNoMatch = errors.New("URI does not match the template")
 )
 
 // The operations that an [Error] names in its Op field.
 const (
 	OpParse  = "parse"  // reading a template: [Parse]
 	OpExpand = "expand" // expanding one: [Template.Expand] and [Expand]
+	OpMatch  = "match"  // matching a URI: [Template.Match]
 )
 
-// Error describes a template that cannot be parsed or expanded. RFC 6570, Section 3 asks that a processor
+// Error describes a template that cannot be parsed or expanded, or a URI
+// that does not match one. RFC 6570, Section 3 asks that a processor
 // "indicate the location of the error": Offset is a byte index into Input.
 //
 // For OpParse, Input is the template and Input[:Offset] is the longest
 // prefix of it that begins some valid template, so the byte at Offset is
 // the first that cannot continue one; Offset == len(Input) when the template
 // ends too early. For OpExpand, Input is the template and Offset is where
-// the variable or the text at fault is written in it.
+// the variable or the text at fault is written in it. For OpMatch, Input is
+// the URI and Offset the byte of it at which matching failed.
 //
 // Err is one of the sentinels of this package; Unwrap returns it and the
 // Cause, so [errors.Is] and [errors.As] work, with *uri.Error too.
 type Error struct {
-	Op     string // OpParse or OpExpand
-	Input  string // the template
+	Op     string // OpParse, OpExpand or OpMatch
+	Input  string // the template, or for OpMatch the URI
 	Offset int    // byte offset in Input
 	Var    string // the variable concerned, or ""
 	Err    error  // the reason: one of the Err... sentinels

@@ -1,18 +1,22 @@
 package template
 
 import (
+	"sync"
 	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/abnf"
 )
 
 // Template is a parsed URI Template (RFC 6570): literals and expressions,
-// ready to be expanded many times. A Template is
+// ready to be expanded many times and to match URIs. A Template is
 // immutable and safe for concurrent use.
 type Template struct {
 	raw   string
 	parts []part
 	names []string // the distinct variable names, in order of appearance
+
+	matchOnce sync.Once
+	m         *matcher // compiled on the first Match
 }
 
 // part is a literal or an expression of a template.

@@ -101,7 +101,8 @@ func (v Value) Equal(w Value) bool {
 	return v.kind == w.kind && v.s == w.s && slices.Equal(v.items, w.items) && slices.Equal(v.pairs, w.pairs)
 }
 
-// Values maps variable names to values, for [Template.Expand]. A name is written as in the template,
+// Values maps variable names to values, for [Template.Expand] and as the
+// result of [Template.Match]. A name is written as in the template,
 // pct-encoding included: "a%20b" and "a b" are different names (RFC 6570,
 // Section 2.3). A missing name is an undefined variable.
 type Values map[string]Value
