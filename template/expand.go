@@ -233,6 +233,10 @@ func prefix(s string, n int, reserved bool) string {
 				continue
 			}
 		}
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
 		_, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 	}
