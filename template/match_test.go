@@ -173,3 +173,27 @@ func TestMatchNotURI(t *testing.T) {
 		t.Errorf("MatchURI(%q) = %v, %v", "/a", view(vals), err)
 	}
 }
+
+// TestMatchConcurrent: a Template is safe for concurrent use, its first
+// Match (which compiles the matcher) included; run with -race.
+func TestMatchConcurrent(t *testing.T) {
+	tp := template.MustParse("/r{/owner,repo}{?q*}")
+	done := make(chan error)
+	for i := 0; i < 4; i++ {
+		go func() {
+			vals, err := tp.Match("/r/a/b?q=1", nil)
+			if err == nil && vals["repo"].Str() != "b" {
+				err = errors.New("wrong values")
+			}
+			if _, xerr := tp.Expand(vals); err == nil {
+				err = xerr
+			}
+			done <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-done; err != nil {
+			t.Errorf("concurrent Match: %v", err)
+		}
+	}
+}
