@@ -58,7 +58,8 @@ var (
 	ErrNoMatch = errors.New("URI does not match the template")
 )
 
-// The operations that an [Error] names in its Op field.
+// The operations that an [Error] names in its Op field: reading a template
+// (RFC 6570, Section 2), expanding it (Section 3) or matching a URI.
 const (
 	OpParse  = "parse"  // reading a template: [Parse]
 	OpExpand = "expand" // expanding one: [Template.Expand] and [Expand]
@@ -128,7 +129,8 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the reason and, when there is one, the Cause.
+// Unwrap returns the reason and, when there is one, the Cause, for
+// [errors.Is] and [errors.As].
 func (e *Error) Unwrap() []error {
 	switch {
 	case e == nil:

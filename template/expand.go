@@ -48,9 +48,10 @@ func (t *Template) Expand(vars Values) (uri.URI, error) {
 	return u, nil
 }
 
-// AppendExpand appends the expansion of the template with vars to dst and
-// returns the extended buffer, as [Template.Expand] expands it. On an
-// error it returns dst unchanged. It allocates only to grow dst.
+// AppendExpand appends the expansion of the template with vars (RFC 6570,
+// Section 3) to dst and returns the extended buffer, as [Template.Expand]
+// expands it. On an error it returns dst unchanged. It allocates only to
+// grow dst.
 func (t *Template) AppendExpand(dst []byte, vars Values) ([]byte, error) {
 	n := len(dst)
 	b, err := t.appendExpansion(dst, vars)
@@ -65,8 +66,9 @@ func (t *Template) AppendExpand(dst []byte, vars Values) ([]byte, error) {
 	return b, nil
 }
 
-// Expand parses the template s and expands it with vars: [Parse], then
-// [Template.Expand]. Parse a template once to expand it many times.
+// Expand parses the template s and expands it with vars (RFC 6570,
+// Sections 2 and 3): [Parse], then [Template.Expand]. Parse a template once
+// to expand it many times.
 func Expand(s string, vars Values) (uri.URI, error) {
 	t, err := Parse(s)
 	if err != nil {

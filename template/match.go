@@ -7,8 +7,9 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 )
 
-// MatchOptions changes how [Template.Match] reads a URI. The zero value,
-// and a nil *MatchOptions, are the defaults.
+// MatchOptions changes how [Template.Match] reads a URI where RFC 6570,
+// Section 1.4 leaves the reading open. The zero value, and a nil
+// *MatchOptions, are the defaults.
 type MatchOptions struct {
 	// ExtraParams lets the query of the URI hold parameters that the
 	// template does not name; they are ignored. By default such a
@@ -35,9 +36,9 @@ func (o *MatchOptions) extraParams() bool { return o != nil && o.ExtraParams }
 
 // Match reads s as a URI-reference and, when it is an expansion of the
 // template, returns the values that the expansion took: the reverse of
-// [Template.Expand]. It returns a *uri.Error when s is not a
-// URI-reference, and an *Error (Op "match", ErrNoMatch, Offset in s) when
-// it does not match. See [Template.MatchURI] for the rules.
+// [Template.Expand] (RFC 6570, Section 1.4). It returns a *uri.Error when
+// s is not a URI-reference, and an *Error (Op "match", ErrNoMatch, Offset
+// in s) when it does not match. See [Template.MatchURI] for the rules.
 func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 	u, err := uri.Parse(s)
 	if err != nil {
@@ -46,40 +47,17 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 	return t.MatchURI(u, opts)
 }
 
-// MatchURI returns the values of the template's variables for which the
-// template expands to u, or an *Error with ErrNoMatch and the offset in u
-// at which matching failed. Only defined variables are in the result.
-//
-// Values are pct-decoded; a reserved ("+") or fragment ("#") expansion
-// keeps the triplets of reserved and unreserved characters, which it
-// copies. A value never crosses its operator's boundary: in the path, a
-// value of any expression but "+" and "#" holds no "/" and is not "." or
-// "..", and a label ("{.x}") holds no "."; text that would give such a
-// value does not match. Literals match as expansion writes them, but for
-// the case of hex digits.
-//
-// A query that the template writes as parameters ("{?x,y}", "{&z}",
-// "?a=1", "?q={q}") matches parameter by parameter, in any order; with
-// MatchOptions.ExtraParams, parameters that the template does not name
-// are ignored. A parameter that the template names once and the URI
-// twice is no match.
-//
-// Where the URI could be split between the variables in more than one
-// way, matching goes from left to right, and each expression takes the
-// longest text that lets the rest of the template match ("{name}.{ext}"
-// reads "a.tar.gz" as "a.tar" and "gz"); in an expression of several
-// variables, each but the last takes as few members as it can ("{x,y}"
-// reads "a,b,c" as "a" and [b c]). An empty text is the empty string in
-// "{x}" and "{+x}", where an empty and an undefined value expand alike.
-// Members joined with "," are a list, and "name=value" members of an
-// exploded variable an associative array, unless MatchOptions.Kinds says
-// otherwise. A variable that occurs more than once takes one value, of
-// which each prefix modifier ("{x:3}") must give the beginning. README,
-// section "URI Templates", lists what does not round-trip.
-//
-// Matching takes time linear in the length of u: the template is compiled,
-// on its first match, into an automaton that reads u once, without
-// backtracking.
+// MatchURI returns the values of the variables for which the template
+// expands to u, the reverse of expansion (RFC 6570, Section 1.4), or an
+// *Error with ErrNoMatch and the offset in u at which matching failed.
+// Values are pct-decoded and never cross their operator's boundary: in the
+// path, a value of any expression but "+" and "#" holds no "/" and is not
+// "." or "..", and a label holds no ".". A query of parameters matches in
+// any order. Where u could be split in several ways, each expression, from
+// left to right, takes the longest text that lets the rest match, and each
+// variable of an expression but its last the fewest members. README,
+// section "URI Templates", gives the rules in full and what does not
+// round-trip. Matching reads u once, in time linear in its length.
 func (t *Template) MatchURI(u uri.URI, opts *MatchOptions) (Values, error) {
 	var steps int
 	vals, off, ok := t.match(u, opts, &steps)

@@ -112,8 +112,9 @@ func Parse(s string) (*Template, error) {
 	return t, nil
 }
 
-// MustParse is Parse for templates known to be valid, in tests, examples
-// and package-level variables: it panics on an error.
+// MustParse is [Parse] for templates known to be valid (RFC 6570, Section
+// 2), in tests, examples and package-level variables: it panics on an
+// error.
 func MustParse(s string) *Template {
 	t, err := Parse(s)
 	if err != nil {
@@ -122,7 +123,8 @@ func MustParse(s string) *Template {
 	return t
 }
 
-// String returns the template as it was parsed.
+// String returns the template as it was parsed, byte for byte (RFC 6570,
+// Section 2).
 func (t *Template) String() string { return t.raw }
 
 // Names returns the names of the template's variables, each once, in the

@@ -29,7 +29,8 @@ func (k Kind) String() string {
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Pair is one (name, value) member of an associative array.
+// Pair is one (name, value) member of an associative array (RFC 6570,
+// Section 2.3).
 type Pair struct {
 	Key, Value string
 }
@@ -62,8 +63,9 @@ func Assoc(pairs ...Pair) Value {
 	return Value{kind: KindAssoc, pairs: slices.Clone(pairs)}
 }
 
-// Kind returns the kind of the value: Undefined for the zero Value, else
-// the kind it was made with, even for a list without items.
+// Kind returns the kind of the value (RFC 6570, Section 2.3): Undefined for
+// the zero Value, else the kind it was made with, even for a list without
+// items.
 func (v Value) Kind() Kind { return v.kind }
 
 // Defined reports whether expansion writes the variable: a string, or a
@@ -80,15 +82,17 @@ func (v Value) Defined() bool {
 	return false
 }
 
-// Str returns the string of a string value, or "" for other kinds.
+// Str returns the string of a string value (RFC 6570, Section 2.3), or ""
+// for other kinds.
 func (v Value) Str() string { return v.s }
 
-// Items returns the items of a list, or nil for other kinds. The slice is
-// the value's own: do not modify it.
+// Items returns the items of a list (RFC 6570, Section 2.3), or nil for
+// other kinds. The slice is the value's own: do not modify it.
 func (v Value) Items() []string { return v.items }
 
-// Pairs returns the pairs of an associative array, in order, or nil for
-// other kinds. The slice is the value's own: do not modify it.
+// Pairs returns the pairs of an associative array (RFC 6570, Section 2.3),
+// in order, or nil for other kinds. The slice is the value's own: do not
+// modify it.
 func (v Value) Pairs() []Pair { return v.pairs }
 
 // Equal reports whether v and w are the same value: the same kind and the
@@ -108,7 +112,8 @@ func (v Value) Equal(w Value) bool {
 type Values map[string]Value
 
 // Equal reports whether vs and ws define the same variables with equal
-// values; undefined entries count as missing.
+// values; undefined entries count as missing, as RFC 6570, Section 2.3
+// treats them.
 func (vs Values) Equal(ws Values) bool {
 	for k, v := range vs {
 		if !v.Equal(ws[k]) {
