@@ -40,6 +40,11 @@ type op struct {
 	// C0 controls and spaces and removes tabs and newlines (section 4.4),
 	// and percent-encodes other controls, as a browser does.
 	whole bool
+	// bind, when set, makes the operation once the operands are known: it
+	// takes the operands it needs (template match's TEMPLATE) or standard
+	// input (template expand's --vars -) and returns the other operands,
+	// the inputs, and the operation; or the text of a usage error.
+	bind func(operands []string, stdin io.Reader) ([]string, op, string)
 }
 
 // result is the output of one input: the JSON members after "input" (and
@@ -134,6 +139,12 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if problem == "" && c.pairs && len(operands) != 0 && len(operands) != 2 {
 		problem = "give two operands, or none to read tab-separated pairs from standard input"
 	}
+	first := 0 // the operands that bind took, which the numbers of the inputs count
+	if problem == "" && fn.bind != nil {
+		n := len(operands)
+		operands, fn, problem = fn.bind(operands, stdin)
+		first = n - len(operands)
+	}
 	if problem != "" {
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
 		return exitUsage
@@ -142,6 +153,9 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	ew := bufio.NewWriter(stderr)
 	status := exitOK
 	err = eachInput(operands, c.pairs, fn.whole, stdin, func(in input) error {
+		if in.operand > 0 {
+			in.operand += first
+		}
 		var r result
 		if in.err != nil {
 			r = failure(in.text, in.err, fn.lead...)

@@ -16,6 +16,8 @@
 //	uri file-path  [--os posix|windows] [--json] [URI...]
 //	uri file-uri   [--os posix|windows] [--json] [PATH...]
 //	uri readings   [--json] [URL...]
+//	uri template expand [--json] [--vars FILE] [TEMPLATE...]
+//	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -84,14 +86,24 @@
 // input that is no input (too long, a control character) gets the error
 // object of every command.
 //
+// uri template match prints, for each URI that matches TEMPLATE, the
+// values of the template's defined variables, in the template's order: a
+// string, an array for a list and an object for an associative array
+// (package github.com/gouri/uri/template, Template.Match). Text mode
+// prints the object of variables alone, one per line:
+//
+//	{"input":S,"template":S,"ok":true,"vars":{NAME:S|[S...]|{S:S...}...}}
+//
 // The other commands print {"input":S,"ok":true,"result":S}, with "base"
-// after "input" for resolve and relativize.
+// after "input" for resolve and relativize; for template expand, the input
+// is the template and the result its expansion.
 //
 // Every error object of every command has the same members:
 //
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
-// with "base" after "input" for resolve and relativize, as in their results.
+// with "base" after "input" for resolve and relativize, and "template" for
+// template match, as in their results.
 // "error" is the message, and "offset" the byte offset in the input at which
 // the error was found: for equal, in the pair "A\tB"; for a control
 // character, its byte; for a line longer than 16 MiB, 16777216, where it
@@ -135,6 +147,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
+			if g := lookupGroup(args[1]); g != nil {
+				return g.run(append([]string{"help"}, args[2:]...), nil, stdout, stderr)
+			}
 			return help(args[1], stdout, stderr)
 		}
 		usage(stdout)
@@ -145,6 +160,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if c := lookup(args[0]); c != nil {
 		return c.run(args[1:], stdin, stdout, stderr)
+	}
+	if g := lookupGroup(args[0]); g != nil {
+		return g.run(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "uri: unknown command %q\n", args[0])
 	usage(stderr)
@@ -180,6 +198,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	for _, g := range groups() {
+		fmt.Fprintf(w, "  %-10s %s\n", g.name, g.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'uri help <command>' for a command's flags, and 'uri --version' for the")

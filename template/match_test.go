@@ -1,0 +1,199 @@
+package template_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/template"
+)
+
+// view is a Values as go-cmp can compare it: a string, a []string or a
+// []template.Pair for each defined variable.
+func view(vs template.Values) map[string]any {
+	if vs == nil {
+		return nil
+	}
+	m := map[string]any{}
+	for k, v := range vs {
+		switch v.Kind() {
+		case template.KindString:
+			m[k] = v.Str()
+		case template.KindList:
+			m[k] = v.Items()
+		case template.KindAssoc:
+			m[k] = v.Pairs()
+		}
+	}
+	return m
+}
+
+type pairs = []template.Pair
+
+// TestMatch pins the rules of Template.Match: what a value may hold, how
+// the query matches, and how ambiguity is resolved. A row with want nil
+// does not match, at offset off.
+func TestMatch(t *testing.T) {
+	extra := &template.MatchOptions{ExtraParams: true}
+	kinds := func(name string, k template.Kind) *template.MatchOptions {
+		return &template.MatchOptions{Kinds: map[string]template.Kind{name: k}}
+	}
+	tests := []struct {
+		name string
+		tmpl string
+		in   string
+		opts *template.MatchOptions
+		want map[string]any
+		off  int
+		// same: expanding the values gives the input back.
+		same bool
+	}{
+		{"simple", "/users/{id}", "/users/42", nil, map[string]any{"id": "42"}, 0, true},
+		{"decoded", "/users/{id}", "/users/a%20b%41", nil, map[string]any{"id": "a bA"}, 0, false},
+		{"hex digits of a literal in either case", "caf%C3%A9/{x}", "caf%c3%a9/a", nil, map[string]any{"x": "a"}, 0, false},
+		{"a literal outside US-ASCII matches encoded", "café/{x}", "caf%C3%A9/b", nil, map[string]any{"x": "b"}, 0, true},
+		{"literals match exactly", "/users/{id}", "/Users/42", nil, nil, 1, false},
+
+		// Boundaries: a value in the path never decodes to "/", ".", "..".
+		{"path: no encoded /", "/users/{id}", "/users/a%2Fb", nil, nil, 7, false},
+		{"path: no ..", "/users/{id}", "/users/..", nil, nil, 7, false},
+		{"path: no encoded ..", "/users/{id}", "/users/%2E%2e", nil, nil, 7, false},
+		{"path: no .", "/a/{x}/b", "/a/./b", nil, nil, 3, false},
+		{"path: ... is a name", "/users/{id}", "/users/...", nil, map[string]any{"id": "..."}, 0, true},
+		{"path: part of a segment may be ..", "/f/{x}.txt", "/f/a..txt", nil, map[string]any{"x": "a."}, 0, true},
+		{"path segments", "{/segs*}", "/a/b%20c/d", nil, map[string]any{"segs": []string{"a", "b c", "d"}}, 0, true},
+		{"path segments: no .. segment", "{/segs*}", "/a/../d", nil, nil, 1, false},
+		{"path segments: no encoded /", "{/seg}", "/a%2Fb", nil, nil, 1, false},
+		{"path: the query may hold /", "/s{?q}", "/s?q=a%2Fb", nil, map[string]any{"q": "a/b"}, 0, true},
+		{"path: + crosses segments", "/files/{+path}", "/files/a/b/../c", nil, map[string]any{"path": "a/b/../c"}, 0, true},
+		{"label: no encoded .", "x{.y}", "x.a%2Eb", nil, nil, 2, false},
+		{"labels", "www{.dom*}", "www.example.com", nil, map[string]any{"dom": []string{"example", "com"}}, 0, true},
+		{"a label takes no .: it is a separator", "x{.y}", "x.a.b", nil, nil, 3, false},
+
+		// Reserved expansion keeps the triplets it would copy.
+		{"+ keeps %2F", "{+x}", "a%2Fb", nil, map[string]any{"x": "a%2Fb"}, 0, true},
+		{"+ decodes what it would encode", "{+x}", "a%20b%25", nil, map[string]any{"x": "a b%"}, 0, true},
+		{"# takes the fragment", "/p{#f}", "/p#sec%201/x?", nil, map[string]any{"f": "sec 1/x?"}, 0, true},
+		{"+ takes the query when the template writes none", "{+url}", "http://a/?q=1#f", nil, map[string]any{"url": "http://a/?q=1#f"}, 0, true},
+
+		// The query: parameters in any order, extra ones on request.
+		{"any order", "/s{?q,lang}", "/s?lang=en&q=x", nil, map[string]any{"q": "x", "lang": "en"}, 0, false},
+		{"undefined parameters", "/s{?q,lang}", "/s?lang=en", nil, map[string]any{"lang": "en"}, 0, true},
+		{"extra parameter", "/s{?q}", "/s?q=x&utm=1", nil, nil, 7, false},
+		{"extra parameter allowed", "/s{?q}", "/s?utm=1&q=x", extra, map[string]any{"q": "x"}, 0, false},
+		{"a parameter twice", "/s{?q}", "/s?q=1&q=2", extra, nil, 7, false},
+		{"a parameter without =", "/s{?q}", "/s?q", nil, nil, 3, false},
+		{"empty value", "/s{?q}", "/s?q=", nil, map[string]any{"q": ""}, 0, true},
+		{"an empty query is one empty parameter", "/p{?x}", "/p?", nil, nil, 3, false},
+		{"an empty query, extra allowed", "/p{?x}", "/p?", extra, map[string]any{}, 0, false},
+		{"a list", "{?list}", "?list=a,b", nil, map[string]any{"list": []string{"a", "b"}}, 0, true},
+		{"an exploded list", "{?list*}", "?list=a&x=1&list=b", kinds("list", template.KindList), nil, 8, false},
+		{"an exploded list in order", "{?list*}", "?list=a&list=b", nil, map[string]any{"list": []string{"a", "b"}}, 0, true},
+		{"an exploded array takes the other parameters", "{?id,keys*}", "?k=v&id=1&j=w", nil,
+			map[string]any{"id": "1", "keys": pairs{{Key: "k", Value: "v"}, {Key: "j", Value: "w"}}}, 0, false},
+		{"a continuation", "/s?fixed=1{&q}", "/s?q=x&fixed=1", nil, map[string]any{"q": "x"}, 0, false},
+		{"a literal parameter missing", "/s?fixed=1{&q}", "/s?q=x", nil, nil, 6, false},
+		{"parameters whose value is an expression", "/s?q={q}&lang={lang}", "/s?lang=en&q=a%20b", nil,
+			map[string]any{"q": "a b", "lang": "en"}, 0, false},
+		{"a query then a fragment", "/p{?q}{#f}", "/p?q=1#x", nil, map[string]any{"q": "1", "f": "x"}, 0, true},
+		{"a literal fragment", "/p{?q}#top", "/p?q=1#other", nil, nil, 7, false},
+		{"a template without a query: no query", "/p/{x}", "/p/a?utm=1", nil, nil, 4, false},
+		{"a template without a query: extra allowed", "/p/{x}#f", "/p/a?utm=1#f", extra, map[string]any{"x": "a"}, 0, false},
+
+		// Ambiguity, resolved from left to right.
+		{"adjacent: the first takes all", "{x}{y}", "ab", nil, map[string]any{"x": "ab", "y": ""}, 0, true},
+		{"adjacent: the longest that lets the rest match", "{name}.{ext}", "a.tar.gz", nil, map[string]any{"name": "a.tar", "ext": "gz"}, 0, true},
+		{"several variables: one item each, the last the rest", "{x,y}", "a,b,c", nil, map[string]any{"x": "a", "y": []string{"b", "c"}}, 0, true},
+		{"several variables: the first written", "{x,y}", "a", nil, map[string]any{"x": "a"}, 0, true},
+		{"several variables, reserved", "{+x,y}", "a/b,c", nil, map[string]any{"x": "a/b", "y": "c"}, 0, true},
+		{"nothing is an empty string in {x}", "a{x}b", "ab", nil, map[string]any{"x": ""}, 0, true},
+		{"nothing is undefined in {/x}", "a{/x}b", "ab", nil, map[string]any{}, 0, true},
+		{"named: by name", "{;x,y}", ";y=2", nil, map[string]any{"y": "2"}, 0, true},
+		{"named: empty without =", "{;x,y}", ";x;y=2", nil, map[string]any{"x": "", "y": "2"}, 0, true},
+		{"named explode: a list", "{;list*}", ";list=a;list=b", nil, map[string]any{"list": []string{"a", "b"}}, 0, true},
+		{"named explode: an array", "{;keys*}", ";a=1;b", nil, map[string]any{"keys": pairs{{Key: "a", Value: "1"}, {Key: "b"}}}, 0, true},
+		{"explode: pairs make an array", "{/keys*}", "/a=1/b=%3D", nil, map[string]any{"keys": pairs{{Key: "a", Value: "1"}, {Key: "b", Value: "="}}}, 0, true},
+		{"explode: pairs and items do not mix", "{/keys*}", "/a=1/b", nil, nil, 1, false},
+
+		// Kinds where the text cannot tell.
+		{"one item is a string", "{x}", "a", nil, map[string]any{"x": "a"}, 0, true},
+		{"one item as a list", "{x}", "a", kinds("x", template.KindList), map[string]any{"x": []string{"a"}}, 0, true},
+		{"items as an array", "{x}", "a,b", kinds("x", template.KindAssoc), map[string]any{"x": pairs{{Key: "a", Value: "b"}}}, 0, true},
+		{"items as a string", "{x}", "a,b", kinds("x", template.KindString), nil, 0, false},
+		{"an exploded string", "{/x*}", "/a", kinds("x", template.KindString), map[string]any{"x": "a"}, 0, true},
+
+		// A variable that occurs more than once.
+		{"the same value twice", "{x}/{x}", "a/a", nil, map[string]any{"x": "a"}, 0, true},
+		{"two values", "{x}/{x}", "a/b", nil, nil, 2, false},
+		{"written once of two", "{x}{/x}", "a", nil, nil, 0, false},
+		{"a prefix and the value", "{x:2}/{x}", "ab/abc", nil, map[string]any{"x": "abc"}, 0, true},
+		{"a prefix that is not", "{x:2}/{x}", "ab/xyz", nil, nil, 0, false},
+		{"a prefix longer than its length", "{x:2}", "abc", nil, nil, 0, false},
+		{"a prefix alone", "{x:3}", "ab", nil, map[string]any{"x": "ab"}, 0, true},
+		{"prefixes alone: the longest", "{x:1}/{x:3}", "a/abc", nil, map[string]any{"x": "abc"}, 0, true},
+	}
+	for _, tt := range tests {
+		tp, err := template.Parse(tt.tmpl)
+		if err != nil {
+			t.Fatalf("%s: Parse(%q) = %v", tt.name, tt.tmpl, err)
+		}
+		vals, err := tp.Match(tt.in, tt.opts)
+		if tt.want == nil {
+			var e *template.Error
+			if !errors.As(err, &e) || !errors.Is(err, template.ErrNoMatch) || e.Offset != tt.off || e.Input != tt.in || e.Op != template.OpMatch || vals != nil {
+				t.Errorf("%s: Parse(%q).Match(%q) = %v, %v; want no match at offset %d", tt.name, tt.tmpl, tt.in, view(vals), err, tt.off)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: Parse(%q).Match(%q) = %v", tt.name, tt.tmpl, tt.in, err)
+			continue
+		}
+		if d := cmp.Diff(tt.want, view(vals)); d != "" {
+			t.Errorf("%s: Parse(%q).Match(%q) (-want +got):\n%s", tt.name, tt.tmpl, tt.in, d)
+		}
+		if u, err := tp.Expand(vals); (err == nil && u.String() == tt.in) != tt.same {
+			t.Errorf("%s: Parse(%q).Expand(Match(%q)) = %q, %v; the same input: %v, want %v", tt.name, tt.tmpl, tt.in, u.String(), err, !tt.same, tt.same)
+		}
+	}
+}
+
+// TestMatchNotURI: Match of text that is no URI-reference is the error of
+// uri.Parse; MatchURI takes a parsed one.
+func TestMatchNotURI(t *testing.T) {
+	tp := template.MustParse("/{x}")
+	_, err := tp.Match("/a b", nil)
+	var ue *uri.Error
+	if !errors.As(err, &ue) || ue.Offset != 2 {
+		t.Errorf("Match(%q) = %v, want the *uri.Error of Parse", "/a b", err)
+	}
+	vals, err := tp.MatchURI(uri.MustParse("/a"), nil)
+	if err != nil || vals["x"].Str() != "a" {
+		t.Errorf("MatchURI(%q) = %v, %v", "/a", view(vals), err)
+	}
+}
+
+// TestMatchConcurrent: a Template is safe for concurrent use, its first
+// Match (which compiles the matcher) included; run with -race.
+func TestMatchConcurrent(t *testing.T) {
+	tp := template.MustParse("/r{/owner,repo}{?q*}")
+	done := make(chan error)
+	for i := 0; i < 4; i++ {
+		go func() {
+			vals, err := tp.Match("/r/a/b?q=1", nil)
+			if err == nil && vals["repo"].Str() != "b" {
+				err = errors.New("wrong values")
+			}
+			if _, xerr := tp.Expand(vals); err == nil {
+				err = xerr
+			}
+			done <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-done; err != nil {
+			t.Errorf("concurrent Match: %v", err)
+		}
+	}
+}

@@ -1,0 +1,358 @@
+package template
+
+import "github.com/gouri/uri/internal/abnf"
+
+// This file compiles the parts of a template into a nondeterministic
+// automaton over the bytes of a URI, and runs it as a Pike VM: all the
+// threads of the automaton advance together, one byte at a time, and a
+// position is never visited twice by the same instruction. Matching is
+// therefore linear in the length of the URI (times the size of the
+// template), whatever the input: there is no backtracking. Threads are kept
+// in priority order, so that among all the ways to split a URI, the one
+// that the documented rule prefers wins (see [Template.Match]).
+
+// Instruction kinds.
+const (
+	iByte  = iota // the byte is lo or hi
+	iClass        // the byte is in cls
+	iSplit        // go on at x and at y, x first
+	iJmp          // go on at x
+	iSave         // record the position in slot, go on at the next
+	iMatch        // the whole input has been read: a match
+)
+
+type inst struct {
+	op     uint8
+	lo, hi byte
+	cls    *[256]bool
+	x, y   int
+	slot   int
+}
+
+// prog is a compiled automaton; slots are the number of positions that a
+// match records: two for each occurrence of a variable.
+type prog struct {
+	insts []inst
+	slots int
+}
+
+// The classes of the bytes that a variable's value may hold unencoded in
+// an expansion, and the hex digits of a pct-encoded triplet. The label
+// operator's values hold no "." (its separator: see labelRule).
+var (
+	hexTable   = classOf(abnf.Hex)
+	itemU      = allowU
+	itemUR     = allowUR
+	itemULabel = func() [256]bool { t := allowU; t['.'] = false; return t }()
+)
+
+func classOf(mask uint16) (t [256]bool) {
+	for c := range t {
+		t[c] = abnf.Classes[c]&mask != 0
+	}
+	return t
+}
+
+// builder emits instructions.
+type builder struct{ insts []inst }
+
+func (b *builder) emit(in inst) int {
+	b.insts = append(b.insts, in)
+	return len(b.insts) - 1
+}
+
+func (b *builder) pc() int { return len(b.insts) }
+
+func (b *builder) byte(c byte) { b.emit(inst{op: iByte, lo: c, hi: c}) }
+
+func (b *builder) class(cls *[256]bool) { b.emit(inst{op: iClass, cls: cls}) }
+
+// star emits body* : greedy prefers one more round, lazy one less.
+func (b *builder) star(greedy bool, body func()) {
+	split := b.emit(inst{op: iSplit})
+	in := b.pc()
+	body()
+	b.emit(inst{op: iJmp, x: split})
+	b.setSplit(split, in, b.pc(), greedy)
+}
+
+// opt emits body? : greedy prefers taking it.
+func (b *builder) opt(greedy bool, body func()) {
+	split := b.emit(inst{op: iSplit})
+	in := b.pc()
+	body()
+	b.setSplit(split, in, b.pc(), greedy)
+}
+
+// setSplit makes the split at pc try in before out when prefer is set.
+func (b *builder) setSplit(pc, in, out int, prefer bool) {
+	if prefer {
+		b.insts[pc].x, b.insts[pc].y = in, out
+	} else {
+		b.insts[pc].x, b.insts[pc].y = out, in
+	}
+}
+
+// literal emits text as an expansion writes it; the hex digits of its
+// pct-encoded triplets match in either case (RFC 3986, Section 2.1).
+func (b *builder) literal(text string) {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == '%' && i+2 < len(text) && abnf.IsHex(text[i+1]) && abnf.IsHex(text[i+2]) {
+			b.byte('%')
+			for _, h := range []byte{text[i+1], text[i+2]} {
+				b.emit(inst{op: iByte, lo: upper(h), hi: abnf.Lower(h)})
+			}
+			i += 2
+			continue
+		}
+		b.byte(c)
+	}
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// item emits one encoded member: bytes of cls and pct-encoded triplets.
+func (b *builder) item(cls *[256]bool, greedy bool) {
+	b.star(greedy, func() {
+		split := b.emit(inst{op: iSplit})
+		x := b.pc()
+		b.class(cls)
+		jmp := b.emit(inst{op: iJmp})
+		y := b.pc()
+		b.byte('%')
+		b.class(&hexTable)
+		b.class(&hexTable)
+		b.insts[split].x, b.insts[split].y = x, y
+		b.insts[jmp].x = b.pc()
+	})
+}
+
+// itemClass returns the class of a member's unencoded bytes for op.
+func itemClass(op *operator) *[256]bool {
+	switch {
+	case op.reserved:
+		return &itemUR
+	case op.char == '.':
+		return &itemULabel
+	}
+	return &itemU
+}
+
+// value emits the text of one variable of an expression with operator op,
+// after the operator's first string or separator: what appendVar writes,
+// for a value of any kind (RFC 6570, Appendix A).
+func (b *builder) value(op *operator, v *varspec, greedy bool) {
+	cls := itemClass(op)
+	item := func() { b.item(cls, greedy) }
+	members := func() { // item *( "," item ), a string's or a composite's
+		item()
+		if v.maxLen == 0 && !op.reserved {
+			b.star(greedy, func() { b.byte(','); item() })
+		}
+	}
+	switch {
+	case op.named && !v.explode:
+		b.literal(v.name)
+		if op.ifemp == '=' {
+			b.byte('=')
+			members()
+		} else {
+			b.opt(greedy, func() { b.byte('='); members() })
+		}
+	case op.named:
+		pair := func() { // a member's name (the variable's, or a pair's) and value
+			item()
+			if op.ifemp == '=' {
+				b.byte('=')
+				item()
+			} else {
+				b.opt(greedy, func() { b.byte('='); item() })
+			}
+		}
+		pair()
+		b.star(greedy, func() { b.byte(op.sep); pair() })
+	case !v.explode:
+		members()
+	default:
+		part := func() {
+			item()
+			if !op.reserved {
+				b.opt(greedy, func() { b.byte('='); item() })
+			}
+		}
+		part()
+		b.star(greedy, func() { b.byte(op.sep); part() })
+	}
+}
+
+// expression emits an expression whose first variable has the occurrence
+// number occ. Each variable is either skipped (undefined) or written after
+// the operator's first string, when no variable before it was written, or
+// after its separator. Writing is preferred to skipping; the last variable
+// takes the longest text it can, the others the shortest (see
+// [Template.Match]).
+func (b *builder) expression(p *part, occ int) {
+	k := len(p.specs)
+	none := make([]int, k+1) // entry when no variable has been written yet
+	some := make([]int, k+1) // entry after a written one
+	var fix []func()
+	for i := range p.specs {
+		v := &p.specs[i]
+		greedy := i == k-1
+		slot := 2 * (occ + i)
+		for _, written := range []bool{false, true} {
+			if written && i == 0 {
+				continue // no variable before the first
+			}
+			split := b.emit(inst{op: iSplit})
+			if written {
+				some[i] = split
+				b.byte(p.op.sep)
+			} else {
+				none[i] = split
+				if p.op.first != 0 {
+					b.byte(p.op.first)
+				}
+			}
+			b.emit(inst{op: iSave, slot: slot})
+			b.value(p.op, v, greedy)
+			b.emit(inst{op: iSave, slot: slot + 1})
+			jmp := b.emit(inst{op: iJmp})
+			fix = append(fix, func() {
+				b.insts[split].x = split + 1
+				if written {
+					b.insts[split].y = some[i+1]
+				} else {
+					b.insts[split].y = none[i+1]
+				}
+				b.insts[jmp].x = some[i+1]
+			})
+		}
+	}
+	none[k] = b.emit(inst{op: iJmp})
+	some[k] = b.emit(inst{op: iJmp})
+	b.insts[none[k]].x, b.insts[some[k]].x = b.pc(), b.pc()
+	for _, f := range fix {
+		f()
+	}
+}
+
+// compile returns the automaton of the parts, whose variables have the
+// occurrence numbers from occ on, anchored at both ends.
+func compile(parts []part, occ int, slots int) *prog {
+	b := &builder{}
+	for i := range parts {
+		p := &parts[i]
+		if p.op == nil {
+			b.literal(p.lit)
+			continue
+		}
+		b.expression(p, occ)
+		occ += len(p.specs)
+	}
+	b.emit(inst{op: iMatch})
+	return &prog{insts: b.insts, slots: slots}
+}
+
+// vm runs a prog; its buffers are reused from one position to the next.
+type vm struct {
+	p          *prog
+	seen       []int // the position at which each instruction was last added
+	cur, next  []thread
+	free       [][]int
+	steps      int // instructions visited, for the tests of linearity
+	furthest   int // the last position at which a thread was alive
+	matchedCap []int
+}
+
+type thread struct {
+	pc  int
+	cap []int
+}
+
+// run matches the whole of s and returns the recorded positions, offset
+// by base, or false and the furthest position (plus base) that some thread
+// reached.
+func (p *prog) run(s string, base int, steps *int) ([]int, bool, int) {
+	m := &vm{p: p, seen: make([]int, len(p.insts))}
+	for i := range m.seen {
+		m.seen[i] = -1
+	}
+	start := make([]int, p.slots)
+	for i := range start {
+		start[i] = -1
+	}
+	m.cur = m.add(m.cur, 0, 0, base, start)
+	for pos := 0; len(m.cur) > 0; pos++ {
+		m.furthest = pos
+		for i, t := range m.cur {
+			m.steps++
+			in := &p.insts[t.pc]
+			switch in.op {
+			case iMatch:
+				if pos == len(s) {
+					m.matchedCap = t.cap
+					for _, rest := range m.cur[i+1:] {
+						m.free = append(m.free, rest.cap)
+					}
+					*steps += m.steps
+					return m.matchedCap, true, 0
+				}
+			case iByte:
+				if pos < len(s) && (s[pos] == in.lo || s[pos] == in.hi) {
+					m.next = m.add(m.next, t.pc+1, pos+1, base, t.cap)
+				}
+			case iClass:
+				if pos < len(s) && in.cls[s[pos]] {
+					m.next = m.add(m.next, t.pc+1, pos+1, base, t.cap)
+				}
+			}
+			m.free = append(m.free, t.cap)
+		}
+		if pos == len(s) {
+			break
+		}
+		m.cur, m.next = m.next, m.cur[:0]
+	}
+	*steps += m.steps
+	return nil, false, base + m.furthest
+}
+
+// add adds the thread at pc, with the positions cap, to list, following
+// jumps, splits and saves at once, as a Pike VM does: each instruction
+// once per position, in priority order.
+func (m *vm) add(list []thread, pc, pos, base int, cap []int) []thread {
+	if m.seen[pc] == pos {
+		return list
+	}
+	m.seen[pc] = pos
+	m.steps++
+	in := &m.p.insts[pc]
+	switch in.op {
+	case iJmp:
+		return m.add(list, in.x, pos, base, cap)
+	case iSplit:
+		list = m.add(list, in.x, pos, base, cap)
+		return m.add(list, in.y, pos, base, cap)
+	case iSave:
+		old := cap[in.slot]
+		cap[in.slot] = base + pos
+		list = m.add(list, pc+1, pos, base, cap)
+		cap[in.slot] = old
+		return list
+	}
+	var c []int
+	if n := len(m.free); n > 0 {
+		c, m.free = m.free[n-1], m.free[:n-1]
+	} else {
+		c = make([]int, len(cap))
+	}
+	copy(c, cap)
+	return append(list, thread{pc, c})
+}
