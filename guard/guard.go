@@ -14,6 +14,8 @@
 // 443, no userinfo, and no special-purpose address (see [Policy.CheckAddr]
 // for the ranges, from the IANA IPv4 and IPv6 Special-Purpose Address
 // Registries). Its fields allow more, each at a risk that its comment says.
+// See the README, section "Fetching URLs for users: package guard", and
+// SECURITY.md.
 //
 // # What the guard does not cover
 //
