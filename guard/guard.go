@@ -164,8 +164,12 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 		}
 	}
 	if r.DialErr == nil && !sameTarget(&r.WHATWG, host, port) {
+		wp := "the port " + quote(r.WHATWG.Port)
+		if r.WHATWG.Port == "" {
+			wp = "no port"
+		}
 		return "", refuse(RuleDisagree, ReadingWHATWG, in, "the URL Standard reads the host "+quote(r.WHATWG.Host)+
-			" and the port "+quote(r.WHATWG.Port)+", but net/http dials "+quote(target))
+			" and "+wp+", but net/http dials "+quote(target))
 	}
 	if n, err := strconv.ParseUint(port, 10, 16); err != nil || !p.portAllowed(uint16(n)) {
 		return "", refuse(RulePort, ReadingDial, in, "the port "+port+" is not allowed")

@@ -122,6 +122,11 @@ var adversarial = []struct {
 	{"http://127.0.0.1\u00a0/", "parse", "whatwg"},
 	{"http://loc\talhost/", "parse", "neturl"},
 
+	// A host that the URL Standard reads as an address and net/http
+	// dials as a name.
+	{"http://8.8.8.8./", "disagree", "whatwg"},
+	{"http://0x08.8.8.8/", "disagree", "whatwg"},
+
 	// Cloud metadata, by name in the error.
 	{"http://169.254.169.254/latest/meta-data/", "address", "dial"},
 	{"http://[fd00:ec2::254]/", "address", "dial"},

@@ -53,6 +53,7 @@ func TestGuardRules(t *testing.T) {
 		{"http://[64:ff9b::7f00:1]/", "address"},
 		{"http://LocalHost./", "localhost"},
 		{"http://example.com:25/", "port"},
+		{"http://8.8.8.8./", "disagree"},
 		{"http:/example.com/", "parse"},
 		{"http://a\\b@127.0.0.1/", "parse"},
 		{"http://exa\tmple.com/", "parse"},
