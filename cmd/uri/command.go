@@ -260,6 +260,6 @@ func commands() []*command {
 	return []*command{
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
-		filePathCommand, fileURICommand, readingsCommand,
+		filePathCommand, fileURICommand, readingsCommand, guardCommand,
 	}
 }

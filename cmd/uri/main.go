@@ -18,6 +18,7 @@
 //	uri readings   [--json] [URL...]
 //	uri template expand [--json] [--vars FILE] [TEMPLATE...]
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
+//	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--json] [URL...]
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -94,6 +95,19 @@
 //
 //	{"input":S,"template":S,"ok":true,"vars":{NAME:S|[S...]|{S:S...}...}}
 //
+// uri guard prints, for each input, the host:port that net/http would dial
+// for it, when package guard's policy allows it, or why it is refused:
+//
+//	{"input":S,"ok":true,"target":S}
+//	{"input":S,"ok":false,"error":S,"rule":S,"offset":N|null}
+//
+// where "rule" is parse, scheme, userinfo, disagree, localhost, address,
+// port or resolve, and "offset" is where the URL Standard's parser stopped,
+// for a parse error that it found. With --resolve, an allowed object has
+// "addresses", the addresses of the name (or the literal address). A line
+// of standard input is a URL as it is, control characters included, as an
+// operand is.
+//
 // The other commands print {"input":S,"ok":true,"result":S}, with "base"
 // after "input" for resolve and relativize; for template expand, the input
 // is the template and the result its expansion.
@@ -115,8 +129,9 @@
 //
 // The exit status is 0 when every input succeeds (for equal: when every
 // pair is equivalent; for readings: when the readings of every input
-// agree), 1 when any fails (or is not equivalent, or its readings
-// disagree), and 2 for a usage error.
+// agree; for guard: when every input is allowed), 1 when any fails (or is
+// not equivalent, or its readings disagree, or it is refused), and 2 for a
+// usage error.
 package main
 
 import (

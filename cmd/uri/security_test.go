@@ -37,7 +37,7 @@ var outputCommands = [][]string{
 	{"iri-to-uri"}, {"uri-to-iri"}, {"unescape", "--component", "path"},
 	{"file-path", "--os", "posix"}, {"file-path", "--os", "windows"}, {"file-uri", "--os", "posix"}, {"file-uri", "--os", "windows"},
 	{"parse", "--grammar", "whatwg"}, {"parse", "--grammar", "whatwg", "--base", "http://a/b"}, {"readings"},
-	{"resolve", "--grammar", "whatwg", "--base", "http://a/b"},
+	{"resolve", "--grammar", "whatwg", "--base", "http://a/b"}, {"guard"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

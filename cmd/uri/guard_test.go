@@ -1,0 +1,144 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestGuardJSON: the objects of `uri guard --json`, in order, and the exit
+// status: 0 when every input is allowed, 1 when any is refused.
+func TestGuardJSON(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{[]string{"http://example.com/", "https://bücher.example/a"}, exitOK, []string{
+			`{"input":"http://example.com/","ok":true,"target":"example.com:80"}`,
+			`{"input":"https://bücher.example/a","ok":true,"target":"xn--bcher-kva.example:443"}`,
+		}},
+		{[]string{"http://example.com/", "http://[::ffff:127.0.0.1]/"}, exitInvalid, []string{
+			`{"input":"http://example.com/","ok":true,"target":"example.com:80"}`,
+			`{"input":"http://[::ffff:127.0.0.1]/","ok":false,"error":"guard: refused \"http://[::ffff:127.0.0.1]/\": address: ::ffff:127.0.0.1 is an IPv4-mapped address (::ffff:0.0.0.0/96, RFC 4291, Section 2.5.5.2) that carries 127.0.0.1, a loopback address (127.0.0.0/8, RFC 1122, Section 3.2.1.3)","rule":"address","offset":null}`,
+		}},
+		{[]string{"http://169.254.169.254/latest/meta-data/"}, exitInvalid, []string{
+			`{"input":"http://169.254.169.254/latest/meta-data/","ok":false,"error":"guard: refused \"http://169.254.169.254/latest/meta-data/\": address: 169.254.169.254 is the cloud metadata address (the instance metadata service of AWS, Google Cloud, Azure and others)","rule":"address","offset":null}`,
+		}},
+		{[]string{"http://[fe80::1%25eth0]/"}, exitInvalid, []string{
+			`{"input":"http://[fe80::1%25eth0]/","ok":false,"error":"guard: refused \"http://[fe80::1%25eth0]/\": parse: whatwg: IPv6-invalid-code-point: \"%\" (U+0025) is neither a hex digit nor \":\" in the IPv6 address at offset 15 of \"http://[fe80::1%25eth0]/\"","rule":"parse","offset":15}`,
+		}},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, "", append([]string{"guard", "--json", "--"}, tt.args...)...)
+		if code != tt.code || errOut != "" {
+			t.Errorf("uri guard --json %q: exit %d, stderr %q; want %d", tt.args, code, errOut, tt.code)
+		}
+		if d := cmp.Diff(strings.Join(tt.want, "\n")+"\n", out); d != "" {
+			t.Errorf("uri guard --json %q (-want +got):\n%s", tt.args, d)
+		}
+	}
+}
+
+// TestGuardRules: each rule by its stable name, one JSON line per input
+// from standard input, where a line is the URL as it is (a tab included).
+func TestGuardRules(t *testing.T) {
+	tests := []struct{ in, rule string }{
+		{"http://example.com/", ""},
+		{"ftp://example.com/", "scheme"},
+		{"http://good.example@evil.example/", "userinfo"},
+		{"http://127.1/", "address"},
+		{"http://１２７.０.０.１/", "address"},
+		{"http://[64:ff9b::7f00:1]/", "address"},
+		{"http://LocalHost./", "localhost"},
+		{"http://example.com:25/", "port"},
+		{"http://8.8.8.8./", "disagree"},
+		{"http:/example.com/", "parse"},
+		{"http://a\\b@127.0.0.1/", "parse"},
+		{"http://exa\tmple.com/", "parse"},
+	}
+	var stdin strings.Builder
+	for _, tt := range tests {
+		stdin.WriteString(tt.in + "\n")
+	}
+	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitInvalid || errOut != "" || len(lines) != len(tests) {
+		t.Fatalf("uri guard --json: exit %d, %d lines, stderr %q", code, len(lines), errOut)
+	}
+	for i, tt := range tests {
+		want := `"ok":true`
+		if tt.rule != "" {
+			want = `"rule":"` + tt.rule + `"`
+		}
+		if !strings.Contains(lines[i], want) {
+			t.Errorf("uri guard %q: %s\nwant %s", tt.in, lines[i], want)
+		}
+	}
+}
+
+// TestGuardText: results on standard output, refusals on standard error
+// after the operand's number, flags after the operands.
+func TestGuardText(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "guard", "http://example.com/", "http://localhost/", "--allow-port", "8080", "http://example.com:8080/")
+	wantOut := "\"http://example.com/\" dial=\"example.com:80\"\n\"http://example.com:8080/\" dial=\"example.com:8080\"\n"
+	wantErr := "uri: operand 2: guard: refused \"http://localhost/\": localhost: \"localhost\" always names this host (RFC 6761, Section 6.3)\n"
+	if code != exitInvalid || out != wantOut || errOut != wantErr {
+		t.Errorf("uri guard: exit %d\nstdout %q\nstderr %q\nwant 1, %q, %q", code, out, errOut, wantOut, wantErr)
+	}
+	if code, out, errOut := runCmd(t, "", "guard"); code != exitOK || out != "" || errOut != "" {
+		t.Errorf("uri guard < empty: exit %d, %q, %q; want 0 and nothing", code, out, errOut)
+	}
+}
+
+// TestGuardFlags: each flag allows what it says, and a bad value is a
+// usage error.
+func TestGuardFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"http://example.com:8080/"}, exitInvalid},
+		{[]string{"--allow-port", "8080", "http://example.com:8080/"}, exitOK},
+		{[]string{"--allow-port=8080", "--allow-port", "8443", "http://example.com:8443/"}, exitOK},
+		{[]string{"ws://example.com/"}, exitInvalid},
+		{[]string{"--allow-scheme", "ws", "ws://example.com/"}, exitOK},
+		{[]string{"--allow-scheme", "ws", "--allow-scheme", "wss", "wss://example.com/"}, exitOK},
+		{[]string{"http://10.0.0.1/"}, exitInvalid},
+		{[]string{"--allow-private", "http://10.0.0.1/", "http://[fd00::1]/", "http://100.64.0.1/"}, exitOK},
+		{[]string{"--allow-private", "http://127.0.0.1/"}, exitInvalid},
+		{[]string{"--allow-private", "http://169.254.169.254/"}, exitInvalid},
+		{[]string{"--allow-port", "x"}, exitUsage},
+		{[]string{"--allow-port", "65536"}, exitUsage},
+		{[]string{"--allow-scheme="}, exitUsage},
+		{[]string{"--allow-everything"}, exitUsage},
+	}
+	for _, tt := range tests {
+		if code, _, _ := runCmd(t, "", append([]string{"guard"}, tt.args...)...); code != tt.code {
+			t.Errorf("uri guard %q: exit %d, want %d", tt.args, code, tt.code)
+		}
+	}
+}
+
+// TestGuardResolve: with --resolve, localhost is refused (by name, before
+// any lookup) and literal addresses are checked and listed; no test here
+// needs a network.
+func TestGuardResolve(t *testing.T) {
+	code, out, _ := runCmd(t, "", "guard", "--resolve", "--json", "http://localhost/", "http://8.8.8.8/", "http://[::1]/", "http://[2001:4860:4860::8888]/")
+	want := `{"input":"http://localhost/","ok":false,"error":"guard: refused \"http://localhost/\": localhost: \"localhost\" always names this host (RFC 6761, Section 6.3)","rule":"localhost","offset":null}
+{"input":"http://8.8.8.8/","ok":true,"target":"8.8.8.8:80","addresses":["8.8.8.8"]}
+{"input":"http://[::1]/","ok":false,"error":"guard: refused \"http://[::1]/\": address: ::1 is a loopback address (::1/128, RFC 4291, Section 2.5.3)","rule":"address","offset":null}
+{"input":"http://[2001:4860:4860::8888]/","ok":true,"target":"[2001:4860:4860::8888]:80","addresses":["2001:4860:4860::8888"]}
+`
+	if code != exitInvalid {
+		t.Errorf("uri guard --resolve: exit %d, want 1", code)
+	}
+	if d := cmp.Diff(want, out); d != "" {
+		t.Errorf("uri guard --resolve --json (-want +got):\n%s", d)
+	}
+	code, out, _ = runCmd(t, "", "guard", "--resolve", "http://8.8.8.8/")
+	if code != exitOK || out != "\"http://8.8.8.8/\" dial=\"8.8.8.8:80\" addresses=8.8.8.8\n" {
+		t.Errorf("uri guard --resolve http://8.8.8.8/: exit %d, %q", code, out)
+	}
+}

@@ -1,0 +1,41 @@
+package guard_test
+
+import (
+	"testing"
+
+	"github.com/gouri/uri/guard"
+	"github.com/gouri/uri/readings"
+)
+
+// benchInputs are the shapes of URL that a fetching service sees: a
+// plain public URL, a long one, an IDN host, an IPv6 literal, and refusals.
+var benchInputs = []struct{ name, in string }{
+	{"public", "https://example.com/search?q=go"},
+	{"long", "https://www.example.org/a/b/c/d/e/f/g/h/index.html?utm_source=x&utm_medium=y&utm_campaign=z#section-2"},
+	{"idn", "http://bücher.example/katalog"},
+	{"ipv6", "http://[2001:4860:4860::8888]:443/dns-query"},
+	{"loopback", "http://127.1/admin"},
+	{"userinfo", "http://good.example@evil.example/"},
+}
+
+// BenchmarkCheck measures Check beside readings.Compare on the same input,
+// in the same run: Check must cost at most twice Compare.
+func BenchmarkCheck(b *testing.B) {
+	var p guard.Policy
+	for _, in := range benchInputs {
+		b.Run("Compare/"+in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.in)))
+			for b.Loop() {
+				readings.Compare(in.in)
+			}
+		})
+		b.Run("Check/"+in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.in)))
+			for b.Loop() {
+				p.Check(in.in)
+			}
+		})
+	}
+}

@@ -1,0 +1,77 @@
+package guard_test
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+
+	"github.com/gouri/uri/guard"
+)
+
+// Check each URL a user gives before fetching it: the zero Policy allows
+// http and https to public hosts on ports 80 and 443.
+func ExamplePolicy_Check() {
+	var p guard.Policy
+	for _, raw := range []string{
+		"https://example.com/search?q=go",
+		"http://127.1/",
+		"http://[::ffff:169.254.169.254]/latest/meta-data/",
+		"http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/",
+		"http://good.example@evil.example/",
+		"https:evil.example/",
+		"http://example.com:6379/",
+	} {
+		target, err := p.Check(raw)
+		var e *guard.Error
+		if errors.As(err, &e) {
+			fmt.Printf("refuse %s: %s (%s)\n", raw, e.Rule, e.Reading)
+			continue
+		}
+		fmt.Printf("fetch  %s: dial %s\n", raw, target)
+	}
+	// Output:
+	// fetch  https://example.com/search?q=go: dial example.com:443
+	// refuse http://127.1/: address (dial)
+	// refuse http://[::ffff:169.254.169.254]/latest/meta-data/: address (dial)
+	// refuse http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/: localhost (dial)
+	// refuse http://good.example@evil.example/: userinfo (rfc3986)
+	// refuse https:evil.example/: parse (dial)
+	// refuse http://example.com:6379/: port (dial)
+}
+
+// The error says which rule refused the URL and why, in plain words.
+func ExamplePolicy_Check_error() {
+	var p guard.Policy
+	_, err := p.Check("http://[64:ff9b::7f00:1]/")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, guard.ErrAddress))
+	// Output:
+	// guard: refused "http://[64:ff9b::7f00:1]/": address: 64:ff9b::7f00:1 is a NAT64 address (64:ff9b::/96, RFC 6052, Section 2.1) that carries 127.0.0.1, a loopback address (127.0.0.0/8, RFC 1122, Section 3.2.1.3)
+	// true
+}
+
+// Client is the one call: every request, connection and redirect is
+// checked. Set a timeout too.
+func ExamplePolicy_Client() {
+	p := guard.Policy{Ports: []uint16{8080}}
+	c := p.Client()
+	_, err := c.Get("http://localhost:8080/admin") // refused before any lookup or connection
+	fmt.Println(errors.Is(err, guard.ErrLocalhost))
+	// Output:
+	// true
+}
+
+// Private addresses are refused unless the policy allows them; loopback
+// and cloud metadata stay refused.
+func ExamplePolicy_CheckAddr() {
+	p := guard.Policy{AllowPrivate: true}
+	for _, s := range []string{"10.1.2.3", "fd00::1", "127.0.0.1", "169.254.169.254", "2002:a9fe:a9fe::1"} {
+		fmt.Println(s, p.CheckAddr(netip.MustParseAddr(s)) == nil)
+	}
+	// Output:
+	// 10.1.2.3 true
+	// fd00::1 true
+	// 127.0.0.1 false
+	// 169.254.169.254 false
+	// 2002:a9fe:a9fe::1 false
+}

@@ -1,0 +1,46 @@
+package guard_test
+
+import (
+	"net"
+	"net/netip"
+	"strconv"
+	"testing"
+
+	"github.com/gouri/uri/guard"
+)
+
+// FuzzCheck: Check never panics; an allowed URL's target is a host:port
+// with an allowed port whose host, when it is an address, CheckAddr
+// allows, and is no name of this host; a refusal is a *guard.Error with a
+// rule.
+func FuzzCheck(f *testing.F) {
+	for _, tt := range adversarial {
+		f.Add(tt.in)
+	}
+	var p guard.Policy
+	f.Fuzz(func(t *testing.T, in string) {
+		target, err := p.Check(in)
+		if err != nil {
+			e, ok := err.(*guard.Error)
+			if !ok || e.Rule == "" || e.Err == nil || target != "" {
+				t.Fatalf("Check(%q) = %q, %#v", in, target, err)
+			}
+			return
+		}
+		host, port, err := net.SplitHostPort(target)
+		if err != nil {
+			t.Fatalf("Check(%q) = %q: not a host:port: %v", in, target, err)
+		}
+		if n, err := strconv.Atoi(port); err != nil || (n != 80 && n != 443) {
+			t.Fatalf("Check(%q) = %q: port not allowed", in, target)
+		}
+		if a, err := netip.ParseAddr(host); err == nil {
+			if err := p.CheckAddr(a); err != nil || a.Unmap().IsLoopback() || a.Unmap().IsPrivate() || a.IsUnspecified() {
+				t.Fatalf("Check(%q) = %q, an address that is refused", in, target)
+			}
+		}
+		if host == "" || host == "localhost" {
+			t.Fatalf("Check(%q) = %q", in, target)
+		}
+	})
+}

@@ -1,0 +1,160 @@
+package guard
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/netip"
+	"slices"
+	"strconv"
+	"syscall"
+	"time"
+)
+
+// Control checks the address that a connection is about to reach, after
+// DNS: set it as a net.Dialer's ControlContext. It refuses, with an
+// *Error of reading "connect", an address that CheckAddr refuses and a
+// port that Check would refuse, so that a name that resolves to a
+// private address, now or after a DNS change (rebinding), is refused when
+// it is dialed. It does not know the name dialed: Hosts does not apply
+// here (Transport dials those hosts without Control).
+func (p *Policy) Control(ctx context.Context, network, address string, c syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return refuse(RuleAddress, ReadingConnect, address, "not an IP address and port: "+err.Error())
+	}
+	if why := p.addrProblem(ap.Addr()); why != "" {
+		return refuse(RuleAddress, ReadingConnect, address, why)
+	}
+	if !p.portAllowed(ap.Port()) {
+		return refuse(RulePort, ReadingConnect, address, "the port "+strconv.Itoa(int(ap.Port()))+" is not allowed")
+	}
+	return nil
+}
+
+// Dialer returns a net.Dialer whose ControlContext is Control, with the
+// timeouts of http.DefaultTransport's dialer.
+func (p *Policy) Dialer() *net.Dialer {
+	q := p.clone()
+	return &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second, ControlContext: q.Control}
+}
+
+// maxRedirects is net/http's default limit.
+const maxRedirects = 10
+
+// CheckRedirect runs Check on the URL of every redirect, and stops after
+// 10 redirects, as http.Client does by default: set it as an http.Client's
+// CheckRedirect. The client returns its error inside a *url.Error.
+func (p *Policy) CheckRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= maxRedirects {
+		return refuse(RuleRedirect, "", req.URL.String(), "stopped after "+strconv.Itoa(maxRedirects)+" redirects")
+	}
+	_, err := p.Check(req.URL.String())
+	return err
+}
+
+// Transport returns a clone of http.DefaultTransport that dials with
+// Dialer (the hosts of Hosts without Control) and uses no proxy, or the
+// environment's when AllowProxy is set. It does not run Check on the
+// request: RoundTripper and Client do.
+func (p *Policy) Transport() *http.Transport {
+	q := p.clone()
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.Proxy = nil
+	if q.AllowProxy {
+		t.Proxy = http.ProxyFromEnvironment
+	}
+	guarded := q.Dialer()
+	trusted := &net.Dialer{Timeout: guarded.Timeout, KeepAlive: guarded.KeepAlive}
+	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if host, _, err := net.SplitHostPort(addr); err == nil && len(q.Hosts) > 0 && q.hostAllowed(host) {
+			return trusted.DialContext(ctx, network, addr)
+		}
+		return guarded.DialContext(ctx, network, addr)
+	}
+	t.DialTLSContext = nil
+	return t
+}
+
+// RoundTripper returns an http.RoundTripper that runs Check on each
+// request's URL before it hands the request to Transport.
+func (p *Policy) RoundTripper() http.RoundTripper {
+	q := p.clone()
+	return &roundTripper{p: q, next: q.Transport()}
+}
+
+type roundTripper struct {
+	p    *Policy
+	next *http.Transport
+}
+
+func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	if _, err := t.p.Check(req.URL.String()); err != nil {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, err
+	}
+	return t.next.RoundTrip(req)
+}
+
+// Client returns an *http.Client that fetches only what the policy allows:
+// Check on every request (RoundTripper), Control on every connection
+// (Transport), and CheckRedirect on every redirect. It has no Timeout: set
+// one.
+func (p *Policy) Client() *http.Client {
+	q := p.clone()
+	return &http.Client{Transport: q.RoundTripper(), CheckRedirect: q.CheckRedirect}
+}
+
+// Resolver looks up the addresses of a name; *net.Resolver is one.
+type Resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+}
+
+// Resolve runs Check, then looks up the addresses of the target's name
+// with r (net.DefaultResolver when r is nil), and refuses the URL when any
+// of them is refused by CheckAddr (reading "resolve"), or when the name
+// does not resolve (rule "resolve"). It returns the target and the
+// addresses: the literal address, no lookup, for an IP address, and none
+// for a host of Hosts. A later lookup may give other addresses: a client
+// must still use Control.
+func (p *Policy) Resolve(ctx context.Context, r Resolver, rawURL string) (string, []netip.Addr, error) {
+	target, err := p.Check(rawURL)
+	if err != nil {
+		return "", nil, err
+	}
+	host, _, _ := net.SplitHostPort(target)
+	if a, err := netip.ParseAddr(host); err == nil {
+		return target, []netip.Addr{a}, nil
+	}
+	if p.hostAllowed(host) {
+		return target, nil, nil
+	}
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	addrs, err := r.LookupNetIP(ctx, "ip", host)
+	if err == nil && len(addrs) == 0 {
+		err = &net.DNSError{Err: "no addresses", Name: host, IsNotFound: true}
+	}
+	if err != nil {
+		return "", nil, refuse(RuleResolve, ReadingResolve, rawURL, quote(host)+" does not resolve: "+err.Error())
+	}
+	for _, a := range addrs {
+		if why := p.addrProblem(a); why != "" {
+			return "", nil, refuse(RuleAddress, ReadingResolve, rawURL, quote(host)+" resolves to "+a.String()+": "+why)
+		}
+	}
+	return target, addrs, nil
+}
+
+// clone returns a copy of p with its own slices.
+func (p *Policy) clone() *Policy {
+	q := *p
+	q.Schemes = slices.Clone(p.Schemes)
+	q.Ports = slices.Clone(p.Ports)
+	q.Networks = slices.Clone(p.Networks)
+	q.Hosts = slices.Clone(p.Hosts)
+	return &q
+}

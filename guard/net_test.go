@@ -1,0 +1,268 @@
+package guard_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/gouri/uri/guard"
+)
+
+// loopbackServer starts an HTTP server on 127.0.0.1 that counts the
+// requests of each path; "/hop?to=URL" redirects to URL.
+func loopbackServer(t *testing.T) (*httptest.Server, *hitCounter) {
+	t.Helper()
+	hits := &hitCounter{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.add(r.URL.Path)
+		if r.URL.Path == "/loop" {
+			http.Redirect(w, r, "/loop", http.StatusFound)
+			return
+		}
+		if to := r.URL.Query().Get("to"); to != "" {
+			http.Redirect(w, r, to, http.StatusFound)
+			return
+		}
+		w.Write([]byte("secret"))
+	}))
+	t.Cleanup(srv.Close)
+	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
+		t.Skipf("the test server listens at %s, not on 127.0.0.1", srv.URL)
+	}
+	return srv, hits
+}
+
+// hitCounter counts requests by path.
+type hitCounter struct{ hop, secret, other atomic.Int32 }
+
+func (s *hitCounter) add(path string) {
+	switch path {
+	case "/hop":
+		s.hop.Add(1)
+	case "/secret":
+		s.secret.Add(1)
+	default:
+		s.other.Add(1)
+	}
+}
+
+// asGuardError returns the *guard.Error in err (through *url.Error).
+func asGuardError(t *testing.T, call string, err error) *guard.Error {
+	t.Helper()
+	var e *guard.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%s = %v, want a *guard.Error", call, err)
+	}
+	return e
+}
+
+// TestClientRefusesLoopback: the client refuses a server on 127.0.0.1
+// when the URL names its address, and when it names localhost; the server
+// sees no request.
+func TestClientRefusesLoopback(t *testing.T) {
+	srv, hits := loopbackServer(t)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	c := (&guard.Policy{Ports: []uint16{mustPort(t, port)}}).Client()
+	for _, tt := range []struct{ url, rule string }{
+		{srv.URL + "/secret", "address"},
+		{"http://localhost:" + port + "/secret", "localhost"},
+		{"http://[::ffff:127.0.0.1]:" + port + "/secret", "address"},
+		{"http://127.1:" + port + "/secret", "address"},
+	} {
+		resp, err := c.Get(tt.url)
+		if err == nil {
+			resp.Body.Close()
+		}
+		if e := asGuardError(t, "Get("+tt.url+")", err); e.Rule != tt.rule {
+			t.Errorf("Get(%q): rule %q, want %q (%v)", tt.url, e.Rule, tt.rule, err)
+		}
+	}
+	if n := hits.secret.Load(); n != 0 {
+		t.Errorf("the server got %d requests, want none", n)
+	}
+}
+
+// TestControlRefusesResolvedLoopback: at connect time, after DNS, a name
+// that resolves to loopback is refused (what DNS rebinding needs), by the
+// Transport, which runs no URL check, and by the Dialer.
+func TestControlRefusesResolvedLoopback(t *testing.T) {
+	srv, hits := loopbackServer(t)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	p := &guard.Policy{Ports: []uint16{mustPort(t, port)}}
+	req, _ := http.NewRequest("GET", "http://localhost:"+port+"/secret", nil)
+	resp, err := p.Transport().RoundTrip(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+	if e := asGuardError(t, "Transport().RoundTrip(localhost)", err); e.Rule != "address" || e.Reading != "connect" {
+		t.Errorf("Transport().RoundTrip(localhost): rule %q reading %q, want address, connect (%v)", e.Rule, e.Reading, err)
+	}
+	conn, err := p.Dialer().DialContext(context.Background(), "tcp", "localhost:"+port)
+	if err == nil {
+		conn.Close()
+	}
+	if e := asGuardError(t, "Dialer().DialContext(localhost)", err); e.Rule != "address" {
+		t.Errorf("Dialer().DialContext(localhost): rule %q, want address (%v)", e.Rule, err)
+	}
+	if n := hits.secret.Load(); n != 0 {
+		t.Errorf("the server got %d requests, want none", n)
+	}
+	// With the loopback address allowed, the same transport connects:
+	// the refusal above was the address's.
+	allowed := &guard.Policy{Ports: p.Ports, Networks: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}}
+	resp, err = allowed.Transport().RoundTrip(req)
+	if err != nil {
+		t.Fatalf("Transport().RoundTrip(localhost) with loopback allowed: %v", err)
+	}
+	resp.Body.Close()
+}
+
+// TestClientRefusesRedirect: a redirect from an allowed server (loopback
+// is allowed for 127.0.0.1 only, to reach the first hop) to a refused URL
+// is refused before it is followed; so is an eleventh redirect.
+func TestClientRefusesRedirect(t *testing.T) {
+	srv, hits := loopbackServer(t)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	p := &guard.Policy{Ports: []uint16{mustPort(t, port)}, Networks: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	c := p.Client()
+	for _, tt := range []struct{ to, rule string }{
+		{"http://localhost:" + port + "/secret", "localhost"},
+		{"http://127.0.0.2:" + port + "/secret", "address"},
+		{"http://[::1]:" + port + "/secret", "address"},
+		{"http://127.0.0.1:22/secret", "port"},
+		{"http://u@127.0.0.1:" + port + "/secret", "userinfo"},
+		{"gopher://127.0.0.1:" + port + "/secret", "scheme"},
+	} {
+		url := srv.URL + "/hop?to=" + tt.to
+		resp, err := c.Get(url)
+		if err == nil {
+			resp.Body.Close()
+		}
+		if e := asGuardError(t, "Get("+url+")", err); e.Rule != tt.rule {
+			t.Errorf("Get(%q): rule %q, want %q (%v)", url, e.Rule, tt.rule, err)
+		}
+	}
+	if n := hits.hop.Load(); n != 6 {
+		t.Errorf("the first hop got %d requests, want 6", n)
+	}
+	if n := hits.secret.Load(); n != 0 {
+		t.Errorf("the redirect targets got %d requests, want none", n)
+	}
+	// An allowed redirect is followed.
+	resp, err := c.Get(srv.URL + "/hop?to=/secret")
+	if err != nil {
+		t.Fatalf("Get(an allowed redirect): %v", err)
+	}
+	resp.Body.Close()
+	// Eleven redirects.
+	if _, err := c.Get(srv.URL + "/loop"); !errors.Is(err, guard.ErrRedirect) {
+		t.Errorf("Get(a redirect loop) = %v, want ErrRedirect", err)
+	}
+}
+
+// TestTransportProxy: no proxy from the environment unless AllowProxy.
+func TestTransportProxy(t *testing.T) {
+	if (&guard.Policy{}).Transport().Proxy != nil {
+		t.Error("Policy{}.Transport().Proxy is set, want nil")
+	}
+	if (&guard.Policy{AllowProxy: true}).Transport().Proxy == nil {
+		t.Error("Policy{AllowProxy: true}.Transport().Proxy is nil")
+	}
+}
+
+// TestControl: the connect-time check, on addresses as the dialer gives
+// them.
+func TestControl(t *testing.T) {
+	tests := []struct{ addr, rule string }{
+		{"93.184.215.14:443", ""},
+		{"[2606:2800:21f:cb07:6820:80da:af6b:8b2c]:80", ""},
+		{"127.0.0.1:80", "address"},
+		{"[::1]:443", "address"},
+		{"[::ffff:127.0.0.1]:80", "address"},
+		{"[64:ff9b::a9fe:a9fe]:80", "address"},
+		{"[fe80::1%eth0]:80", "address"},
+		{"10.0.0.1:443", "address"},
+		{"93.184.215.14:25", "port"},
+		{"example.com:80", "address"}, // not an address: never given by the dialer
+	}
+	var p guard.Policy
+	for _, tt := range tests {
+		err := p.Control(context.Background(), "tcp", tt.addr, nil)
+		var e *guard.Error
+		switch {
+		case tt.rule == "" && err != nil:
+			t.Errorf("Control(%q) = %v, want nil", tt.addr, err)
+		case tt.rule != "" && (!errors.As(err, &e) || e.Rule != tt.rule || e.Reading != "connect"):
+			t.Errorf("Control(%q) = %v, want rule %q, reading connect", tt.addr, err, tt.rule)
+		}
+	}
+}
+
+// fakeResolver answers from a map, and fails the test for a name it has
+// not been given: a lookup that must not happen.
+type fakeResolver struct {
+	t     *testing.T
+	names map[string][]string
+}
+
+func (f fakeResolver) LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error) {
+	as, ok := f.names[host]
+	if !ok {
+		f.t.Errorf("lookup of %q", host)
+		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+	}
+	var out []netip.Addr
+	for _, a := range as {
+		out = append(out, netip.MustParseAddr(a))
+	}
+	return out, nil
+}
+
+// TestResolve: a name any of whose addresses is refused is refused, as a
+// name that does not resolve; localhost and literals are not looked up.
+func TestResolve(t *testing.T) {
+	r := fakeResolver{t, map[string][]string{
+		"public.example": {"93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"},
+		"rebind.example": {"93.184.215.14", "127.0.0.1"},
+		"meta.example":   {"169.254.169.254"},
+		"none.example":   {},
+	}}
+	tests := []struct {
+		url, rule string
+		addrs     int
+	}{
+		{"http://public.example/", "", 2},
+		{"http://rebind.example/", "address", 0},
+		{"http://meta.example/", "address", 0},
+		{"http://none.example/", "resolve", 0},
+		{"http://localhost/", "localhost", 0},
+		{"http://8.8.8.8/", "", 1},
+		{"http://127.0.0.1/", "address", 0},
+	}
+	var p guard.Policy
+	for _, tt := range tests {
+		target, addrs, err := p.Resolve(context.Background(), r, tt.url)
+		var e *guard.Error
+		switch {
+		case tt.rule == "" && (err != nil || len(addrs) != tt.addrs || target == ""):
+			t.Errorf("Resolve(%q) = %q, %v, %v; want %d addresses", tt.url, target, addrs, err, tt.addrs)
+		case tt.rule != "" && (!errors.As(err, &e) || e.Rule != tt.rule):
+			t.Errorf("Resolve(%q) = %v, want rule %q", tt.url, err, tt.rule)
+		}
+	}
+}
+
+func mustPort(t *testing.T, s string) uint16 {
+	t.Helper()
+	ap, err := netip.ParseAddrPort("127.0.0.1:" + s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ap.Port()
+}
