@@ -69,6 +69,10 @@ func FuzzParse(f *testing.F) {
 		}
 		r, err := b.Parse(in)
 		checkResult(t, "Parse against "+b.Href(), in, r, err)
+		if g, _, gerr := Validate(in, b); g != r || (err == nil) != (gerr == nil) {
+			// Validate never takes the fast path of resolution.
+			t.Fatalf("Parse(%q) against %q = %q, %v; Validate gives %q, %v", in, b.Href(), r.Href(), err, g.Href(), gerr)
+		}
 		if s, serr := b.Parse(stripped); s != r || (err == nil) != (serr == nil) {
 			t.Fatalf("Parse(%q) against %q = %q, %v; without tabs and newlines %q, %v", in, b.Href(), r.Href(), err, s.Href(), serr)
 		}

@@ -39,6 +39,9 @@ func (u URL) Parse(ref string) (URL, error) {
 	if u.href == "" {
 		return parse(ref, nil, nil)
 	}
+	if v, ok := u.resolveFast(ref); ok {
+		return v, nil
+	}
 	return parse(ref, &u, nil)
 }
 
@@ -51,7 +54,7 @@ func ParseRef(input, base string) (URL, error) {
 		err.(*Error).Op = "parse base"
 		return URL{}, err
 	}
-	return parse(input, &b, nil)
+	return b.Parse(input)
 }
 
 // Validate parses input against base like [URL.Parse] (a zero base is no
