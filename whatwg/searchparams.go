@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/lazybuf"
 )
 
 // This file holds the application/x-www-form-urlencoded parser and
@@ -27,6 +28,7 @@ import (
 // so change only one of them, or take a [SearchParams.Clone].
 type SearchParams struct {
 	list []param
+	src  string // what ParseForm parsed, which String's output often equals
 }
 
 // param is one name-value tuple of the list.
@@ -57,20 +59,56 @@ func ParseForm(s string) SearchParams {
 	}
 	list := make([]param, 0, strings.Count(s, "&")+1)
 	var buf []byte
-	for rest := s; rest != ""; {
-		var piece string
-		piece, rest, _ = strings.Cut(rest, "&")
-		if piece == "" {
+	// One pass over the bytes finds the pieces, the first "=" of each, and
+	// whether a piece may need decoding.
+	start, eq, dec := 0, -1, false
+	for i := 0; ; i++ {
+		c := byte('&')
+		if i < len(s) {
+			c = s[i]
+		}
+		switch formByte[c] {
+		case 0:
+			continue
+		case '=':
+			if eq < 0 {
+				eq = i
+			}
+			continue
+		case '%':
+			dec = true
 			continue
 		}
-		name, value, _ := strings.Cut(piece, "=")
-		var kv param
-		kv.name, buf = formDecode(name, buf, len(piece)+len(rest))
-		kv.value, buf = formDecode(value, buf, len(value)+len(rest))
-		list = append(list, kv)
+		if i > start {
+			kv := param{name: s[start:i]}
+			if eq >= 0 {
+				kv.name, kv.value = s[start:eq], s[eq+1:i]
+			}
+			if dec {
+				kv.name, buf = formDecode(kv.name, buf, len(s)-start)
+				kv.value, buf = formDecode(kv.value, buf, len(s)-start)
+			}
+			list = append(list, kv)
+		}
+		if i >= len(s) {
+			return SearchParams{list: list, src: s}
+		}
+		start, eq, dec = i+1, -1, false
 	}
-	return SearchParams{list: list}
 }
+
+// formByte sorts the bytes for ParseForm: "&" ends a piece, "=" may split
+// it, "%" stands for the bytes that may need decoding ("%", "+" and the
+// bytes of non-ASCII code points), and 0 for the others.
+var formByte = func() (t [256]byte) {
+	for c := range 256 {
+		if formDecodeStop[c] {
+			t[c] = '%'
+		}
+	}
+	t['&'], t['='] = '&', '='
+	return t
+}()
 
 // formDecodeStop marks the bytes that a name or value cannot keep as they
 // are: "%", "+" and the bytes of non-ASCII code points.
@@ -287,7 +325,7 @@ func utf16Lead(r rune) rune {
 
 // Clone returns a copy of p that shares nothing that either changes.
 func (p SearchParams) Clone() SearchParams {
-	return SearchParams{list: slices.Clone(p.list)}
+	return SearchParams{list: slices.Clone(p.list), src: p.src}
 }
 
 // formOut is what the urlencoded serializer writes for each byte: the byte
@@ -302,18 +340,66 @@ var formOut = func() (t [256]byte) {
 	return t
 }()
 
+// formKeep marks the bytes that the urlencoded serializer writes as they
+// are.
+var formKeep = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = class[c]&encForm == 0
+	}
+	return t
+}()
+
 // String returns the application/x-www-form-urlencoded serialization of
 // the list (URL Standard, section 5.2), which is the class's stringifier:
 // "name=value" pairs joined by "&", each name and value UTF-8
 // percent-encoded with the application/x-www-form-urlencoded
 // percent-encode set, upper-case hex, and a space written as "+". It is ""
-// for the empty list, and allocates the result once.
+// for the empty list. When the list came from [ParseForm] and its
+// serialization is the string parsed ("a=1&b=x+y"), String returns that
+// string and does not allocate; otherwise it allocates the result once.
 func (p SearchParams) String() string {
-	n := p.encodedLen()
-	if n == 0 {
+	if len(p.list) == 0 {
 		return ""
 	}
-	return abnf.String(p.appendEncoded(make([]byte, 0, n)))
+	extra := 8 + len(p.src)/4
+	if p.src == "" {
+		extra = p.encodedLen()
+	}
+	var w lazybuf.Writer
+	w.Reset(p.src, nil, extra)
+	for i, kv := range p.list {
+		if i > 0 {
+			w.Byte('&')
+		}
+		writeForm(&w, kv.name)
+		w.Byte('=')
+		writeForm(&w, kv.value)
+	}
+	return w.String()
+}
+
+// writeForm writes s as appendForm does, in runs of bytes that stay as
+// they are, so that an output equal to the writer's input costs a
+// comparison of each run.
+func writeForm(w *lazybuf.Writer, s string) {
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && formKeep[s[j]] {
+			j++
+		}
+		if j > i {
+			w.WriteString(s[i:j])
+		}
+		if j == len(s) {
+			return
+		}
+		if c := s[j]; c == ' ' {
+			w.Byte('+')
+		} else {
+			pct(w, c)
+		}
+		i = j + 1
+	}
 }
 
 // encodedLen returns the length of String's result.
