@@ -9,7 +9,6 @@ import (
 	"unsafe"
 
 	"github.com/gouri/uri/internal/abnf"
-	"github.com/gouri/uri/internal/lazybuf"
 )
 
 // This file holds the application/x-www-form-urlencoded parser and
@@ -29,6 +28,9 @@ import (
 type SearchParams struct {
 	list []param
 	src  string // what ParseForm parsed, which String's output often equals
+	// canon is the number of pairs that ParseForm found when src is in
+	// serialized form, and 0 otherwise (see String).
+	canon int
 }
 
 // param is one name-value tuple of the list.
@@ -60,46 +62,61 @@ func ParseForm(s string) SearchParams {
 	list := make([]param, 0, strings.Count(s, "&")+1)
 	var buf []byte
 	// One pass over the bytes finds the pieces, the first "=" of each, and
-	// whether a piece may need decoding.
-	start, eq, dec := 0, -1, false
+	// whether a piece may need decoding. It stops at every byte that the
+	// serializer does not keep, to tell whether s is in serialized form:
+	// pieces with one "=" each, and no other such byte.
+	start, eq, dec, canon := 0, -1, false, true
 	for i := 0; ; i++ {
+		i = scan(s, i, &formEncodeStops)
 		c := byte('&')
 		if i < len(s) {
 			c = s[i]
 		}
 		switch formByte[c] {
 		case 0:
+			canon = false
 			continue
 		case '=':
 			if eq < 0 {
 				eq = i
+			} else {
+				canon = false
 			}
 			continue
 		case '%':
-			dec = true
+			dec, canon = true, false
 			continue
 		}
 		if i > start {
 			kv := param{name: s[start:i]}
 			if eq >= 0 {
 				kv.name, kv.value = s[start:eq], s[eq+1:i]
+			} else {
+				canon = false
 			}
 			if dec {
 				kv.name, buf = formDecode(kv.name, buf, len(s)-start)
 				kv.value, buf = formDecode(kv.value, buf, len(s)-start)
 			}
 			list = append(list, kv)
+		} else {
+			canon = false
 		}
 		if i >= len(s) {
-			return SearchParams{list: list, src: s}
+			p := SearchParams{list: list, src: s}
+			if canon {
+				p.canon = len(list)
+			}
+			return p
 		}
 		start, eq, dec = i+1, -1, false
 	}
 }
 
-// formByte sorts the bytes for ParseForm: "&" ends a piece, "=" may split
-// it, "%" stands for the bytes that may need decoding ("%", "+" and the
-// bytes of non-ASCII code points), and 0 for the others.
+// formByte sorts the bytes where ParseForm's scan stops, those of
+// formEncodeStops: "&" ends a piece, "=" may split it, "%" stands for the
+// bytes that may need decoding ("%", "+" and the bytes of non-ASCII code
+// points), and 0 for the other bytes that the serializer encodes.
 var formByte = func() (t [256]byte) {
 	for c := range 256 {
 		if formDecodeStop[c] {
@@ -107,6 +124,17 @@ var formByte = func() (t [256]byte) {
 		}
 	}
 	t['&'], t['='] = '&', '='
+	return t
+}()
+
+// formEncodeStops are the bytes that the urlencoded serializer does not
+// write as they are, for scan.
+var formEncodeStops = func() (t stopSet) {
+	for c := range 256 {
+		if !formKeep[c] {
+			t[c] = 1
+		}
+	}
 	return t
 }()
 
@@ -361,45 +389,121 @@ func (p SearchParams) String() string {
 	if len(p.list) == 0 {
 		return ""
 	}
-	extra := 8 + len(p.src)/4
-	if p.src == "" {
-		extra = p.encodedLen()
+	if p.unchanged() {
+		return p.src
 	}
-	var w lazybuf.Writer
-	w.Reset(p.src, nil, extra)
+	// While the output equals a prefix of src, only compare; at the first
+	// pair that differs, write the rest into a buffer of the exact length.
+	k := 0
 	for i, kv := range p.list {
+		j := k
 		if i > 0 {
-			w.Byte('&')
-		}
-		writeForm(&w, kv.name)
-		w.Byte('=')
-		writeForm(&w, kv.value)
-	}
-	return w.String()
-}
-
-// writeForm writes s as appendForm does, in runs of bytes that stay as
-// they are, so that an output equal to the writer's input costs a
-// comparison of each run.
-func writeForm(w *lazybuf.Writer, s string) {
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && formKeep[s[j]] {
+			if j == len(p.src) || p.src[j] != '&' {
+				return p.encodeFrom(k, i)
+			}
 			j++
 		}
-		if j > i {
-			w.WriteString(s[i:j])
+		j, ok := formMatch(p.src, j, kv.name)
+		if !ok || j == len(p.src) || p.src[j] != '=' {
+			return p.encodeFrom(k, i)
 		}
-		if j == len(s) {
-			return
+		if j, ok = formMatch(p.src, j+1, kv.value); !ok {
+			return p.encodeFrom(k, i)
 		}
-		if c := s[j]; c == ' ' {
-			w.Byte('+')
-		} else {
-			pct(w, c)
-		}
-		i = j + 1
+		k = j
 	}
+	return p.src[:k]
+}
+
+// unchanged reports whether src is in serialized form and the list is
+// still the one that ParseForm found in it, each name and value the
+// substring of src where ParseForm found it. That takes a look at each
+// pair, not at each byte: src has exactly canon "=" and canon-1 "&", which
+// the check finds between the names and values, so that none of them
+// holds one, and all other bytes of src stay as they are when serialized.
+func (p SearchParams) unchanged() bool {
+	if p.canon == 0 || p.canon != len(p.list) {
+		return false
+	}
+	k := 0
+	for i, kv := range p.list {
+		if i > 0 {
+			k++ // the "&", which canon puts there
+		}
+		if !at(p.src, k, kv.name) {
+			return false
+		}
+		k += len(kv.name)
+		if k >= len(p.src) || p.src[k] != '=' {
+			return false
+		}
+		k++
+		if !at(p.src, k, kv.value) {
+			return false
+		}
+		k += len(kv.value)
+		if k < len(p.src) && p.src[k] != '&' {
+			return false
+		}
+	}
+	return k == len(p.src)
+}
+
+// at reports whether s is the substring of src that starts at k, the same
+// memory and not only the same bytes.
+func at(src string, k int, s string) bool {
+	if len(src)-k < len(s) {
+		return false
+	}
+	return len(s) == 0 || unsafe.StringData(s) == unsafe.StringData(src[k:])
+}
+
+// encodeFrom returns src[:k], the serialization of the pairs before the
+// i-th, followed by that of the others.
+func (p SearchParams) encodeFrom(k, i int) string {
+	rest := SearchParams{list: p.list[i:]}
+	n := k + rest.encodedLen()
+	if i > 0 {
+		n++
+	}
+	b := make([]byte, 0, n)
+	b = append(b, p.src[:k]...)
+	if i > 0 {
+		b = append(b, '&')
+	}
+	return abnf.String(rest.appendEncoded(b))
+}
+
+// formMatch reports whether src from k on starts with s encoded as
+// appendForm encodes it, and returns the index after it.
+func formMatch(src string, k int, s string) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		j := scan(s, i, &formEncodeStops)
+		if len(src)-k < j-i || src[k:k+j-i] != s[i:j] {
+			return k, false
+		}
+		k += j - i
+		if j == len(s) {
+			break
+		}
+		c := s[j]
+		switch {
+		case k >= len(src):
+			return k, false
+		case c == ' ':
+			if src[k] != '+' {
+				return k, false
+			}
+			k++
+		default:
+			if len(src)-k < 3 || src[k] != '%' || src[k+1] != abnf.UpperHex[c>>4] || src[k+2] != abnf.UpperHex[c&15] {
+				return k, false
+			}
+			k += 3
+		}
+		i = j
+	}
+	return k, true
 }
 
 // encodedLen returns the length of String's result.
@@ -443,12 +547,17 @@ func (p SearchParams) appendEncoded(dst []byte) []byte {
 // well-formed UTF-8, so encoding its code points is encoding its bytes.
 func appendForm(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if o := formOut[c]; o != 0 {
-			dst = append(dst, o)
+		j := scan(s, i, &formEncodeStops)
+		dst = append(dst, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		if c := s[j]; c == ' ' {
+			dst = append(dst, '+')
 		} else {
 			dst = append(dst, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
 		}
+		i = j
 	}
 	return dst
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -316,4 +317,45 @@ func FuzzSearchParams(f *testing.F) {
 			t.Fatalf("DeleteSearchParam(%q) on %q gives %q (-want +got pairs):\n%s", name, u.Href(), v.Href(), diff)
 		}
 	})
+}
+
+// TestSearchParamsStringReuse pins String's shortcut: it returns the string
+// that ParseForm parsed only while the list is still what was parsed from
+// it, whatever was done to the list, and compares with formSerialize
+// (section 5.2) otherwise.
+func TestSearchParamsStringReuse(t *testing.T) {
+	const s = "a=b&c=d&e=f"
+	tests := []struct {
+		name  string
+		edit  func(p *SearchParams)
+		reuse bool
+	}{
+		{"parsed", func(p *SearchParams) {}, true},
+		{"sorted, already in order", func(p *SearchParams) { p.Sort() }, true},
+		{"a value set", func(p *SearchParams) { p.Set("c", "x") }, false},
+		{"the last pair deleted", func(p *SearchParams) { p.Delete("e") }, false},
+		{"the first pair deleted", func(p *SearchParams) { p.Delete("a") }, false},
+		{"a pair appended", func(p *SearchParams) { p.Append("g", "h") }, false},
+		{"substrings of the input that span separators", func(p *SearchParams) {
+			*p = SearchParams{list: []param{{s[0:5], s[6:7]}, {s[8:9], s[10:11]}, {"", ""}}, src: s, canon: 3}
+		}, false},
+		{"all deleted, then substrings of the input appended", func(p *SearchParams) {
+			p.Delete("a")
+			p.Delete("c")
+			p.Delete("e")
+			p.Append(s[0:5], s[6:7])
+			p.Append(s[8:9], s[10:11])
+		}, false},
+	}
+	for _, tc := range tests {
+		p := ParseForm(s)
+		tc.edit(&p)
+		got := p.String()
+		if want := formSerialize(pairsOf(p)); got != want {
+			t.Errorf("%s: String() = %q, want %q", tc.name, got, want)
+		}
+		if reused := got == s && unsafe.StringData(got) == unsafe.StringData(s); reused != tc.reuse {
+			t.Errorf("%s: String() returned the parsed string itself: %v, want %v", tc.name, reused, tc.reuse)
+		}
+	}
 }
