@@ -31,6 +31,27 @@ type SearchParams struct {
 	// canon is the number of pairs that ParseForm found when src is in
 	// serialized form, and 0 otherwise (see String).
 	canon int
+	// A list of one pair from ParseForm is held in one, with n1 set and
+	// list nil, so that parsing it allocates nothing.
+	one param
+	n1  bool
+}
+
+// pairs returns the list. It does not allocate: p does not escape through
+// it when the caller keeps the result to itself.
+func (p *SearchParams) pairs() []param {
+	if p.n1 {
+		return unsafe.Slice(&p.one, 1)
+	}
+	return p.list
+}
+
+// own moves a list of one pair into list, before a change.
+func (p *SearchParams) own() {
+	if p.n1 {
+		p.list = []param{p.one}
+		p.one, p.n1 = param{}, false
+	}
 }
 
 // param is one name-value tuple of the list.
@@ -38,8 +59,8 @@ type param struct{ name, value string }
 
 // ParseSearchParams returns the list of new URLSearchParams(query) (URL
 // Standard, section 6.2): one leading "?" is removed, as the constructor
-// does, and the rest is parsed with [ParseForm]. It allocates the list of
-// pairs once, and once more when a name or value needs decoding.
+// does, and the rest is parsed with [ParseForm], which says what it
+// allocates.
 func ParseSearchParams(query string) SearchParams {
 	return ParseForm(strings.TrimPrefix(query, "?"))
 }
@@ -54,12 +75,18 @@ func ParseSearchParams(query string) SearchParams {
 // scalar value string.
 //
 // A name or value with nothing to decode is a substring of s. The list of
-// pairs is one allocation; the decoded names and values share one more.
+// pairs is one allocation, none for a single pair; the decoded names and
+// values share one more.
 func ParseForm(s string) SearchParams {
 	if s == "" {
 		return SearchParams{}
 	}
-	list := make([]param, 0, strings.Count(s, "&")+1)
+	var list []param
+	n := strings.Count(s, "&") + 1
+	if n > 1 {
+		list = make([]param, 0, n)
+	}
+	var one param
 	var buf []byte
 	// One pass over the bytes finds the pieces, the first "=" of each, and
 	// whether a piece may need decoding. It stops at every byte that the
@@ -98,14 +125,21 @@ func ParseForm(s string) SearchParams {
 				kv.name, buf = formDecode(kv.name, buf, len(s)-start)
 				kv.value, buf = formDecode(kv.value, buf, len(s)-start)
 			}
-			list = append(list, kv)
+			if n == 1 {
+				one = kv
+			} else {
+				list = append(list, kv)
+			}
 		} else {
 			canon = false
 		}
 		if i >= len(s) {
 			p := SearchParams{list: list, src: s}
+			if n == 1 {
+				p.one, p.n1 = one, i > start
+			}
 			if canon {
-				p.canon = len(list)
+				p.canon = p.Len()
 			}
 			return p
 		}
@@ -219,13 +253,23 @@ func appendFormDecoded(dst []byte, s string) []byte {
 }
 
 // Len returns the number of pairs, the size getter of URLSearchParams.
-func (p SearchParams) Len() int { return len(p.list) }
+func (p SearchParams) Len() int {
+	if p.n1 {
+		return 1
+	}
+	return len(p.list)
+}
 
 // All returns an iterator over the pairs in order, name and value, as the
 // class's iterator (section 6.2, "value pairs to iterate over") gives them.
 func (p SearchParams) All() iter.Seq2[string, string] {
+	list, one, n1 := p.list, p.one, p.n1
 	return func(yield func(string, string) bool) {
-		for _, kv := range p.list {
+		if n1 {
+			yield(one.name, one.value)
+			return
+		}
+		for _, kv := range list {
 			if !yield(kv.name, kv.value) {
 				return
 			}
@@ -237,7 +281,7 @@ func (p SearchParams) All() iter.Seq2[string, string] {
 // false when there is none (the get method, which returns null then).
 func (p SearchParams) Get(name string) (string, bool) {
 	name = toScalarValues(name)
-	for _, kv := range p.list {
+	for _, kv := range p.pairs() {
 		if kv.name == name {
 			return kv.value, true
 		}
@@ -250,7 +294,7 @@ func (p SearchParams) Get(name string) (string, bool) {
 func (p SearchParams) GetAll(name string) []string {
 	name = toScalarValues(name)
 	var vs []string
-	for _, kv := range p.list {
+	for _, kv := range p.pairs() {
 		if kv.name == name {
 			vs = append(vs, kv.value)
 		}
@@ -269,7 +313,7 @@ func (p SearchParams) Has(name string) bool {
 // method with two arguments.
 func (p SearchParams) HasValue(name, value string) bool {
 	name, value = toScalarValues(name), toScalarValues(value)
-	for _, kv := range p.list {
+	for _, kv := range p.pairs() {
 		if kv.name == name && kv.value == value {
 			return true
 		}
@@ -279,12 +323,14 @@ func (p SearchParams) HasValue(name, value string) bool {
 
 // Append adds the pair name=value at the end (the append method).
 func (p *SearchParams) Append(name, value string) {
+	p.own()
 	p.list = append(p.list, param{toScalarValues(name), toScalarValues(value)})
 }
 
 // Delete removes every pair named name: the delete method with one
 // argument.
 func (p *SearchParams) Delete(name string) {
+	p.own()
 	name = toScalarValues(name)
 	p.list = slices.DeleteFunc(p.list, func(kv param) bool { return kv.name == name })
 }
@@ -292,6 +338,7 @@ func (p *SearchParams) Delete(name string) {
 // DeleteValue removes every pair with the name and the value: the delete
 // method with two arguments.
 func (p *SearchParams) DeleteValue(name, value string) {
+	p.own()
 	name, value = toScalarValues(name), toScalarValues(value)
 	p.list = slices.DeleteFunc(p.list, func(kv param) bool { return kv.name == name && kv.value == value })
 }
@@ -300,8 +347,9 @@ func (p *SearchParams) DeleteValue(name, value string) {
 // pairs of that name, or appends name=value when there is none (the set
 // method).
 func (p *SearchParams) Set(name, value string) {
+	p.own()
 	name, value = toScalarValues(name), toScalarValues(value)
-	for i, kv := range p.list {
+	for i, kv := range p.pairs() {
 		if kv.name == name {
 			p.list[i].value = value
 			rest := slices.DeleteFunc(p.list[i+1:], func(kv param) bool { return kv.name == name })
@@ -317,6 +365,9 @@ func (p *SearchParams) Set(name, value string) {
 // standard says, and not by bytes or code points: "\U0001F308" (the
 // surrogates D83C DF08) sorts before "\uFB03". It does not allocate.
 func (p *SearchParams) Sort() {
+	if p.Len() < 2 {
+		return
+	}
 	slices.SortStableFunc(p.list, func(a, b param) int { return compareUTF16(a.name, b.name) })
 }
 
@@ -353,7 +404,7 @@ func utf16Lead(r rune) rune {
 
 // Clone returns a copy of p that shares nothing that either changes.
 func (p SearchParams) Clone() SearchParams {
-	return SearchParams{list: slices.Clone(p.list), src: p.src}
+	return SearchParams{list: slices.Clone(p.pairs()), src: p.src}
 }
 
 // formOut is what the urlencoded serializer writes for each byte: the byte
@@ -386,7 +437,7 @@ var formKeep = func() (t [256]bool) {
 // serialization is the string parsed ("a=1&b=x+y"), String returns that
 // string and does not allocate; otherwise it allocates the result once.
 func (p SearchParams) String() string {
-	if len(p.list) == 0 {
+	if p.Len() == 0 {
 		return ""
 	}
 	if p.unchanged() {
@@ -395,7 +446,7 @@ func (p SearchParams) String() string {
 	// While the output equals a prefix of src, only compare; at the first
 	// pair that differs, write the rest into a buffer of the exact length.
 	k := 0
-	for i, kv := range p.list {
+	for i, kv := range p.pairs() {
 		j := k
 		if i > 0 {
 			if j == len(p.src) || p.src[j] != '&' {
@@ -422,11 +473,11 @@ func (p SearchParams) String() string {
 // the check finds between the names and values, so that none of them
 // holds one, and all other bytes of src stay as they are when serialized.
 func (p SearchParams) unchanged() bool {
-	if p.canon == 0 || p.canon != len(p.list) {
+	if p.canon == 0 || p.canon != p.Len() {
 		return false
 	}
 	k := 0
-	for i, kv := range p.list {
+	for i, kv := range p.pairs() {
 		if i > 0 {
 			k++ // the "&", which canon puts there
 		}
@@ -461,7 +512,7 @@ func at(src string, k int, s string) bool {
 // encodeFrom returns src[:k], the serialization of the pairs before the
 // i-th, followed by that of the others.
 func (p SearchParams) encodeFrom(k, i int) string {
-	rest := SearchParams{list: p.list[i:]}
+	rest := SearchParams{list: p.pairs()[i:]}
 	n := k + rest.encodedLen()
 	if i > 0 {
 		n++
@@ -508,11 +559,11 @@ func formMatch(src string, k int, s string) (int, bool) {
 
 // encodedLen returns the length of String's result.
 func (p SearchParams) encodedLen() int {
-	if len(p.list) == 0 {
+	if p.Len() == 0 {
 		return 0
 	}
-	n := 2*len(p.list) - 1
-	for _, kv := range p.list {
+	n := 2*p.Len() - 1
+	for _, kv := range p.pairs() {
 		n += formLen(kv.name) + formLen(kv.value)
 	}
 	return n
@@ -531,7 +582,7 @@ func formLen(s string) int {
 
 // appendEncoded appends the serialization of the list to dst.
 func (p SearchParams) appendEncoded(dst []byte) []byte {
-	for i, kv := range p.list {
+	for i, kv := range p.pairs() {
 		if i > 0 {
 			dst = append(dst, '&')
 		}

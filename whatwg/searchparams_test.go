@@ -210,8 +210,9 @@ func TestDeleteSearchParam(t *testing.T) {
 }
 
 // TestSearchParamsAllocs pins the allocations: the list of pairs is one,
-// the decoded names and values share one more; serializing, and applying
-// a list or a deletion to a URL, build their result in one.
+// none for a single pair, and the decoded names and values share one more;
+// serializing, and applying a list or a deletion to a URL, build their
+// result in one.
 func TestSearchParamsAllocs(t *testing.T) {
 	u := MustParse("https://example.com/search?q=gopher&lang=en&page=2&sort=desc#top")
 	enc := MustParse("https://example.com/search?q=go+pher%21&lang=en&page=2#top")
@@ -223,6 +224,10 @@ func TestSearchParamsAllocs(t *testing.T) {
 		{"ParseForm without decoding", func() { sinkSP = ParseForm(u.Query()) }, 1},
 		{"ParseForm with decoding", func() { sinkSP = ParseForm(enc.Query()) }, 2},
 		{"ParseForm empty", func() { sinkSP = ParseForm("") }, 0},
+		{"ParseForm of one pair", func() { sinkSP = ParseForm("lang=en") }, 0},
+		{"ParseForm of one pair, then String", func() { sink = ParseForm("lang=en").String() }, 0},
+		{"ParseForm of one pair, then Set", func() { p := ParseForm("lang=en"); p.Set("lang", "fr") }, 1},
+		{"ParseForm of one pair to decode", func() { sinkSP = ParseForm("q=a+b") }, 1},
 		{"URL.SearchParams", func() { sinkSP = u.SearchParams() }, 1},
 		{"String, the query parsed", func() { sink = sinkSP.String() }, 0},
 		{"String, the query changed", func() { p := ParseForm(enc.Query()); p.Sort(); sink = p.String() }, 3},
