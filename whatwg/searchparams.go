@@ -92,7 +92,7 @@ func ParseForm(s string) SearchParams {
 	// whether a piece may need decoding. It stops at every byte that the
 	// serializer does not keep, to tell whether s is in serialized form:
 	// pieces with one "=" each, and no other such byte.
-	start, eq, dec, canon := 0, -1, false, true
+	start, eq, dec, canon := 0, -1, -1, true
 	for i := 0; ; i++ {
 		i = scan(s, i, &formEncodeStops)
 		c := byte('&')
@@ -111,7 +111,10 @@ func ParseForm(s string) SearchParams {
 			}
 			continue
 		case '%':
-			dec, canon = true, false
+			if dec < 0 {
+				dec = i
+			}
+			canon = false
 			continue
 		}
 		if i > start {
@@ -121,8 +124,12 @@ func ParseForm(s string) SearchParams {
 			} else {
 				canon = false
 			}
-			if dec {
-				kv.name, buf = formDecode(kv.name, buf, len(s)-start)
+			if dec >= 0 {
+				// dec is the first byte that may need decoding: in the
+				// name when it comes before the "=".
+				if eq < 0 || dec < eq {
+					kv.name, buf = formDecode(kv.name, buf, len(s)-start)
+				}
 				kv.value, buf = formDecode(kv.value, buf, len(s)-start)
 			}
 			if n == 1 {
@@ -143,7 +150,7 @@ func ParseForm(s string) SearchParams {
 			}
 			return p
 		}
-		start, eq, dec = i+1, -1, false
+		start, eq, dec = i+1, -1, -1
 	}
 }
 
@@ -233,8 +240,12 @@ func appendFormDecoded(dst []byte, s string) []byte {
 			dst = append(dst, d)
 			i += 3
 		case c < utf8.RuneSelf:
-			dst = append(dst, c)
-			i++
+			j := i + 1
+			for j < len(s) && !formDecodeStop[s[j]] {
+				j++
+			}
+			dst = append(dst, s[i:j]...)
+			i = j
 		default:
 			_, n, ok := decodeRune(s, i)
 			if ok {
