@@ -2,8 +2,7 @@ package guard
 
 import (
 	"errors"
-	"strconv"
-	"unicode/utf8"
+	"github.com/gouri/uri/internal/errtext"
 )
 
 // The rules, as [Error.Rule] names them. The names are stable: programs
@@ -76,17 +75,5 @@ func refuse(rule, reading, input, detail string) *Error {
 	return &Error{Rule: rule, Reading: reading, Input: input, Offset: -1, Err: sentinels[rule], Detail: detail}
 }
 
-// maxShown is the longest input an error shows whole.
-const maxShown = 256
-
 // quote quotes s, only its beginning and "..." when it is long.
-func quote(s string) string {
-	if len(s) <= maxShown {
-		return strconv.Quote(s)
-	}
-	k := maxShown
-	for k > maxShown-utf8.UTFMax && !utf8.RuneStart(s[k]) {
-		k--
-	}
-	return strconv.Quote(s[:k]) + "..."
-}
+func quote(s string) string { return errtext.QuoteHead(s) }

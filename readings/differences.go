@@ -1,11 +1,10 @@
 package readings
 
 import (
+	"github.com/gouri/uri/internal/errtext"
 	"net"
 	"net/netip"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
@@ -264,22 +263,8 @@ func list(r *Report, ps []Parser, show func(*Reading) string) string {
 	return strings.Join(s, ", ")
 }
 
-// maxShown is the longest value a Detail shows whole.
-const maxShown = 256
-
-// quote quotes s as Go does, and, when s is longer than maxShown bytes,
-// only its beginning, followed by "...": a line of 16 MiB makes no
-// difference of 16 MiB.
-func quote(s string) string {
-	if len(s) <= maxShown {
-		return strconv.Quote(s)
-	}
-	k := maxShown
-	for k > maxShown-utf8.UTFMax && !utf8.RuneStart(s[k]) {
-		k--
-	}
-	return strconv.Quote(s[:k]) + "..."
-}
+// quote quotes s, only its beginning and "..." when it is long.
+func quote(s string) string { return errtext.QuoteHead(s) }
 
 func showOptional(s string, ok bool) string {
 	if !ok {

@@ -2,6 +2,7 @@ package readings
 
 import (
 	"errors"
+	"github.com/gouri/uri/internal/errtext"
 	"net"
 	"strings"
 	"testing"
@@ -357,8 +358,8 @@ func TestCanonicalPath(t *testing.T) {
 
 // TestQuote: a long value is shown by its beginning, cut at a character.
 func TestQuote(t *testing.T) {
-	long := strings.Repeat("a", maxShown-1) + "éé"
-	if got, want := quote(long), `"`+strings.Repeat("a", maxShown-1)+`"...`; got != want {
+	long := strings.Repeat("a", errtext.MaxHead-1) + "éé"
+	if got, want := quote(long), `"`+strings.Repeat("a", errtext.MaxHead-1)+`"...`; got != want {
 		t.Errorf("quote(%d bytes) = %s, want %s", len(long), got, want)
 	}
 	if got := quote("a\x1b\u202e"); got != `"a\x1b\u202e"` {

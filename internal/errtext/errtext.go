@@ -2,7 +2,10 @@
 // share: how they show the input around the offset of a fault.
 package errtext
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // QuoteAround quotes s with strconv.Quote, or, when s is long, a window of it
 // around off marked with "..." at the cut ends. An off outside s is taken
@@ -30,4 +33,21 @@ func QuoteAround(s string, off int) string {
 		q = q[:len(q)-1] + `..."`
 	}
 	return q
+}
+
+// MaxHead is the longest text that QuoteHead shows whole.
+const MaxHead = 256
+
+// QuoteHead quotes s with strconv.Quote, or, when s is longer than MaxHead
+// bytes, its first MaxHead bytes or a few less, cut between characters, and
+// "...": an input of 16 MiB makes no message of 16 MiB.
+func QuoteHead(s string) string {
+	if len(s) <= MaxHead {
+		return strconv.Quote(s)
+	}
+	k := MaxHead
+	for k > MaxHead-utf8.UTFMax && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	return strconv.Quote(s[:k]) + "..."
 }

@@ -35,3 +35,21 @@ func TestQuoteAround(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteHead checks that a long text is cut at MaxHead bytes, or before
+// a character that would straddle the cut, and marked with "...".
+func TestQuoteHead(t *testing.T) {
+	long := strings.Repeat("a", MaxHead)
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{"a\tb", `"a\tb"`},
+		{long, `"` + long + `"`},
+		{long + "b", `"` + long + `"...`},
+		{long[:MaxHead-1] + "é", `"` + long[:MaxHead-1] + `"...`}, // "é" starts at MaxHead-1 and ends past it
+	}
+	for _, tc := range tests {
+		if got := QuoteHead(tc.in); got != tc.want {
+			t.Errorf("QuoteHead(%.20q...) = %.40s..., want %.40s...", tc.in, got, tc.want)
+		}
+	}
+}
