@@ -289,3 +289,15 @@ func badUTF8(s string) int {
 func validRunes(lo, hi rune) bool {
 	return lo <= utf8.MaxRune && (lo < 0xD800 || hi > 0xDFFF)
 }
+
+// escapedLen returns the length of Escape(s, c), for a caller that writes it
+// with writeEscaped into a buffer of its own.
+func escapedLen(s string, c EscapeComponent) int {
+	lit, n := &literal[c], len(s)
+	for i := 0; i < len(s); i++ {
+		if !lit[s[i]] {
+			n += 2
+		}
+	}
+	return n
+}

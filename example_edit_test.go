@@ -3,6 +3,7 @@ package uri_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gouri/uri"
 )
@@ -217,4 +218,20 @@ func ExampleAppendNormalize() {
 	line = uri.AppendNormalize(line, uri.MustParse("HTTP://Example.COM:80/a/./b/../%7Euser"))
 	fmt.Printf("%s\n", line)
 	// Output: GET http://example.com/a/~user
+}
+
+// Tracking parameters go in one call; every other byte of the query stays as
+// it was written.
+func ExampleURI_DeleteQueryFunc() {
+	u := uri.MustParse("https://example.com/item?id=7&utm_source=mail&utm_medium=x&fbclid=abc&q=a+b#top")
+	fmt.Println(u.DeleteQueryFunc(func(key, _ string) bool {
+		return strings.HasPrefix(key, "utm_") || key == "fbclid"
+	}))
+	// A query left without pairs goes, "?" and all.
+	fmt.Println(uri.MustParse("https://example.com/?utm_source=mail").DeleteQueryFunc(func(key, _ string) bool {
+		return strings.HasPrefix(key, "utm_")
+	}))
+	// Output:
+	// https://example.com/item?id=7&q=a+b#top
+	// https://example.com/
 }

@@ -410,6 +410,14 @@ func FuzzQueryPath(f *testing.F) {
 		if first < 0 && del != u {
 			t.Fatalf("DeleteQueryKey(%q, %q) = %q, but no pair has the key", s, key, del)
 		}
+		// DeleteQueryFunc sees each pair once, decoded, and keeps the others.
+		calls := 0
+		drop := func(p [2]string) bool { return p[0] == key || p[1] == value }
+		byFunc := u.DeleteQueryFunc(func(k, v string) bool { calls++; return drop([2]string{k, v}) })
+		checkEdit("DeleteQueryFunc", byFunc, slices.DeleteFunc(slices.Clone(pairs), drop))
+		if calls != len(pairs) || !slices.ContainsFunc(pairs, drop) && byFunc != u {
+			t.Fatalf("DeleteQueryFunc(%q, %q, %q) = %q after %d calls for %d pairs", s, key, value, byFunc, calls, len(pairs))
+		}
 
 		// JoinPath: each element one segment, decoded back as it was given.
 		for _, elem := range [][]string{{key}, {key, value}} {
