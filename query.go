@@ -23,7 +23,8 @@ import (
 //     "+"; reading it as a space is an explicit choice, made because every
 //     form and almost every server writes spaces that way. The editing
 //     methods write a space as "%20" and a "+" as "%2B" (EscapeQueryKey and
-//     EscapeQueryValue), which both readings decode the same.
+//     EscapeQueryValue), which both readings decode the same. Unescape
+//     with EscapeQueryKey or EscapeQueryValue reads as QueryPairs does.
 //   - Decoded octets are returned as they are, even when they are not
 //     UTF-8.
 
