@@ -285,3 +285,10 @@ func ExampleURI_WithSegments() {
 	// https://example.com/files/d.txt?q=1
 	// true
 }
+
+// Sorting the pairs by key makes equal sets of parameters compare equal.
+func ExampleURI_SortQuery() {
+	fmt.Println(uri.MustParse("https://example.com/?b=2&a=1&c=3&a=0").SortQuery())
+	// Output:
+	// https://example.com/?a=1&a=0&b=2&c=3
+}

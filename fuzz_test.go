@@ -410,6 +410,10 @@ func FuzzQueryPath(f *testing.F) {
 		if first < 0 && del != u {
 			t.Fatalf("DeleteQueryKey(%q, %q) = %q, but no pair has the key", s, key, del)
 		}
+		// SortQuery is a stable sort of the pairs by decoded key.
+		sortedPairs := slices.Clone(pairs)
+		slices.SortStableFunc(sortedPairs, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+		checkEdit("SortQuery", u.SortQuery(), sortedPairs)
 		// DeleteQueryFunc sees each pair once, decoded, and keeps the others.
 		calls := 0
 		drop := func(p [2]string) bool { return p[0] == key || p[1] == value }

@@ -3,6 +3,7 @@ package uri
 import (
 	"iter"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
@@ -123,6 +124,43 @@ func (u URI) DeleteQueryFunc(del func(key, value string) bool) URI {
 		return del(decodeForm(k), decodeForm(val))
 	}, nil)
 	return v
+}
+
+// SortQuery returns u with the pairs of its query sorted by decoded key, byte
+// by byte; pairs with the same key keep their order (a stable sort), and each
+// keeps its text as written. Empty pieces ("a=1&&b=2", a trailing "&") are
+// dropped; a query without pairs is kept as it is. Sorting makes equal sets
+// of parameters compare equal, for caches, and is the URLSearchParams sort of
+// the URL Standard for ASCII keys. It allocates the new text and the list of
+// pairs, and returns u itself when there is nothing to change.
+func (u URI) SortQuery() URI {
+	q := u.Query()
+	type keyed struct{ key, piece string }
+	var pairs []keyed
+	for rest := q; rest != ""; {
+		var piece string
+		piece, rest, _ = strings.Cut(rest, "&")
+		if piece != "" {
+			k, _, _ := strings.Cut(piece, "=")
+			pairs = append(pairs, keyed{decodeForm(k), piece})
+		}
+	}
+	if len(pairs) == 0 {
+		return u
+	}
+	slices.SortStableFunc(pairs, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
+	var b strings.Builder
+	b.Grow(len(q))
+	for i, p := range pairs {
+		if i > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(p.piece)
+	}
+	if b.String() == q {
+		return u
+	}
+	return u.withQuery(b.String(), true)
 }
 
 // queryPair is a decoded key=value pair to write, encoded with EscapeQueryKey and

@@ -142,6 +142,16 @@ func TestQueryEdit(t *testing.T) {
 			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "?a=1&&"},
 		{"delete func: no query", "http://h/#utm_a=1",
 			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "http://h/#utm_a=1"},
+		{"sort by decoded key, stable, each pair as written", "http://h/?b=2&a=x+y&%61=1&A=0&b=1#f",
+			func(u URI) URI { return u.SortQuery() }, "http://h/?A=0&a=x+y&%61=1&b=2&b=1#f"},
+		{"sort drops empty pieces", "?&b&&a=1&",
+			func(u URI) URI { return u.SortQuery() }, "?a=1&b"},
+		{"sort keeps a query without pairs", "?&&#f",
+			func(u URI) URI { return u.SortQuery() }, "?&&#f"},
+		{"sort of a sorted query", "?a=1&b=2",
+			func(u URI) URI { return u.SortQuery() }, "?a=1&b=2"},
+		{"sort: no query", "http://h/",
+			func(u URI) URI { return u.SortQuery() }, "http://h/"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
