@@ -2,7 +2,6 @@ package whatwg
 
 import (
 	"math/bits"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/abnf"
@@ -37,6 +36,11 @@ const (
 	// Component percent-encode set: "the userinfo percent-encode set and
 	// U+0024 ($) to U+0026 (&), inclusive, U+002B (+), and U+002C (,)".
 	encComponent
+	// application/x-www-form-urlencoded percent-encode set: "the component
+	// percent-encode set and U+0021 (!), U+0027 (') to U+0029 RIGHT
+	// PARENTHESIS, inclusive, and U+007E (~)". The urlencoded serializer
+	// (section 5.2) writes U+0020 SPACE, a member, as "+".
+	encForm
 
 	// An ASCII URL code point (section 4.3): "ASCII alphanumeric, U+0021
 	// (!), U+0024 ($), U+0026 (&), U+0027 ('), U+0028 LEFT PARENTHESIS,
@@ -87,6 +91,7 @@ const (
 	pathAdds         = "?^`{}"
 	userinfoAdds     = "/:;=@[\\]|"
 	componentAdds    = "$%&+,"
+	formAdds         = "!'()~"
 	urlCodePoints    = "!$&'()*+,-./:;=?@_~"
 	forbiddenHosts   = "\x00\t\n\r #/:<>?@[\\]^|"
 )
@@ -99,7 +104,7 @@ var class = func() (t [256]uint32) {
 	}
 	for c := 0; c < 256; c++ {
 		if c < 0x20 || c > 0x7e {
-			t[c] |= encC0 | encFragment | encQuery | encSpecialQuery | encPath | encUserinfo | encComponent
+			t[c] |= encC0 | encFragment | encQuery | encSpecialQuery | encPath | encUserinfo | encComponent | encForm
 		}
 		if c >= 0x80 {
 			t[c] |= decodeBit
@@ -115,11 +120,12 @@ var class = func() (t [256]uint32) {
 		}
 	}
 	set(encFragment, fragmentExtra)
-	set(encQuery|encSpecialQuery|encPath|encUserinfo|encComponent, queryExtra)
+	set(encQuery|encSpecialQuery|encPath|encUserinfo|encComponent|encForm, queryExtra)
 	set(encSpecialQuery, specialQueryAdds)
-	set(encPath|encUserinfo|encComponent, pathAdds)
-	set(encUserinfo|encComponent, userinfoAdds)
-	set(encComponent, componentAdds)
+	set(encPath|encUserinfo|encComponent|encForm, pathAdds)
+	set(encUserinfo|encComponent|encForm, userinfoAdds)
+	set(encComponent|encForm, componentAdds)
+	set(encForm, formAdds)
 	set(urlCodePoint, urlCodePoints)
 	set(forbiddenHost|forbiddenDomain, forbiddenHosts)
 	set(forbiddenDomain, "%")
@@ -307,18 +313,22 @@ func toScalarValues(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
+	return abnf.String(appendScalarValues(make([]byte, 0, len(s)+8), s))
+}
+
+// appendScalarValues appends s to dst with every ill-formed UTF-8 sequence
+// replaced by U+FFFD as decodeRune does.
+func appendScalarValues(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
-		r, n, ok := decodeRune(s, i)
+		_, n, ok := decodeRune(s, i)
 		if ok {
-			b.WriteString(s[i : i+n])
+			dst = append(dst, s[i:i+n]...)
 		} else {
-			b.WriteRune(r)
+			dst = append(dst, "\uFFFD"...)
 		}
 		i += n
 	}
-	return b.String()
+	return dst
 }
 
 // encodeAt appends the code point at s[i:] UTF-8 percent-encoded with set,

@@ -211,3 +211,47 @@ func ExampleURL_ToURI() {
 	// 30 query "}" -> "%7D"
 	// 35 fragment "#" -> "%23"
 }
+
+func ExampleURL_SearchParams() {
+	u := whatwg.MustParse("https://example.com/search?q=go+lang&tag=a%20b&tag=c#top")
+	p := u.SearchParams()
+	q, _ := p.Get("q")
+	fmt.Printf("%q %q %d\n", q, p.GetAll("tag"), p.Len())
+
+	p.Set("page", "2")
+	p.Delete("q")
+	p.Sort()
+	for name, value := range p.All() {
+		fmt.Printf("%s=%q\n", name, value)
+	}
+	// The update steps of the standard serialize every pair again.
+	if err := u.SetSearchParams(p); err != nil {
+		panic(err)
+	}
+	fmt.Println(u)
+	// Output:
+	// "go lang" ["a b" "c"] 3
+	// page="2"
+	// tag="a b"
+	// tag="c"
+	// https://example.com/search?page=2&tag=a+b&tag=c#top
+}
+
+func ExampleURL_DeleteSearchParam() {
+	u := whatwg.MustParse("https://example.com/?utm_source=x&q=a%20b~&utm_source=y")
+	// Beyond the standard: the other pairs keep their bytes.
+	if err := u.DeleteSearchParam("utm_source"); err != nil {
+		panic(err)
+	}
+	fmt.Println(u)
+	// Output:
+	// https://example.com/?q=a%20b~
+}
+
+func ExampleParseSearchParams() {
+	p := whatwg.ParseSearchParams("?b=%F0%9F%8C%88&a=1&b=2")
+	p.Append("c", "x y&z")
+	fmt.Println(p.String())
+	// Output:
+	// b=%F0%9F%8C%88&a=1&b=2&c=x+y%26z
+}

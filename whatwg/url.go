@@ -24,6 +24,13 @@
 //     [URL.Port], [URL.Pathname], [URL.Search], [URL.Hash], [URL.Origin])
 //     and setters ([URL.SetHref], [URL.SetProtocol], ..., [URL.SetHash]),
 //     which run the parser with a state override.
+//   - 5 application/x-www-form-urlencoded: the parser ([ParseForm]) and
+//     the serializer ([SearchParams.String]); 6.2 the URLSearchParams class
+//     as [SearchParams] ([ParseSearchParams], Append, Delete, Get, Set,
+//     Sort, ...), reached from a URL with [URL.SearchParams] and applied
+//     with its update steps by [URL.SetSearchParams]. Beyond the standard,
+//     [URL.DeleteSearchParam] removes pairs and keeps every other byte of
+//     the query.
 //   - 1.1 validation errors: the standard's names as [Kind]; a failure is
 //     an [*Error] with its Kind and byte offset; the non-fatal ones come
 //     from [Validate].
@@ -171,9 +178,11 @@
 //
 // # What this package does not do
 //
-// It does not implement URLSearchParams and the application/x-www-form-
-// urlencoded format (section 5), encodings other than UTF-8 for queries
-// (the encoding argument of the parser is HTML's concern), the blob URL
+// It does not implement encodings other than UTF-8 for queries and forms
+// (the encoding argument of the parser and the serializer is HTML's
+// concern), the record and sequence arguments of the URLSearchParams
+// constructor (use Append), a list that stays connected to its URL (apply
+// it with SetSearchParams), the blob URL
 // store, domain to Unicode, the public suffix list, or URL rendering
 // (section 4.8). It does not fetch anything or resolve host names.
 package whatwg

@@ -1,0 +1,84 @@
+package whatwg
+
+import (
+	"net/url"
+	"testing"
+)
+
+// BenchmarkSearchParams reads and writes the queries of the URLs of each
+// sample file, and of each list of GOURI_URLS, that have a non-empty query
+// (as Parse serializes it), one per operation:
+//
+//   - op=parse-serialize: ParseForm and String (impl=gouri) against
+//     url.ParseQuery and Values.Encode (impl=net-url), which also sorts by
+//     key (ParseQuery's pairs are encoded also when it reports an error,
+//     such as for a ";");
+//   - op=delete: removing the first name of the query from a parsed URL
+//     and taking the href, with URL.DeleteSearchParam (impl=gouri) and with
+//     url.ParseQuery, Values.Del, Values.Encode and URL.String on a copy of
+//     a parsed *url.URL (impl=net-url).
+//
+// Compare with
+//
+//	GOURI_URLS=path/to/lists go test -run '^$' -bench SearchParams -benchmem -count 6 ./whatwg > bench.txt
+//	go run golang.org/x/perf/cmd/benchstat@latest -col /impl bench.txt
+func BenchmarkSearchParams(b *testing.B) {
+	for _, set := range benchSets(b) {
+		var urls []URL
+		var nus []*url.URL
+		var names []string
+		size := 0
+		for _, l := range set.lines {
+			u, err := Parse(l)
+			if err != nil || u.Query() == "" {
+				continue
+			}
+			nu, err := url.Parse(u.Href())
+			if err != nil {
+				continue
+			}
+			first := ""
+			for n := range u.SearchParams().All() {
+				first = n
+				break
+			}
+			urls, nus, names = append(urls, u), append(nus, nu), append(names, first)
+			size += len(u.Query())
+		}
+		if len(urls) == 0 {
+			continue
+		}
+		size /= len(urls)
+		bench := func(name string, op func(i int)) {
+			b.Run("file="+set.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(size))
+				i := 0
+				for b.Loop() {
+					op(i)
+					if i++; i == len(urls) {
+						i = 0
+					}
+				}
+			})
+		}
+		bench("op=parse-serialize/impl=gouri", func(i int) { sink = ParseForm(urls[i].Query()).String() })
+		bench("op=parse-serialize/impl=net-url", func(i int) {
+			v, _ := url.ParseQuery(nus[i].RawQuery) // the pairs it could read, also on error
+			sink = v.Encode()
+		})
+		bench("op=delete/impl=gouri", func(i int) {
+			u := urls[i]
+			if u.DeleteSearchParam(names[i]) == nil {
+				sink = u.Href()
+			}
+		})
+		bench("op=delete/impl=net-url", func(i int) {
+			v, _ := url.ParseQuery(nus[i].RawQuery)
+			v.Del(names[i])
+			u := *nus[i]
+			u.RawQuery = v.Encode()
+			sink = u.String()
+		})
+	}
+}
