@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -294,9 +295,32 @@ func (e edit) whatwg(u *whatwg.URL) error {
 			}
 			return u.SetPathname(strings.TrimSuffix(u.Pathname(), "/") + "/" + uri.Escape(e.value, uri.EscapePathSegment))
 		}
-		return errors.New("not supported with --grammar " + whatwgGrammar)
-	case editTrim, editSort:
-		return errors.New("not supported with --grammar " + whatwgGrammar)
+		p := u.SearchParams()
+		p.Append(e.value, e.value2)
+		return u.SetSearchParams(p)
+	case editTrim:
+		p := u.SearchParams()
+		if !e.prefix {
+			p.Delete(e.value)
+			return u.SetSearchParams(p)
+		}
+		var names []string
+		for name := range p.All() {
+			if strings.HasPrefix(name, e.value) && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+		if len(names) == 0 {
+			return nil // no delete call, so no update steps
+		}
+		for _, name := range names {
+			p.Delete(name)
+		}
+		return u.SetSearchParams(p)
+	case editSort:
+		p := u.SearchParams()
+		p.Sort()
+		return u.SetSearchParams(p)
 	}
 	v := e.value
 	switch e.alias {

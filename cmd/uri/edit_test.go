@@ -100,3 +100,66 @@ func TestEditJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestEditWHATWG: uri edit --grammar whatwg against what the URL Standard's
+// reference implementation (whatwg-url 17.3.0) gives for the same sequence
+// of url.NAME = VALUE and url.searchParams calls.
+func TestEditWHATWG(t *testing.T) {
+	tests := []struct {
+		why  string
+		in   string
+		args []string
+		want string
+	}{
+		{"searchParams append, delete, sort: the update steps re-encode every pair", "http://h/p?z=1&utm_a=2&b=%20~#f",
+			[]string{"--append", "query=a b=c~", "--trim", "query=utm_*", "--sort-query"}, "http://h/p?a+b=c%7E&b=+%7E&z=1#f"},
+		{"delete each tracking name, then the hash setter", "https://example.com/a?utm_source=x&id=7&fbclid=y",
+			[]string{"--trim", "query=utm_source", "--trim", "search=fbclid", "--set", "hash=section 2"}, "https://example.com/a?id=7#section%202"},
+		{"pathname removes dot segments; search encodes #", "http://h/",
+			[]string{"--set", "pathname=/a b/../c", "--set", "port=8080", "--set", "search=?q=a b#x"}, "http://h:8080/c?q=a%20b%23x"},
+		{"username and password encode @ and :", "http://h/a?x=1",
+			[]string{"--set", "user=a@b", "--set", "password=p:w"}, "http://a%40b:p%3Aw@h/a?x=1"},
+		{"delete of an absent name still runs the update steps", "http://h/?a=%20~",
+			[]string{"--trim", "query=b"}, "http://h/?a=+%7E"},
+		{"the update steps on an opaque path", "data:x ?q",
+			[]string{"--trim", "query=q"}, "data:x%20"},
+		{"protocol drops the new default port", "http://h:443/",
+			[]string{"--set", "scheme=https"}, "https://h/"},
+		{"hostname, then host with a port", "http://h/x",
+			[]string{"--set", "hostname=[::1]", "--set", "host=example.com:81"}, "http://example.com:81/x"},
+		{"sort of an empty query makes it null", "http://h/?",
+			[]string{"--sort-query"}, "http://h/"},
+		{"append encodes as a form, UTF-8", "http://h/#f",
+			[]string{"--append", "query=\u00e9=\u00fc +&="}, "http://h/?%C3%A9=%C3%BC+%2B%26%3D#f"},
+		{"hash keeps a second #, search a space as %20", "http://h/p",
+			[]string{"--set", "fragment=a#b", "--set", "query=a&b=c d"}, "http://h/p?a&b=c%20d#a#b"},
+		{"sort compares UTF-16 code units, stable", "http://h/?b=2&a=1&%C3%A9=3&z=0&a=0",
+			[]string{"--sort-query"}, "http://h/?a=1&a=0&b=2&z=0&%C3%A9=3"},
+		// --append path, which the standard lacks, is the pathname setter
+		// given the segment encoded: whatwg-url gives this href for
+		// url.pathname = "/a/x%2Fy%5Cz".
+		{"append a path segment: / and \\ are data", "foo://h/a/",
+			[]string{"--append", "path=x/y\\z"}, "foo://h/a/x%2Fy%5Cz"},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{"edit", "--grammar", "whatwg"}, tt.args...), tt.in)
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitOK || out != tt.want+"\n" || errOut != "" {
+			t.Errorf("%s: uri %q = %d, %q, %q; want %q", tt.why, args, code, out, errOut, tt.want)
+		}
+	}
+	// What the standard leaves without effect is an error here.
+	// And data never navigates: --append path refuses dot segments, as
+	// JoinPath does, since the pathname setter would climb with them.
+	for _, tt := range []struct{ in, flag, edit, err string }{
+		{"file:///x", "--set", "port=1", "--set port=1: whatwg: set port: cannot-have-username-password-port"},
+		{"mailto:a@b", "--set", "pathname=/x", "--set pathname=/x: whatwg: set pathname"},
+		{"http://h/a/", "--append", "path=%2E%2e", `--append path=%2E%2e: build: "." or ".." segment`},
+	} {
+		args := []string{"edit", "--grammar", "whatwg", tt.flag, tt.edit, tt.in}
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitInvalid || out != "" || !strings.Contains(errOut, "uri: operand 1: "+tt.err) {
+			t.Errorf("uri %q = %d, %q, %q; want an error with %q", args, code, out, errOut, tt.err)
+		}
+	}
+}
