@@ -131,12 +131,14 @@ func (u URI) DeleteQueryFunc(del func(key, value string) bool) URI {
 // keeps its text as written. Empty pieces ("a=1&&b=2", a trailing "&") are
 // dropped; a query without pairs is kept as it is. Sorting makes equal sets
 // of parameters compare equal, for caches, and is the URLSearchParams sort of
-// the URL Standard for ASCII keys. It allocates the new text and the list of
-// pairs, and returns u itself when there is nothing to change.
+// the URL Standard for ASCII keys. It allocates the new text once (and the
+// list of pairs beyond 16 of them, and a key that has something to decode),
+// and returns u itself when there is nothing to change.
 func (u URI) SortQuery() URI {
 	q := u.Query()
 	type keyed struct{ key, piece string }
-	var pairs []keyed
+	var room [16]keyed // most queries have few pairs: no allocation for them
+	pairs := room[:0]
 	for rest := q; rest != ""; {
 		var piece string
 		piece, rest, _ = strings.Cut(rest, "&")
@@ -145,22 +147,28 @@ func (u URI) SortQuery() URI {
 			pairs = append(pairs, keyed{decodeForm(k), piece})
 		}
 	}
-	if len(pairs) == 0 {
+	byKey := func(a, b keyed) int { return strings.Compare(a.key, b.key) }
+	empty := strings.HasPrefix(q, "&") || strings.HasSuffix(q, "&") || strings.Contains(q, "&&")
+	if len(pairs) == 0 || !empty && slices.IsSortedFunc(pairs, byKey) {
 		return u
 	}
-	slices.SortStableFunc(pairs, func(a, b keyed) int { return strings.Compare(a.key, b.key) })
-	var b strings.Builder
-	b.Grow(len(q))
+	slices.SortStableFunc(pairs, byKey)
+	n := len(pairs) - 1 // the "&" between the pairs
+	for _, p := range pairs {
+		n += len(p.piece)
+	}
+	b := make([]byte, 0, int(u.pathEnd)+1+n+len(u.s)-int(u.queryEnd))
+	b = append(b, u.s[:u.pathEnd+1]...)
 	for i, p := range pairs {
 		if i > 0 {
-			b.WriteByte('&')
+			b = append(b, '&')
 		}
-		b.WriteString(p.piece)
+		b = append(b, p.piece...)
 	}
-	if b.String() == q {
-		return u
-	}
-	return u.withQuery(b.String(), true)
+	v := u
+	v.queryEnd = int32(len(b))
+	v.s = abnf.String(append(b, u.s[u.queryEnd:]...))
+	return v
 }
 
 // queryPair is a decoded key=value pair to write, encoded with EscapeQueryKey and

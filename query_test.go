@@ -196,6 +196,7 @@ func TestQueryAllocs(t *testing.T) {
 	u := MustParse("http://h/p?alpha=1&beta=two&gamma=3#f")
 	twice := MustParse("http://h/p?a=1&a=2#f")
 	noQuery := MustParse("http://h/p#f")
+	unsorted := MustParse("http://h/p?b=1&c=2&a=3#f")
 	tests := []struct {
 		name string
 		fn   func()
@@ -215,6 +216,8 @@ func TestQueryAllocs(t *testing.T) {
 		{"DeleteQueryKey", func() { _ = u.DeleteQueryKey("beta") }, 1},
 		{"DeleteQueryKey of every pair", func() { _ = twice.DeleteQueryKey("a") }, 1},
 		{"DeleteQueryFunc", func() { _ = u.DeleteQueryFunc(func(k, _ string) bool { return k != "beta" }) }, 1},
+		{"SortQuery", func() { _ = u.SortQuery() }, 0},
+		{"SortQuery changing the order", func() { _ = unsorted.SortQuery() }, 1},
 		{"DeleteQueryFunc deleting nothing", func() { _ = u.DeleteQueryFunc(func(string, string) bool { return false }) }, 0},
 	}
 	for _, tt := range tests {

@@ -37,8 +37,8 @@ var editCommand = &command{
 		"name of the URL Standard: protocol, username, hostname, pathname, search,\n" +
 		"hash. Data never navigates: a path segment that is \".\" or \"..\" once\n" +
 		"decoded is an error, not a step up. --set path=TEXT splits TEXT at \"/\" (one\n" +
-		"leading \"/\" is optional) and sets the path from those segments. host and\n" +
-		"scheme are taken as written with \"=\" too. An empty VALUE gives an empty\n" +
+		"leading \"/\" is optional) and sets the path from those segments. scheme,\n" +
+		"host and port are taken as written with \"=\" too. An empty VALUE gives an empty\n" +
 		"component, present (\"http://h/p#\"): RFC 3986 tells empty from absent.\n" +
 		"\n" +
 		"With --grammar whatwg, each URL is parsed and edited as the WHATWG URL\n" +
@@ -100,7 +100,7 @@ type edit struct {
 	prefix  bool   // --trim query=PREFIX*
 }
 
-// componentNames maps each NAME that --set takes to its RFC 3986 component.
+// componentAliases maps each NAME that --set takes to its RFC 3986 component.
 var componentAliases = map[string]string{
 	"scheme": "scheme", "user": "user", "password": "password", "host": "host", "port": "port",
 	"path": "path", "query": "query", "fragment": "fragment",
