@@ -284,7 +284,7 @@ func (u URI) WithoutPort() URI {
 
 // WithPath returns u with its path set (RFC 3986, Section 3.3): one text, in
 // which "/" separates segments and "%2F" is a "/" inside one (see
-// [URI.JoinPath] to add segments). With an authority it must be empty or begin
+// [URI.WithSegments] and [URI.JoinPath] for decoded segments). With an authority it must be empty or begin
 // with "/"; without one, a prefix keeps it from being read as an authority or
 // a scheme ("/.//x", "./a:b"), as [Components.URI] writes it. On error, the
 // zero URI and an *[Error] with Op [OpBuild] and path as Input:
