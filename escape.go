@@ -67,12 +67,14 @@ const (
 	// (Section 2.2: data that would conflict with a delimiter is encoded)
 	// and form decoders read "+" as a space. So the output means the same to
 	// an RFC 3986 decoder and to an application/x-www-form-urlencoded one.
+	// [Unescape] reads a key as [URI.QueryPairs] does: "+" is a space.
 	EscapeQueryKey
 
 	// EscapeQueryValue encodes the value of a key=value pair in a query:
 	// like EscapeQueryKey, except that "=" stays literal, because a pair is
 	// split at its first "=" only (as the URL Standard's
-	// application/x-www-form-urlencoded parser and net/url do).
+	// application/x-www-form-urlencoded parser and net/url do). [Unescape]
+	// reads a value as [URI.QueryValue] does: "+" is a space.
 	EscapeQueryValue
 
 	// EscapeFragment encodes a fragment (RFC 3986, Section 3.5). Literal:
@@ -206,8 +208,10 @@ func writeEscaped(t []byte, s string, c EscapeComponent) int {
 }
 
 // Unescape decodes the percent-encodings of s (RFC 3986, Section 2.1): each
-// "%" and two hex digits becomes the octet they name, and, for EscapeForm only,
-// "+" a space. It checks neither that s is valid in its component nor that the
+// "%" and two hex digits becomes the octet they name. For a key or value of a
+// key=value query (EscapeQueryKey, EscapeQueryValue, EscapeForm), "+" is also a
+// space, as HTML forms write it and [URI.QueryPairs] reads it; for every other
+// c, a whole query included, "+" is data. It checks neither that s is valid in its component nor that the
 // octets are UTF-8 ([UnescapeUTF8] does); c may be 0 when the component is not
 // known. A "%" without two hex digits is an *[Error] with Op [OpUnescape] and
 // Err [ErrBadPercent] at the first byte that cannot continue it ("%zz" at 1),
@@ -217,7 +221,13 @@ func Unescape(s string, c EscapeComponent) (string, error) {
 	if k, ok := checkPercent(s); !ok {
 		return "", &Error{Op: OpUnescape, Input: s, Offset: k, Component: c.component(), Err: ErrBadPercent}
 	}
-	return abnf.Decode(s, c == EscapeForm), nil
+	return abnf.Decode(s, c.plusIsSpace()), nil
+}
+
+// plusIsSpace reports whether Unescape reads "+" as a space for c: in the
+// places of the key=value convention, whose reading is the form's.
+func (c EscapeComponent) plusIsSpace() bool {
+	return c == EscapeQueryKey || c == EscapeQueryValue || c == EscapeForm
 }
 
 // checkPercent reports whether every "%" of s begins a pct-encoding, or
@@ -288,4 +298,16 @@ func badUTF8(s string) int {
 // value, one that UTF-8 can encode (RFC 3629, Section 3): not a surrogate.
 func validRunes(lo, hi rune) bool {
 	return lo <= utf8.MaxRune && (lo < 0xD800 || hi > 0xDFFF)
+}
+
+// escapedLen returns the length of Escape(s, c), for a caller that writes it
+// with writeEscaped into a buffer of its own.
+func escapedLen(s string, c EscapeComponent) int {
+	lit, n := &literal[c], len(s)
+	for i := 0; i < len(s); i++ {
+		if !lit[s[i]] {
+			n += 2
+		}
+	}
+	return n
 }

@@ -228,7 +228,11 @@ func TestUnescape(t *testing.T) {
 	}{
 		{"a%20b", EscapePath, "a b", nil, 0, 0},
 		{"a%2fb%2F", EscapePathSegment, "a/b/", nil, 0, 0}, // lower-case hex is accepted (Section 2.1)
-		{"a+b", EscapeQueryValue, "a+b", nil, 0, 0},        // "+" is only a space in forms
+		{"a+b", EscapeQuery, "a+b", nil, 0, 0},             // a whole query: "+" is data (RFC 3986, Section 3.4)
+		{"a+b%2B", EscapeQueryValue, "a b+", nil, 0, 0},    // a value of key=value is read as QueryValue reads it
+		{"a+b%2B", EscapeQueryKey, "a b+", nil, 0, 0},      // a key likewise
+		{"a+b", EscapePath, "a+b", nil, 0, 0},              // "+" is a sub-delim in a path (Section 3.3)
+		{"a+b", EscapeFragment, "a+b", nil, 0, 0},          // and in a fragment (Section 3.5)
 		{"a+b%2B", EscapeForm, "a b+", nil, 0, 0},
 		{"%C3%A9", EscapeFragment, "é", nil, 0, 0},
 		{"%FF", EscapePath, "\xff", nil, 0, 0}, // any octet (UnescapeUTF8 checks)
@@ -358,7 +362,7 @@ func TestEscapeAllocs(t *testing.T) {
 	}{
 		{"Escape unchanged", func() { _ = Escape("abc-def/ghi", EscapePath) }, 0},
 		{"Escape changed", func() { _ = Escape("a b/c", EscapePath) }, 1},
-		{"Unescape unchanged", func() { _, _ = Unescape("abc+def", EscapeQueryValue) }, 0},
+		{"Unescape unchanged", func() { _, _ = Unescape("abc+def", EscapeQuery) }, 0},
 		{"Unescape changed", func() { _, _ = Unescape("a%20b", EscapePath) }, 1},
 		{"UnescapeUTF8 unchanged", func() { _, _ = UnescapeUTF8("caf\xc3\xa9", EscapePath) }, 0},
 		{"Unescape form", func() { _, _ = Unescape("a+b", EscapeForm) }, 1},

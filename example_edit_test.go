@@ -3,6 +3,7 @@ package uri_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gouri/uri"
 )
@@ -217,4 +218,77 @@ func ExampleAppendNormalize() {
 	line = uri.AppendNormalize(line, uri.MustParse("HTTP://Example.COM:80/a/./b/../%7Euser"))
 	fmt.Printf("%s\n", line)
 	// Output: GET http://example.com/a/~user
+}
+
+// Tracking parameters go in one call; every other byte of the query stays as
+// it was written.
+func ExampleURI_DeleteQueryFunc() {
+	u := uri.MustParse("https://example.com/item?id=7&utm_source=mail&utm_medium=x&fbclid=abc&q=a+b#top")
+	fmt.Println(u.DeleteQueryFunc(func(key, _ string) bool {
+		return strings.HasPrefix(key, "utm_") || key == "fbclid"
+	}))
+	// A query left without pairs goes, "?" and all.
+	fmt.Println(uri.MustParse("https://example.com/?utm_source=mail").DeleteQueryFunc(func(key, _ string) bool {
+		return strings.HasPrefix(key, "utm_")
+	}))
+	// Output:
+	// https://example.com/item?id=7&q=a+b#top
+	// https://example.com/
+}
+
+// The Text setters take text as a user types it and encode it for their
+// component; the setters without "Text" take text already encoded, and refuse
+// a space.
+func ExampleURI_WithFragmentText() {
+	u := uri.MustParse("https://example.com/doc")
+	v, err := u.WithFragmentText("section 2")
+	fmt.Println(v, err)
+	_, err = u.WithFragment("section 2")
+	fmt.Println(err)
+	v, _ = u.WithQueryText("q=a b&lang=fr")
+	fmt.Println(v)
+	// Output:
+	// https://example.com/doc#section%202 <nil>
+	// uri: build: invalid character " " in fragment at offset 7 of "section 2"
+	// https://example.com/doc?q=a%20b&lang=fr
+}
+
+// A user name with "@" or ":" is data.
+func ExampleURI_WithUser() {
+	u := uri.MustParse("ftp://ftp.example.com/pub")
+	v, _ := u.WithUser("jane@example.org")
+	v, _ = v.WithPassword("p:ss")
+	fmt.Println(v)
+	fmt.Println(v.Username())
+	// Output:
+	// ftp://jane%40example.org:p%3Ass@ftp.example.com/pub
+	// jane%40example.org
+}
+
+// Paths from decoded segments: "/" inside a segment is data, and "." and ".."
+// never navigate (the rule of JoinPath).
+func ExampleURI_WithSegments() {
+	u := uri.MustParse("https://example.com/old?q=1")
+	v, _ := u.WithSegments("files", "a/b c.txt")
+	fmt.Println(v)
+	for s := range v.PathSegments() {
+		fmt.Printf("%q\n", s)
+	}
+	v, _ = v.WithoutLastSegment().JoinPath("d.txt")
+	fmt.Println(v)
+	_, err := u.WithSegments("files", "..")
+	fmt.Println(errors.Is(err, uri.ErrDotSegment))
+	// Output:
+	// https://example.com/files/a%2Fb%20c.txt?q=1
+	// "files"
+	// "a/b c.txt"
+	// https://example.com/files/d.txt?q=1
+	// true
+}
+
+// Sorting the pairs by key makes equal sets of parameters compare equal.
+func ExampleURI_SortQuery() {
+	fmt.Println(uri.MustParse("https://example.com/?b=2&a=1&c=3&a=0").SortQuery())
+	// Output:
+	// https://example.com/?a=1&a=0&b=2&c=3
 }

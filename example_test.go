@@ -514,16 +514,20 @@ func ExampleError() {
 	// resolve uri: resolve: missing scheme at offset 0 of "/no/scheme"
 }
 
-// Escapes of any octet decode; "+" is a space only in a form.
+// Escapes of any octet decode; "+" is a space only in a form value: a key
+// or value of key=value, read as QueryValue reads it.
 func ExampleUnescape() {
 	for _, s := range []string{"a%20b+c%2F", "%zz"} {
 		p, err := uri.Unescape(s, uri.EscapePath)
-		f, _ := uri.Unescape(s, uri.EscapeForm)
+		f, _ := uri.Unescape(s, uri.EscapeQueryValue)
 		fmt.Printf("%q %q %v\n", p, f, err)
 	}
+	v, _ := uri.MustParse("/search?q=a%20b+c%2F").QueryValue("q")
+	fmt.Printf("%q\n", v)
 	// Output:
 	// "a b+c/" "a b c/" <nil>
 	// "" "" uri: unescape: "%" not followed by two hex digits in path at offset 1 of "%zz"
+	// "a b c/"
 }
 
 // Encode maps components written under another grammar onto RFC 3986, and

@@ -410,6 +410,79 @@ func FuzzQueryPath(f *testing.F) {
 		if first < 0 && del != u {
 			t.Fatalf("DeleteQueryKey(%q, %q) = %q, but no pair has the key", s, key, del)
 		}
+		// SortQuery is a stable sort of the pairs by decoded key.
+		sortedPairs := slices.Clone(pairs)
+		slices.SortStableFunc(sortedPairs, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+		checkEdit("SortQuery", u.SortQuery(), sortedPairs)
+		// DeleteQueryFunc sees each pair once, decoded, and keeps the others.
+		calls := 0
+		drop := func(p [2]string) bool { return p[0] == key || p[1] == value }
+		byFunc := u.DeleteQueryFunc(func(k, v string) bool { calls++; return drop([2]string{k, v}) })
+		checkEdit("DeleteQueryFunc", byFunc, slices.DeleteFunc(slices.Clone(pairs), drop))
+		if calls != len(pairs) || !slices.ContainsFunc(pairs, drop) && byFunc != u {
+			t.Fatalf("DeleteQueryFunc(%q, %q, %q) = %q after %d calls for %d pairs", s, key, value, byFunc, calls, len(pairs))
+		}
+
+		// The Text setters and the segment editors keep the invariant and
+		// decode back to what they were given.
+		reparse := func(op string, w URI, err error) bool {
+			t.Helper()
+			if err != nil {
+				return false
+			}
+			if p, perr := Parse(w.String()); perr != nil || p != w {
+				t.Fatalf("%s on %q = %q, which parses to %#v, %v", op, s, w, p, perr)
+			}
+			return true
+		}
+		if w, err := u.WithFragmentText(value); reparse("WithFragmentText", w, err) {
+			if d, _ := Unescape(w.Fragment(), EscapeFragment); d != value || w.String()[:w.queryEnd] != u.String()[:u.queryEnd] {
+				t.Fatalf("WithFragmentText(%q) on %q = %q", value, s, w)
+			}
+		}
+		if w, err := u.WithQueryText(value); reparse("WithQueryText", w, err) {
+			if d, _ := Unescape(w.Query(), EscapeQuery); d != value || w.Fragment() != u.Fragment() {
+				t.Fatalf("WithQueryText(%q) on %q = %q", value, s, w)
+			}
+		}
+		if w, err := u.WithUser(key); reparse("WithUser", w, err) {
+			pw, ok := u.Password()
+			pw2, ok2 := w.Password()
+			if d, _ := Unescape(w.Username(), EscapeUserinfo); d != key || pw != pw2 || ok != ok2 || w.Host() != u.Host() {
+				t.Fatalf("WithUser(%q) on %q = %q", key, s, w)
+			}
+		} else if u.HasAuthority() {
+			t.Fatalf("WithUser(%q) on %q: %v", key, s, err)
+		}
+		for _, segs := range [][]string{nil, {key}, {key, value}} {
+			w, err := u.WithSegments(segs...)
+			if navigates := slices.ContainsFunc(segs, refNavigates); navigates != (err != nil) {
+				t.Fatalf("WithSegments(%q) on %q = %q, %v", segs, s, w, err)
+			}
+			if !reparse("WithSegments", w, err) {
+				continue
+			}
+			got := slices.Collect(w.PathSegments())
+			if len(got) == len(segs)+1 && got[0] == "." {
+				got = got[1:] // the "./" or "/." that keeps the path what it is
+			}
+			if !slices.Equal(got, segs) || w.String()[w.pathEnd:] != u.String()[u.pathEnd:] {
+				t.Fatalf("WithSegments(%q) on %q = %q, with the segments %q", segs, s, w, got)
+			}
+		}
+		if w := u.WithoutLastSegment(); reparse("WithoutLastSegment", w, nil) {
+			want := refSegments(u.Path())
+			got := slices.Collect(w.PathSegments())
+			if len(want) > 0 {
+				want = want[:len(want)-1]
+			}
+			if len(want) == 0 && len(got) == 1 && got[0] == "" && !strings.HasPrefix(u.Path(), "/") {
+				got = nil
+			}
+			if !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 1 && want[0] == "") {
+				t.Fatalf("WithoutLastSegment on %q = %q, with the segments %q, want %q", s, w, got, want)
+			}
+		}
 
 		// JoinPath: each element one segment, decoded back as it was given.
 		for _, elem := range [][]string{{key}, {key, value}} {

@@ -42,7 +42,8 @@ func decodePercent(s string) string { return abnf.Decode(s, false) }
 // never navigates: an element with a piece that is "." or "..", split at "/"
 // or "\" once decoded ("..", "%2E%2e", "../x", "..%2Fx"), is an *[Error] with
 // Op [OpBuild], Err [ErrDotSegment] and the element as Input, since servers
-// that decode first would climb with it. Use [URI.Resolve] to navigate.
+// that decode first would climb with it. Use [URI.Resolve] to navigate. It
+// allocates the new text once.
 func (u URI) JoinPath(elem ...string) (URI, error) {
 	if len(elem) == 0 {
 		return u, nil
@@ -51,41 +52,85 @@ func (u URI) JoinPath(elem ...string) (URI, error) {
 	own := strings.TrimSuffix(p, "/") // the elements replace the empty segment after a final "/"
 	// A relative path without a segment of its own begins with the first
 	// element; every other path gets a "/" before it.
-	first := !u.HasAuthority() && !strings.HasPrefix(p, "/") && own == ""
-	lit := &literal[EscapePathSegment]
-	n := len(u.s) - len(p) + len(own) + 2 // the text's length, at most
-	for i, e := range elem {
-		detail := func() string { return "element " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(elem)) }
+	rooted := u.HasAuthority() || strings.HasPrefix(p, "/") || own != ""
+	return u.withSegments(own, rooted, elem)
+}
+
+// WithSegments returns u with its path made of segs, each one segment of
+// data encoded as [URI.JoinPath] encodes it, with the same rule: an element
+// that would be a dot segment once decoded is an [ErrDotSegment] error. The
+// path is absolute ("/a/b") when u has an authority or an absolute path, and
+// rootless ("a/b") otherwise; no segments give the empty path. The query and
+// fragment stay. [URI.PathSegments] reads the segments back. It allocates the
+// new text once.
+func (u URI) WithSegments(segs ...string) (URI, error) {
+	return u.withSegments("", u.HasAuthority() || strings.HasPrefix(u.Path(), "/"), segs)
+}
+
+// WithoutLastSegment returns u with the last segment of its path removed, with
+// the "/" before it: "/a/b" becomes "/a", "/a/" becomes "/a", and "/a" and
+// "a" the empty path (RFC 3986, Section 3.3). Nothing is decoded or
+// resolved. It returns u itself when the path is empty, and otherwise
+// allocates the new text once.
+func (u URI) WithoutLastSegment() URI {
+	p := u.Path()
+	if p == "" {
+		return u
+	}
+	cut := max(strings.LastIndexByte(p, '/'), 0)
+	v := u
+	v.s = u.s[:int(u.pathStart)+cut] + u.s[u.pathEnd:]
+	d := int32(cut - len(p))
+	v.pathEnd += d
+	v.queryEnd += d
+	return v
+}
+
+// withSegments returns u with its path set to own, an encoded path kept as it
+// is, followed by each of segs encoded, a "/" before each one but the first
+// when rooted is false.
+func (u URI) withSegments(own string, rooted bool, segs []string) (URI, error) {
+	n := len(own)
+	for i, e := range segs {
+		detail := func() string { return "element " + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(segs)) }
 		if off := dotPiece(e); off >= 0 {
 			return URI{}, &Error{Op: OpBuild, Input: e, Offset: off, Component: Path, Err: ErrDotSegment, Detail: detail()}
 		}
-		n += 1 + len(e)
-		for k := 0; k < len(e); k++ {
-			if !lit[e[k]] {
-				n += 2
-			}
-		}
+		n += 1 + escapedLen(e, EscapePathSegment)
 		if n > maxLen {
 			return URI{}, &Error{Op: OpBuild, Input: e, Component: Path, Err: ErrTooLong, Detail: detail()}
 		}
 	}
-	b := make([]byte, n-len(u.s)+len(p)) // room for the path, counted above
-	w := copy(b, own)
-	for i, e := range elem {
-		if i > 0 || !first {
+	// The prefixes of Components.URI, for a path without an authority
+	// (Section 3.3 and 4.2).
+	pre := ""
+	if !u.HasAuthority() && own == "" && len(segs) > 0 {
+		switch {
+		case rooted && segs[0] == "" && len(segs) > 1:
+			pre = "/." // "//" would begin an authority
+		case !rooted && segs[0] == "":
+			pre = "./" // "" is the empty reference, "/x" is rooted
+		case !rooted && !u.HasScheme() && strings.IndexByte(segs[0], ':') >= 0:
+			pre = "./" // "a:b" would begin with a scheme
+		}
+	}
+	head, tail := u.s[:u.pathStart], u.s[u.pathEnd:]
+	if n += len(head) + len(pre) + len(tail); n > maxLen {
+		return URI{}, &Error{Op: OpBuild, Input: u.s, Component: Path, Err: ErrTooLong}
+	}
+	b := make([]byte, n) // n counts a "/" for each element, at most one too many
+	w := copy(b, head)
+	w += copy(b[w:], pre)
+	w += copy(b[w:], own)
+	for i, e := range segs {
+		if i > 0 || rooted {
 			b[w] = '/'
 			w++
 		}
 		w += writeEscaped(b[w:], e, EscapePathSegment)
 	}
-	b = b[:w]
-	pre := pathPrefix(b, u.HasScheme(), u.HasAuthority())
-	if first && (len(b) == 0 || b[0] == '/') {
-		// A relative path cannot begin with an empty segment ("" is the
-		// empty reference, "/x" is rooted).
-		pre = "./"
-	}
-	v, err := parse(u.s[:u.pathStart]+pre+string(b)+u.s[u.pathEnd:], ruleReference, true)
+	w += copy(b[w:], tail)
+	v, err := parse(abnf.String(b[:w]), ruleReference, true)
 	if err != nil {
 		return URI{}, withOp(OpBuild, err) // not reached: every element is encoded
 	}

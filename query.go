@@ -3,6 +3,7 @@ package uri
 import (
 	"iter"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
@@ -23,7 +24,8 @@ import (
 //     "+"; reading it as a space is an explicit choice, made because every
 //     form and almost every server writes spaces that way. The editing
 //     methods write a space as "%20" and a "+" as "%2B" (EscapeQueryKey and
-//     EscapeQueryValue), which both readings decode the same.
+//     EscapeQueryValue), which both readings decode the same. Unescape
+//     with EscapeQueryKey or EscapeQueryValue reads as QueryPairs does.
 //   - Decoded octets are returned as they are, even when they are not
 //     UTF-8.
 
@@ -83,16 +85,20 @@ func (u URI) QueryValues() url.Values {
 // later pairs with that key are removed; without such a pair, key=value is
 // appended, and a query is added if u had none. key and value are encoded
 // with EscapeQueryKey and EscapeQueryValue. Every other pair, and the "&"
-// between them, stays byte for byte. It allocates the new text.
+// between them, stays byte for byte. It allocates the new text, once.
 func (u URI) SetQueryValue(key, value string) URI {
-	return u.editQuery(key, pairText(key, value), true)
+	p := queryPair{key, value}
+	if v, found := u.filterQuery(keyIs(key), &p); found {
+		return v
+	}
+	return u.appendPair(p)
 }
 
 // AddQueryValue returns u with key=value appended to its query, encoded with
 // EscapeQueryKey and EscapeQueryValue, and a query added if u had none. The
-// existing query is kept byte for byte. It allocates the new text.
+// existing query is kept byte for byte. It allocates the new text, once.
 func (u URI) AddQueryValue(key, value string) URI {
-	return u.appendPair(pairText(key, value))
+	return u.appendPair(queryPair{key, value})
 }
 
 // DeleteQueryKey returns u without the query pairs whose decoded key is key,
@@ -101,65 +107,191 @@ func (u URI) AddQueryValue(key, value string) URI {
 // removed, "?" and all. If no pair has the key, it returns u itself without
 // allocating.
 func (u URI) DeleteQueryKey(key string) URI {
-	return u.editQuery(key, "", false)
+	v, _ := u.filterQuery(keyIs(key), nil)
+	return v
 }
 
-// pairText encodes one key=value pair.
-func pairText(key, value string) string {
-	return Escape(key, EscapeQueryKey) + "=" + Escape(value, EscapeQueryValue)
+// DeleteQueryFunc returns u without the query pairs for which del returns
+// true, called once per pair, in order, with the key and value decoded as
+// [URI.QueryPairs] decodes them ("+" is a space). As with
+// [URI.DeleteQueryKey], each pair goes with one "&" next to it, every other
+// byte of the query stays, a query left without pairs is removed, and u itself
+// is returned when nothing is deleted. It allocates the new text once, and a
+// key or value only when it has something to decode.
+func (u URI) DeleteQueryFunc(del func(key, value string) bool) URI {
+	v, _ := u.filterQuery(func(piece string) bool {
+		k, val, _ := strings.Cut(piece, "=")
+		return del(decodeForm(k), decodeForm(val))
+	}, nil)
+	return v
 }
 
-// editQuery removes the pairs with the key; with set, it puts pair in the
-// place of the first one, or appends it when there is none.
-func (u URI) editQuery(key, pair string, set bool) URI {
+// SortQuery returns u with the pairs of its query sorted by decoded key, byte
+// by byte; pairs with the same key keep their order (a stable sort), and each
+// keeps its text as written. Empty pieces ("a=1&&b=2", a trailing "&") are
+// dropped; a query without pairs is kept as it is. Sorting makes equal sets
+// of parameters compare equal, for caches, and is the URLSearchParams sort of
+// the URL Standard for ASCII keys. It allocates the new text once (and the
+// list of pairs beyond 16 of them, and a key that has something to decode),
+// and returns u itself when there is nothing to change.
+func (u URI) SortQuery() URI {
 	q := u.Query()
-	matches := func(piece string) bool {
-		k, _, _ := strings.Cut(piece, "=")
-		return piece != "" && decodeForm(k) == key
-	}
-	found := false
-	for rest := q; rest != "" && !found; {
+	type keyed struct{ key, piece string }
+	var room [16]keyed // most queries have few pairs: no allocation for them
+	pairs := room[:0]
+	for rest := q; rest != ""; {
 		var piece string
 		piece, rest, _ = strings.Cut(rest, "&")
-		found = matches(piece)
+		if piece != "" {
+			k, _, _ := strings.Cut(piece, "=")
+			pairs = append(pairs, keyed{decodeForm(k), piece})
+		}
 	}
-	switch {
-	case !found && set:
-		return u.appendPair(pair)
-	case !found:
+	byKey := func(a, b keyed) int { return strings.Compare(a.key, b.key) }
+	empty := strings.HasPrefix(q, "&") || strings.HasSuffix(q, "&") || strings.Contains(q, "&&")
+	if len(pairs) == 0 || !empty && slices.IsSortedFunc(pairs, byKey) {
 		return u
 	}
-	var b strings.Builder
-	b.Grow(len(q) + len(pair))
-	wrote, pairs := 0, false
-	for _, piece := range strings.Split(q, "&") {
-		if matches(piece) {
-			if !set {
-				continue
+	slices.SortStableFunc(pairs, byKey)
+	n := len(pairs) - 1 // the "&" between the pairs
+	for _, p := range pairs {
+		n += len(p.piece)
+	}
+	b := make([]byte, 0, int(u.pathEnd)+1+n+len(u.s)-int(u.queryEnd))
+	b = append(b, u.s[:u.pathEnd+1]...)
+	for i, p := range pairs {
+		if i > 0 {
+			b = append(b, '&')
+		}
+		b = append(b, p.piece...)
+	}
+	v := u
+	v.queryEnd = int32(len(b))
+	v.s = abnf.String(append(b, u.s[u.queryEnd:]...))
+	return v
+}
+
+// queryPair is a decoded key=value pair to write, encoded with EscapeQueryKey and
+// EscapeQueryValue.
+type queryPair struct{ key, value string }
+
+// size returns the length of the pair once encoded.
+func (p queryPair) size() int {
+	return escapedLen(p.key, EscapeQueryKey) + 1 + escapedLen(p.value, EscapeQueryValue)
+}
+
+// write writes the encoded pair at the start of t, which has room for it,
+// and returns its length.
+func (p queryPair) write(t []byte) int {
+	n := writeEscaped(t, p.key, EscapeQueryKey)
+	t[n] = '='
+	return n + 1 + writeEscaped(t[n+1:], p.value, EscapeQueryValue)
+}
+
+// keyIs returns the test of a non-empty piece of a query for pairs with the
+// decoded key.
+func keyIs(key string) func(piece string) bool {
+	return func(piece string) bool {
+		k, _, _ := strings.Cut(piece, "=")
+		return decodeForm(k) == key
+	}
+}
+
+// filterQuery removes the non-empty pieces of the query for which match
+// returns true, with one "&" each, calling match once per piece; with set,
+// set is written in the place of the first one. It reports whether any piece
+// matched, and returns u itself when none did. The new text is built in one
+// buffer, from the first match on.
+func (u URI) filterQuery(match func(piece string) bool, set *queryPair) (URI, bool) {
+	q := u.Query()
+	qs := int(u.pathEnd) + 1 // where the query starts in u.s
+	var b []byte             // nil until the first match
+	wrote, pairs := 0, false // the pieces kept so far; whether one is a pair
+	keep := func(piece string) {
+		if b != nil {
+			if wrote > 0 {
+				b = append(b, '&')
 			}
-			piece, set = pair, false
+			b = append(b, piece...)
 		}
-		if wrote > 0 {
-			b.WriteByte('&')
-		}
-		b.WriteString(piece)
 		wrote++
 		pairs = pairs || piece != ""
 	}
-	if !pairs {
-		return u.withQuery("", false)
+	for i, more := 0, u.flags&fQuery != 0; more; {
+		j := strings.IndexByte(q[i:], '&')
+		end := i + j
+		if j < 0 {
+			end, more = len(q), false
+		}
+		piece := q[i:end]
+		if piece == "" || !match(piece) {
+			keep(piece)
+			i = end + 1
+			continue
+		}
+		if b == nil {
+			n := len(u.s)
+			if set != nil {
+				n += set.size()
+			}
+			b = make([]byte, 0, n)
+			b = append(b, u.s[:qs]...)
+			if wrote > 0 {
+				b = append(b, q[:i-1]...) // the pieces kept so far and their "&"
+			}
+		}
+		if set != nil {
+			if wrote > 0 {
+				b = append(b, '&')
+			}
+			n := len(b)
+			b = b[:n+set.size()]
+			set.write(b[n:])
+			set = nil
+			wrote++
+			pairs = true
+		}
+		i = end + 1
 	}
-	return u.withQuery(b.String(), true)
+	if b == nil {
+		return u, false
+	}
+	v := u
+	if !pairs {
+		b = append(b[:u.pathEnd], u.s[u.queryEnd:]...)
+		v.queryEnd = u.pathEnd
+		v.flags &^= fQuery
+	} else {
+		v.queryEnd = int32(len(b))
+		b = append(b, u.s[u.queryEnd:]...)
+	}
+	v.s = abnf.String(b)
+	return v, true
 }
 
 // appendPair appends an encoded pair to the query, adding a query if u has
-// none, and a "&" unless the query is empty or already ends with one.
-func (u URI) appendPair(pair string) URI {
+// none, and a "&" unless the query is empty or already ends with one. It
+// allocates the new text, once.
+func (u URI) appendPair(p queryPair) URI {
 	q := u.Query()
-	if q == "" || q[len(q)-1] == '&' {
-		return u.withQuery(q+pair, true)
+	amp := u.flags&fQuery != 0 && q != "" && q[len(q)-1] != '&'
+	b := make([]byte, 0, len(u.s)+2+p.size())
+	b = append(b, u.s[:u.queryEnd]...)
+	switch {
+	case u.flags&fQuery == 0:
+		b = append(b, '?')
+	case amp:
+		b = append(b, '&')
 	}
-	return u.withQuery(q+"&"+pair, true)
+	n := len(b)
+	b = b[:n+p.size()]
+	p.write(b[n:])
+	v := u
+	v.queryEnd = int32(len(b))
+	v.flags |= fQuery
+	b = append(b, u.s[u.queryEnd:]...)
+	v.s = abnf.String(b)
+	return v
 }
 
 // withQuery returns u with its query replaced by q, or removed when present

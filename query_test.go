@@ -2,6 +2,7 @@ package uri
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -125,6 +126,32 @@ func TestQueryEdit(t *testing.T) {
 			func(u URI) URI { return u.DeleteQueryKey("a") }, "http://h/"},
 		{"semicolon is data, not a separator", "?a=1;a=2",
 			func(u URI) URI { return u.DeleteQueryKey("a") }, ""},
+		{"delete func: tracking parameters by prefix, others byte for byte", "https://h/p?utm_source=x&id=%7e7&utm_medium=y+z&fbclid=1&q=a+b#f",
+			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "https://h/p?id=%7e7&q=a+b#f"},
+		{"delete func: keys decoded as QueryPairs decodes them", "?utm%5Fsource=1&x=2",
+			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "?x=2"},
+		{"delete func: values decoded, \"+\" a space", "?a=b+c&a=b%20d&a=bc",
+			func(u URI) URI { return u.DeleteQueryFunc(func(_, v string) bool { return v == "b c" }) }, "?a=b%20d&a=bc"},
+		{"delete func: nothing left removes the query", "http://h/?utm_a=1&&utm_b#f",
+			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "http://h/#f"},
+		{"delete func: empty pieces stay while a pair is left", "?&utm_a=1&&b=2&",
+			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "?&&b=2&"},
+		{"delete func: the first pair", "?utm_a=1&b=2",
+			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "?b=2"},
+		{"delete func: nothing matches", "?a=1&&",
+			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "?a=1&&"},
+		{"delete func: no query", "http://h/#utm_a=1",
+			func(u URI) URI { return u.DeleteQueryFunc(tracking) }, "http://h/#utm_a=1"},
+		{"sort by decoded key, stable, each pair as written", "http://h/?b=2&a=x+y&%61=1&A=0&b=1#f",
+			func(u URI) URI { return u.SortQuery() }, "http://h/?A=0&a=x+y&%61=1&b=2&b=1#f"},
+		{"sort drops empty pieces", "?&b&&a=1&",
+			func(u URI) URI { return u.SortQuery() }, "?a=1&b"},
+		{"sort keeps a query without pairs", "?&&#f",
+			func(u URI) URI { return u.SortQuery() }, "?&&#f"},
+		{"sort of a sorted query", "?a=1&b=2",
+			func(u URI) URI { return u.SortQuery() }, "?a=1&b=2"},
+		{"sort: no query", "http://h/",
+			func(u URI) URI { return u.SortQuery() }, "http://h/"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -157,8 +184,19 @@ func TestQueryEditRoundTrip(t *testing.T) {
 	}
 }
 
+// tracking reports whether a pair is a tracking parameter, for the tests of
+// DeleteQueryFunc.
+func tracking(key, _ string) bool {
+	return strings.HasPrefix(key, "utm_") || key == "fbclid"
+}
+
 func TestQueryAllocs(t *testing.T) {
+	// Every editor allocates its new text once (with.go); only decoding a
+	// key or value that has "%HH" or "+" costs more.
 	u := MustParse("http://h/p?alpha=1&beta=two&gamma=3#f")
+	twice := MustParse("http://h/p?a=1&a=2#f")
+	noQuery := MustParse("http://h/p#f")
+	unsorted := MustParse("http://h/p?b=1&c=2&a=3#f")
 	tests := []struct {
 		name string
 		fn   func()
@@ -171,7 +209,16 @@ func TestQueryAllocs(t *testing.T) {
 		}, 0},
 		{"QueryValue", func() { _, _ = u.QueryValue("gamma") }, 0},
 		{"DeleteQueryKey of an absent key", func() { _ = u.DeleteQueryKey("delta") }, 0},
-		{"AddQueryValue", func() { _ = u.AddQueryValue("delta", "4") }, 2},
+		{"AddQueryValue", func() { _ = u.AddQueryValue("delta", "4") }, 1},
+		{"AddQueryValue to no query", func() { _ = noQuery.AddQueryValue("a b", "4") }, 1},
+		{"SetQueryValue of a present key", func() { _ = u.SetQueryValue("beta", "2") }, 1},
+		{"SetQueryValue of an absent key", func() { _ = u.SetQueryValue("delta", "4") }, 1},
+		{"DeleteQueryKey", func() { _ = u.DeleteQueryKey("beta") }, 1},
+		{"DeleteQueryKey of every pair", func() { _ = twice.DeleteQueryKey("a") }, 1},
+		{"DeleteQueryFunc", func() { _ = u.DeleteQueryFunc(func(k, _ string) bool { return k != "beta" }) }, 1},
+		{"SortQuery", func() { _ = u.SortQuery() }, 0},
+		{"SortQuery changing the order", func() { _ = unsorted.SortQuery() }, 1},
+		{"DeleteQueryFunc deleting nothing", func() { _ = u.DeleteQueryFunc(func(string, string) bool { return false }) }, 0},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(100, tt.fn); n != tt.want {

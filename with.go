@@ -284,7 +284,7 @@ func (u URI) WithoutPort() URI {
 
 // WithPath returns u with its path set (RFC 3986, Section 3.3): one text, in
 // which "/" separates segments and "%2F" is a "/" inside one (see
-// [URI.JoinPath] to add segments). With an authority it must be empty or begin
+// [URI.WithSegments] and [URI.JoinPath] for decoded segments). With an authority it must be empty or begin
 // with "/"; without one, a prefix keeps it from being read as an authority or
 // a scheme ("/.//x", "./a:b"), as [Components.URI] writes it. On error, the
 // zero URI and an *[Error] with Op [OpBuild] and path as Input:
@@ -414,4 +414,95 @@ func fits(arg string, c Component, n int) error {
 	}
 	off := min(max(maxLen-(n-len(arg)), 0), len(arg))
 	return &Error{Op: OpBuild, Input: arg, Offset: off, Component: c, Err: ErrTooLong}
+}
+
+// The Text setters below take decoded text, as a user types it, and encode
+// it for its component with [Escape], so that "section 2" or a user name with
+// "@" is data and never an error or a delimiter; the setters above take text
+// already encoded. A Text setter fails only when the result would be too
+// long. Each writes the new text in one allocation and parses it once, which
+// keeps the invariant of [URI].
+
+// part is a piece of a text being built: s escaped for c, or literal when c
+// is 0.
+type part struct {
+	s string
+	c EscapeComponent
+}
+
+// rebuild returns the reference whose text is head, the parts, then tail,
+// written in one allocation. arg and c name the argument that an ErrTooLong
+// is reported on.
+func rebuild(arg string, c Component, head, tail string, parts ...part) (URI, error) {
+	n := len(head) + len(tail)
+	for _, p := range parts {
+		if p.c == 0 {
+			n += len(p.s)
+		} else {
+			n += escapedLen(p.s, p.c)
+		}
+	}
+	if n > maxLen {
+		return URI{}, &Error{Op: OpBuild, Input: arg, Component: c, Err: ErrTooLong}
+	}
+	b := make([]byte, n)
+	w := copy(b, head)
+	for _, p := range parts {
+		if p.c == 0 {
+			w += copy(b[w:], p.s)
+		} else {
+			w += writeEscaped(b[w:], p.s, p.c)
+		}
+	}
+	copy(b[w:], tail)
+	v, err := parse(abnf.String(b), ruleReference, true)
+	if err != nil {
+		return URI{}, withOp(OpBuild, err) // not reached: every part is valid where it goes
+	}
+	return v, nil
+}
+
+// WithUser returns u with the user name of its userinfo set to name, encoded
+// with [EscapeUserinfo] (so "@" and ":" are data), and the password, if any,
+// kept as written (RFC 3986, Section 3.2.1); a userinfo is added if u had
+// none. On error, the zero URI and an *[Error] with Op [OpBuild]:
+// [ErrNoAuthority] when u has no authority (add a host first), or
+// [ErrTooLong]. It allocates the new text once.
+func (u URI) WithUser(name string) (URI, error) {
+	if err := u.needAuthority(); err != nil {
+		return URI{}, err
+	}
+	ui := u.Userinfo()
+	pw := ui[len(u.Username()):] // the ":" and the password, if any
+	a := u.afterScheme() + 2
+	return rebuild(name, Userinfo, u.s[:a], u.s[u.hostStart:], part{name, EscapeUserinfo}, part{pw, 0}, part{"@", 0})
+}
+
+// WithPassword returns u with the password of its userinfo set to password,
+// encoded with [EscapeUserinfo], after the user name as written (RFC 3986,
+// Section 3.2.1, which deprecates passwords in URIs); "" is present and empty
+// ("http://user:@h/"). Errors and allocation are those of [URI.WithUser].
+func (u URI) WithPassword(password string) (URI, error) {
+	if err := u.needAuthority(); err != nil {
+		return URI{}, err
+	}
+	a := u.afterScheme() + 2
+	return rebuild(password, Userinfo, u.s[:a], u.s[u.hostStart:],
+		part{u.Username(), 0}, part{":", 0}, part{password, EscapeUserinfo}, part{"@", 0})
+}
+
+// WithQueryText returns u with its query set to text encoded with
+// [EscapeQuery] (RFC 3986, Section 3.4): a space or "#" is data, while "&" and
+// "=" stay as they are, delimiters of key=value pairs. To set one pair, see
+// [URI.SetQueryValue]. The only error is [ErrTooLong]. It allocates the new
+// text once.
+func (u URI) WithQueryText(text string) (URI, error) {
+	return rebuild(text, Query, u.s[:u.pathEnd], u.s[u.queryEnd:], part{"?", 0}, part{text, EscapeQuery})
+}
+
+// WithFragmentText returns u with its fragment set to text encoded with
+// [EscapeFragment] (RFC 3986, Section 3.5): "section 2" becomes "section%202".
+// The only error is [ErrTooLong]. It allocates the new text once.
+func (u URI) WithFragmentText(text string) (URI, error) {
+	return rebuild(text, Fragment, u.s[:u.queryEnd], "", part{"#", 0}, part{text, EscapeFragment})
 }

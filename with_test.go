@@ -42,6 +42,7 @@ var withTests = []struct {
 	inp  string
 	off  int
 	comp uri.Component
+	det  string // the Error's Detail
 }{
 	// Section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 	{why: "3.1, replace", in: "http://h/p", e: set("WithScheme", uri.URI.WithScheme, "https"), want: "https://h/p"},
@@ -153,6 +154,46 @@ var withTests = []struct {
 	{why: "3.5, a second #", in: "http://h/p", e: set("WithFragment", uri.URI.WithFragment, "a#b"), err: uri.ErrInvalidByte, off: 1, comp: uri.Fragment},
 	{why: "3.5, removed", in: "http://h/p?q#f", e: unset("WithoutFragment", uri.URI.WithoutFragment), want: "http://h/p?q"},
 	{why: "3.5, empty fragment removed", in: "#", e: unset("WithoutFragment", uri.URI.WithoutFragment), want: ""},
+
+	// The Text setters encode decoded text for their component (Section 2.1).
+	{why: "3.5, text: a space is data", in: "http://h/p?q#old", e: set("WithFragmentText", uri.URI.WithFragmentText, "section 2"), want: "http://h/p?q#section%202"},
+	{why: "3.5, text: a second # and a % are data", in: "http://h/p", e: set("WithFragmentText", uri.URI.WithFragmentText, "a#b%41/?"), want: "http://h/p#a%23b%2541/?"},
+	{why: "3.5, text: empty is present", in: "http://h/p", e: set("WithFragmentText", uri.URI.WithFragmentText, ""), want: "http://h/p#"},
+	{why: "3.4, text: & and = stay delimiters", in: "http://h/p#f", e: set("WithQueryText", uri.URI.WithQueryText, "q=a b&x=#1"), want: "http://h/p?q=a%20b&x=%231#f"},
+	{why: "3.4, text: replaced", in: "/p?old", e: set("WithQueryText", uri.URI.WithQueryText, "\u00e9"), want: "/p?%C3%A9"},
+	{why: "3.2.1, user: @ and : are data", in: "http://h/", e: set("WithUser", uri.URI.WithUser, "a@b:c d"), want: "http://a%40b%3Ac%20d@h/"},
+	{why: "3.2.1, user: the password stays as written", in: "http://old:p%41ss@h/", e: set("WithUser", uri.URI.WithUser, "new"), want: "http://new:p%41ss@h/"},
+	{why: "3.2.1, user: empty", in: "http://old@h/", e: set("WithUser", uri.URI.WithUser, ""), want: "http://@h/"},
+	{why: "3.2.1, user: no authority", in: "mailto:a@b", e: set("WithUser", uri.URI.WithUser, "x"), err: uri.ErrNoAuthority, inp: "mailto:a@b", off: 7, comp: uri.Authority},
+	{why: "3.2.1, password: added after the user as written", in: "http://us%65r@h/", e: set("WithPassword", uri.URI.WithPassword, "p:w@d"), want: "http://us%65r:p%3Aw%40d@h/"},
+	{why: "3.2.1, password: replaced", in: "http://u:old@h/", e: set("WithPassword", uri.URI.WithPassword, "new"), want: "http://u:new@h/"},
+	{why: "3.2.1, password: without a userinfo", in: "http://h/", e: set("WithPassword", uri.URI.WithPassword, ""), want: "http://:@h/"},
+
+	// Section 3.3: a path from segments, each one segment of data.
+	{why: "3.3, segments: / inside a segment is encoded", in: "http://h/old/path?q#f", e: segs("WithSegments", uri.URI.WithSegments, "a b", "c/d"), want: "http://h/a%20b/c%2Fd?q#f"},
+	{why: "3.3, segments: none give the empty path", in: "http://h/old", e: segs("WithSegments", uri.URI.WithSegments), want: "http://h"},
+	{why: "3.3, segments: one empty segment is /", in: "http://h/old", e: segs("WithSegments", uri.URI.WithSegments, ""), want: "http://h/"},
+	{why: "3.3, segments: rootless stays rootless", in: "mailto:x", e: segs("WithSegments", uri.URI.WithSegments, "a@b", "c"), want: "mailto:a@b/c"},
+	{why: "3.3, segments: absolute without authority, // would be an authority", in: "/x", e: segs("WithSegments", uri.URI.WithSegments, "", "a"), want: "/.//a"},
+	{why: "4.2, segments: relative, first segment with :", in: "x", e: segs("WithSegments", uri.URI.WithSegments, "a:b"), want: "./a:b"},
+	{why: "4.2, segments: relative, empty first segment", in: "x", e: segs("WithSegments", uri.URI.WithSegments, "", "a"), want: ".//a"},
+	{why: "5.2.4, segments: data never navigates", in: "http://h/", e: segs("WithSegments", uri.URI.WithSegments, "a", ".."), err: uri.ErrDotSegment, inp: "..", off: 0, comp: uri.Path, det: "element 2 of 2"},
+	{why: "5.2.4, segments: an encoded dot navigates once decoded", in: "http://h/", e: segs("WithSegments", uri.URI.WithSegments, "%2e"), err: uri.ErrDotSegment, inp: "%2e", off: 0, comp: uri.Path, det: "element 1 of 1"},
+	{why: "3.3, last segment removed", in: "http://h/a/b?q", e: unset("WithoutLastSegment", uri.URI.WithoutLastSegment), want: "http://h/a?q"},
+	{why: "3.3, the empty last segment removed", in: "http://h/a/", e: unset("WithoutLastSegment", uri.URI.WithoutLastSegment), want: "http://h/a"},
+	{why: "3.3, the only segment removed", in: "http://h/a#f", e: unset("WithoutLastSegment", uri.URI.WithoutLastSegment), want: "http://h#f"},
+	{why: "3.3, rootless", in: "urn:a:b/c", e: unset("WithoutLastSegment", uri.URI.WithoutLastSegment), want: "urn:a:b"},
+	{why: "3.3, an encoded / stays inside its segment", in: "/a/b%2Fc", e: unset("WithoutLastSegment", uri.URI.WithoutLastSegment), want: "/a"},
+	{why: "3.3, the empty path", in: "http://h?q", e: unset("WithoutLastSegment", uri.URI.WithoutLastSegment), want: "http://h?q"},
+}
+
+// segs is the edit u.<name>(args...).
+func segs(name string, f func(uri.URI, ...string) (uri.URI, error), args ...string) edit {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = quote(a)
+	}
+	return edit{name + "(" + strings.Join(q, ", ") + ")", func(u uri.URI) (uri.URI, error) { return f(u, args...) }}
 }
 
 func TestWith(t *testing.T) {
@@ -177,7 +218,7 @@ func TestWith(t *testing.T) {
 		if input == "" {
 			input = tt.e.call[strings.IndexByte(tt.e.call, '"')+1 : len(tt.e.call)-2]
 		}
-		want := &uri.Error{Op: uri.OpBuild, Input: input, Offset: tt.off, Component: tt.comp, Err: tt.err}
+		want := &uri.Error{Op: uri.OpBuild, Input: input, Offset: tt.off, Component: tt.comp, Err: tt.err, Detail: tt.det}
 		if diff := cmp.Diff(*want, *e, cmpopts.EquateErrors()); diff != "" {
 			t.Errorf("%s: %s error (-want +got):\n%s", tt.why, call, diff)
 		}
@@ -334,6 +375,13 @@ func TestWithAllocs(t *testing.T) {
 		{"WithoutQuery, no fragment", func() { sinkWith = noFrag.WithoutQuery() }, 0},
 		{"WithFragment", func() { sinkWith, _ = u.WithFragment("top") }, 1},
 		{"WithoutFragment", func() { sinkWith = u.WithoutFragment() }, 0},
+		{"WithFragmentText", func() { sinkWith, _ = u.WithFragmentText("section 2") }, 1},
+		{"WithQueryText", func() { sinkWith, _ = u.WithQueryText("q=a b") }, 1},
+		{"WithUser", func() { sinkWith, _ = u.WithUser("a@b") }, 1},
+		{"WithPassword", func() { sinkWith, _ = u.WithPassword("p w") }, 1},
+		{"WithSegments", func() { sinkWith, _ = u.WithSegments("a b", "c/d", "e") }, 1},
+		{"JoinPath", func() { sinkWith, _ = u.JoinPath("a b", "c/d") }, 1},
+		{"WithoutLastSegment", func() { sinkWith = u.WithoutLastSegment() }, 1},
 	}
 	for _, tt := range tests {
 		if got := testing.AllocsPerRun(100, tt.run); got != tt.want {

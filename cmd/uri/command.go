@@ -258,7 +258,7 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 // commands returns the subcommands, in the order of the usage text.
 func commands() []*command {
 	return []*command{
-		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand,
+		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand,
 	}

@@ -74,8 +74,9 @@ var unescapeCommand = &command{
 	name:     "unescape",
 	operands: "[--component C] [--utf8] [STRING...]",
 	summary:  "decode percent-encoded text",
-	about: "Decodes the percent-encodings of each STRING. With --component form, \"+\" is a\n" +
-		"space; otherwise it stays \"+\". The text line shows control characters as Go\n" +
+	about: "Decodes the percent-encodings of each STRING. With --component form, query-key\n" +
+		"or query-value, \"+\" is a space, as in an HTML form; otherwise it stays \"+\".\n" +
+		"The text line shows control characters as Go\n" +
 		"escapes; --json gives the bytes (\"result_hex\" when they are not UTF-8).",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		var comp componentFlag

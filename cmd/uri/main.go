@@ -9,6 +9,7 @@
 //	uri relativize --base BASE [--json] [TARGET...]
 //	uri normalize  [--syntax] [--json] [REF...]
 //	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
+//	uri edit       [--grammar whatwg] [--json] [EDIT...] [URL...]
 //	uri escape     --component C [--json] [STRING...]
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
@@ -107,6 +108,12 @@
 // "addresses", the addresses of the name (or the literal address). A line
 // of standard input is a URL as it is, control characters included, as an
 // operand is.
+//
+// uri edit applies its EDIT flags (--set NAME=VALUE, --set NAME:=VALUE,
+// --append path=SEGMENT, --append query=NAME=VALUE, --trim query=NAME,
+// --sort-query), in the order given, to each URL, with the editors of
+// package uri, or with --grammar whatwg as the URL Standard's setters and
+// URLSearchParams do; the message of an edit's error starts with the edit.
 //
 // The other commands print {"input":S,"ok":true,"result":S}, with "base"
 // after "input" for resolve and relativize; for template expand, the input

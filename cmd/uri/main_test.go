@@ -452,6 +452,8 @@ func TestJSONErrorShape(t *testing.T) {
 		{[]string{"file-path", "--os", "posix"}, plain, []bad{{"file://h/a", 7}}},
 		{[]string{"file-uri", "--os", "windows"}, plain, []bad{{"a", 0}}},
 		{[]string{"readings"}, plain, nil},
+		{[]string{"edit", "--set", "fragment=x"}, plain, []bad{{"a b", 1}}},
+		{[]string{"edit", "--grammar", "whatwg", "--set", "hash=x"}, plain, []bad{{"x", 0}}},
 		// guard adds its rule; its offset is null but for the URL
 		// Standard's parse errors.
 		{[]string{"guard"}, []string{"input", "ok", "error", "rule", "offset"}, []bad{{"http://[::1%25lo]/", 11}, {"http://127.0.0.1/", -1}}},

@@ -38,6 +38,9 @@ var outputCommands = [][]string{
 	{"file-path", "--os", "posix"}, {"file-path", "--os", "windows"}, {"file-uri", "--os", "posix"}, {"file-uri", "--os", "windows"},
 	{"parse", "--grammar", "whatwg"}, {"parse", "--grammar", "whatwg", "--base", "http://a/b"}, {"readings"},
 	{"resolve", "--grammar", "whatwg", "--base", "http://a/b"}, {"guard"},
+	// An edit's value is in its error message: it must be shown safely too.
+	{"edit", "--set", "fragment=\x1b[2J\u202e"}, {"edit", "--set", "fragment:=\x1b[2J\u202e"},
+	{"edit", "--grammar", "whatwg", "--set", "port=\x1b[2J\u202e", "--set", "hash=\u009b"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

@@ -1,0 +1,348 @@
+package main
+
+// `uri edit`: each input edited by the EDIT flags, in the order given, with
+// the editors of package uri (RFC 3986) or the setters of the URL Standard
+// (--grammar whatwg).
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/whatwg"
+)
+
+var editCommand = &command{
+	name:     "edit",
+	operands: "[EDIT...] [URL...]",
+	summary:  "change components of URLs: set, append, trim, sort",
+	about: "Applies the EDITs, in the order given, to each URL and prints the result.\n" +
+		"The EDITs are flags, and each may be given any number of times:\n" +
+		"\n" +
+		"  --set NAME=VALUE   VALUE is text, percent-encoded for the component\n" +
+		"                     (uri.URI.WithFragmentText, WithUser, WithSegments, ...)\n" +
+		"  --set NAME:=VALUE  VALUE is already encoded; an error if the component's\n" +
+		"                     grammar (RFC 3986, Section 3) rejects it\n" +
+		"  --append path=SEGMENT     add one path segment, encoded (JoinPath)\n" +
+		"  --append query=NAME=VALUE add one pair, encoded (AddQueryValue)\n" +
+		"  --trim query=NAME  remove every pair named NAME (decoded); a final \"*\"\n" +
+		"                     matches a prefix: --trim 'query=utm_*'\n" +
+		"  --sort-query       sort the pairs by name, stable (SortQuery)\n" +
+		"\n" +
+		"NAME is scheme, user, password, host, port, path, query or fragment, or a\n" +
+		"name of the URL Standard: protocol, username, hostname, pathname, search,\n" +
+		"hash. Data never navigates: a path segment that is \".\" or \"..\" once\n" +
+		"decoded is an error, not a step up. --set path=TEXT splits TEXT at \"/\" (one\n" +
+		"leading \"/\" is optional) and sets the path from those segments. scheme,\n" +
+		"host and port are taken as written with \"=\" too. An empty VALUE gives an empty\n" +
+		"component, present (\"http://h/p#\"): RFC 3986 tells empty from absent.\n" +
+		"\n" +
+		"With --grammar whatwg, each URL is parsed and edited as the WHATWG URL\n" +
+		"Standard does, exactly as in a browser: --set NAME=VALUE is url.NAME = VALUE\n" +
+		"(scheme is protocol, user username, path pathname, query search, fragment\n" +
+		"hash; host is host, with its port); --append query=NAME=VALUE is\n" +
+		"url.searchParams.append(NAME, VALUE); --trim query=NAME is\n" +
+		"url.searchParams.delete(NAME) for each matching name; --sort-query is\n" +
+		"url.searchParams.sort(). --append path=SEGMENT, which the standard lacks,\n" +
+		"percent-encodes SEGMENT (\"/\" included) and appends it to the pathname. A\n" +
+		"setter that the standard leaves without effect (a port on a file: URL) is\n" +
+		"an error here, where a browser ignores it silently.\n" +
+		"\n" +
+		"The text line is the edited URL; --json prints {\"input\":S,\"ok\":true,\n" +
+		"\"result\":S} or the error object of every command, whose message names the\n" +
+		"edit that failed.",
+	flags: func(fs *flag.FlagSet) func() (op, string) {
+		var edits []edit
+		fs.Var(&editFlag{kind: editSet, edits: &edits}, "set", "set a component: NAME=VALUE (text) or NAME:=VALUE (encoded)")
+		fs.Var(&editFlag{kind: editAppend, edits: &edits}, "append", "add a path segment (path=SEGMENT) or a query pair (query=NAME=VALUE)")
+		fs.Var(&editFlag{kind: editTrim, edits: &edits}, "trim", "remove the query pairs named NAME (query=NAME, query=PREFIX*)")
+		fs.Var(&editFlag{kind: editSort, edits: &edits}, "sort-query", "sort the query pairs by name")
+		grammar := fs.String("grammar", "", "edit as browsers do: "+whatwgGrammar+" (the WHATWG URL Standard)")
+		return func() (op, string) {
+			switch *grammar {
+			case "":
+				return op{apply: func(in string) result { return editRFC(in, edits) }}, ""
+			case whatwgGrammar:
+				for _, e := range edits {
+					if e.kind == editSet && e.encoded {
+						return op{}, e.text + ": NAME:=VALUE has no meaning with --grammar " + whatwgGrammar + ", whose setters encode VALUE (use NAME=VALUE)"
+					}
+				}
+				return op{whole: true, apply: func(in string) result { return editWHATWG(in, edits) }}, ""
+			}
+			return op{}, "unknown grammar " + strconv.Quote(*grammar) + " (want " + whatwgGrammar + ")"
+		}
+	},
+}
+
+type editKind uint8
+
+const (
+	editSet editKind = iota + 1
+	editAppend
+	editTrim
+	editSort
+)
+
+// An edit is one EDIT flag, checked when it is parsed.
+type edit struct {
+	text    string // as given ("--set path=a b"), for the error messages
+	kind    editKind
+	name    string // the component, by its RFC 3986 name: "path", "query", ...
+	alias   string // the name as given, which --grammar whatwg passes on
+	value   string // for --append query, the pair's name
+	value2  string // for --append query, the pair's value
+	encoded bool   // --set NAME:=VALUE
+	prefix  bool   // --trim query=PREFIX*
+}
+
+// componentAliases maps each NAME that --set takes to its RFC 3986 component.
+var componentAliases = map[string]string{
+	"scheme": "scheme", "user": "user", "password": "password", "host": "host", "port": "port",
+	"path": "path", "query": "query", "fragment": "fragment",
+	"protocol": "scheme", "username": "user", "hostname": "host", "pathname": "path",
+	"search": "query", "hash": "fragment",
+}
+
+// editFlag is the flag.Value of one kind of EDIT: each use appends an edit
+// to the shared list, so that the edits keep the order of the command line.
+type editFlag struct {
+	kind  editKind
+	edits *[]edit
+}
+
+func (f *editFlag) String() string { return "" }
+
+func (f *editFlag) IsBoolFlag() bool { return f.kind == editSort }
+
+func (f *editFlag) Set(s string) error {
+	e := edit{kind: f.kind}
+	switch f.kind {
+	case editSort:
+		if b, err := strconv.ParseBool(s); err != nil || !b {
+			return err
+		}
+		e.text = "--sort-query"
+		*f.edits = append(*f.edits, e)
+		return nil
+	case editSet:
+		e.text = "--set " + s
+	case editAppend:
+		e.text = "--append " + s
+	case editTrim:
+		e.text = "--trim " + s
+	}
+	name, value, ok := strings.Cut(s, "=")
+	if f.kind == editSet && strings.HasSuffix(name, ":") {
+		name, e.encoded = name[:len(name)-1], true
+	}
+	if !ok {
+		return errors.New("want NAME=VALUE")
+	}
+	e.alias, e.name, e.value = name, componentAliases[name], value
+	switch {
+	case e.name == "":
+		return fmt.Errorf("unknown component %q (one of scheme, user, password, host, port, path, query, fragment)", name)
+	case f.kind == editAppend && e.name == "query":
+		e.value, e.value2, _ = strings.Cut(value, "=")
+	case f.kind == editAppend && e.name != "path":
+		return fmt.Errorf("cannot append to %s (path or query)", name)
+	case f.kind == editTrim && e.name != "query":
+		return fmt.Errorf("cannot trim %s (query)", name)
+	case f.kind == editTrim && strings.HasSuffix(value, "*"):
+		e.value, e.prefix = value[:len(value)-1], true
+	}
+	*f.edits = append(*f.edits, e)
+	return nil
+}
+
+// editError is the error of an edit: the edit, then what went wrong.
+type editError struct {
+	edit string
+	err  error
+}
+
+func (e *editError) Error() string {
+	return "uri: " + e.edit + ": " + strings.TrimPrefix(e.err.Error(), "uri: ")
+}
+
+func (e *editError) Unwrap() error { return e.err }
+
+// editFailure is the result of an input whose edit e failed with err on the
+// text at, the input after the edits before e: the offset is known when err
+// is about that text and it is still the input.
+func editFailure(in, at string, e edit, err error) result {
+	var off any
+	var ue *uri.Error
+	var we *whatwg.Error
+	switch {
+	case at != in:
+	case errors.As(err, &ue) && ue.Input == in:
+		off = ue.Offset
+	case errors.As(err, &we) && we.Input == in:
+		off = we.Offset
+	}
+	return failureAt(&editError{e.text, err}, off)
+}
+
+// editRFC applies the edits to in, read as an RFC 3986 reference.
+func editRFC(in string, edits []edit) result {
+	u, err := uri.Parse(in)
+	if err != nil {
+		return failure(in, err)
+	}
+	for _, e := range edits {
+		v, err := e.rfc(u)
+		if err != nil {
+			return editFailure(in, u.String(), e, err)
+		}
+		u = v
+	}
+	return success(u.String())
+}
+
+// rfc applies e to u with the editors of package uri.
+func (e edit) rfc(u uri.URI) (uri.URI, error) {
+	switch e.kind {
+	case editSort:
+		return u.SortQuery(), nil
+	case editTrim:
+		if e.prefix {
+			return u.DeleteQueryFunc(func(k, _ string) bool { return strings.HasPrefix(k, e.value) }), nil
+		}
+		return u.DeleteQueryKey(e.value), nil
+	case editAppend:
+		if e.name == "query" {
+			return u.AddQueryValue(e.value, e.value2), nil
+		}
+		return u.JoinPath(e.value)
+	}
+	v := e.value
+	switch e.name {
+	case "scheme":
+		return u.WithScheme(v)
+	case "host":
+		return u.WithHost(v)
+	case "port":
+		return u.WithPort(v)
+	case "user":
+		if !e.encoded {
+			return u.WithUser(v)
+		}
+		if i := strings.IndexByte(v, ':'); i >= 0 {
+			return uri.URI{}, &uri.Error{Op: uri.OpBuild, Input: v, Offset: i, Component: uri.Userinfo, Err: uri.ErrInvalidByte}
+		}
+		ui := u.Userinfo()
+		return u.WithUserinfo(v + ui[len(u.Username()):])
+	case "password":
+		if !e.encoded {
+			return u.WithPassword(v)
+		}
+		if _, err := u.WithUserinfo(v); err != nil {
+			return uri.URI{}, err // the error about v, not about the userinfo
+		}
+		return u.WithUserinfo(u.Username() + ":" + v)
+	case "path":
+		if e.encoded {
+			return u.WithPath(v)
+		}
+		if v == "" {
+			return u.WithSegments()
+		}
+		return u.WithSegments(strings.Split(strings.TrimPrefix(v, "/"), "/")...)
+	case "query":
+		if e.encoded {
+			return u.WithQuery(v)
+		}
+		return u.WithQueryText(v)
+	default: // "fragment"
+		if e.encoded {
+			return u.WithFragment(v)
+		}
+		return u.WithFragmentText(v)
+	}
+}
+
+// editWHATWG applies the edits to in, read and edited as the URL Standard
+// does.
+func editWHATWG(in string, edits []edit) result {
+	u, err := whatwg.Parse(in)
+	if err != nil {
+		return failure(in, err)
+	}
+	for _, e := range edits {
+		at := u.Href()
+		if err := e.whatwg(&u); err != nil {
+			return editFailure(in, at, e, err)
+		}
+	}
+	return success(u.Href())
+}
+
+// whatwg applies e to u as the URL Standard's API does.
+func (e edit) whatwg(u *whatwg.URL) error {
+	switch e.kind {
+	case editAppend:
+		if e.name == "path" {
+			// Data never navigates, by JoinPath's rule; the segment is then
+			// encoded so that the pathname setter reads it as one segment.
+			if _, err := uri.MustParse("").JoinPath(e.value); err != nil {
+				return err
+			}
+			return u.SetPathname(strings.TrimSuffix(u.Pathname(), "/") + "/" + uri.Escape(e.value, uri.EscapePathSegment))
+		}
+		p := u.SearchParams()
+		p.Append(e.value, e.value2)
+		return u.SetSearchParams(p)
+	case editTrim:
+		p := u.SearchParams()
+		if !e.prefix {
+			p.Delete(e.value)
+			return u.SetSearchParams(p)
+		}
+		var names []string
+		for name := range p.All() {
+			if strings.HasPrefix(name, e.value) && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+		if len(names) == 0 {
+			return nil // no delete call, so no update steps
+		}
+		for _, name := range names {
+			p.Delete(name)
+		}
+		return u.SetSearchParams(p)
+	case editSort:
+		p := u.SearchParams()
+		p.Sort()
+		return u.SetSearchParams(p)
+	}
+	v := e.value
+	switch e.alias {
+	case "host":
+		return u.SetHost(v)
+	case "hostname":
+		return u.SetHostname(v)
+	}
+	switch e.name {
+	case "scheme":
+		return u.SetProtocol(v)
+	case "user":
+		return u.SetUsername(v)
+	case "password":
+		return u.SetPassword(v)
+	case "port":
+		return u.SetPort(v)
+	case "path":
+		return u.SetPathname(v)
+	case "query":
+		return u.SetSearch(v)
+	default: // "fragment"
+		return u.SetHash(v)
+	}
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestEdit: each row is a command line of uri edit, the output it prints and
+// its exit status; the row says what it pins.
+func TestEdit(t *testing.T) {
+	tests := []struct {
+		why    string
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+		stderr string // contained in standard error
+	}{
+		// RFC 3986: VALUE is text, encoded for its component (Section 2.1).
+		{"3.5, a fragment from text", []string{"--set", "fragment=section 2", "http://h/p?q#f"}, "", 0, "http://h/p?q#section%202\n", ""},
+		{"3.5, an encoded fragment", []string{"--set", "fragment:=a%20b", "http://h/p"}, "", 0, "http://h/p#a%20b\n", ""},
+		{"3.5, an encoded fragment the grammar rejects", []string{"--set", "fragment:=a b", "http://h/p"}, "", 1, "",
+			`uri: operand 1: --set fragment:=a b: build: invalid character " " in fragment at offset 1 of "a b"` + "\n"},
+		{"3.5, the empty fragment is present", []string{"--set", "hash=", "http://h/p"}, "", 0, "http://h/p#\n", ""},
+		{"3.4, a query from text: & and = stay", []string{"--set", "query=q=a b&x=1", "http://h/"}, "", 0, "http://h/?q=a%20b&x=1\n", ""},
+		{"3.2.1, a user name with @", []string{"--set", "user=jane@example.org", "--set", "password=p:w", "ftp://h/"}, "", 0, "ftp://jane%40example.org:p%3Aw@h/\n", ""},
+		{"3.2.1, an encoded user keeps the password", []string{"--set", "user:=j%40x", "ftp://a:pw@h/"}, "", 0, "ftp://j%40x:pw@h/\n", ""},
+		{"3.2.1, an encoded user cannot hold the password's colon", []string{"--set", "user:=a:b", "ftp://h/"}, "", 1, "", `--set user:=a:b: build: invalid character ":" in userinfo at offset 1`},
+		{"3.2.1, an encoded password", []string{"--set", "password:=p%41", "ftp://a@h/"}, "", 0, "ftp://a:p%41@h/\n", ""},
+		{"3.2.1, a user needs an authority", []string{"--set", "user=x", "mailto:a@b"}, "", 1, "",
+			`uri: operand 1: --set user=x: build: reference has no authority at offset 7 of "mailto:a@b"`},
+		{"3.2.2, a host as written", []string{"--set", "hostname=::1", "--set", "port=8080", "http://h/"}, "", 0, "http://[::1]:8080/\n", ""},
+		{"3.3, a path from text, split at /", []string{"--set", "path=/a b/c", "http://h/old?q"}, "", 0, "http://h/a%20b/c?q\n", ""},
+		{"3.3, the leading / is optional", []string{"--set", "pathname=a/b", "http://h/"}, "", 0, "http://h/a/b\n", ""},
+		{"3.3, a rootless path stays rootless", []string{"--set", "path=x y", "mailto:a@b"}, "", 0, "mailto:x%20y\n", ""},
+		{"3.3, data never navigates", []string{"--set", "path=/a/../b", "http://h/"}, "", 1, "", `"." or ".." segment`},
+		{"3.3, an encoded path keeps its dot segments", []string{"--set", "path:=/a/../b", "http://h/"}, "", 0, "http://h/a/../b\n", ""},
+		{"3.1, a scheme", []string{"--set", "protocol=https", "http://h/"}, "", 0, "https://h/\n", ""},
+		{"3.3, append a segment: / is data", []string{"--append", "path=a/b c", "http://h/v1/"}, "", 0, "http://h/v1/a%2Fb%20c\n", ""},
+		{"3.3, append .. is refused", []string{"--append", "path=..", "http://h/v1/"}, "", 1, "", `--append path=..: build: "." or ".." segment`},
+		{"3.4, append a pair", []string{"--append", "query=a b=c+d", "http://h/?x=1#f"}, "", 0, "http://h/?x=1&a%20b=c%2Bd#f\n", ""},
+		{"3.4, append a pair without =", []string{"--append", "search=k", "http://h/"}, "", 0, "http://h/?k=\n", ""},
+		{"3.4, trim tracking parameters", []string{"--trim", "query=utm_*", "--trim", "query=fbclid", "https://h/?utm_source=a&id=7&fbclid=x&utm_medium=b#top"}, "", 0, "https://h/?id=7#top\n", ""},
+		{"3.4, trim every pair removes the query", []string{"--trim", "query=*", "https://h/?a=1&b=2#top"}, "", 0, "https://h/#top\n", ""},
+		{"3.4, trim matches decoded names", []string{"--trim", "query=a b", "https://h/?a+b=1&a%20b=2&c=3"}, "", 0, "https://h/?c=3\n", ""},
+		{"3.4, sort", []string{"--sort-query", "https://h/?b=2&a=1&c=3&a=0"}, "", 0, "https://h/?a=1&a=0&b=2&c=3\n", ""},
+		{"edits apply in order", []string{"--append", "query=b=1", "--sort-query", "--append", "query=a=2", "http://h/?c=3"}, "", 0, "http://h/?b=1&c=3&a=2\n", ""},
+		{"edits apply to each line of standard input", []string{"--set", "fragment=x"}, "http://a/\nbad url\nhttp://b/\n", 1, "http://a/#x\nhttp://b/#x\n",
+			`uri: line 2: invalid character " " in path at offset 3 of "bad url"`},
+		{"flags after operands", []string{"http://h/", "--set", "port=81"}, "", 0, "http://h:81/\n", ""},
+		{"-- ends the flags", []string{"--set", "port=81", "--", "--set"}, "", 1, "", "uri: operand 1: --set port=81: build: reference has no authority"},
+		{"no edits prints the URL", []string{"http://h/a"}, "", 0, "http://h/a\n", ""},
+
+		// Usage errors.
+		{"an unknown component", []string{"--set", "bogus=1", "http://h/"}, "", 2, "", `unknown component "bogus"`},
+		{"no =", []string{"--set", "fragment", "http://h/"}, "", 2, "", "want NAME=VALUE"},
+		{"append to a host", []string{"--append", "host=x", "http://h/"}, "", 2, "", "cannot append to host"},
+		{"trim a path", []string{"--trim", "path=x", "http://h/"}, "", 2, "", "cannot trim path"},
+		{"an unknown grammar", []string{"--grammar", "rfc2396", "http://h/"}, "", 2, "", `unknown grammar "rfc2396"`},
+		{"NAME:=VALUE with whatwg", []string{"--grammar", "whatwg", "--set", "hash:=x", "http://h/"}, "", 2, "", "has no meaning with --grammar whatwg"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"edit"}, tt.args...)
+		code, out, errOut := runCmd(t, tt.stdin, args...)
+		if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) || tt.stderr == "" && errOut != "" {
+			t.Errorf("%s: uri %q <<< %q = %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
+				tt.why, args, tt.stdin, code, out, errOut, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+// TestEditJSON: the objects of uri edit --json, errors with the offset when
+// it is known: in the input, before any edit changed it.
+func TestEditJSON(t *testing.T) {
+	tests := []struct {
+		why  string
+		args []string
+		want string
+	}{
+		{"a result", []string{"--set", "fragment=a b", "http://h/"},
+			`{"input":"http://h/","ok":true,"result":"http://h/#a%20b"}`},
+		{"an input that does not parse", []string{"--set", "fragment=x", "http://h/a b"},
+			`{"input":"http://h/a b","ok":false,"error":"uri: invalid character \" \" in path at offset 10 of \"http://h/a b\"","offset":10}`},
+		{"an edit about the input", []string{"--set", "user=x", "mailto:a@b"},
+			`{"input":"mailto:a@b","ok":false,"error":"uri: --set user=x: build: reference has no authority at offset 7 of \"mailto:a@b\"","offset":7}`},
+		{"an edit about its value", []string{"--set", "port:=8o", "http://h/"},
+			`{"input":"http://h/","ok":false,"error":"uri: --set port:=8o: build: not a decimal number in port at offset 1 of \"8o\"","offset":null}`},
+		{"an edit about the text an earlier edit made", []string{"--set", "fragment=x", "--set", "user=x", "mailto:a@b"},
+			`{"input":"mailto:a@b","ok":false,"error":"uri: --set user=x: build: reference has no authority at offset 7 of \"mailto:a@b#x\"","offset":null}`},
+	}
+	for _, tt := range tests {
+		args := append([]string{"edit", "--json"}, tt.args...)
+		code, out, _ := runCmd(t, "", args...)
+		wantCode := exitOK
+		if strings.Contains(tt.want, `"ok":false`) {
+			wantCode = exitInvalid
+		}
+		if code != wantCode || out != tt.want+"\n" {
+			t.Errorf("%s: uri %q = %d, %s; want %d, %s", tt.why, args, code, out, wantCode, tt.want)
+		}
+	}
+}
+
+// TestEditWHATWG: uri edit --grammar whatwg against what the URL Standard's
+// reference implementation (whatwg-url 17.3.0) gives for the same sequence
+// of url.NAME = VALUE and url.searchParams calls.
+func TestEditWHATWG(t *testing.T) {
+	tests := []struct {
+		why  string
+		in   string
+		args []string
+		want string
+	}{
+		{"searchParams append, delete, sort: the update steps re-encode every pair", "http://h/p?z=1&utm_a=2&b=%20~#f",
+			[]string{"--append", "query=a b=c~", "--trim", "query=utm_*", "--sort-query"}, "http://h/p?a+b=c%7E&b=+%7E&z=1#f"},
+		{"delete each tracking name, then the hash setter", "https://example.com/a?utm_source=x&id=7&fbclid=y",
+			[]string{"--trim", "query=utm_source", "--trim", "search=fbclid", "--set", "hash=section 2"}, "https://example.com/a?id=7#section%202"},
+		{"pathname removes dot segments; search encodes #", "http://h/",
+			[]string{"--set", "pathname=/a b/../c", "--set", "port=8080", "--set", "search=?q=a b#x"}, "http://h:8080/c?q=a%20b%23x"},
+		{"username and password encode @ and :", "http://h/a?x=1",
+			[]string{"--set", "user=a@b", "--set", "password=p:w"}, "http://a%40b:p%3Aw@h/a?x=1"},
+		{"delete of an absent name still runs the update steps", "http://h/?a=%20~",
+			[]string{"--trim", "query=b"}, "http://h/?a=+%7E"},
+		{"the update steps on an opaque path", "data:x ?q",
+			[]string{"--trim", "query=q"}, "data:x%20"},
+		{"protocol drops the new default port", "http://h:443/",
+			[]string{"--set", "scheme=https"}, "https://h/"},
+		{"hostname, then host with a port", "http://h/x",
+			[]string{"--set", "hostname=[::1]", "--set", "host=example.com:81"}, "http://example.com:81/x"},
+		{"sort of an empty query makes it null", "http://h/?",
+			[]string{"--sort-query"}, "http://h/"},
+		{"append encodes as a form, UTF-8", "http://h/#f",
+			[]string{"--append", "query=\u00e9=\u00fc +&="}, "http://h/?%C3%A9=%C3%BC+%2B%26%3D#f"},
+		{"hash keeps a second #, search a space as %20", "http://h/p",
+			[]string{"--set", "fragment=a#b", "--set", "query=a&b=c d"}, "http://h/p?a&b=c%20d#a#b"},
+		{"sort compares UTF-16 code units, stable", "http://h/?b=2&a=1&%C3%A9=3&z=0&a=0",
+			[]string{"--sort-query"}, "http://h/?a=1&a=0&b=2&z=0&%C3%A9=3"},
+		// --append path, which the standard lacks, is the pathname setter
+		// given the segment encoded: whatwg-url gives this href for
+		// url.pathname = "/a/x%2Fy%5Cz".
+		{"append a path segment: / and \\ are data", "foo://h/a/",
+			[]string{"--append", "path=x/y\\z"}, "foo://h/a/x%2Fy%5Cz"},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{"edit", "--grammar", "whatwg"}, tt.args...), tt.in)
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitOK || out != tt.want+"\n" || errOut != "" {
+			t.Errorf("%s: uri %q = %d, %q, %q; want %q", tt.why, args, code, out, errOut, tt.want)
+		}
+	}
+	// What the standard leaves without effect is an error here.
+	// And data never navigates: --append path refuses dot segments, as
+	// JoinPath does, since the pathname setter would climb with them.
+	for _, tt := range []struct{ in, flag, edit, err string }{
+		{"file:///x", "--set", "port=1", "--set port=1: whatwg: set port: cannot-have-username-password-port"},
+		{"mailto:a@b", "--set", "pathname=/x", "--set pathname=/x: whatwg: set pathname"},
+		{"http://h/a/", "--append", "path=%2E%2e", `--append path=%2E%2e: build: "." or ".." segment`},
+	} {
+		args := []string{"edit", "--grammar", "whatwg", tt.flag, tt.edit, tt.in}
+		code, out, errOut := runCmd(t, "", args...)
+		if code != exitInvalid || out != "" || !strings.Contains(errOut, "uri: operand 1: "+tt.err) {
+			t.Errorf("uri %q = %d, %q, %q; want an error with %q", args, code, out, errOut, tt.err)
+		}
+	}
+}
