@@ -1,0 +1,251 @@
+package canon
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/whatwg"
+)
+
+var profiles = []Profile{WHATWG, SafeBrowsing}
+
+// TestSteps pins each Safe Browsing step alone, with the document's words.
+func TestSteps(t *testing.T) {
+	for _, c := range []struct {
+		step     string
+		f        func(string) string
+		in, want string
+	}{
+		{"leading and trailing spaces", trimSpace, " \x01a b\x7f ", "a b\x7f"},
+		{"remove tab, CR and LF", removeTabNewline, "a\tb\rc\nd", "abcd"},
+		{"remove the fragment at the first #", cutFragment, "a#b#c", "a"},
+		{"percent-unescape repeatedly", unescapeRepeatedly, "%252541", "A"},
+		{"an escape made by decoding is decoded", unescapeRepeatedly, "%%34%31", "A"},
+		{"a lone % stays", unescapeRepeatedly, "%zz%", "%zz%"},
+		{"collapse dots", collapseDots, "..a...b..", "a.b"},
+		{"dot segments and //", canonPath, "/a//b/./../c", "/a/c"},
+		{"empty path", canonPath, "", "/"},
+		{"escape <= 0x20, >= 0x7F, # and %", escapeBytes, " #%\x7f~<", "%20%23%25%7F~<"},
+	} {
+		if got := c.f(c.in); got != c.want {
+			t.Errorf("%s: f(%q) = %q, want %q", c.step, c.in, got, c.want)
+		}
+	}
+}
+
+// TestOptions: the options of a Canonicalizer, for each profile.
+func TestOptions(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		c    Canonicalizer
+		in   string
+		want string
+	}{
+		{"tracking parameters", Canonicalizer{DropParams: TrackingParams}, "https://a.example/p?utm_source=x&id=1&fbclid=y#top", "https://a.example/p?id=1#top"},
+		{"prefix is form-decoded", Canonicalizer{DropParams: TrackingParams}, "https://a.example/p?utm%5Fmedium=x&id=1", "https://a.example/p?id=1"},
+		{"all dropped: no ?", Canonicalizer{DropParams: TrackingParams}, "https://a.example/p?gclid=1", "https://a.example/p"},
+		{"nothing to drop keeps an empty query", Canonicalizer{DropParams: TrackingParams}, "https://a.example/p?", "https://a.example/p?"},
+		{"sort keeps each pair's bytes", Canonicalizer{SortQuery: true}, "https://a.example/?b=%20&a=+", "https://a.example/?a=+&b=%20"},
+		{"drop fragment", Canonicalizer{DropFragment: true}, "https://a.example/p?q#f", "https://a.example/p?q"},
+		{"all three", Canonicalizer{DropParams: []string{"sid"}, SortQuery: true, DropFragment: true}, "HTTPS://A.example:443/./p?z&sid=1&a#f", "https://a.example/p?a&z"},
+		{"safebrowsing with options", Canonicalizer{Profile: SafeBrowsing, DropParams: TrackingParams, SortQuery: true}, "http://A.example/%7Ex?utm_id=1&b&a", "http://a.example/~x?a&b"},
+	} {
+		got, err := c.c.Canon(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("%s: %+v.Canon(%q) = %q, %v; want %q", c.name, c.c, c.in, got, err, c.want)
+		}
+	}
+}
+
+// TestErrors: an input with no key gives an *Error with the reason.
+func TestErrors(t *testing.T) {
+	for _, c := range []struct {
+		p      Profile
+		in     string
+		reason error
+		offset int
+	}{
+		{SafeBrowsing, "mailto:a@b.example", ErrNoHost, -1},
+		{SafeBrowsing, "http://.../", ErrNoHost, -1},
+		{SafeBrowsing, "http://a.example:8x/", ErrBadPort, -1},
+		{SafeBrowsing, "http://[::1/", ErrBadIPLiteral, -1},
+		{WHATWG, "http://a b/", whatwg.ErrDomainToASCII, 8},
+		{Profile(9), "http://a/", ErrUnknownProfile, -1},
+	} {
+		_, err := Canon(c.in, c.p)
+		var e *Error
+		if !errors.As(err, &e) || !errors.Is(err, c.reason) || e.Offset != c.offset || e.Input != c.in || e.Profile != c.p {
+			t.Errorf("Canon(%q, %v) = %v; want an *Error for %v at %d", c.in, c.p, err, c.reason, c.offset)
+		}
+	}
+	_, err := Canon("http://a b/", WHATWG)
+	var we *whatwg.Error
+	if !errors.As(err, &we) {
+		t.Errorf("Canon(%q, WHATWG): %v does not unwrap to a *whatwg.Error", "http://a b/", err)
+	}
+	if got, want := err.Error(), `canon: whatwg: "http://a b/": domain-to-ASCII at offset 8`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+// TestProfileNames: String and ParseProfile are inverse.
+func TestProfileNames(t *testing.T) {
+	for _, p := range profiles {
+		if q, ok := ParseProfile(p.String()); !ok || q != p {
+			t.Errorf("ParseProfile(%q) = %v, %v", p.String(), q, ok)
+		}
+	}
+	if _, ok := ParseProfile("WHATWG"); ok {
+		t.Error(`ParseProfile("WHATWG") succeeded; names are lower case`)
+	}
+}
+
+// inputs are the inputs of the shared test files that are present, the
+// committed URL samples, and a few of our own.
+func inputs(t *testing.T) []string {
+	in := append(testrows.Samples(), "http://a/b?c#d", "%20x", "http://%2541/%2e%2E/", "HTTP://WWW.Example.COM:80/a/../b//c?utm_source=1&b=2#f")
+	for _, name := range []string{"surt.json", "ssurt.json"} {
+		if _, ok := testrows.LookupSharedFile(t, canonEnv, canonDir, name); ok {
+			for _, g := range groups(t, name) {
+				for k := range g {
+					in = append(in, k)
+				}
+			}
+		}
+	}
+	for _, name := range []string{"semantic_precise.json", "aggressive.json", "supplemental_whatwg.json", "funky_ipv4.json"} {
+		if _, ok := testrows.LookupSharedFile(t, canonEnv, canonDir, name); ok {
+			for k := range flat(t, name) {
+				in = append(in, k)
+			}
+		}
+	}
+	slices.Sort(in)
+	return slices.Compact(in)
+}
+
+// TestIdempotent: canon(canon(x)) == canon(x) for every profile, with and
+// without options, and the SURT key of a key is the key's.
+func TestIdempotent(t *testing.T) {
+	for _, s := range inputs(t) {
+		for _, p := range profiles {
+			for _, c := range []Canonicalizer{{Profile: p}, {Profile: p, DropParams: TrackingParams, SortQuery: true, DropFragment: true}} {
+				k, err := c.Canon(s)
+				if err != nil {
+					continue
+				}
+				if k2, err := c.Canon(k); err != nil || k2 != k {
+					t.Errorf("%+v: Canon(%q) = %q, but Canon(%q) = %q, %v", c, s, k, k, k2, err)
+				}
+				s1, err1 := c.SURT(s)
+				s2, err2 := c.SURT(k)
+				if s1 != s2 || (err1 == nil) != (err2 == nil) {
+					t.Errorf("%+v: SURT(%q) = %q, %v but SURT(Canon) = %q, %v", c, s, s1, err1, s2, err2)
+				}
+			}
+		}
+	}
+}
+
+// TestLinear: the work grows linearly with the input, counted in
+// allocated bytes (which a quadratic decoding or re-scan would multiply).
+func TestLinear(t *testing.T) {
+	shapes := map[string]func(n int) string{
+		"repeated escaping": func(n int) string { return "http://h/%25" + strings.Repeat("25", n) },
+		"dots":              func(n int) string { return "http://" + strings.Repeat(".", n) + "h/" },
+		"dot segments":      func(n int) string { return "http://h/" + strings.Repeat("a/../", n) },
+		"slashes":           func(n int) string { return "http://h" + strings.Repeat("/", n) },
+		"pairs":             func(n int) string { return "http://h/?" + strings.Repeat("b=1&a=2&", n) },
+	}
+	for name, shape := range shapes {
+		for _, p := range profiles {
+			c := Canonicalizer{Profile: p, SortQuery: true, DropParams: []string{"a"}}
+			small, large := shape(1000), shape(8000)
+			count := func(s string) float64 {
+				return testing.AllocsPerRun(3, func() { _, _ = c.Canon(s) })
+			}
+			if a, b := count(small), count(large); b > 8*a+16 {
+				t.Errorf("%s, %v: %v allocations for 1000 repetitions, %v for 8000", name, p, a, b)
+			}
+		}
+	}
+	// unescapeRepeatedly decodes each escape once: a pass-by-pass decoding
+	// of "%25" + "25"*n takes n passes.
+	in := "%25" + strings.Repeat("25", 100000)
+	if got := unescapeRepeatedly(in); got != "%" {
+		t.Errorf("unescapeRepeatedly(%%25 + 25*100000) = %q, want %%", got)
+	}
+}
+
+// TestAllocs: a URL that is already canonical costs at most one
+// allocation.
+func TestAllocs(t *testing.T) {
+	for _, c := range []struct {
+		c  Canonicalizer
+		in string
+		n  float64
+	}{
+		{Canonicalizer{}, "https://example.com/a/b?c=d#e", 0},
+		{Canonicalizer{Profile: SafeBrowsing}, "http://example.com/a/b?c=d", 1},
+		{Canonicalizer{Profile: SafeBrowsing, SortQuery: true, DropParams: TrackingParams}, "http://example.com/a/b?a=1&c=d", 1},
+	} {
+		if n := testing.AllocsPerRun(10, func() { _, _ = c.c.Canon(c.in) }); n > c.n {
+			t.Errorf("%+v.Canon(%q): %v allocations, want <= %v", c.c, c.in, n, c.n)
+		}
+	}
+}
+
+// TestSURTForms: SURT keys of our own, beyond urlcanon's.
+func TestSURTForms(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"https://www.Example.com:8443/A/?b=2&a=1#f", "com,example:8443)/a?a=1&b=2"},
+		{"http://[2001:db8::1]/x", "[2001:db8::1])/x"},
+		{"http://0x7f.1/", "127.0.0.1)/"},
+	} {
+		got, err := SURT(c.in)
+		if diff := cmp.Diff(c.want, got); diff != "" || err != nil {
+			t.Errorf("SURT(%q): %v (-want +got)\n%s", c.in, err, diff)
+		}
+	}
+	got, err := Canonicalizer{DropFragment: true}.SURT("https://www.example.com/A?b&a#f")
+	if want := "com,example)/a?a&b"; got != want || err != nil {
+		t.Errorf("Canonicalizer.SURT = %q, %v; want %q", got, err, want)
+	}
+}
+
+// FuzzCanon: no profile panics; each is idempotent; the SURT key of a
+// canonical URL is the key of the URL it came from.
+func FuzzCanon(f *testing.F) {
+	for _, s := range []string{"http://a/b?c#d", "%2541.com/%2e%2e/x", "HTTP://WWW.A.COM:80//x/./y?b&a", "mailto:x", "http://[::1]:8/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range profiles {
+			c := Canonicalizer{Profile: p, DropParams: TrackingParams, SortQuery: true}
+			k, err := c.Canon(s)
+			if err != nil {
+				var e *Error
+				if !errors.As(err, &e) || e.Offset < -1 || e.Offset > len(s) {
+					t.Fatalf("%v: Canon(%q): bad error %v", p, s, err)
+				}
+				continue
+			}
+			if k2, err := c.Canon(k); err != nil || k2 != k {
+				t.Fatalf("%v: Canon(%q) = %q; again %q, %v", p, s, k, k2, err)
+			}
+			s1, err1 := c.SURT(s)
+			s2, err2 := c.SURT(k)
+			if s1 != s2 || (err1 == nil) != (err2 == nil) {
+				t.Fatalf("%v: SURT(%q) = %q, %v; SURT(%q) = %q, %v", p, s, s1, err1, k, s2, err2)
+			}
+		}
+		if k, err := SURT(s); err == nil {
+			_ = k
+		}
+	})
+}

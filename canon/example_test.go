@@ -1,0 +1,44 @@
+package canon_test
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/gouri/uri/canon"
+)
+
+func ExampleCanon() {
+	for _, p := range []canon.Profile{canon.WHATWG, canon.SafeBrowsing} {
+		k, err := canon.Canon("HTTP://www.Example.COM:80/a/%2E%2E//b/%257E?q#frag", p)
+		fmt.Println(p, k, err)
+	}
+	// Output:
+	// whatwg http://www.example.com//b/%257E?q#frag <nil>
+	// safebrowsing http://www.example.com/b/~?q <nil>
+}
+
+func ExampleCanonicalizer() {
+	c := canon.Canonicalizer{
+		DropParams:   append(slices.Clone(canon.TrackingParams), "ref"),
+		SortQuery:    true,
+		DropFragment: true,
+	}
+	k, _ := c.Canon("https://shop.example/item?utm_source=news&ref=home&id=7&color=red#reviews")
+	fmt.Println(k)
+	// Output:
+	// https://shop.example/item?color=red&id=7
+}
+
+func ExampleSURT() {
+	k, _ := canon.SURT("http://www.archive.org/goo/?b&a=1")
+	fmt.Println(k)
+	// Output:
+	// org,archive)/goo?a=1&b
+}
+
+func ExampleError() {
+	_, err := canon.Canon("mailto:someone@example.com", canon.SafeBrowsing)
+	fmt.Println(err)
+	// Output:
+	// canon: safebrowsing: "mailto:someone@example.com": no host
+}

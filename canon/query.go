@@ -1,0 +1,108 @@
+package canon
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+)
+
+// editQuery applies c's query options to the query q (without its "?";
+// hasQ tells an empty query from none) and returns the new query. A query
+// whose pairs are all dropped is removed with its "?".
+func (c Canonicalizer) editQuery(q string, hasQ bool) (string, bool) {
+	if !hasQ || (len(c.DropParams) == 0 && !c.SortQuery) {
+		return q, hasQ
+	}
+	if len(c.DropParams) > 0 {
+		kept, dropped := dropParams(q, c.DropParams)
+		if dropped && kept == "" {
+			return "", false
+		}
+		q = kept
+	}
+	if c.SortQuery {
+		q = sortPairs(q)
+	}
+	return q, true
+}
+
+// dropParams returns q without the pairs whose name matches one of names
+// (see Canonicalizer.DropParams), and whether it dropped one. It allocates
+// only when it drops a pair.
+func dropParams(q string, names []string) (string, bool) {
+	found := false
+	for pair := range strings.SplitSeq(q, "&") {
+		name, _, _ := strings.Cut(pair, "=")
+		if found = matchParam(name, names); found {
+			break
+		}
+	}
+	if !found {
+		return q, false
+	}
+	b := make([]byte, 0, len(q))
+	first := true
+	for pair := range strings.SplitSeq(q, "&") {
+		name, _, _ := strings.Cut(pair, "=")
+		if matchParam(name, names) {
+			continue
+		}
+		if !first {
+			b = append(b, '&')
+		}
+		first = false
+		b = append(b, pair...)
+	}
+	return string(b), true
+}
+
+// matchParam reports whether the query parameter named name (as written)
+// matches one of names: its form-decoded name (URL Standard, section 5.1)
+// equals one, or begins with one that ends in "*".
+func matchParam(name string, names []string) bool {
+	if strings.ContainsAny(name, "%+") {
+		name = abnf.Decode(name, true)
+	}
+	for _, n := range names {
+		if p, ok := strings.CutSuffix(n, "*"); ok {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
+		} else if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// sortPairs returns the "&"-separated pairs of q sorted by their bytes (a
+// stable sort): the query order of the SURT key ("b=1&a=1" is "a=1&b=1";
+// an empty pair sorts first, "a=1&" is "&a=1"). It allocates only when the
+// order changes.
+func sortPairs(q string) string {
+	if !strings.Contains(q, "&") {
+		return q
+	}
+	if pairsSorted(q) {
+		return q
+	}
+	pairs := strings.Split(q, "&")
+	slices.Sort(pairs)
+	return strings.Join(pairs, "&")
+}
+
+// pairsSorted reports whether the pairs of q are in order, without
+// allocating.
+func pairsSorted(q string) bool {
+	prev, rest, more := strings.Cut(q, "&")
+	for more {
+		var pair string
+		pair, rest, more = strings.Cut(rest, "&")
+		if pair < prev {
+			return false
+		}
+		prev = pair
+	}
+	return true
+}

@@ -1,0 +1,289 @@
+package canon
+
+import (
+	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/whatwg"
+)
+
+// This file writes SURT keys: the Sort-friendly URI Reordering Transform
+// of the Internet Archive (Heritrix's SURT class, the key of CDX and CDXJ
+// indexes read by the Wayback Machine and pywb), and urlcanon's SSURT.
+
+// SURT returns the SURT key of s with the Internet Archive's defaults, as
+// CDX indexes hold it: s canonicalized by the Safe Browsing steps (keeping a
+// port other than the scheme's default), then lower-cased, a leading
+// "www", "www2"... label dropped, the session ids of PHP, Java, ASP and
+// ColdFusion dropped, the query sorted and an empty one removed, a
+// trailing "/" of the path dropped, and written without its scheme with
+// the host's labels reversed: "http://www.archive.org/goo/?b&a" is
+// "org,archive)/goo?a&b". A URL with a scheme and no "//" (dns:,
+// filedesc:, warcinfo:) is its own key.
+func SURT(s string) (string, error) {
+	if opaque(s) {
+		return s, nil
+	}
+	p, err := googleParts(s, true)
+	if err != nil {
+		return "", &Error{Op: "surt", Profile: SafeBrowsing, Input: s, Offset: -1, Err: err}
+	}
+	iaMassage(&p)
+	return surtKey(p.host, p.port, p.path, p.query, p.hasQuery), nil
+}
+
+// SURT returns the SURT key of s under c: s canonicalized by c, then
+// lower-cased, a leading "www" label dropped, the query sorted and written
+// without its scheme, the host's labels reversed ("com,example)/path?q").
+// A fragment that c keeps stays at the end of the key.
+func (c Canonicalizer) SURT(s string) (string, error) {
+	k, err := c.Canon(s)
+	if err != nil {
+		if e, ok := err.(*Error); ok {
+			e.Op = "surt"
+		}
+		return "", err
+	}
+	u, err := whatwg.Parse(k)
+	if err != nil {
+		return "", &Error{Op: "surt", Profile: c.Profile, Input: s, Offset: -1, Err: err}
+	}
+	if u.Hostname() == "" {
+		return abnf.LowerString(k), nil
+	}
+	host := stripWWW(abnf.LowerString(u.Hostname()))
+	q := abnf.LowerString(u.Query())
+	key := surtKey(host, u.Port(), abnf.LowerString(u.Pathname()), sortPairs(q), u.HasQuery())
+	if u.HasFragment() {
+		key += "#" + u.Fragment()
+	}
+	return key, nil
+}
+
+// opaque reports whether s has a scheme not followed by "//", or is one of
+// the archive's record types whose key is the URL itself.
+func opaque(s string) bool {
+	s = trimSpace(s)
+	i := 0
+	for i < len(s) && (abnf.IsAlpha(s[i]) || i > 0 && (abnf.IsDigit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
+		i++
+	}
+	if i == 0 || i == len(s) || s[i] != ':' {
+		return false
+	}
+	switch abnf.LowerString(s[:i]) {
+	case "dns", "filedesc", "warcinfo":
+		return true
+	}
+	return !strings.HasPrefix(s[i:], "://") && (i+1 == len(s) || !abnf.IsDigit(s[i+1]))
+}
+
+// iaMassage applies the Internet Archive's steps after Google's (Heritrix's
+// IA canonicalizer): lower-case, drop "www" labels and session ids, sort
+// the query, drop an empty query and a trailing "/".
+func iaMassage(p *parts) {
+	p.host = stripWWW(p.host)
+	p.path = stripPathSessionID(abnf.LowerString(p.path))
+	if len(p.path) > 1 && strings.HasSuffix(p.path, "/") {
+		p.path = p.path[:len(p.path)-1]
+	}
+	if p.hasQuery {
+		p.query = sortPairs(dropSessionIDs(abnf.LowerString(p.query)))
+		p.hasQuery = p.query != ""
+	}
+}
+
+// stripWWW drops a first label "www" followed by digits or nothing, when
+// another label follows: "www12.foo.com" is "foo.com", "www2foo.com" stays.
+func stripWWW(h string) string {
+	if !strings.HasPrefix(h, "www") {
+		return h
+	}
+	i := 3
+	for i < len(h) && abnf.IsDigit(h[i]) {
+		i++
+	}
+	if i < len(h) && h[i] == '.' && strings.Contains(h[i+1:], ".") {
+		return h[i+1:]
+	}
+	return h
+}
+
+// dropSessionIDs removes the query pairs that carry a session id (of a
+// lower-cased query): jsessionid, phpsessid and sid with a 32-character
+// value, aspsessionidXXXXXXXX with a 24-letter one, ColdFusion's cfid and
+// cftoken.
+func dropSessionIDs(q string) string {
+	var kept []string
+	changed := false
+	for pair := range strings.SplitSeq(q, "&") {
+		name, value, _ := strings.Cut(pair, "=")
+		if isSessionID(name, value) {
+			changed = true
+			continue
+		}
+		kept = append(kept, pair)
+	}
+	if !changed {
+		return q
+	}
+	return strings.Join(kept, "&")
+}
+
+func isSessionID(name, value string) bool {
+	switch {
+	case name == "jsessionid" || name == "phpsessid" || name == "sid":
+		return len(value) == 32 && alnum(value)
+	case name == "cfid" || name == "cftoken":
+		return value != ""
+	case len(name) == 20 && strings.HasPrefix(name, "aspsessionid"):
+		return len(value) == 24 && alnum(value)
+	}
+	return false
+}
+
+func alnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !abnf.IsAlpha(s[i]) && !abnf.IsDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// stripPathSessionID removes an ASP.NET session segment of a lower-cased
+// path, "/(s(24 chars))/" or "/(24 chars)/", before a ".aspx" page.
+func stripPathSessionID(p string) string {
+	if !strings.Contains(p, "/(") || !strings.Contains(p, ".aspx") {
+		return p
+	}
+	for i := 0; i < len(p); {
+		j := strings.Index(p[i:], "/(")
+		if j < 0 {
+			return p
+		}
+		j += i
+		k := strings.Index(p[j+1:], ")/")
+		if k < 0 {
+			return p
+		}
+		k += j + 1
+		if aspSession(p[j+1:k+1]) && strings.Contains(p[k+2:], ".aspx") {
+			return p[:j] + p[k+1:]
+		}
+		i = j + 1
+	}
+	return p
+}
+
+// aspSession reports whether seg is "(" 24 alphanumerics ")" or "(" one or
+// more of letter "(" 24 alphanumerics ")" ")".
+func aspSession(seg string) bool {
+	if len(seg) < 2 || seg[0] != '(' || seg[len(seg)-1] != ')' {
+		return false
+	}
+	in := seg[1 : len(seg)-1]
+	if len(in) == 24 && alnum(in) {
+		return true
+	}
+	for in != "" {
+		if len(in) < 27 || !abnf.IsAlpha(in[0]) || in[1] != '(' || in[26] != ')' || !alnum(in[2:26]) {
+			return false
+		}
+		in = in[27:]
+	}
+	return seg != "()"
+}
+
+// surtKey writes the SURT key of a host, port, path and query: the host's
+// labels reversed and joined by "," (an IP address as it is), the port
+// after ":", then ")" and the path and query.
+func surtKey(host, port, path, query string, hasQuery bool) string {
+	var b strings.Builder
+	b.Grow(len(host) + len(port) + len(path) + len(query) + 3)
+	writeReversed(&b, host, false)
+	if port != "" {
+		b.WriteByte(':')
+		b.WriteString(port)
+	}
+	b.WriteByte(')')
+	b.WriteString(path)
+	if hasQuery {
+		b.WriteByte('?')
+		b.WriteString(query)
+	}
+	return b.String()
+}
+
+// writeReversed writes host with its labels in reverse order joined by ","
+// ("x.y.z" is "z,y,x"), with a "," after the last when comma is set; an
+// IPv4 address (in any form that inet_aton reads) or an IPv6 address is
+// written as it is. A "," inside a label is written as ".", so that the
+// key's commas always separate labels ("a,b.y.z." is ",z,y,a.b,").
+func writeReversed(b *strings.Builder, host string, comma bool) {
+	if _, ip := ipv4(host); ip || strings.HasPrefix(host, "[") {
+		b.WriteString(host)
+		return
+	}
+	for end := len(host); ; {
+		i := strings.LastIndexByte(host[:end], '.')
+		for _, c := range []byte(host[i+1 : end]) {
+			if c == ',' {
+				c = '.'
+			}
+			b.WriteByte(c)
+		}
+		if i < 0 {
+			break
+		}
+		b.WriteByte(',')
+		end = i
+	}
+	if comma {
+		b.WriteByte(',')
+	}
+}
+
+// ssurtHost is the host part of an SSURT: its labels reversed, each
+// followed by ","; an IP address as it is.
+func ssurtHost(host string) string {
+	var b strings.Builder
+	writeReversed(&b, host, true)
+	return b.String()
+}
+
+// SSURT returns the "Sort-friendly SURT" of the IIPC urlcanon project for
+// a URL as the URL Standard reads it (no other canonicalization): the
+// host's labels reversed, each followed by ",", then "//", the port and
+// ":", the scheme, "@" and the userinfo, ":" and the path, query and
+// fragment: "http://user@foo.example.org:81/path?query#frag" is
+// "org,example,foo,//81:http@user:/path?query#frag". A URL without a host
+// is its href.
+func SSURT(u whatwg.URL) string {
+	href := u.Href()
+	if u.Hostname() == "" {
+		return href
+	}
+	var b strings.Builder
+	b.Grow(len(href) + 8)
+	b.WriteString(ssurtHost(u.Hostname()))
+	b.WriteString("//")
+	if u.Port() != "" {
+		b.WriteString(u.Port())
+		b.WriteByte(':')
+	}
+	b.WriteString(u.Scheme())
+	if u.Username() != "" || u.Password() != "" {
+		b.WriteByte('@')
+		b.WriteString(u.Username())
+		if u.Password() != "" {
+			b.WriteByte(':')
+			b.WriteString(u.Password())
+		}
+	}
+	b.WriteByte(':')
+	b.WriteString(u.Pathname())
+	b.WriteString(u.Search())
+	b.WriteString(u.Hash())
+	return b.String()
+}
