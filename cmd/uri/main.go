@@ -20,6 +20,7 @@
 //	uri template expand [--json] [--vars FILE] [TEMPLATE...]
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--json] [URL...]
+//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -116,7 +117,7 @@
 // URLSearchParams do; the message of an edit's error starts with the edit.
 //
 // The other commands print {"input":S,"ok":true,"result":S}, with "base"
-// after "input" for resolve and relativize; for template expand, the input
+// after "input" for resolve, relativize and canon --base; for template expand, the input
 // is the template and the result its expansion.
 //
 // Every error object of every command has the same members:

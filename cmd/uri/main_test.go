@@ -365,6 +365,7 @@ func TestTextErrorsOnStandardError(t *testing.T) {
 		{[]string{"file-uri", "--os", "posix"}, "/a", "a"},
 		{[]string{"readings"}, "http://a/", "http://a/\x01"},
 		{[]string{"guard"}, "http://example.com/", "http://127.0.0.1/"},
+		{[]string{"canon", "--profile", "safebrowsing"}, "http://a/", "mailto:a"},
 	}
 	for _, tt := range tests {
 		_, goodOut, _ := runCmd(t, tt.good+"\n", tt.args...)
@@ -457,6 +458,9 @@ func TestJSONErrorShape(t *testing.T) {
 		// guard adds its rule; its offset is null but for the URL
 		// Standard's parse errors.
 		{[]string{"guard"}, []string{"input", "ok", "error", "rule", "offset"}, []bad{{"http://[::1%25lo]/", 11}, {"http://127.0.0.1/", -1}}},
+		// canon: the URL Standard's offset; null for a Safe Browsing key.
+		{[]string{"canon"}, plain, []bad{{"http://[::1", 11}}},
+		{[]string{"canon", "--profile", "safebrowsing"}, plain, []bad{{"mailto:a", -1}}},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {
@@ -487,7 +491,7 @@ func TestJSONErrorShape(t *testing.T) {
 		// A line that is no input: its control character, at byte 3
 		// (but to the URL Standard and to guard, a line is an input
 		// whatever it holds).
-		if !strings.Contains(strings.Join(tt.args, " "), "whatwg") && tt.args[0] != "guard" {
+		if !strings.Contains(strings.Join(tt.args, " "), "whatwg") && tt.args[0] != "guard" && tt.args[0] != "canon" {
 			_, out, _ := runCmd(t, "a/b\x01c\n", args...)
 			check("on standard input", "a/b\x01c", out, 3)
 		}

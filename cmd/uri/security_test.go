@@ -41,6 +41,7 @@ var outputCommands = [][]string{
 	// An edit's value is in its error message: it must be shown safely too.
 	{"edit", "--set", "fragment=\x1b[2J\u202e"}, {"edit", "--set", "fragment:=\x1b[2J\u202e"},
 	{"edit", "--grammar", "whatwg", "--set", "port=\x1b[2J\u202e", "--set", "hash=\u009b"},
+	{"canon"}, {"canon", "--profile", "safebrowsing"}, {"canon", "--surt"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

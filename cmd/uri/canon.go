@@ -1,0 +1,82 @@
+package main
+
+// `uri canon`: the canonical key of each URL (package
+// github.com/gouri/uri/canon), optionally resolved first against a page, as
+// a browser resolves an href.
+
+import (
+	"flag"
+	"strconv"
+	"strings"
+
+	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/whatwg"
+)
+
+var canonCommand = &command{
+	name:     "canon",
+	operands: "[URL...]",
+	summary:  "print the canonical key of URLs (URL Standard, Safe Browsing, SURT)",
+	about: "Prints the canonical key of each URL under --profile: whatwg (the URL Standard's\n" +
+		"serialization, the default) or safebrowsing (Google Safe Browsing's \"URLs and\n" +
+		"Hashing\"). With --surt, the SURT key of web archives instead (\"com,example)/p?q\";\n" +
+		"without --profile, with the Internet Archive's defaults). With --base, each URL is\n" +
+		"first resolved against BASE as a browser resolves an href, so that\n" +
+		"  uri canon --base \"$PAGE\" --drop-tracking --sort-query --drop-fragment < hrefs | sort -u\n" +
+		"is a crawler's frontier step. A line of standard input is read as an operand\n" +
+		"is. With --json: {\"input\":S,[\"base\":S,]\"ok\":true,\"result\":KEY}.",
+	flags: func(fs *flag.FlagSet) func() (op, string) {
+		profile := fs.String("profile", "whatwg", "the `P`rofile: whatwg or safebrowsing")
+		surt := fs.Bool("surt", false, "print the SURT key of the canonical URL")
+		base := fs.String("base", "", "resolve each URL against `BASE` first (the URL Standard)")
+		var c canon.Canonicalizer
+		fs.Func("drop", "drop the query parameters `NAME` (a trailing * matches a prefix; repeatable)", func(s string) error {
+			c.DropParams = append(c.DropParams, s)
+			return nil
+		})
+		tracking := fs.Bool("drop-tracking", false, "drop the tracking parameters of canon.TrackingParams ("+strings.Join(canon.TrackingParams[:3], ", ")+", ...)")
+		fs.BoolVar(&c.SortQuery, "sort-query", false, "sort the query's pairs")
+		fs.BoolVar(&c.DropFragment, "drop-fragment", false, "drop the fragment")
+		return func() (op, string) {
+			p, ok := canon.ParseProfile(*profile)
+			if !ok {
+				return op{}, "unknown profile " + strconv.Quote(*profile) + " (want whatwg or safebrowsing)"
+			}
+			c.Profile = p
+			if *tracking {
+				c.DropParams = append(c.DropParams, canon.TrackingParams...)
+			}
+			key := c.Canon
+			switch {
+			case *surt && !given(fs, "profile") && !c.SortQuery && !c.DropFragment && len(c.DropParams) == 0:
+				key = canon.SURT
+			case *surt:
+				key = c.SURT
+			}
+			var b whatwg.URL // the zero URL is no base
+			var lead []field
+			if given(fs, "base") {
+				var err error
+				if b, err = whatwg.Parse(*base); err != nil {
+					return op{}, baseProblem(*base, err)
+				}
+				lead = []field{{"base", *base}}
+			}
+			return op{whole: true, lead: lead, apply: func(in string) result {
+				s := in
+				if lead != nil {
+					u, err := b.Parse(in)
+					if err != nil {
+						return failure(in, err, lead...)
+					}
+					s = u.Href()
+				}
+				k, err := key(s)
+				if err != nil {
+					return failure(in, err, lead...)
+				}
+				return success(k, lead...)
+			}}, ""
+		}
+	},
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestCanonCommand: each profile and option of uri canon, in text and
+// JSON, with operands and standard input.
+func TestCanonCommand(t *testing.T) {
+	tests := []struct {
+		name, stdin string
+		args        []string
+		code        int
+		out, errOut string
+	}{
+		{"the URL Standard's href by default", "", []string{"canon", "HTTP://A.example:80/a/./b"}, 0, "http://a.example/a/b\n", ""},
+		{"safebrowsing", "", []string{"canon", "--profile", "safebrowsing", "http://%31%32%37.1/%2541#f"}, 0, "http://127.0.0.1/A\n", ""},
+		{"surt with the archive's defaults", "", []string{"canon", "--surt", "http://www.archive.org/goo/?b&a"}, 0, "org,archive)/goo?a&b\n", ""},
+		{"surt of a profile", "", []string{"canon", "--surt", "--profile", "whatwg", "http://www.Example.com/A?b&a#f"}, 0, "com,example)/a?a&b#f\n", ""},
+		{"flags after operands", "", []string{"canon", "http://a/?b&a", "--sort-query"}, 0, "http://a/?a&b\n", ""},
+		{"drop and drop-tracking", "", []string{"canon", "--drop", "ref", "--drop-tracking", "http://a/?ref=1&utm_medium=x&fbclid=2&id=3"}, 0, "http://a/?id=3\n", ""},
+		{"the crawler's frontier step", "../x?utm_source=s&b&a#top\n\t/y \n",
+			[]string{"canon", "--base", "https://Page.example/d/p", "--drop-tracking", "--sort-query", "--drop-fragment"}, 0,
+			"https://page.example/x?a&b\nhttps://page.example/y\n", ""},
+		{"a line is read as the URL Standard reads a string", "ht\ttp://a/\n", []string{"canon"}, 0, "http://a/\n", ""},
+		{"json with a base", "", []string{"canon", "--json", "--base", "http://a/b", "c"}, 0, `{"input":"c","base":"http://a/b","ok":true,"result":"http://a/c"}` + "\n", ""},
+		{"an error goes to stderr", "http://a/\nmailto:x\n", []string{"canon", "--profile", "safebrowsing"}, 1, "http://a/\n", "uri: line 2: canon: safebrowsing: \"mailto:x\": no host\n"},
+		{"json error shape", "", []string{"canon", "--json", "http://a b/"}, 1, `{"input":"http://a b/","ok":false,"error":"canon: whatwg: \"http://a b/\": domain-to-ASCII at offset 8","offset":8}` + "\n", ""},
+		{"unknown profile", "", []string{"canon", "--profile", "semantics", "x"}, 2, "", "uri canon: unknown profile \"semantics\" (want whatwg or safebrowsing)\n"},
+		{"a bad base", "", []string{"canon", "--base", "nope", "x"}, 2, "", ""},
+		{"empty stdin", "", []string{"canon"}, 0, "", ""},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+		if tt.name == "a bad base" {
+			if code != 2 || out != "" || !strings.Contains(errOut, "base") {
+				t.Errorf("%s: uri %q: exit %d, %q, %q; want 2 and a usage error about the base", tt.name, tt.args, code, out, errOut)
+			}
+			continue
+		}
+		if d := cmp.Diff(tt.out, out); code != tt.code || d != "" || errOut != tt.errOut {
+			t.Errorf("%s: uri %q < %q: exit %d, stderr %q (want %d, %q); stdout (-want +got):\n%s", tt.name, tt.args, tt.stdin, code, errOut, tt.code, tt.errOut, d)
+		}
+	}
+}
+
+// TestCanonLongAndInvalid: a long line and invalid UTF-8 get a key or an
+// error of their own.
+func TestCanonLongAndInvalid(t *testing.T) {
+	long := "http://a/%25" + strings.Repeat("25", 100000)
+	code, out, _ := runCmd(t, long+"\nhttp://a/\xff\n", "canon", "--profile", "safebrowsing", "--json")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) != 2 || !strings.HasSuffix(lines[0], `"result":"http://a/%25"}`) || !strings.Contains(lines[1], `"input_hex":"687474703a2f2f612fff"`) || !strings.Contains(lines[1], `"result":"http://a/%FF"`) {
+		if len(out) > 300 {
+			out = out[:150] + "..." + out[len(out)-150:]
+		}
+		t.Errorf("uri canon --profile safebrowsing --json: exit %d, %q", code, out)
+	}
+}
