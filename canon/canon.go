@@ -12,6 +12,10 @@
 //     percent-escapes decoded repeatedly, the host's dots and case and its
 //     numeric IPv4 forms canonicalized, "/./", "/../" and "//" resolved in
 //     the path, and the bytes <= 0x20, >= 0x7F, "#" and "%" escaped again.
+//   - [Semantic] and [Aggressive]: the "semantic precise" and "aggressive"
+//     canonicalizations of the IIPC urlcanon project (its test data defines
+//     them): the first keeps what the URL means to its server, the second
+//     also drops what rarely changes the page (www, https, session ids).
 //
 // A [Canonicalizer] adds options to any profile: query parameters dropped
 // by name or prefix ([TrackingParams] is a default list), the query sorted,
@@ -48,12 +52,27 @@ const (
 	// do ("http://www.gotaport.com:1234/" gives "http://www.gotaport.com/");
 	// the query is kept, as its examples do.
 	SafeBrowsing
+	// Semantic is the "semantic precise" canonicalization of the IIPC
+	// urlcanon project: the URL Standard's parse (an input without a
+	// scheme read as http), each component percent-unescaped repeatedly
+	// but for the bytes that mean something there ("/", "?", "#" in the
+	// path; "&", "=", "+", "#" in the query) and escaped again as
+	// SafeBrowsing escapes, the userinfo dropped, the query sorted. It
+	// keeps what the URL means to its server.
+	Semantic
+	// Aggressive is urlcanon's "aggressive" canonicalization: Semantic,
+	// then https read as http, a first label "www", "www2"... dropped,
+	// the path and query lower-cased, session ids (PHP, Java, ASP.NET,
+	// ColdFusion) dropped, empty query pairs and an empty query removed,
+	// a trailing "/" dropped, the fragment removed. Two URLs with the same
+	// Aggressive key probably show the same page.
+	Aggressive
 )
 
-var profileNames = [...]string{WHATWG: "whatwg", SafeBrowsing: "safebrowsing"}
+var profileNames = [...]string{WHATWG: "whatwg", SafeBrowsing: "safebrowsing", Semantic: "semantic", Aggressive: "aggressive"}
 
 // String returns the profile's name as the command's --profile takes it:
-// "whatwg" or "safebrowsing".
+// "whatwg", "safebrowsing", "semantic" or "aggressive".
 func (p Profile) String() string {
 	if int(p) < len(profileNames) {
 		return profileNames[p]
@@ -168,6 +187,20 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 	switch c.Profile {
 	case WHATWG:
 		return c.whatwg(s)
+	case Semantic, Aggressive:
+		run := semantic
+		if c.Profile == Aggressive {
+			run = aggressive
+		}
+		r, err := run(s)
+		if err != nil {
+			return "", c.fail("canon", s, err)
+		}
+		r.query, r.hasQuery = c.editQuery(r.query, r.hasQuery)
+		if c.DropFragment {
+			r.fragment, r.hasFragment = "", false
+		}
+		return r.String(), nil
 	case SafeBrowsing:
 		p, err := googleParts(s, false)
 		if err != nil {
@@ -186,8 +219,8 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 func (c Canonicalizer) fail(op, s string, err error) *Error {
 	e := &Error{Op: op, Profile: c.Profile, Input: s, Offset: -1, Err: err}
 	var we *whatwg.Error
-	if errors.As(err, &we) {
-		e.Offset = we.Offset
+	if errors.As(err, &we) && we.Input == s {
+		e.Offset = we.Offset // an offset in another text (a host read again) is no offset in s
 	}
 	return e
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/gouri/uri/whatwg"
 )
 
-var profiles = []Profile{WHATWG, SafeBrowsing}
+var profiles = []Profile{WHATWG, SafeBrowsing, Semantic, Aggressive}
 
 // TestSteps pins each Safe Browsing step alone, with the document's words.
 func TestSteps(t *testing.T) {

@@ -242,6 +242,9 @@ func canonHost(h string) (string, error) {
 	if h == "" {
 		return "", ErrNoHost
 	}
+	if h[0] == '[' {
+		return "", ErrBadIPLiteral // ".[" would read back as an IP literal
+	}
 	if a, ok := ipv4(h); ok {
 		return a, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/testrows"
 	"github.com/gouri/uri/whatwg"
@@ -302,4 +303,37 @@ func TestPathDots(t *testing.T) {
 			return strings.TrimPrefix(k, prefix), err
 		})
 	}
+}
+
+// TestSemanticPrecise: urlcanon's semantic_precise.json under Semantic.
+func TestSemanticPrecise(t *testing.T) {
+	checkRule(t, "semantic_precise.json", flat(t, "semantic_precise.json"), semanticDiffers, profile(Semantic))
+}
+
+// TestAggressive: urlcanon's aggressive.json under Aggressive.
+func TestAggressive(t *testing.T) {
+	checkRule(t, "aggressive.json", flat(t, "aggressive.json"), func(string) string { return "" }, profile(Aggressive))
+}
+
+// semanticDiffers gives the reason why the Semantic profile, on today's URL
+// Standard, reads in otherwise than urlcanon's semantic precise
+// canonicalizer, which follows a 2016 draft, or "".
+func semanticDiffers(in string) string {
+	_, err := Canon(in, Semantic)
+	if errors.Is(err, whatwg.ErrMissingSchemeNonRelativeURL) {
+		_, err = Canon("http://"+in, Semantic) // the reading without a scheme
+	}
+	switch {
+	case !utf8.ValidString(in):
+		return "the URL Standard reads a byte that is not UTF-8 as U+FFFD (Encoding Standard, UTF-8 decode); urlcanon keeps the byte"
+	case errors.Is(err, whatwg.ErrDomainToASCII) || errors.Is(err, whatwg.ErrHostInvalidCodePoint) || errors.Is(err, whatwg.ErrIPv4NonNumericPart):
+		return "a forbidden domain or host code point (\"%\", a space, a control, \"<\") or a host that ends in a number and is no IPv4 address fails today's host parser (section 3.5); the draft accepted it"
+	case strings.Contains(in, "%2e"):
+		return "a host of dots is a domain (or an opaque host) today; the draft read it as 0.0.0.0"
+	case strings.HasPrefix(in, "gopher:"):
+		return "gopher is no special scheme since 2017: no host is read from \"gopher:x\", and 70 is no default port"
+	case in == "file:///C%7C/":
+		return "\"C|\" is kept encoded in a file path, where the URL Standard would read it as the drive letter \"C:\" and the key would not be idempotent"
+	}
+	return ""
 }

@@ -111,7 +111,7 @@ func stripWWW(h string) string {
 
 // dropSessionIDs removes the query pairs that carry a session id (of a
 // lower-cased query): jsessionid, phpsessid and sid with a 32-character
-// value, aspsessionidXXXXXXXX with a 24-letter one, ColdFusion's cfid and
+// value (jsessionid with any value), aspsessionidXXXXXXXX with a 24-letter one, ColdFusion's cfid and
 // cftoken.
 func dropSessionIDs(q string) string {
 	var kept []string
@@ -132,7 +132,9 @@ func dropSessionIDs(q string) string {
 
 func isSessionID(name, value string) bool {
 	switch {
-	case name == "jsessionid" || name == "phpsessid" || name == "sid":
+	case name == "jsessionid":
+		return value != ""
+	case name == "phpsessid" || name == "sid":
 		return len(value) == 32 && alnum(value)
 	case name == "cfid" || name == "cftoken":
 		return value != ""
@@ -151,27 +153,24 @@ func alnum(s string) bool {
 	return true
 }
 
-// stripPathSessionID removes an ASP.NET session segment of a lower-cased
-// path, "/(s(24 chars))/" or "/(24 chars)/", before a ".aspx" page.
+// stripPathSessionID removes an ASP.NET session segment of a path,
+// "/(S(24 chars))/" or "/(24 chars)/", before a ".aspx" page. It looks at
+// each segment once.
 func stripPathSessionID(p string) string {
-	if !strings.Contains(p, "/(") || !strings.Contains(p, ".aspx") {
+	aspx := strings.LastIndex(p, ".aspx")
+	if aspx < 0 {
 		return p
 	}
-	for i := 0; i < len(p); {
-		j := strings.Index(p[i:], "/(")
-		if j < 0 {
+	for start := 0; start < aspx; {
+		end := strings.IndexByte(p[start+1:], '/')
+		if end < 0 {
 			return p
 		}
-		j += i
-		k := strings.Index(p[j+1:], ")/")
-		if k < 0 {
-			return p
+		end += start + 1 // p[start] and p[end] are the "/" around a segment
+		if end < aspx && aspSession(p[start+1:end]) {
+			return p[:start] + p[end:]
 		}
-		k += j + 1
-		if aspSession(p[j+1:k+1]) && strings.Contains(p[k+2:], ".aspx") {
-			return p[:j] + p[k+1:]
-		}
-		i = j + 1
+		start = end
 	}
 	return p
 }

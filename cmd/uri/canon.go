@@ -16,17 +16,17 @@ import (
 var canonCommand = &command{
 	name:     "canon",
 	operands: "[URL...]",
-	summary:  "print the canonical key of URLs (URL Standard, Safe Browsing, SURT)",
+	summary:  "print the canonical key of URLs (URL Standard, Safe Browsing, urlcanon, SURT)",
 	about: "Prints the canonical key of each URL under --profile: whatwg (the URL Standard's\n" +
-		"serialization, the default) or safebrowsing (Google Safe Browsing's \"URLs and\n" +
-		"Hashing\"). With --surt, the SURT key of web archives instead (\"com,example)/p?q\";\n" +
+		"serialization, the default), safebrowsing (Google Safe Browsing's \"URLs and\n" +
+		"Hashing\"), semantic or aggressive (IIPC urlcanon's profiles). With --surt, the SURT key of web archives instead (\"com,example)/p?q\";\n" +
 		"without --profile, with the Internet Archive's defaults). With --base, each URL is\n" +
 		"first resolved against BASE as a browser resolves an href, so that\n" +
 		"  uri canon --base \"$PAGE\" --drop-tracking --sort-query --drop-fragment < hrefs | sort -u\n" +
 		"is a crawler's frontier step. A line of standard input is read as an operand\n" +
 		"is. With --json: {\"input\":S,[\"base\":S,]\"ok\":true,\"result\":KEY}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
-		profile := fs.String("profile", "whatwg", "the `P`rofile: whatwg or safebrowsing")
+		profile := fs.String("profile", "whatwg", "the `P`rofile: whatwg, safebrowsing, semantic or aggressive")
 		surt := fs.Bool("surt", false, "print the SURT key of the canonical URL")
 		base := fs.String("base", "", "resolve each URL against `BASE` first (the URL Standard)")
 		var c canon.Canonicalizer
@@ -40,7 +40,7 @@ var canonCommand = &command{
 		return func() (op, string) {
 			p, ok := canon.ParseProfile(*profile)
 			if !ok {
-				return op{}, "unknown profile " + strconv.Quote(*profile) + " (want whatwg or safebrowsing)"
+				return op{}, "unknown profile " + strconv.Quote(*profile) + " (want whatwg, safebrowsing, semantic or aggressive)"
 			}
 			c.Profile = p
 			if *tracking {

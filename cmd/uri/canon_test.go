@@ -20,6 +20,8 @@ func TestCanonCommand(t *testing.T) {
 		{"safebrowsing", "", []string{"canon", "--profile", "safebrowsing", "http://%31%32%37.1/%2541#f"}, 0, "http://127.0.0.1/A\n", ""},
 		{"surt with the archive's defaults", "", []string{"canon", "--surt", "http://www.archive.org/goo/?b&a"}, 0, "org,archive)/goo?a&b\n", ""},
 		{"surt of a profile", "", []string{"canon", "--surt", "--profile", "whatwg", "http://www.Example.com/A?b&a#f"}, 0, "com,example)/a?a&b#f\n", ""},
+		{"semantic", "", []string{"canon", "--profile", "semantic", "http://u:p@www.Example.com//a%2Fb%41?c=d&a=b#f"}, 0, "http://www.example.com/a%2FbA?a=b&c=d#f\n", ""},
+		{"aggressive", "", []string{"canon", "--profile", "aggressive", "https://www2.Example.com/A/?PHPSESSID=0123456789abcdef0123456789abcdef&b=1#f"}, 0, "http://example.com/a?b=1\n", ""},
 		{"flags after operands", "", []string{"canon", "http://a/?b&a", "--sort-query"}, 0, "http://a/?a&b\n", ""},
 		{"drop and drop-tracking", "", []string{"canon", "--drop", "ref", "--drop-tracking", "http://a/?ref=1&utm_medium=x&fbclid=2&id=3"}, 0, "http://a/?id=3\n", ""},
 		{"the crawler's frontier step", "../x?utm_source=s&b&a#top\n\t/y \n",
@@ -29,7 +31,7 @@ func TestCanonCommand(t *testing.T) {
 		{"json with a base", "", []string{"canon", "--json", "--base", "http://a/b", "c"}, 0, `{"input":"c","base":"http://a/b","ok":true,"result":"http://a/c"}` + "\n", ""},
 		{"an error goes to stderr", "http://a/\nmailto:x\n", []string{"canon", "--profile", "safebrowsing"}, 1, "http://a/\n", "uri: line 2: canon: safebrowsing: \"mailto:x\": no host\n"},
 		{"json error shape", "", []string{"canon", "--json", "http://a b/"}, 1, `{"input":"http://a b/","ok":false,"error":"canon: whatwg: \"http://a b/\": domain-to-ASCII at offset 8","offset":8}` + "\n", ""},
-		{"unknown profile", "", []string{"canon", "--profile", "semantics", "x"}, 2, "", "uri canon: unknown profile \"semantics\" (want whatwg or safebrowsing)\n"},
+		{"unknown profile", "", []string{"canon", "--profile", "semantics", "x"}, 2, "", "uri canon: unknown profile \"semantics\" (want whatwg, safebrowsing, semantic or aggressive)\n"},
 		{"a bad base", "", []string{"canon", "--base", "nope", "x"}, 2, "", ""},
 		{"empty stdin", "", []string{"canon"}, 0, "", ""},
 	}

@@ -1,0 +1,190 @@
+package canon
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/whatwg"
+)
+
+// This file holds the Semantic and Aggressive profiles, those of the IIPC
+// urlcanon project ("semantic precise" and "aggressive"), built on the URL
+// Standard's parser.
+
+// semantic runs the Semantic profile: the URL Standard's parse (an input
+// without a scheme read as http), then each component percent-unescaped
+// repeatedly but for the bytes that would change its meaning there ("/",
+// "?" and "#" in the path, "&", "=", "+" and "#" in the query), and escaped
+// again as Safe Browsing escapes (bytes <= 0x20, >= 0x7F, "#", "%"); the
+// userinfo dropped, the query's pairs sorted.
+func semantic(s string) (sem, error) {
+	u, err := whatwg.Parse(s)
+	if errors.Is(err, whatwg.ErrMissingSchemeNonRelativeURL) {
+		if v, err2 := whatwg.Parse("http://" + trimSpace(s)); err2 == nil {
+			u, err = v, nil
+		}
+	}
+	if err != nil {
+		return sem{}, err
+	}
+	var r sem
+	r.scheme = u.Scheme()
+	r.hasHost = u.HostKind() != whatwg.HostNone
+	r.host, r.port = u.Hostname(), u.Port()
+	r.opaque = u.HasOpaquePath()
+	keep := "/?#"
+	if r.scheme == "file" {
+		keep = "/?#|" // "C|" would become the drive letter "C:"
+	}
+	r.path = reescape(u.Pathname(), keep)
+	switch {
+	case r.opaque:
+		r.path = reescape(u.Pathname(), "?#")
+	case u.IsSpecial():
+		// As Safe Browsing does for a host and a path: no empty labels, no
+		// empty segments.
+		if h := collapseDots(r.host); h != r.host {
+			// The host without its empty labels is read again by the
+			// host parser: "0.." is "0", which is 0.0.0.0, and "08.." is
+			// "08", which is no host at all.
+			if h == "" {
+				return sem{}, ErrNoHost
+			}
+			v, err := whatwg.Parse(r.scheme + "://" + h + "/")
+			if err != nil {
+				return sem{}, err
+			}
+			r.host = v.Hostname()
+		}
+		if strings.Contains(r.path, "//") {
+			b, _ := dotseg.Remove([]byte(r.path), 0, dotseg.Options{MergeSlashes: true, NoDots: true})
+			r.path = string(b)
+		}
+	case u.HostKind() == whatwg.HostOpaque:
+		r.host = reescape(r.host, "")
+	}
+	if r.hasQuery = u.HasQuery(); r.hasQuery {
+		r.query = sortPairs(reescape(u.Query(), "&=+#"))
+	}
+	if r.hasFragment = u.HasFragment(); r.hasFragment {
+		r.fragment = reescape(u.Fragment(), "#")
+	}
+	return r, nil
+}
+
+// sem is a URL split for the Semantic and Aggressive profiles.
+type sem struct {
+	scheme, host, port, path, query, fragment string
+	hasHost, opaque, hasQuery, hasFragment    bool
+}
+
+func (r sem) String() string {
+	var b strings.Builder
+	b.WriteString(r.scheme)
+	b.WriteByte(':')
+	if r.hasHost {
+		b.WriteString("//")
+		b.WriteString(r.host)
+		if r.port != "" {
+			b.WriteByte(':')
+			b.WriteString(r.port)
+		}
+	} else if !r.opaque && strings.HasPrefix(r.path, "//") {
+		b.WriteString("/.") // URL Standard, section 4.5, step 3
+	}
+	b.WriteString(r.path)
+	if r.hasQuery {
+		b.WriteByte('?')
+		b.WriteString(r.query)
+	}
+	if r.hasFragment {
+		b.WriteByte('#')
+		b.WriteString(r.fragment)
+	}
+	return b.String()
+}
+
+// reescape unescapes s repeatedly (see unescapeRepeatedly) but keeps
+// encoded the bytes of keep, then escapes the bytes that Safe Browsing
+// escapes. An escape of a kept byte is written in upper case and is never
+// decoded further.
+func reescape(s, keep string) string {
+	b := make([]byte, 0, len(s))
+	var kept []int // where the escapes of kept bytes begin in b
+	frozen := 0    // no decoding looks before b[frozen]
+	for i := 0; i < len(s); i++ {
+		b = append(b, s[i])
+		for n := len(b); n-3 >= frozen && b[n-3] == '%' && abnf.IsHex(b[n-2]) && abnf.IsHex(b[n-1]); n = len(b) {
+			c := abnf.Unhex(b[n-2])<<4 | abnf.Unhex(b[n-1])
+			if strings.IndexByte(keep, c) >= 0 {
+				b[n-2], b[n-1] = abnf.UpperHex[c>>4], abnf.UpperHex[c&15]
+				kept = append(kept, n-3)
+				frozen = n
+				break
+			}
+			b = append(b[:n-3], c)
+		}
+	}
+	out := make([]byte, 0, len(b)+8)
+	for i := 0; i < len(b); i++ {
+		if len(kept) > 0 && kept[0] == i {
+			out = append(out, b[i:i+3]...)
+			kept, i = kept[1:], i+2
+			continue
+		}
+		if c := b[i]; mustEscape(c) {
+			out = append(out, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
+		} else {
+			out = append(out, c)
+		}
+	}
+	if string(out) == s {
+		return s
+	}
+	return string(out)
+}
+
+// aggressive runs the Aggressive profile: Semantic, then https read as
+// http, the host's "www" label dropped, the path and query lower-cased,
+// session ids dropped, empty query pairs and an empty query removed, a
+// trailing "/" dropped and the fragment removed.
+func aggressive(s string) (sem, error) {
+	r, err := semantic(s)
+	if err != nil {
+		return r, err
+	}
+	if r.scheme == "https" {
+		r.scheme = "http"
+		if r.port == "80" {
+			r.port = ""
+		}
+	}
+	r.host = stripWWW(r.host)
+	if !r.opaque {
+		p := stripPathSessionID(abnf.LowerString(r.path))
+		if i := strings.Index(p, ";jsessionid="); i >= 0 {
+			p = p[:i]
+		}
+		if q := strings.TrimRight(p, "/"); q != "" {
+			p = q
+		} else if p != "" {
+			p = "/"
+		}
+		r.path = p
+	}
+	if r.hasQuery {
+		var kept []string
+		for pair := range strings.SplitSeq(abnf.LowerString(r.query), "&") {
+			name, value, _ := strings.Cut(pair, "=")
+			if pair != "" && !isSessionID(name, value) {
+				kept = append(kept, pair)
+			}
+		}
+		r.query = sortPairs(strings.Join(kept, "&"))
+		r.hasQuery = r.query != ""
+	}
+	r.fragment, r.hasFragment = "", false
+	return r, nil
+}
