@@ -72,9 +72,27 @@ func (p parts) writes(s string) bool {
 // otherwise the port is dropped, as the Safe Browsing examples do.
 func googleParts(s string, keepPort bool) (parts, error) {
 	s = trimSpace(s)
-	s = removeTabNewline(s)
-	s = cutFragment(s)
-	s = unescapeRepeatedly(s)
+	// One scan finds which of the next steps have work to do.
+	var tabNewline, hash, pct bool
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\t', '\r', '\n':
+			tabNewline = true
+		case '#':
+			hash = true
+		case '%':
+			pct = true
+		}
+	}
+	if tabNewline {
+		s = removeTabNewline(s)
+	}
+	if hash {
+		s = cutFragment(s)
+	}
+	if pct {
+		s = unescapeRepeatedly(s)
+	}
 	var p parts
 	scheme, rest, err := splitScheme(s)
 	if err != nil {
@@ -299,11 +317,22 @@ func canonPath(p string) string {
 	if p == "" {
 		return "/"
 	}
-	if strings.Contains(p, "/.") || strings.Contains(p, "//") {
+	if hasDotOrEmptySegment(p) {
 		b, _ := dotseg.Remove([]byte(p), 0, dotseg.Options{MergeSlashes: true})
 		p = string(b)
 	}
 	return escapeBytes(p)
+}
+
+// hasDotOrEmptySegment reports whether p has a segment that begins with
+// "." or is empty: what canonPath may remove.
+func hasDotOrEmptySegment(p string) bool {
+	for i := 0; i+1 < len(p); i++ {
+		if p[i] == '/' && (p[i+1] == '.' || p[i+1] == '/') {
+			return true
+		}
+	}
+	return false
 }
 
 // escapeBytes is the last step: "percent-escape all characters in the URL

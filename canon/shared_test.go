@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/testrows"
 	"github.com/gouri/uri/whatwg"
 )
@@ -157,6 +158,7 @@ func iaCanon(s string) (string, error) {
 		return "", err
 	}
 	iaMassage(&p)
+	p.path = abnf.LowerString(p.path) // as surtKey writes it
 	return p.String(), nil
 }
 

@@ -83,7 +83,7 @@ func opaque(s string) bool {
 // the query, drop an empty query and a trailing "/".
 func iaMassage(p *parts) {
 	p.host = stripWWW(p.host)
-	p.path = stripPathSessionID(abnf.LowerString(p.path))
+	p.path = stripPathSessionID(p.path) // lower-cased as surtKey writes it
 	if len(p.path) > 1 && strings.HasSuffix(p.path, "/") {
 		p.path = p.path[:len(p.path)-1]
 	}
@@ -114,18 +114,22 @@ func stripWWW(h string) string {
 // value (jsessionid with any value), aspsessionidXXXXXXXX with a 24-letter one, ColdFusion's cfid and
 // cftoken.
 func dropSessionIDs(q string) string {
-	var kept []string
-	changed := false
+	found := false
 	for pair := range strings.SplitSeq(q, "&") {
 		name, value, _ := strings.Cut(pair, "=")
-		if isSessionID(name, value) {
-			changed = true
-			continue
+		if found = isSessionID(name, value); found {
+			break
 		}
-		kept = append(kept, pair)
 	}
-	if !changed {
+	if !found {
 		return q
+	}
+	var kept []string
+	for pair := range strings.SplitSeq(q, "&") {
+		name, value, _ := strings.Cut(pair, "=")
+		if !isSessionID(name, value) {
+			kept = append(kept, pair)
+		}
 	}
 	return strings.Join(kept, "&")
 }
@@ -157,7 +161,10 @@ func alnum(s string) bool {
 // "/(S(24 chars))/" or "/(24 chars)/", before a ".aspx" page. It looks at
 // each segment once.
 func stripPathSessionID(p string) string {
-	aspx := strings.LastIndex(p, ".aspx")
+	if !strings.Contains(p, "/(") {
+		return p
+	}
+	aspx := strings.LastIndex(abnf.LowerString(p), ".aspx") // lowering keeps the offsets
 	if aspx < 0 {
 		return p
 	}
@@ -206,12 +213,28 @@ func surtKey(host, port, path, query string, hasQuery bool) string {
 		b.WriteString(port)
 	}
 	b.WriteByte(')')
-	b.WriteString(path)
+	writeLower(&b, path)
 	if hasQuery {
 		b.WriteByte('?')
-		b.WriteString(query)
+		writeLower(&b, query)
 	}
 	return b.String()
+}
+
+// writeLower writes s with its ASCII capital letters lowered.
+func writeLower(b *strings.Builder, s string) {
+	for s != "" {
+		i := 0
+		for i < len(s) && (s[i] < 'A' || s[i] > 'Z') {
+			i++
+		}
+		b.WriteString(s[:i])
+		if i == len(s) {
+			return
+		}
+		b.WriteByte(s[i] + 'a' - 'A')
+		s = s[i+1:]
+	}
 }
 
 // writeReversed writes host with its labels in reverse order joined by ","
@@ -226,11 +249,16 @@ func writeReversed(b *strings.Builder, host string, comma bool) {
 	}
 	for end := len(host); ; {
 		i := strings.LastIndexByte(host[:end], '.')
-		for _, c := range []byte(host[i+1 : end]) {
-			if c == ',' {
-				c = '.'
+		label := host[i+1 : end]
+		for {
+			j := strings.IndexByte(label, ',')
+			if j < 0 {
+				b.WriteString(label)
+				break
 			}
-			b.WriteByte(c)
+			b.WriteString(label[:j])
+			b.WriteByte('.')
+			label = label[j+1:]
 		}
 		if i < 0 {
 			break
