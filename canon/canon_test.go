@@ -1,6 +1,7 @@
 package canon
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -125,6 +126,15 @@ func inputs(t *testing.T) []string {
 			}
 		}
 	}
+	// idempotence.json: the URLs that urlcanon's parser writes back as they
+	// are; here, more inputs for every profile.
+	if data, ok := testrows.LookupSharedFile(t, canonEnv, canonDir, "idempotence.json"); ok {
+		var list []string
+		if err := json.Unmarshal(data, &list); err != nil {
+			t.Fatal(err)
+		}
+		in = append(in, list...)
+	}
 	slices.Sort(in)
 	return slices.Compact(in)
 }
@@ -244,8 +254,13 @@ func FuzzCanon(f *testing.F) {
 				t.Fatalf("%v: SURT(%q) = %q, %v; SURT(%q) = %q, %v", p, s, s1, err1, k, s2, err2)
 			}
 		}
-		if k, err := SURT(s); err == nil {
-			_ = k
+		// SURT with the archive's defaults and the lookup expressions of
+		// Safe Browsing: no panic, and an expression for every key.
+		if k, err := SURT(s); err == nil && k == "" {
+			t.Fatalf("SURT(%q) is empty", s)
+		}
+		if exprs, err := LookupExpressions(s); err == nil && len(exprs) == 0 {
+			t.Fatalf("LookupExpressions(%q) is empty", s)
 		}
 	})
 }

@@ -42,3 +42,19 @@ func ExampleError() {
 	// Output:
 	// canon: safebrowsing: "mailto:someone@example.com": no host
 }
+
+func ExampleLookupExpressions() {
+	exprs, _ := canon.LookupExpressions("http://a.b.c/1/2.html?param=1")
+	for _, e := range exprs {
+		fmt.Println(e)
+	}
+	// Output:
+	// a.b.c/
+	// a.b.c/1/
+	// a.b.c/1/2.html
+	// a.b.c/1/2.html?param=1
+	// b.c/
+	// b.c/1/
+	// b.c/1/2.html
+	// b.c/1/2.html?param=1
+}

@@ -63,7 +63,9 @@ func semantic(s string) (sem, error) {
 			r.path = string(b)
 		}
 	case u.HostKind() == whatwg.HostOpaque:
-		r.host = reescape(r.host, "")
+		// The forbidden host code points that Safe Browsing does not
+		// escape stay encoded: decoded, they would end or break the host.
+		r.host = reescape(r.host, "/:<>?@[\\]^|")
 	}
 	if r.hasQuery = u.HasQuery(); r.hasQuery {
 		r.query = sortPairs(reescape(u.Query(), "&=+#"))

@@ -4,9 +4,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/testrows"
@@ -169,6 +172,21 @@ func TestSSURT(t *testing.T) {
 		u, err := whatwg.Parse(s)
 		return SSURT(u), err
 	})
+	noPath := "the URL Standard gives a special URL the path \"/\"; urlcanon's key keeps it absent"
+	for _, f := range []struct {
+		group         string
+		scheme, comma bool
+	}{{"surt", true, true}, {"surtWithoutScheme", false, true}, {"surtWithoutTrailingComma", true, false}} {
+		check(t, "ssurt.json "+f.group, g[f.group], map[string]string{
+			"http://user:pass@foo.example.org:81":       noPath,
+			"http://user:pass@foo.example.org:81?query": noPath,
+			"http://user:pass@foo.example.org:81#frag":  noPath,
+			"http://user:pass@10.1.2.3:81#frag":         noPath,
+		}, func(s string) (string, error) {
+			u, err := whatwg.Parse(s)
+			return SURTOf(u, f.scheme, f.comma), err
+		})
+	}
 	check(t, "ssurt.json reverseHost", g["reverseHost"], nil, func(s string) (string, error) {
 		var b strings.Builder
 		writeReversed(&b, s, true)
@@ -201,6 +219,7 @@ type sbCase struct {
 	IPv4     *string   `json:"ipv4"`
 	Hosts    *[]string `json:"hosts"`
 	Paths    *[]string `json:"paths"`
+	Exprs    *[]string `json:"expressions"`
 }
 
 func (c sbCase) input() string {
@@ -247,6 +266,38 @@ func TestSafeBrowsingClient(t *testing.T) {
 	}
 	table("canonicalHost", func(r sbCase) *string { return r.Host }, partOf(func(p parts) string { return p.host }), nil)
 	table("canonicalPath", func(r sbCase) *string { return r.Path }, partOf(func(p parts) string { return p.path }), nil)
+	lists := func(name string, pick func(sbCase) *[]string, f func(string) ([]string, error), sorted bool) {
+		var rows []sbCase
+		if err := json.Unmarshal(file[name], &rows); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		pass := 0
+		for _, r := range rows {
+			got, err := f(r.input())
+			want := pick(r)
+			if sorted && want != nil {
+				w := slices.Clone(*want)
+				slices.Sort(w)
+				want = &w
+				slices.Sort(got)
+			}
+			if want == nil && err != nil || want != nil && err == nil && cmp.Equal(*want, got) {
+				pass++
+				continue
+			}
+			t.Errorf("safebrowsing-canonical.json %s: f(%q) = %q, %v; want %v", name, r.input(), got, err, want)
+		}
+		t.Logf("safebrowsing-canonical.json %s: %d of %d pass, 0 listed", name, pass, len(rows))
+	}
+	lists("generateLookupHosts", func(r sbCase) *[]string { return r.Hosts }, func(s string) ([]string, error) {
+		p, err := googleParts(s, false)
+		return lookupHosts(p.host), err
+	}, false)
+	lists("generateLookupPaths", func(r sbCase) *[]string { return r.Paths }, func(s string) ([]string, error) {
+		p, err := googleParts(s, false)
+		return lookupPaths(p.path, p.query), err
+	}, false)
+	lists("generatePatterns", func(r sbCase) *[]string { return r.Exprs }, LookupExpressions, true)
 	table("parseIPAddress", func(r sbCase) *string { return r.IPv4 }, func(s string) (string, error) {
 		a, ok := ipv4(s)
 		if !ok {

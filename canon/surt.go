@@ -271,6 +271,35 @@ func writeReversed(b *strings.Builder, host string, comma bool) {
 	}
 }
 
+// SURTOf returns the SURT form of u as it is, without canonicalization
+// (Heritrix's SURT class): the host's labels reversed and joined by ","
+// inside "(" and ")", the port after ":" and the userinfo dropped, then the
+// path, query and fragment: "http://(org,example,foo,:81)/path?q#f". With
+// withScheme false the scheme and "(" are left out; with trailingComma
+// false no "," follows the last label. A URL without a host is its href.
+func SURTOf(u whatwg.URL, withScheme, trailingComma bool) string {
+	href := u.Href()
+	if u.Hostname() == "" {
+		return href
+	}
+	var b strings.Builder
+	b.Grow(len(href) + 4)
+	if withScheme {
+		b.WriteString(u.Scheme())
+		b.WriteString("://(")
+	}
+	writeReversed(&b, u.Hostname(), trailingComma)
+	if u.Port() != "" {
+		b.WriteByte(':')
+		b.WriteString(u.Port())
+	}
+	b.WriteByte(')')
+	b.WriteString(u.Pathname())
+	b.WriteString(u.Search())
+	b.WriteString(u.Hash())
+	return b.String()
+}
+
 // ssurtHost is the host part of an SSURT: its labels reversed, each
 // followed by ","; an IP address as it is.
 func ssurtHost(host string) string {
