@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -181,6 +182,31 @@ func TestLinear(t *testing.T) {
 			}
 			if a, b := count(small), count(large); b > 8*a+16 {
 				t.Errorf("%s, %v: %v allocations for 1000 repetitions, %v for 8000", name, p, a, b)
+			}
+		}
+	}
+	// The time of 8n against n, the best of five runs each: linear work
+	// gives about 8, quadratic work 64. Both sides run under the same
+	// load, so the ratio stays meaningful on a busy machine.
+	shapes["session segments"] = func(n int) string { return "http://h/" + strings.Repeat("/(", n) + ")/a.aspx" }
+	shapes["labels"] = func(n int) string { return "http://" + strings.Repeat("a,.", n) + "h/" }
+	for name, shape := range shapes {
+		for _, p := range profiles {
+			c := Canonicalizer{Profile: p, SortQuery: true}
+			best := func(s string) time.Duration {
+				d := time.Duration(1 << 62)
+				for range 5 {
+					start := time.Now()
+					_, _ = c.Canon(s)
+					_, _ = c.SURT(s)
+					_, _ = SURT(s)
+					d = min(d, time.Since(start))
+				}
+				return d
+			}
+			small, large := best(shape(4000)), best(shape(32000))
+			if small > 0 && large/small > 24 {
+				t.Errorf("%s, %v: %v for 32000 repetitions, %v for 4000 (%.0fx)", name, p, large, small, float64(large)/float64(small))
 			}
 		}
 	}
