@@ -204,7 +204,15 @@ func TestLinear(t *testing.T) {
 				}
 				return d
 			}
-			small, large := best(shape(4000)), best(shape(32000))
+			// A pause of the collector or of the machine can spoil one
+			// measurement; quadratic work spoils all three.
+			var small, large time.Duration
+			for range 3 {
+				small, large = best(shape(4000)), best(shape(32000))
+				if small == 0 || large/small <= 24 {
+					break
+				}
+			}
 			if small > 0 && large/small > 24 {
 				t.Errorf("%s, %v: %v for 32000 repetitions, %v for 4000 (%.0fx)", name, p, large, small, float64(large)/float64(small))
 			}
