@@ -256,7 +256,11 @@ func TestSURTForms(t *testing.T) {
 			t.Errorf("SURT(%q): %v (-want +got)\n%s", c.in, err, diff)
 		}
 	}
-	got, err := Canonicalizer{DropFragment: true}.SURT("https://www.example.com/A?b&a#f")
+	got, err := Canonicalizer{Profile: SafeBrowsing}.SURT("http://%20leadingspace.com/B?b&A")
+	if want := "com,%20leadingspace)/b?a&b"; got != want || err != nil {
+		t.Errorf("Canonicalizer{SafeBrowsing}.SURT = %q, %v; want %q", got, err, want)
+	}
+	got, err = Canonicalizer{DropFragment: true}.SURT("https://www.example.com/A?b&a#f")
 	if want := "com,example)/a?a&b"; got != want || err != nil {
 		t.Errorf("Canonicalizer.SURT = %q, %v; want %q", got, err, want)
 	}

@@ -37,6 +37,16 @@ func SURT(s string) (string, error) {
 // without its scheme, the host's labels reversed ("com,example)/path?q").
 // A fragment that c keeps stays at the end of the key.
 func (c Canonicalizer) SURT(s string) (string, error) {
+	if c.Profile == SafeBrowsing {
+		// Its keys are no URLs that the URL Standard always reads
+		// ("http://%20leadingspace.com/"): the key is made from its parts.
+		p, err := googleParts(s, false)
+		if err != nil {
+			return "", c.fail("surt", s, err)
+		}
+		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
+		return surtKey(stripWWW(p.host), "", p.path, sortPairs(abnf.LowerString(p.query)), p.hasQuery), nil
+	}
 	k, err := c.Canon(s)
 	if err != nil {
 		if e, ok := err.(*Error); ok {
