@@ -3,10 +3,10 @@ package canon
 import (
 	"encoding/json"
 	"errors"
+	"github.com/gouri/uri/internal/oracle"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -185,36 +185,24 @@ func TestLinear(t *testing.T) {
 			}
 		}
 	}
-	// The time of 8n against n, the best of five runs each: linear work
-	// gives about 8, quadratic work 64. Both sides run under the same
-	// load, so the ratio stays meaningful on a busy machine.
+	// The time of 8n against n, by the check the module's other linear-time
+	// tests use (internal/oracle): linear work gives about 8, quadratic 64.
 	shapes["session segments"] = func(n int) string { return "http://h/" + strings.Repeat("/(", n) + ")/a.aspx" }
 	shapes["labels"] = func(n int) string { return "http://" + strings.Repeat("a,.", n) + "h/" }
-	for name, shape := range shapes {
-		for _, p := range profiles {
-			c := Canonicalizer{Profile: p, SortQuery: true}
-			best := func(s string) time.Duration {
-				d := time.Duration(1 << 62)
-				for range 5 {
-					start := time.Now()
+	if testing.Short() {
+		t.Log("the timed part is skipped with -short")
+	} else {
+		for name, shape := range shapes {
+			for _, p := range profiles {
+				c := Canonicalizer{Profile: p, SortQuery: true}
+				run := func(s string) {
 					_, _ = c.Canon(s)
 					_, _ = c.SURT(s)
 					_, _ = SURT(s)
-					d = min(d, time.Since(start))
 				}
-				return d
-			}
-			// A pause of the collector or of the machine can spoil one
-			// measurement; quadratic work spoils all three.
-			var small, large time.Duration
-			for range 3 {
-				small, large = best(shape(4000)), best(shape(32000))
-				if small == 0 || large/small <= 24 {
-					break
+				if ratio, ok := oracle.CheckLinear(run, shape, 4000); !ok {
+					t.Errorf("%s, %v: time for 32000 repetitions / time for 4000 = %.1f, more than %d: not linear", name, p, ratio, oracle.GrowthLimit)
 				}
-			}
-			if small > 0 && large/small > 24 {
-				t.Errorf("%s, %v: %v for 32000 repetitions, %v for 4000 (%.0fx)", name, p, large, small, float64(large)/float64(small))
 			}
 		}
 	}
