@@ -133,18 +133,6 @@ func netURLString(s string) {
 	}
 }
 
-// resolveBenchRefs are the references resolved against every base: the
-// forms that Section 5.2.2 tells apart, most common first.
-var resolveBenchRefs = []struct{ name, ref string }{
-	{"path", "g"},
-	{"dotdot", "../g"},
-	{"query", "?y"},
-	{"fragment", "#s"},
-	{"network", "//g"},
-	{"absolute", "http://example.com/x/y?z"},
-	{"dots-inside", "g/./h/../i"},
-}
-
 // benchBases returns real-world URLs from testdata/urls that both this
 // package and net/url accept, to use as bases.
 func benchBases(b *testing.B) []string {
@@ -179,33 +167,21 @@ func BenchmarkResolve(b *testing.B) {
 		parsed[j], _ = ParseURI(s)
 		nu[j], _ = url.Parse(s)
 	}
-	for _, rk := range resolveBenchRefs {
+	for _, rk := range testrows.ResolveShapes {
 		size := 0
 		for _, s := range bases {
-			size += len(s) + len(rk.ref)
+			size += len(s) + len(rk.Ref)
 		}
 		size /= len(bases)
-		ref := MustParse(rk.ref)
-		nref, _ := url.Parse(rk.ref)
+		ref := MustParse(rk.Ref)
+		nref, _ := url.Parse(rk.Ref)
 		bench := func(name string, op func(i int)) {
-			b.Run("shape="+rk.name+"/"+name, func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(size))
-				i := 0
-				for b.Loop() {
-					op(i)
-					// A compare, not i % len(bases): a division per
-					// call would weigh on the faster side most.
-					if i++; i == len(bases) {
-						i = 0
-					}
-				}
-			})
+			b.Run("shape="+rk.Name+"/"+name, func(b *testing.B) { testrows.Cycle(b, len(bases), size, op) })
 		}
-		bench("form=string/impl=gouri", func(i int) { sinkString, _ = Resolve(bases[i], rk.ref) })
+		bench("form=string/impl=gouri", func(i int) { sinkString, _ = Resolve(bases[i], rk.Ref) })
 		bench("form=string/impl=net-url", func(i int) {
 			base, _ := url.Parse(bases[i])
-			r, _ := url.Parse(rk.ref)
+			r, _ := url.Parse(rk.Ref)
 			sinkString = base.ResolveReference(r).String()
 		})
 		bench("form=method/impl=gouri", func(i int) { sinkString = parsed[i].Resolve(ref).String() })
@@ -232,26 +208,16 @@ func BenchmarkAppendResolve(b *testing.B) {
 	for j, s := range bases {
 		parsed[j], _ = ParseURI(s)
 	}
-	for _, rk := range resolveBenchRefs {
+	for _, rk := range testrows.ResolveShapes {
 		size := 0
 		for _, s := range bases {
-			size += len(s) + len(rk.ref)
+			size += len(s) + len(rk.Ref)
 		}
 		size /= len(bases)
-		ref := MustParse(rk.ref)
+		ref := MustParse(rk.Ref)
 		buf := make([]byte, 0, 4096)
 		bench := func(form string, op func(i int)) {
-			b.Run("shape="+rk.name+"/form="+form, func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(size))
-				i := 0
-				for b.Loop() {
-					op(i)
-					if i++; i == len(bases) {
-						i = 0
-					}
-				}
-			})
+			b.Run("shape="+rk.Name+"/form="+form, func(b *testing.B) { testrows.Cycle(b, len(bases), size, op) })
 		}
 		bench("value", func(i int) { sinkURI = parsed[i].Resolve(ref) })
 		bench("append", func(i int) { buf = AppendResolve(buf[:0], parsed[i], ref) })
@@ -262,17 +228,17 @@ func BenchmarkAppendResolve(b *testing.B) {
 // URI that each kind of reference resolves to. net/url has no equivalent.
 func BenchmarkRelativize(b *testing.B) {
 	bases := benchBases(b)
-	for _, rk := range resolveBenchRefs {
+	for _, rk := range testrows.ResolveShapes {
 		type pair struct{ base, target URI }
 		pairs := make([]pair, len(bases))
 		size := 0
 		for j, s := range bases {
 			base := must(ParseURI(s))
-			pairs[j] = pair{base, base.Resolve(MustParse(rk.ref))}
+			pairs[j] = pair{base, base.Resolve(MustParse(rk.Ref))}
 			size += len(s) + len(pairs[j].target.String())
 		}
 		size /= len(bases)
-		b.Run(rk.name, func(b *testing.B) {
+		b.Run(rk.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(size))
 			i := 0

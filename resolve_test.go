@@ -583,8 +583,8 @@ func TestAppendResolveCorpus(t *testing.T) {
 		for _, b := range bases {
 			checkAppendResolve(t, b, u)
 		}
-		for _, rk := range resolveBenchRefs {
-			checkAppendResolve(t, u, MustParse(rk.ref))
+		for _, rk := range testrows.ResolveShapes {
+			checkAppendResolve(t, u, MustParse(rk.Ref))
 		}
 	}
 }

@@ -44,46 +44,22 @@ func BenchmarkParseWHATWG(b *testing.B) {
 		for _, l := range lines {
 			n += len(l)
 		}
+		size := n / len(lines)
 		b.Run("file="+set.name+"/impl=gouri", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(n / len(lines)))
-			i := 0
-			for b.Loop() {
+			testrows.Cycle(b, len(lines), size, func(i int) {
 				if u, err := Parse(lines[i]); err == nil {
 					sink = u.Href()
 				}
-				if i++; i == len(lines) {
-					i = 0
-				}
-			}
+			})
 		})
 		b.Run("file="+set.name+"/impl=net-url", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(n / len(lines)))
-			i := 0
-			for b.Loop() {
+			testrows.Cycle(b, len(lines), size, func(i int) {
 				if u, err := url.Parse(lines[i]); err == nil {
 					sink = u.String()
 				}
-				if i++; i == len(lines) {
-					i = 0
-				}
-			}
+			})
 		})
 	}
-}
-
-// resolveBenchRefs are the references that BenchmarkResolveWHATWG resolves
-// against every base, the same as the root package's BenchmarkResolve: the
-// forms that RFC 3986, Section 5.2.2 tells apart, most common first.
-var resolveBenchRefs = []struct{ name, ref string }{
-	{"path", "g"},
-	{"dotdot", "../g"},
-	{"query", "?y"},
-	{"fragment", "#s"},
-	{"network", "//g"},
-	{"absolute", "http://example.com/x/y?z"},
-	{"dots-inside", "g/./h/../i"},
 }
 
 // BenchmarkResolveWHATWG resolves each reference against 500 parsed bases,
@@ -118,36 +94,26 @@ func BenchmarkResolveWHATWG(b *testing.B) {
 	if len(bases) < 500 {
 		b.Fatalf("only %d usable bases", len(bases))
 	}
-	for _, rk := range resolveBenchRefs {
+	for _, rk := range testrows.ResolveShapes {
 		size := 0
 		for _, u := range bases {
-			size += len(u.Href()) + len(rk.ref)
+			size += len(u.Href()) + len(rk.Ref)
 		}
 		size /= len(bases)
-		nref, err := url.Parse(rk.ref)
+		nref, err := url.Parse(rk.Ref)
 		if err != nil {
 			b.Fatal(err)
 		}
 		bench := func(name string, op func(i int)) {
-			b.Run("shape="+rk.name+"/impl="+name, func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(size))
-				i := 0
-				for b.Loop() {
-					op(i)
-					if i++; i == len(bases) {
-						i = 0
-					}
-				}
-			})
+			b.Run("shape="+rk.Name+"/impl="+name, func(b *testing.B) { testrows.Cycle(b, len(bases), size, op) })
 		}
 		bench("gouri", func(i int) {
-			if u, err := bases[i].Parse(rk.ref); err == nil {
+			if u, err := bases[i].Parse(rk.Ref); err == nil {
 				sink = u.Href()
 			}
 		})
 		bench("net-url", func(i int) {
-			if u, err := nu[i].Parse(rk.ref); err == nil {
+			if u, err := nu[i].Parse(rk.Ref); err == nil {
 				sink = u.String()
 			}
 		})

@@ -1,6 +1,7 @@
 package whatwg
 
 import (
+	"github.com/gouri/uri/internal/testrows"
 	"net/url"
 	"testing"
 )
@@ -50,17 +51,7 @@ func BenchmarkSearchParams(b *testing.B) {
 		}
 		size /= len(urls)
 		bench := func(name string, op func(i int)) {
-			b.Run("file="+set.name+"/"+name, func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(size))
-				i := 0
-				for b.Loop() {
-					op(i)
-					if i++; i == len(urls) {
-						i = 0
-					}
-				}
-			})
+			b.Run("file="+set.name+"/"+name, func(b *testing.B) { testrows.Cycle(b, len(urls), size, op) })
 		}
 		bench("op=parse-serialize/impl=gouri", func(i int) { sink = ParseForm(urls[i].Query()).String() })
 		bench("op=parse-serialize/impl=net-url", func(i int) {
