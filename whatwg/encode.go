@@ -320,15 +320,20 @@ func toScalarValues(s string) string {
 // replaced by U+FFFD as decodeRune does.
 func appendScalarValues(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
-		_, n, ok := decodeRune(s, i)
-		if ok {
-			dst = append(dst, s[i:i+n]...)
-		} else {
-			dst = append(dst, "\uFFFD"...)
-		}
-		i += n
+		dst, i = appendScalar(dst, s, i)
 	}
 	return dst
+}
+
+// appendScalar appends the code point at s[i:] to dst, or U+FFFD for an
+// ill-formed sequence there as decodeRune reads it, and returns the index
+// after it.
+func appendScalar(dst []byte, s string, i int) ([]byte, int) {
+	_, n, ok := decodeRune(s, i)
+	if ok {
+		return append(dst, s[i:i+n]...), i + n
+	}
+	return append(dst, "\uFFFD"...), i + n
 }
 
 // encodeAt appends the code point at s[i:] UTF-8 percent-encoded with set,

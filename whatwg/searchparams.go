@@ -247,13 +247,7 @@ func appendFormDecoded(dst []byte, s string) []byte {
 			dst = append(dst, s[i:j]...)
 			i = j
 		default:
-			_, n, ok := decodeRune(s, i)
-			if ok {
-				dst = append(dst, s[i:i+n]...)
-			} else {
-				dst = append(dst, "\uFFFD"...)
-			}
-			i += n
+			dst, i = appendScalar(dst, s, i)
 		}
 	}
 	if high && !utf8.Valid(dst[start:]) {
