@@ -48,9 +48,10 @@ var editCommand = &command{
 		"url.searchParams.append(NAME, VALUE); --trim query=NAME is\n" +
 		"url.searchParams.delete(NAME) for each matching name; --sort-query is\n" +
 		"url.searchParams.sort(). --append path=SEGMENT, which the standard lacks,\n" +
-		"percent-encodes SEGMENT (\"/\" included) and appends it to the pathname. A\n" +
-		"setter that the standard leaves without effect (a port on a file: URL) is\n" +
-		"an error here, where a browser ignores it silently.\n" +
+		"percent-encodes SEGMENT (\"/\" included) and appends it to the pathname.\n" +
+		"NAME:=VALUE is NAME=VALUE there: the setters keep percent-encoded bytes.\n" +
+		"A setter that the standard leaves without effect (a port on a file: URL)\n" +
+		"leaves the URL as a browser does; with --strict it is an error.\n" +
 		"\n" +
 		"The text line is the edited URL; --json prints {\"input\":S,\"ok\":true,\n" +
 		"\"result\":S} or the error object of every command, whose message names the\n" +
@@ -62,17 +63,13 @@ var editCommand = &command{
 		fs.Var(&editFlag{kind: editTrim, edits: &edits}, "trim", "remove the query pairs named NAME (query=NAME, query=PREFIX*)")
 		fs.Var(&editFlag{kind: editSort, edits: &edits}, "sort-query", "sort the query pairs by name")
 		grammar := fs.String("grammar", "", "edit as browsers do: "+whatwgGrammar+" (the WHATWG URL Standard)")
+		strict := fs.Bool("strict", false, "with --grammar "+whatwgGrammar+": a setter that leaves the URL unchanged is an error")
 		return func() (op, string) {
 			switch *grammar {
 			case "":
 				return op{apply: func(in string) result { return editRFC(in, edits) }}, ""
 			case whatwgGrammar:
-				for _, e := range edits {
-					if e.kind == editSet && e.encoded {
-						return op{}, e.text + ": NAME:=VALUE has no meaning with --grammar " + whatwgGrammar + ", whose setters encode VALUE (use NAME=VALUE)"
-					}
-				}
-				return op{whole: true, apply: func(in string) result { return editWHATWG(in, edits) }}, ""
+				return op{whole: true, apply: func(in string) result { return editWHATWG(in, edits, *strict) }}, ""
 			}
 			return op{}, "unknown grammar " + strconv.Quote(*grammar) + " (want " + whatwgGrammar + ")"
 		}
@@ -268,15 +265,22 @@ func (e edit) rfc(u uri.URI) (uri.URI, error) {
 }
 
 // editWHATWG applies the edits to in, read and edited as the URL Standard
-// does.
-func editWHATWG(in string, edits []edit) result {
+// does. A setter that the standard leaves without effect (or, for the host
+// setter, with part of its effect) is not an error unless strict: the URL
+// is then as a browser leaves it.
+func editWHATWG(in string, edits []edit, strict bool) result {
 	u, err := whatwg.Parse(in)
 	if err != nil {
 		return failure(in, err)
 	}
 	for _, e := range edits {
 		at := u.Href()
-		if err := e.whatwg(&u); err != nil {
+		err := e.whatwg(&u)
+		var we *whatwg.Error
+		if err != nil && e.kind == editSet && !strict && errors.As(err, &we) && we.Kind != whatwg.ErrTooLong {
+			continue
+		}
+		if err != nil {
 			return editFailure(in, at, e, err)
 		}
 	}

@@ -57,7 +57,6 @@ func TestEdit(t *testing.T) {
 		{"append to a host", []string{"--append", "host=x", "http://h/"}, "", 2, "", "cannot append to host"},
 		{"trim a path", []string{"--trim", "path=x", "http://h/"}, "", 2, "", "cannot trim path"},
 		{"an unknown grammar", []string{"--grammar", "rfc2396", "http://h/"}, "", 2, "", `unknown grammar "rfc2396"`},
-		{"NAME:=VALUE with whatwg", []string{"--grammar", "whatwg", "--set", "hash:=x", "http://h/"}, "", 2, "", "has no meaning with --grammar whatwg"},
 	}
 	for _, tt := range tests {
 		args := append([]string{"edit"}, tt.args...)
@@ -140,6 +139,15 @@ func TestEditWHATWG(t *testing.T) {
 		// url.pathname = "/a/x%2Fy%5Cz".
 		{"append a path segment: / and \\ are data", "foo://h/a/",
 			[]string{"--append", "path=x/y\\z"}, "foo://h/a/x%2Fy%5Cz"},
+		// The setters keep percent-encoded bytes, so NAME:=VALUE is
+		// NAME=VALUE.
+		{"NAME:=VALUE is the same setter", "http://h/",
+			[]string{"--set", "hash:=a%20b c", "--set", "query:=%zz"}, "http://h/?%zz#a%20b%20c"},
+		// A setter without effect leaves the URL as a browser does.
+		{"a port on a file: URL is ignored", "file:///x", []string{"--set", "port=1"}, "file:///x"},
+		{"a pathname on an opaque path is ignored", "mailto:a@b", []string{"--set", "pathname=/x", "--set", "hash=y"}, "mailto:a@b#y"},
+		{"a scheme change across special and not is ignored", "http://h/", []string{"--set", "protocol=foo"}, "http://h/"},
+		{"host with an empty port: the host is set, the port kept", "http://a:81/p", []string{"--set", "host=b:"}, "http://b:81/p"},
 	}
 	for _, tt := range tests {
 		args := append(append([]string{"edit", "--grammar", "whatwg"}, tt.args...), tt.in)
@@ -148,15 +156,16 @@ func TestEditWHATWG(t *testing.T) {
 			t.Errorf("%s: uri %q = %d, %q, %q; want %q", tt.why, args, code, out, errOut, tt.want)
 		}
 	}
-	// What the standard leaves without effect is an error here.
+	// With --strict, what the standard leaves without effect is an error.
 	// And data never navigates: --append path refuses dot segments, as
 	// JoinPath does, since the pathname setter would climb with them.
 	for _, tt := range []struct{ in, flag, edit, err string }{
 		{"file:///x", "--set", "port=1", "--set port=1: whatwg: set port: cannot-have-username-password-port"},
 		{"mailto:a@b", "--set", "pathname=/x", "--set pathname=/x: whatwg: set pathname"},
+		{"http://a:81/p", "--set", "host=b:", "--set host=b:: whatwg: set host: port-invalid"},
 		{"http://h/a/", "--append", "path=%2E%2e", `--append path=%2E%2e: build: "." or ".." segment`},
 	} {
-		args := []string{"edit", "--grammar", "whatwg", tt.flag, tt.edit, tt.in}
+		args := []string{"edit", "--grammar", "whatwg", "--strict", tt.flag, tt.edit, tt.in}
 		code, out, errOut := runCmd(t, "", args...)
 		if code != exitInvalid || out != "" || !strings.Contains(errOut, "uri: operand 1: "+tt.err) {
 			t.Errorf("uri %q = %d, %q, %q; want an error with %q", args, code, out, errOut, tt.err)
