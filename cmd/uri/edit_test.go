@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // TestEdit: each row is a command line of uri edit, the output it prints and
@@ -169,6 +172,35 @@ func TestEditWHATWG(t *testing.T) {
 		code, out, errOut := runCmd(t, "", args...)
 		if code != exitInvalid || out != "" || !strings.Contains(errOut, "uri: operand 1: "+tt.err) {
 			t.Errorf("uri %q = %d, %q, %q; want an error with %q", args, code, out, errOut, tt.err)
+		}
+	}
+}
+
+// TestEditWHATWGRows: random edit sequences on real and made-up URLs, each
+// with the href of the URL Standard's reference implementation
+// (testdata/edit-whatwg.jsonl says how they were made).
+func TestEditWHATWGRows(t *testing.T) {
+	type row struct {
+		testrows.Source
+		Input string   `json:"input"`
+		Args  []string `json:"args"`
+		Href  string   `json:"href"`
+	}
+	rows := testrows.Read[row](t, "testdata/edit-whatwg.jsonl")
+	if len(rows) < 500 {
+		t.Fatalf("testdata/edit-whatwg.jsonl has %d rows, want 500", len(rows))
+	}
+	for _, r := range rows {
+		args := append(append([]string{"edit", "--grammar", "whatwg", "--json"}, r.Args...), "--", r.Input)
+		code, out, errOut := runCmd(t, "", args...)
+		var got struct {
+			Input  string `json:"input"`
+			OK     bool   `json:"ok"`
+			Result string `json:"result"`
+		}
+		err := json.Unmarshal([]byte(out), &got)
+		if code != exitOK || err != nil || got.Input != r.Input || !got.OK || got.Result != r.Href {
+			t.Errorf("line %d: uri %q = %d, %s%s; want the result %q", r.Line, args, code, out, errOut, r.Href)
 		}
 	}
 }
