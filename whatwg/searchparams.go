@@ -3,6 +3,7 @@ package whatwg
 import (
 	"cmp"
 	"iter"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -78,23 +79,41 @@ func ParseSearchParams(query string) SearchParams {
 // pairs is one allocation, none for a single pair; the decoded names and
 // values share one more.
 func ParseForm(s string) SearchParams {
-	if s == "" {
-		return SearchParams{}
+	var p SearchParams
+	if s != "" {
+		p.parse(s)
 	}
-	var list []param
-	n := strings.Count(s, "&") + 1
-	if n > 1 {
-		list = make([]param, 0, n)
-	}
-	var one param
+	return p
+}
+
+// parse is ParseForm, into p, which is the zero SearchParams. It takes a
+// pointer, so that ParseForm inlines and the list is not copied.
+func (p *SearchParams) parse(s string) {
+	// The pairs go to a list on the stack, and to the heap in one
+	// allocation of the right size at the end (or when it is full).
+	var stack [8]param
+	var list []param // nil while the pairs fit on the stack
+	n := 0
 	var buf []byte
 	// One pass over the bytes finds the pieces, the first "=" of each, and
-	// whether a piece may need decoding. It stops at every byte that the
-	// serializer does not keep, to tell whether s is in serialized form:
-	// pieces with one "=" each, and no other such byte.
+	// whether a piece may need decoding. While s may be in serialized form
+	// (pieces with one "=" each, and no other byte that the serializer
+	// does not keep), the pass stops at every such byte to tell; after
+	// that, only at those that matter to the piece.
 	start, eq, dec, canon := 0, -1, -1, true
 	for i := 0; ; i++ {
-		i = scan(s, i, &formEncodeStops)
+		switch {
+		case canon:
+			i = scan(s, i, &formEncodeStops)
+		case eq < 0 || dec < 0:
+			i = scan(s, i, &formSplitStops)
+		default:
+			if k := strings.IndexByte(s[i:], '&'); k >= 0 {
+				i += k
+			} else {
+				i = len(s)
+			}
+		}
 		c := byte('&')
 		if i < len(s) {
 			c = s[i]
@@ -132,23 +151,36 @@ func ParseForm(s string) SearchParams {
 				}
 				kv.value, buf = formDecode(kv.value, buf, len(s)-start)
 			}
-			if n == 1 {
-				one = kv
-			} else {
+			switch {
+			case n < len(stack):
+				stack[n] = kv
+			case n == len(stack):
+				list = make([]param, n, n+1+strings.Count(s[i:], "&"))
+				copy(list, stack[:])
+				fallthrough
+			default:
 				list = append(list, kv)
 			}
+			n++
 		} else {
 			canon = false
 		}
 		if i >= len(s) {
-			p := SearchParams{list: list, src: s}
-			if n == 1 {
-				p.one, p.n1 = one, i > start
+			n0 := n // the canon field
+			if !canon {
+				n0 = 0
 			}
-			if canon {
-				p.canon = p.Len()
+			p.src, p.canon = s, n0
+			switch {
+			case n == 1:
+				p.one, p.n1 = stack[0], true
+			case n > 1 && list == nil:
+				p.list = make([]param, n)
+				copy(p.list, stack[:n])
+			default:
+				p.list = list
 			}
-			return p
+			return
 		}
 		start, eq, dec = i+1, -1, -1
 	}
@@ -176,6 +208,18 @@ var formEncodeStops = func() (t stopSet) {
 			t[c] = 1
 		}
 	}
+	return t
+}()
+
+// formSplitStops are the bytes that ParseForm looks at once s is known
+// not to be in serialized form: "&", "=" and those of formDecodeStop.
+var formSplitStops = func() (t stopSet) {
+	for c := range 256 {
+		if formDecodeStop[c] {
+			t[c] = 1
+		}
+	}
+	t['&'], t['='] = 1, 1
 	return t
 }()
 
@@ -441,12 +485,19 @@ var formKeep = func() (t [256]bool) {
 // for the empty list. When the list came from [ParseForm] and its
 // serialization is the string parsed ("a=1&b=x+y"), String returns that
 // string and does not allocate; otherwise it allocates the result once.
-func (p SearchParams) String() string {
+func (p SearchParams) String() string { return p.serialize() }
+
+// serialize is String. It takes a pointer, so that String inlines and the
+// list is not copied to be serialized.
+func (p *SearchParams) serialize() string {
 	if p.Len() == 0 {
 		return ""
 	}
 	if p.unchanged() {
 		return p.src
+	}
+	if p.short() {
+		return p.encodeShort()
 	}
 	// While the output equals a prefix of src, only compare; at the first
 	// pair that differs, write the rest into a buffer of the exact length.
@@ -471,13 +522,82 @@ func (p SearchParams) String() string {
 	return p.src[:k]
 }
 
+// formStack is the length of the result that String writes on the stack.
+const formStack = 512
+
+// short reports whether String's result surely fits in formStack bytes.
+func (p *SearchParams) short() bool {
+	n := 2 * p.Len()
+	for _, kv := range p.pairs() {
+		n += 3 * (len(kv.name) + len(kv.value))
+	}
+	return n <= formStack
+}
+
+// encodeShort returns String's result for a short list: written on the
+// stack, then copied unless it is src.
+func (p *SearchParams) encodeShort() string {
+	var buf [formStack]byte
+	j := 0
+	for i, kv := range p.pairs() {
+		if i > 0 {
+			buf[j] = '&'
+			j++
+		}
+		j = putForm(buf[:], j, kv.name)
+		buf[j] = '='
+		j = putForm(buf[:], j+1, kv.value)
+	}
+	if string(buf[:j]) == p.src {
+		return p.src
+	}
+	return string(buf[:j])
+}
+
+// putForm writes s into b from j on as appendForm appends it, and returns
+// the index after it. b has room for 3*len(s) bytes from j on: putForm
+// copies eight bytes at a time, up to the first one that needs encoding.
+func putForm(b []byte, j int, s string) int {
+	i := 0
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		t := &formEncodeStops
+		x := uint64(t[w[0]]) | uint64(t[w[1]])<<8 | uint64(t[w[2]])<<16 | uint64(t[w[3]])<<24 |
+			uint64(t[w[4]])<<32 | uint64(t[w[5]])<<40 | uint64(t[w[6]])<<48 | uint64(t[w[7]])<<56
+		copy(b[j:j+8], w)
+		if x == 0 {
+			i, j = i+8, j+8
+			continue
+		}
+		k := bits.TrailingZeros64(x) >> 3
+		j = putFormByte(b, j+k, s[i+k])
+		i += k + 1
+	}
+	for ; i < len(s); i++ {
+		j = putFormByte(b, j, s[i])
+	}
+	return j
+}
+
+// putFormByte writes c into b at j as appendForm appends it, and returns
+// the index after it.
+func putFormByte(b []byte, j int, c byte) int {
+	if o := formOut[c]; o != 0 {
+		b[j] = o
+		return j + 1
+	}
+	_ = b[j+2]
+	b[j], b[j+1], b[j+2] = '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15]
+	return j + 3
+}
+
 // unchanged reports whether src is in serialized form and the list is
 // still the one that ParseForm found in it, each name and value the
 // substring of src where ParseForm found it. That takes a look at each
 // pair, not at each byte: src has exactly canon "=" and canon-1 "&", which
 // the check finds between the names and values, so that none of them
 // holds one, and all other bytes of src stay as they are when serialized.
-func (p SearchParams) unchanged() bool {
+func (p *SearchParams) unchanged() bool {
 	if p.canon == 0 || p.canon != p.Len() {
 		return false
 	}
@@ -516,7 +636,7 @@ func at(src string, k int, s string) bool {
 
 // encodeFrom returns src[:k], the serialization of the pairs before the
 // i-th, followed by that of the others.
-func (p SearchParams) encodeFrom(k, i int) string {
+func (p *SearchParams) encodeFrom(k, i int) string {
 	rest := SearchParams{list: p.pairs()[i:]}
 	n := k + rest.encodedLen()
 	if i > 0 {

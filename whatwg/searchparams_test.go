@@ -364,3 +364,26 @@ func TestSearchParamsStringReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchParamsStringLengths: String writes a short result on the
+// stack, eight bytes at a time, and a long one to the heap; both agree
+// with formSerialize (section 5.2) for every length around the limit
+// between the two and every place of a byte to encode in the last window.
+func TestSearchParamsStringLengths(t *testing.T) {
+	for n := formStack/3 - 12; n <= formStack/3+4; n++ {
+		for at := range 10 {
+			for _, c := range []string{" ", "~", "é", "a"} {
+				v := []byte(strings.Repeat("x", n))
+				if at < n {
+					v = append(append(v[:n-at-1:n-at-1], c...), v[n-at:]...)
+				}
+				var p SearchParams
+				p.Append("k", string(v))
+				got, want := p.String(), formSerialize(pairsOf(p))
+				if got != want {
+					t.Fatalf("String() of k=%q = %q, want %q", v, got, want)
+				}
+			}
+		}
+	}
+}
