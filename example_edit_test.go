@@ -265,6 +265,18 @@ func ExampleURI_WithUser() {
 	// jane%40example.org
 }
 
+// A host from text: an internationalized name goes in as IDNA A-labels.
+func ExampleURI_WithHostText() {
+	u := uri.MustParse("https://example.com/katalog?q=go")
+	v, _ := u.WithHostText("Bücher.example")
+	fmt.Println(v)
+	_, err := u.WithHostText("bü cher.example")
+	fmt.Println(err)
+	// Output:
+	// https://xn--bcher-kva.example/katalog?q=go
+	// uri: build: invalid character " " in host at offset 3 of "bü cher.example"
+}
+
 // Paths from decoded segments: "/" inside a segment is data, and "." and ".."
 // never navigate (the rule of JoinPath).
 func ExampleURI_WithSegments() {

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/abnf"
 )
@@ -489,6 +490,30 @@ func (u URI) WithPassword(password string) (URI, error) {
 	a := u.afterScheme() + 2
 	return rebuild(password, Userinfo, u.s[:a], u.s[u.hostStart:],
 		part{u.Username(), 0}, part{":", 0}, part{password, EscapeUserinfo}, part{"@", 0})
+}
+
+// WithHostText returns u with its host set from text: a name with
+// non-ASCII characters is first converted by [HostToASCII] to IDNA A-labels,
+// the form that RFC 3986, Section 3.2.2 asks producers to give an
+// internationalized domain name in ("%" is data there, so an error); ASCII
+// text goes to [URI.WithHost] as written. On error, the zero URI and an
+// *[Error] with Op [OpBuild], for either step. It allocates once, and the
+// conversion three times more.
+func (u URI) WithHostText(host string) (URI, error) {
+	for i := 0; i < len(host); i++ {
+		if host[i] >= utf8.RuneSelf {
+			// "%" is data in text, and no name holds it.
+			if k := strings.IndexByte(host, '%'); k >= 0 {
+				return URI{}, &Error{Op: OpBuild, Input: host, Offset: k, Component: Host, Err: ErrInvalidByte}
+			}
+			a, err := HostToASCII(host)
+			if err != nil {
+				return URI{}, withOp(OpBuild, err)
+			}
+			return u.WithHost(a)
+		}
+	}
+	return u.WithHost(host)
 }
 
 // WithQueryText returns u with its query set to text encoded with

@@ -167,6 +167,12 @@ var withTests = []struct {
 	{why: "3.2.1, user: no authority", in: "mailto:a@b", e: set("WithUser", uri.URI.WithUser, "x"), err: uri.ErrNoAuthority, inp: "mailto:a@b", off: 7, comp: uri.Authority},
 	{why: "3.2.1, password: added after the user as written", in: "http://us%65r@h/", e: set("WithPassword", uri.URI.WithPassword, "p:w@d"), want: "http://us%65r:p%3Aw%40d@h/"},
 	{why: "3.2.1, password: replaced", in: "http://u:old@h/", e: set("WithPassword", uri.URI.WithPassword, "new"), want: "http://u:new@h/"},
+	{why: "3.2.2, host text: a non-ASCII name becomes IDNA A-labels", in: "http://h:81/p", e: set("WithHostText", uri.URI.WithHostText, "B\u00fccher.de"), want: "http://xn--bcher-kva.de:81/p"},
+	{why: "3.2.2, host text: ASCII as written", in: "http://h/p", e: set("WithHostText", uri.URI.WithHostText, "Example.COM"), want: "http://Example.COM/p"},
+	{why: "3.2.2, host text: a bare IPv6 address", in: "http://h/p", e: set("WithHostText", uri.URI.WithHostText, "::1"), want: "http://[::1]/p"},
+	{why: "3.2.2, host text: a space in ASCII", in: "http://h/p", e: set("WithHostText", uri.URI.WithHostText, "a b"), err: uri.ErrInvalidByte, off: 1, comp: uri.Host},
+	{why: "3.2.2, host text: a space in a non-ASCII name", in: "http://h/p", e: set("WithHostText", uri.URI.WithHostText, "b\u00fc cher.de"), err: uri.ErrInvalidByte, off: 3, comp: uri.Host},
+	{why: "3.2.2, host text: % is data, which no name holds", in: "http://h/p", e: set("WithHostText", uri.URI.WithHostText, "\u00fc%41.de"), err: uri.ErrInvalidByte, off: 2, comp: uri.Host},
 	{why: "3.2.1, password: without a userinfo", in: "http://h/", e: set("WithPassword", uri.URI.WithPassword, ""), want: "http://:@h/"},
 
 	// Section 3.3: a path from segments, each one segment of data.
@@ -377,6 +383,8 @@ func TestWithAllocs(t *testing.T) {
 		{"WithoutFragment", func() { sinkWith = u.WithoutFragment() }, 0},
 		{"WithFragmentText", func() { sinkWith, _ = u.WithFragmentText("section 2") }, 1},
 		{"WithQueryText", func() { sinkWith, _ = u.WithQueryText("q=a b") }, 1},
+		{"WithHostText", func() { sinkWith, _ = u.WithHostText("example.org") }, 1},
+		{"WithHostText, converted", func() { sinkWith, _ = u.WithHostText("b\u00fccher.de") }, 4},
 		{"WithUser", func() { sinkWith, _ = u.WithUser("a@b") }, 1},
 		{"WithPassword", func() { sinkWith, _ = u.WithPassword("p w") }, 1},
 		{"WithSegments", func() { sinkWith, _ = u.WithSegments("a b", "c/d", "e") }, 1},

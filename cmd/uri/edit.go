@@ -37,9 +37,11 @@ var editCommand = &command{
 		"name of the URL Standard: protocol, username, hostname, pathname, search,\n" +
 		"hash. Data never navigates: a path segment that is \".\" or \"..\" once\n" +
 		"decoded is an error, not a step up. --set path=TEXT splits TEXT at \"/\" (one\n" +
-		"leading \"/\" is optional) and sets the path from those segments. scheme,\n" +
-		"host and port are taken as written with \"=\" too. An empty VALUE gives an empty\n" +
-		"component, present (\"http://h/p#\"): RFC 3986 tells empty from absent.\n" +
+		"leading \"/\" is optional) and sets the path from those segments. A host\n" +
+		"with non-ASCII text becomes IDNA A-labels (WithHostText: \"bücher.de\" is\n" +
+		"\"xn--bcher-kva.de\"); scheme and port, and an ASCII host, are taken as\n" +
+		"written with \"=\" too. An empty VALUE gives an empty component, present\n" +
+		"(\"http://h/p#\"): RFC 3986 tells empty from absent.\n" +
 		"\n" +
 		"With --grammar whatwg, each URL is parsed and edited as the WHATWG URL\n" +
 		"Standard does, exactly as in a browser: --set NAME=VALUE is url.NAME = VALUE\n" +
@@ -223,7 +225,10 @@ func (e edit) rfc(u uri.URI) (uri.URI, error) {
 	case "scheme":
 		return u.WithScheme(v)
 	case "host":
-		return u.WithHost(v)
+		if e.encoded {
+			return u.WithHost(v)
+		}
+		return u.WithHostText(v)
 	case "port":
 		return u.WithPort(v)
 	case "user":

@@ -33,6 +33,8 @@ func TestEdit(t *testing.T) {
 		{"3.2.1, a user needs an authority", []string{"--set", "user=x", "mailto:a@b"}, "", 1, "",
 			`uri: operand 1: --set user=x: build: reference has no authority at offset 7 of "mailto:a@b"`},
 		{"3.2.2, a host as written", []string{"--set", "hostname=::1", "--set", "port=8080", "http://h/"}, "", 0, "http://[::1]:8080/\n", ""},
+		{"3.2.2, a host from non-ASCII text is IDNA A-labels", []string{"--set", "host=b\u00fccher.de", "http://h/"}, "", 0, "http://xn--bcher-kva.de/\n", ""},
+		{"3.2.2, an encoded host as written", []string{"--set", "host:=b%C3%BCcher.de", "http://h/"}, "", 0, "http://b%C3%BCcher.de/\n", ""},
 		{"3.3, a path from text, split at /", []string{"--set", "path=/a b/c", "http://h/old?q"}, "", 0, "http://h/a%20b/c?q\n", ""},
 		{"3.3, the leading / is optional", []string{"--set", "pathname=a/b", "http://h/"}, "", 0, "http://h/a/b\n", ""},
 		{"3.3, a rootless path stays rootless", []string{"--set", "path=x y", "mailto:a@b"}, "", 0, "mailto:x%20y\n", ""},
