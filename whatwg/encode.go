@@ -152,6 +152,13 @@ var class = func() (t [256]uint32) {
 // others.
 type stopSet [256]uint8
 
+// of8 returns the values of the eight bytes of w in t, w[0]'s in the low
+// byte: the first byte of w that t stops at is the lowest non-zero byte.
+func (t *stopSet) of8(w string) uint64 {
+	return uint64(t[w[0]]) | uint64(t[w[1]])<<8 | uint64(t[w[2]])<<16 | uint64(t[w[3]])<<24 |
+		uint64(t[w[4]])<<32 | uint64(t[w[5]])<<40 | uint64(t[w[6]])<<48 | uint64(t[w[7]])<<56
+}
+
 // stops are the bytes that end a run of bytes that the parser copies
 // without change: [0] when it only parses, [1] when it also collects
 // validation errors, which adds the bytes that need a look (check).
@@ -211,9 +218,7 @@ func scan(s string, i int, t *stopSet) int {
 	}
 	for i < n {
 		k := min(i, n-8)
-		b := s[k : k+8]
-		x := uint64(t[b[0]]) | uint64(t[b[1]])<<8 | uint64(t[b[2]])<<16 | uint64(t[b[3]])<<24 |
-			uint64(t[b[4]])<<32 | uint64(t[b[5]])<<40 | uint64(t[b[6]])<<48 | uint64(t[b[7]])<<56
+		x := t.of8(s[k : k+8])
 		if x >>= 8 * uint(i-k) & 63; x != 0 {
 			return i + bits.TrailingZeros64(x)>>3
 		}

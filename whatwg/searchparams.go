@@ -561,9 +561,7 @@ func putForm(b []byte, j int, s string) int {
 	i := 0
 	for i+8 <= len(s) {
 		w := s[i : i+8]
-		t := &formEncodeStops
-		x := uint64(t[w[0]]) | uint64(t[w[1]])<<8 | uint64(t[w[2]])<<16 | uint64(t[w[3]])<<24 |
-			uint64(t[w[4]])<<32 | uint64(t[w[5]])<<40 | uint64(t[w[6]])<<48 | uint64(t[w[7]])<<56
+		x := formEncodeStops.of8(w)
 		copy(b[j:j+8], w)
 		if x == 0 {
 			i, j = i+8, j+8
