@@ -670,6 +670,16 @@ type param struct{ start, keyEnd, end int }
 // Empty pieces are left out, so a query of only "&" has none. It appends to
 // params.
 func sortParams(s string, qs, qe int, o pctOpt, params []param) []param {
+	params = splitParams(s, qs, qe, params)
+	slices.SortStableFunc(params, func(a, b param) int {
+		return compareNormalized(s[a.start:a.keyEnd], s[b.start:b.keyEnd], o)
+	})
+	return params
+}
+
+// splitParams appends the non-empty pieces of the query s[qs:qe] to params,
+// in order, and returns it: it allocates only when params is full.
+func splitParams(s string, qs, qe int, params []param) []param {
 	for i := qs; ; {
 		end := strings.IndexByte(s[i:qe], '&')
 		if end < 0 {
@@ -696,9 +706,6 @@ func sortParams(s string, qs, qe int, o pctOpt, params []param) []param {
 		}
 		i = end + 1
 	}
-	slices.SortStableFunc(params, func(a, b param) int {
-		return compareNormalized(s[a.start:a.keyEnd], s[b.start:b.keyEnd], o)
-	})
 	return params
 }
 

@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"cmp"
 	"iter"
 	"net/url"
 	"slices"
@@ -132,43 +133,64 @@ func (u URI) DeleteQueryFunc(del func(key, value string) bool) URI {
 // dropped; a query without pairs is kept as it is. Sorting makes equal sets
 // of parameters compare equal, for caches, and is the URLSearchParams sort of
 // the URL Standard for ASCII keys. It allocates the new text once (and the
-// list of pairs beyond 16 of them, and a key that has something to decode),
-// and returns u itself when there is nothing to change.
+// list of pairs beyond 16 of them), and returns u itself when there is
+// nothing to change.
 func (u URI) SortQuery() URI {
-	q := u.Query()
-	type keyed struct{ key, piece string }
-	var room [16]keyed // most queries have few pairs: no allocation for them
-	pairs := room[:0]
-	for rest := q; rest != ""; {
-		var piece string
-		piece, rest, _ = strings.Cut(rest, "&")
-		if piece != "" {
-			k, _, _ := strings.Cut(piece, "=")
-			pairs = append(pairs, keyed{decodeForm(k), piece})
-		}
-	}
-	byKey := func(a, b keyed) int { return strings.Compare(a.key, b.key) }
-	empty := strings.HasPrefix(q, "&") || strings.HasSuffix(q, "&") || strings.Contains(q, "&&")
-	if len(pairs) == 0 || !empty && slices.IsSortedFunc(pairs, byKey) {
+	if !u.HasQuery() {
 		return u
 	}
-	slices.SortStableFunc(pairs, byKey)
+	s, qs, qe := u.s, int(u.pathEnd)+1, int(u.queryEnd)
+	var room [16]param // most queries have few pairs: no allocation for them
+	pairs := splitParams(s, qs, qe, room[:0])
+	byKey := func(a, b param) int { return compareDecoded(s[a.start:a.keyEnd], s[b.start:b.keyEnd]) }
 	n := len(pairs) - 1 // the "&" between the pairs
 	for _, p := range pairs {
-		n += len(p.piece)
+		n += p.end - p.start
 	}
-	b := make([]byte, 0, int(u.pathEnd)+1+n+len(u.s)-int(u.queryEnd))
-	b = append(b, u.s[:u.pathEnd+1]...)
+	if len(pairs) == 0 || n == qe-qs && slices.IsSortedFunc(pairs, byKey) {
+		return u // no pairs, or sorted without empty pieces
+	}
+	slices.SortStableFunc(pairs, byKey)
+	b := make([]byte, 0, qs+n+len(s)-qe)
+	b = append(b, s[:qs]...)
 	for i, p := range pairs {
 		if i > 0 {
 			b = append(b, '&')
 		}
-		b = append(b, p.piece...)
+		b = append(b, s[p.start:p.end]...)
 	}
 	v := u
 	v.queryEnd = int32(len(b))
-	v.s = abnf.String(append(b, u.s[u.queryEnd:]...))
+	v.s = abnf.String(append(b, s[qe:]...))
 	return v
+}
+
+// compareDecoded compares a and b as decodeForm decodes them ("+" is a
+// space), byte by byte, without decoding them.
+func compareDecoded(a, b string) int {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		ca, na := formDecodedByte(a, i)
+		cb, nb := formDecodedByte(b, j)
+		if ca != cb {
+			return cmp.Compare(ca, cb)
+		}
+		i, j = i+na, j+nb
+	}
+	return cmp.Compare(len(a)-i, len(b)-j) // the one left over is the longer
+}
+
+// formDecodedByte returns the byte that decodeForm makes of s from i on,
+// and how many bytes of s it takes.
+func formDecodedByte(s string, i int) (byte, int) {
+	switch c := s[i]; {
+	case c == '+':
+		return ' ', 1
+	case c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]):
+		return abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2]), 3
+	default:
+		return c, 1
+	}
 }
 
 // queryPair is a decoded key=value pair to write, encoded with EscapeQueryKey and

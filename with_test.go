@@ -528,3 +528,39 @@ func checkSetters(t *testing.T, u uri.URI, args ...string) {
 	w.Fragment, w.HasFragment = "", false
 	check("WithoutFragment()", u.WithoutFragment(), nil, "", w)
 }
+
+// TestSortQuery: a stable sort of the pairs by decoded key, each pair's
+// text kept (RFC 3986, Section 3.4 leaves the query's structure to the
+// scheme; the pairs are those of HTML forms).
+func TestSortQuery(t *testing.T) {
+	tests := []struct{ why, in, want string }{
+		{"sorted by key, stable", "http://h/p?b=2&a=1&c=3&a=0#f", "http://h/p?a=1&a=0&b=2&c=3#f"},
+		{"already sorted: the same text", "http://h/?a=1&b=2", "http://h/?a=1&b=2"},
+		{"empty pieces dropped", "http://h/?a=1&&b=2&", "http://h/?a=1&b=2"},
+		{"empty pieces dropped, pairs in order", "http://h/?&a", "http://h/?a"},
+		{"no pairs: kept", "http://h/?&&", "http://h/?&&"},
+		{"empty query: kept", "http://h/?", "http://h/?"},
+		{"no query", "http://h/p#f", "http://h/p#f"},
+		{"keys compare decoded: %7E is ~, after z", "http://h/?%7E=1&z=2&a=3", "http://h/?a=3&z=2&%7E=1"},
+		{"keys compare decoded: + is a space, before ! and a", "http://h/?a%20b=1&!=2&a+a=3&aa=4", "http://h/?!=2&a+a=3&a%20b=1&aa=4"},
+		{"decoded keys that are equal keep their order", "http://h/?a%20=1&a+=2&a=3&0", "http://h/?0&a=3&a%20=1&a+=2"},
+		{"a shorter key first", "http://h/?ab=1&a=2", "http://h/?a=2&ab=1"},
+		{"%25 is %, after $", "http://h/?%25=2&$=1", "http://h/?$=1&%25=2"},
+		{"bytes, not code points of UTF-16", "http://h/?%F0%9F%98%80=1&%EF%BC%A1=2", "http://h/?%EF%BC%A1=2&%F0%9F%98%80=1"},
+		{"; is data", "http://h/?b=1;a=2&a=3", "http://h/?a=3&b=1;a=2"},
+	}
+	for _, tt := range tests {
+		u, err := uri.Parse(tt.in)
+		if err != nil {
+			t.Fatalf("%s: Parse(%q): %v", tt.why, tt.in, err)
+		}
+		got := u.SortQuery()
+		if got.String() != tt.want {
+			t.Errorf("%s: %q.SortQuery() = %q, want %q", tt.why, tt.in, got, tt.want)
+		}
+		checkURI(t, tt.in+".SortQuery()", got)
+		if n := testing.AllocsPerRun(10, func() { sinkWith = u.SortQuery() }); n > 1 || n == 1 && got.String() == tt.in {
+			t.Errorf("%s: %q.SortQuery() allocates %v times", tt.why, tt.in, n)
+		}
+	}
+}
