@@ -180,6 +180,22 @@ func compareDecoded(a, b string) int {
 	return cmp.Compare(len(a)-i, len(b)-j) // the one left over is the longer
 }
 
+// decodesTo reports whether decodeForm(s) == want, without decoding s.
+func decodesTo(s, want string) bool {
+	if len(s) < len(want) {
+		return false // decoding never lengthens
+	}
+	j := 0
+	for i := 0; i < len(s); j++ {
+		c, n := formDecodedByte(s, i)
+		if j == len(want) || want[j] != c {
+			return false
+		}
+		i += n
+	}
+	return j == len(want)
+}
+
 // formDecodedByte returns the byte that decodeForm makes of s from i on,
 // and how many bytes of s it takes.
 func formDecodedByte(s string, i int) (byte, int) {
@@ -215,7 +231,7 @@ func (p queryPair) write(t []byte) int {
 func keyIs(key string) func(piece string) bool {
 	return func(piece string) bool {
 		k, _, _ := strings.Cut(piece, "=")
-		return decodeForm(k) == key
+		return decodesTo(k, key)
 	}
 }
 

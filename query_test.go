@@ -191,9 +191,11 @@ func tracking(key, _ string) bool {
 }
 
 func TestQueryAllocs(t *testing.T) {
-	// Every editor allocates its new text once (with.go); only decoding a
-	// key or value that has "%HH" or "+" costs more.
+	// Every editor allocates its new text once (with.go); keys compare
+	// decoded without being decoded. Only a key or value handed out
+	// decoded costs more when it has "%HH" or "+".
 	u := MustParse("http://h/p?alpha=1&beta=two&gamma=3#f")
+	encoded := MustParse("http://h/p?a%20b=1&c+d=2&%65=3&a+b=4#f")
 	twice := MustParse("http://h/p?a=1&a=2#f")
 	noQuery := MustParse("http://h/p#f")
 	unsorted := MustParse("http://h/p?b=1&c=2&a=3#f")
@@ -218,6 +220,10 @@ func TestQueryAllocs(t *testing.T) {
 		{"DeleteQueryFunc", func() { _ = u.DeleteQueryFunc(func(k, _ string) bool { return k != "beta" }) }, 1},
 		{"SortQuery", func() { _ = u.SortQuery() }, 0},
 		{"SortQuery changing the order", func() { _ = unsorted.SortQuery() }, 1},
+		{"DeleteQueryKey of encoded keys", func() { _ = encoded.DeleteQueryKey("a b") }, 1},
+		{"DeleteQueryKey of an absent key among encoded ones", func() { _ = encoded.DeleteQueryKey("c") }, 0},
+		{"SetQueryValue of an encoded key", func() { _ = encoded.SetQueryValue("e", "5") }, 1},
+		{"SortQuery of encoded keys", func() { _ = encoded.SortQuery() }, 1},
 		{"DeleteQueryFunc deleting nothing", func() { _ = u.DeleteQueryFunc(func(string, string) bool { return false }) }, 0},
 	}
 	for _, tt := range tests {
