@@ -12,7 +12,7 @@ import "github.com/gouri/uri"
 // [ErrMissingSchemeNonRelativeURL]) and a text over 2 GiB ([uri.ErrTooLong]).
 func (u URL) ToURI() (uri.URI, []uri.Change, error) {
 	if u.href == "" {
-		return uri.URI{}, nil, &Error{Op: "to uri", Kind: ErrMissingSchemeNonRelativeURL}
+		return uri.URI{}, nil, &Error{Op: OpToURI, Kind: ErrMissingSchemeNonRelativeURL}
 	}
 	c := uri.Components{
 		Scheme:      u.Scheme(),

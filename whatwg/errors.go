@@ -232,11 +232,34 @@ func (k Kind) Error() string { return k.String() }
 // Kind is the validation error that made parsing fail; Unwrap returns it,
 // so errors.Is(err, whatwg.ErrHostMissing) and errors.As work.
 type Error struct {
-	Op     string // "parse", or the setter: "set protocol", "set host", ...
+	Op     string // what failed: OpParse, OpSetHost, ... (the Op constants)
 	Input  string // the input, or the value given to the setter
 	Offset int    // byte offset in Input
 	Kind   Kind   // the reason
 }
+
+// The values of [Error.Op]: the operation that failed.
+const (
+	OpParse     = "parse"      // [Parse], [ParseRef], [URL.Parse] and the other parsing functions
+	OpParseBase = "parse base" // [ParseRef], when the base fails to parse
+
+	// The setters of the URL class (URL Standard, section 6.1), one per
+	// attribute, such as [URL.SetHost] for OpSetHost.
+	OpSetHref     = "set href"
+	OpSetProtocol = "set protocol"
+	OpSetUsername = "set username"
+	OpSetPassword = "set password"
+	OpSetHost     = "set host"
+	OpSetHostname = "set hostname"
+	OpSetPort     = "set port"
+	OpSetPathname = "set pathname"
+	OpSetSearch   = "set search"
+	OpSetHash     = "set hash"
+
+	OpSetSearchParams   = "set search params"   // [URL.SetSearchParams]
+	OpDeleteSearchParam = "delete search param" // [URL.DeleteSearchParam]
+	OpToURI             = "to uri"              // [URL.ToURI]
+)
 
 // Error formats the error on one line: the name of the validation error,
 // so that it can be looked up in the standard, what is wrong in plain
@@ -251,7 +274,7 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("whatwg: ")
-	if e.Op != "" && e.Op != "parse" {
+	if e.Op != "" && e.Op != OpParse {
 		b.WriteString(e.Op)
 		b.WriteString(": ")
 	}

@@ -131,7 +131,7 @@ func TestErrorTextEveryKind(t *testing.T) {
 		}
 		for _, r := range append(bad, 'x', ' ', '%', ']', '.', '\ufffd') {
 			for _, in := range []string{"a" + string(r) + "b", "a" + string(r), "a\xff"} {
-				msg := (&Error{Op: "parse", Input: in, Offset: 1, Kind: k}).Error()
+				msg := (&Error{Op: OpParse, Input: in, Offset: 1, Kind: k}).Error()
 				if !strings.HasPrefix(msg, "whatwg: "+k.String()+": ") {
 					t.Errorf("Error{%v, %q}: %q does not start with the name", k, in, msg)
 				}
@@ -141,6 +141,40 @@ func TestErrorTextEveryKind(t *testing.T) {
 					t.Errorf("Error{%v, %q}: %q has a raw %U", k, in, msg, []rune(msg[i:])[0])
 				}
 			}
+		}
+	}
+}
+
+// TestErrorOp: each operation names itself in Error.Op with its constant.
+func TestErrorOp(t *testing.T) {
+	file := MustParse("file:///x")
+	opaque := MustParse("mailto:a@b")
+	tests := []struct {
+		op  string
+		err func() error
+	}{
+		{OpParse, func() error { _, err := Parse("http://[::1"); return err }},
+		{OpParse, func() error { _, err := ParseRef("http://[", "http://h/"); return err }},
+		{OpParseBase, func() error { _, err := ParseRef("x", "nope"); return err }},
+		{OpSetHref, func() error { u := file; return u.SetHref("nope") }},
+		{OpSetProtocol, func() error { u := file; return u.SetProtocol("1x") }},
+		{OpSetUsername, func() error { u := file; return u.SetUsername("a") }},
+		{OpSetPassword, func() error { u := file; return u.SetPassword("a") }},
+		{OpSetHost, func() error { u := opaque; return u.SetHost("h") }},
+		{OpSetHostname, func() error { u := opaque; return u.SetHostname("h") }},
+		{OpSetPort, func() error { u := file; return u.SetPort("1") }},
+		{OpSetPathname, func() error { u := opaque; return u.SetPathname("/x") }},
+		{OpSetSearch, func() error { var u URL; return u.SetSearch("a") }},
+		{OpSetHash, func() error { var u URL; return u.SetHash("a") }},
+		{OpSetSearchParams, func() error { var u URL; return u.SetSearchParams(SearchParams{}) }},
+		{OpDeleteSearchParam, func() error { var u URL; return u.DeleteSearchParam("a") }},
+		{OpToURI, func() error { _, _, err := URL{}.ToURI(); return err }},
+	}
+	for _, tc := range tests {
+		err := tc.err()
+		e, ok := err.(*Error)
+		if !ok || e.Op != tc.op {
+			t.Errorf("%s: error %v, want an *Error with Op %q", tc.op, err, tc.op)
 		}
 	}
 }

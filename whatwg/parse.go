@@ -47,11 +47,11 @@ func (u URL) Parse(ref string) (URL, error) {
 
 // ParseRef parses base, then input against it: the API URL parser of the
 // URL Standard, section 6.1, that new URL(input, base) runs. When base
-// fails to parse, the error is base's, with Op "parse base".
+// fails to parse, the error is base's, with Op [OpParseBase].
 func ParseRef(input, base string) (URL, error) {
 	b, err := parse(base, nil, nil)
 	if err != nil {
-		err.(*Error).Op = "parse base"
+		err.(*Error).Op = OpParseBase
 		return URL{}, err
 	}
 	return b.Parse(input)
@@ -131,7 +131,7 @@ func (p *parser) pos() int32 {
 // when errs is not nil.
 func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	if len(input) > maxLen {
-		return URL{}, &Error{Op: "parse", Input: input, Offset: maxLen, Kind: ErrTooLong}
+		return URL{}, &Error{Op: OpParse, Input: input, Offset: maxLen, Kind: ErrTooLong}
 	}
 	// "Remove any leading and trailing C0 control or space from input."
 	i, j := 0, len(input)
@@ -186,7 +186,7 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 			}
 		}
 		if !ok {
-			return URL{}, p.error("parse")
+			return URL{}, p.error(OpParse)
 		}
 		if err := p.finish(); err != nil {
 			return URL{}, err
@@ -220,7 +220,7 @@ func (p *parser) finish() error {
 	u := &p.u
 	n := p.pos()
 	if p.tooLong || n > maxLen-2 {
-		return &Error{Op: "parse", Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
+		return &Error{Op: OpParse, Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
 	}
 	if u.flags&fFragment == 0 {
 		u.fragStart = n

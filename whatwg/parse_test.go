@@ -344,7 +344,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%s: %s: error %T, want *Error", tc.name, call, err)
 			continue
 		}
-		want := Error{Op: "parse", Input: tc.in, Offset: tc.offset, Kind: tc.kind}
+		want := Error{Op: OpParse, Input: tc.in, Offset: tc.offset, Kind: tc.kind}
 		if diff := cmp.Diff(want, *e); diff != "" {
 			t.Errorf("%s: %s (-want +got):\n%s", tc.name, call, diff)
 		}

@@ -754,7 +754,7 @@ func (u URL) SearchParams() SearchParams { return ParseForm(u.Query()) }
 // ("data:x ?q" becomes "data:x%20"). It allocates the new href once. On the
 // zero URL it returns an error, as the setters do.
 func (u *URL) SetSearchParams(p SearchParams) error {
-	const op = "set search params"
+	const op = OpSetSearchParams
 	if err := u.zero(op, ""); err != nil {
 		return err
 	}
@@ -802,7 +802,7 @@ func (u *URL) replaceQuery(op string, n int, has bool, write func([]byte) []byte
 // has to. Without such a pair, u is left as it was and nothing is
 // allocated; otherwise the new href is the one allocation.
 func (u *URL) DeleteSearchParam(name string) error {
-	const op = "delete search param"
+	const op = OpDeleteSearchParam
 	if err := u.zero(op, name); err != nil {
 		return err
 	}

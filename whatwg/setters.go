@@ -166,7 +166,7 @@ func (u *URL) zero(op, value string) error {
 func (u *URL) SetHref(value string) error {
 	v, err := Parse(value)
 	if err != nil {
-		err.(*Error).Op = "set href"
+		err.(*Error).Op = OpSetHref
 		return err
 	}
 	*u = v
@@ -181,7 +181,7 @@ func (u *URL) SetHref(value string) error {
 // when the URL has credentials or a port, or from "file" when the host is
 // empty. When the port is the new scheme's default port, it becomes null.
 func (u *URL) SetProtocol(value string) error {
-	const op = "set protocol"
+	const op = OpSetProtocol
 	if err := u.zero(op, value); err != nil {
 		return err
 	}
@@ -224,7 +224,7 @@ func (r *record) cannotHaveCredentialsOrPort() bool {
 // cannot have a username (ErrCannotHaveCredentialsOrPort). Tabs and
 // newlines are encoded, not removed: this setter does not run the parser.
 func (u *URL) SetUsername(value string) error {
-	const op = "set username"
+	const op = OpSetUsername
 	if err := u.zero(op, value); err != nil {
 		return err
 	}
@@ -240,7 +240,7 @@ func (u *URL) SetUsername(value string) error {
 // userinfo percent-encode set, as the password setter does, unless the URL
 // cannot have a password (ErrCannotHaveCredentialsOrPort).
 func (u *URL) SetPassword(value string) error {
-	const op = "set password"
+	const op = OpSetPassword
 	if err := u.zero(op, value); err != nil {
 		return err
 	}
@@ -273,11 +273,11 @@ func encodeString(s string, set uint32, t *stops) string {
 // port as it was: the standard's parser returns failure in the port state,
 // after it has set the host. It is the one case where a setter both
 // changes the URL and returns an error.
-func (u *URL) SetHost(value string) error { return u.setHost("set host", value, false) }
+func (u *URL) SetHost(value string) error { return u.setHost(OpSetHost, value, false) }
 
 // SetHostname sets the host as [URL.SetHost] does, with the hostname state
 // as state override: a value with a port is refused (ErrHostnameWithPort).
-func (u *URL) SetHostname(value string) error { return u.setHost("set hostname", value, true) }
+func (u *URL) SetHostname(value string) error { return u.setHost(OpSetHostname, value, true) }
 
 func (u *URL) setHost(op, value string, hostname bool) error {
 	if err := u.zero(op, value); err != nil {
@@ -385,7 +385,7 @@ func (u *URL) setFileHost(r *record, p *parser, op, value string) error {
 // (ErrCannotHaveCredentialsOrPort), when value starts with a non-digit
 // (ErrPortInvalid) and when the port is above 65535 (ErrPortOutOfRange).
 func (u *URL) SetPort(value string) error {
-	const op = "set port"
+	const op = OpSetPort
 	if err := u.zero(op, value); err != nil {
 		return err
 	}
@@ -424,7 +424,7 @@ func (u *URL) SetPort(value string) error {
 // a leading "/" is implied. A URL with an opaque path is left as it was
 // (ErrOpaquePath).
 func (u *URL) SetPathname(value string) error {
-	const op = "set pathname"
+	const op = OpSetPathname
 	if err := u.zero(op, value); err != nil {
 		return err
 	}
@@ -461,7 +461,7 @@ func (u *URL) SetPathname(value string) error {
 // query percent-encode set (the special-query one for a special URL),
 // "#" included. It always succeeds on a non-zero URL.
 func (u *URL) SetSearch(value string) error {
-	const op = "set search"
+	const op = OpSetSearch
 	if err := u.zero(op, value); err != nil {
 		return err
 	}
@@ -480,7 +480,7 @@ func (u *URL) SetSearch(value string) error {
 // otherwise value without one leading "#" is UTF-8 percent-encoded with the
 // fragment percent-encode set. It always succeeds on a non-zero URL.
 func (u *URL) SetHash(value string) error {
-	const op = "set hash"
+	const op = OpSetHash
 	if err := u.zero(op, value); err != nil {
 		return err
 	}

@@ -146,7 +146,7 @@ func TestValidateFailure(t *testing.T) {
 func TestErrorAnyOffset(t *testing.T) {
 	long := strings.Repeat("a", 200)
 	for _, off := range []int{math.MinInt, -1, 0, 100, 200, 201, math.MaxInt} {
-		e := &Error{Op: "parse", Input: long, Offset: off, Kind: ErrHostMissing}
+		e := &Error{Op: OpParse, Input: long, Offset: off, Kind: ErrHostMissing}
 		if msg := e.Error(); !strings.Contains(msg, "aaa") {
 			t.Errorf("offset %d: %q", off, msg)
 		}
