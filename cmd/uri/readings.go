@@ -23,9 +23,10 @@ var readingsCommand = &command{
 		"The text line is the input, quoted, then \"agree\", \"disagree\" or \"invalid\"\n" +
 		"(no parser accepts it), the address dialed (dial=none and the reason when\n" +
 		"net/http would not dial), and each difference after \"; \". The exit status\n" +
-		"is 0 when the readings of every input agree.",
+		"is 0 when the readings of every input agree. A line of standard input is\n" +
+		"read as it is, control characters included, since readers differ on them.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
-		return func() (op, string) { return op{apply: compareReadings}, "" }
+		return func() (op, string) { return op{whole: true, apply: compareReadings}, "" }
 	},
 }
 
