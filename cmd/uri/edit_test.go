@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/whatwg"
 )
 
 // TestEdit: each row is a command line of uri edit, the output it prints and
@@ -205,4 +208,71 @@ func TestEditWHATWGRows(t *testing.T) {
 			t.Errorf("line %d: uri %q = %d, %s%s; want the result %q", r.Line, args, code, out, errOut, r.Href)
 		}
 	}
+}
+
+// FuzzEdit runs uri edit, in both grammars, with edits read from the
+// second input (pieces split at NUL: the first byte picks the edit, the
+// rest is its value) on the URL of the first, and checks that it never
+// fails as a usage error or panics, that a result is the text of a URL
+// of its grammar, exactly, and that --sort-query sorts once for all.
+func FuzzEdit(f *testing.F) {
+	f.Add("http://h/p?b=2&a=1#f", "\x00a b\x01x=y\x02utm_*\x03")
+	f.Add("https://u:p@example.com:8080/a/b?q=%20#x", "\x04/new path\x05b\u00fccher.de\x06\x07%41")
+	f.Add("mailto:a@b", "\x08x\x09?a#b\x0a8080")
+	f.Add("file:///C:/x", "\x0b..\x0cz=1")
+	kinds := []func(v string) []string{
+		func(v string) []string { return []string{"--set", "fragment=" + v} },
+		func(v string) []string { return []string{"--append", "query=" + v} },
+		func(v string) []string { return []string{"--trim", "query=" + v} },
+		func(string) []string { return []string{"--sort-query"} },
+		func(v string) []string { return []string{"--set", "path=" + v} },
+		func(v string) []string { return []string{"--set", "host=" + v} },
+		func(v string) []string { return []string{"--set", "user=" + v} },
+		func(v string) []string { return []string{"--set", "password:=" + v} },
+		func(v string) []string { return []string{"--set", "scheme=" + v} },
+		func(v string) []string { return []string{"--set", "query=" + v} },
+		func(v string) []string { return []string{"--set", "port=" + v} },
+		func(v string) []string { return []string{"--append", "path=" + v} },
+		func(v string) []string { return []string{"--set", "search:=" + v} },
+	}
+	f.Fuzz(func(t *testing.T, in, edits string) {
+		if strings.ContainsAny(in, "\r\n") || len(edits) > 200 {
+			return
+		}
+		var args []string
+		for piece := range strings.SplitSeq(edits, "\x00") {
+			if piece != "" {
+				args = append(args, kinds[int(piece[0])%len(kinds)](piece[1:])...)
+			}
+		}
+		for _, grammar := range []string{"", "whatwg"} {
+			all := append([]string{"edit", "--grammar", grammar}, args...)
+			if grammar == "" {
+				all = append([]string{"edit"}, args...)
+			}
+			var out, errOut bytes.Buffer
+			code := run(append(all, "--", in), strings.NewReader(""), &out, &errOut)
+			if code == exitUsage || code == exitOK && errOut.Len() > 0 || code != exitOK && out.Len() > 0 {
+				t.Fatalf("uri %q %q: exit %d, %q, %q", all, in, code, out.String(), errOut.String())
+			}
+			if code != exitOK {
+				continue
+			}
+			res := strings.TrimSuffix(out.String(), "\n")
+			if grammar == "" {
+				if u, err := uri.Parse(res); err != nil || u.String() != res {
+					t.Fatalf("uri %q %q = %q, which is no URI reference: %v", all, in, res, err)
+				}
+			} else if u, err := whatwg.Parse(res); err != nil || u.Href() != res {
+				t.Fatalf("uri %q %q = %q, which does not parse to itself: %v", all, in, res, err)
+			}
+			var again bytes.Buffer
+			run([]string{"edit", "--grammar", grammar, "--sort-query", "--", res}, strings.NewReader(""), &again, &errOut)
+			var twice bytes.Buffer
+			run([]string{"edit", "--grammar", grammar, "--sort-query", "--sort-query", "--", res}, strings.NewReader(""), &twice, &errOut)
+			if again.String() != twice.String() {
+				t.Fatalf("uri edit --sort-query of %q = %q, twice %q", res, again.String(), twice.String())
+			}
+		}
+	})
 }
