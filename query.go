@@ -41,11 +41,11 @@ func (u URI) QueryPairs() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		for q := q; q != ""; {
 			var piece string
-			piece, q, _ = strings.Cut(q, "&")
+			piece, q, _ = abnf.CutByte(q, '&')
 			if piece == "" {
 				continue
 			}
-			k, v, _ := strings.Cut(piece, "=")
+			k, v, _ := abnf.CutByte(piece, '=')
 			if !yield(decodeForm(k), decodeForm(v)) {
 				return
 			}
@@ -121,7 +121,7 @@ func (u URI) DeleteQueryKey(key string) URI {
 // key or value only when it has something to decode.
 func (u URI) DeleteQueryFunc(del func(key, value string) bool) URI {
 	v, _ := u.filterQuery(func(piece string) bool {
-		k, val, _ := strings.Cut(piece, "=")
+		k, val, _ := abnf.CutByte(piece, '=')
 		return del(decodeForm(k), decodeForm(val))
 	}, nil)
 	return v
@@ -230,7 +230,7 @@ func (p queryPair) write(t []byte) int {
 // decoded key.
 func keyIs(key string) func(piece string) bool {
 	return func(piece string) bool {
-		k, _, _ := strings.Cut(piece, "=")
+		k, _, _ := abnf.CutByte(piece, '=')
 		return decodesTo(k, key)
 	}
 }

@@ -33,7 +33,7 @@ func (c Canonicalizer) editQuery(q string, hasQ bool) (string, bool) {
 func dropParams(q string, names []string) (string, bool) {
 	found := false
 	for pair := range strings.SplitSeq(q, "&") {
-		name, _, _ := strings.Cut(pair, "=")
+		name, _, _ := abnf.CutByte(pair, '=')
 		if found = matchParam(name, names); found {
 			break
 		}
@@ -44,7 +44,7 @@ func dropParams(q string, names []string) (string, bool) {
 	b := make([]byte, 0, len(q))
 	first := true
 	for pair := range strings.SplitSeq(q, "&") {
-		name, _, _ := strings.Cut(pair, "=")
+		name, _, _ := abnf.CutByte(pair, '=')
 		if matchParam(name, names) {
 			continue
 		}
@@ -95,10 +95,10 @@ func sortPairs(q string) string {
 // pairsSorted reports whether the pairs of q are in order, without
 // allocating.
 func pairsSorted(q string) bool {
-	prev, rest, more := strings.Cut(q, "&")
+	prev, rest, more := abnf.CutByte(q, '&')
 	for more {
 		var pair string
-		pair, rest, more = strings.Cut(rest, "&")
+		pair, rest, more = abnf.CutByte(rest, '&')
 		if pair < prev {
 			return false
 		}

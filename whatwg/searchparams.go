@@ -811,7 +811,7 @@ func (u *URL) DeleteSearchParam(name string) error {
 	found := false
 	for rest := q; rest != "" && !found; {
 		var piece string
-		piece, rest, _ = strings.Cut(rest, "&")
+		piece, rest, _ = abnf.CutByte(rest, '&')
 		found = pieceNamed(piece, name)
 	}
 	if !found {
@@ -821,7 +821,7 @@ func (u *URL) DeleteSearchParam(name string) error {
 	// whether one of them is a pair.
 	n, kept, pairs := 0, 0, false
 	for rest := q; ; {
-		piece, after, more := strings.Cut(rest, "&")
+		piece, after, more := abnf.CutByte(rest, '&')
 		if !pieceNamed(piece, name) {
 			if kept > 0 {
 				n++
@@ -838,7 +838,7 @@ func (u *URL) DeleteSearchParam(name string) error {
 	return u.replaceQuery(op, n, pairs, func(b []byte) []byte {
 		kept := 0
 		for rest := q; ; {
-			piece, after, more := strings.Cut(rest, "&")
+			piece, after, more := abnf.CutByte(rest, '&')
 			if !pieceNamed(piece, name) {
 				if kept > 0 {
 					b = append(b, '&')
@@ -861,7 +861,7 @@ func pieceNamed(piece, name string) bool {
 	if piece == "" {
 		return false
 	}
-	raw, _, _ := strings.Cut(piece, "=")
+	raw, _, _ := abnf.CutByte(piece, '=')
 	if formPlain(raw) {
 		return raw == name
 	}
