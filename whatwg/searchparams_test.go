@@ -10,6 +10,8 @@ import (
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // formTests pin the application/x-www-form-urlencoded parser (URL Standard,
@@ -383,6 +385,71 @@ func TestSearchParamsStringLengths(t *testing.T) {
 				if got != want {
 					t.Fatalf("String() of k=%q = %q, want %q", v, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestSearchParamsRandom replays random sequences of URLSearchParams calls
+// (testdata/searchparams-random.jsonl) and compares each answer with the
+// reference implementation's.
+func TestSearchParamsRandom(t *testing.T) {
+	type row struct {
+		testrows.Source
+		Init string  `json:"init"`
+		Ops  [][]any `json:"ops"`
+	}
+	rows := testrows.Read[row](t, "testdata/searchparams-random.jsonl")
+	if len(rows) < 300 {
+		t.Fatalf("%d rows, want 300", len(rows))
+	}
+	for _, r := range rows {
+		p := ParseSearchParams(r.Init)
+		for _, op := range r.Ops {
+			s := func(i int) string { return op[i].(string) }
+			var got any
+			switch op[0] {
+			case "append":
+				p.Append(s(1), s(2))
+			case "delete":
+				p.Delete(s(1))
+			case "deleteValue":
+				p.DeleteValue(s(1), s(2))
+			case "set":
+				p.Set(s(1), s(2))
+			case "sort":
+				p.Sort()
+			case "get":
+				if v, ok := p.Get(s(1)); ok {
+					got = v
+				}
+			case "getAll":
+				all := []any{}
+				for _, v := range p.GetAll(s(1)) {
+					all = append(all, v)
+				}
+				got = all
+			case "has":
+				got = p.Has(s(1))
+			case "hasValue":
+				got = p.HasValue(s(1), s(2))
+			case "size":
+				got = float64(p.Len())
+			case "entries":
+				all := []any{}
+				for n, v := range p.All() {
+					all = append(all, []any{n, v})
+				}
+				got = all
+			default:
+				t.Fatalf("line %d: unknown op %q", r.Line, op[0])
+			}
+			if slices.Contains([]any{"append", "delete", "deleteValue", "set", "sort"}, op[0]) {
+				got = p.String()
+			}
+			if want := op[len(op)-1]; !cmp.Equal(got, want) {
+				t.Errorf("line %d: new URLSearchParams(%q), then %q: got %#v", r.Line, r.Init, op, got)
+				break
 			}
 		}
 	}
