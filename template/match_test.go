@@ -2,6 +2,7 @@ package template_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -87,6 +88,9 @@ func TestMatch(t *testing.T) {
 		{"empty value", "/s{?q}", "/s?q=", nil, map[string]any{"q": ""}, 0, true},
 		{"an empty query is one empty parameter", "/p{?x}", "/p?", nil, nil, 3, false},
 		{"an empty query, extra allowed", "/p{?x}", "/p?", extra, map[string]any{}, 0, false},
+		{"the ? of {?x} needs x (3.2.9: {&y} alone writes &y=1)", "/s{?x}{&y}", "/s?y=1", nil, nil, 2, false},
+		{"the ? of {?x} needs x, and x is there", "/s{?x}{&y}", "/s?y=1&x=2", nil, map[string]any{"x": "2", "y": "1"}, 0, false},
+		{"the ? of {?x}, extra parameters allowed", "/s{?x}{&y}", "/s?y=1&z=3", extra, map[string]any{"y": "1"}, 0, false},
 		{"a list", "{?list}", "?list=a,b", nil, map[string]any{"list": []string{"a", "b"}}, 0, true},
 		{"an exploded list", "{?list*}", "?list=a&x=1&list=b", kinds("list", template.KindList), nil, 8, false},
 		{"an exploded list in order", "{?list*}", "?list=a&list=b", nil, map[string]any{"list": []string{"a", "b"}}, 0, true},
@@ -129,7 +133,14 @@ func TestMatch(t *testing.T) {
 		{"written once of two", "{x}{/x}", "a", nil, nil, 0, false},
 		{"a prefix and the value", "{x:2}/{x}", "ab/abc", nil, map[string]any{"x": "abc"}, 0, true},
 		{"a prefix that is not", "{x:2}/{x}", "ab/xyz", nil, nil, 0, false},
-		{"a prefix longer than its length", "{x:2}", "abc", nil, nil, 0, false},
+		{"a prefix longer than its length: the third code point is one too many", "{x:2}", "abc", nil, nil, 2, false},
+		{"a prefix counts code points, not triplets", "{x:2}", "%C3%A9%F0%9F%98%80", nil, map[string]any{"x": "\u00e9\U0001F600"}, 0, true},
+		{"a prefix counts code points: one too many", "{x:1}", "%C3%A9a", nil, nil, 6, false},
+		{"a prefix, then the next expression takes the rest (2.4.1)", "{x:2}{y}", "abc", nil, map[string]any{"x": "ab", "y": "c"}, 0, true},
+		{"a prefix in a path segment, then the rest", "{/x:3}{y}", "/abcdef", nil, map[string]any{"x": "abc", "y": "def"}, 0, true},
+		{"a prefix of a query value", "{?q:2,r}", "?q=ab&r=c", nil, map[string]any{"q": "ab", "r": "c"}, 0, true},
+		{"a prefix above the counted length is checked after", "{x:65}", strings.Repeat("a", 66), nil, nil, 0, false},
+		{"a prefix above the counted length, within it", "{x:65}{y}", strings.Repeat("a", 65), nil, map[string]any{"x": strings.Repeat("a", 65), "y": ""}, 0, true},
 		{"a prefix alone", "{x:3}", "ab", nil, map[string]any{"x": "ab"}, 0, true},
 		{"prefixes alone: the longest", "{x:1}/{x:3}", "a/abc", nil, map[string]any{"x": "abc"}, 0, true},
 	}

@@ -217,5 +217,22 @@ func (m *matcher) matchQuery(u uri.URI, q, end int, caps []capture, o *MatchOpti
 			}
 		}
 	}
+	// A query that the template begins with "{?...}" has its "?" only when
+	// that expression writes a parameter (or, with ExtraParams, when the
+	// query has parameters of its own): without one, expansion begins the
+	// next expression's parameters with "&" (Section 3.2.9).
+	if first := m.query[0]; u.HasQuery() && first.kind == qVars && first.p.op.char == '?' {
+		for k := range first.p.specs {
+			if caps[first.occ+k].set {
+				return 0, true
+			}
+		}
+		for _, p := range params {
+			if !p.claimed {
+				return 0, true // an extra parameter, which ExtraParams allows
+			}
+		}
+		return q, false
+	}
 	return 0, true
 }

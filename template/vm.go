@@ -133,6 +133,54 @@ func (b *builder) item(cls *[256]bool, greedy bool) {
 	})
 }
 
+// maxBounded is the longest prefix modifier that the automaton counts in
+// code points; a longer one is checked after the match (see agree).
+const maxBounded = 64
+
+// upTo emits at most n code points of a member, as a prefix modifier of
+// n allows (RFC 6570, Section 2.4.1): greedy takes as many as it can.
+func (b *builder) upTo(n int, cls *[256]bool, greedy bool) {
+	if n > 0 {
+		b.opt(greedy, func() {
+			b.codePoint(cls)
+			b.upTo(n-1, cls, greedy)
+		})
+	}
+}
+
+// codePoint emits one code point of a member: a byte of cls, or the
+// pct-encoded UTF-8 of one code point, a triplet that is not a
+// continuation byte followed by those that are.
+func (b *builder) codePoint(cls *[256]bool) {
+	split := b.emit(inst{op: iSplit})
+	x := b.pc()
+	b.class(cls)
+	jmp := b.emit(inst{op: iJmp})
+	y := b.pc()
+	b.byte('%')
+	b.class(&leadHex)
+	b.class(&hexTable)
+	b.star(true, func() {
+		b.byte('%')
+		b.class(&contHex)
+		b.class(&hexTable)
+	})
+	b.insts[split].x, b.insts[split].y = x, y
+	b.insts[jmp].x = b.pc()
+}
+
+// The first hex digit of a pct-encoded byte that begins a UTF-8 sequence
+// (0-7 and C-F) and of one that continues it (8-B).
+var leadHex, contHex = func() (lead, cont [256]bool) {
+	for _, c := range "01234567CDEFcdef" {
+		lead[c] = true
+	}
+	for _, c := range "89ABab" {
+		cont[c] = true
+	}
+	return lead, cont
+}()
+
 // itemClass returns the class of a member's unencoded bytes for op.
 func itemClass(op *operator) *[256]bool {
 	switch {
@@ -150,6 +198,9 @@ func itemClass(op *operator) *[256]bool {
 func (b *builder) value(op *operator, v *varspec, greedy bool) {
 	cls := itemClass(op)
 	item := func() { b.item(cls, greedy) }
+	if v.maxLen > 0 && v.maxLen <= maxBounded {
+		item = func() { b.upTo(v.maxLen, cls, greedy) }
+	}
 	members := func() { // item *( "," item ), a string's or a composite's
 		item()
 		if v.maxLen == 0 && !op.reserved {
