@@ -2,7 +2,9 @@ package template_test
 
 import (
 	"errors"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gouri/uri"
@@ -104,9 +106,23 @@ func checkSound(t *testing.T, tp *template.Template, u string) {
 	if err != nil {
 		return
 	}
-	if v, err := tp.Expand(vals); err != nil || v.String() != u {
+	if v, err := tp.Expand(vals); err != nil || v.String() != u && !sameParams(v.String(), u) {
 		t.Fatalf("Parse(%q).Match(%q) = %v, which expands to %q, %v", tp.String(), u, view(vals), v.String(), err)
 	}
+}
+
+// sameParams reports whether the URIs a and b differ only in the order of
+// their query's parameters, which matching does not read (a parameter may
+// come from another expression of the query than the one that wrote it).
+func sameParams(a, b string) bool {
+	ua, ub := uri.MustParse(a), uri.MustParse(b)
+	if ua.HasQuery() != ub.HasQuery() || ua.WithoutQuery() != ub.WithoutQuery() {
+		return false
+	}
+	pa, pb := strings.Split(ua.Query(), "&"), strings.Split(ub.Query(), "&")
+	slices.Sort(pa)
+	slices.Sort(pb)
+	return slices.Equal(pa, pb)
 }
 
 // checkRoundTrip expands tp with values that cross no boundary, a

@@ -19,9 +19,10 @@ type MatchOptions struct {
 	// Kinds gives the kind of value to read for a variable, where the text
 	// alone cannot tell: "a,b" in "{x}" is the list [a b] by default, and
 	// the associative array {a: b} with Kinds{"x": KindAssoc}; "a" in
-	// "{x}" is a string by default, and the list [a] with KindList. A
-	// variable that Kinds does not name is read by the rules of
-	// [Template.Match].
+	// "{x}" is a string by default, and the list [a] with KindList. An
+	// exploded variable of "?", "&" or ";" that Kinds makes a string or a
+	// list takes only the pairs named by it. A variable that Kinds does
+	// not name is read by the rules of [Template.Match].
 	Kinds map[string]Kind
 }
 
@@ -92,12 +93,52 @@ type capture struct {
 	text       string
 }
 
-func (t *Template) matcher() *matcher {
-	t.matchOnce.Do(func() { t.m = t.compileMatcher() })
-	return t.m
+// matcher returns the template compiled for matching with o: once for all
+// options whose Kinds do not change the automaton, and once for each set
+// of kinds that does (see namedKinds).
+func (t *Template) matcher(o *MatchOptions) *matcher {
+	named, key := t.namedKinds(o)
+	if named == nil {
+		t.matchOnce.Do(func() { t.m = t.compileMatcher(nil) })
+		return t.m
+	}
+	if m, ok := t.hinted.Load(key); ok {
+		return m.(*matcher)
+	}
+	m, _ := t.hinted.LoadOrStore(key, t.compileMatcher(named))
+	return m.(*matcher)
 }
 
-func (t *Template) compileMatcher() *matcher {
+// namedKinds returns the kinds that o gives the exploded variables of named
+// operators ("{?x*}", "{;x*}", "{&x*}") as strings or lists, whose pairs
+// are then all named by the variable, and a key for that set; nil when
+// there are none.
+func (t *Template) namedKinds(o *MatchOptions) (map[string]Kind, string) {
+	if o == nil || len(o.Kinds) == 0 {
+		return nil, ""
+	}
+	var named map[string]Kind
+	var key []byte
+	for i := range t.parts {
+		p := &t.parts[i]
+		if p.op == nil || !p.op.named {
+			continue
+		}
+		for k := range p.specs {
+			v := &p.specs[k]
+			if kind := o.kind(v.name); v.explode && (kind == KindString || kind == KindList) && named[v.name] == Undefined {
+				if named == nil {
+					named = map[string]Kind{}
+				}
+				named[v.name] = kind
+				key = append(append(append(key, byte(kind)), v.name...), 0)
+			}
+		}
+	}
+	return named, string(key)
+}
+
+func (t *Template) compileMatcher(named map[string]Kind) *matcher {
 	m := &matcher{}
 	index := map[string]int{}
 	for i, n := range t.names {
@@ -115,14 +156,14 @@ func (t *Template) compileMatcher() *matcher {
 	slots := 2 * len(m.occs)
 	head, query, tail, ok := splitQuery(t.parts)
 	if ok {
-		m.query, ok = queryItems(query, len(occsIn(head)), slots)
+		m.query, ok = queryItems(query, len(occsIn(head)), slots, named)
 	}
 	if !ok {
-		m.all = compile(t.parts, 0, slots)
+		m.all = compile(t.parts, 0, slots, named)
 		return m
 	}
-	m.head = compile(head, 0, slots)
-	m.tail = compile(tail, len(m.occs)-len(occsIn(tail)), slots)
+	m.head = compile(head, 0, slots, named)
+	m.tail = compile(tail, len(m.occs)-len(occsIn(tail)), slots, named)
 	return m
 }
 
@@ -137,7 +178,7 @@ func occsIn(parts []part) []varspec {
 // match is MatchURI, with the count of the automaton's steps for the
 // tests of linearity.
 func (t *Template) match(u uri.URI, o *MatchOptions, steps *int) (Values, int, bool) {
-	m := t.matcher()
+	m := t.matcher(o)
 	s := u.String()
 	caps := make([]capture, len(m.occs))
 	pathEnd := len(s)
@@ -475,12 +516,35 @@ var decodeInReserved = func() (t [256]bool) {
 	return t
 }()
 
+// decodeReserved decodes the triplets of s that a reserved expansion
+// writes for octets it encodes. A "%25" before two hex digits stays: the
+// "%" it stands for would start a triplet that expansion copies, so the
+// value held "%25" itself ("%2541" is the expansion of "%2541", and "%41"
+// that of "%41").
+func decodeReserved(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]) {
+			d := abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2])
+			keep := !decodeInReserved[d] || d == '%' && i+4 < len(s) && abnf.IsHex(s[i+3]) && abnf.IsHex(s[i+4])
+			if !keep {
+				b = append(b, d)
+				i += 2
+				continue
+			}
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
 // decode pct-decodes one member, as the operator encoded it, and reports
 // whether the result stays within the operator's boundary.
 func (d decoder) decode(s string) (string, bool) {
 	if d.op.reserved {
 		if abnf.IndexPctEncoded(s) >= 0 {
-			s = string(abnf.AppendDecoded(nil, s, &decodeInReserved, false))
+			s = decodeReserved(s)
 		}
 		return s, true
 	}

@@ -126,6 +126,13 @@ func TestMatch(t *testing.T) {
 		{"items as an array", "{x}", "a,b", kinds("x", template.KindAssoc), map[string]any{"x": pairs{{Key: "a", Value: "b"}}}, 0, true},
 		{"items as a string", "{x}", "a,b", kinds("x", template.KindString), nil, 0, false},
 		{"an exploded string", "{/x*}", "/a", kinds("x", template.KindString), map[string]any{"x": "a"}, 0, true},
+		{"an exploded named string is one pair named by it", "{&x*}{&y}", "&x=a&y=b", kinds("x", template.KindString), map[string]any{"x": "a", "y": "b"}, 0, true},
+		{"an exploded named list: pairs named by it", "{&x*}{&y}", "&x=a&x=b&y=c", kinds("x", template.KindList), map[string]any{"x": []string{"a", "b"}, "y": "c"}, 0, true},
+		{"without kinds, the exploded variable takes every pair", "{&x*}{&y}", "&x=a&y=b", nil, map[string]any{"x": pairs{{Key: "x", Value: "a"}, {Key: "y", Value: "b"}}}, 0, true},
+		{"an exploded named string twice", "{&x*}{&x}", "&x=a&x=a", kinds("x", template.KindString), map[string]any{"x": "a"}, 0, true},
+		{"an exploded string among query parameters is one", "/p{?x*}{&x}", "/p?x=a&x=a", kinds("x", template.KindString), map[string]any{"x": "a"}, 0, true},
+		{"reserved: %25 before hex digits was written as it is", "{+x}", "%2541", nil, map[string]any{"x": "%2541"}, 0, true},
+		{"reserved: %25 before other bytes stands for %", "{+x}", "%25zz", nil, map[string]any{"x": "%zz"}, 0, true},
 
 		// A variable that occurs more than once.
 		{"the same value twice", "{x}/{x}", "a/a", nil, map[string]any{"x": "a"}, 0, true},

@@ -17,6 +17,9 @@ type Template struct {
 
 	matchOnce sync.Once
 	m         *matcher // compiled on the first Match
+	// hinted holds the matchers compiled for MatchOptions.Kinds that
+	// change the automaton, by the key of namedKinds.
+	hinted sync.Map
 }
 
 // part is a literal or an expression of a template.

@@ -31,7 +31,7 @@ const (
 // that: an expression other than "{?...}" first, "{&...}" between
 // parameters, or a simple expression as the whole value of a parameter
 // ("a={x}").
-func queryItems(parts []part, occ, slots int) ([]qitem, bool) {
+func queryItems(parts []part, occ, slots int, named map[string]Kind) ([]qitem, bool) {
 	var items []qitem
 	var cur []byte
 	open := false // whether a parameter of literal text is being read
@@ -65,7 +65,7 @@ func queryItems(parts []part, occ, slots int) ([]qitem, bool) {
 			items = append(items, qitem{kind: qVars, p: p, occ: occ})
 		case p.op.char == 0 && open && len(cur) > 0 && strings.IndexByte(string(cur), '=') == len(cur)-1:
 			items = append(items, qitem{kind: qValued, name: string(cur[:len(cur)-1]), p: p, occ: occ,
-				prog: compile(parts[i:i+1], occ, slots)})
+				prog: compile(parts[i:i+1], occ, slots, named)})
 		default:
 			return nil, false
 		}
@@ -170,6 +170,9 @@ func (m *matcher) matchQuery(u uri.URI, q, end int, caps []capture, o *MatchOpti
 						texts = append(texts, p.text)
 						if start < 0 {
 							start = p.off
+						}
+						if hint == KindString {
+							break // a string is one parameter
 						}
 					}
 				}

@@ -54,7 +54,13 @@ func classOf(mask uint16) (t [256]bool) {
 }
 
 // builder emits instructions.
-type builder struct{ insts []inst }
+type builder struct {
+	insts []inst
+	// named holds the kind, String or List, of the exploded variables of
+	// named operators whose pairs MatchOptions.Kinds says are all named
+	// by the variable.
+	named map[string]Kind
+}
 
 func (b *builder) emit(in inst) int {
 	b.insts = append(b.insts, in)
@@ -216,6 +222,22 @@ func (b *builder) value(op *operator, v *varspec, greedy bool) {
 		} else {
 			b.opt(greedy, func() { b.byte('='); members() })
 		}
+	case op.named && b.named[v.name] != Undefined:
+		// A string or a list, exploded: each pair is named by the variable
+		// (";x=a;x=b"), one pair for a string.
+		pair := func() {
+			b.literal(v.name)
+			if op.ifemp == '=' {
+				b.byte('=')
+				item()
+			} else {
+				b.opt(greedy, func() { b.byte('='); item() })
+			}
+		}
+		pair()
+		if b.named[v.name] == KindList {
+			b.star(greedy, func() { b.byte(op.sep); pair() })
+		}
 	case op.named:
 		pair := func() { // a member's name (the variable's, or a pair's) and value
 			item()
@@ -295,9 +317,10 @@ func (b *builder) expression(p *part, occ int) {
 }
 
 // compile returns the automaton of the parts, whose variables have the
-// occurrence numbers from occ on, anchored at both ends.
-func compile(parts []part, occ int, slots int) *prog {
-	b := &builder{}
+// occurrence numbers from occ on, anchored at both ends; named is that of
+// the builder.
+func compile(parts []part, occ int, slots int, named map[string]Kind) *prog {
+	b := &builder{named: named}
 	for i := range parts {
 		p := &parts[i]
 		if p.op == nil {
