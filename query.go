@@ -170,8 +170,8 @@ func (u URI) SortQuery() URI {
 func compareDecoded(a, b string) int {
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
-		ca, na := formDecodedByte(a, i)
-		cb, nb := formDecodedByte(b, j)
+		ca, na := abnf.DecodedByte(a, i, true)
+		cb, nb := abnf.DecodedByte(b, j, true)
 		if ca != cb {
 			return cmp.Compare(ca, cb)
 		}
@@ -187,26 +187,13 @@ func decodesTo(s, want string) bool {
 	}
 	j := 0
 	for i := 0; i < len(s); j++ {
-		c, n := formDecodedByte(s, i)
+		c, n := abnf.DecodedByte(s, i, true)
 		if j == len(want) || want[j] != c {
 			return false
 		}
 		i += n
 	}
 	return j == len(want)
-}
-
-// formDecodedByte returns the byte that decodeForm makes of s from i on,
-// and how many bytes of s it takes.
-func formDecodedByte(s string, i int) (byte, int) {
-	switch c := s[i]; {
-	case c == '+':
-		return ' ', 1
-	case c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]):
-		return abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2]), 3
-	default:
-		return c, 1
-	}
 }
 
 // queryPair is a decoded key=value pair to write, encoded with EscapeQueryKey and

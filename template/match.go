@@ -523,18 +523,13 @@ var decodeInReserved = func() (t [256]bool) {
 // that of "%41").
 func decodeReserved(s string) string {
 	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]) {
-			d := abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2])
-			keep := !decodeInReserved[d] || d == '%' && i+4 < len(s) && abnf.IsHex(s[i+3]) && abnf.IsHex(s[i+4])
-			if !keep {
-				b = append(b, d)
-				i += 2
-				continue
-			}
+	for i := 0; i < len(s); {
+		d, n := abnf.DecodedByte(s, i, false)
+		if n == 1 || !decodeInReserved[d] || d == '%' && i+4 < len(s) && abnf.IsHex(s[i+3]) && abnf.IsHex(s[i+4]) {
+			d, n = s[i], 1 // as written
 		}
-		b = append(b, c)
+		b = append(b, d)
+		i += n
 	}
 	return string(b)
 }

@@ -123,19 +123,29 @@ func upper(c byte) byte {
 	return c
 }
 
+// either emits first | second, first preferred.
+func (b *builder) either(first, second func()) {
+	split := b.emit(inst{op: iSplit})
+	x := b.pc()
+	first()
+	jmp := b.emit(inst{op: iJmp})
+	y := b.pc()
+	second()
+	b.insts[split].x, b.insts[split].y = x, y
+	b.insts[jmp].x = b.pc()
+}
+
+// triplet emits one pct-encoded triplet whose first hex digit is in first.
+func (b *builder) triplet(first *[256]bool) {
+	b.byte('%')
+	b.class(first)
+	b.class(&hexTable)
+}
+
 // item emits one encoded member: bytes of cls and pct-encoded triplets.
 func (b *builder) item(cls *[256]bool, greedy bool) {
 	b.star(greedy, func() {
-		split := b.emit(inst{op: iSplit})
-		x := b.pc()
-		b.class(cls)
-		jmp := b.emit(inst{op: iJmp})
-		y := b.pc()
-		b.byte('%')
-		b.class(&hexTable)
-		b.class(&hexTable)
-		b.insts[split].x, b.insts[split].y = x, y
-		b.insts[jmp].x = b.pc()
+		b.either(func() { b.class(cls) }, func() { b.triplet(&hexTable) })
 	})
 }
 
@@ -158,21 +168,10 @@ func (b *builder) upTo(n int, cls *[256]bool, greedy bool) {
 // pct-encoded UTF-8 of one code point, a triplet that is not a
 // continuation byte followed by those that are.
 func (b *builder) codePoint(cls *[256]bool) {
-	split := b.emit(inst{op: iSplit})
-	x := b.pc()
-	b.class(cls)
-	jmp := b.emit(inst{op: iJmp})
-	y := b.pc()
-	b.byte('%')
-	b.class(&leadHex)
-	b.class(&hexTable)
-	b.star(true, func() {
-		b.byte('%')
-		b.class(&contHex)
-		b.class(&hexTable)
+	b.either(func() { b.class(cls) }, func() {
+		b.triplet(&leadHex)
+		b.star(true, func() { b.triplet(&contHex) })
 	})
-	b.insts[split].x, b.insts[split].y = x, y
-	b.insts[jmp].x = b.pc()
 }
 
 // The first hex digit of a pct-encoded byte that begins a UTF-8 sequence

@@ -538,25 +538,34 @@ func (p *SearchParams) short() bool {
 // stack, then copied unless it is src.
 func (p *SearchParams) encodeShort() string {
 	var buf [formStack]byte
-	j := 0
-	for i, kv := range p.pairs() {
-		if i > 0 {
-			buf[j] = '&'
-			j++
-		}
-		j = putForm(buf[:], j, kv.name)
-		buf[j] = '='
-		j = putForm(buf[:], j+1, kv.value)
-	}
+	j := p.put(buf[:], 0)
 	if string(buf[:j]) == p.src {
 		return p.src
 	}
 	return string(buf[:j])
 }
 
-// putForm writes s into b from j on as appendForm appends it, and returns
-// the index after it. b has room for 3*len(s) bytes from j on: putForm
-// copies eight bytes at a time, up to the first one that needs encoding.
+// put writes the serialization of the list into b from j on, and returns
+// the index after it. b has room for it (see putForm).
+func (p *SearchParams) put(b []byte, j int) int {
+	for i, kv := range p.pairs() {
+		if i > 0 {
+			b[j] = '&'
+			j++
+		}
+		j = putForm(b, j, kv.name)
+		b[j] = '='
+		j = putForm(b, j+1, kv.value)
+	}
+	return j
+}
+
+// putForm writes s into b from j on, percent-encoded with the
+// application/x-www-form-urlencoded percent-encode set (section 1.3; s is
+// well-formed UTF-8, so encoding its code points is encoding its bytes),
+// a space as "+", and returns the index after it. It copies eight bytes at
+// a time, up to the first that needs encoding; each of them writes at
+// least one byte, so room for the result is room enough.
 func putForm(b []byte, j int, s string) int {
 	i := 0
 	for i+8 <= len(s) {
@@ -577,7 +586,7 @@ func putForm(b []byte, j int, s string) int {
 	return j
 }
 
-// putFormByte writes c into b at j as appendForm appends it, and returns
+// putFormByte writes c into b at j as putForm writes it, and returns
 // the index after it.
 func putFormByte(b []byte, j int, c byte) int {
 	if o := formOut[c]; o != 0 {
@@ -640,16 +649,18 @@ func (p *SearchParams) encodeFrom(k, i int) string {
 	if i > 0 {
 		n++
 	}
-	b := make([]byte, 0, n)
-	b = append(b, p.src[:k]...)
+	b := make([]byte, n)
+	j := copy(b, p.src[:k])
 	if i > 0 {
-		b = append(b, '&')
+		b[j] = '&'
+		j++
 	}
-	return abnf.String(rest.appendEncoded(b))
+	rest.put(b, j)
+	return abnf.String(b)
 }
 
 // formMatch reports whether src from k on starts with s encoded as
-// appendForm encodes it, and returns the index after it.
+// putForm encodes it, and returns the index after it.
 func formMatch(src string, k int, s string) (int, bool) {
 	for i := 0; i < len(s); i++ {
 		j := scan(s, i, &formEncodeStops)
@@ -692,7 +703,7 @@ func (p SearchParams) encodedLen() int {
 	return n
 }
 
-// formLen returns the length of s encoded by appendForm.
+// formLen returns the length of s encoded by putForm.
 func formLen(s string) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {
@@ -701,39 +712,6 @@ func formLen(s string) int {
 		}
 	}
 	return n
-}
-
-// appendEncoded appends the serialization of the list to dst.
-func (p SearchParams) appendEncoded(dst []byte) []byte {
-	for i, kv := range p.pairs() {
-		if i > 0 {
-			dst = append(dst, '&')
-		}
-		dst = appendForm(dst, kv.name)
-		dst = append(dst, '=')
-		dst = appendForm(dst, kv.value)
-	}
-	return dst
-}
-
-// appendForm appends s percent-encoded after encoding with the
-// application/x-www-form-urlencoded percent-encode set (section 1.3). s is
-// well-formed UTF-8, so encoding its code points is encoding its bytes.
-func appendForm(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		j := scan(s, i, &formEncodeStops)
-		dst = append(dst, s[i:j]...)
-		if j == len(s) {
-			break
-		}
-		if c := s[j]; c == ' ' {
-			dst = append(dst, '+')
-		} else {
-			dst = append(dst, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
-		}
-		i = j
-	}
-	return dst
 }
 
 // SearchParams returns the list of u's query, parsed with [ParseForm]: the
@@ -759,7 +737,11 @@ func (u *URL) SetSearchParams(p SearchParams) error {
 		return err
 	}
 	n := p.encodedLen()
-	return u.replaceQuery(op, n, n > 0, func(b []byte) []byte { return p.appendEncoded(b) })
+	return u.replaceQuery(op, n, n > 0, func(b []byte) []byte {
+		b = b[:len(b)+n]
+		p.put(b, len(b)-n)
+		return b
+	})
 }
 
 // replaceQuery replaces u's query by n bytes that write appends, or makes

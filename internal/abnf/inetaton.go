@@ -175,19 +175,14 @@ func number(s string, i int) (v uint64, nonDecimal bool, end int, ok bool) {
 }
 
 // decodedAt returns the byte at s[i], decoded when it begins a
-// pct-encoding ("%" and two hex digits, RFC 3986, Section 2.1); a "%" that
-// begins none is itself.
+// pct-encoding; a "%" that begins none is itself.
 func decodedAt(s string, i int) byte {
-	if pctLen(s, i) == 3 {
-		return Unhex(s[i+1])<<4 | Unhex(s[i+2])
-	}
-	return s[i]
+	c, _ := DecodedByte(s, i, false)
+	return c
 }
 
 // pctLen returns 3 when s[i] begins a pct-encoding, and 1 otherwise.
 func pctLen(s string, i int) int {
-	if s[i] == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
-		return 3
-	}
-	return 1
+	_, n := DecodedByte(s, i, false)
+	return n
 }

@@ -32,6 +32,22 @@ func Decode(s string, plus bool) string {
 	return String(AppendDecoded(append(make([]byte, 0, len(s)), s[:i]...), s[i:], nil, plus))
 }
 
+// DecodedByte returns the byte that s[i:] begins with once decoded as
+// AppendDecoded decodes, without only: a pct-encoding ("%" and two hex
+// digits, RFC 3986, Section 2.1) decoded, with plus a "+" as a space, any
+// other byte (a "%" that begins no pct-encoding too) as it is; and how
+// many bytes of s it takes, 3 or 1.
+func DecodedByte(s string, i int, plus bool) (byte, int) {
+	switch c := s[i]; {
+	case c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
+		return Unhex(s[i+1])<<4 | Unhex(s[i+2]), 3
+	case c == '+' && plus:
+		return ' ', 1
+	default:
+		return c, 1
+	}
+}
+
 // String returns the bytes of b as a string without copying them, for a
 // result built in a buffer of its own: b must not be written after.
 func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
