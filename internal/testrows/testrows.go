@@ -54,6 +54,27 @@ func Read[T any](tb testing.TB, path string) []T {
 	return rows
 }
 
+// Vectors decodes the rows of the conformance vector file name of a suite,
+// testdata/conformance/<suite>/<name> under the module's root, as Read
+// does. A missing file, or one without rows, fails tb: a suite that cannot
+// run says so, never skips. The files are written by
+// internal/cmd/vectors from the upstream suites.
+func Vectors[T any](tb testing.TB, suite, name string) []T {
+	tb.Helper()
+	return vectorsIn[T](tb, Root(tb), suite, name)
+}
+
+// vectorsIn is Vectors for the module whose root is root.
+func vectorsIn[T any](tb testing.TB, root, suite, name string) []T {
+	tb.Helper()
+	path := filepath.Join(root, "testdata", "conformance", suite, name)
+	rows := Read[T](tb, path)
+	if len(rows) == 0 {
+		tb.Fatalf("%s: no rows", path)
+	}
+	return rows
+}
+
 // Source is where a row comes from. A row type that embeds it gets it
 // filled in by Read; it is no field of the JSON.
 type Source struct {

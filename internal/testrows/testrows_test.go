@@ -207,3 +207,32 @@ func TestSharedFile(t *testing.T) {
 		t.Errorf("SharedFile without %s: skip %q, want it to name %q", env, r.skip, want)
 	}
 }
+
+// TestVectors: the rows of a suite's file are read from
+// testdata/conformance; a missing file or one without rows fails, and
+// neither skips.
+func TestVectors(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "testdata", "conformance", "selftest")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "rows.jsonl"), []byte("# source\n{\"input\":\"a\"}\n{\"input\":\"b\"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "empty.jsonl"), []byte("# source only\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		Input string `json:"input"`
+	}
+	if d := cmp.Diff([]row{{"a"}, {"b"}}, vectorsIn[row](t, root, "selftest", "rows.jsonl")); d != "" {
+		t.Errorf("Vectors (-want +got):\n%s", d)
+	}
+	for _, name := range []string{"empty.jsonl", "missing.jsonl"} {
+		r := record(t, func(tb testing.TB) { vectorsIn[row](tb, root, "selftest", name) })
+		if r.fatal == "" || r.skip != "" {
+			t.Errorf("Vectors of %s: fatal %q, skip %q; want a failure and no skip", name, r.fatal, r.skip)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+// Command vectors writes the conformance vectors of testdata/conformance
+// from the test suites of other projects: it reads each suite's upstream
+// files, keeps the facts (the inputs and the expected results) as JSON
+// Lines in this module's own shapes, and drops the rest (comments, prose,
+// the upstream layout). The tests of the module read only the vectors, so
+// that a plain clone runs every suite.
+//
+// Usage:
+//
+//	go run ./internal/cmd/vectors [-from DIR] [-out DIR] [SUITE...]
+//
+// -from is the folder that holds the upstream suites, each in the folder
+// its suite names (default ../shared beside the module); -out is where the
+// vectors go (default testdata/conformance of the module). Without SUITE,
+// every suite is written. Each suite's folder under -out gets its files
+// and a README.md that names the source, its version and date, its
+// licence, and how to refresh the vectors; the README is written by hand
+// and left alone by this command.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// A suite is one upstream test suite and the way to convert it.
+type suite struct {
+	name string // the folder under -out, such as "wpt-url"
+	from string // the folder of the upstream files under -from, such as "whatwg/data"
+	// convert reads the upstream files in src and writes the vectors
+	// through out.
+	convert func(src string, out *output) error
+}
+
+// suites lists every suite, one file of this command each.
+var suites = []suite{}
+
+func main() {
+	from := flag.String("from", filepath.Join("..", "shared"), "the folder of the upstream suites")
+	out := flag.String("out", filepath.Join("testdata", "conformance"), "the folder of the vectors")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: go run ./internal/cmd/vectors [-from DIR] [-out DIR] [SUITE...]")
+		flag.PrintDefaults()
+		fmt.Fprintln(os.Stderr, "suites:")
+		for _, s := range suites {
+			fmt.Fprintf(os.Stderr, "  %-16s from %s\n", s.name, s.from)
+		}
+	}
+	flag.Parse()
+	if err := run(*from, *out, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "vectors:", err)
+		os.Exit(1)
+	}
+}
+
+// run converts the named suites, or all of them.
+func run(from, out string, names []string) error {
+	for _, n := range names {
+		if !slices.ContainsFunc(suites, func(s suite) bool { return s.name == n }) {
+			return fmt.Errorf("no suite %q", n)
+		}
+	}
+	for _, s := range suites {
+		if len(names) > 0 && !slices.Contains(names, s.name) {
+			continue
+		}
+		o := &output{dir: filepath.Join(out, s.name), suite: s.name}
+		if err := s.convert(filepath.Join(from, filepath.FromSlash(s.from)), o); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+	}
+	return nil
+}
+
+// output writes the vector files of one suite.
+type output struct {
+	dir   string
+	suite string
+}
+
+// write writes rows to the file name of the suite's folder as JSON Lines,
+// after a header of "#" lines: the source given, and how the file was
+// made. Each row is marshaled with encoding/json, HTML characters left as
+// they are, so that a row reads as the fact it holds.
+func (o *output) write(name, source string, rows []any) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# %s\n", source)
+	fmt.Fprintf(&b, "# Written by go run ./internal/cmd/vectors %s; see README.md beside this file.\n", o.suite)
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	for _, r := range rows {
+		if err := enc.Encode(r); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if err := os.MkdirAll(o.dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(o.dir, name), b.Bytes(), 0o644)
+}
+
+// readJSON decodes the upstream file name of src into v.
+func readJSON(src, name string, v any) error {
+	data, err := os.ReadFile(filepath.Join(src, name))
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
