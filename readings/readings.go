@@ -402,18 +402,23 @@ func dial(v *url.URL, err error) (addr, note string, dialErr error) {
 	}
 	host := v.Hostname()
 	if !abnf.IsASCII(host) {
-		// net/http calls x/net/idna without the check of package
-		// idnacheck, so a name that loses a label through IDNA is dialed
-		// as IDNA gives it, and the note says so.
+		// net/http calls x/net/idna without the checks of package
+		// idnacheck, so a name that loses a label through IDNA, or whose
+		// mapped form fails the Bidi rule, is dialed as IDNA gives it, and
+		// the note says so.
 		a, err := idnacheck.ToASCII(idna.Lookup, host)
 		var e *idnacheck.Error
 		switch {
 		case errors.Is(err, idnacheck.ErrTooLong):
 			return "", "", ErrHostTooLong
 		case errors.As(err, &e):
-			note = "IDNA drops the label " + quote(e.Label()) + " of " + quote(host)
-			if e.Err == idnacheck.ErrLabelCount {
+			switch e.Err {
+			case idnacheck.ErrLabelCount:
 				note = "IDNA changes the number of labels of " + quote(host)
+			case idnacheck.ErrMapped:
+				note = "x/net/idna accepts " + quote(host) + ", whose mapped form UTS #46 refuses"
+			default:
+				note = "IDNA drops the label " + quote(e.Label()) + " of " + quote(host)
 			}
 			host = a
 		case err == nil:

@@ -71,6 +71,12 @@ var hostTests = []struct {
 	{"3.3 domain parser: soft hyphen is ignored", "a\u00adb", true, "ab", HostDomain, 0},
 	{"3.3 domain parser: ToASCII checks joiners", "a\u200cb", true, "", 0, ErrDomainToASCII},
 	{"3.3 domain parser: ToASCII checks bidi", "\u0627a", true, "", 0, ErrDomainToASCII},
+	// UTS #46, section 4, checks the Bidi rule on the mapped labels: U+2137
+	// and U+2135 (class L) map to the Hebrew letters U+05D2 and U+05D0.
+	{"3.3 domain parser: ToASCII checks bidi after the mapping", "a\u2137b", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: ToASCII checks bidi after the mapping, R first", "\u2135a", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: the Bidi rule spans the mapped name", "1.\u2135", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: a mapped RTL letter alone", "\u2135", true, "xn--4db", HostDomain, 0},
 	{"3.3 domain parser: a domain that maps to nothing", "\u00ad", true, "", 0, ErrDomainToASCII},
 
 	// UTS #46, section 4, step 4 (revision 33 on): a label that starts

@@ -14,6 +14,14 @@
 //     decodes a bare "xn--" to an empty label, which would turn
 //     "é.xn--.com" into "xn--9ca..com", "évil.xn--" into "xn--vil-9la." and
 //     "a。xn--" into "a.": other names.
+//   - the validity criteria on the mapped name. UTS #46, section 4
+//     (Processing), checks each label after step 1 has mapped it, and the
+//     Bidi rule (RFC 5893) looks at the labels of the whole mapped name.
+//     x/net/idna decides whether a name is a Bidi domain name before the
+//     mapping, so "aℷb" (U+2137 maps to the Hebrew letter U+05D2) and
+//     "1.ℵ" pass where "aגb" and "1.א" fail. A name with one of the code
+//     points for which that makes a difference (MapsToRTL) is checked once
+//     more in its mapped form.
 package idnacheck
 
 import (
@@ -39,6 +47,10 @@ var (
 	ErrLabelLost = errors.New("nothing after the \"xn--\" prefix to decode: the label would vanish")
 	// ErrLabelCount: IDNA gave a name with another number of labels.
 	ErrLabelCount = errors.New("IDNA would change the number of labels")
+	// ErrMapped: the name passes the validity criteria of UTS #46 as
+	// written but not once mapped, as section 4 checks it: most often the
+	// Bidi rule, for a code point that maps to a right-to-left letter.
+	ErrMapped = errors.New("the mapped name fails the validity criteria of UTS #46 (the Bidi rule, for one)")
 )
 
 // Error is why ToASCII or ToUnicode refused a name, before or after
@@ -46,7 +58,7 @@ var (
 type Error struct {
 	Name   string // the name given
 	Offset int    // the byte offset in Name of the label at fault
-	Err    error  // ErrTooLong, ErrLabelLost or ErrLabelCount
+	Err    error  // ErrTooLong, ErrLabelLost, ErrLabelCount or ErrMapped
 }
 
 // Error names the label, quoted in ASCII, and the reason, in the style of
@@ -95,7 +107,70 @@ func run(p *idna.Profile, conv func(string) (string, error), name string) (strin
 	if err := check(p, name, out); err != nil {
 		return out, err
 	}
+	if MapsToRTL(name) {
+		// The mapping is idempotent, so the second run maps nothing and
+		// checks the mapped labels: an A-label is decoded and checked.
+		if _, err := conv(out); err != nil {
+			return out, &Error{Name: name, Offset: mappedFault(conv, name, out), Err: ErrMapped}
+		}
+	}
 	return out, nil
+}
+
+// mappedFault returns the offset in name of the label that fails on its
+// own once mapped (out holds the mapped labels, in order), or of the first
+// label that is not ASCII when only the whole name fails: the Bidi rule
+// refuses a label such as "1" only in a name with a right-to-left label.
+func mappedFault(conv func(string) (string, error), name, out string) int {
+	first := -1
+	for i, j := 0, 0; ; {
+		n, size := NextDot(name[i:])
+		m := strings.IndexByte(out[j:], '.')
+		ne, oe := len(name), len(out)
+		if n >= 0 && m >= 0 {
+			ne, oe = i+n, j+m
+		}
+		if !isASCII(name[i:ne]) {
+			if _, err := conv(out[j:oe]); err != nil {
+				return i
+			}
+			if first < 0 {
+				first = i
+			}
+		}
+		if n < 0 || m < 0 {
+			return max(first, 0)
+		}
+		i, j = ne+size, oe+1
+	}
+}
+
+// MapsToRTL reports whether s holds a code point that is not right to left
+// but that the mapping of UTS #46 turns into a right-to-left one: U+2135
+// ALEF SYMBOL to U+2138 DALET SYMBOL (Bidi class L), which map to the
+// Hebrew letters U+05D0 to U+05D3 (class R). x/net/idna decides whether
+// the Bidi rule applies from the code points before the mapping (see the
+// package documentation); these four are the only ones for which that
+// decides otherwise than the mapped name would, in the Unicode tables of
+// Go 1.26 and 1.27, as a test of every code point checks.
+func MapsToRTL(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		// U+2135..U+2138 are E2 84 B5..B8 in UTF-8.
+		if s[i] == 0xe2 && s[i+1] == 0x84 && s[i+2] >= 0xb5 && s[i+2] <= 0xb8 {
+			return true
+		}
+	}
+	return false
+}
+
+// isASCII reports whether s has only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // check returns an *Error when out, what x/net/idna made of name with

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -66,6 +67,16 @@ func TestToASCII(t *testing.T) {
 		{"\u00e9..com", "xn--9ca..com", 0, nil},                  // an empty label stays
 		{"\u00e9.com.", "xn--9ca.com.", 0, nil},                  // a trailing dot stays
 		{"\u00e9\u3002com\u3002", "xn--9ca.com.", 0, nil},        // full stops map to "."
+		// UTS #46, section 4, step 4 checks the mapped labels: U+2135..U+2138
+		// map to the Hebrew letters U+05D0..U+05D3 (Bidi class R).
+		{"a\u2137b", "", 0, ErrMapped},     // as "a\u05d2b": L and R in one label
+		{"\u2135a", "", 0, ErrMapped},      // as "\u05d0a": R, then L
+		{"x.\u2135a", "", 2, ErrMapped},    // the label at fault
+		{"1.\u2135", "", 2, ErrMapped},     // "1" fails only beside an RTL label
+		{"\u2135", "xn--4db", 0, nil},      // one RTL letter is a valid label
+		{"a.\u2135", "a.xn--4db", 0, nil},  // an LTR label beside it too
+		{"\uff21\u2137", "", 0, ErrMapped}, // full-width A maps to "a" first
+		{"\u05d2a", "", 0, nil},            // written as mapped: x/net/idna refuses it itself
 	}
 	for _, tt := range tests {
 		for _, f := range []struct {
@@ -136,5 +147,33 @@ func TestTooLongOffset(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Err != ErrTooLong || e.Offset != 2*MaxDomain {
 		t.Errorf("ToASCII(a long name) = %v, want ErrTooLong at %d", err, 2*MaxDomain)
+	}
+}
+
+// TestMapsToRTL checks MapsToRTL against x/net/idna's tables, whatever the
+// toolchain's Unicode version: for every code point r that the mapping
+// changes, "1.a" + r must pass or fail as its mapped form does, unless
+// MapsToRTL(r) (the Bidi rule of RFC 5893 applies to a name with a
+// right-to-left label, so "1" fails beside one).
+func TestMapsToRTL(t *testing.T) {
+	var n int
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		s := string(r)
+		mapped, err := lookup.ToUnicode("a" + s)
+		if err != nil || mapped == "a"+s {
+			continue
+		}
+		n++
+		_, asWritten := lookup.ToASCII("1.a" + s)
+		_, asMapped := lookup.ToASCII("1." + mapped)
+		if differ := (asWritten == nil) != (asMapped == nil); differ != MapsToRTL(s) {
+			t.Errorf("%U: ToASCII of the name as written: %v; mapped: %v; MapsToRTL = %v", r, asWritten, asMapped, MapsToRTL(s))
+		}
+	}
+	if n < 5000 {
+		t.Fatalf("only %d code points change under the mapping: the check ran on too few", n)
 	}
 }
