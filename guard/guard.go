@@ -296,12 +296,14 @@ func isLocalhost(name string) bool {
 // when it is in a range of the IANA IPv4 Special-Purpose Address Registry
 // (iana-ipv4-special-registry) or the IANA IPv6 Special-Purpose Address
 // Registry (iana-ipv6-special-registry) that is not globally reachable,
-// IPv4 multicast, IPv6 site-local, or a cloud metadata address
-// (169.254.169.254, fd00:ec2::254, 100.100.100.200); AllowPrivate allows
-// RFC 1918, shared, unique local and site-local addresses. An IPv6
-// address that carries an IPv4 address (IPv4-mapped, NAT64 64:ff9b::/96,
-// 6to4, Teredo) is refused when the address it carries is; the
-// IPv4-compatible (::/96) and local-use NAT64 (64:ff9b:1::/48) ranges are
+// IPv4 multicast, IPv6 site-local, an IPv6 address outside 2000::/3 that
+// no other row names (the IPv6 Address Space registry reserves it), or a
+// cloud metadata address (169.254.169.254, fd00:ec2::254,
+// 100.100.100.200); AllowPrivate allows RFC 1918, shared, unique local and
+// site-local addresses. An IPv6 address that carries an IPv4 address
+// (IPv4-mapped, NAT64 64:ff9b::/96, 6to4, Teredo) is refused when the
+// address it carries is; the IPv4-compatible (::/96), IPv4-translated
+// (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48) ranges are
 // refused whatever they carry. A zone is ignored.
 func (p *Policy) CheckAddr(a netip.Addr) error {
 	if why := p.addrProblem(a); why != "" {
@@ -330,7 +332,7 @@ func (p *Policy) addrProblem(a netip.Addr) string {
 			}
 		}
 	}
-	if s.carrier || p.AllowPrivate && s.private {
+	if s.carrier || s.global || p.AllowPrivate && s.private {
 		return ""
 	}
 	return a.String() + " is " + describe(s)

@@ -26,6 +26,8 @@ func TestRanges(t *testing.T) {
 		{"169.254.0.0/16", "169.254.1.1", "169.255.0.0", "link-local", true, false},                                 // RFC 3927
 		{"172.16.0.0/12", "172.31.255.255", "172.32.0.0", "private", true, true},                                    // RFC 1918
 		{"192.0.0.0/24", "192.0.0.170", "192.0.1.0", "IETF protocol assignments", true, false},                      // RFC 6890, Section 2.1
+		{"192.0.0.9/32", "192.0.0.9", "192.0.0.8", "Port Control Protocol anycast", false, false},                   // RFC 7723: globally reachable
+		{"192.0.0.10/32", "192.0.0.10", "192.0.0.11", "TURN anycast", false, false},                                 // RFC 8155: globally reachable
 		{"192.0.2.0/24", "192.0.2.1", "192.0.3.0", "documentation (TEST-NET-1)", true, false},                       // RFC 5737
 		{"192.88.99.0/24", "192.88.99.1", "192.88.100.0", "6to4 relay anycast (deprecated)", true, false},           // RFC 7526
 		{"192.168.0.0/16", "192.168.1.1", "192.169.0.0", "private", true, true},                                     // RFC 1918
@@ -38,23 +40,49 @@ func TestRanges(t *testing.T) {
 
 		// IPv6 (iana-ipv6-special-registry; site-local and multicast from
 		// the IPv6 address space registry).
-		{"::/128", "::", "::2:0:0", "unspecified", true, false},                                       // RFC 4291, Section 2.5.2
-		{"::1/128", "::1", "::1:0:0:0", "loopback", true, false},                                      // RFC 4291, Section 2.5.3
-		{"::/96", "::8.8.8.8", "::1:0:0:0", "IPv4-compatible (deprecated)", true, false},              // RFC 4291, Section 2.5.5.1: refused whatever it carries
-		{"::ffff:0.0.0.0/96", "::ffff:127.0.0.1", "::fffe:0:0", "IPv4-mapped", true, false},           // RFC 4291, Section 2.5.5.2: carries loopback
-		{"64:ff9b::/96", "64:ff9b::a00:1", "64:ff9b::1:0:0", "NAT64", true, true},                     // RFC 6052, Section 2.1: carries 10.0.0.1
-		{"64:ff9b:1::/48", "64:ff9b:1::808:808", "64:ff9b:2::", "local-use NAT64", true, false},       // RFC 8215: refused whatever it carries
-		{"100::/64", "100::1", "100:0:0:2::", "discard-only", true, false},                            // RFC 6666
-		{"2001::/32", "2001:0:4136:e378:8000:63bf:f7f7:f7f7", "2001:1:0:1::", "Teredo", false, false}, // RFC 4380: carries 8.8.8.8 (client) and 65.54.227.120 (server)
-		{"2001:2::/48", "2001:2::1", "2001:2:1::", "benchmarking", true, false},                       // RFC 5180
-		{"2001:db8::/32", "2001:db8::1", "2001:db9::", "documentation", true, false},                  // RFC 3849
-		{"2002::/16", "2002:c000:204::1", "2003::", "6to4", true, false},                              // RFC 3056: carries 192.0.2.4
-		{"3fff::/20", "3fff:fff::1", "3fff:1000::", "documentation", true, false},                     // RFC 9637
-		{"5f00::/16", "5f00::1", "5f01::", "segment routing (SRv6) SIDs", true, false},                // RFC 9602
-		{"fc00::/7", "fd12:3456::1", "fe00::", "unique local (ULA)", true, true},                      // RFC 4193
-		{"fe80::/10", "fe80::1", "fec0::", "link-local", true, false},                                 // RFC 4291, Section 2.5.6
-		{"fec0::/10", "fec0::1", "ff00::", "site-local (deprecated)", true, true},                     // RFC 3879
-		{"ff00::/8", "ff02::1", "2001:4860::", "multicast", true, false},                              // RFC 4291, Section 2.7
+		{"::/8", "::1:7f00:1", "100::", "reserved by the IETF", true, false},                                      // RFC 4291, Section 2.4: outside 2000::/3, and past ::/96
+		{"100::/8", "100:1::1", "200::", "reserved by the IETF", true, false},                                     // RFC 4291, Section 2.4: outside 2000::/3
+		{"200::/7", "200::1234", "400::", "reserved by the IETF", true, false},                                    // RFC 4291, Section 2.4: outside 2000::/3
+		{"400::/6", "400::1234", "800::", "reserved by the IETF", true, false},                                    // RFC 4291, Section 2.4: outside 2000::/3
+		{"800::/5", "800::1234", "1000::", "reserved by the IETF", true, false},                                   // RFC 4291, Section 2.4: outside 2000::/3
+		{"1000::/4", "1000::1234", "2000::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"4000::/3", "4000::1", "6000::", "reserved by the IETF", true, false},                                    // RFC 4291, Section 2.4: outside 2000::/3
+		{"6000::/3", "6000::1234", "8000::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"8000::/3", "8000::1234", "a000::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"a000::/3", "a000::1234", "c000::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"c000::/3", "c000::1234", "e000::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"e000::/4", "e000::1234", "f000::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"f000::/5", "f000::1234", "f800::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"f800::/6", "f800::1234", "2000::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"fe00::/9", "fe00::1234", "fe80::", "reserved by the IETF", true, false},                                 // RFC 4291, Section 2.4: outside 2000::/3
+		{"::ffff:0:0:0/96", "::ffff:0:8.8.8.8", "::fffe:0:0:0", "IPv4-translated", true, false},                   // RFC 2765, Section 2.1: refused whatever it carries
+		{"100:0:0:1::/64", "100:0:0:1::1", "100:0:0:2::", "dummy prefix", true, false},                            // RFC 9780
+		{"2001::/23", "2001:100::1", "2001:200::", "IETF protocol assignments", true, false},                      // RFC 2928
+		{"2001:1::1/128", "2001:1::1", "2001:1::4", "Port Control Protocol anycast", false, false},                // RFC 7723: globally reachable
+		{"2001:1::2/128", "2001:1::2", "2001:1::5", "TURN anycast", false, false},                                 // RFC 8155: globally reachable
+		{"2001:1::3/128", "2001:1::3", "2001:1::6", "DNS-SD Service Registration Protocol anycast", false, false}, // RFC 9665: globally reachable
+		{"2001:3::/32", "2001:3::1", "2001:4::1", "AMT", false, false},                                            // RFC 7450: globally reachable
+		{"2001:4:112::/48", "2001:4:112::1", "2001:4:113::1", "AS112-v6", false, false},                           // RFC 7535: globally reachable
+		{"2001:10::/28", "2001:1f::1", "2001:20::", "ORCHID (deprecated)", true, false},                           // RFC 4843
+		{"2001:20::/28", "2001:2f::1", "2001:30::", "ORCHIDv2", false, false},                                     // RFC 7343: globally reachable
+		{"2001:30::/28", "2001:3f::1", "2001:40::", "Drone Remote ID entity tags", false, false},                  // RFC 9374: globally reachable
+		{"::/128", "::", "::2:0:0", "unspecified", true, false},                                                   // RFC 4291, Section 2.5.2
+		{"::1/128", "::1", "::1:0:0:0", "loopback", true, false},                                                  // RFC 4291, Section 2.5.3
+		{"::/96", "::8.8.8.8", "::1:0:0:0", "IPv4-compatible (deprecated)", true, false},                          // RFC 4291, Section 2.5.5.1: refused whatever it carries
+		{"::ffff:0.0.0.0/96", "::ffff:127.0.0.1", "::fffe:0:0", "IPv4-mapped", true, false},                       // RFC 4291, Section 2.5.5.2: carries loopback
+		{"64:ff9b::/96", "64:ff9b::a00:1", "64:ff9b::1:0:0", "NAT64", true, true},                                 // RFC 6052, Section 2.1: carries 10.0.0.1
+		{"64:ff9b:1::/48", "64:ff9b:1::808:808", "64:ff9b:2::", "local-use NAT64", true, false},                   // RFC 8215: refused whatever it carries
+		{"100::/64", "100::1", "100:0:0:2::", "discard-only", true, false},                                        // RFC 6666
+		{"2001::/32", "2001:0:4136:e378:8000:63bf:f7f7:f7f7", "2001:1:0:1::", "Teredo", false, false},             // RFC 4380: carries 8.8.8.8 (client) and 65.54.227.120 (server)
+		{"2001:2::/48", "2001:2::1", "2001:2:1::", "benchmarking", true, false},                                   // RFC 5180
+		{"2001:db8::/32", "2001:db8::1", "2001:db9::", "documentation", true, false},                              // RFC 3849
+		{"2002::/16", "2002:c000:204::1", "2003::", "6to4", true, false},                                          // RFC 3056: carries 192.0.2.4
+		{"3fff::/20", "3fff:fff::1", "3fff:1000::", "documentation", true, false},                                 // RFC 9637
+		{"5f00::/16", "5f00::1", "5f01::", "segment routing (SRv6) SIDs", true, false},                            // RFC 9602
+		{"fc00::/7", "fd12:3456::1", "fe00::", "unique local (ULA)", true, true},                                  // RFC 4193
+		{"fe80::/10", "fe80::1", "fec0::", "link-local", true, false},                                             // RFC 4291, Section 2.5.6
+		{"fec0::/10", "fec0::1", "ff00::", "site-local (deprecated)", true, true},                                 // RFC 3879
+		{"ff00::/8", "ff02::1", "2001:4860::", "multicast", true, false},                                          // RFC 4291, Section 2.7
 
 		// Cloud metadata, refused by name even with AllowPrivate.
 		{"169.254.169.254/32", "169.254.169.254", "169.254.169.253", "cloud metadata", true, false},
@@ -105,6 +133,8 @@ func TestCarried(t *testing.T) {
 		refused string // the class named, or "" when allowed
 	}{
 		{"::ffff:127.0.0.1", "loopback"},
+		{"::ffff:0:8.8.8.8", "IPv4-translated"}, // RFC 2765: refused whatever it carries
+		{"::1:7f00:1", "reserved by the IETF"},  // ::/8 outside its special ranges
 		{"::ffff:8.8.8.8", ""},
 		{"::ffff:169.254.169.254", "cloud metadata"},
 		{"::127.0.0.1", "loopback"},
