@@ -598,12 +598,12 @@ func Example_nextToNetURL() {
 	for _, loc := range []string{"../api/v2?lang=go", "../a b"} {
 		ref, err := uri.Parse(loc) // a Location header, an href
 		if err != nil {
-			fmt.Println(err)
-			continue
+			fmt.Println(err) // where and why
+		} else {
+			t := base.Resolve(ref)
+			req := &http.Request{Method: "GET", URL: t.URL()} // back to net/url
+			fmt.Println(t, req.URL.Path)
 		}
-		t := base.Resolve(ref)
-		req := &http.Request{Method: "GET", URL: t.URL()} // back to net/url
-		fmt.Println(t, req.URL.Path)
 	}
 	// Output:
 	// https://example.com/docs/api/v2?lang=go /docs/api/v2

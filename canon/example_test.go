@@ -66,20 +66,21 @@ func ExampleLookupExpressions() {
 // default port) and keeps what can name another resource (the case of the
 // path). Tracking parameters and the fragment never select a page.
 func Example_crawlerFrontier() {
+	hrefs := []string{"guide.html#intro", "/docs/%67uide.html?utm_source=news", "Guide.html", "api.html?b=2&a=1", "HTTPS://EXAMPLE.COM:443/docs/api.html?a=1&b=2"}
+
 	c := canon.Canonicalizer{Profile: canon.Semantic, DropParams: canon.TrackingParams, DropFragment: true}
 	page, _ := whatwg.Parse("https://example.com/docs/index.html")
 	seen := map[string]bool{}
-	for _, href := range []string{"guide.html#intro", "/docs/%67uide.html?utm_source=news", "Guide.html", "api.html?b=2&a=1", "HTTPS://EXAMPLE.COM:443/docs/api.html?a=1&b=2"} {
+	for _, href := range hrefs {
 		u, err := page.Parse(href) // the URL a browser would request
 		if err != nil {
 			continue
 		}
 		key, err := c.Canon(u.Href()) // the key that finds duplicates
-		if err != nil || seen[key] {
-			continue
+		if err == nil && !seen[key] {
+			seen[key] = true
+			fmt.Println(u.Href()) // fetch it
 		}
-		seen[key] = true
-		fmt.Println(u.Href())
 	}
 	// Output:
 	// https://example.com/docs/guide.html#intro

@@ -88,15 +88,14 @@ func Example_fetchForUser() {
 	for _, userURL := range []string{"http://127.1/admin", "http://[::ffff:169.254.169.254]/latest/meta-data/", "https:evil.example/"} {
 		resp, err := client.Get(userURL) // a refusal is a *guard.Error, inside a *url.Error
 		var refused *guard.Error
-		if errors.As(err, &refused) {
+		switch {
+		case errors.As(err, &refused):
 			fmt.Println("refused:", refused.Rule, userURL)
-			continue
-		}
-		if err != nil {
+		case err != nil:
 			fmt.Println("failed:", err)
-			continue
+		default:
+			resp.Body.Close()
 		}
-		resp.Body.Close()
 	}
 	// Output:
 	// refused: address http://127.1/admin
