@@ -3,6 +3,7 @@ package uri_test
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -582,4 +583,29 @@ func ExampleCheckHomograph() {
 	// pаypal.com uri: homograph: label mixes scripts in host at offset 0 of "pаypal.com"
 	// аррӏе.com uri: homograph: label looks like a Latin name in host at offset 0 of "аррӏе.com"
 	// аррӏе.рф <nil>
+}
+
+// Working next to net/url: take the *url.URL that net/http or a
+// configuration gives, check what arrives as text strictly (an error says
+// where), resolve as RFC 3986 says, and hand a *url.URL back to the APIs
+// that want one.
+func Example_nextToNetURL() {
+	v, _ := url.Parse("https://example.com/docs/guide/") // from net/http, a flag, a config file
+	base, err := uri.FromURL(v)
+	if err != nil {
+		panic(err) // net/url accepted text that RFC 3986 does not
+	}
+	for _, loc := range []string{"../api/v2?lang=go", "../a b"} {
+		ref, err := uri.Parse(loc) // a Location header, an href
+		if err != nil {
+			fmt.Println(err) // where and why
+		} else {
+			t := base.Resolve(ref)
+			req := &http.Request{Method: "GET", URL: t.URL()} // back to net/url
+			fmt.Println(t, req.URL.Path)
+		}
+	}
+	// Output:
+	// https://example.com/docs/api/v2?lang=go /docs/api/v2
+	// uri: invalid character " " in path at offset 4 of "../a b"
 }

@@ -62,7 +62,8 @@ func (s PathStyle) String() string {
 // authority mean the local machine; nothing is removed or repaired. On error
 // it returns "" and an *[Error] with Op [OpFilePath] whose Err says what names
 // no path: a query, a dot segment, a host the style cannot name, a path that
-// is not absolute, ... See the README, section "Every form and error".
+// is not absolute, ... The forms it reads and every error, with its Err and
+// Offset, are listed in docs/file-uris.md#every-form-and-error in the module.
 func FilePath(u URI, style PathStyle) (string, error) {
 	p, off, c, err := filePath(u, style == PathWindows)
 	if err != nil {
@@ -341,7 +342,8 @@ func fileDotSegment(seg string) bool {
 // and an *[Error] with Op [OpFilePath] and Input path: a relative path, a dot
 // segment, a NUL, a POSIX path that a file URI reads as a drive letter
 // ([ErrDriveLetter]), a Windows device path. FilePath gives every clean path
-// back; see the README, section "Every form and error".
+// back; docs/file-uris.md#every-form-and-error in the module lists every
+// error, with its Err and Offset, and what clean means.
 func FromFilePath(path string, style PathStyle) (URI, error) {
 	fail := func(off int, c Component, err error) (URI, error) {
 		return URI{}, &Error{Op: OpFilePath, Input: path, Offset: off, Component: c, Err: err}

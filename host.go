@@ -22,9 +22,24 @@ import (
 // (RFC 3986, Section 7.4): inet_aton and the URL Standard read "0x7f.1",
 // "0177.0.0.1", "2130706433" and "127.1" as 127.0.0.1, so a filter that allows
 // or blocks hosts by name or by dotted-decimal text is bypassed by them. It
-// returns false for an RFC 3986 IPv4address (see [URI.HostAddr]), an
-// IP-literal and the empty host, and does not allocate. See the README,
-// section "Numeric hosts", for the rules.
+// does not allocate.
+//
+// It reads a host as the BSD inet_aton function (also in glibc) and the URL
+// Standard's IPv4 parser read it, after decoding its percent-encodings (a
+// client decodes "%31%32%37.0.0.1" before it resolves it):
+//
+//   - one to four parts separated by ".", and at most one "." after the last;
+//   - each part a number: hexadecimal after "0x" or "0X" (with no digits
+//     after it, 0), octal after a leading "0", decimal otherwise;
+//   - every part but the last at most 255; the last fills the remaining
+//     bytes, so it is below 2^32, 2^24, 2^16 or 2^8 for one to four parts.
+//
+// So "0x7f.1", "0177.0.0.1", "2130706433", "127.1", "0x7f.0.0.01" and
+// "127.0.0.1." all mean 127.0.0.1, and "0127.0.0.1" means 87.0.0.1. Anything
+// else is no address: an empty part, a fifth part, a digit 8 or 9 after a
+// leading 0, a part too large, a letter. A host that is already an
+// IPv4address in the RFC 3986 sense (dotted decimal without leading zeros:
+// use [URI.HostAddr]), an IP-literal and the empty host give false.
 func AmbiguousIPv4(host string) (netip.Addr, bool) {
 	if host == "" || host[0] == '[' || abnf.IsIPv4(host) {
 		return netip.Addr{}, false
@@ -42,9 +57,33 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 // RFC 3986, Section 3.2.2 requires before lookup and RFC 3987, Section 3.1
 // allows for an IRI. host may hold percent-encoded or raw UTF-8; the UTS #46
 // lookup profile of golang.org/x/net/idna lowers its case and rejects "_".
-// IP-literals, IPv4addresses and the empty host come back unchanged. On error
-// it returns "" and an *[Error] with Op [OpIDNA] and Component Host. See the
-// README, section "Internationalized names".
+// IP-literals, IPv4addresses and the empty host come back unchanged.
+//
+// host is a reg-name whose non-ASCII characters are percent-encoded UTF-8
+// ("b%C3%BCcher.example"), written as they are ("bücher.example"), or both.
+// HostToASCII decodes the percent-encodings, then applies the UTS #46 lookup
+// profile (idna.Lookup): the Unicode mapping (so the result is in lower
+// case, and full-width and ideographic dots separate labels), nontransitional
+// processing, the STD3 rule that a label holds only letters, digits and "-"
+// (so "_" is rejected), the hyphen, joiner and bidi rules, and the check of
+// existing "xn--" labels, which must decode to a label with a non-ASCII
+// character (UTS #46, Section 4, step 4: a bare "xn--" is an error, and
+// never vanishes). The result is a valid reg-name with as many labels as the
+// decoded host: empty labels and a final "." are kept. A label longer than
+// the 63 octets the DNS allows (RFC 1035, Section 2.3.4) is an error, and
+// so, before IDNA runs, is a label over 255 bytes in a name over 4,096
+// (Punycode takes time quadratic in the length of a label). An IP literal
+// (validated, RFC 6874 zones allowed), an IPv4address and the empty host
+// come back unchanged. The result depends on the Unicode version of
+// x/net/idna's tables, which follows the Go release (see the package
+// documentation, section Hosts).
+//
+// On error it returns "" and an *[Error] with Op [OpIDNA] and Component
+// Host: [ErrIDNA], with Detail the reason that golang.org/x/net/idna gave
+// and Offset the start of the failing label (0 when the whole name fails, as
+// the bidi rule can); or, at the first byte that is wrong, [ErrInvalidUTF8]
+// for bytes that are not UTF-8, raw or percent-encoded, and [ErrInvalidByte]
+// or [ErrBadPercent] for a byte that no host may hold.
 func HostToASCII(host string) (string, error) { return convertHost(host, false) }
 
 // HostToUnicode returns the display form of a host: each label as a Unicode
@@ -225,7 +264,28 @@ func labelStart(name string, k int) int {
 // a Cyrillic "а"), or a label all in Cyrillic or Greek look-alikes of Latin
 // letters under a top-level domain of another script ([ErrConfusable]). The
 // error is an *[Error] with Op [OpHomograph] at the label, as is an invalid
-// name; IP addresses pass. See the README, section "Homographs".
+// name; IP addresses pass.
+//
+// It looks at the letters of each label (characters whose Unicode script is
+// neither Common nor Inherited, so digits and "-" do not count), in the
+// label's Unicode form ("xn--" labels are decoded), and reports:
+//
+//   - mixed scripts ([ErrMixedScript]): letters of more than one script, in
+//     a combination that the Highly Restrictive level of UTS #39, Section
+//     5.2 does not allow (it allows Latin with Han, Hiragana and Katakana;
+//     Latin with Han and Bopomofo; Latin with Han and Hangul), as in
+//     "pаypal" with a Cyrillic "а";
+//   - a whole-script look-alike ([ErrConfusable]): the letters are all
+//     Cyrillic or all Greek, each one looks like a Latin letter (Cyrillic
+//     а с ԁ е һ і ј ӏ о р ԛ ѕ ԝ х у ү; Greek α γ ι ν ο ρ υ, from the UTS #39
+//     confusables data), and the last label is not in that script:
+//     "аррӏе.com" in Cyrillic, but not "аррӏе.рф".
+//
+// The error's Offset is the start of the label. A host that is not a valid
+// name is an error with the same Op, wrapping [ErrIDNA] or a byte's reason
+// as for [HostToASCII]. These rules catch the common attacks, not every
+// confusable name: show the ASCII form when CheckHomograph reports a risk,
+// as browsers do.
 func CheckHomograph(host string) error {
 	name, literal, err := decodeHost(host, OpHomograph)
 	if err != nil || literal {

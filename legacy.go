@@ -40,9 +40,26 @@ const (
 // 3986 does not allow in its component is percent-encoded (Section 2.1), a "%"
 // that begins no pct-encoding becomes "%25", and a path gets the prefix of
 // [Components.URI] if it needs one. A delimiter is never read as a boundary: a
-// "?" in the path becomes "%3F". What encoding cannot express is an *[Error]
-// with Op [OpBuild]: [ErrCannotEncode] for a scheme or a port,
-// [ErrPathWithAuthority]. See the README, section "Upgrading: Components.Encode".
+// "?" in the path becomes "%3F". It allocates the new text and the list.
+//
+// It is how text of other grammars is upgraded (package legacy's
+// URL.Upgrade, package whatwg's URL.ToURI): RFC 2068's national characters
+// ("{", "|", octets above 0x7F, non-ASCII text as UTF-8 octets), RFC 2396
+// reg_name's "@" and ":", RFC 1738's "?" in an ftp path or a user name,
+// RFC 2732's "[" and "]" in a query, each encoded with upper-case hex.
+// Well-formed pct-encodings stay. Each edit is a [Change], in text order,
+// with its offset in the components written as they are, its component,
+// the text before and after, and the reason; the list is empty when nothing
+// had to change. A host in brackets that is a valid IP literal stays; any
+// other host is a reg-name, brackets included.
+//
+// What encoding cannot express is an *[Error] with Op [OpBuild]:
+// [ErrCannotEncode] for a scheme that is not
+//
+//	ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+//
+// or a port that is not digits, and [ErrPathWithAuthority] for an authority
+// with a path that is neither empty nor begins with "/".
 func (c Components) Encode() (URI, []Change, error) {
 	e := encoder{at: c.layout(0)}
 	if err := e.encode(&c); err != nil {

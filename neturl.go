@@ -28,8 +28,8 @@ func FromURL(v *url.URL) (URI, error) {
 // encoding differs from net/url's, ForceQuery for an empty query, the scheme in
 // lower case. For an IPvFuture host or a reg-name with percent-encoded ASCII,
 // which url.Parse refuses, it fills in Host itself. net/url drops an empty
-// fragment and an empty authority without a path. See the README, section
-// "Moving from net/url", for every difference.
+// fragment and an empty authority without a path. docs/neturl.md in the
+// module lists every difference and the net/url idioms one by one.
 func (u URI) URL() *url.URL {
 	if v, err := url.Parse(u.s); err == nil {
 		return v

@@ -19,7 +19,8 @@ import (
 type Normalization uint32
 
 // The normalization steps. Each comment gives an input and what the step
-// alone makes of it; the README says more of each.
+// alone makes of it; docs/normalization.md#the-steps-in-detail in the
+// module says more of each.
 const (
 	// NormalizeCase lower-cases the scheme and the host, and upper-cases
 	// the hex digits of percent-encodings (RFC 3986, Section 6.2.2.1).

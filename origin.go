@@ -69,11 +69,32 @@ func (o Origin) String() string {
 
 // Origin returns the origin of u (RFC 6454, Section 4) and true, or the zero
 // Origin and false when u has none (its origin is a "globally unique
-// identifier"): the lower-case scheme, the host as [URI.Normalize] writes it,
-// and the port, or the scheme's default. Only a URI whose scheme has a default
-// port ([URI.DefaultPort]) and whose host is not empty has one. Compare Origins
-// only when both calls return true. It allocates only when the text up to the
-// host is not in normal form. See the README, section "Origins (RFC 6454)".
+// identifier"). It allocates only when the text up to the host is not in
+// normal form.
+//
+// A URI has an origin triple when its scheme names servers by a host and a
+// port, which this package takes to be the schemes with a default port
+// ([URI.DefaultPort]: http, https, ws, wss, ftp, and the rest of the table),
+// and it has an authority with a host that is not empty (step 1). Then, as
+// steps 5 to 7 say:
+//
+//   - the scheme is lower-cased;
+//   - the host is written as [URI.Normalize] writes it: lower case,
+//     percent-encodings and IPv6 text normalized, and percent-encoded UTF-8
+//     as IDNA A-labels ([NormalizeIDNA]), so that [Equivalent] URIs have the
+//     same origin;
+//   - the port is the port number, or the scheme's default when the port is
+//     absent or empty; leading zeros do not count ("http://h:0080/" is of
+//     the origin "http://h").
+//
+// Every other URI has no origin triple: a relative reference, a scheme
+// without a default port or unknown to the table (file, mailto, data,
+// javascript, urn; for file, step 4 leaves the choice to the
+// implementation), no authority or an empty host, or a port above 65535.
+// The userinfo, path, query and fragment never count, and the origin of a
+// blob: URL, which the URL Standard takes from the URL inside it, is not
+// computed. Two zero Origin values are equal, so compare Origins only when
+// both calls return true.
 func (u URI) Origin() (Origin, bool) {
 	def := u.DefaultPort()
 	if def == "" || u.flags&fAuthority == 0 || u.hostStart == u.hostEnd {

@@ -17,11 +17,33 @@ const scratchSize = 1024
 // Relativize returns the shortest reference r such that base.Resolve(r) ==
 // target, and true: the inverse of [URI.Resolve] (RFC 3986, Section 5.2), such
 // as "g?y", "../g", "#s" or "//g/x", keeping target's query and fragment.
-// Schemes and authorities are compared as written. It returns the zero URI and
-// false when no reference resolves to target: base or target has no scheme, or
-// target's path has a dot segment that resolution would remove. The result's
-// text is allocated unless it is a part of target's. See the README, section
-// "Relativize in detail".
+// The form depends on what target shares with base, and on a tie the
+// earlier form wins:
+//
+//  1. the same path, the query or fragment differing: an empty path, as in
+//     "?y", "#s", or "" for the base without its fragment;
+//  2. the same scheme and authority: a relative path, with "../" for each
+//     segment of the base's directory that the target leaves ("../g", ".",
+//     or "./a:b", since a first segment with ":" needs "./", Section 4.2),
+//     or an absolute path such as "/g" when that is shorter;
+//  3. the same scheme and another authority: a network-path reference,
+//     "//g/x";
+//  4. otherwise the target itself.
+//
+// Schemes and authorities are compared as written, byte for byte, since
+// resolution copies them as written: against "HTTP://a/", the shortest
+// reference to "http://a/x" is "http://a/x"; normalize both first to compare
+// them by meaning. There is no such reference, and Relativize returns the
+// zero URI and false, when base or target has no scheme (resolution against
+// a base URI always gives a URI, Section 5.1), or when target's path has a
+// "." or ".." segment, which resolution removes, unless target has base's
+// scheme, authority and path. The "/." that Resolve writes in front of a
+// path that begins with "//" is not such a segment. base.Resolve(r) ==
+// target holds for every target without dot segments. The result's text is
+// allocated unless it is a part of target's ("#s", "g?y", "/g", "//g/x"),
+// and a long base path with dot segments may cost a scratch buffer; the
+// time is linear. The function [Relativize] parses both as URIs and reports
+// the dot-segment case as [ErrDotSegment] at the segment.
 func (base URI) Relativize(target URI) (URI, bool) {
 	if base.flags&fScheme == 0 || target.flags&fScheme == 0 {
 		return URI{}, false

@@ -128,8 +128,8 @@ func (u URI) WithoutUserinfo() URI {
 //
 // On error, the zero URI and an *[Error] with Op [OpBuild]: at the first byte
 // of host outside the rule ("example.com:80" fails at its ":"), or
-// [ErrPathWithAuthority] in u. It allocates the new text. See the README,
-// section "The setters in detail".
+// [ErrPathWithAuthority] in u. It allocates the new text. The package
+// documentation, section Setters, gives the rules that all setters share.
 func (u URI) WithHost(host string) (URI, error) {
 	open, shut, kind, err := hostForm(host)
 	if err != nil {

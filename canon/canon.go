@@ -26,7 +26,50 @@
 //
 // Every profile is idempotent (canonicalizing a key again returns it), runs
 // in time linear in its input and never panics; when it cannot produce a
-// key it returns an [*Error], never a guess.
+// key it returns an error that says why (no host, a port that is not a
+// number, the URL Standard's parse error), never a guess.
+//
+// # Which profile
+//
+// For a crawler's frontier, deduplicate by [Semantic] keys with
+// DropParams [TrackingParams] and DropFragment, and fetch the URL Standard's
+// href of each link (see the example): Semantic merges the spellings that
+// mean the same to a server ("%7E" and "~", the order of the query's pairs,
+// a default port), and keeps what may name another resource (the case of
+// the path, "%2F"). [WHATWG] merges only what a browser itself rewrites, so
+// more duplicates are fetched. [Aggressive] merges what probably shows the
+// same page (http and https, "www", the case of the path), so a distinct
+// page can be skipped: use it to look a page up in an archive. [SafeBrowsing]
+// decodes "%2F" and drops the port, for lookups in Safe Browsing's lists,
+// whose entries are written that way; SURT keys are for CDX indexes.
+//
+// # Options and keys
+//
+// The options of a [Canonicalizer] work with every profile: DropParams
+// (names, or prefixes ending in "*"; [TrackingParams] lists utm_*, gclid,
+// fbclid, msclkid and others), SortQuery (the pairs sorted by their bytes,
+// each pair kept as written) and DropFragment. [SURT] is the Internet
+// Archive's key with its defaults (Safe Browsing steps keeping a
+// non-default port, then lower-case, no "www" label, no session ids, the
+// query sorted, no trailing "/"); [Canonicalizer.SURT] writes the key of any
+// profile's result; [SURTOf] writes the SURT form of a URL as it is
+// (Heritrix's "http://(org,example,)/"), [SSURT] the IIPC urlcanon
+// project's "sort-friendly" form, and [LookupExpressions] the host-suffix
+// and path-prefix expressions that a Safe Browsing client looks up. The
+// command "uri canon" writes one key per input (docs/command.md#canon in
+// the module).
+//
+// # Conformance and speed
+//
+// The tests run urlcanon's test data and the cases of Google's Safe
+// Browsing client; the few cases where those read otherwise than the
+// profile's own definition (Google's client drops the query and writes
+// lower-case hex; urlcanon follows a 2016 draft of the URL Standard) are
+// listed in the tests with the rule. An input that is already canonical
+// costs SafeBrowsing a fraction of an allocation on average (the string
+// itself is returned); a SURT key is always a new string, its one
+// allocation. docs/performance.md in the module compares the speed with
+// net/url and another implementation, with the command that measures it.
 package canon
 
 import (

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/whatwg"
 )
 
 func ExampleCanon() {
@@ -57,4 +58,32 @@ func ExampleLookupExpressions() {
 	// b.c/1/
 	// b.c/1/2.html
 	// b.c/1/2.html?param=1
+}
+
+// A crawler's frontier: fetch each link as a browser resolves it, and
+// deduplicate by its Semantic key, which merges the spellings that mean the
+// same to a server ("%67" and "g", the order of the query's pairs, a
+// default port) and keeps what can name another resource (the case of the
+// path). Tracking parameters and the fragment never select a page.
+func Example_crawlerFrontier() {
+	hrefs := []string{"guide.html#intro", "/docs/%67uide.html?utm_source=news", "Guide.html", "api.html?b=2&a=1", "HTTPS://EXAMPLE.COM:443/docs/api.html?a=1&b=2"}
+
+	c := canon.Canonicalizer{Profile: canon.Semantic, DropParams: canon.TrackingParams, DropFragment: true}
+	page, _ := whatwg.Parse("https://example.com/docs/index.html")
+	seen := map[string]bool{}
+	for _, href := range hrefs {
+		u, err := page.Parse(href) // the URL a browser would request
+		if err != nil {
+			continue
+		}
+		key, err := c.Canon(u.Href()) // the key that finds duplicates
+		if err == nil && !seen[key] {
+			seen[key] = true
+			fmt.Println(u.Href()) // fetch it
+		}
+	}
+	// Output:
+	// https://example.com/docs/guide.html#intro
+	// https://example.com/docs/Guide.html
+	// https://example.com/docs/api.html?b=2&a=1
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"time"
 
 	"github.com/gouri/uri/guard"
 )
@@ -74,4 +75,30 @@ func ExamplePolicy_CheckAddr() {
 	// 127.0.0.1 false
 	// 169.254.169.254 false
 	// 2002:a9fe:a9fe::1 false
+}
+
+// Fetching a URL that a user gave (a webhook, a link preview, an import):
+// the client checks the URL on every request, the address of every
+// connection after DNS, and every redirect. Refused URLs never reach a
+// resolver or a socket.
+func Example_fetchForUser() {
+	var p guard.Policy // http and https, ports 80 and 443, public addresses only
+	client := p.Client()
+	client.Timeout = 30 * time.Second
+	for _, userURL := range []string{"http://127.1/admin", "http://[::ffff:169.254.169.254]/latest/meta-data/", "https:evil.example/"} {
+		resp, err := client.Get(userURL) // a refusal is a *guard.Error, inside a *url.Error
+		var refused *guard.Error
+		switch {
+		case errors.As(err, &refused):
+			fmt.Println("refused:", refused.Rule, userURL)
+		case err != nil:
+			fmt.Println("failed:", err)
+		default:
+			resp.Body.Close()
+		}
+	}
+	// Output:
+	// refused: address http://127.1/admin
+	// refused: address http://[::ffff:169.254.169.254]/latest/meta-data/
+	// refused: parse https:evil.example/
 }

@@ -14,8 +14,72 @@
 // 443, no userinfo, and no special-purpose address (see [Policy.CheckAddr]
 // for the ranges, from the IANA IPv4 and IPv6 Special-Purpose Address
 // Registries). Its fields allow more, each at a risk that its comment says.
-// See the README, section "Fetching URLs for users: package guard", and
-// SECURITY.md.
+// A report of the readings (package readings) is not a decision: Agree
+// alone lets "http://127.0.0.1/" and "http://localhost/" through.
+//
+// # The three checks
+//
+// The URL ([Policy.Check], on every request): the URL Standard and net/url
+// must both accept it; the scheme must be allowed; no reading may find a
+// userinfo; the URL Standard's host and port must be those that net/http
+// dials (after IDNA, so "http://bücher.example/" passes and
+// "https:evil.example/" does not); the host must not be "localhost" or a
+// name under it (RFC 6761, in any spelling the readings map to it:
+// "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ"), nor an address, or a name that resolvers read as one
+// ("127.1"), in a special-purpose range; and the port must be allowed.
+//
+// The connection ([Policy.Control], a net.Dialer ControlContext): the
+// address actually dialed, after DNS, is checked again, so a name that
+// resolves to a private address, DNS rebinding included, is refused at
+// connect time.
+//
+// Each redirect ([Policy.CheckRedirect]) goes through the URL check. The
+// client uses no proxy from the environment unless AllowProxy is set.
+// [Policy.Resolve] checks every address a name resolves to, for a decision
+// before fetching.
+//
+// # Special-purpose addresses
+//
+// The ranges come from the IANA IPv4 and IPv6 Special-Purpose Address
+// Registries: 0.0.0.0/8 and ::, loopback, RFC 1918, shared address space
+// (100.64.0.0/10), link-local, multicast, broadcast, documentation and
+// benchmarking ranges, ULA (fc00::/7), site-local, and the IPv6 forms that
+// carry an IPv4 address (IPv4-mapped, IPv4-compatible "[::127.0.0.1]",
+// NAT64 "[64:ff9b::7f00:1]", 6to4, Teredo), whose IPv4 address is
+// classified too. Cloud metadata addresses (169.254.169.254,
+// fd00:ec2::254) are refused by name in the error. The predicates of
+// net/netip miss several of these (shared address space, 0.0.0.0/8, the
+// IPv4-compatible and NAT64 forms).
+//
+// # What the zero Policy refuses
+//
+// Each refusal is an [*Error] whose Rule names the rule:
+//
+//   - "ftp://example.com/", rule scheme: not http or https;
+//   - "http://good.example@evil.example/", rule userinfo: a userinfo, in any
+//     reading;
+//   - "http://127.1/" and "http://１２７.０.０.１/", rule address: 127.0.0.1
+//     to resolvers, to IDNA and to browsers;
+//   - "http://[::ffff:169.254.169.254]/", rule address: the cloud metadata
+//     address, IPv4-mapped;
+//   - "http://foo.localhost./", rule localhost: always this host, never
+//     resolved;
+//   - "https:evil.example/", rule parse: net/http finds no host where a
+//     browser finds evil.example;
+//   - "http://example.com:6379/", rule port: not 80 or 443.
+//
+// Each field of Policy allows more, at a risk its comment states: Schemes,
+// Ports, AllowPrivate (RFC 1918, shared, ULA and site-local; never
+// loopback, link-local or metadata), Networks (any prefix), Hosts (names
+// whose DNS is trusted) and AllowProxy. The URL check costs about what
+// readings.Compare costs, on which it is built (docs/performance.md in the
+// module gives the figures and the command that measures them); the tests
+// run the published bypass classes (backslashes, "@", slashes, numeric,
+// fullwidth and percent-encoded hosts, IPv6 embeddings, zone ids, controls)
+// and real connections to a server on 127.0.0.1, directly, through
+// localhost and through a redirect, all refused. SECURITY.md in the module
+// says more; the command "uri guard" runs the policy on a list of URLs
+// (docs/command.md#guard).
 //
 // # What the guard does not cover
 //

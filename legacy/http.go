@@ -16,7 +16,35 @@ import (
 // an empty path after an authority made "/", and the escapes of RFC 2396
 // unreserved characters decoded; other escapes stay as written. [EqualHTTP]
 // compares these forms. On error it returns "" and the *uri.Error of [Parse].
-// See the README, section "The old algorithms", for the rules in full.
+//
+// RFC 1945, Section 3.2.2 defines the canonical form of an http URL
+// ("converting any UPALPHA characters in host to their LOALPHA equivalent
+// ..., eliding the [ ":" port ] if the port is 80, and replacing an empty
+// abs_path with "/""), and RFC 2616, Section 3.2.3 compares URIs octet by
+// octet with four exceptions, which CanonicalHTTP applies to every scheme:
+//
+//   - a port that is empty or not given equals the scheme's default port,
+//     so an empty port and the default one are elided (http 80, https 443,
+//     the ports RFC 1738 gives ftp, gopher, nntp, telnet, wais and prospero,
+//     and those of the other schemes that uri.Normalize knows); "0080" is
+//     not "80", as the octets differ;
+//   - host names are compared case-insensitively, so a server's host is
+//     lower-cased; a reg_name is left as written, but an authority that is
+//     a reg_name only because of escapes, such as "%41:80", is read again
+//     once they are decoded, and is then a server like any other
+//     ("ftp://%41:21/" is "ftp://a/");
+//   - scheme names are compared case-insensitively, so the scheme is
+//     lower-cased;
+//   - an empty abs_path equals "/", so a reference with an authority and an
+//     empty path gets "/".
+//
+// And "characters other than those in the "reserved" and "unsafe" sets ...
+// are equivalent to their "%" HEX HEX encoding": in every component an
+// escape of an RFC 2396 unreserved character (letters, digits and
+// "-_.!~*'()") is decoded. The only other characters that may appear
+// unescaped in RFC 2396 text are reserved, so no other escape is decoded,
+// and the hex digits of the remaining escapes are left as written, since
+// octets are compared as they are.
 func CanonicalHTTP(s string) (string, error) {
 	c, again, err := canonicalHTTP(s)
 	if err != nil || !again {

@@ -13,10 +13,44 @@
 //
 // The old algorithms of resolution ([ResolveRFC1808], [ResolveRFC2396]) and
 // HTTP's URI comparison ([EqualHTTP], [CanonicalHTTP]) are here too, so that
-// old behaviour can be compared with RFC 3986's.
+// old behaviour can be compared with RFC 3986's: "../../../g" against
+// "http://a/b/c/d;p?q" gives "http://a/../g", and "?y" gives
+// "http://a/b/c/d;p?y" (RFC 1808) or "http://a/b/c/?y" (RFC 2396). Their
+// doc comments list the steps of each.
+//
+// # Grammars
+//
+//   - [RFC1738]: URLs (1994): the BNF of Section 5 with the scheme-specific
+//     rules of ftp, http, gopher, mailto, news, nntp, telnet, wais, file and
+//     prospero, each as a typed record ([FTP], [Gopher], ...) with its
+//     default port.
+//   - [RFC1808]: relative URLs (1995): net_loc, ";params", and the parse of
+//     Section 2.4.
+//   - [RFC2068]: HTTP/1.0 and early HTTP/1.1 (RFC 1945 and 2068): RFC 1808's
+//     grammar with "national" characters, and http_URL.
+//   - [RFC2396]: the generic syntax of 1998: server or reg_name
+//     authorities, opaque_part, segment parameters, "unwise" characters
+//     excluded.
+//   - [RFC2732]: RFC 2396 with IPv6 literals ("[" and "]" become reserved).
+//   - [RFC2616]: HTTP/1.1 (1999): RFC 2396 and its http_URL.
+//
+// What the grammar allows and RFC 3986 does not ("{", "|" or "é" in an RFC
+// 2068 path, a "?" in an RFC 1738 ftp path, two "@" in an RFC 2396
+// reg_name, "[" in an RFC 2732 query) is accepted. [URL.String] gives the
+// legacy text and URL.Parts its components as the grammar divides them;
+// [URL.Upgrade] is uri.Components.Encode applied to the parts, plus one edit
+// of its own (the IPv4 octets of an RFC 2732 IPv6 literal lose their
+// leading zeros), and returns each uri.Change with its offset, component,
+// replacement and reason. The command "uri parse --grammar rfc1738 --json"
+// adds an object with the grammar's fields (docs/command.md#older-grammars
+// in the module).
+//
+// # Errors
 //
 // Errors are *uri.Error values. Those of Parse have Op uri.OpParse and the
-// grammar's name ("rfc1738", ...) as Detail, and the offset rule of
+// grammar's name ("rfc1738", ...) as Detail (`uri: user name or password
+// not allowed for this scheme (rfc1738) in host at offset 11 of
+// "http://user@host.dom/"`), and the offset rule of
 // uri.Parse without its exception for ports: Input[:Offset] is the longest
 // prefix of the input that some valid reference of the grammar begins with,
 // so a bad port that could still be a user name and password is reported

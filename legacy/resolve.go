@@ -102,8 +102,26 @@ func (r *oldRef) String() string {
 // unknown, and ref comes back as it is. Unlike RFC 3986, ".." above the root
 // stays ("../../../g" against "http://a/b/c/d;p?q" gives "http://a/../g"), and
 // an empty path inherits the base's params and query. On error it returns ""
-// and an *uri.Error with Op uri.OpResolve and Detail "rfc1808". See the
-// README, section "The old algorithms", for the steps.
+// and an *uri.Error with Op uri.OpResolve and Detail "rfc1808".
+//
+// Both are divided as Section 2.4 says (fragment, scheme, net_loc, query,
+// params, path). An empty base is unknown (Step 1) and the reference comes
+// back as it is; any other base needs a scheme. Then:
+//
+//	Step 2: an empty reference is the base (with the base's fragment); a
+//	        reference with a scheme is absolute.
+//	Step 3: a non-empty net_loc is kept; otherwise the base's is inherited.
+//	Step 4: a path that begins with "/" is kept.
+//	Step 5: an empty path inherits the base's path, then, unless the
+//	        reference has params, the base's params, then, unless it has a
+//	        query, the base's query.
+//	Step 6: otherwise the base path's last segment is replaced by the
+//	        reference's path, then "./" segments, a final ".", "seg/../"
+//	        (leftmost first, until none is left) and a final "seg/.." are
+//	        removed. ".." segments with nothing above them stay.
+//	Step 7: the components are recombined.
+//
+// The examples of RFC 1808, Section 5 hold.
 func ResolveRFC1808(base, ref string) (string, error) {
 	ru, err := Parse(ref, RFC1808)
 	if err != nil {
@@ -172,8 +190,26 @@ func (r *oldRef) splitParams() {
 // result as text. Unlike RFC 3986, ".." above the root stays, and the query is
 // never inherited: "?y" against "http://a/b/c/d;p?q" gives "http://a/b/c/?y".
 // The base must have a scheme. On error it returns "" and an *uri.Error with
-// Op uri.OpResolve and Detail "rfc2396". See the README, section "The old
-// algorithms", for the steps.
+// Op uri.OpResolve and Detail "rfc2396".
+//
+//	Step 2: a reference with an empty path and no scheme, authority or
+//	        query is the current document: the base without its fragment,
+//	        with the reference's fragment if it has one.
+//	Step 3: a reference with a scheme is absolute (the strict reading:
+//	        "http:g" stays "http:g").
+//	Step 4: a reference with an authority keeps its path.
+//	Step 5: a path that begins with "/" is kept.
+//	Step 6: otherwise all but the last segment of the base path, then the
+//	        reference's path; then "./" segments, a final ".", "seg/../"
+//	        (leftmost first, until none is left) and a final "seg/.." are
+//	        removed; ".." segments left at the start stay (Step 6g lets an
+//	        implementation keep them, and Appendix C does).
+//	Step 7: the components are recombined; the query is never inherited.
+//
+// The examples of RFC 2396, Appendix C hold. The result parses under RFC
+// 2732's grammar, except that a relative path that reduces to nothing
+// against an opaque base ("." against "mailto:a@b") leaves "mailto:", whose
+// empty opaque_part RFC 2396 does not allow.
 func ResolveRFC2396(base, ref string) (string, error) {
 	// Parsing is RFC 2396's as amended by RFC 2732, but errors name the
 	// algorithm the caller asked for.

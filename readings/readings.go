@@ -18,7 +18,39 @@
 //
 // A filter that fetches a URL only when Agree reports true never checks one
 // host and fetches another, as far as these three parsers go: see the
-// example.
+// example. A report is not a decision: to fetch URLs for users, use package
+// github.com/gouri/uri/guard, which refuses a URL whose readings disagree
+// and checks the address that is actually dialed.
+//
+// # Which reading for which job
+//
+//   - Check, compare, deduplicate, store: strict RFC 3986, what the URL is
+//     (uri.Parse).
+//   - Follow links the way a browser does (crawlers, HTML tools, link
+//     checkers): the WHATWG URL Standard, what a browser makes of it
+//     (whatwg.Parse, whatwg.ParseRef).
+//   - Talk to Go's HTTP stack: net/url, and what net/http dials (net/url,
+//     [Compare]).
+//
+// # Where the readings disagree
+//
+// Some inputs that the readings take apart:
+//
+//   - "http://127.1/": RFC 3986 and net/url read the name "127.1"; the URL
+//     Standard reads 127.0.0.1; net/http dials "127.1:80", which C
+//     resolvers read as 127.0.0.1. "http://0x7f.1/" is the same, in
+//     hexadecimal.
+//   - "https:evil.com/": RFC 3986 and net/url read no host and the path
+//     "evil.com/"; a browser goes to evil.com.
+//   - "http://a\b@c/": a browser reads the backslash as a slash, the host
+//     "a" and the path "/b@c/"; RFC 3986 and net/url reject it, and a
+//     lenient reader that took "a\b" as userinfo would go to "c".
+//   - "http://１２７.０.０.１/" (fullwidth digits): RFC 3986 rejects it;
+//     net/url keeps the fullwidth text as a name; net/http dials
+//     "127.0.0.1:80" after IDNA, and a browser reads 127.0.0.1.
+//
+// The command "uri readings" prints the report for each input
+// (docs/command.md#readings-and-the-browsers-grammar in the module).
 //
 // # How components are compared
 //

@@ -5,6 +5,65 @@
 // It is a package of its own because the list it uses,
 // golang.org/x/net/publicsuffix, brings net/http with it, which the strict
 // core has no other need for.
+//
+// # Registrable domains
+//
+// [RegistrableDomain] is the URL Standard's registrable domain, the
+// "eTLD+1": the host's public suffix (a domain under which anyone may
+// register names, such as "com", "co.uk" or "github.io") plus one label.
+// The host is taken as uri.URI.Host returns it. A reg-name is first
+// converted to lower-case A-labels with uri.HostToASCII, so
+// "WWW.B%C3%BCcher.DE" and "www.bücher.de" both give "xn--bcher-kva.de", the
+// form of the result. HostToASCII applies the STD3 rule, which rejects "_"
+// and other sub-delims; the URL Standard does not, and names such as
+// "_dmarc.example.com" exist, so an ASCII name that fails only that way is
+// lower-cased and used as it is (percent-encodings decoded), unless a label
+// claims to be an A-label ("xn--") and is not one. There is no registrable
+// domain for:
+//
+//   - the empty host, and a host that is not a valid name;
+//   - an IP address: an IPv4address, an IP literal, and a reg-name that
+//     uri.AmbiguousIPv4 reads as an IPv4 address, such as "0x7f.1";
+//   - a name whose last label is a number ("1.2.3.256", "example.0x1f"):
+//     the URL Standard's host parser reads it as an IPv4 address or rejects
+//     it, and no top-level domain is numeric;
+//   - a name that is itself a public suffix ("com", "co.uk", "github.io"),
+//     including a single label ("localhost", "intranet": by the list's rule
+//     "*", an unlisted top-level domain is a public suffix);
+//   - a name with an empty label ("a..example.com", ".example.com").
+//
+// A final "." is kept, as the URL Standard keeps it: "www.example.com."
+// gives "example.com.", another site than "example.com", and "com." has
+// none. Both sections of the list count, as in browsers: the ICANN section
+// ("co.uk", and wildcards such as "*.ck" with exceptions such as "!www.ck")
+// and the private one ("github.io", "blogspot.com"). The list is the
+// snapshot of the golang.org/x/net version this module requires.
+//
+// # Same site
+//
+// [Same] is the HTML Standard's "same site" for tuple origins: the same
+// scheme, without regard to case, and the same registrable domain, or, when
+// neither host has one, the same host. Ports, userinfo, paths, queries and
+// fragments do not count: "https://a.example.com/" and
+// "https://b.example.com:8443/x" are same site; "http://example.com/" and
+// "https://example.com/" are not (HTML's "schemelessly same site" would say
+// they are); "https://a.github.io/" and "https://b.github.io/" are not,
+// since "github.io" is a public suffix. Hosts are compared in a normal form:
+// a reg-name in lower-case A-labels ("b%C3%BCcher.de" is "xn--bcher-kva.de"),
+// an IPv4 or IPv6 address as the address it names ("[::1]" is "[0:0::1]",
+// and "127.0.0.1" is "0x7f.1", as browsers read it), an IPvFuture literal in
+// lower case. A URI without a scheme, an authority or a host (a relative
+// reference, "mailto:", "file:///"), whose origin is opaque, is same site
+// with nothing, and neither is a host that is not a valid name. The rule
+// applies to every scheme with a host, where HTML gives tuple origins only
+// to http, https, ws, wss and ftp.
+//
+// Use it to group URLs by site (a crawler's politeness per site), or for
+// checks in the manner of cookies and the Fetch Standard's "same-site"
+// requests: a site may set cookies for its registrable domain, and browsers
+// refuse a cookie whose Domain is a public suffix (RFC 6265, Section 5.3).
+// It is not a same-origin check, which compares the whole host and the port
+// (see uri.URI.Origin).
 package site
 
 import (
@@ -22,7 +81,7 @@ import (
 // A-labels ([uri.HostToASCII]). It returns "" and false for the empty host, an
 // IP address (a reg-name that [uri.AmbiguousIPv4] reads as one included), a
 // public suffix itself ("com", "github.io", "localhost") and an invalid name.
-// See the README, section "Sites".
+// The package documentation, section Registrable domains, gives the rules.
 func RegistrableDomain(host string) (string, bool) {
 	if host == "" || host[0] == '[' {
 		return "", false
@@ -126,7 +185,7 @@ func endsInNumber(name string) bool {
 // form. Ports and paths do not count ("https://a.example.com/" and
 // "https://b.example.com:8443/x" are same site), schemes do ("http://a/" and
 // "https://a/" are not), and a URI without a host is same site with nothing.
-// See the README, section "Sites".
+// The package documentation, section Same site, gives the rules.
 func Same(a, b uri.URI) bool {
 	if !a.HasScheme() || !b.HasScheme() || !strings.EqualFold(a.Scheme(), b.Scheme()) {
 		return false

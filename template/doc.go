@@ -29,14 +29,122 @@
 // the values put a ":" into the first segment of a relative reference, the
 // result is an error ([ErrNotURI]), never a broken URI.
 //
+// Values are strings, lists and associative arrays ([Assoc], whose pairs
+// keep their order, the order of expansion); a missing variable, a list
+// without items and an array without pairs are undefined and skipped, as
+// Section 2.3 says. [Values] reads the JSON objects of the uritemplate-test
+// suite (json.Unmarshal), keeping the order of an object's members; numbers
+// and booleans become the strings of their JSON text.
+//
+// # Errors
+//
+// Expansion fails with [ErrNotURI] at the expression or literal that wrote
+// the first bad byte: a reserved expansion ("{+x}", "{#x}") that brings a
+// second "#" or a "[" into a path, values that put a ":" into the first
+// segment of a relative reference ("{x}:{y}" with x = "1"), a port that is
+// no number. A prefix modifier on a list or an array is
+// [ErrPrefixComposite] (Section 2.4.1). A template that does not follow
+// Section 2's ABNF is an error at the first byte that cannot continue a
+// valid template: "{/id*" at 5 (the end), "{var:01}" at 5, "{x..y}" at 3,
+// and each of the suite's negative tests has its offset pinned in the
+// tests. Section 2.1's ABNF leaves "'" out of literals, but the RFC's
+// examples write it ("'{var}'"), and so does the suite: it is allowed.
+// Every error carries its offset and works with errors.Is against these
+// sentinels and with errors.As.
+//
 // # Matching
 //
-// A URI can be the expansion of a template for several sets of values:
-// RFC 6570, Section 1.4 says that matching works well only where
+// [Template.Match] reverses expansion: it returns the values for which the
+// template expands to the URI, or [ErrNoMatch] with the offset of the URI
+// at which matching failed. Values are pct-decoded (a "+" or "#" expansion
+// keeps the triplets of reserved and unreserved characters, which it
+// copies), and a decoded value never crosses its operator's boundary: in
+// the path, a value of any expression but "+" and "#" holds no "/" and is
+// not "." or ".." ("/files/{name}" does not match "/files/.." or
+// "/files/a%2Fb"), and a label ("{.x}") holds no ".". A query written as
+// parameters ("{?q,lang}", "{&x}", "?a=1", "?q={q}") matches parameter by
+// parameter, in any order; [MatchOptions].ExtraParams ignores the
+// parameters that the template does not name ("utm_source=..."), and a
+// parameter that the template names once and the URI twice is no match.
+// Literals match as expansion writes them, but for the case of hex digits;
+// normalize both sides first (uri.Normalize) to compare
+// "HTTP://EXAMPLE.COM/" with "http://example.com/".
+//
+// A URI may be the expansion of a template for more than one set of
+// values: RFC 6570, Section 1.4 says that matching works well only where
 // expressions are delimited by characters that cannot be part of their
-// expansion. [Template.MatchURI] documents how the choice is made. The
-// README, section "URI Templates", lists the cases where matching an
-// expansion does not give back the values expanded.
+// expansion. Where they are not, the choice is made from left to right:
+//
+//   - adjacent expressions: each takes the longest text that lets the rest
+//     of the template match, so "{name}.{ext}" reads "a.tar.gz" as "a.tar"
+//     and "gz", and "{x}{y}" reads "ab" as "ab" and the empty string;
+//   - several variables of one expression: each but the last takes as few
+//     members as it can, so "{x,y}" reads "a,b,c" as "a" and the list
+//     [b c], and "?{x,y}" reads "?768" as x = "768", though "?{undef,y}"
+//     wrote it with y;
+//   - undefined or empty: "{x}" and "{+x}" write nothing for both, and an
+//     empty text matches as the empty string; the other operators tell them
+//     apart ("{/x}" writes "/" for the empty string, "{?x}" writes "?x=");
+//   - string, list or array: one member is a string, members joined with
+//     "," a list, and "name=value" members of an exploded variable an
+//     array; MatchOptions.Kinds reads them otherwise ("{x}" reads "a,b" as
+//     the array {a: b} with Kinds{"x": KindAssoc}, "a" as the list [a] with
+//     KindList), and an exploded variable of "?", "&" or ";" that Kinds
+//     makes a string or a list takes only the pairs named by it
+//     ("{&x*}{&y}" reads "&x=a&y=b" as x = "a", y = "b" with KindString for
+//     x, and as the array x = {x: a, y: b} without);
+//   - a prefix modifier ("{x:3}") takes at most that many code points (a
+//     pct-encoded UTF-8 sequence is one), so "{x:2}{y}" reads "abc" as "ab"
+//     and "c"; a length above 64 is checked after the split is chosen;
+//   - a query that "{?...}" begins has its "?" only if that expression
+//     wrote a parameter (or, with ExtraParams, the query has one of its
+//     own): "/s{?x}{&y}" does not match "/s?y=1", since without x it writes
+//     "/s&y=1";
+//   - a variable that occurs more than once must take the same value at
+//     each place, and the text of a prefix modifier must begin it; a
+//     variable seen only through prefixes takes the longest.
+//
+// Matching reads the URI once, with no backtracking: the template is
+// compiled, on its first match, into an automaton whose threads all advance
+// together, a byte at a time (a Pike VM), so its time is linear in the
+// URI's length (times the template's size). A test counts the automaton's
+// steps on hostile inputs (ambiguous splits, queries of thousands of
+// parameters) and checks that eight times the input takes at most about
+// eight times the steps. Where a value breaks a boundary, or the text of a
+// prefix modifier above 64 is longer than its length, the split that the
+// rule chose is not matched, and no other split is tried.
+//
+// # Round trips
+//
+// Match(Expand(t, v)) gives v back, with Kinds giving the kinds of the
+// values, except where the RFC's expansion loses what the values were; the
+// suite's cases that do not round-trip are listed in the tests, each with
+// its reason:
+//
+//   - a prefix modifier writes only the beginning of a value;
+//   - an undefined variable and the empty string expand alike in "{x}" and
+//     "{+x}";
+//   - adjacent expressions, and several variables of one expression where
+//     one before the last is undefined or composite;
+//   - values that cross a boundary (a "/" in a path segment, a "." in a
+//     label), which do not match at all;
+//   - reserved expansions of composite values, whose members' "," and "="
+//     are written unencoded, and of values holding triplets of characters
+//     that the expansion would encode ("%20" in a value comes back as a
+//     space);
+//   - a reserved expansion before a query of parameters whose value holds
+//     "?" or "#", and "{?x}{&y}" with x undefined, whose "&y=" lands in the
+//     path.
+//
+// # Speed
+//
+// A parsed template expands with one allocation, the text of the result
+// (for an expansion of up to 512 bytes; [Template.AppendExpand] into a
+// buffer that is large enough allocates nothing), which a test pins.
+// docs/performance.md in the module compares expansion with another
+// implementation, with the command that measures it. The command
+// "uri template" expands and matches from a shell
+// (docs/command.md#template).
 //
 // # What this package does not do
 //

@@ -125,3 +125,32 @@ func ExampleValues_UnmarshalJSON() {
 	// Output:
 	// /item/42?b=2&a=1
 }
+
+// One template serves both sides of an API: the client expands it into the
+// request's URI, and the router matches a request target against it to
+// read the values back. ExtraParams lets a route ignore query parameters
+// that it does not name.
+func Example_clientAndRouter() {
+	t := template.MustParse("/repos{/owner,repo}/issues{?state,labels}")
+
+	// The client: values in, a checked RFC 3986 reference out.
+	u, err := t.Expand(template.Values{
+		"owner":  template.String("gouri"),
+		"repo":   template.String("uri"),
+		"labels": template.List("bug", "ui"),
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u)
+
+	// The router: a request target in (r.URL.RequestURI()), values out.
+	vals, err := t.Match("/repos/gouri/uri/issues?state=open&labels=bug,ui&utm_source=x", &template.MatchOptions{ExtraParams: true})
+	if err != nil {
+		panic(err) // no match: try the next route
+	}
+	fmt.Println(vals["owner"].Str(), vals["repo"].Str(), vals["state"].Str(), vals["labels"].Items())
+	// Output:
+	// /repos/gouri/uri/issues?labels=bug,ui
+	// gouri uri open [bug ui]
+}

@@ -56,9 +56,10 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 // "." or "..", and a label holds no ".". A query of parameters matches in
 // any order. Where u could be split in several ways, each expression, from
 // left to right, takes the longest text that lets the rest match, and each
-// variable of an expression but its last the fewest members. README,
-// section "URI Templates", gives the rules in full and what does not
-// round-trip. Matching reads u once, in time linear in its length.
+// variable of an expression but its last the fewest members. The package
+// documentation, sections Matching and Round trips, gives the rules in full
+// and what does not round-trip. Matching reads u once, in time linear in its
+// length.
 func (t *Template) MatchURI(u uri.URI, opts *MatchOptions) (Values, error) {
 	var steps int
 	vals, off, ok := t.match(u, opts, &steps)

@@ -6,10 +6,25 @@ import "github.com/gouri/uri"
 // "user:pass", or "user" when the password is empty), through
 // [uri.Components.Encode], and lists as a [uri.Change] each character that
 // RFC 3986 did not allow where it stands and that had to be percent-encoded
-// (a space in an opaque path, "|" in a query, a lone "%", ...; the README,
-// section "Three readings: RFC 3986, browsers and Go", lists them). Without
-// changes the URI's text is the href. The only errors are for the zero URL (Kind
-// [ErrMissingSchemeNonRelativeURL]) and a text over 2 GiB ([uri.ErrTooLong]).
+// (listed below). Without changes the URI's text is the href. The only
+// errors are for the zero URL (Kind [ErrMissingSchemeNonRelativeURL]) and a
+// text over 2 GiB ([uri.ErrTooLong]).
+//
+// The URL Standard produces text that is not valid RFC 3986, and ToURI
+// percent-encodes:
+//
+//   - a space in an opaque path ("sc:a b");
+//   - "#" in a fragment, and "{", "}", "|", "^", "[", "]", `\` and "`" in a
+//     query or in the path of a non-special URL (the URL Standard's
+//     percent-encode sets leave them);
+//   - "%" without two hex digits, in any component (it becomes "%25");
+//   - '"', "`", "{" and "}" in a domain or an opaque host.
+//
+// A path that begins with "//" in a URL without a host keeps the "/." that
+// the href has in front of it, listed as a change with an empty From. The
+// offsets of the changes are byte offsets in the href. Hosts need no
+// conversion: the host parser has run IDNA, and IP addresses are in their
+// canonical text.
 func (u URL) ToURI() (uri.URI, []uri.Change, error) {
 	if u.href == "" {
 		return uri.URI{}, nil, &Error{Op: OpToURI, Kind: ErrMissingSchemeNonRelativeURL}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -254,4 +255,61 @@ func ExampleParseSearchParams() {
 	fmt.Println(p.String())
 	// Output:
 	// b=%F0%9F%8C%88&a=1&b=2&c=x+y%26z
+}
+
+// Porting code written for a browser's URL and URLSearchParams: each line
+// names the JavaScript it replaces. The parse reads the input as a browser
+// does (spaces trimmed, a backslash read as "/", dot segments removed).
+func Example_fromJavaScript() {
+	u, err := whatwg.ParseRef(" /a\\b/../c?q=go+lang&utm_source=x", "HTTP://Example.COM/dir/") // new URL(href, base)
+	if err != nil {
+		panic(err) // new URL threw a TypeError
+	}
+	p := u.SearchParams()     // u.searchParams
+	q, _ := p.Get("q")        // u.searchParams.get("q")
+	p.Delete("utm_source")    // u.searchParams.delete("utm_source")
+	_ = u.SetSearchParams(p)  // the list is a copy: apply it
+	_ = u.SetHash("top")      // u.hash = "top"
+	fmt.Println(q)            // "go lang"
+	fmt.Println(u.Href())     // u.href
+	fmt.Println(u.Hostname()) // u.hostname
+	fmt.Println(u.Pathname()) // u.pathname
+	// Output:
+	// go lang
+	// http://example.com/a/c?q=go+lang#top
+	// example.com
+	// /a/c
+}
+
+// ParseRef reads an href as a browser does: spaces around it trimmed, a
+// backslash read as "/", a tab removed, the rest percent-encoded.
+func ExampleParseRef_browser() {
+	u, err := whatwg.ParseRef(" /a\\b/../c?q=a b\t", "HTTP://Example.COM/dir/")
+	fmt.Println(u.Href(), err)
+	// Output:
+	// http://example.com/a/c?q=a%20b <nil>
+}
+
+// A key for finding duplicate links with the root package's crawler steps:
+// resolve the href as the browser would, convert it to RFC 3986, then
+// normalize it. Package canon's profiles do the same job with keys that
+// other systems exchange.
+func ExampleURL_ToURI_crawlerKey() {
+	key := func(page, href string) (string, error) {
+		u, err := whatwg.ParseRef(href, page) // what the browser follows
+		if err != nil {
+			return "", err
+		}
+		v, _, err := u.ToURI()
+		if err != nil {
+			return "", err
+		}
+		return v.NormalizeWith(uri.CrawlerNormalization).String(), nil // to find duplicates
+	}
+	for _, href := range []string{"../About%20us?b=2&a=1#team", " HTTPS://EXAMPLE.com:443/x/./y//z "} {
+		fmt.Println(key("https://example.com/docs/index.html", href))
+	}
+	// Output:
+	// https://example.com/About%20us?a=1&b=2 <nil>
+	// https://example.com/x/y/z <nil>
 }

@@ -62,3 +62,17 @@ func TestCanonLongAndInvalid(t *testing.T) {
 		t.Errorf("uri canon --profile safebrowsing --json: exit %d, %q", code, out)
 	}
 }
+
+// TestCanonPipelineRecipe runs the command of the README's shell recipe
+// on its input: the keys of a page's links, one per line on standard
+// output for sort -u, and the line that is no URL reported on standard
+// error with its number, so that it never reaches the pipe.
+func TestCanonPipelineRecipe(t *testing.T) {
+	stdin := "guide.html#intro\n/docs/%67uide.html?utm_source=news\nhttp://[::1\napi.html?b=2&a=1\n"
+	code, out, errOut := runCmd(t, stdin, "canon", "--base", "https://example.com/docs/index.html",
+		"--profile", "semantic", "--drop-tracking", "--drop-fragment")
+	want := "https://example.com/docs/guide.html\nhttps://example.com/docs/guide.html\nhttps://example.com/docs/api.html?a=1&b=2\n"
+	if diff := cmp.Diff(want, out); diff != "" || code != 1 || !strings.HasPrefix(errOut, "uri: line 3: ") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("uri canon ... < %q: exit %d, stderr %q, stdout (-want +got):\n%s", stdin, code, errOut, diff)
+	}
+}

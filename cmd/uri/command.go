@@ -243,7 +243,7 @@ func isBoolFlag(f *flag.Flag) bool {
 
 // printFlags lists the flags of fs as flag.PrintDefaults does, but spelled
 // with two dashes ("--json"), as the usage lines, the help texts and
-// README write them; the flag package accepts both spellings.
+// docs/command.md write them; the flag package accepts both spellings.
 func printFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)

@@ -24,7 +24,8 @@
 //	uri help [COMMAND]
 //	uri --version
 //
-// Run "uri help" for a summary and "uri help COMMAND" for a command's flags.
+// Run "uri help" for a summary and "uri help COMMAND" for a command's flags;
+// docs/command.md in the module gives examples of each command.
 // Flags may come before, between or after the operands; every argument
 // after "--" is an operand, so an input that starts with "-" goes there
 // ("uri parse -- -foo").
@@ -32,10 +33,12 @@
 // With no operands, a command reads one input per line from standard input
 // (for equal, one pair per line, separated by a tab). One CR at the end of a
 // line is dropped, so files with Windows line endings read as they should;
-// any other control character in a line makes that line an error, except in
-// the URL Standard's grammar (--grammar whatwg), where a line is read as an
-// operand is, as the standard reads a string, and bytes that are not UTF-8
-// are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them.
+// any other control character in a line makes that line an error, except
+// where a line is read as a browser or a server reads a string: in the URL
+// Standard's grammar (--grammar whatwg of parse, resolve and edit) and in
+// readings, guard and canon, a line is read as an operand is, as the
+// standard reads a string, and bytes that are not UTF-8 are read as U+FFFD,
+// as the Encoding Standard's UTF-8 decoder reads them.
 // Lines up to 16 MiB are read; a longer line gets an error of its own, which
 // shows its beginning, and the rest of the input is still processed. Without
 // --json, each result is one line on standard output and each error one line
@@ -86,8 +89,9 @@
 // all three parsers accept the input and "differences" is empty; each
 // difference is a string "ASPECT: DETAIL", where ASPECT is valid, scheme,
 // userinfo, host, port, path, query, fragment or dial. A line of standard
-// input that is no input (too long, a control character) gets the error
-// object of every command.
+// input is the URL as it is, control characters included, as an operand is;
+// a line that is no input (too long) gets the error object of every
+// command.
 //
 // uri template match prints, for each URI that matches TEMPLATE, the
 // values of the template's defined variables, in the template's order: a

@@ -207,8 +207,9 @@ func Root(tb testing.TB) string {
 	}
 }
 
-// The committed samples of real-world URLs in testdata/urls (see its
-// README.md): web URLs, and the files of a source tree as file: URLs.
+// The committed samples of real-world URLs in testdata/urls (see
+// testdata/urls/README.md): web URLs, and the files of a source tree as
+// file: URLs.
 const (
 	WebSample  = "kasztp-sample.txt"
 	FileSample = "node_files-sample.txt"

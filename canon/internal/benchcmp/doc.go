@@ -5,4 +5,7 @@
 //
 //	go test -run '^$' -bench . -count 8 > bench.txt
 //	benchstat -col /impl bench.txt
+//
+// It reads the module's committed URL samples, or, with GOURI_URLS set to
+// a directory of URL lists, those lists instead.
 package benchcmp
