@@ -12,10 +12,10 @@
 // -from is the folder that holds the upstream suites, each in the folder
 // its suite names (default ../shared beside the module); -out is where the
 // vectors go (default testdata/conformance of the module). Without SUITE,
-// every suite is written. Each suite's folder under -out gets its files
-// and a README.md that names the source, its version and date, its
-// licence, and how to refresh the vectors; the README is written by hand
-// and left alone by this command.
+// every suite is written. Each suite's folder under -out gets its files;
+// beside them, <suite>/README.md names the source, its version and date,
+// its licence, and how to refresh the vectors: it is written by hand and
+// left alone by this command.
 package main
 
 import (
@@ -91,7 +91,7 @@ type output struct {
 func (o *output) write(name, source string, rows []any) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# %s\n", source)
-	fmt.Fprintf(&b, "# Written by go run ./internal/cmd/vectors %s; see README.md beside this file.\n", o.suite)
+	fmt.Fprintf(&b, "# Written by go run ./internal/cmd/vectors %s; see %s/README.md.\n", o.suite, o.suite)
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	for _, r := range rows {
