@@ -21,6 +21,7 @@
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--json] [URL...]
 //	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
+//	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -115,6 +116,11 @@
 // --sort-query), in the order given, to each URL, with the editors of
 // package uri, or with --grammar whatwg as the URL Standard's setters and
 // URLSearchParams do; the message of an edit's error starts with the edit.
+//
+// uri target prints, for each request-target, the target URI that a
+// server rebuilds from it (RFC 9112, Section 3.3), and its form:
+//
+//	{"input":S,"ok":true,"form":"origin"|"absolute"|"authority"|"asterisk","uri":S}
 //
 // The other commands print {"input":S,"ok":true,"result":S}, with "base"
 // after "input" for resolve, relativize and canon --base; for template expand, the input

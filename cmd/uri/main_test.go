@@ -460,6 +460,8 @@ func TestJSONErrorShape(t *testing.T) {
 		// canon: the URL Standard's offset; null for a Safe Browsing key.
 		{[]string{"canon"}, plain, []bad{{"http://[::1", 11}}},
 		{[]string{"canon", "--profile", "safebrowsing"}, plain, []bad{{"mailto:a", -1}}},
+		{[]string{"target", "--host", "h"}, plain, []bad{{"/a b", 2}, {"*", 0}, {"http://h/#f", 9}}},
+		{[]string{"target", "--method", "CONNECT"}, plain, []bad{{"h", 1}, {"[12345::1]:443", 5}}},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {
