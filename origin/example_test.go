@@ -6,13 +6,16 @@ import (
 
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/origin"
+	"github.com/gouri/uri/whatwg"
 )
 
 // A login handler sends the user on to the next= parameter only when a
 // browser will read it as a page of this site; Redirect returns the href
 // to put in the Location header, serialized again.
 func ExampleRedirect() {
-	const current = "https://www.example.com/login?next=..."
+	// The URL of the request, parsed once: with package httptarget,
+	// whatwg.Parse of the String of httptarget.FromRequest(r).
+	current := whatwg.MustParse("https://www.example.com/login?next=...")
 	for _, next := range []string{
 		"/account?tab=2",
 		"//evil.example/",
@@ -48,6 +51,7 @@ func ExampleNewAllowlist() {
 		fmt.Println(err)
 		return
 	}
+	current := whatwg.MustParse("https://www.example.org/")
 	for _, next := range []string{
 		"https://shop.example.com/cart",
 		"https://example.com/",
@@ -56,7 +60,7 @@ func ExampleNewAllowlist() {
 		"https://partner.example:8443/",
 		"https://partner.example/",
 	} {
-		_, err := origin.Redirect("https://www.example.org/", next, allow)
+		_, err := origin.Redirect(current, next, allow)
 		fmt.Println(next, err == nil)
 	}
 	// Output:

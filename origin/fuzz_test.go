@@ -40,17 +40,17 @@ func FuzzRedirect(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, target string) {
 		for _, cur := range fuzzCurrents {
-			got, err := Redirect(cur, target, fuzzAllow)
+			base := whatwg.MustParse(cur)
+			got, err := Redirect(base, target, fuzzAllow)
 			if err != nil {
 				checkRefusal(t, "Redirect("+cur+")", target, got, err)
 				continue
 			}
-			base := whatwg.MustParse(cur)
 			ref, rerr := base.Parse(target)
 			if rerr != nil || ref.Href() != got {
 				t.Fatalf("Redirect(%q, %q) = %q; the URL Standard reads %q, %v", cur, target, got, ref.Href(), rerr)
 			}
-			again, err := Redirect(cur, got, fuzzAllow)
+			again, err := Redirect(base, got, fuzzAllow)
 			if err != nil || again != got {
 				t.Fatalf("Redirect(%q, %q) = %q, but Redirect of that is %q, %v", cur, target, got, again, err)
 			}
@@ -100,7 +100,7 @@ func FuzzLocalPath(f *testing.F) {
 			if err != nil || u.Origin() != base.Origin() || u.Href() != want {
 				t.Fatalf("LocalPath(%q) = %q, which a page of %q reads as %q, %v; want %q", target, p, cur, u.Href(), err, want)
 			}
-			if r, err := Redirect(cur, target, nil); err != nil || r != want {
+			if r, err := Redirect(base, target, nil); err != nil || r != want {
 				t.Fatalf("LocalPath(%q) = %q, but Redirect(%q, it) = %q, %v; want %q", target, p, cur, r, err, want)
 			}
 		}

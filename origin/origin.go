@@ -61,12 +61,15 @@ import (
 // Location value (URL Standard, section 4.4: new URL(target, current)),
 // then serialized (section 4.5). The result is absolute, so no later
 // reader resolves it differently, and Redirect(current, result, allow)
-// returns it unchanged.
+// returns it unchanged. current is a parsed URL, so that a server parses
+// its own URL once, not once per target: with package
+// github.com/gouri/uri/httptarget, whatwg.Parse(u.String()) of the target
+// URI of the request.
 //
 // It refuses, with a *[guard.Error] whose Rule is
 //
-//   - RuleParse: current or target does not parse (the error wraps the
-//     parser's, with its offset);
+//   - RuleParse: target does not parse (the error wraps the parser's,
+//     with its offset), or current is the zero URL;
 //   - RuleScheme: current or the result is not http or https (javascript:,
 //     data:, vbscript:, file:, ...);
 //   - RuleUserinfo: the result has a username or a password;
@@ -74,18 +77,16 @@ import (
 //     not current's, and allow, when not nil, does not hold it.
 //
 // A nil allow allows the current origin alone. It costs one parse of
-// target by the URL Standard (and one of current, which allocates nothing
-// when current is already serialized), and allocates the result's href
-// when it is not target itself.
-func Redirect(current, target string, allow *Allowlist) (string, error) {
-	base, err := whatwg.Parse(current)
-	if err != nil {
-		return "", parseRefusal(current, err, "the current URL does not parse")
+// target by the URL Standard, and allocates the result's href when it is
+// not target itself.
+func Redirect(current whatwg.URL, target string, allow *Allowlist) (string, error) {
+	if !web(current) {
+		if current.Href() == "" {
+			return "", refuse(guard.RuleParse, "", -1, "no current URL")
+		}
+		return "", refuse(guard.RuleScheme, current.Href(), -1, "the current URL "+quote(current.Href())+" is not http or https")
 	}
-	if !web(base) {
-		return "", refuse(guard.RuleScheme, current, -1, "the current URL "+quote(current)+" is not http or https")
-	}
-	u, err := base.Parse(target)
+	u, err := current.Parse(target)
 	if err != nil {
 		return "", parseRefusal(target, err, "")
 	}
@@ -97,9 +98,9 @@ func Redirect(current, target string, allow *Allowlist) (string, error) {
 		return "", refuse(guard.RuleUserinfo, target, -1, "the URL Standard reads the user name "+quote(u.Username())+
 			" in "+quote(u.Href()))
 	}
-	if o := u.Origin(); o != base.Origin() && !allow.allows(u) {
+	if o := u.Origin(); o != current.Origin() && !allow.allows(u) {
 		return "", refuse(guard.RuleCrossOrigin, target, -1, "the URL Standard reads "+quote(u.Href())+", of the origin "+
-			quote(o)+", which is not "+quote(base.Origin())+allow.nor())
+			quote(o)+", which is not "+quote(current.Origin())+allow.nor())
 	}
 	return u.Href(), nil
 }

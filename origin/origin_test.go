@@ -27,6 +27,7 @@ func mustAllowlist(t testing.TB, entries ...string) *Allowlist {
 func TestRedirect(t *testing.T) {
 	allow := mustAllowlist(t, "https://*.example.com", "https://partner.example:8443", "https://bücher.example")
 	const cur = "https://good.example/login?next=x"
+	base := whatwg.MustParse(cur)
 	tests := []struct {
 		why, target string
 		want, rule  string // want: the href; rule: the refusal's
@@ -95,7 +96,7 @@ func TestRedirect(t *testing.T) {
 		{"a bad port", "https://good.example:99999/", "", guard.RuleParse},
 	}
 	for _, tt := range tests {
-		got, err := Redirect(cur, tt.target, allow)
+		got, err := Redirect(base, tt.target, allow)
 		if tt.rule == "" {
 			if err != nil || got != tt.want {
 				t.Errorf("%s: Redirect(%q, %q) = %q, %v; want %q", tt.why, cur, tt.target, got, err, tt.want)
@@ -114,21 +115,26 @@ func TestRedirect(t *testing.T) {
 func TestRedirectSameOrigin(t *testing.T) {
 	empty := mustAllowlist(t)
 	for _, a := range []*Allowlist{nil, empty} {
-		if got, err := Redirect("http://h.example:8080/a/b", "c", a); err != nil || got != "http://h.example:8080/a/c" {
+		cur := whatwg.MustParse("http://h.example:8080/a/b")
+		if got, err := Redirect(cur, "c", a); err != nil || got != "http://h.example:8080/a/c" {
 			t.Errorf("Redirect to c: %q, %v", got, err)
 		}
-		if _, err := Redirect("http://h.example:8080/a/b", "http://h.example/", a); !errors.Is(err, guard.ErrCrossOrigin) {
+		if _, err := Redirect(cur, "http://h.example/", a); !errors.Is(err, guard.ErrCrossOrigin) {
 			t.Errorf("Redirect to another port: %v, want ErrCrossOrigin", err)
 		}
 	}
 	tests := []struct{ current, rule string }{
-		{"not a URL", guard.RuleParse},
-		{"", guard.RuleParse},
+		{"", guard.RuleParse}, // the zero URL
 		{"file:///x", guard.RuleScheme},
 		{"mailto:a@b", guard.RuleScheme},
+		{"wss://h/", guard.RuleScheme},
 	}
 	for _, tt := range tests {
-		_, err := Redirect(tt.current, "/x", nil)
+		var cur whatwg.URL
+		if tt.current != "" {
+			cur = whatwg.MustParse(tt.current)
+		}
+		_, err := Redirect(cur, "/x", nil)
 		var e *guard.Error
 		if !errors.As(err, &e) || e.Rule != tt.rule || e.Input != tt.current {
 			t.Errorf("Redirect(%q, \"/x\"): %v, want rule %s about the current URL", tt.current, err, tt.rule)
@@ -139,7 +145,7 @@ func TestRedirectSameOrigin(t *testing.T) {
 // TestRedirectParseError: a parse failure wraps the parser's error, with
 // its offset, beside guard.ErrParse.
 func TestRedirectParseError(t *testing.T) {
-	_, err := Redirect("https://good.example/", "https://good.example:99999/", nil)
+	_, err := Redirect(whatwg.MustParse("https://good.example/"), "https://good.example:99999/", nil)
 	var e *guard.Error
 	var we *whatwg.Error
 	if !errors.As(err, &e) || !errors.Is(err, guard.ErrParse) || !errors.As(err, &we) || we.Kind != whatwg.ErrPortOutOfRange ||
@@ -326,14 +332,15 @@ func TestCheckOrigin(t *testing.T) {
 // already an href of the origin, the href otherwise.
 func TestAllocs(t *testing.T) {
 	a := mustAllowlist(t, "https://*.example.com")
+	cur := whatwg.MustParse("https://good.example/a")
 	tests := []struct {
 		name   string
 		fn     func()
 		allocs float64
 	}{
-		{"Redirect of an href", func() { _, _ = Redirect("https://good.example/a", "https://good.example/b", nil) }, 0},
-		{"Redirect of a path", func() { _, _ = Redirect("https://good.example/a", "/b", nil) }, 1},
-		{"Redirect to a wildcard origin", func() { _, _ = Redirect("https://good.example/a", "https://x.example.com/", a) }, 0},
+		{"Redirect of an href", func() { _, _ = Redirect(cur, "https://good.example/b", nil) }, 0},
+		{"Redirect of a path", func() { _, _ = Redirect(cur, "/b", nil) }, 1},
+		{"Redirect to a wildcard origin", func() { _, _ = Redirect(cur, "https://x.example.com/", a) }, 0},
 		{"LocalPath", func() { _, _ = LocalPath("/b?c") }, 1},
 		{"CheckOrigin", func() { _ = a.CheckOrigin("https://x.example.com") }, 1},
 	}
@@ -353,9 +360,10 @@ func TestHostileLinear(t *testing.T) {
 		div = 16
 	}
 	a := mustAllowlist(t, "https://*.example.com")
+	cur := whatwg.MustParse("https://good.example/")
 	ops := []oracle.Op{
-		{"Redirect", func(s string) { _, _ = Redirect("https://good.example/", s, a) }},
-		{"Redirect of the path", func(s string) { _, _ = Redirect("https://good.example/", strings.TrimPrefix(s, "http://"), a) }},
+		{"Redirect", func(s string) { _, _ = Redirect(cur, s, a) }},
+		{"Redirect of the path", func(s string) { _, _ = Redirect(cur, strings.TrimPrefix(s, "http://"), a) }},
 		{"LocalPath", func(s string) { _, _ = LocalPath(strings.TrimPrefix(s, "http:/")) }},
 		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/whatwg"
 )
 
 // suiteRow is one row of testdata/conformance/open-redirect: an input of
@@ -106,7 +107,7 @@ func checkSuiteRow(t *testing.T, file string, row suiteRow) bool {
 	if err != nil {
 		t.Fatalf("%s:%d: %v", file, row.Line, err)
 	}
-	got, err := Redirect(row.Current, row.Input, allow)
+	got, err := Redirect(whatwg.MustParse(row.Current), row.Input, allow)
 	w := row.WHATWG
 	wantRule := ""
 	switch {

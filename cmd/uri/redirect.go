@@ -9,6 +9,7 @@ import (
 
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/origin"
+	"github.com/gouri/uri/whatwg"
 )
 
 var redirectCommand = &command{
@@ -47,10 +48,14 @@ var redirectCommand = &command{
 			if err != nil {
 				return op{}, "--allow: " + err.Error()
 			}
-			if _, err := origin.Redirect(*from, "", nil); err != nil {
+			cur, err := whatwg.Parse(*from)
+			if err == nil {
+				_, err = origin.Redirect(cur, "", nil) // an http or https URL
+			}
+			if err != nil {
 				return op{}, "--from: " + err.Error()
 			}
-			return op{whole: true, apply: func(in string) result { return redirectResult(origin.Redirect(*from, in, list)) }}, ""
+			return op{whole: true, apply: func(in string) result { return redirectResult(origin.Redirect(cur, in, list)) }}, ""
 		}
 	},
 }
