@@ -500,3 +500,31 @@ func (t Target) absoluteURI(c *TargetContext) (URI, error) {
 	}
 	return u, nil
 }
+
+// MarshalText returns the request-target's text. It implements
+// [encoding.TextMarshaler]; there is no UnmarshalText, since the method
+// decides how the text reads.
+func (t Target) MarshalText() ([]byte, error) { return []byte(t.r.s), nil }
+
+// AppendText appends the request-target's text to b. It implements
+// [encoding.TextAppender].
+func (t Target) AppendText(b []byte) ([]byte, error) { return append(b, t.r.s...), nil }
+
+// MarshalText returns the text of h. It implements
+// [encoding.TextMarshaler].
+func (h HostPort) MarshalText() ([]byte, error) { return []byte(h.r.s), nil }
+
+// AppendText appends the text of h to b. It implements
+// [encoding.TextAppender].
+func (h HostPort) AppendText(b []byte) ([]byte, error) { return append(b, h.r.s...), nil }
+
+// UnmarshalText parses text with [ParseHost] and stores the result in h.
+// It implements [encoding.TextUnmarshaler]. On error h is left unchanged.
+func (h *HostPort) UnmarshalText(text []byte) error {
+	v, err := ParseHost(string(text))
+	if err != nil {
+		return err
+	}
+	*h = v
+	return nil
+}

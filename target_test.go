@@ -697,3 +697,38 @@ func BenchmarkParseTarget(b *testing.B) {
 		})
 	}
 }
+
+// TestTargetText: Target and HostPort are text, as a URI is, and their
+// zero values answer every method.
+func TestTargetText(t *testing.T) {
+	var h HostPort
+	if err := h.UnmarshalText([]byte("[2001:db8::1]:8080")); err != nil || h.Host() != "[2001:db8::1]" || h.Port() != "8080" {
+		t.Errorf("UnmarshalText: %q, %v", h, err)
+	}
+	if err := h.UnmarshalText([]byte("[]")); err == nil || h.String() != "[2001:db8::1]:8080" {
+		t.Errorf("UnmarshalText of a bad value: %v, and h is %q", err, h)
+	}
+	if b, _ := h.MarshalText(); string(b) != "[2001:db8::1]:8080" {
+		t.Errorf("MarshalText = %q", b)
+	}
+	if b, _ := h.AppendText([]byte("Host: ")); string(b) != "Host: [2001:db8::1]:8080" {
+		t.Errorf("AppendText = %q", b)
+	}
+	tg, _ := ParseTarget("GET", "/a?b")
+	if b, _ := tg.MarshalText(); string(b) != "/a?b" {
+		t.Errorf("MarshalText = %q", b)
+	}
+	if b, _ := tg.AppendText([]byte("GET ")); string(b) != "GET /a?b" {
+		t.Errorf("AppendText = %q", b)
+	}
+	var zt Target
+	var zh HostPort
+	a := zt.Authority()
+	if _, ok := zt.AbsoluteURI(); ok || zt.Form() != 0 || zt.String()+zt.Path()+zt.Query()+zt.RequestURI()+a.String() != "" || zt.HasQuery() ||
+		zh.String()+zh.Host()+zh.Port() != "" || zh.HasPort() || zh.HostKind() != HostNone {
+		t.Error("the zero Target or HostPort answers with something")
+	}
+	if _, err := zh.PortNumber(); err != ErrNoPort {
+		t.Errorf("HostPort{}.PortNumber(): %v", err)
+	}
+}

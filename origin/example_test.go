@@ -3,11 +3,50 @@ package origin_test
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 
 	"github.com/gouri/uri/guard"
+	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/origin"
 	"github.com/gouri/uri/whatwg"
 )
+
+// A login handler redirects to its next= parameter only when the browser
+// will stay on the site: the current URL is the target URI of the request
+// (package httptarget), and anything refused falls back to "/".
+func Example_loginHandler() {
+	login := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, err := httptarget.FromRequest(r)
+		if err != nil {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		cur, err := whatwg.Parse(u.String())
+		if err != nil {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		next, err := origin.Redirect(cur, r.FormValue("next"), nil)
+		if err != nil {
+			next = "/"
+		}
+		http.Redirect(w, r, next, http.StatusSeeOther)
+	})
+	for _, next := range []string{"/account?tab=2", "//evil.example/", "/\\evil.example/", "/\t/evil.example/", "javascript:alert(1)"} {
+		r := httptest.NewRequest("POST", "https://www.example.com/login?next="+url.QueryEscape(next), nil)
+		w := httptest.NewRecorder()
+		login.ServeHTTP(w, r)
+		fmt.Printf("%q: Location: %s\n", next, w.Header().Get("Location"))
+	}
+	// Output:
+	// "/account?tab=2": Location: https://www.example.com/account?tab=2
+	// "//evil.example/": Location: /
+	// "/\\evil.example/": Location: /
+	// "/\t/evil.example/": Location: /
+	// "javascript:alert(1)": Location: /
+}
 
 // A login handler sends the user on to the next= parameter only when a
 // browser will read it as a page of this site; Redirect returns the href
