@@ -732,3 +732,38 @@ func TestTargetText(t *testing.T) {
 		t.Errorf("HostPort{}.PortNumber(): %v", err)
 	}
 }
+
+// TestTargetLinearTime checks by time that reading targets and Host fields
+// and comparing path prefixes do linear work on the families of inputs
+// that every package is checked with (see oracle.CheckLinear).
+func TestTargetLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures times for several seconds; skipped with -short")
+	}
+	h, _ := ParseHost("h")
+	ops := []struct {
+		name string
+		run  func(string)
+	}{
+		{"ParseTarget and URI", func(s string) {
+			tg, _ := ParseTarget("GET", s)
+			_, _ = tg.URI(TargetContext{Host: h})
+			tg, _ = ParseTarget("GET", strings.TrimPrefix(s, "http:/"))
+			_, _ = tg.URI(TargetContext{Host: h})
+		}},
+		{"ParseTarget CONNECT, ParseHost", func(s string) {
+			s = strings.TrimPrefix(s, "http://")
+			_, _ = ParseTarget("CONNECT", s)
+			_, _ = ParseHost(s)
+		}},
+		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/x/") }},
+	}
+	for _, op := range ops {
+		for _, in := range oracle.Families {
+			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
+				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
+					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
+			}
+		}
+	}
+}

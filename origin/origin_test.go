@@ -371,3 +371,30 @@ func TestHostileLinear(t *testing.T) {
 		t.Error(f)
 	}
 }
+
+// TestLinearTime checks by time that Redirect, LocalPath and CheckOrigin
+// do linear work on the families of inputs that every package is checked
+// with (see oracle.CheckLinear).
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures times for several seconds; skipped with -short")
+	}
+	a := mustAllowlist(t, "https://*.example.com")
+	cur := whatwg.MustParse("https://good.example/")
+	ops := []struct {
+		name string
+		run  func(string)
+	}{
+		{"Redirect", func(s string) { _, _ = Redirect(cur, s, a) }},
+		{"LocalPath", func(s string) { _, _ = LocalPath(strings.TrimPrefix(s, "http:/")) }},
+		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
+	}
+	for _, op := range ops {
+		for _, in := range oracle.Families {
+			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
+				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
+					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
+			}
+		}
+	}
+}
