@@ -35,6 +35,14 @@
 //     [ParseRFC6874].
 //   - RFC 6454, Section 4: the origin of a URI, the scheme, host and port
 //     that a user agent treats as one security principal ([URI.Origin]).
+//   - RFC 9112, Sections 3.2 and 3.3, and RFC 9110, Section 7.2: the
+//     request-target of an HTTP/1.1 request in its four forms
+//     ([ParseTarget]), the Host field ([ParseHost]), and the target URI
+//     that a server rebuilds from them ([Target.URI]); and whether a path
+//     lies under a prefix, segment by segment ([HasPathPrefix]), for
+//     proxies and routers. This package does not import net/http: package
+//     github.com/gouri/uri/httptarget reads a received *http.Request with
+//     them.
 //   - RFC 3986, Section 6: normalization and comparison, syntax-based and
 //     scheme-based, with IPv6 addresses in RFC 5952 text ([URI.Normalize],
 //     [URI.NormalizeWith], [AppendNormalize], [NormalizePath] for a path

@@ -260,6 +260,6 @@ func commands() []*command {
 	return []*command{
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
-		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand,
+		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, targetCommand, redirectCommand,
 	}
 }

@@ -21,6 +21,9 @@
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--json] [URL...]
 //	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
+//	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
+//	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
+//	uri redirect   --local [--json] [TARGET...]
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -120,6 +123,21 @@
 // package uri, or with --grammar whatwg as the URL Standard's setters and
 // URLSearchParams do; the message of an edit's error starts with the edit.
 //
+// uri target prints, for each request-target, the target URI that a
+// server rebuilds from it (RFC 9112, Section 3.3), and its form:
+//
+//	{"input":S,"ok":true,"form":"origin"|"absolute"|"authority"|"asterisk","uri":S}
+//
+// uri redirect prints, for each TARGET, the href that a server may send a
+// browser to (package github.com/gouri/uri/origin), or why it is refused:
+//
+//	{"input":S,"ok":true,"result":S}
+//	{"input":S,"ok":false,"error":S,"rule":S,"offset":N|null}
+//
+// where "rule" is parse, scheme, userinfo, cross-origin or local-path, and
+// "offset" the byte at fault when there is one. A line of standard input
+// is a TARGET as it is, control characters included.
+//
 // The other commands print {"input":S,"ok":true,"result":S}, with "base"
 // after "input" for resolve, relativize and canon --base; for template expand, the input
 // is the template and the result its expansion.
@@ -141,7 +159,7 @@
 //
 // The exit status is 0 when every input succeeds (for equal: when every
 // pair is equivalent; for readings: when the readings of every input
-// agree; for guard: when every input is allowed), 1 when any fails (or is
+// agree; for guard and redirect: when every input is allowed), 1 when any fails (or is
 // not equivalent, or its readings disagree, or it is refused), and 2 for a
 // usage error.
 package main

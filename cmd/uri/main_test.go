@@ -460,6 +460,12 @@ func TestJSONErrorShape(t *testing.T) {
 		// canon: the URL Standard's offset; null for a Safe Browsing key.
 		{[]string{"canon"}, plain, []bad{{"http://[::1", 11}}},
 		{[]string{"canon", "--profile", "safebrowsing"}, plain, []bad{{"mailto:a", -1}}},
+		{[]string{"target", "--host", "h"}, plain, []bad{{"/a b", 2}, {"*", 0}, {"http://h/#f", 9}}},
+		{[]string{"target", "--method", "CONNECT"}, plain, []bad{{"h", 1}, {"[12345::1]:443", 5}}},
+		// redirect adds its rule, as guard does; its offset is the byte at
+		// fault, or null.
+		{[]string{"redirect", "--from", "https://a/"}, []string{"input", "ok", "error", "rule", "offset"}, []bad{{"https://[::1", 12}, {"//x", -1}}},
+		{[]string{"redirect", "--local"}, []string{"input", "ok", "error", "rule", "offset"}, []bad{{"//x", 1}, {"x", 0}}},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {
@@ -490,7 +496,7 @@ func TestJSONErrorShape(t *testing.T) {
 		// A line that is no input: its control character, at byte 3
 		// (but to the URL Standard, to guard, canon and readings, a line
 		// is an input whatever it holds).
-		if whole := map[string]bool{"guard": true, "canon": true, "readings": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
+		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
 			_, out, _ := runCmd(t, "a/b\x01c\n", args...)
 			check("on standard input", "a/b\x01c", out, 3)
 		}

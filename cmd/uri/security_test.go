@@ -42,6 +42,8 @@ var outputCommands = [][]string{
 	{"edit", "--set", "fragment=\x1b[2J\u202e"}, {"edit", "--set", "fragment:=\x1b[2J\u202e"},
 	{"edit", "--grammar", "whatwg", "--set", "port=\x1b[2J\u202e", "--set", "hash=\u009b"},
 	{"canon"}, {"canon", "--profile", "safebrowsing"}, {"canon", "--surt"},
+	{"target", "--host", "h"}, {"target", "--host", "h", "--method", "CONNECT"},
+	{"redirect", "--from", "http://a/b"}, {"redirect", "--local"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

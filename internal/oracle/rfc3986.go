@@ -10,6 +10,18 @@ import (
 // "URI-reference"), built from the Appendix A productions written out again
 // here (not taken from the code); with zone, RFC 6874's IPv6addrz too.
 func RFC3986(start string, zone bool) string {
+	r := rfc3986Rules(zone)
+	switch start {
+	case "URI", "absolute-URI", "relative-ref":
+		return r[start]
+	}
+	return `(?:` + r["URI"] + `|` + r["relative-ref"] + `)`
+}
+
+// rfc3986Rules returns the regular expressions of the rules of RFC 3986,
+// Appendix A, by their names there, that the start rules of RFC 3986 and
+// of the protocols that cite them are made of.
+func rfc3986Rules(zone bool) map[string]string {
 	const (
 		alpha      = `A-Za-z`
 		digit      = `0-9`
@@ -49,15 +61,10 @@ func RFC3986(start string, zone bool) string {
 	uri := scheme + `:` + hierPart + `(?:\?` + query + `)?(?:#` + fragment + `)?`
 	relativeRef := relativePart + `(?:\?` + query + `)?(?:#` + fragment + `)?`
 	absoluteURI := scheme + `:` + hierPart + `(?:\?` + query + `)?`
-	switch start {
-	case "URI":
-		return uri
-	case "absolute-URI":
-		return absoluteURI
-	case "relative-ref":
-		return relativeRef
+	return map[string]string{
+		"URI": uri, "absolute-URI": absoluteURI, "relative-ref": relativeRef,
+		"host": host, "port": port, "path-abempty": pathAbempty, "segment": segment, "query": query,
 	}
-	return `(?:` + uri + `|` + relativeRef + `)`
 }
 
 var (

@@ -1,0 +1,400 @@
+package origin
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gouri/uri/guard"
+	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/whatwg"
+)
+
+// mustAllowlist is NewAllowlist for a list that the test knows is valid.
+func mustAllowlist(t testing.TB, entries ...string) *Allowlist {
+	t.Helper()
+	a, err := NewAllowlist(entries, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestRedirect: the published classes of open-redirect bypasses, each
+// refused by the rule that names it, and the links that stay on the
+// origin, kept and serialized, each as a browser reads the Location (URL
+// Standard, section 4.4).
+func TestRedirect(t *testing.T) {
+	allow := mustAllowlist(t, "https://*.example.com", "https://partner.example:8443", "https://bücher.example")
+	const cur = "https://good.example/login?next=x"
+	base := whatwg.MustParse(cur)
+	tests := []struct {
+		why, target string
+		want, rule  string // want: the href; rule: the refusal's
+	}{
+		// Kept: same-origin links, serialized and absolute.
+		{"a path", "/account", "https://good.example/account", ""},
+		{"a relative path", "settings/../profile", "https://good.example/profile", ""},
+		{"a query alone", "?tab=2", "https://good.example/login?tab=2", ""},
+		{"a fragment alone", "#top", "https://good.example/login?next=x#top", ""},
+		{"the empty reference: this page", "", "https://good.example/login?next=x", ""},
+		{"an absolute URL of the origin", "HTTPS://GOOD.example:443/a", "https://good.example/a", ""},
+		{"spaces percent-encoded", "/a b?c d", "https://good.example/a%20b?c%20d", ""},
+		{"an encoded slash is data", "/%2F%2Fevil.example", "https://good.example/%2F%2Fevil.example", ""},
+		{"https:host from an https page is a path", "https:evil.example", "https://good.example/evil.example", ""},
+		{"a URL in the query", "/view?next=https://evil.example", "https://good.example/view?next=https://evil.example", ""},
+		{"a backslash in a path", "/a\\b", "https://good.example/a/b", ""},
+		{"a tab removed", "/a\tb", "https://good.example/ab", ""},
+		{"dot segments", "/a/./../b/%2e%2E/c", "https://good.example/c", ""},
+		{"/.//: a path that begins with //", "/.//evil.example", "https://good.example//evil.example", ""},
+		{"a backslash ends the host before @", "https://good.example\\@evil.example/", "https://good.example/@evil.example/", ""},
+		// Kept: the allowlist.
+		{"a wildcard subdomain", "https://a.example.com/x", "https://a.example.com/x", ""},
+		{"a deeper one", "https://a.b.c.example.com/x", "https://a.b.c.example.com/x", ""},
+		{"an upper-case name", "https://A.EXAMPLE.COM/", "https://a.example.com/", ""},
+		{"full-width letters", "https://ａ.example.com/", "https://a.example.com/", ""},
+		{"a port of the list", "https://partner.example:8443/", "https://partner.example:8443/", ""},
+		{"an IDN in U-labels", "https://bücher.example/", "https://xn--bcher-kva.example/", ""},
+		{"an IDN in A-labels", "https://xn--bcher-kva.example/", "https://xn--bcher-kva.example/", ""},
+		// Refused: another host.
+		{"scheme-relative", "//evil.example", "", guard.RuleCrossOrigin},
+		{"slash backslash", "/\\evil.example", "", guard.RuleCrossOrigin},
+		{"backslash slash", "\\/evil.example", "", guard.RuleCrossOrigin},
+		{"two backslashes", "\\\\evil.example", "", guard.RuleCrossOrigin},
+		{"three slashes", "///evil.example", "", guard.RuleCrossOrigin},
+		{"a tab between the slashes", "/\t/evil.example", "", guard.RuleCrossOrigin},
+		{"a newline between the slashes", "/\n/evil.example", "", guard.RuleCrossOrigin},
+		{"a CR between the slashes", "\\\r\\evil.example", "", guard.RuleCrossOrigin},
+		{"a leading space", " //evil.example", "", guard.RuleCrossOrigin},
+		{"a leading control", "\x08//evil.example", "", guard.RuleCrossOrigin},
+		{"a leading NUL", "\x00//evil.example", "", guard.RuleCrossOrigin},
+		{"http:host from an https page", "http:evil.example", "", guard.RuleCrossOrigin},
+		{"https:/\\host", "http:/\\evil.example", "", guard.RuleCrossOrigin},
+		{"a downgrade to http", "http://good.example/", "", guard.RuleCrossOrigin},
+		{"another port", "https://good.example:8443/", "", guard.RuleCrossOrigin},
+		{"the apex of a wildcard", "https://example.com/", "", guard.RuleCrossOrigin},
+		{"a look-alike", "https://evilexample.com/", "", guard.RuleCrossOrigin},
+		{"a suffix", "https://a.example.com.evil.net/", "", guard.RuleCrossOrigin},
+		{"the wildcard's name with a final dot", "https://a.example.com./", "", guard.RuleCrossOrigin},
+		{"a percent-encoded host", "//%65vil.example", "", guard.RuleCrossOrigin},
+		{"a host in the query of the list's host", "https://evil.example/?https://a.example.com", "", guard.RuleCrossOrigin},
+		{"the partner without its port", "https://partner.example/", "", guard.RuleCrossOrigin},
+		// Refused: credentials, schemes, parse errors.
+		{"credentials", "https://good.example@evil.example/", "", guard.RuleUserinfo},
+		{"credentials on the origin", "https://u:p@good.example/", "", guard.RuleUserinfo},
+		{"javascript:", "javascript:alert(1)", "", guard.RuleScheme},
+		{"JaVaScRiPt:", "JaVaScRiPt:alert(1)", "", guard.RuleScheme},
+		{"a tab in javascript:", "java\tscript:alert(1)", "", guard.RuleScheme},
+		{"a leading newline", "\njavascript:alert(1)", "", guard.RuleScheme},
+		{"data:", "data:text/html,<script>alert(1)</script>", "", guard.RuleScheme},
+		{"vbscript:", "vbscript:msgbox", "", guard.RuleScheme},
+		{"file:", "file:///etc/passwd", "", guard.RuleScheme},
+		{"ftp:", "ftp://good.example/", "", guard.RuleScheme},
+		{"blob:", "blob:https://good.example/uuid", "", guard.RuleScheme},
+		{"ws:", "wss://good.example/", "", guard.RuleScheme},
+		{"an unclosed IPv6 address", "https://[::1/", "", guard.RuleParse},
+		{"a bad port", "https://good.example:99999/", "", guard.RuleParse},
+	}
+	for _, tt := range tests {
+		got, err := Redirect(base, tt.target, allow)
+		if tt.rule == "" {
+			if err != nil || got != tt.want {
+				t.Errorf("%s: Redirect(%q, %q) = %q, %v; want %q", tt.why, cur, tt.target, got, err, tt.want)
+			}
+			continue
+		}
+		var e *guard.Error
+		if !errors.As(err, &e) || e.Rule != tt.rule || got != "" || e.Input != tt.target || e.Reading != guard.ReadingWHATWG {
+			t.Errorf("%s: Redirect(%q, %q) = %q, %v; want rule %s", tt.why, cur, tt.target, got, err, tt.rule)
+		}
+	}
+}
+
+// TestRedirectSameOrigin: a nil allowlist allows the current origin
+// alone, and an empty one too; the current URL must be http or https.
+func TestRedirectSameOrigin(t *testing.T) {
+	empty := mustAllowlist(t)
+	for _, a := range []*Allowlist{nil, empty} {
+		cur := whatwg.MustParse("http://h.example:8080/a/b")
+		if got, err := Redirect(cur, "c", a); err != nil || got != "http://h.example:8080/a/c" {
+			t.Errorf("Redirect to c: %q, %v", got, err)
+		}
+		if _, err := Redirect(cur, "http://h.example/", a); !errors.Is(err, guard.ErrCrossOrigin) {
+			t.Errorf("Redirect to another port: %v, want ErrCrossOrigin", err)
+		}
+	}
+	tests := []struct{ current, rule string }{
+		{"", guard.RuleParse}, // the zero URL
+		{"file:///x", guard.RuleScheme},
+		{"mailto:a@b", guard.RuleScheme},
+		{"wss://h/", guard.RuleScheme},
+	}
+	for _, tt := range tests {
+		var cur whatwg.URL
+		if tt.current != "" {
+			cur = whatwg.MustParse(tt.current)
+		}
+		_, err := Redirect(cur, "/x", nil)
+		var e *guard.Error
+		if !errors.As(err, &e) || e.Rule != tt.rule || e.Input != tt.current {
+			t.Errorf("Redirect(%q, \"/x\"): %v, want rule %s about the current URL", tt.current, err, tt.rule)
+		}
+	}
+}
+
+// TestRedirectParseError: a parse failure wraps the parser's error, with
+// its offset, beside guard.ErrParse.
+func TestRedirectParseError(t *testing.T) {
+	_, err := Redirect(whatwg.MustParse("https://good.example/"), "https://good.example:99999/", nil)
+	var e *guard.Error
+	var we *whatwg.Error
+	if !errors.As(err, &e) || !errors.Is(err, guard.ErrParse) || !errors.As(err, &we) || we.Kind != whatwg.ErrPortOutOfRange ||
+		e.Offset != we.Offset || e.Offset != 21 {
+		t.Errorf("Redirect to a bad port: %#v; want guard.ErrParse wrapping the *whatwg.Error at 21", err)
+	}
+	if !strings.Contains(err.Error(), "port") {
+		t.Errorf("message %q", err)
+	}
+}
+
+// TestLocalPath: what stays on the site is a path-absolute reference, read
+// and serialized as the URL Standard reads it; the rest is refused by the
+// rule that names it, at the byte at fault.
+func TestLocalPath(t *testing.T) {
+	tests := []struct {
+		in, want, rule string
+		offset         int
+	}{
+		{"/", "/", "", 0},
+		{"/account?tab=2#top", "/account?tab=2#top", "", 0},
+		{"/a b", "/a%20b", "", 0},
+		{"\\a", "/a", "", 0},
+		{" /a ", "/a", "", 0},
+		{"/a\t/b", "/a/b", "", 0},
+		{"/a/../../b", "/b", "", 0},
+		{"/%2F%2Fevil.example", "/%2F%2Fevil.example", "", 0},
+		{"/.//evil.example", "/.//evil.example", "", 0},
+		{"/%2e//evil.example", "/.//evil.example", "", 0},
+		{"/?", "/?", "", 0},
+		{"/é", "/%C3%A9", "", 0},
+		{"//evil.example", "", guard.RuleCrossOrigin, 1},
+		{"/\\evil.example", "", guard.RuleCrossOrigin, 1},
+		{"\\\\evil.example", "", guard.RuleCrossOrigin, 1},
+		{"\\/evil.example", "", guard.RuleCrossOrigin, 1},
+		{"/\t/evil.example", "", guard.RuleCrossOrigin, 2},
+		{"/\r\n\\evil.example", "", guard.RuleCrossOrigin, 3},
+		{" \x00//evil.example", "", guard.RuleCrossOrigin, 3},
+		{"///evil.example", "", guard.RuleCrossOrigin, 1},
+		{"", "", guard.RuleLocalPath, 0},
+		{"   ", "", guard.RuleLocalPath, 3},
+		{"account", "", guard.RuleLocalPath, 0},
+		{"?q", "", guard.RuleLocalPath, 0},
+		{"#f", "", guard.RuleLocalPath, 0},
+		{"https://good.example/", "", guard.RuleLocalPath, 0},
+		{"https:/evil.example", "", guard.RuleLocalPath, 0},
+		{"javascript:alert(1)", "", guard.RuleLocalPath, 0},
+		{"\tjavascript:alert(1)", "", guard.RuleLocalPath, 1},
+		{".//evil.example", "", guard.RuleLocalPath, 0},
+	}
+	for _, tt := range tests {
+		got, err := LocalPath(tt.in)
+		if tt.rule == "" {
+			if err != nil || got != tt.want {
+				t.Errorf("LocalPath(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+			}
+			continue
+		}
+		var e *guard.Error
+		if !errors.As(err, &e) || e.Rule != tt.rule || e.Offset != tt.offset || got != "" {
+			t.Errorf("LocalPath(%q) = %q, %v; want rule %s at %d", tt.in, got, err, tt.rule, tt.offset)
+		}
+	}
+}
+
+// TestAllowlistEntries: how entries are read, and the ones refused.
+func TestAllowlistEntries(t *testing.T) {
+	a, err := NewAllowlist([]string{"HTTPS://Example.COM:443", "http://[2001:DB8::1]:8080", "https://*.Bücher.example", "http://192.0.2.1"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []tuple{{"https", "example.com", 443}, {"http", "[2001:db8::1]", 8080}, {"http", "192.0.2.1", 80}}
+	wild := []tuple{{"https", "xn--bcher-kva.example", 443}}
+	if !equalTuples(a.exact, want) || !equalTuples(a.wild, wild) {
+		t.Errorf("NewAllowlist: exact %v, wild %v; want %v, %v", a.exact, a.wild, want, wild)
+	}
+	bad := []struct {
+		entry, rule string
+		offset      int
+	}{
+		{"null", guard.RuleParse, 0},
+		{"*", guard.RuleParse, 0},
+		{"example.com", guard.RuleScheme, 0},
+		{"ftp://example.com", guard.RuleScheme, 0},
+		{"https://example.com/", guard.RuleParse, 19},
+		{"https://example.com?", guard.RuleParse, 19},
+		{"https://example.com\\", guard.RuleParse, 19},
+		{"https://u@example.com", guard.RuleUserinfo, 9},
+		{"https://*.com", guard.RuleParse, 10},
+		{"https://*.co.uk", guard.RuleParse, 10},
+		{"https://*.github.io", guard.RuleParse, 10},
+		{"https://*.localhost", guard.RuleParse, 10},
+		{"https://*.192.0.2.1", guard.RuleParse, 10},
+		{"https://*.[::1]", guard.RuleParse, 10},
+		{"https://a.*.example.com", guard.RuleParse, 10},
+		{"https://*example.com", guard.RuleParse, 8},
+		{"https://*.*.example.com", guard.RuleParse, 10},
+		{"https://", guard.RuleParse, 8},
+		{"https://example.com:99999", guard.RuleParse, 20},
+		{"https://*.exa mple.com", guard.RuleParse, 13},
+	}
+	for _, tt := range bad {
+		a, err := NewAllowlist([]string{"https://ok.example", tt.entry}, Options{})
+		var e *guard.Error
+		if !errors.As(err, &e) || e.Rule != tt.rule || e.Offset != tt.offset || e.Input != tt.entry || a != nil {
+			t.Errorf("NewAllowlist(%q) = %v, %v; want rule %s at %d", tt.entry, a, err, tt.rule, tt.offset)
+		}
+	}
+}
+
+func equalTuples(a, b []tuple) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestCheckOrigin: an Origin header is one serialized origin, compared
+// with the list; "null" and any origin only with their options.
+func TestCheckOrigin(t *testing.T) {
+	a := mustAllowlist(t, "https://app.example.com", "https://*.example.org", "http://localhost:3000", "https://bücher.example")
+	tests := []struct {
+		origin, rule string
+		offset       int
+	}{
+		{"https://app.example.com", "", -1},
+		{"https://a.example.org", "", -1},
+		{"https://a.b.example.org", "", -1},
+		{"http://localhost:3000", "", -1},
+		{"https://xn--bcher-kva.example", "", -1},
+		{"https://example.org", guard.RuleCrossOrigin, -1},
+		{"https://evil-example.org", guard.RuleCrossOrigin, -1},
+		{"https://example.org.evil.net", guard.RuleCrossOrigin, -1},
+		{"http://app.example.com", guard.RuleCrossOrigin, -1},
+		{"https://app.example.com:8443", guard.RuleCrossOrigin, -1},
+		{"http://localhost", guard.RuleCrossOrigin, -1},
+		{"null", guard.RuleCrossOrigin, -1},
+		{"https://app.example.com/", guard.RuleParse, 23},
+		{"https://APP.example.com", guard.RuleParse, 8},
+		{"https://app.example.com:443", guard.RuleParse, 23},
+		{"https://bücher.example", guard.RuleParse, 8},
+		{"https://app.example.com https://x.example.org", guard.RuleParse, 23},
+		{"https://u@app.example.com", guard.RuleParse, 8},
+		{"", guard.RuleParse, 0},
+		{"app.example.com", guard.RuleParse, 0},
+		{"chrome-extension://abcdef", guard.RuleScheme, -1},
+		{"file://", guard.RuleScheme, -1},
+	}
+	for _, tt := range tests {
+		err := a.CheckOrigin(tt.origin)
+		var e *guard.Error
+		switch {
+		case tt.rule == "" && err != nil:
+			t.Errorf("CheckOrigin(%q): %v", tt.origin, err)
+		case tt.rule != "" && (!errors.As(err, &e) || e.Rule != tt.rule || tt.offset >= 0 && e.Offset != tt.offset):
+			t.Errorf("CheckOrigin(%q): %v; want rule %s at %d", tt.origin, err, tt.rule, tt.offset)
+		}
+	}
+	var none *Allowlist
+	if err := none.CheckOrigin("https://app.example.com"); !errors.Is(err, guard.ErrCrossOrigin) {
+		t.Errorf("nil Allowlist: CheckOrigin: %v", err)
+	}
+	opts, _ := NewAllowlist(nil, Options{AllowNull: true, AllowAny: true})
+	for _, o := range []string{"null", "https://any.example", "http://[::1]:1"} {
+		if err := opts.CheckOrigin(o); err != nil {
+			t.Errorf("AllowNull and AllowAny: CheckOrigin(%q): %v", o, err)
+		}
+	}
+	if err := opts.CheckOrigin("https://any.example/"); !errors.Is(err, guard.ErrParse) {
+		t.Errorf("AllowAny: CheckOrigin of a URL: %v, want ErrParse", err)
+	}
+	anyOnly, _ := NewAllowlist(nil, Options{AllowAny: true})
+	if err := anyOnly.CheckOrigin("null"); !errors.Is(err, guard.ErrCrossOrigin) {
+		t.Errorf("AllowAny without AllowNull: CheckOrigin(null): %v", err)
+	}
+}
+
+// TestAllocs pins what the checks allocate: nothing for a target that is
+// already an href of the origin, the href otherwise.
+func TestAllocs(t *testing.T) {
+	a := mustAllowlist(t, "https://*.example.com")
+	cur := whatwg.MustParse("https://good.example/a")
+	tests := []struct {
+		name   string
+		fn     func()
+		allocs float64
+	}{
+		{"Redirect of an href", func() { _, _ = Redirect(cur, "https://good.example/b", nil) }, 0},
+		{"Redirect of a path", func() { _, _ = Redirect(cur, "/b", nil) }, 1},
+		{"Redirect to a wildcard origin", func() { _, _ = Redirect(cur, "https://x.example.com/", a) }, 0},
+		{"LocalPath", func() { _, _ = LocalPath("/b?c") }, 1},
+		{"CheckOrigin", func() { _ = a.CheckOrigin("https://x.example.com") }, 1},
+	}
+	for _, tt := range tests {
+		if n := testing.AllocsPerRun(100, tt.fn); n != tt.allocs {
+			t.Errorf("%s: %v allocations, want %v", tt.name, n, tt.allocs)
+		}
+	}
+}
+
+// TestHostileLinear: Redirect, LocalPath and CheckOrigin take time and
+// memory linear in their input, for every hostile shape, as a path and
+// as a URL.
+func TestHostileLinear(t *testing.T) {
+	div := 1
+	if testing.Short() {
+		div = 16
+	}
+	a := mustAllowlist(t, "https://*.example.com")
+	cur := whatwg.MustParse("https://good.example/")
+	ops := []oracle.Op{
+		{"Redirect", func(s string) { _, _ = Redirect(cur, s, a) }},
+		{"Redirect of the path", func(s string) { _, _ = Redirect(cur, strings.TrimPrefix(s, "http://"), a) }},
+		{"LocalPath", func(s string) { _, _ = LocalPath(strings.TrimPrefix(s, "http:/")) }},
+		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
+	}
+	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
+		t.Error(f)
+	}
+}
+
+// TestLinearTime checks by time that Redirect, LocalPath and CheckOrigin
+// do linear work on the families of inputs that every package is checked
+// with (see oracle.CheckLinear).
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures times for several seconds; skipped with -short")
+	}
+	a := mustAllowlist(t, "https://*.example.com")
+	cur := whatwg.MustParse("https://good.example/")
+	ops := []struct {
+		name string
+		run  func(string)
+	}{
+		{"Redirect", func(s string) { _, _ = Redirect(cur, s, a) }},
+		{"LocalPath", func(s string) { _, _ = LocalPath(strings.TrimPrefix(s, "http:/")) }},
+		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
+	}
+	for _, op := range ops {
+		for _, in := range oracle.Families {
+			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
+				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
+					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
+			}
+		}
+	}
+}

@@ -1,0 +1,769 @@
+package uri
+
+import (
+	"errors"
+	"go/build"
+	"math/rand/v2"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/testrows"
+)
+
+// targetRow is one request of a table: the request line's method and
+// request-target, the Host field (noHost: none), the connection's scheme,
+// and the target URI it has, or the error.
+type targetRow struct {
+	section string // the section of RFC 9112 or RFC 9110 that the row comes from
+	method  string
+	target  string
+	host    string
+	noHost  bool
+	scheme  string
+	form    TargetForm
+	want    string // the target URI; "" when an error is expected
+	err     error  // the sentinel of the expected error
+	offset  int    // the offset of the expected error
+}
+
+// TestTargetRFCExamples: every request of RFC 9112 and RFC 9110 that shows
+// a request line gives the target URI that RFC 9112, Section 3.3 builds,
+// with the scheme of the connection the example names (http unless it says
+// "secure").
+func TestTargetRFCExamples(t *testing.T) {
+	rows := []targetRow{
+		{section: "RFC 9112, 3.2.1", method: "GET", target: "/where?q=now", host: "www.example.org", form: OriginForm,
+			want: "http://www.example.org/where?q=now"},
+		{section: "RFC 9112, 3.2.2", method: "GET", target: "http://www.example.org/pub/WWW/TheProject.html", noHost: true,
+			form: AbsoluteForm, want: "http://www.example.org/pub/WWW/TheProject.html"},
+		{section: "RFC 9112, 3.2.3", method: "CONNECT", target: "www.example.com:80", host: "www.example.com",
+			form: AuthorityForm, want: "http://www.example.com:80"},
+		{section: "RFC 9112, 3.2.4", method: "OPTIONS", target: "http://www.example.org:8001", noHost: true,
+			form: AbsoluteForm, want: "http://www.example.org:8001"},
+		{section: "RFC 9112, 3.2.4 (as forwarded)", method: "OPTIONS", target: "*", host: "www.example.org:8001",
+			form: AsteriskForm, want: "http://www.example.org:8001"},
+		{section: "RFC 9112, 3.3, example 1 (secure)", method: "GET", target: "/pub/WWW/TheProject.html", host: "www.example.org",
+			scheme: "https", form: OriginForm, want: "https://www.example.org/pub/WWW/TheProject.html"},
+		{section: "RFC 9112, 3.3, example 2", method: "OPTIONS", target: "*", host: "www.example.org:8080",
+			form: AsteriskForm, want: "http://www.example.org:8080"},
+		{section: "RFC 9110, 3.9", method: "GET", target: "/hello.txt", host: "www.example.com", form: OriginForm,
+			want: "http://www.example.com/hello.txt"},
+		{section: "RFC 9110, 7.2", method: "GET", target: "/pub/WWW/", host: "www.example.org", form: OriginForm,
+			want: "http://www.example.org/pub/WWW/"},
+		{section: "RFC 9110, 7.8", method: "GET", target: "/hello", host: "www.example.com", form: OriginForm,
+			want: "http://www.example.com/hello"},
+		{section: "RFC 9110, 8.8.3.3", method: "GET", target: "/index", host: "www.example.com", form: OriginForm,
+			want: "http://www.example.com/index"},
+		{section: "RFC 9110, 9.3.6", method: "CONNECT", target: "server.example.com:80", host: "server.example.com",
+			form: AuthorityForm, want: "http://server.example.com:80"},
+		{section: "RFC 9110, 9.3.6", method: "CONNECT", target: "server.example.com:443", host: "server.example.com:443",
+			form: AuthorityForm, want: "http://server.example.com:443"},
+		{section: "RFC 9110, 10.1.1", method: "PUT", target: "/somewhere/fun", host: "origin.example.com", form: OriginForm,
+			want: "http://origin.example.com/somewhere/fun"},
+	}
+	checkTargetRows(t, rows, TargetContext{})
+}
+
+// TestTargetURIRules: the rules of RFC 9112, Section 3.3 and RFC 9110,
+// Section 4.2 that decide the target URI, and the errors where none can be
+// built.
+func TestTargetURIRules(t *testing.T) {
+	rows := []targetRow{
+		// Section 3.2.2: an origin server ignores the Host field of an
+		// absolute-form request, even one that names another host.
+		{section: "9112 3.2.2 Host ignored", method: "GET", target: "http://a.example/x", host: "b.example", form: AbsoluteForm,
+			want: "http://a.example/x"},
+		{section: "9112 3.2.2 empty Host", method: "GET", target: "http://a.example/x", host: "", form: AbsoluteForm,
+			want: "http://a.example/x"},
+		// Section 3.2.1: an origin-form path may begin with "//"; it stays
+		// a path after the authority.
+		{section: "9112 3.2.1 absolute-path", method: "GET", target: "//evil.example/x", host: "a.example", form: OriginForm,
+			want: "http://a.example//evil.example/x"},
+		{section: "9112 3.3 nothing normalized", method: "GET", target: "/a/../%7e?", host: "A.Example:080", form: OriginForm,
+			want: "http://A.Example:080/a/../%7e?"},
+		{section: "9112 3.3 IPv6 host", method: "GET", target: "/", host: "[2001:db8::1]:8080", scheme: "https", form: OriginForm,
+			want: "https://[2001:db8::1]:8080/"},
+		{section: "9112 3.3 fixed scheme", method: "GET", target: "/", host: "a", scheme: "ws", form: OriginForm, want: "ws://a/"},
+		{section: "9112 3.3 absolute-form other scheme", method: "GET", target: "ftp://u@h/f", noHost: true, form: AbsoluteForm,
+			want: "ftp://u@h/f"},
+		{section: "9112 3.3 absolute-form without authority", method: "GET", target: "urn:isbn:0451450523", host: "", form: AbsoluteForm,
+			want: "urn:isbn:0451450523"},
+		// Section 3.3: without a Host field, or with an empty one, the
+		// authority is empty, and an http URI cannot be built.
+		{section: "9112 3.3 no Host", method: "GET", target: "/", noHost: true, form: OriginForm, err: ErrNoHost},
+		{section: "9112 3.3 empty Host", method: "GET", target: "/", host: "", form: OriginForm, err: ErrNoHost},
+		{section: "9112 3.3 asterisk without Host", method: "OPTIONS", target: "*", noHost: true, form: AsteriskForm, err: ErrNoHost},
+		{section: "9110 4.2.1 empty host before a port", method: "GET", target: "/", host: ":80", form: OriginForm, err: ErrNoHost},
+		{section: "9110 4.2.1 CONNECT to an empty host", method: "CONNECT", target: ":443", host: "", form: AuthorityForm, err: ErrNoHost},
+		{section: "9110 4.2.1 http without host", method: "GET", target: "http:///x", host: "a", form: AbsoluteForm, err: ErrNoHost, offset: 7},
+		{section: "9110 4.2.1 http without authority", method: "GET", target: "HTTP:/x", host: "a", form: AbsoluteForm, err: ErrNoHost, offset: 5},
+		{section: "9110 4.2.4 userinfo", method: "GET", target: "https://u:p@a/", host: "a", form: AbsoluteForm,
+			err: ErrUserinfoNotAllowed, offset: 8},
+		{section: "9110 4.2.4 empty userinfo", method: "GET", target: "http://@a/", host: "a", form: AbsoluteForm,
+			err: ErrUserinfoNotAllowed, offset: 7},
+	}
+	checkTargetRows(t, rows, TargetContext{})
+
+	// A configured default authority stands in for an absent or empty
+	// Host field (Section 3.3), never for a Host field with a value.
+	def, _ := ParseHost("default.example")
+	checkTargetRows(t, []targetRow{
+		{section: "9112 3.3 default, no Host", method: "GET", target: "/x", noHost: true, form: OriginForm, want: "http://default.example/x"},
+		{section: "9112 3.3 default, empty Host", method: "OPTIONS", target: "*", host: "", form: AsteriskForm, want: "http://default.example"},
+		{section: "9112 3.3 default, Host given", method: "GET", target: "/x", host: "a.example", form: OriginForm, want: "http://a.example/x"},
+		{section: "9112 3.3 default, empty host", method: "GET", target: "/x", host: ":80", form: OriginForm, err: ErrNoHost},
+	}, TargetContext{DefaultHost: def})
+
+	// A proxy that asks for it: the Host field of an absolute-form
+	// request must be the target's authority, hosts without regard to
+	// case, ports as written (Section 3.2).
+	checkTargetRows(t, []targetRow{
+		{section: "match", method: "GET", target: "http://A.example:8080/x", host: "a.EXAMPLE:8080", form: AbsoluteForm,
+			want: "http://A.example:8080/x"},
+		{section: "match, HTTP/1.0 without Host", method: "GET", target: "http://a.example/x", noHost: true, form: AbsoluteForm,
+			want: "http://a.example/x"},
+		{section: "match, userinfo not compared", method: "GET", target: "ftp://u@a.example/x", host: "a.example", form: AbsoluteForm,
+			want: "ftp://u@a.example/x"},
+		{section: "mismatch, host", method: "GET", target: "http://a.example/x", host: "b.example", form: AbsoluteForm,
+			err: ErrHostMismatch, offset: 0},
+		{section: "mismatch, default port written", method: "GET", target: "http://a.example/x", host: "a.example:80", form: AbsoluteForm,
+			err: ErrHostMismatch, offset: 9},
+		{section: "mismatch, empty Host", method: "GET", target: "http://a.example/x", host: "", form: AbsoluteForm,
+			err: ErrHostMismatch, offset: 0},
+		{section: "mismatch, no authority", method: "GET", target: "urn:x", host: "a", form: AbsoluteForm,
+			err: ErrHostMismatch, offset: 0},
+		{section: "origin-form unaffected", method: "GET", target: "/x", host: "b.example", form: OriginForm, want: "http://b.example/x"},
+	}, TargetContext{MatchHost: true})
+
+	// The scheme of the context is checked.
+	tg, _ := ParseTarget("GET", "/")
+	h, _ := ParseHost("a")
+	if _, err := tg.URI(TargetContext{Scheme: "ht tp", Host: h}); !errors.Is(err, ErrInvalidByte) {
+		t.Errorf(`URI with the scheme "ht tp": %v, want ErrInvalidByte`, err)
+	}
+	// The zero Target is no request-target.
+	if u, err := (Target{}).URI(TargetContext{Host: h}); err == nil || u != (URI{}) {
+		t.Errorf("Target{}.URI = %q, %v; want an error", u, err)
+	}
+}
+
+// checkTargetRows runs each row through ParseTarget, ParseHost and
+// Target.URI with the context c, whose Host and NoHost the row sets.
+func checkTargetRows(t *testing.T, rows []targetRow, c TargetContext) {
+	t.Helper()
+	for _, row := range rows {
+		tg, err := ParseTarget(row.method, row.target)
+		if err != nil {
+			t.Errorf("%s: ParseTarget(%q, %q): %v", row.section, row.method, row.target, err)
+			continue
+		}
+		if tg.Form() != row.form || tg.String() != row.target {
+			t.Errorf("%s: ParseTarget(%q, %q): form %v, text %q; want %v", row.section, row.method, row.target, tg.Form(), tg, row.form)
+		}
+		h, err := ParseHost(row.host)
+		if err != nil {
+			t.Errorf("%s: ParseHost(%q): %v", row.section, row.host, err)
+			continue
+		}
+		ctx := c
+		ctx.Scheme, ctx.Host, ctx.NoHost = row.scheme, h, row.noHost
+		u, err := tg.URI(ctx)
+		call := row.section + ": URI of " + row.method + " " + row.target + ", Host " + row.host
+		if row.noHost {
+			call = row.section + ": URI of " + row.method + " " + row.target + " without Host"
+		}
+		if row.err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Err != row.err || e.Op != OpBuild || e.Offset != row.offset {
+				t.Errorf("%s = %q, %#v; want %v at offset %d", call, u, err, row.err, row.offset)
+			}
+			if u != (URI{}) {
+				t.Errorf("%s: %q with the error, want the zero URI", call, u)
+			}
+			continue
+		}
+		if err != nil || u.String() != row.want {
+			t.Errorf("%s = %q, %v; want %q", call, u, err, row.want)
+			continue
+		}
+		if v, err := Parse(u.String()); err != nil || v != u {
+			t.Errorf("%s = %#v, which parses again as %#v, %v", call, u, v, err)
+		}
+	}
+}
+
+// TestParseTarget: the parts of each form, and each form refused where
+// the method does not allow it (RFC 9112, Section 3.2; RFC 9110, Section
+// 7.1: "These forms MUST NOT be used with other methods").
+func TestParseTarget(t *testing.T) {
+	type parts struct {
+		Form               string
+		Path, Query        string
+		HasQuery           bool
+		RequestURI         string
+		Authority          string
+		AuthHost, AuthPort string
+		AuthKind           string
+	}
+	tests := []struct {
+		method, target string
+		want           parts
+	}{
+		{"GET", "/", parts{Form: "origin", Path: "/", RequestURI: "/"}},
+		{"GET", "/a/b?", parts{Form: "origin", Path: "/a/b", HasQuery: true, RequestURI: "/a/b?"}},
+		{"POST", "//a/../b?c=d/?e", parts{Form: "origin", Path: "//a/../b", Query: "c=d/?e", HasQuery: true, RequestURI: "//a/../b?c=d/?e"}},
+		{"GET", "/%7Efoo;p=1:@!$&'()*+,=", parts{Form: "origin", Path: "/%7Efoo;p=1:@!$&'()*+,=", RequestURI: "/%7Efoo;p=1:@!$&'()*+,="}},
+		{"GET", "http://u@h:8080/p?q", parts{Form: "absolute", Path: "/p", Query: "q", HasQuery: true, RequestURI: "/p?q",
+			Authority: "h:8080", AuthHost: "h", AuthPort: "8080", AuthKind: "reg-name"}},
+		{"GET", "https://[::1]", parts{Form: "absolute", RequestURI: "/", Authority: "[::1]", AuthHost: "[::1]", AuthKind: "IPv6"}},
+		{"OPTIONS", "http://h?x", parts{Form: "absolute", Query: "x", HasQuery: true, RequestURI: "/?x",
+			Authority: "h", AuthHost: "h", AuthKind: "reg-name"}},
+		{"GET", "urn:a:b", parts{Form: "absolute", Path: "a:b", RequestURI: "a:b"}},
+		{"GET", "example.com:443", parts{Form: "absolute", Path: "443", RequestURI: "443"}}, // scheme "example.com"
+		{"OPTIONS", "*", parts{Form: "asterisk"}},
+		{"OPTIONS", "/", parts{Form: "origin", Path: "/", RequestURI: "/"}},
+		{"CONNECT", "www.example.com:80", parts{Form: "authority", Authority: "www.example.com:80",
+			AuthHost: "www.example.com", AuthPort: "80", AuthKind: "reg-name"}},
+		{"CONNECT", "192.0.2.1:0443", parts{Form: "authority", Authority: "192.0.2.1:0443", AuthHost: "192.0.2.1", AuthPort: "0443", AuthKind: "IPv4"}},
+		{"CONNECT", "[2001:db8::1]:65535", parts{Form: "authority", Authority: "[2001:db8::1]:65535",
+			AuthHost: "[2001:db8::1]", AuthPort: "65535", AuthKind: "IPv6"}},
+		{"CONNECT", "[v1.x]:1", parts{Form: "authority", Authority: "[v1.x]:1", AuthHost: "[v1.x]", AuthPort: "1", AuthKind: "IPvFuture"}},
+	}
+	for _, tt := range tests {
+		tg, err := ParseTarget(tt.method, tt.target)
+		if err != nil {
+			t.Errorf("ParseTarget(%q, %q): %v", tt.method, tt.target, err)
+			continue
+		}
+		a := tg.Authority()
+		got := parts{Form: tg.Form().String(), Path: tg.Path(), Query: tg.Query(), HasQuery: tg.HasQuery(), RequestURI: tg.RequestURI(),
+			Authority: a.String(), AuthHost: a.Host(), AuthPort: a.Port()}
+		if a != (HostPort{}) {
+			got.AuthKind = a.HostKind().String()
+		}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("ParseTarget(%q, %q) (-want +got):\n%s", tt.method, tt.target, d)
+		}
+		if u, ok := tg.AbsoluteURI(); ok != (tg.Form() == AbsoluteForm) || ok && u.String() != tt.target {
+			t.Errorf("ParseTarget(%q, %q).AbsoluteURI() = %q, %v", tt.method, tt.target, u, ok)
+		}
+	}
+}
+
+// TestParseTargetErrors: malformed targets, each refused at the first byte
+// that no valid target of the method can have there (the offset rule of
+// Error), with the reason.
+func TestParseTargetErrors(t *testing.T) {
+	tests := []struct {
+		method, target string
+		offset         int
+		err            error
+		component      Component
+	}{
+		{"GET", "", 0, ErrMissingScheme, Scheme},            // RFC 9112, 3.2: no empty target
+		{"GET", "*", 0, ErrInvalidByte, Scheme},             // 3.2.4: OPTIONS only
+		{"GET", "www.example.com:80", 0, nil, 0},            // valid: an absolute-URI of scheme "www.example.com"
+		{"GET", "/a b", 2, ErrInvalidByte, Path},            // 3.2: no whitespace
+		{"GET", "/a\\b", 2, ErrInvalidByte, Path},           // no backslash
+		{"GET", "/a#f", 2, ErrInvalidByte, Path},            // RFC 9110, 7.1: no fragment
+		{"GET", "/a?q#f", 4, ErrInvalidByte, Query},         // no fragment
+		{"GET", "http://h/#f", 9, ErrInvalidByte, Fragment}, // absolute-URI has no fragment
+		{"GET", "/%zz", 2, ErrBadPercent, Path},             // RFC 3986, 2.1
+		{"GET", "/%4", 3, ErrBadPercent, Path},              // ends too early
+		{"GET", "/\xc3\xa9", 1, ErrInvalidByte, Path},       // no IRI
+		{"GET", "/a\x00", 2, ErrInvalidByte, Path},          // no control
+		{"GET", "?q", 0, ErrMissingScheme, Scheme},          // absolute-path begins with "/"
+		{"GET", "a/b", 1, ErrInvalidByte, Scheme},           // a relative path is no target
+		{"GET", "http://h:8o/", 10, ErrBadPort, Port},       // RFC 3986, 3.2.3
+		{"GET", "http://[fe80::1%25eth0]/", 15, ErrZoneNotAllowed, Host},
+		{"GET", "http://[12345::1]/", 12, ErrBadIPLiteral, Host}, // an h16 has four digits
+		{"GET", "http://[]/", 8, ErrBadIPLiteral, Host},
+		{"OPTIONS", "**", 1, ErrInvalidByte, Path}, // 3.2.4: "*" alone
+		{"OPTIONS", "*/x", 1, ErrInvalidByte, Path},
+		{"CONNECT", "/", 0, ErrInvalidByte, Host},                    // 3.2.3: authority-form only
+		{"CONNECT", "*", 1, ErrNoPort, Port},                         // "*" is a reg-name
+		{"CONNECT", "example.com", 11, ErrNoPort, Port},              // RFC 9110, 9.3.6: port required
+		{"CONNECT", "example.com:", 12, ErrNoPort, Port},             // an empty port is refused
+		{"CONNECT", "example.com:65536", 16, ErrPortRange, Port},     // no TCP port
+		{"CONNECT", "example.com:000065536", 20, ErrPortRange, Port}, // leading zeros count for nothing
+		{"CONNECT", "example.com:8o", 13, ErrBadPort, Port},
+		{"CONNECT", "http://example.com:443/", 5, ErrBadPort, Port}, // not an absolute-URI
+		{"CONNECT", "u@example.com:443", 1, ErrInvalidByte, Host},   // no userinfo
+		{"CONNECT", "example.com:443/", 15, ErrBadPort, Port},
+		{"CONNECT", "[::1]", 5, ErrNoPort, Port},
+		{"CONNECT", "[::1]x:1", 5, ErrInvalidByte, Host},
+		{"CONNECT", "[12345::1]:443", 5, ErrBadIPLiteral, Host}, // a proxy's bug: five digits
+		{"CONNECT", "[]:443", 1, ErrBadIPLiteral, Host},
+		{"CONNECT", "[fe80::1%25eth0]:443", 8, ErrZoneNotAllowed, Host},
+		{"connect", "example.com:443", 0, nil, 0}, // methods are case-sensitive: an absolute-URI for another method
+	}
+	for _, tt := range tests {
+		tg, err := ParseTarget(tt.method, tt.target)
+		if tt.err == nil {
+			if err != nil {
+				t.Errorf("ParseTarget(%q, %q): %v", tt.method, tt.target, err)
+			}
+			continue
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.Err != tt.err || e.Offset != tt.offset || e.Component != tt.component ||
+			e.Op != OpParse || e.Input != tt.target {
+			t.Errorf("ParseTarget(%q, %q) = %#v; want %v in %v at offset %d", tt.method, tt.target, err, tt.err, tt.component, tt.offset)
+		}
+		if tg != (Target{}) {
+			t.Errorf("ParseTarget(%q, %q) = %#v with an error, want the zero Target", tt.method, tt.target, tg)
+		}
+	}
+}
+
+// TestTargetMessages: the messages name the form that the method takes.
+func TestTargetMessages(t *testing.T) {
+	tests := []struct{ method, target, want string }{
+		{"GET", "*", `uri: invalid character "*" (asterisk-form is only for OPTIONS (RFC 9112, Section 3.2.4), not "GET") in scheme at offset 0 of "*"`},
+		{"CONNECT", "/x", `uri: invalid character "/" (CONNECT takes authority-form, host:port (RFC 9112, Section 3.2.3)) in host at offset 0 of "/x"`},
+		{"GET", "/a#b", `uri: invalid character "#" (a request-target has no fragment (RFC 9110, Section 7.1)) in path at offset 2 of "/a#b"`},
+	}
+	for _, tt := range tests {
+		_, err := ParseTarget(tt.method, tt.target)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("ParseTarget(%q, %q):\n got %v\nwant %s", tt.method, tt.target, err, tt.want)
+		}
+	}
+}
+
+// TestParseHost: the Host field value (RFC 9110, Section 7.2), the
+// caddy-style mistakes included: an empty value is allowed, "[]" and
+// "[12345::1]" are not.
+func TestParseHost(t *testing.T) {
+	tests := []struct {
+		in         string
+		host, port string
+		hasPort    bool
+		kind       HostKind
+		err        error
+		offset     int
+	}{
+		{in: "", kind: HostNone}, // RFC 9112, 3.2: empty for a target URI without authority
+		{in: "www.example.org", host: "www.example.org", kind: HostRegName},
+		{in: "www.example.org:8080", host: "www.example.org", port: "8080", hasPort: true, kind: HostRegName},
+		{in: "example.com:", host: "example.com", hasPort: true, kind: HostRegName}, // port = *DIGIT
+		{in: ":80", port: "80", hasPort: true, kind: HostRegName},                   // an empty reg-name
+		{in: "192.0.2.1:65535", host: "192.0.2.1", port: "65535", hasPort: true, kind: HostIPv4},
+		{in: "127.1", host: "127.1", kind: HostRegName},
+		{in: "[2001:db8::1]", host: "[2001:db8::1]", kind: HostIPv6},
+		{in: "b%C3%BCcher.example", host: "b%C3%BCcher.example", kind: HostRegName},
+		{in: "[]", err: ErrBadIPLiteral, offset: 1},
+		{in: "[12345::1]", err: ErrBadIPLiteral, offset: 5},
+		{in: "[::1", err: ErrBadIPLiteral, offset: 4},
+		{in: "[fe80::1%25eth0]", err: ErrZoneNotAllowed, offset: 8},
+		{in: "::1", err: ErrBadPort, offset: 1}, // an IPv6 address needs brackets
+		{in: "user@example.com", err: ErrInvalidByte, offset: 4},
+		{in: "example.com:65536", err: ErrPortRange, offset: 16},
+		{in: "example.com:80:80", err: ErrBadPort, offset: 14},
+		{in: "example.com/", err: ErrInvalidByte, offset: 11},
+		{in: " example.com", err: ErrInvalidByte, offset: 0},
+		{in: "bücher.example", err: ErrInvalidByte, offset: 1},
+		{in: "a%2", err: ErrBadPercent, offset: 3},
+	}
+	for _, tt := range tests {
+		h, err := ParseHost(tt.in)
+		if tt.err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Err != tt.err || e.Offset != tt.offset || e.Op != OpParse || h != (HostPort{}) {
+				t.Errorf("ParseHost(%q) = %#v, %#v; want %v at offset %d", tt.in, h, err, tt.err, tt.offset)
+			}
+			continue
+		}
+		if err != nil || h.String() != tt.in || h.Host() != tt.host || h.Port() != tt.port || h.HasPort() != tt.hasPort || h.HostKind() != tt.kind {
+			t.Errorf("ParseHost(%q) = %q host %q port %q (%v) %v, %v; want host %q port %q (%v) %v",
+				tt.in, h, h.Host(), h.Port(), h.HasPort(), h.HostKind(), err, tt.host, tt.port, tt.hasPort, tt.kind)
+		}
+	}
+	if h, _ := ParseHost(""); h != (HostPort{}) {
+		t.Errorf("ParseHost(\"\") = %#v, want the zero HostPort", h)
+	}
+}
+
+// targetRules are the methods whose rules differ, with the oracle of each.
+var targetRules = []struct{ method, rule string }{
+	{"GET", "target GET"}, {"OPTIONS", "target OPTIONS"}, {"CONNECT", "target CONNECT"},
+}
+
+// randomTarget returns a request-target of any form, or a near miss.
+func randomTarget(r *rand.Rand) string {
+	switch r.IntN(6) {
+	case 0:
+		return oracle.Host(r) + ":" + oracle.Pick(r, "80", "443", "", "0", "65535", "65536", "08080", "x", "1:2")
+	case 1:
+		return oracle.Pick(r, "*", "**", "*/", "", "/*", "*?")
+	}
+	s := oracle.Reference(r)
+	if r.IntN(2) == 0 && !strings.HasPrefix(s, "/") {
+		s = "/" + s
+	}
+	return s
+}
+
+// TestTargetOracle compares ParseTarget and ParseHost with the regular
+// expressions of RFC 9112 and RFC 9110 built on those of RFC 3986: the
+// verdict and the offset of the first byte that no valid string can
+// continue with.
+func TestTargetOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(9112, 3))
+	n := 4000
+	if testing.Short() {
+		n = 400
+	}
+	for i := 0; i < n; i++ {
+		s := randomTarget(r)
+		for _, tr := range targetRules {
+			if msg := checkTargetOracle(tr.method, tr.rule, s); msg != "" {
+				t.Error(msg)
+			}
+		}
+		if msg := checkHostOracle(s); msg != "" {
+			t.Error(msg)
+		}
+	}
+}
+
+// checkTargetOracle returns what is wrong with ParseTarget(method, s),
+// which rule's oracle judges, or "".
+func checkTargetOracle(method, rule, s string) string {
+	o := oracle.GetRFC9112(rule)
+	ok, off := o.Check(s)
+	if !ok && !strings.HasPrefix(s, "/") && method != "CONNECT" {
+		off = oracleOffset(oracle.Get("absolute-URI", false), s, off)
+	}
+	tg, err := ParseTarget(method, s)
+	switch {
+	case ok && err != nil:
+		return "ParseTarget(" + method + ", " + quote(s) + "): " + err.Error() + ", but the oracle accepts it"
+	case ok:
+		if tg.String() != s {
+			return "ParseTarget(" + method + ", " + quote(s) + ").String() = " + quote(tg.String())
+		}
+		return ""
+	case err == nil:
+		return "ParseTarget(" + method + ", " + quote(s) + ") accepts it, but the oracle refuses it at " + itoa(off)
+	}
+	var e *Error
+	if !errors.As(err, &e) || e.Offset != off || e.Input != s || e.Op != OpParse {
+		return "ParseTarget(" + method + ", " + quote(s) + "): " + err.Error() + ", but the oracle refuses it at " + itoa(off)
+	}
+	return ""
+}
+
+// checkHostOracle returns what is wrong with ParseHost(s), or "".
+func checkHostOracle(s string) string {
+	ok, off := oracle.GetRFC9112("Host").Check(s)
+	h, err := ParseHost(s)
+	var e *Error
+	switch {
+	case ok != (err == nil):
+		return "ParseHost(" + quote(s) + "): " + errString(err) + ", but the oracle says ok=" + strconv.FormatBool(ok) + " at " + itoa(off)
+	case ok && h.String() != s:
+		return "ParseHost(" + quote(s) + ").String() = " + quote(h.String())
+	case !ok && (!errors.As(err, &e) || e.Offset != off || e.Op != OpParse):
+		return "ParseHost(" + quote(s) + "): " + err.Error() + ", but the oracle refuses it at " + itoa(off)
+	}
+	return ""
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+func itoa(n int) string     { return strconv.Itoa(n) }
+
+// FuzzTarget checks ParseTarget and ParseHost against the oracle, and the
+// target URI: its text parses back to the same URI (RFC 3986), whose
+// authority is the Host field's (or the target's) and whose path and
+// query are the target's.
+func FuzzTarget(f *testing.F) {
+	for _, s := range []string{"/where?q=now", "http://www.example.org/pub/WWW/TheProject.html", "www.example.com:80", "*",
+		"//evil.example/x", "/a b", "http://h/#f", "[12345::1]:443", "[]:80", "example.com:65536", "/%zz", "http://u@h/"} {
+		f.Add(s, "www.example.org:8080")
+	}
+	f.Add("/", "")
+	f.Add("/", "[::1]")
+	f.Add("*", ":80")
+	f.Fuzz(func(t *testing.T, target, host string) {
+		for _, tr := range targetRules {
+			if msg := checkTargetOracle(tr.method, tr.rule, target); msg != "" {
+				t.Fatal(msg)
+			}
+		}
+		if msg := checkHostOracle(host); msg != "" {
+			t.Fatal(msg)
+		}
+		h, herr := ParseHost(host)
+		for _, tr := range targetRules {
+			tg, err := ParseTarget(tr.method, target)
+			if err != nil || herr != nil {
+				continue
+			}
+			checkTargetURI(t, tg, h)
+		}
+	})
+}
+
+// checkTargetURI checks the target URI of tg with the Host field h.
+func checkTargetURI(t *testing.T, tg Target, h HostPort) {
+	t.Helper()
+	for _, scheme := range []string{"http", "https"} {
+		u, err := tg.URI(TargetContext{Scheme: scheme, Host: h})
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Op != OpBuild || u != (URI{}) || e.Offset < 0 || e.Offset > len(e.Input) {
+				t.Fatalf("URI of %q with Host %q: %#v, %#v", tg, h, u, err)
+			}
+			continue
+		}
+		if v, err := Parse(u.String()); err != nil || v != u {
+			t.Fatalf("URI of %q with Host %q = %#v, which parses as %#v, %v", tg, h, u, v, err)
+		}
+		if !u.HasScheme() || !u.HasAuthority() && tg.Form() != AbsoluteForm {
+			t.Fatalf("URI of %q with Host %q = %q: no scheme or authority", tg, h, u)
+		}
+		switch tg.Form() {
+		case AbsoluteForm:
+			if u.String() != tg.String() {
+				t.Fatalf("URI of absolute-form %q = %q", tg, u)
+			}
+		case OriginForm:
+			if u.HostPort() != h.String() || u.Path() != tg.Path() || u.Query() != tg.Query() || u.HasQuery() != tg.HasQuery() ||
+				u.RequestURI() != tg.RequestURI() {
+				t.Fatalf("URI of origin-form %q with Host %q = %q", tg, h, u)
+			}
+		case AuthorityForm:
+			if u.HostPort() != tg.String() || u.Path() != "" {
+				t.Fatalf("URI of authority-form %q = %q", tg, u)
+			}
+		case AsteriskForm:
+			if u.HostPort() != h.String() || u.Path() != "" || u.HasQuery() {
+				t.Fatalf("URI of asterisk-form with Host %q = %q", h, u)
+			}
+		}
+	}
+}
+
+// TestTargetAllocs pins what ParseTarget, ParseHost and Target.URI
+// allocate on valid input: nothing but the target URI's text.
+func TestTargetAllocs(t *testing.T) {
+	host, _ := ParseHost("www.example.org:8080")
+	sink := 0
+	tests := []struct {
+		name   string
+		fn     func()
+		allocs float64
+	}{
+		{"ParseTarget origin-form", func() { _, _ = ParseTarget("GET", "/pub/WWW/TheProject.html?q=now&x=%41") }, 0},
+		{"ParseTarget absolute-form", func() { _, _ = ParseTarget("GET", "http://www.example.org/pub/WWW/") }, 0},
+		{"ParseTarget authority-form", func() { _, _ = ParseTarget("CONNECT", "[2001:db8::1]:443") }, 0},
+		{"ParseTarget asterisk-form", func() { _, _ = ParseTarget("OPTIONS", "*") }, 0},
+		{"ParseHost", func() { _, _ = ParseHost("www.example.org:8080") }, 0},
+		{"accessors", func() {
+			tg, _ := ParseTarget("GET", "http://www.example.org/pub/WWW/?q")
+			a := tg.Authority()
+			sink += len(tg.Path()) + len(tg.Query()) + len(tg.RequestURI()) + len(a.Host()) + len(a.Port())
+		}, 0},
+		{"Target.URI origin-form", func() {
+			tg, _ := ParseTarget("GET", "/pub/WWW/")
+			_, _ = tg.URI(TargetContext{Host: host})
+		}, 1},
+		{"Target.URI absolute-form", func() {
+			tg, _ := ParseTarget("GET", "http://www.example.org/pub/WWW/")
+			_, _ = tg.URI(TargetContext{Host: host, MatchHost: false})
+		}, 0},
+		{"HasPathPrefix normal", func() { _ = HasPathPrefix("/api/v1/users", "/api/") }, 0},
+	}
+	for _, tt := range tests {
+		if n := testing.AllocsPerRun(100, tt.fn); n != tt.allocs {
+			t.Errorf("%s: %v allocations, want %v", tt.name, n, tt.allocs)
+		}
+	}
+	_ = sink
+}
+
+// TestTargetHostileLinear: reading a target and a Host field takes time
+// and memory linear in their length, for every hostile shape.
+func TestTargetHostileLinear(t *testing.T) {
+	div := 1
+	if testing.Short() {
+		div = 16
+	}
+	ops := []oracle.Op{
+		{"ParseTarget absolute-form", func(s string) { tg, _ := ParseTarget("GET", s); _, _ = tg.URI(TargetContext{}) }},
+		{"ParseTarget origin-form", func(s string) {
+			if i := strings.Index(s, "//"); i >= 0 {
+				s = s[i+1:]
+			}
+			h, _ := ParseHost("a:1")
+			tg, _ := ParseTarget("OPTIONS", s)
+			_, _ = tg.URI(TargetContext{Host: h})
+		}},
+		{"ParseTarget authority-form, ParseHost", func(s string) {
+			s = strings.TrimPrefix(s, "http://")
+			_, _ = ParseTarget("CONNECT", s)
+			_, _ = ParseHost(s)
+		}},
+		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/a/") }},
+	}
+	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
+		t.Error(f)
+	}
+}
+
+// TestRootImportsNoHTTP holds the rule of the package documentation: the
+// strict core does not import net/http, directly or through the packages
+// of this module it imports; package httptarget does that job.
+func TestRootImportsNoHTTP(t *testing.T) {
+	root := testrows.Root(t)
+	seen := map[string]bool{}
+	var visit func(dir, path string)
+	visit = func(dir, path string) {
+		if seen[path] {
+			return
+		}
+		seen[path] = true
+		p, err := build.ImportDir(dir, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range p.Imports {
+			if imp == "net/http" || strings.HasPrefix(imp, "net/http/") {
+				t.Errorf("%s imports %s", path, imp)
+			}
+			if rest, ok := strings.CutPrefix(imp, "github.com/gouri/uri/"); ok {
+				visit(filepath.Join(root, filepath.FromSlash(rest)), imp)
+			}
+		}
+	}
+	visit(root, "github.com/gouri/uri")
+}
+
+// BenchmarkParseTarget compares ParseTarget on origin-form targets with
+// Parse on the same bytes, the goal being at most 10% more time:
+//
+//	go test -run '^$' -bench 'ParseTarget$' -count 10 . > target.txt
+//	benchstat -col /impl target.txt
+//
+// The corpus set is the origin-form of every URL of the committed web
+// sample that has one.
+func BenchmarkParseTarget(b *testing.B) {
+	sets := []inputSet{
+		{"root", []string{"/"}},
+		{"short", []string{"/where?q=now"}},
+		{"typical", []string{"/products/item-123?ref=home&lang=en"}},
+		{"long-path", []string{"/" + strings.Repeat("segment/", 60) + "index.html"}},
+		{"percent-heavy", []string{"/%E2%82%AC/" + strings.Repeat("%20a%2F", 30) + "?q=%C3%A9%C3%A8"}},
+		{"query-heavy", []string{"/search?" + strings.Repeat("key=value&", 40) + "last=1"}},
+	}
+	var corpus []string
+	for _, s := range testrows.URLs(b, testrows.WebSample) {
+		if u, err := Parse(s); err == nil && u.HasAuthority() && strings.HasPrefix(u.RequestURI(), "/") {
+			if _, err := ParseTarget("GET", u.RequestURI()); err == nil {
+				corpus = append(corpus, u.RequestURI())
+			}
+		}
+	}
+	sets = append(sets, inputSet{"corpus-web", corpus})
+	for _, set := range sets {
+		n := totalBytes(set.inputs)
+		b.Run("shape="+set.name+"/impl=target", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(n)
+			for b.Loop() {
+				for _, s := range set.inputs {
+					if _, err := ParseTarget("GET", s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+		b.Run("shape="+set.name+"/impl=parse", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(n)
+			for b.Loop() {
+				for _, s := range set.inputs {
+					if _, err := Parse(s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestTargetText: Target and HostPort are text, as a URI is, and their
+// zero values answer every method.
+func TestTargetText(t *testing.T) {
+	var h HostPort
+	if err := h.UnmarshalText([]byte("[2001:db8::1]:8080")); err != nil || h.Host() != "[2001:db8::1]" || h.Port() != "8080" {
+		t.Errorf("UnmarshalText: %q, %v", h, err)
+	}
+	if err := h.UnmarshalText([]byte("[]")); err == nil || h.String() != "[2001:db8::1]:8080" {
+		t.Errorf("UnmarshalText of a bad value: %v, and h is %q", err, h)
+	}
+	if b, _ := h.MarshalText(); string(b) != "[2001:db8::1]:8080" {
+		t.Errorf("MarshalText = %q", b)
+	}
+	if b, _ := h.AppendText([]byte("Host: ")); string(b) != "Host: [2001:db8::1]:8080" {
+		t.Errorf("AppendText = %q", b)
+	}
+	tg, _ := ParseTarget("GET", "/a?b")
+	if b, _ := tg.MarshalText(); string(b) != "/a?b" {
+		t.Errorf("MarshalText = %q", b)
+	}
+	if b, _ := tg.AppendText([]byte("GET ")); string(b) != "GET /a?b" {
+		t.Errorf("AppendText = %q", b)
+	}
+	var zt Target
+	var zh HostPort
+	a := zt.Authority()
+	if _, ok := zt.AbsoluteURI(); ok || zt.Form() != 0 || zt.String()+zt.Path()+zt.Query()+zt.RequestURI()+a.String() != "" || zt.HasQuery() ||
+		zh.String()+zh.Host()+zh.Port() != "" || zh.HasPort() || zh.HostKind() != HostNone {
+		t.Error("the zero Target or HostPort answers with something")
+	}
+	if _, err := zh.PortNumber(); err != ErrNoPort {
+		t.Errorf("HostPort{}.PortNumber(): %v", err)
+	}
+}
+
+// TestTargetLinearTime checks by time that reading targets and Host fields
+// and comparing path prefixes do linear work on the families of inputs
+// that every package is checked with (see oracle.CheckLinear).
+func TestTargetLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures times for several seconds; skipped with -short")
+	}
+	h, _ := ParseHost("h")
+	ops := []struct {
+		name string
+		run  func(string)
+	}{
+		{"ParseTarget and URI", func(s string) {
+			tg, _ := ParseTarget("GET", s)
+			_, _ = tg.URI(TargetContext{Host: h})
+			tg, _ = ParseTarget("GET", strings.TrimPrefix(s, "http:/"))
+			_, _ = tg.URI(TargetContext{Host: h})
+		}},
+		{"ParseTarget CONNECT, ParseHost", func(s string) {
+			s = strings.TrimPrefix(s, "http://")
+			_, _ = ParseTarget("CONNECT", s)
+			_, _ = ParseHost(s)
+		}},
+		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/x/") }},
+	}
+	for _, op := range ops {
+		for _, in := range oracle.Families {
+			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
+				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
+					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
+			}
+		}
+	}
+}
