@@ -42,6 +42,7 @@ var outputCommands = [][]string{
 	{"edit", "--set", "fragment=\x1b[2J\u202e"}, {"edit", "--set", "fragment:=\x1b[2J\u202e"},
 	{"edit", "--grammar", "whatwg", "--set", "port=\x1b[2J\u202e", "--set", "hash=\u009b"},
 	{"canon"}, {"canon", "--profile", "safebrowsing"}, {"canon", "--surt"},
+	{"data"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,
