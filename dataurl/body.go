@@ -197,8 +197,9 @@ func percentSize(body string, limit int64) (int, *fault) {
 // decodeBody returns the body of a data: URL from its encoded text, the
 // processor's steps 10 and 11, or the fault that makes the processor fail
 // or the body too large. It allocates the body, once, after checking its
-// size against limit (none when limit < 0).
-func decodeBody(body string, b64 bool, limit int64) ([]byte, *fault) {
+// size against limit (none when limit < 0), or decodes it into buf when
+// buf has room for it.
+func decodeBody(body string, b64 bool, limit int64, buf []byte) ([]byte, *fault) {
 	if !b64 {
 		size, f := percentSize(body, limit)
 		if f != nil {
@@ -209,26 +210,50 @@ func decodeBody(body string, b64 bool, limit int64) ([]byte, *fault) {
 		}
 		return abnf.AppendDecoded(make([]byte, 0, size), body, nil, false), nil
 	}
-	// Most bodies are plain base64, which encoding/base64 decodes as the
-	// forgiving decoder does once the padding is off. In an href, the
-	// only whitespace left is the space (the URL parser removes tabs and
-	// newlines and percent-encodes form feeds), so two fast searches tell
-	// plain base64 from the rest, which is measured first.
-	raw := trimPadding(body)
-	if r := len(raw) % 4; r != 1 && strings.IndexByte(raw, '%') < 0 && strings.IndexByte(raw, ' ') < 0 {
-		est := len(raw)/4*3 + max(r-1, 0)
-		if limit < 0 || int64(est) <= limit {
-			dst := make([]byte, est)
-			if n, err := base64.RawStdEncoding.Decode(dst, bytesOf(raw)); err == nil && n == est {
-				return dst, nil
-			}
+	// In an href, the only whitespace left is the space (the URL parser
+	// removes tabs and newlines and percent-encodes form feeds), so two
+	// fast searches tell plain base64 from the rest, which is measured
+	// first.
+	if strings.IndexByte(body, '%') < 0 && strings.IndexByte(body, ' ') < 0 {
+		dst, ok := decodePlain(body, limit)
+		if ok {
+			return dst, nil
+		}
+		if cap(dst) > cap(buf) {
+			buf = dst
 		}
 	}
 	size, _, f := measureBase64(body, limit)
 	if f != nil {
 		return nil, f
 	}
-	dst := make([]byte, size)
+	dst := buf[:0]
+	if cap(dst) < size {
+		dst = make([]byte, size)
+	}
+	dst = dst[:size]
 	decodeBase64(dst, body)
 	return dst, nil
+}
+
+// decodePlain decodes body as plain base64, which encoding/base64 decodes
+// as the forgiving decoder does once the padding is off: characters of
+// the alphabet, then one or two "=" if they make 4n characters. It
+// returns false for any other body, or one over limit, with the buffer
+// that it allocated, if any, for the caller to reuse. The length of the
+// text bounds the decoded length, so that buffer is within the limit
+// whatever the text holds.
+func decodePlain(body string, limit int64) ([]byte, bool) {
+	raw := trimPadding(body)
+	r := len(raw) % 4
+	if r == 1 {
+		return nil, false
+	}
+	est := len(raw)/4*3 + max(r-1, 0)
+	if limit >= 0 && int64(est) > limit {
+		return nil, false
+	}
+	dst := make([]byte, est)
+	n, err := base64.RawStdEncoding.Decode(dst, bytesOf(raw))
+	return dst, err == nil && n == est
 }

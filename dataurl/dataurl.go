@@ -60,25 +60,63 @@ func ParseURL(u whatwg.URL) (Data, error) { return Options{}.ParseURL(u) }
 // writes them); the href, when whatwg.Parse has to write it, and the MIME
 // type, when it is not in serialized form, add one each.
 func (o Options) Parse(input string) (Data, error) {
+	d, buf, ok := o.parsePlain(input)
+	if ok {
+		return d, nil
+	}
 	u, err := whatwg.Parse(input)
 	if err != nil {
 		return Data{}, urlError(input, err)
 	}
-	return o.process(input, u)
+	return o.process(input, u, buf)
+}
+
+// parsePlain is Parse for the most common data: URL: in serialized form
+// up to its first ",", and base64 after it with nothing but the alphabet
+// and padding. The URL parser leaves those characters as they are in an
+// opaque path, a path or a query, so such an input is the href of its
+// URL, and only its head needs the URL parser: the body is checked by
+// decoding it. It reports false for any other input, with the buffer
+// that it allocated, if any, for Parse to reuse.
+func (o Options) parsePlain(input string) (Data, []byte, bool) {
+	// A serialized URL begins with its scheme in lower case; the test for
+	// ";base64" comes before the URL parser and the MIME type's parser,
+	// so that other URLs cost nothing here.
+	comma := strings.IndexByte(input, ',')
+	if comma < 0 || !strings.HasPrefix(input, "data:") {
+		return Data{}, nil, false
+	}
+	if _, b64 := cutBase64(trimASCIIWhitespace(input[len("data:"):comma])); !b64 {
+		return Data{}, nil, false
+	}
+	headText := input[:comma+1]
+	u, err := whatwg.Parse(headText)
+	if err != nil || u.Href() != headText || u.HasFragment() {
+		return Data{}, nil, false
+	}
+	h, err := head(headText, u)
+	if err != nil || !h.base64 {
+		return Data{}, nil, false
+	}
+	body, ok := decodePlain(input[comma+1:], o.max())
+	if !ok {
+		return Data{}, body, false
+	}
+	return Data{MIMEType: h.mime, Body: body}, nil, true
 }
 
 // ParseURL is [Options.Parse] for a URL that is already parsed. Errors
 // quote its href.
-func (o Options) ParseURL(u whatwg.URL) (Data, error) { return o.process(u.Href(), u) }
+func (o Options) ParseURL(u whatwg.URL) (Data, error) { return o.process(u.Href(), u, nil) }
 
 // process runs the data: URL processor on u, whose input (for errors) was
-// input.
-func (o Options) process(input string, u whatwg.URL) (Data, error) {
+// input, decoding the body into buf when buf has room for it.
+func (o Options) process(input string, u whatwg.URL, buf []byte) (Data, error) {
 	h, err := head(input, u)
 	if err != nil {
 		return Data{}, err
 	}
-	body, f := decodeBody(h.body, h.base64, o.max())
+	body, f := decodeBody(h.body, h.base64, o.max(), buf)
 	if f != nil {
 		return Data{}, h.bodyError(f, o.max())
 	}
