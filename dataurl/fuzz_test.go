@@ -1,6 +1,7 @@
 package dataurl_test
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/dataurl"
+	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/mimetype"
 	"github.com/gouri/uri/whatwg"
 )
@@ -54,7 +56,8 @@ func begins(o dataurl.Options, p string) bool {
 //   - Open's Reader gives the same body, in reads of any size, and its
 //     Size is the body's length;
 //   - a limit of the body's length accepts it, and one byte less refuses
-//     it with ErrTooLarge;
+//     it with ErrTooLarge; and the body repeated past 256 KiB is refused
+//     under a small limit without allocating its size;
 //   - an error is a *uri.Error about the input, and for a URL with an
 //     opaque path the offset of a body error obeys the module's rule: the
 //     input up to it begins an accepted data: URL, and up to the byte
@@ -77,6 +80,7 @@ func FuzzParse(f *testing.F) {
 		} else {
 			checkReader(t, in, d)
 			checkLimit(t, in, d)
+			checkLimitAllocs(t, d)
 			checkEncode(t, in, d)
 		}
 		if limit < 1 || limit > 1<<20 {
@@ -95,6 +99,31 @@ func FuzzParse(f *testing.F) {
 			checkError(t, in, lerr, o)
 		}
 	})
+}
+
+// checkLimitAllocs checks that refusing a body over the limit costs no
+// allocation of its size: d's body, repeated to 256 KiB, written with
+// each encoding under d's MIME type, and refused under a limit of 1000
+// bytes, allocates less than 64 KiB (the fuzzing engine's own
+// allocations, which the counters include, among them).
+func checkLimitAllocs(t *testing.T, d dataurl.Data) {
+	t.Helper()
+	if len(d.Body) == 0 {
+		return
+	}
+	body := bytes.Repeat(d.Body, (256<<10)/len(d.Body)+1)
+	o := dataurl.Options{MaxSize: 1000}
+	for _, enc := range []func(mimetype.MIMEType, []byte) (string, error){dataurl.EncodeBase64, dataurl.EncodePercent} {
+		s, err := enc(d.MIMEType, body)
+		if err != nil {
+			return
+		}
+		var perr error
+		cost, _ := oracle.Measure(func() { _, perr = o.Parse(s) })
+		if !errors.Is(perr, dataurl.ErrTooLarge) || cost.Bytes >= 64<<10 {
+			t.Fatalf("Options{MaxSize: 1000}.Parse of %d bytes of %q = %v, allocating %d bytes", len(s), s[:min(len(s), 60)], perr, cost.Bytes)
+		}
+	}
 }
 
 // checkReader reads the body of in through Open, as iotest.TestReader
