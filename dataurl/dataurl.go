@@ -53,8 +53,8 @@ func Parse(input string) (Data, error) { return Options{}.Parse(input) }
 // href.
 func ParseURL(u whatwg.URL) (Data, error) { return Options{}.ParseURL(u) }
 
-// Parse is [Parse] under the limits of o. A body longer than o.MaxSize is
-// an [ErrTooLarge] error, found before it is decoded: the bytes allocated
+// Parse runs the data: URL processor on input as [Parse] does, under the
+// limits of o. A body longer than o.MaxSize is an [ErrTooLarge] error, found before it is decoded: the bytes allocated
 // never exceed the limit. The body is the only allocation for an input
 // in serialized form with a MIME type in serialized form (as [Encode]
 // writes them); the href, when whatwg.Parse has to write it, and the MIME

@@ -40,8 +40,8 @@
 // reads as the standard does, but not every string that it reads is one:
 // "text/html;" and "text/html;;x" parse. The standard calls the strings
 // that match media-type "valid MIME type strings" (section 4.3) and keeps
-// them for conformance checkers; use the serialization, which is always
-// one when its values are ASCII, as the form to write.
+// them for conformance checkers. The serialization always is one (bytes
+// >= 0x80 are RFC 9110's obs-text), so it is the form to write.
 //
 // # Bytes and code points
 //
