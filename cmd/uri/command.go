@@ -261,5 +261,6 @@ func commands() []*command {
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, targetCommand, redirectCommand,
+		dataCommand,
 	}
 }

@@ -24,6 +24,8 @@
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
 //	uri redirect   --local [--json] [TARGET...]
+//	uri data       [--max N] [--out FILE] [--json] [URL...]
+//	uri data       --encode TYPE [--base64] [--json] < FILE
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -116,6 +118,17 @@
 // "addresses", the addresses of the name (or the literal address). A line
 // of standard input is a URL as it is, control characters included, as an
 // operand is.
+//
+// uri data runs the Fetch Standard's data: URL processor on each URL
+// (package github.com/gouri/uri/dataurl) and prints its MIME type and the
+// size of its body; --out FILE writes the bodies, and --max N refuses a
+// body over N bytes before decoding it. With --json:
+//
+//	{"input":S,"ok":true,"mime":S,"size":N,"body_base64":S}
+//
+// where "mime" is the serialized MIME type and "body_base64" the body in
+// standard base64. uri data --encode TYPE reads a body from standard
+// input and prints a data: URL of it, {"input":TYPE,"ok":true,"result":S}.
 //
 // uri edit applies its EDIT flags (--set NAME=VALUE, --set NAME:=VALUE,
 // --append path=SEGMENT, --append query=NAME=VALUE, --trim query=NAME,

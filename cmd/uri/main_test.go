@@ -365,6 +365,7 @@ func TestTextErrorsOnStandardError(t *testing.T) {
 		{[]string{"file-uri", "--os", "posix"}, "/a", "a"},
 		{[]string{"guard"}, "http://example.com/", "http://127.0.0.1/"},
 		{[]string{"canon", "--profile", "safebrowsing"}, "http://a/", "mailto:a"},
+		{[]string{"data"}, "data:,x", "data:x"},
 	}
 	for _, tt := range tests {
 		_, goodOut, _ := runCmd(t, tt.good+"\n", tt.args...)
@@ -466,6 +467,9 @@ func TestJSONErrorShape(t *testing.T) {
 		// fault, or null.
 		{[]string{"redirect", "--from", "https://a/"}, []string{"input", "ok", "error", "rule", "offset"}, []bad{{"https://[::1", 12}, {"//x", -1}}},
 		{[]string{"redirect", "--local"}, []string{"input", "ok", "error", "rule", "offset"}, []bad{{"//x", 1}, {"x", 0}}},
+		// data: the URL Standard's offset, or the processor's.
+		{[]string{"data"}, plain, []bad{{"x", 0}, {"data:;base64,A!", 14}, {"data:text", 9}}},
+		{[]string{"data", "--max", "2"}, plain, []bad{{"data:,abc", 8}}},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {
@@ -496,7 +500,7 @@ func TestJSONErrorShape(t *testing.T) {
 		// A line that is no input: its control character, at byte 3
 		// (but to the URL Standard, to guard, canon and readings, a line
 		// is an input whatever it holds).
-		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
+		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
 			_, out, _ := runCmd(t, "a/b\x01c\n", args...)
 			check("on standard input", "a/b\x01c", out, 3)
 		}

@@ -39,7 +39,9 @@ type suite struct {
 }
 
 // suites lists every suite, one file of this command each.
-var suites = []suite{}
+var suites = []suite{
+	{"wpt-fetch", "fetch/data-urls", wptFetch},
+}
 
 func main() {
 	from := flag.String("from", filepath.Join("..", "shared"), "the folder of the upstream suites")

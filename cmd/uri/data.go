@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/base64"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/gouri/uri/dataurl"
+	"github.com/gouri/uri/mimetype"
+)
+
+var dataCommand = &command{
+	name:     "data",
+	operands: "[--max N] [--out FILE] [URL...] | --encode TYPE [--base64] < FILE",
+	summary:  "decode data: URLs as browsers do, or write one (Fetch Standard)",
+	about: "Runs the Fetch Standard's data: URL processor on each URL (package dataurl)\n" +
+		"and prints its MIME type, serialized, and the size of its body in bytes:\n" +
+		"\"data:,Hello%2C%20World!\" gives \"text/plain;charset=US-ASCII 13\". A line of\n" +
+		"standard input is a URL as it is, as the URL Standard reads it. With --max N,\n" +
+		"a body over N bytes is an error, found before it is decoded. With --out FILE,\n" +
+		"the bodies are written to FILE, one after the other, in the order of the\n" +
+		"inputs. With --json: {\"input\":URL,\"ok\":true,\"mime\":S,\"size\":N,\n" +
+		"\"body_base64\":S}, the body in standard base64, or the error object\n" +
+		"{\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.\n" +
+		"\n" +
+		"With --encode TYPE, reads a body from standard input and prints a data: URL\n" +
+		"of the MIME type TYPE with it, percent-encoded or in base64, whichever is\n" +
+		"shorter, or in base64 with --base64; the input is TYPE, and an invalid one,\n" +
+		"or one that a data: URL cannot carry, is an error.",
+	flags: func(fs *flag.FlagSet) func() (op, string) {
+		maxSize := fs.Int64("max", 0, "refuse a body longer than `N` bytes (default: no limit)")
+		out := fs.String("out", "", "write the bodies to `FILE`, one after the other")
+		encode := fs.String("encode", "", "write a data: URL of the MIME `TYPE` with the body read from standard\ninput")
+		b64 := fs.Bool("base64", false, "with --encode, write the body in base64")
+		return func() (op, string) {
+			set := map[string]bool{}
+			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+			switch {
+			case set["encode"] && (set["max"] || set["out"]):
+				return op{}, "--encode reads a body and writes a URL: --max and --out are for decoding"
+			case set["base64"] && !set["encode"]:
+				return op{}, "--base64 is for --encode"
+			case set["encode"]:
+				return op{bind: encodeBinder(*encode, *b64)}, ""
+			case set["max"] && *maxSize < 1:
+				return op{}, "--max " + strconv.FormatInt(*maxSize, 10) + ": give a number of bytes, 1 or more"
+			}
+			return decodeOp(dataurl.Options{MaxSize: *maxSize}, *out)
+		}
+	},
+}
+
+// decodeOp is the operation of uri data without --encode; out, when set,
+// is created empty first.
+func decodeOp(o dataurl.Options, out string) (op, string) {
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return op{}, "--out: " + err.Error()
+		}
+		if err := f.Close(); err != nil {
+			return op{}, "--out: " + err.Error()
+		}
+	}
+	return op{whole: true, apply: func(in string) result {
+		d, err := o.Parse(in)
+		if err != nil {
+			return failure(in, err)
+		}
+		if out != "" {
+			if err := appendFile(out, d.Body); err != nil {
+				return failureAt(err, nil)
+			}
+		}
+		mime, size := d.MIMEType.String(), len(d.Body)
+		return result{
+			ok: true,
+			fields: []field{
+				{"ok", true}, {"mime", mime}, {"size", size},
+				{"body_base64", base64.StdEncoding.EncodeToString(d.Body)},
+			},
+			text: func() string { return mime + " " + strconv.Itoa(size) },
+		}
+	}}, ""
+}
+
+// appendFile appends body to the file name.
+func appendFile(name string, body []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(body)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return errors.New("--out: " + err.Error())
+	}
+	return nil
+}
+
+// encodeBinder returns the binding of uri data --encode TYPE: it reads the
+// body from standard input, and the one input is TYPE.
+func encodeBinder(typ string, b64 bool) func([]string, io.Reader) ([]string, op, string) {
+	return func(operands []string, stdin io.Reader) ([]string, op, string) {
+		if len(operands) > 0 {
+			return nil, op{}, "--encode reads the body from standard input: give no operands"
+		}
+		body, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, op{}, "reading standard input: " + err.Error()
+		}
+		enc := dataurl.Encode
+		if b64 {
+			enc = dataurl.EncodeBase64
+		}
+		return []string{typ}, op{apply: func(in string) result {
+			mt, err := mimetype.Parse(in)
+			if err != nil {
+				return failure(in, err)
+			}
+			s, err := enc(mt, body)
+			if err != nil {
+				// The offset is in the serialization of TYPE, which is
+				// the input when TYPE is serialized.
+				return failure(in, err)
+			}
+			return success(s)
+		}}, ""
+	}
+}

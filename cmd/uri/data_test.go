@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/internal/testrows"
+)
+
+// wptDataRow is a row of the wpt-fetch vectors data-urls.jsonl and
+// base64.jsonl, which have the members of uri data --json.
+type wptDataRow struct {
+	testrows.Source
+	Input string `json:"input"`
+	OK    bool   `json:"ok"`
+	MIME  string `json:"mime"`
+	Size  int    `json:"size"`
+	Body  string `json:"body_base64"`
+}
+
+// TestDataWPT: for each data: URL of web-platform-tests that the
+// processor accepts, uri data --json prints exactly the row of the
+// vectors, as an operand and as a line of standard input (when it is
+// one line); for each other, an error object.
+func TestDataWPT(t *testing.T) {
+	for _, row := range testrows.Vectors[wptDataRow](t, "wpt-fetch", "data-urls.jsonl") {
+		code, out, _ := runCmd(t, "", "data", "--json", "--", row.Input)
+		if !row.OK {
+			if code != exitInvalid || !strings.Contains(out, `"ok":false`) {
+				t.Errorf("uri data --json %q = %d, %q; want an error object", row.Input, code, out)
+			}
+			continue
+		}
+		if code != exitOK || !sameJSON(t, out, row.Text) {
+			t.Errorf("uri data --json %q = %d\n%s\nwant\n%s", row.Input, code, out, row.Text)
+		}
+		if strings.ContainsAny(row.Input, "\r\n") {
+			continue
+		}
+		if _, out, _ := runCmd(t, row.Input+"\n", "data", "--json"); !sameJSON(t, out, row.Text) {
+			t.Errorf("uri data --json < %q:\n%s\nwant\n%s", row.Input, out, row.Text)
+		}
+	}
+}
+
+// sameJSON reports whether the output line out is the object want: the
+// same members in the same order, with the same values (the command
+// escapes controls as "\u000c" where encoding/json writes "\f").
+func sameJSON(t *testing.T, out, want string) bool {
+	t.Helper()
+	if strings.Count(out, "\n") != 1 {
+		return false
+	}
+	gotKeys, _ := jsonKeys(t, out)
+	wantKeys, _ := jsonKeys(t, want)
+	var got, exp map[string]any
+	if json.Unmarshal([]byte(out), &got) != nil || json.Unmarshal([]byte(want), &exp) != nil {
+		return false
+	}
+	return cmp.Equal(gotKeys, wantKeys) && cmp.Equal(got, exp)
+}
+
+// TestData pins the text output, the limit, the exit statuses, and what a
+// line of standard input is: a URL as the URL Standard reads it, control
+// characters and invalid UTF-8 included.
+func TestData(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		code     int
+		out, err string
+	}{
+		{"text", []string{"data", "data:,Hello%2C%20World!", "data:image/png;base64,iVBORw0KGgo="}, "",
+			0, "text/plain;charset=US-ASCII 13\nimage/png 8\n", ""},
+		{"empty standard input", []string{"data"}, "", 0, "", ""},
+		{"lines with CRLF and a tab", []string{"data"}, "data:,a\r\ndata:,b\tc\n", 0,
+			"text/plain;charset=US-ASCII 1\ntext/plain;charset=US-ASCII 2\n", ""},
+		{"a line with a control character is a URL", []string{"data"}, "data:,\x01x\x01\n", 0, "text/plain;charset=US-ASCII 2\n", ""},
+		{"invalid UTF-8 is U+FFFD to the URL parser", []string{"data"}, "data:,\xff\n", 0, "text/plain;charset=US-ASCII 3\n", ""},
+		{"an error on standard error", []string{"data"}, "data:,a\nhttp://a/\n", 1, "text/plain;charset=US-ASCII 1\n",
+			"uri: line 2: scheme is not \"data\" (the scheme is \"http\") at offset 0 of \"http://a/\"\n"},
+		{"--max", []string{"data", "--max", "3", "data:,abc", "data:,abcd"}, "", 1, "text/plain;charset=US-ASCII 3\n",
+			"uri: operand 2: body larger than the limit (more than 3 bytes) at offset 9 of \"data:,abcd\"\n"},
+		{"--max 0", []string{"data", "--max", "0", "data:,"}, "", 2, "", "uri data: --max 0: give a number of bytes, 1 or more\n"},
+		{"--base64 without --encode", []string{"data", "--base64"}, "", 2, "", "uri data: --base64 is for --encode\n"},
+		{"--encode with --max", []string{"data", "--encode", "a/b", "--max", "3"}, "", 2, "",
+			"uri data: --encode reads a body and writes a URL: --max and --out are for decoding\n"},
+		{"--encode with operands", []string{"data", "--encode", "a/b", "x"}, "", 2, "",
+			"uri data: --encode reads the body from standard input: give no operands\n"},
+		{"--encode", []string{"data", "--encode", "text/plain;charset=utf-8"}, "¡Hola, mundo!", 0,
+			"data:text/plain;charset=utf-8,%C2%A1Hola,%20mundo!\n", ""},
+		{"--encode, binary", []string{"data", "--encode", "image/png"}, "\x89PNG\r\n\x1a\n\x00\x00", 0,
+			"data:image/png;base64,iVBORw0KGgoAAA==\n", ""},
+		{"--encode --base64", []string{"data", "--encode", "Text/Plain", "--base64"}, "hi", 0, "data:text/plain;base64,aGk=\n", ""},
+		{"--encode, empty standard input", []string{"data", "--encode", "text/plain"}, "", 0, "data:text/plain,\n", ""},
+		{"--encode, a MIME type that does not parse", []string{"data", "--encode", "text"}, "x", 1, "",
+			"uri: invalid MIME type (no \"/\" after the type) at offset 4 (end of input) of \"text\"\n"},
+		{"--encode, a MIME type that a data: URL cannot carry", []string{"data", "--encode", `a/b;x=","`}, "x", 1, "",
+			"uri: build: MIME type that a data: URL cannot carry (\",\" would end the MIME type) at offset 7 of \"a/b;x=\\\",\\\"\"\n"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+		if code != tt.code || out != tt.out || errOut != tt.err {
+			t.Errorf("%s: uri %q < %q = %d, stdout %q, stderr %q; want %d, %q, %q", tt.name, tt.args, tt.stdin, code, out, errOut, tt.code, tt.out, tt.err)
+		}
+	}
+}
+
+// TestDataJSON: the members of uri data --json, for invalid UTF-8 in a
+// line (input_hex) and for --encode, whose input is TYPE.
+func TestDataJSON(t *testing.T) {
+	_, out, _ := runCmd(t, "data:,\xff\n", "data", "--json")
+	want := `{"input":"data:,\ufffd","input_hex":"646174613a2cff","ok":true,"mime":"text/plain;charset=US-ASCII","size":3,"body_base64":"77+9"}` + "\n"
+	if out != want {
+		t.Errorf("uri data --json < invalid UTF-8:\n%s\nwant\n%s", out, want)
+	}
+	_, out, _ = runCmd(t, "\x00\x01", "data", "--encode", "a/b", "--json")
+	want = `{"input":"a/b","ok":true,"result":"data:a/b,%00%01"}` + "\n"
+	if out != want {
+		t.Errorf("uri data --encode a/b --json:\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestDataRoundTrip: a body written with --encode and read back with
+// --json comes back byte for byte, for text, binary and empty bodies.
+func TestDataRoundTrip(t *testing.T) {
+	for _, body := range []string{"", "Hello, World!", "\x00\xff\xfe\r\n", strings.Repeat("é€😀", 1000)} {
+		for _, flags := range [][]string{nil, {"--base64"}} {
+			_, url, _ := runCmd(t, body, append([]string{"data", "--encode", "application/octet-stream"}, flags...)...)
+			_, out, _ := runCmd(t, url, "data", "--json")
+			var obj struct {
+				OK   bool   `json:"ok"`
+				Size int    `json:"size"`
+				Body string `json:"body_base64"`
+			}
+			if err := json.Unmarshal([]byte(out), &obj); err != nil {
+				t.Fatalf("%q: %v", out, err)
+			}
+			got, _ := base64.StdEncoding.DecodeString(obj.Body)
+			if !obj.OK || obj.Size != len(body) || string(got) != body {
+				t.Errorf("uri data --encode %q %v, then --json: %s", body, flags, out)
+			}
+		}
+	}
+}
+
+// TestDataOut: --out writes the bodies, one after the other, of the
+// inputs that succeed, and creates the file empty when none does.
+func TestDataOut(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "body")
+	code, out, _ := runCmd(t, "data:,abc\nhttp://x/\ndata:;base64,AAEC\n", "data", "--out", file)
+	got, err := os.ReadFile(file)
+	if code != exitInvalid || out != "text/plain;charset=US-ASCII 3\ntext/plain;charset=US-ASCII 3\n" || err != nil || !bytes.Equal(got, []byte("abc\x00\x01\x02")) {
+		t.Errorf("uri data --out: exit %d, stdout %q, file %q, %v", code, out, got, err)
+	}
+	code, _, _ = runCmd(t, "", "data", "--out", file)
+	if got, err := os.ReadFile(file); code != exitOK || err != nil || len(got) != 0 {
+		t.Errorf("uri data --out < empty: exit %d, file %q, %v", code, got, err)
+	}
+	code, _, errOut := runCmd(t, "", "data", "--out", filepath.Join(dir, "no", "such", "dir"))
+	if code != exitUsage || !strings.HasPrefix(errOut, "uri data: --out: ") {
+		t.Errorf("uri data --out into no directory: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestDataLongLine: a line longer than the limit of 16 MiB is an error of
+// its own, and the lines after it are read; an operand of that size is a
+// URL, limited by --max.
+func TestDataLongLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates tens of megabytes")
+	}
+	long := "data:;base64," + strings.Repeat("QUFB", maxLine/4)
+	code, out, errOut := runCmd(t, long+"\ndata:,x\n", "data")
+	if code != exitInvalid || out != "text/plain;charset=US-ASCII 1\n" || !strings.HasPrefix(errOut, "uri: line 1 is longer than 16777216 bytes") {
+		t.Errorf("uri data < long line: exit %d, stdout %q, stderr %.100q", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, "", "data", "--max", "1000", "--", long)
+	if code != exitInvalid || out != "" || !strings.Contains(errOut, "body larger than the limit (more than 1000 bytes) at offset 1347") {
+		t.Errorf("uri data --max 1000 <16 MiB operand>: exit %d, stdout %q, stderr %.200q", code, out, errOut)
+	}
+}

@@ -1,0 +1,235 @@
+package dataurl
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/mimetype"
+	"github.com/gouri/uri/whatwg"
+)
+
+// Data is a data: URL struct of the Fetch Standard (section 6, "data:"
+// URLs): what the data: URL processor returns for a data: URL.
+type Data struct {
+	// MIMEType is the URL's MIME type, text/plain;charset=US-ASCII when
+	// it gives none or one that does not parse.
+	MIMEType mimetype.MIMEType
+	// Body is the decoded body, a new slice that the caller owns.
+	Body []byte
+}
+
+// Options are the limits under which the data: URL processor runs. The
+// zero Options has none: [Parse] and [ParseURL] use it.
+type Options struct {
+	// MaxSize is the largest decoded body, in bytes, that Parse,
+	// ParseURL, Open and OpenURL accept; 0 (or less) means no limit. A
+	// longer body is an [ErrTooLarge] error, found from the length of the
+	// encoded text before any of the body is decoded or allocated.
+	MaxSize int64
+}
+
+// max returns the limit for the measures of body.go: -1 for none.
+func (o Options) max() int64 {
+	if o.MaxSize <= 0 {
+		return -1
+	}
+	return o.MaxSize
+}
+
+// Parse parses input with the URL Standard's basic URL parser
+// ([whatwg.Parse]) and runs the Fetch Standard's data: URL processor on
+// the URL: the MIME type, the ";base64" test, percent-decoding and
+// forgiving-base64 decoding. It is Options{}.Parse: no limit on the size
+// of the body.
+//
+// On failure it returns the zero Data and a [*uri.Error] with Op
+// [uri.OpParse], the input, and one of this package's Err sentinels. It
+// allocates the body once (see [Options.Parse]).
+func Parse(input string) (Data, error) { return Options{}.Parse(input) }
+
+// ParseURL is [Parse] for a URL that is already parsed. Errors quote its
+// href.
+func ParseURL(u whatwg.URL) (Data, error) { return Options{}.ParseURL(u) }
+
+// Parse runs the data: URL processor on input as [Parse] does, under the
+// limits of o. A body longer than o.MaxSize is an [ErrTooLarge] error, found before it is decoded: the bytes allocated
+// never exceed the limit. The body is the only allocation for an input
+// in serialized form with a MIME type in serialized form (as [Encode]
+// writes them); the href, when whatwg.Parse has to write it, and the MIME
+// type, when it is not in serialized form, add one each.
+func (o Options) Parse(input string) (Data, error) {
+	d, buf, ok := o.parsePlain(input)
+	if ok {
+		return d, nil
+	}
+	u, err := whatwg.Parse(input)
+	if err != nil {
+		return Data{}, urlError(input, err)
+	}
+	return o.process(input, u, buf)
+}
+
+// parsePlain is Parse for the most common data: URL: in serialized form
+// up to its first ",", and base64 after it with nothing but the alphabet
+// and padding. The URL parser leaves those characters as they are in an
+// opaque path, a path or a query, so such an input is the href of its
+// URL, and only its head needs the URL parser: the body is checked by
+// decoding it. It reports false for any other input, with the buffer
+// that it allocated, if any, for Parse to reuse.
+func (o Options) parsePlain(input string) (Data, []byte, bool) {
+	// A serialized URL begins with its scheme in lower case; the test for
+	// ";base64" comes before the URL parser and the MIME type's parser,
+	// so that other URLs cost nothing here.
+	comma := strings.IndexByte(input, ',')
+	if comma < 0 || !strings.HasPrefix(input, "data:") {
+		return Data{}, nil, false
+	}
+	if _, b64 := cutBase64(trimASCIIWhitespace(input[len("data:"):comma])); !b64 {
+		return Data{}, nil, false
+	}
+	headText := input[:comma+1]
+	u, err := whatwg.Parse(headText)
+	if err != nil || u.Href() != headText || u.HasFragment() {
+		return Data{}, nil, false
+	}
+	h, err := head(headText, u)
+	if err != nil || !h.base64 {
+		return Data{}, nil, false
+	}
+	body, ok := decodePlain(input[comma+1:], o.max())
+	if !ok {
+		return Data{}, body, false
+	}
+	return Data{MIMEType: h.mime, Body: body}, nil, true
+}
+
+// ParseURL is [Options.Parse] for a URL that is already parsed. Errors
+// quote its href.
+func (o Options) ParseURL(u whatwg.URL) (Data, error) { return o.process(u.Href(), u, nil) }
+
+// process runs the data: URL processor on u, whose input (for errors) was
+// input, decoding the body into buf when buf has room for it.
+func (o Options) process(input string, u whatwg.URL, buf []byte) (Data, error) {
+	h, err := head(input, u)
+	if err != nil {
+		return Data{}, err
+	}
+	body, f := decodeBody(h.body, h.base64, o.max(), buf)
+	if f != nil {
+		return Data{}, h.bodyError(f, o.max())
+	}
+	return Data{MIMEType: h.mime, Body: body}, nil
+}
+
+// A header is the part of the processor's steps that comes before the
+// body is decoded.
+type header struct {
+	input  string // the processor's input, for errors
+	url    whatwg.URL
+	mime   mimetype.MIMEType
+	base64 bool   // the MIME type ended with ";base64"
+	body   string // the encoded body: the href after the first ",", without the fragment
+}
+
+// head runs the processor's steps 1 to 9, 11's test for ";base64" and
+// steps 12 to 14 on u: the MIME type, and where the body is.
+func head(input string, u whatwg.URL) (header, error) {
+	if u.Scheme() != "data" {
+		off := schemeOffset(input)
+		return header{}, &uri.Error{Op: uri.OpParse, Input: input, Offset: off, Err: ErrNotData,
+			Detail: `the scheme is "` + u.Scheme() + `"`}
+	}
+	// Steps 2 and 3: the URL serialized without its fragment, and without
+	// "data:".
+	s := u.Href()
+	if u.HasFragment() {
+		s = s[:len(s)-len(u.Fragment())-1]
+	}
+	s = s[len("data:"):]
+	comma := strings.IndexByte(s, ',')
+	if comma < 0 {
+		off := len(input)
+		if i := strings.IndexByte(input, '#'); i >= 0 {
+			off = i
+		}
+		return header{}, &uri.Error{Op: uri.OpParse, Input: input, Offset: off, Err: ErrNoComma}
+	}
+	h := header{input: input, url: u, body: s[comma+1:]}
+	mt := trimASCIIWhitespace(s[:comma])
+	if t, ok := cutBase64(mt); ok {
+		mt, h.base64 = t, true
+	}
+	h.mime = mimeType(mt)
+	return h, nil
+}
+
+// cutBase64 is the processor's test of step 11: whether mt ends with ";",
+// zero or more spaces and "base64" in any case; and mt without them.
+func cutBase64(mt string) (string, bool) {
+	const b = "base64"
+	if len(mt) < len(b)+1 || !abnf.EqualFold(mt[len(mt)-len(b):], b) {
+		return mt, false
+	}
+	t := strings.TrimRight(mt[:len(mt)-len(b)], " ")
+	if !strings.HasSuffix(t, ";") {
+		return mt, false
+	}
+	return t[:len(t)-1], true
+}
+
+// defaultType is the MIME type of step 14, for a URL whose MIME type does
+// not parse.
+const defaultType = "text/plain;charset=US-ASCII"
+
+// mimeType runs the processor's steps 12 to 14 on the MIME type mt.
+func mimeType(mt string) mimetype.MIMEType {
+	if strings.HasPrefix(mt, ";") {
+		mt = "text/plain" + mt
+	}
+	// No MIME type, the most common failure, is told apart without the
+	// error that the parser would allocate.
+	if mt != "" {
+		if m, err := mimetype.Parse(mt); err == nil {
+			return m
+		}
+	}
+	return mimetype.MustParse(defaultType) // in serialized form: no allocation
+}
+
+// trimASCIIWhitespace strips leading and trailing ASCII whitespace (Infra:
+// TAB, LF, FF, CR and SPACE) from s.
+func trimASCIIWhitespace(s string) string { return strings.Trim(s, "\t\n\f\r ") }
+
+// urlError is the error of an input that whatwg.Parse rejects.
+func urlError(input string, err error) error {
+	e := &uri.Error{Op: uri.OpParse, Input: input, Err: ErrNotURL}
+	var we *whatwg.Error
+	if errors.As(err, &we) {
+		e.Offset, e.Detail = we.Offset, "URL Standard: "+we.Kind.String()
+	}
+	return e
+}
+
+// schemeOffset returns where input stops spelling "data:", as the URL
+// parser reads it: after leading C0 controls and spaces, in any case, with
+// tabs and newlines removed.
+func schemeOffset(input string) int {
+	i := 0
+	for i < len(input) && input[i] <= ' ' {
+		i++
+	}
+	const want = "data:"
+	k := 0
+	for ; i < len(input) && k < len(want); i++ {
+		switch c := input[i]; {
+		case c == '\t' || c == '\n' || c == '\r':
+		case abnf.Lower(c) == want[k]:
+			k++
+		default:
+			return i
+		}
+	}
+	return i
+}
