@@ -32,6 +32,11 @@ var opConstants = map[string]string{
 	"OpIDNA":       uri.OpIDNA,
 	"OpHomograph":  uri.OpHomograph,
 	"OpFilePath":   uri.OpFilePath,
+	"OpSet":        uri.OpSet,
+	"OpExpand":     uri.OpExpand,
+	"OpMatch":      uri.OpMatch,
+	"OpCanon":      uri.OpCanon,
+	"OpSURT":       uri.OpSURT,
 }
 
 // TestErrorOps pins the Op of each exported function or method of the

@@ -110,7 +110,7 @@ func TestLegacyResolver(t *testing.T) {
 		t.Errorf("resolve --grammar rfc2396: status %d, output %q", status, out)
 	}
 	if code, _, errOut := runCmd(t, "", "resolve", "--grammar", "rfc2396", "--base", "/no/scheme", "g"); code != exitUsage ||
-		errOut != "uri resolve: --base \"/no/scheme\": missing scheme (rfc2396) at offset 0\n" {
+		errOut != "uri resolve: --base \"/no/scheme\": resolve base: missing scheme (rfc2396) at offset 0\n" {
 		t.Errorf("resolve --grammar rfc2396 with a relative base: status %d, stderr %q", code, errOut)
 	}
 	status, out = resolveWith(t, "rfc1808", []string{"--base", ""}, "g/h\n")
@@ -167,7 +167,7 @@ func TestResolveGrammarFlag(t *testing.T) {
 		{[]string{"resolve", "--base", "http://a/b/c/d;p?q", "../../../g"}, 0, "http://a/g\n", ""},
 		// RFC 1808, Section 5.1: ";x" replaces the params.
 		{[]string{"resolve", "--grammar", "rfc1808", "--base", "http://a/b/c/d;p?q#f", ";x"}, 0, "http://a/b/c/d;x\n", ""},
-		{[]string{"resolve", "--grammar", "rfc2396", "--base", "/a", "g"}, 2, "", `--base "/a": missing scheme (rfc2396) at offset 0`},
+		{[]string{"resolve", "--grammar", "rfc2396", "--base", "/a", "g"}, 2, "", `--base "/a": resolve base: missing scheme (rfc2396) at offset 0`},
 		{[]string{"resolve", "--grammar", "rfc3986", "--base", "http://a/", "g"}, 2, "", `unknown grammar "rfc3986"`},
 		{[]string{"resolve", "--grammar", "rfc2396", "--non-strict", "--base", "http://a/", "g"}, 2, "", "cannot be combined"},
 	}

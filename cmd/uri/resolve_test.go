@@ -123,9 +123,9 @@ func TestPairCommands(t *testing.T) {
 		{"invalid UTF-8 keeps its bytes", []string{"resolve", "--base", base, "--json"}, "g\xff\n",
 			`{"input":"g\ufffd","input_hex":"67ff","base":"http://a/b/c/d;p?q","ok":false,"error":"uri: resolve: invalid character \"\\xff\" in path at offset 1 of \"g\\xff\"","offset":1}` + "\n", "", exitInvalid},
 		{"a base without a scheme is a usage error", []string{"resolve", "--base", "/x", "g", "h"}, "",
-			"", "uri resolve: --base \"/x\": missing scheme at offset 0\n", exitUsage},
+			"", "uri resolve: --base \"/x\": resolve base: missing scheme at offset 0\n", exitUsage},
 		{"an empty base is a usage error", []string{"relativize", "--base", "", "--json", "http://a/"}, "",
-			"", "uri relativize: --base \"\": missing scheme at offset 0 (end of input)\n", exitUsage},
+			"", "uri relativize: --base \"\": relativize base: missing scheme at offset 0 (end of input)\n", exitUsage},
 		{"operands that look like flags after --", []string{"resolve", "--base", base, "--", "-x"}, "", "http://a/b/c/-x\n", "", exitOK},
 		{"missing --base", []string{"resolve", "g"}, "", "", "--base is required", exitUsage},
 		{"missing --base, relativize", []string{"relativize", "--json"}, "", "", "--base is required", exitUsage},
@@ -189,18 +189,18 @@ func TestBadBase(t *testing.T) {
 		base string
 		want string
 	}{
-		{[]string{"resolve"}, "x", `uri resolve: --base "x": missing scheme at offset 1 (end of input)`},
-		{[]string{"resolve"}, "//h/p", `uri resolve: --base "//h/p": missing scheme at offset 0`},
-		{[]string{"resolve"}, "http://a b/", `uri resolve: --base "http://a b/": invalid character " " in authority at offset 8`},
-		{[]string{"resolve"}, "http://a/%zz", `uri resolve: --base "http://a/%zz": "%" not followed by two hex digits in path at offset 10`},
-		{[]string{"resolve", "--non-strict"}, "", `uri resolve: --base "": missing scheme at offset 0 (end of input)`},
-		{[]string{"resolve", "--grammar", "rfc2396"}, "/a", `uri resolve: --base "/a": missing scheme (rfc2396) at offset 0`},
-		{[]string{"resolve", "--grammar", "rfc1808"}, "/a", `uri resolve: --base "/a": missing scheme (rfc1808) at offset 0`},
-		{[]string{"relativize"}, "3ttp:x", `uri relativize: --base "3ttp:x": invalid character "3" in scheme at offset 0`},
+		{[]string{"resolve"}, "x", `uri resolve: --base "x": resolve base: missing scheme at offset 1 (end of input)`},
+		{[]string{"resolve"}, "//h/p", `uri resolve: --base "//h/p": resolve base: missing scheme at offset 0`},
+		{[]string{"resolve"}, "http://a b/", `uri resolve: --base "http://a b/": resolve base: invalid character " " in authority at offset 8`},
+		{[]string{"resolve"}, "http://a/%zz", `uri resolve: --base "http://a/%zz": resolve base: "%" not followed by two hex digits in path at offset 10`},
+		{[]string{"resolve", "--non-strict"}, "", `uri resolve: --base "": resolve base: missing scheme at offset 0 (end of input)`},
+		{[]string{"resolve", "--grammar", "rfc2396"}, "/a", `uri resolve: --base "/a": resolve base: missing scheme (rfc2396) at offset 0`},
+		{[]string{"resolve", "--grammar", "rfc1808"}, "/a", `uri resolve: --base "/a": resolve base: missing scheme (rfc1808) at offset 0`},
+		{[]string{"relativize"}, "3ttp:x", `uri relativize: --base "3ttp:x": relativize base: invalid character "3" in scheme at offset 0`},
 		{[]string{"parse", "--grammar", "whatwg"}, "x", `uri parse: --base "x": missing-scheme-non-relative-URL: the input has no scheme, and no base URL that it could be relative to at offset 0`},
 		{[]string{"parse", "--grammar", "whatwg"}, "https://h:99999/", `uri parse: --base "https://h:99999/": port-out-of-range: the port is over 65535 at offset 10`},
 		{[]string{"parse", "--grammar", "whatwg"}, "\u202ex\x1b[2J", `uri parse: --base "\u202ex\x1b[2J": missing-scheme-non-relative-URL: the input has no scheme, and no base URL that it could be relative to at offset 0`},
-		{[]string{"resolve"}, "/" + strings.Repeat("a", 100), `uri resolve: --base "/` + strings.Repeat("a", 79) + `...": missing scheme at offset 0`},
+		{[]string{"resolve"}, "/" + strings.Repeat("a", 100), `uri resolve: --base "/` + strings.Repeat("a", 79) + `...": resolve base: missing scheme at offset 0`},
 	}
 	for _, tt := range tests {
 		args := append(append([]string{}, tt.args...), "--base", tt.base, "g")
