@@ -171,8 +171,8 @@ var (
 // authority ends, since until then the text could be a userinfo. An
 // operation that knows no position in its input sets Offset to [NoOffset].
 // The doc comment of each package says where its offsets mean something
-// more: the URL Standard's parser reports a failure of a whole host at the
-// host's first byte (package whatwg); an expansion or a match reports the
+// more: the URL Standard's parser reports a failure of a whole host or
+// port at its first byte (package whatwg); an expansion or a match reports the
 // place in the template or the URI (package template); a canonicalization
 // whose steps rewrote the text before the fault knows no offset (package
 // canon).
@@ -191,7 +191,12 @@ var (
 //
 // Err is a sentinel of the package that returned the error: this package's
 // Err... values, legacy's, whatwg's Kind constants (the validation errors of
-// the URL Standard), template's and canon's. Cause is the error underneath,
+// the URL Standard), template's and canon's. Detail says more in plain
+// words; when it is empty and Err has a method Describe(input string,
+// offset int) string, as whatwg's Kind has, the message takes the words
+// from it: whatwg's name the code point at fault, and are written only
+// when the message is, so that a failing parse allocates no words that
+// no one reads. Cause is the error underneath,
 // when there is one: the *Error of an expansion that is no URI-reference
 // (template's ErrNotURI), or the URL Standard's error inside a
 // canonicalization. Unwrap returns Err and Cause, so [errors.Is] finds the
@@ -203,7 +208,7 @@ type Error struct {
 	Offset    int       // byte offset of the first byte that cannot be part of a valid input, or NoOffset
 	Component Component // the component in which Offset lies, or NoComponent
 	Err       error     // the reason: a sentinel of the package that returned the error
-	Detail    string    // more about the reason (the IDNA library's, which argument, which case, which grammar, the code point at fault), or ""
+	Detail    string    // more about the reason (the IDNA library's, which argument, which case, which grammar), or "" (see above)
 	Cause     error     // the error underneath, or nil
 }
 
@@ -355,9 +360,9 @@ func (e *Error) writeReason(b *strings.Builder) {
 			}
 		}
 	}
-	if e.Detail != "" {
+	if d := e.detail(); d != "" {
 		b.WriteString(" (")
-		b.WriteString(e.Detail)
+		b.WriteString(d)
 		b.WriteString(")")
 	}
 	if c := e.causeText(); c != "" {
@@ -376,6 +381,22 @@ func (e *Error) writeReason(b *strings.Builder) {
 			b.WriteString(" (end of input)")
 		}
 	}
+}
+
+// describer is a sentinel that words the Detail of its error from the
+// input and the offset: package whatwg's Kind, whose words name the code
+// point at fault.
+type describer interface {
+	Describe(input string, offset int) string
+}
+
+// detail returns e.Detail, or, when it is empty, what e.Err says of e's
+// input and offset if it is a describer.
+func (e *Error) detail() string {
+	if d, ok := e.Err.(describer); ok && e.Detail == "" {
+		return d.Describe(e.Input, e.Offset)
+	}
+	return e.Detail
 }
 
 // causeText is what the message says of e.Cause: the message of an *Error

@@ -34,6 +34,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -92,7 +93,7 @@ func ParseProfile(name string) (Profile, bool) {
 }
 
 // The reasons of an [*Error] that come from this package; a failure of the
-// URL Standard's parser is its *whatwg.Error instead.
+// URL Standard's parser is its *uri.Error instead.
 var (
 	// ErrNoHost: the input has no host, or one that is empty once its dots
 	// are removed. Safe Browsing keys only URLs with a host.
@@ -108,7 +109,7 @@ var (
 )
 
 // Error says why an input has no canonical key. Err is the reason: one of
-// the Err values of this package or the *whatwg.Error of the URL
+// the Err values of this package or the *uri.Error of the URL
 // Standard's parser; Unwrap returns it, so errors.Is and errors.As work.
 type Error struct {
 	Op      string  // "canon" or "surt"
@@ -130,9 +131,9 @@ func (e *Error) Error() string {
 	b.WriteString(": ")
 	b.WriteString(strconv.Quote(e.Input))
 	b.WriteString(": ")
-	var we *whatwg.Error
+	var we *uri.Error
 	if errors.As(e.Err, &we) {
-		b.WriteString(we.Kind.String())
+		b.WriteString(we.Err.Error())
 	} else if e.Err != nil {
 		b.WriteString(e.Err.Error())
 	}
@@ -218,7 +219,7 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 // fail wraps err as the *Error of op on s.
 func (c Canonicalizer) fail(op, s string, err error) *Error {
 	e := &Error{Op: op, Profile: c.Profile, Input: s, Offset: -1, Err: err}
-	var we *whatwg.Error
+	var we *uri.Error
 	if errors.As(err, &we) && we.Input == s {
 		e.Offset = we.Offset // an offset in another text (a host read again) is no offset in s
 	}

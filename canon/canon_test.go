@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/testrows"
 	"github.com/gouri/uri/whatwg"
 )
@@ -86,9 +87,9 @@ func TestErrors(t *testing.T) {
 		}
 	}
 	_, err := Canon("http://a b/", WHATWG)
-	var we *whatwg.Error
+	var we *uri.Error
 	if !errors.As(err, &we) {
-		t.Errorf("Canon(%q, WHATWG): %v does not unwrap to a *whatwg.Error", "http://a b/", err)
+		t.Errorf("Canon(%q, WHATWG): %v does not unwrap to a *uri.Error", "http://a b/", err)
 	}
 	if got, want := err.Error(), `canon: whatwg: "http://a b/": domain-to-ASCII at offset 8`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)

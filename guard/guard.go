@@ -40,7 +40,6 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/readings"
-	"github.com/gouri/uri/whatwg"
 )
 
 // Policy says which URLs and addresses may be fetched. The zero value is
@@ -111,7 +110,7 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 	in := r.Input
 	if !r.WHATWG.OK() {
 		e := refuse(RuleParse, "whatwg", in, r.WHATWG.Err.Error())
-		var we *whatwg.Error
+		var we *uri.Error
 		if errors.As(r.WHATWG.Err, &we) && we.Input == in {
 			e.Offset = we.Offset
 		}

@@ -8,11 +8,12 @@ import "github.com/gouri/uri"
 // RFC 3986 did not allow where it stands and that had to be percent-encoded
 // (a space in an opaque path, "|" in a query, a lone "%", ...; the README,
 // section "Three readings: RFC 3986, browsers and Go", lists them). Without
-// changes the URI's text is the href. The only errors are for the zero URL (Kind
-// [ErrMissingSchemeNonRelativeURL]) and a text over 2 GiB ([uri.ErrTooLong]).
+// changes the URI's text is the href. The only errors, with Op uri.OpBuild,
+// are for the zero URL (Err [ErrMissingSchemeNonRelativeURL], with
+// uri.NoOffset) and a text over 2 GiB ([uri.ErrTooLong]).
 func (u URL) ToURI() (uri.URI, []uri.Change, error) {
 	if u.href == "" {
-		return uri.URI{}, nil, &Error{Op: OpToURI, Kind: ErrMissingSchemeNonRelativeURL}
+		return uri.URI{}, nil, newError(uri.OpBuild, "", "", uri.NoOffset, ErrMissingSchemeNonRelativeURL)
 	}
 	c := uri.Components{
 		Scheme:      u.Scheme(),

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/gouri/uri"
-	"github.com/gouri/uri/whatwg"
 )
 
 // A command is one subcommand. Its flags are set up by flags, which returns
@@ -75,19 +74,16 @@ func failureAt(err error, off any, lead ...field) result {
 
 // errorOffset returns the byte offset in the input in at which err was
 // found, as an int, or nil when err does not say: the Offset of an
-// *uri.Error (also of the legacy grammars) or a *whatwg.Error about in,
+// *uri.Error (of every reading: RFC 3986, the legacy grammars, the URL Standard) about in,
 // or the offset of a line that is no input.
 func errorOffset(err error, in string) any {
 	var le *lineError
 	var ue *uri.Error
-	var we *whatwg.Error
 	switch {
 	case errors.As(err, &le):
 		return le.offset
 	case errors.As(err, &ue) && ue.Input == in:
 		return ue.Offset
-	case errors.As(err, &we) && we.Input == in:
-		return we.Offset
 	}
 	return nil
 }

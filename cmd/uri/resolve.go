@@ -8,7 +8,6 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/errtext"
-	"github.com/gouri/uri/whatwg"
 )
 
 var resolveCommand = &command{
@@ -75,12 +74,8 @@ var relativizeCommand = &command{
 func baseProblem(base string, err error) string {
 	msg, in, off, op := err.Error(), "", 0, ""
 	var ue *uri.Error
-	var we *whatwg.Error
-	switch {
-	case errors.As(err, &ue):
+	if errors.As(err, &ue) {
 		msg, in, off, op = strings.TrimPrefix(msg, "uri: "), ue.Input, ue.Offset, ue.Op
-	case errors.As(err, &we):
-		msg, in, off, op = strings.TrimPrefix(msg, "whatwg: "), we.Input, we.Offset, we.Op
 	}
 	if op != "" && op != "parse" {
 		msg = strings.TrimPrefix(msg, op+": ")
