@@ -457,9 +457,10 @@ func TestJSONErrorShape(t *testing.T) {
 		// guard adds its rule; its offset is null but for the URL
 		// Standard's parse errors.
 		{[]string{"guard"}, []string{"input", "ok", "error", "rule", "offset"}, []bad{{"http://[::1%25lo]/", 11}, {"http://127.0.0.1/", -1}}},
-		// canon: the URL Standard's offset; null for a Safe Browsing key.
+		// canon: the URL Standard's offset, or the Safe Browsing steps';
+		// null where the steps rewrote the text before the fault.
 		{[]string{"canon"}, plain, []bad{{"http://[::1", 11}}},
-		{[]string{"canon", "--profile", "safebrowsing"}, plain, []bad{{"mailto:a", -1}}},
+		{[]string{"canon", "--profile", "safebrowsing"}, plain, []bad{{"mailto:a", 7}, {"http://%61:8x/", -1}}},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {
