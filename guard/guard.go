@@ -17,6 +17,20 @@
 // See the README, section "Fetching URLs for users: package guard", and
 // SECURITY.md.
 //
+// # Errors
+//
+// A refusal is an [*Error]: the rule that refuses (RuleScheme, ...), the
+// reading it concerns, what was refused in plain words, and a sentinel
+// (ErrScheme, ...) for errors.Is. It is the module's only error type
+// besides uri.Error, which every package that reads text returns: a
+// refusal is a decision, not a fault of the text. When the refusal comes
+// from a parse that failed (RuleParse), the parser's error is the Cause
+// and Unwrap returns it, so that errors.As(err, &e) with e a *uri.Error
+// finds the URL Standard's error, with its offset. Offset follows the
+// convention of uri.Error: a byte offset in Input, or uri.NoOffset for a
+// rule that refuses the URL as a whole. A refusal reaches the caller of
+// an http.Client inside a *url.Error; errors.As looks through it.
+//
 // # What the guard does not cover
 //
 // A proxy resolves names itself: with AllowProxy, the proxy decides what
@@ -81,7 +95,7 @@ type Policy struct {
 }
 
 // Check decides whether the URL rawURL may be fetched, and returns the
-// host:port that net/http would dial for it (before DNS), or an *Error
+// host:port that net/http would dial for it (before DNS), or an [*Error]
 // that names the rule and the reading. The rules, in order:
 //
 //   - parse: the URL Standard and net/url must both accept it, and
@@ -109,7 +123,8 @@ func (p *Policy) Check(rawURL string) (string, error) {
 func (p *Policy) checkReport(r *readings.Report) (string, error) {
 	in := r.Input
 	if !r.WHATWG.OK() {
-		e := refuse(RuleParse, "whatwg", in, r.WHATWG.Err.Error())
+		e := refuse(RuleParse, ReadingWHATWG, in, "the URL Standard rejects it")
+		e.Cause = r.WHATWG.Err
 		var we *uri.Error
 		if errors.As(r.WHATWG.Err, &we) && we.Input == in {
 			e.Offset = we.Offset
@@ -117,7 +132,9 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 		return "", e
 	}
 	if !r.NetURL.OK() {
-		return "", refuse(RuleParse, "neturl", in, r.NetURL.Err.Error())
+		e := refuse(RuleParse, ReadingNetURL, in, "net/url rejects it")
+		e.Cause = r.NetURL.Err
+		return "", e
 	}
 	scheme := abnf.LowerString(r.NetURL.Scheme)
 	if !p.schemeAllowed(scheme) {
