@@ -165,9 +165,9 @@ type editError struct {
 	err  error
 }
 
-func (e *editError) Error() string {
-	return "uri: " + e.edit + ": " + strings.TrimPrefix(e.err.Error(), "uri: ")
-}
+func (e *editError) Error() string { return "uri: " + e.reason() }
+
+func (e *editError) reason() string { return e.edit + ": " + reason(e.err) }
 
 func (e *editError) Unwrap() error { return e.err }
 

@@ -156,7 +156,7 @@ func readVars(file string, operands bool, stdin io.Reader) (template.Values, str
 	}
 	var vars template.Values
 	if err := json.Unmarshal(data, &vars); err != nil {
-		return nil, "--vars " + file + ": " + strings.TrimPrefix(err.Error(), "template: ")
+		return nil, "--vars " + file + ": " + err.Error()
 	}
 	return vars, ""
 }

@@ -125,7 +125,7 @@ func TestTemplateCommands(t *testing.T) {
 		{"expand: --vars - needs operands", []string{"template", "expand", "--vars", "-"}, `{"x":"1"}`,
 			"", "uri template expand: --vars - reads the variables from standard input: give the templates as operands\n", exitUsage},
 		{"expand: a --vars that is not a value", []string{"template", "expand", "--vars", bad, "{x}"}, "",
-			"", "uri template expand: --vars " + bad + ": a variable's value must be", exitUsage},
+			"", "uri template expand: --vars " + bad + ": template: a variable's value must be", exitUsage},
 		{"expand: a --vars that is missing", []string{"template", "expand", "--vars", bad + ".none", "{x}"}, "",
 			"", "uri template expand: --vars: open ", exitUsage},
 		{"expand: empty standard input", []string{"template", "expand"}, "", "", "", exitOK},
