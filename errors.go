@@ -195,12 +195,12 @@ var (
 // words; when it is empty and Err has a method Describe(input string,
 // offset int) string, as whatwg's Kind has, the message takes the words
 // from it: whatwg's name the code point at fault, and are written only
-// when the message is, so that a failing parse allocates no words that
-// no one reads. Cause is the error underneath,
-// when there is one: the *Error of an expansion that is no URI-reference
-// (template's ErrNotURI), or the URL Standard's error inside a
-// canonicalization. Unwrap returns Err and Cause, so [errors.Is] finds the
-// sentinel of either and [errors.As] finds the *Error of the cause too.
+// when the message is, so that a failing parse allocates no words that no
+// one reads. Cause is the error underneath, when there is one: the *Error
+// of an expansion that is no URI-reference (template's ErrNotURI), or the
+// URL Standard's error inside a canonicalization. Unwrap returns Err and
+// Cause, so [errors.Is] finds the sentinel of either and [errors.As] finds
+// the *Error of the cause too.
 type Error struct {
 	Op        string    // the operation that failed: one of the Op constants
 	Name      string    // what the operation was about, by name (see above), or ""
