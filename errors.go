@@ -153,7 +153,14 @@ var (
 	ErrCannotEncode = errors.New("no RFC 3986 form: percent-encoding cannot make it valid")
 )
 
-// Error describes why an input is not valid, where and in which component.
+// Error describes why an input is not valid, where, and in which component.
+// It is the one error value of the module for the text that it reads or
+// builds, as [io/fs.PathError] is for os, io/fs and embed: this package,
+// and packages legacy, whatwg, template and canon, return an *Error; each
+// puts a sentinel of its own in Err, and what it adds rides in Name,
+// Detail and Cause. (Package guard's policy refusals are a *guard.Error:
+// a refusal is a decision, not a fault of the text; a parse failure inside
+// it is an *Error in its Cause.)
 //
 // Offset is a byte index into Input: Input[:Offset] is the longest prefix
 // that still begins some valid string of the rule being parsed, so the byte at
@@ -161,35 +168,81 @@ var (
 // the input ends too early ("%zz" fails at 1, "3ttp:x" at 4). One exception: a
 // port that is not all digits is reported at its first byte that is not a
 // digit ("http://h:8o/" at 10, in Port), although it is found only where the
-// authority ends, since until then the text could be a userinfo.
+// authority ends, since until then the text could be a userinfo. An
+// operation that knows no position in its input sets Offset to [NoOffset].
+// The doc comment of each package says where its offsets mean something
+// more: the URL Standard's parser reports a failure of a whole host or
+// port at its first byte (package whatwg); an expansion or a match reports the
+// place in the template or the URI (package template); a canonicalization
+// whose steps rewrote the text before the fault knows no offset (package
+// canon).
 //
-// Op is one of the Op constants, such as [OpParse]. Err is a sentinel of this
-// package or of the one that returned the error; Unwrap returns it, so
-// [errors.Is] and [errors.As] work.
+// Op is one of the Op constants, such as [OpParse], and Name says what the
+// operation was about, where one argument or setting matters:
+//
+//   - "base" when the base of a resolution is at fault ([Resolve],
+//     [Relativize], legacy's resolvers, whatwg's ParseRef);
+//   - with [OpSet], the attribute that a setter of package whatwg sets,
+//     as the URL Standard's API names it: "href", "protocol", "username",
+//     "password", "host", "hostname", "port", "pathname", "search" or "hash";
+//   - with [OpExpand], the template variable whose value is at fault;
+//   - with [OpCanon] and [OpSURT], the profile of package canon
+//     ("whatwg", "safebrowsing", "semantic", "aggressive").
+//
+// Err is a sentinel of the package that returned the error: this package's
+// Err... values, legacy's, whatwg's Kind constants (the validation errors of
+// the URL Standard), template's and canon's. Detail says more in plain
+// words; when it is empty and Err has a method Describe(input string,
+// offset int) string, as whatwg's Kind has, the message takes the words
+// from it: whatwg's name the code point at fault, and are written only
+// when the message is, so that a failing parse allocates no words that no
+// one reads. Cause is the error underneath, when there is one: the *Error
+// of an expansion that is no URI-reference (template's ErrNotURI), or the
+// URL Standard's error inside a canonicalization. Unwrap returns Err and
+// Cause, so [errors.Is] finds the sentinel of either and [errors.As] finds
+// the *Error of the cause too.
 type Error struct {
 	Op        string    // the operation that failed: one of the Op constants
-	Input     string    // the whole input
-	Offset    int       // byte offset of the first byte that cannot be part of a valid input
-	Component Component // the component in which Offset lies
-	Err       error     // the reason: one of the Err... sentinels
-	Detail    string    // more about the reason (the IDNA library's, which argument, which case, which grammar), or ""
+	Name      string    // what the operation was about, by name (see above), or ""
+	Input     string    // the text at fault: the whole input, or the argument or value given
+	Offset    int       // byte offset of the first byte that cannot be part of a valid input, or NoOffset
+	Component Component // the component in which Offset lies, or NoComponent
+	Err       error     // the reason: a sentinel of the package that returned the error
+	Detail    string    // more about the reason (the IDNA library's, which argument, which case, which grammar), or "" (see above)
+	Cause     error     // the error underneath, or nil
 }
 
-// The operations that an [Error] names in its Op field. Every *Error of this
-// module, package legacy's included, has one of these values. [Error.Error]
-// writes it after "uri: ", except OpParse, which goes without saying.
+// NoOffset is the Offset of an [Error] whose operation knows no position of
+// the fault in its input, such as an unknown profile given to package canon.
+// [Error.Error] then names no offset.
+const NoOffset = -1
+
+// The operations that an [Error] names in its Op field: one vocabulary for
+// the module, spelled in lower case with words joined by "-". Every *Error
+// of the module has one of these values; no other package declares Op
+// constants. [Error.Error] writes the Op after "uri: ", except OpParse
+// without a Name, which goes without saying.
 const (
 	// OpParse: reading text as a URI reference or an IRI ([Parse] and the
-	// other Parse functions, [ParseIRI], the UnmarshalText methods), or as a
+	// other Parse functions, [ParseIRI], the UnmarshalText methods), as a
 	// URL of an older grammar (package legacy, whose errors name the grammar
-	// in Detail).
+	// in Detail), as the URL Standard reads a URL (package whatwg's Parse,
+	// ParseRef, URL.Parse and Validate), or as a URI template (package
+	// template's Parse).
 	OpParse = "parse"
 
 	// OpBuild: making a reference from parts ([Components.URI],
 	// [Components.Encode], the With setters such as [URI.WithHost],
-	// [URI.JoinPath], [FromURL], [IRI.ToURI] and legacy's Upgrade). Input is
-	// the argument at fault, or the text that the parts spell.
+	// [URI.JoinPath], [FromURL], [IRI.ToURI], legacy's Upgrade and whatwg's
+	// URL.ToURI). Input is the argument at fault, or the text that the parts
+	// spell.
 	OpBuild = "build"
+
+	// OpSet: a setter of package whatwg (URL Standard, section 6.1) left the
+	// URL as it was, such as URL.SetHost; Name is the attribute ("host").
+	// URL.SetSearchParams and URL.DeleteSearchParam set "search". Input is
+	// the value given.
+	OpSet = "set"
 
 	// OpResolve: [Resolve] and [ResolveNonStrict], and legacy's
 	// ResolveRFC1808 and ResolveRFC2396, whose errors name the grammar in
@@ -216,17 +269,38 @@ const (
 
 	// OpFilePath: [FilePath] and [FromFilePath].
 	OpFilePath = "file-path"
+
+	// OpExpand: expanding a URI template (package template, RFC 6570,
+	// Section 3). Input is the template; Name the variable at fault, if one
+	// is.
+	OpExpand = "expand"
+
+	// OpMatch: matching a URI against a URI template (package template's
+	// Template.Match). Input is the URI.
+	OpMatch = "match"
+
+	// OpCanon: making a canonical key (package canon's Canon and
+	// LookupExpressions). Name is the profile.
+	OpCanon = "canon"
+
+	// OpSURT: making a SURT key (package canon's SURT). Name is the profile.
+	OpSURT = "surt"
 )
 
-// Error formats the error on one line:
+// Error formats the error on one line, "uri: ", then [Error.Reason], then
+// " of " and the input quoted:
 //
 //	uri: invalid character " " in path at offset 10 of "http://a/b c"
+//	uri: set host: host-invalid-code-point ("<" (U+003C) is not allowed in a host (a forbidden host code point)) at offset 2 of "a<b"
 //
-// The Op comes first unless it is OpParse, and Detail follows the reason in
-// parentheses; a long input is shortened around the offset, and a non-ASCII
-// input that [ParseIRI] accepts gets a hint to use it. The text depends only
-// on the fields, so tools may print it unchanged; a nil *Error gives
-// "uri: <nil>".
+// A long input is shortened around the offset. The text is deterministic
+// and depends only on the fields, so tools may print it unchanged; a nil
+// *Error gives "uri: <nil>". Which reading failed shows in the reason:
+// this package's reasons are plain words; package whatwg's are the names
+// of the URL Standard's validation errors, spelled as the standard spells
+// them ("port-invalid", "IPv4-too-many-parts"); package legacy names its
+// grammar in Detail ("rfc2396"); packages template and canon name their
+// operations (expand, match, canon, surt).
 func (e *Error) Error() string {
 	if e == nil {
 		// A nil *Error in an error interface, or as the Err of another: fmt
@@ -235,8 +309,40 @@ func (e *Error) Error() string {
 	}
 	var b strings.Builder
 	b.WriteString("uri: ")
-	if e.Op != "" && e.Op != OpParse {
+	e.writeReason(&b)
+	b.WriteString(" of ")
+	b.WriteString(errtext.QuoteAround(e.Input, e.Offset))
+	return b.String()
+}
+
+// Reason returns the message of [Error.Error] without its "uri: " prefix
+// and without the quoted input: the operation and its Name, the reason,
+// the character at fault, Detail, the Cause, the component and the offset,
+// as in
+//
+//	resolve: invalid character "\xff" in path at offset 1
+//
+// so that a program that shows the input its own way (a line number, a
+// table, a flag's name) prints what is wrong and where without editing
+// text. e.Error() is always "uri: " + e.Reason() + " of " followed by the
+// input quoted. A nil *Error gives "<nil>".
+func (e *Error) Reason() string {
+	if e == nil {
+		return "<nil>"
+	}
+	var b strings.Builder
+	e.writeReason(&b)
+	return b.String()
+}
+
+// writeReason writes the text of Reason to b.
+func (e *Error) writeReason(b *strings.Builder) {
+	if e.Op != "" && (e.Op != OpParse || e.Name != "") {
 		b.WriteString(e.Op)
+		if e.Name != "" {
+			b.WriteByte(' ')
+			b.WriteString(e.Name)
+		}
 		b.WriteString(": ")
 	}
 	if e.Err == nil {
@@ -248,29 +354,69 @@ func (e *Error) Error() string {
 	if e.Err == ErrInvalidByte && inside {
 		b.WriteByte(' ')
 		b.WriteString(strconv.Quote(charAt(e.Input, e.Offset)))
+		if suggestsIRI(e.Op) && e.Input[e.Offset] >= utf8.RuneSelf {
+			if _, err := ParseIRI(e.Input); err == nil {
+				b.WriteString(" (valid in an IRI: use ParseIRI, then ToURI)")
+			}
+		}
 	}
-	if e.Detail != "" {
+	if d := e.detail(); d != "" {
 		b.WriteString(" (")
-		b.WriteString(e.Detail)
+		b.WriteString(d)
+		b.WriteString(")")
+	}
+	if c := e.causeText(); c != "" {
+		b.WriteString(" (")
+		b.WriteString(c)
 		b.WriteString(")")
 	}
 	if e.Component != NoComponent && mentionsComponent(e.Err) {
 		b.WriteString(" in ")
 		b.WriteString(e.Component.String())
 	}
-	b.WriteString(" at offset ")
-	b.WriteString(strconv.Itoa(e.Offset))
-	if e.Offset == len(e.Input) {
-		b.WriteString(" (end of input)")
-	}
-	b.WriteString(" of ")
-	b.WriteString(errtext.QuoteAround(e.Input, e.Offset))
-	if suggestsIRI(e.Op) && e.Err == ErrInvalidByte && inside && e.Input[e.Offset] >= utf8.RuneSelf {
-		if _, err := ParseIRI(e.Input); err == nil {
-			b.WriteString("; it is a valid IRI: use ParseIRI, then ToURI")
+	if e.Offset != NoOffset {
+		b.WriteString(" at offset ")
+		b.WriteString(strconv.Itoa(e.Offset))
+		if e.Offset == len(e.Input) {
+			b.WriteString(" (end of input)")
 		}
 	}
-	return b.String()
+}
+
+// describer is a sentinel that words the Detail of its error from the
+// input and the offset: package whatwg's Kind, whose words name the code
+// point at fault.
+type describer interface {
+	Describe(input string, offset int) string
+}
+
+// detail returns e.Detail, or, when it is empty, what e.Err says of e's
+// input and offset if it is a describer.
+func (e *Error) detail() string {
+	if d, ok := e.Err.(describer); ok && e.Detail == "" {
+		return d.Describe(e.Input, e.Offset)
+	}
+	return e.Detail
+}
+
+// causeText is what the message says of e.Cause: the message of an *Error
+// about another text without its "uri: ", or the text of another error.
+// An *Error about the same Input says nothing that e does not: the
+// operation that wraps it repeats its reason and offset (package canon).
+func (e *Error) causeText() string {
+	switch c := e.Cause.(type) {
+	case nil:
+		return ""
+	case *Error:
+		if c == nil {
+			return "<nil>"
+		}
+		if c.Input == e.Input {
+			return ""
+		}
+		return c.Reason() + " of " + errtext.QuoteAround(c.Input, c.Offset)
+	}
+	return e.Cause.Error()
 }
 
 // suggestsIRI reports whether the operation named parses its input as a URI
@@ -300,13 +446,20 @@ func mentionsComponent(err error) bool {
 	return true
 }
 
-// Unwrap returns the reason, one of the sentinel errors, or nil for a nil
-// *Error.
-func (e *Error) Unwrap() error {
-	if e == nil {
+// Unwrap returns Err and Cause, those that are not nil, for [errors.Is] and
+// [errors.As]; nil for a nil *Error.
+func (e *Error) Unwrap() []error {
+	switch {
+	case e == nil:
 		return nil
+	case e.Cause == nil && e.Err == nil:
+		return nil
+	case e.Cause == nil:
+		return []error{e.Err}
+	case e.Err == nil:
+		return []error{e.Cause}
 	}
-	return e.Err
+	return []error{e.Err, e.Cause}
 }
 
 // withOp returns err, an *Error from a parse, as an error of the operation op.

@@ -3,11 +3,14 @@ package uri
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/errtext"
 )
 
 // errorReasons are the values of Err that the tests of Error give it: every
@@ -39,10 +42,11 @@ var errorInputs = []string{
 }
 
 // checkErrorMessage is the contract of Error's text for any field values:
-// it does not panic, it begins with "uri: ", it gives the same text twice,
-// it names the offset, and when Op and Detail are clean (valid UTF-8 with
-// nothing hidden) the text is one line with no control character and no
-// bidirectional formatting character, whatever Input holds.
+// it does not panic, it is "uri: " + Reason() + " of " + the input quoted,
+// it gives the same text twice, it names the offset unless it is NoOffset,
+// and when Op, Name and Detail are clean (valid UTF-8 with nothing hidden)
+// the text is one line with no control character and no bidirectional
+// formatting character, whatever Input holds.
 func checkErrorMessage(t *testing.T, e *Error) {
 	t.Helper()
 	var msg string
@@ -54,21 +58,21 @@ func checkErrorMessage(t *testing.T, e *Error) {
 		}()
 		msg = e.Error()
 	}()
-	if !strings.HasPrefix(msg, "uri: ") {
-		t.Errorf("(%#v).Error() = %q, not beginning with \"uri: \"", e, msg)
+	if want := "uri: " + e.Reason() + " of " + errtext.QuoteAround(e.Input, e.Offset); msg != want {
+		t.Errorf("(%#v).Error() = %q, not \"uri: \" + Reason() + \" of \" + the input quoted: %q", e, msg, want)
 	}
 	if again := e.Error(); again != msg {
 		t.Errorf("(%#v).Error() gave %q, then %q", e, msg, again)
 	}
-	if !strings.Contains(msg, " at offset "+strconv.Itoa(e.Offset)) {
-		t.Errorf("(%#v).Error() = %q does not name offset %d", e, msg, e.Offset)
+	if names := strings.Contains(msg, " at offset "+strconv.Itoa(e.Offset)); names != (e.Offset != NoOffset) {
+		t.Errorf("(%#v).Error() = %q: names offset %d: %v, want %v", e, msg, e.Offset, names, e.Offset != NoOffset)
 	}
 	clean := func(s string) bool { return utf8.ValidString(s) && strings.IndexFunc(s, unsafeInText) < 0 }
 	reason := ""
 	if e.Err != nil && !isNilError(e.Err) {
 		reason = e.Err.Error()
 	}
-	if clean(e.Op) && clean(e.Detail) && clean(reason) && !clean(msg) {
+	if clean(e.Op) && clean(e.Name) && clean(e.Detail) && clean(reason) && !clean(msg) {
 		t.Errorf("(%#v).Error() = %q holds a raw control, bidi control or invalid UTF-8", e, msg)
 	}
 }
@@ -100,6 +104,7 @@ func TestErrorAnyFields(t *testing.T) {
 					for _, op := range []string{"", "parse", "resolve", "build"} {
 						checkErrorMessage(t, &Error{Op: op, Input: in, Offset: off, Component: c, Err: reason, Detail: "d"})
 					}
+					checkErrorMessage(t, &Error{Op: OpSet, Name: "host", Input: in, Offset: off, Component: c, Err: reason, Cause: reason})
 				}
 			}
 		}
@@ -107,11 +112,16 @@ func TestErrorAnyFields(t *testing.T) {
 }
 
 // TestErrorNil: a nil *Error formats and unwraps without panicking, so
-// that errors.Is and errors.As work on it too.
+// that a typed nil stored in an error (and logged) or a nil *Error as the
+// Err or Cause of another is no crash, and errors.Is and errors.As work on
+// it too.
 func TestErrorNil(t *testing.T) {
 	var e *Error
 	if got := e.Error(); got != "uri: <nil>" {
 		t.Errorf("(*Error)(nil).Error() = %q, want %q", got, "uri: <nil>")
+	}
+	if got := e.Reason(); got != "<nil>" {
+		t.Errorf("(*Error)(nil).Reason() = %q, want %q", got, "<nil>")
 	}
 	if e.Unwrap() != nil {
 		t.Errorf("(*Error)(nil).Unwrap() = %v, want nil", e.Unwrap())
@@ -124,26 +134,79 @@ func TestErrorNil(t *testing.T) {
 	if got, want := wrapped.Error(), `uri: uri: <nil> at offset 0 of "x"`; got != want {
 		t.Errorf("an Error wrapping a nil *Error: %q, want %q", got, want)
 	}
+	caused := &Error{Op: OpExpand, Input: "x", Err: ErrInvalidByte, Cause: e}
+	if got, want := caused.Error(), `uri: expand: invalid character "x" (<nil>) at offset 0 of "x"`; got != want {
+		t.Errorf("an Error caused by a nil *Error: %q, want %q", got, want)
+	}
+	if errors.Is(caused, ErrBadPercent) {
+		t.Errorf("errors.Is(an Error caused by a nil *Error, ErrBadPercent) = true")
+	}
 }
 
 // TestErrorMessages pins the text for some field values that Parse never
-// produces, so that a change to the format is a decision.
+// produces, so that a change to the format is a decision: Op and Name,
+// NoOffset, a Cause about another text or about the same one.
 func TestErrorMessages(t *testing.T) {
+	inner := &Error{Op: OpParse, Input: "a#b#c", Offset: 3, Component: Fragment, Err: ErrInvalidByte}
 	tests := []struct {
-		e    Error
-		want string
+		e          Error
+		want       string
+		wantReason string
 	}{
-		{Error{}, `uri: error at offset 0 (end of input) of ""`},
-		{Error{Input: "ab", Offset: -1, Err: ErrInvalidByte}, `uri: invalid character at offset -1 of "ab"`},
-		{Error{Input: "ab", Offset: 7, Err: ErrInvalidByte, Component: Path}, `uri: invalid character in path at offset 7 of "ab"`},
-		{Error{Input: "a\xffb", Offset: 1, Err: ErrInvalidByte, Component: 200}, `uri: invalid character "\xff" in component(200) at offset 1 of "a\xffb"`},
-		{Error{Input: "/\u202e", Offset: 1, Err: ErrInvalidByte, Op: "parse"}, `uri: invalid character "\u202e" at offset 1 of "/\u202e"`},
-		{Error{Op: "build", Input: "x", Offset: math.MinInt, Err: ErrBadPercent, Detail: "more"}, `uri: build: "%" not followed by two hex digits (more) at offset ` + strconv.Itoa(math.MinInt) + ` of "x"`},
+		{Error{}, `uri: error at offset 0 (end of input) of ""`, `error at offset 0 (end of input)`},
+		{Error{Input: "ab", Offset: NoOffset, Err: ErrInvalidByte}, `uri: invalid character of "ab"`, `invalid character`},
+		{Error{Input: "ab", Offset: -2, Err: ErrInvalidByte}, `uri: invalid character at offset -2 of "ab"`, `invalid character at offset -2`},
+		{Error{Input: "ab", Offset: 7, Err: ErrInvalidByte, Component: Path}, `uri: invalid character in path at offset 7 of "ab"`, `invalid character in path at offset 7`},
+		{Error{Input: "a\xffb", Offset: 1, Err: ErrInvalidByte, Component: 200}, `uri: invalid character "\xff" in component(200) at offset 1 of "a\xffb"`, `invalid character "\xff" in component(200) at offset 1`},
+		{Error{Input: "/\u202e", Offset: 1, Err: ErrInvalidByte, Op: "parse"}, `uri: invalid character "\u202e" at offset 1 of "/\u202e"`, `invalid character "\u202e" at offset 1`},
+		{Error{Op: "build", Input: "x", Offset: math.MinInt, Err: ErrBadPercent, Detail: "more"}, `uri: build: "%" not followed by two hex digits (more) at offset ` + strconv.Itoa(math.MinInt) + ` of "x"`, `build: "%" not followed by two hex digits (more) at offset ` + strconv.Itoa(math.MinInt)},
+		// Name follows the Op, which then shows even when it is OpParse.
+		{Error{Op: OpParse, Name: "base", Input: "x", Offset: 1, Err: ErrMissingScheme}, `uri: parse base: missing scheme at offset 1 (end of input) of "x"`, `parse base: missing scheme at offset 1 (end of input)`},
+		{Error{Op: OpCanon, Name: "semantic", Input: "x", Offset: NoOffset, Err: errors.New("no host")}, `uri: canon semantic: no host of "x"`, `canon semantic: no host`},
+		// A Cause about another text is written with that text; one about
+		// the same text is not: the error repeats its facts.
+		{Error{Op: OpExpand, Name: "x", Input: "{#x}", Offset: 2, Err: errors.New("expansion is not a URI-reference"), Cause: inner},
+			`uri: expand x: expansion is not a URI-reference (invalid character "#" in fragment at offset 3 of "a#b#c") at offset 2 of "{#x}"`,
+			`expand x: expansion is not a URI-reference (invalid character "#" in fragment at offset 3 of "a#b#c") at offset 2`},
+		{Error{Op: OpCanon, Name: "whatwg", Input: "a#b#c", Offset: 3, Err: ErrInvalidByte, Cause: inner},
+			`uri: canon whatwg: invalid character "#" at offset 3 of "a#b#c"`, `canon whatwg: invalid character "#" at offset 3`},
+		{Error{Op: OpBuild, Input: "x", Offset: 0, Err: ErrInvalidByte, Cause: errors.New("other")},
+			`uri: build: invalid character "x" (other) at offset 0 of "x"`, `build: invalid character "x" (other) at offset 0`},
 	}
 	for _, tt := range tests {
 		if got := tt.e.Error(); got != tt.want {
 			t.Errorf("(%#v).Error() = %q, want %q", tt.e, got, tt.want)
 		}
+		if got := tt.e.Reason(); got != tt.wantReason {
+			t.Errorf("(%#v).Reason() = %q, want %q", tt.e, got, tt.wantReason)
+		}
+	}
+}
+
+// TestErrorUnwrap: Unwrap returns Err and Cause, leaving out a nil one, so
+// that errors.Is finds the sentinel of either and errors.As the *Error of
+// the cause.
+func TestErrorUnwrap(t *testing.T) {
+	inner := &Error{Op: OpParse, Input: "a b", Offset: 1, Err: ErrInvalidByte}
+	other := errors.New("other")
+	tests := []struct {
+		e    *Error
+		want []error
+	}{
+		{&Error{}, nil},
+		{&Error{Err: ErrBadPercent}, []error{ErrBadPercent}},
+		{&Error{Cause: inner}, []error{inner}},
+		{&Error{Err: other, Cause: inner}, []error{other, inner}},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Unwrap(); !slices.Equal(got, tt.want) {
+			t.Errorf("(%#v).Unwrap() = %v, want %v", tt.e, got, tt.want)
+		}
+	}
+	outer := &Error{Op: OpExpand, Input: "{x}", Err: other, Cause: inner}
+	var e *Error
+	if !errors.Is(outer, ErrInvalidByte) || !errors.Is(outer, other) || !errors.As(error(outer), &e) || e != outer {
+		t.Errorf("errors.Is and errors.As do not see both Err and Cause of %#v", outer)
 	}
 }
 
@@ -158,7 +221,8 @@ func FuzzError(f *testing.F) {
 	f.Add("resolve", "\xe2\x80\xae", 1, uint8(200), uint8(0), "d\x00")
 	f.Fuzz(func(t *testing.T, op, in string, off int, comp, reason uint8, detail string) {
 		e := &Error{Op: op, Input: in, Offset: off, Component: Component(comp),
-			Err: errorReasons[int(reason)%len(errorReasons)], Detail: detail}
+			Err: errorReasons[int(reason)%len(errorReasons)], Detail: detail,
+			Cause: errorReasons[int(reason/16)%len(errorReasons)]}
 		checkErrorMessage(t, e)
 	})
 }

@@ -244,7 +244,7 @@ func ExampleResolve() {
 	fmt.Println(err, errors.Is(err, uri.ErrMissingScheme))
 	// Output:
 	// https://example.com/docs/api/v2?lang=go#intro <nil>
-	// uri: resolve: missing scheme at offset 0 of "/docs/guide/" true
+	// uri: resolve base: missing scheme at offset 0 of "/docs/guide/" true
 }
 
 // The non-strict mode of RFC 3986, Section 5.2.2 reads "http:g" as the
@@ -498,7 +498,10 @@ func TestInsideDir(t *testing.T) {
 }
 
 // The Op of an Error names the operation that failed, one of the Op
-// constants; the message writes it after "uri: ", except OpParse.
+// constants, and Name the argument at fault where it matters; the message
+// writes them after "uri: ", except a bare OpParse. Reason is the message
+// without "uri: " and without the input, for a program that shows the
+// input its own way.
 func ExampleError() {
 	_, err1 := uri.Parse("a b")
 	_, err2 := uri.MustParse("http://h/").WithPort("8o")
@@ -506,13 +509,19 @@ func ExampleError() {
 	for _, err := range []error{err1, err2, err3} {
 		var e *uri.Error
 		if errors.As(err, &e) {
-			fmt.Printf("%-7s %v\n", e.Op, err)
+			fmt.Printf("%-7s %-4s %d %v\n", e.Op, e.Name, e.Offset, err)
+			fmt.Printf("  reason: %s\n", e.Reason())
 		}
 	}
+	fmt.Println(errors.Is(err3, uri.ErrMissingScheme))
 	// Output:
-	// parse   uri: invalid character " " in path at offset 1 of "a b"
-	// build   uri: build: not a decimal number in port at offset 1 of "8o"
-	// resolve uri: resolve: missing scheme at offset 0 of "/no/scheme"
+	// parse        1 uri: invalid character " " in path at offset 1 of "a b"
+	//   reason: invalid character " " in path at offset 1
+	// build        1 uri: build: not a decimal number in port at offset 1 of "8o"
+	//   reason: build: not a decimal number in port at offset 1
+	// resolve base 0 uri: resolve base: missing scheme at offset 0 of "/no/scheme"
+	//   reason: resolve base: missing scheme at offset 0
+	// true
 }
 
 // Escapes of any octet decode; "+" is a space only in a form value: a key

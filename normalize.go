@@ -151,13 +151,13 @@ func (u URI) NormalizeWith(n Normalization) URI {
 
 // Normalize parses s with [Parse] and returns the text of its
 // [URI.Normalize] form: s itself, without allocating, if s is already
-// normal. On error it returns "" and an *[Error] with Op "normalize".
+// normal. On error it returns "" and an *[Error] with Op [OpNormalize].
 //
 //	Normalize("HTTP://www.Example.COM:80/a/./b/../%7Ec") == "http://www.example.com/a/~c"
 func Normalize(s string) (string, error) {
 	var u, v ref // filled in place, never copied whole (see parseText)
 	if err := u.parseText(s, grammar{}); err != nil {
-		return "", withOp("normalize", err)
+		return "", withOp(OpNormalize, err)
 	}
 	var w lazybuf.Writer
 	w.Reset(s, nil, 0)

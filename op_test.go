@@ -15,7 +15,11 @@ import (
 	"testing"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/legacy"
+	"github.com/gouri/uri/template"
+	"github.com/gouri/uri/whatwg"
 )
 
 // opConstants are the operations that Error.Op documents, by the name of
@@ -32,66 +36,114 @@ var opConstants = map[string]string{
 	"OpIDNA":       uri.OpIDNA,
 	"OpHomograph":  uri.OpHomograph,
 	"OpFilePath":   uri.OpFilePath,
+	"OpSet":        uri.OpSet,
+	"OpExpand":     uri.OpExpand,
+	"OpMatch":      uri.OpMatch,
+	"OpCanon":      uri.OpCanon,
+	"OpSURT":       uri.OpSURT,
 }
 
-// TestErrorOps pins the Op of each exported function or method of the
-// module that returns an *uri.Error, as the Op constants document it: one
-// failing call of each. Package legacy names its grammar in Detail.
+// TestErrorOps: every error of every input that the module reads or
+// builds is an *uri.Error, found by errors.As, with its operation, its
+// Name, the input at fault and the offset in it, and its reason found by
+// errors.Is: one failing call of each exported function or method of
+// package uri and of the packages that read text (legacy, whatwg,
+// template, canon), and a refusal of guard, which holds the *uri.Error of
+// the URL Standard's parser. Package legacy names its grammar in Detail.
 func TestErrorOps(t *testing.T) {
 	u := uri.MustParse("http://h/p")
 	var v uri.URI
 	var i uri.IRI
+	var wu whatwg.URL
+	web, opaque := whatwg.MustParse("http://h/"), whatwg.MustParse("sc:x")
+	set := func(u whatwg.URL, f func(*whatwg.URL, string) error, value string) error { return f(&u, value) }
+	const no = uri.NoOffset
 	tests := []struct {
-		call   string
-		err    error
-		op     string
-		detail string // checked when not empty
+		call     string
+		err      error
+		op, name string
+		input    string
+		off      int
+		is       error  // the reason, for errors.Is
+		detail   string // checked when not empty
 	}{
-		{call: "Parse", err: second(uri.Parse("a b")), op: uri.OpParse},
-		{call: "ParseURI", err: second(uri.ParseURI("a")), op: uri.OpParse},
-		{call: "ParseAbsoluteURI", err: second(uri.ParseAbsoluteURI("a:b#c")), op: uri.OpParse},
-		{call: "ParseRelativeRef", err: second(uri.ParseRelativeRef("a:b")), op: uri.OpParse},
-		{call: "ParseRFC6874", err: second(uri.ParseRFC6874("%")), op: uri.OpParse},
-		{call: "ParseIRI", err: second(uri.ParseIRI("\xff")), op: uri.OpParse},
-		{call: "URI.UnmarshalText", err: v.UnmarshalText([]byte("a b")), op: uri.OpParse},
-		{call: "URI.UnmarshalBinary", err: v.UnmarshalBinary([]byte("a b")), op: uri.OpParse},
-		{call: "IRI.UnmarshalText", err: i.UnmarshalText([]byte("a b")), op: uri.OpParse},
+		{"Parse", second(uri.Parse("a b")), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"ParseURI", second(uri.ParseURI("a")), uri.OpParse, "", "a", 1, uri.ErrMissingScheme, ""},
+		{"ParseAbsoluteURI", second(uri.ParseAbsoluteURI("a:b#c")), uri.OpParse, "", "a:b#c", 3, uri.ErrFragmentNotAllowed, ""},
+		{"ParseRelativeRef", second(uri.ParseRelativeRef("a:b")), uri.OpParse, "", "a:b", 1, uri.ErrColonInFirstSegment, ""},
+		{"ParseRFC6874", second(uri.ParseRFC6874("%")), uri.OpParse, "", "%", 1, uri.ErrBadPercent, ""},
+		{"ParseIRI", second(uri.ParseIRI("\xff")), uri.OpParse, "", "\xff", 0, uri.ErrInvalidUTF8, ""},
+		{"URI.UnmarshalText", v.UnmarshalText([]byte("a b")), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"URI.UnmarshalBinary", v.UnmarshalBinary([]byte("a b")), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"IRI.UnmarshalText", i.UnmarshalText([]byte("a b")), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
 
-		{call: "Components.URI", err: second(uri.Components{Scheme: "1"}.URI()), op: uri.OpBuild},
-		{call: "Components.Encode", err: third(uri.Components{Scheme: "1"}.Encode()), op: uri.OpBuild},
-		{call: "URI.WithScheme", err: second(u.WithScheme("1")), op: uri.OpBuild},
-		{call: "URI.WithUserinfo", err: second(u.WithUserinfo("a b")), op: uri.OpBuild},
-		{call: "URI.WithHost", err: second(u.WithHost("a b")), op: uri.OpBuild},
-		{call: "URI.WithPort", err: second(u.WithPort("a")), op: uri.OpBuild},
-		{call: "URI.WithPath", err: second(u.WithPath("a")), op: uri.OpBuild},
-		{call: "URI.WithQuery", err: second(u.WithQuery("#")), op: uri.OpBuild},
-		{call: "URI.WithFragment", err: second(u.WithFragment("#")), op: uri.OpBuild},
-		{call: "URI.JoinPath", err: second(u.JoinPath("..")), op: uri.OpBuild},
-		{call: "FromURL(nil)", err: second(uri.FromURL(nil)), op: uri.OpBuild},
-		{call: "FromURL", err: second(uri.FromURL(&url.URL{Scheme: "http", Host: "h", RawQuery: "a b"})), op: uri.OpBuild},
+		{"Components.URI", second(uri.Components{Scheme: "1"}.URI()), uri.OpBuild, "", "1:", 0, uri.ErrInvalidByte, ""},
+		{"Components.Encode", third(uri.Components{Scheme: "1"}.Encode()), uri.OpBuild, "", "1:", 0, uri.ErrCannotEncode, ""},
+		{"URI.WithScheme", second(u.WithScheme("1")), uri.OpBuild, "", "1", 0, uri.ErrInvalidByte, ""},
+		{"URI.WithUserinfo", second(u.WithUserinfo("a b")), uri.OpBuild, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"URI.WithHost", second(u.WithHost("a b")), uri.OpBuild, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"URI.WithPort", second(u.WithPort("a")), uri.OpBuild, "", "a", 0, uri.ErrBadPort, ""},
+		{"URI.WithPath", second(u.WithPath("a")), uri.OpBuild, "", "a", 0, uri.ErrPathWithAuthority, ""},
+		{"URI.WithQuery", second(u.WithQuery("#")), uri.OpBuild, "", "#", 0, uri.ErrInvalidByte, ""},
+		{"URI.WithFragment", second(u.WithFragment("#")), uri.OpBuild, "", "#", 0, uri.ErrInvalidByte, ""},
+		{"URI.JoinPath", second(u.JoinPath("..")), uri.OpBuild, "", "..", 0, uri.ErrDotSegment, ""},
+		{"FromURL(nil)", second(uri.FromURL(nil)), uri.OpBuild, "", "", 0, uri.ErrNilURL, ""},
+		{"FromURL", second(uri.FromURL(&url.URL{Scheme: "http", Host: "h", RawQuery: "a b"})), uri.OpBuild, "", "http://h?a b", 10, uri.ErrInvalidByte, ""},
 
-		{call: "Resolve", err: second(uri.Resolve("/a", "b")), op: uri.OpResolve},
-		{call: "ResolveNonStrict", err: second(uri.ResolveNonStrict("http://h/", "a b")), op: uri.OpResolve},
-		{call: "Relativize", err: second(uri.Relativize("http://h/", "http://h/./a")), op: uri.OpRelativize},
-		{call: "Normalize", err: second(uri.Normalize("a b")), op: uri.OpNormalize},
-		{call: "Unescape", err: second(uri.Unescape("%zz", uri.EscapePath)), op: uri.OpUnescape},
-		{call: "UnescapeUTF8", err: second(uri.UnescapeUTF8("%FF", uri.EscapePath)), op: uri.OpUnescape},
-		{call: "URI.PortNumber", err: second(uri.MustParse("//h:65536").PortNumber()), op: uri.OpPortNumber},
-		{call: "IRI.PortNumber", err: second(must(uri.ParseIRI("//h:65536")).PortNumber()), op: uri.OpPortNumber},
-		{call: "HostToASCII", err: second(uri.HostToASCII("a_b.example")), op: uri.OpIDNA},
-		{call: "HostToUnicode", err: second(uri.HostToUnicode("a b")), op: uri.OpIDNA},
-		{call: "CheckHomograph", err: uri.CheckHomograph("p\u0430ypal.com"), op: uri.OpHomograph},
-		{call: "CheckHomograph(invalid)", err: uri.CheckHomograph("xn--"), op: uri.OpHomograph},
-		{call: "FilePath", err: second(uri.FilePath(u, uri.PathPOSIX)), op: uri.OpFilePath},
-		{call: "FromFilePath", err: second(uri.FromFilePath("a", uri.PathPOSIX)), op: uri.OpFilePath},
+		{"Resolve", second(uri.Resolve("/a", "b")), uri.OpResolve, "base", "/a", 0, uri.ErrMissingScheme, ""},
+		{"ResolveNonStrict", second(uri.ResolveNonStrict("http://h/", "a b")), uri.OpResolve, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"Relativize", second(uri.Relativize("http://h/", "http://h/./a")), uri.OpRelativize, "", "http://h/./a", 9, uri.ErrDotSegment, ""},
+		{"Relativize(base)", second(uri.Relativize("h", "http://h/")), uri.OpRelativize, "base", "h", 1, uri.ErrMissingScheme, ""},
+		{"Normalize", second(uri.Normalize("a b")), uri.OpNormalize, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"Unescape", second(uri.Unescape("%zz", uri.EscapePath)), uri.OpUnescape, "", "%zz", 1, uri.ErrBadPercent, ""},
+		{"UnescapeUTF8", second(uri.UnescapeUTF8("%FF", uri.EscapePath)), uri.OpUnescape, "", "%FF", 0, uri.ErrInvalidUTF8, ""},
+		{"URI.PortNumber", second(uri.MustParse("//h:65536").PortNumber()), uri.OpPortNumber, "", "//h:65536", 8, uri.ErrPortRange, ""},
+		{"IRI.PortNumber", second(must(uri.ParseIRI("//h:65536")).PortNumber()), uri.OpPortNumber, "", "//h:65536", 8, uri.ErrPortRange, ""},
+		{"HostToASCII", second(uri.HostToASCII("a_b.example")), uri.OpIDNA, "", "a_b.example", 0, uri.ErrIDNA, ""},
+		{"HostToUnicode", second(uri.HostToUnicode("a b")), uri.OpIDNA, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"CheckHomograph", uri.CheckHomograph("p\u0430ypal.com"), uri.OpHomograph, "", "p\u0430ypal.com", 0, uri.ErrMixedScript, ""},
+		{"CheckHomograph(invalid)", uri.CheckHomograph("xn--"), uri.OpHomograph, "", "xn--", 0, uri.ErrIDNA, ""},
+		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
+		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
 
-		{call: "legacy.Parse", err: second(legacy.Parse("a b", legacy.RFC2396)), op: uri.OpParse, detail: "rfc2396"},
-		{call: "legacy.Parse(unknown grammar)", err: second(legacy.Parse("a", legacy.Grammar(0))), op: uri.OpParse},
-		{call: "legacy.CanonicalHTTP", err: second(legacy.CanonicalHTTP("http://u@h/")), op: uri.OpParse, detail: "rfc2616"},
-		{call: "legacy.EqualHTTP", err: second(legacy.EqualHTTP("http://h/", "a b")), op: uri.OpParse, detail: "rfc2616"},
-		{call: "legacy.ResolveRFC1808", err: second(legacy.ResolveRFC1808("/a", "g")), op: uri.OpResolve, detail: "rfc1808"},
-		{call: "legacy.ResolveRFC2396", err: second(legacy.ResolveRFC2396("http://h/", "a b")), op: uri.OpResolve, detail: "rfc2396"},
-		{call: "legacy.URL.Upgrade", err: third(legacy.URL{Parts: uri.Components{Scheme: "1"}}.Upgrade()), op: uri.OpBuild},
+		{"legacy.Parse", second(legacy.Parse("a b", legacy.RFC2396)), uri.OpParse, "", "a b", 1, legacy.ErrMustEscape, "rfc2396"},
+		{"legacy.Parse(unknown grammar)", second(legacy.Parse("a", legacy.Grammar(0))), uri.OpParse, "", "a", no, legacy.ErrUnknownGrammar, ""},
+		{"legacy.CanonicalHTTP", second(legacy.CanonicalHTTP("http://u@h/")), uri.OpParse, "", "http://u@h/", 8, legacy.ErrUserinfoNotAllowed, "rfc2616"},
+		{"legacy.EqualHTTP", second(legacy.EqualHTTP("http://h/", "a b")), uri.OpParse, "", "a b", 1, legacy.ErrMustEscape, "rfc2616"},
+		{"legacy.ResolveRFC1808", second(legacy.ResolveRFC1808("/a", "g")), uri.OpResolve, "base", "/a", 0, uri.ErrMissingScheme, "rfc1808"},
+		{"legacy.ResolveRFC2396", second(legacy.ResolveRFC2396("http://h/", "a b")), uri.OpResolve, "", "a b", 1, legacy.ErrMustEscape, "rfc2396"},
+		{"legacy.URL.Upgrade", third(legacy.URL{Parts: uri.Components{Scheme: "1"}}.Upgrade()), uri.OpBuild, "", "1:", 0, uri.ErrCannotEncode, ""},
+
+		{"whatwg.Parse", second(whatwg.Parse("https://example.org:7z")), uri.OpParse, "", "https://example.org:7z", 21, whatwg.ErrPortInvalid, ""},
+		{"whatwg.ParseRef", second(whatwg.ParseRef("x", "nope")), uri.OpParse, "base", "nope", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
+		{"whatwg.URL.Parse", second(web.Parse("http://[")), uri.OpParse, "", "http://[", 8, whatwg.ErrIPv6Unclosed, ""},
+		{"whatwg.Validate", third(whatwg.Validate("http://1.2.3.4.5/", whatwg.URL{})), uri.OpParse, "", "http://1.2.3.4.5/", 7, whatwg.ErrIPv4TooManyParts, ""},
+		{"whatwg.URL.UnmarshalText", wu.UnmarshalText([]byte("x")), uri.OpParse, "", "x", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
+		{"whatwg.URL.SetHref", set(web, (*whatwg.URL).SetHref, "x"), uri.OpSet, "href", "x", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
+		{"whatwg.URL.SetProtocol", set(web, (*whatwg.URL).SetProtocol, "1x"), uri.OpSet, "protocol", "1x", 0, whatwg.ErrSchemeInvalid, ""},
+		{"whatwg.URL.SetHost", set(web, (*whatwg.URL).SetHost, "a b"), uri.OpSet, "host", "a b", 1, whatwg.ErrDomainToASCII, ""},
+		{"whatwg.URL.SetHostname", set(web, (*whatwg.URL).SetHostname, "a:1"), uri.OpSet, "hostname", "a:1", 1, whatwg.ErrHostnameWithPort, ""},
+		{"whatwg.URL.SetPort", set(web, (*whatwg.URL).SetPort, "x"), uri.OpSet, "port", "x", 0, whatwg.ErrPortInvalid, ""},
+		{"whatwg.URL.SetPathname", set(opaque, (*whatwg.URL).SetPathname, "/a"), uri.OpSet, "pathname", "/a", no, whatwg.ErrOpaquePath, ""},
+		{"whatwg.URL.SetSearch", set(wu, (*whatwg.URL).SetSearch, "q"), uri.OpSet, "search", "q", no, whatwg.ErrMissingSchemeNonRelativeURL, ""},
+		{"whatwg.URL.ToURI", third(wu.ToURI()), uri.OpBuild, "", "", no, whatwg.ErrMissingSchemeNonRelativeURL, ""},
+
+		{"template.Parse", second(template.Parse("{/id*")), uri.OpParse, "", "{/id*", 5, template.ErrUnclosed, ""},
+		{"template.Expand", second(template.Expand("x{y:1}", template.Values{"y": template.List("a")})), uri.OpExpand, "y", "x{y:1}", 2, template.ErrPrefixComposite, ""},
+		{"template.Expand(not a URI)", second(template.Expand("{+x}", template.Values{"x": template.String("a#b#c")})), uri.OpExpand, "x", "{+x}", 2, template.ErrNotURI, ""},
+		{"template.Template.Match", second(template.MustParse("/a/{x}").Match("/b/1", nil)), uri.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
+		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+
+		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), uri.OpCanon, "safebrowsing", "mailto:x", 7, canon.ErrNoHost, ""},
+		{"canon.Canon(URL Standard)", second(canon.Canon("http://a b/", canon.WHATWG)), uri.OpCanon, "whatwg", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
+		{"canon.Canonicalizer.Canon", second(canon.Canonicalizer{Profile: canon.Semantic}.Canon("https://h:99999/")), uri.OpCanon, "semantic", "https://h:99999/", 10, whatwg.ErrPortOutOfRange, ""},
+		{"canon.Canon(unknown profile)", second(canon.Canon("http://a/", canon.Profile(9))), uri.OpCanon, "profile(9)", "http://a/", no, canon.ErrUnknownProfile, ""},
+		{"canon.SURT", second(canon.SURT("http://a:8x/")), uri.OpSURT, "safebrowsing", "http://a:8x/", 10, canon.ErrBadPort, ""},
+		{"canon.Canonicalizer.SURT", second(canon.Canonicalizer{Profile: canon.Aggressive}.SURT("http://a b/")), uri.OpSURT, "aggressive", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
+		{"canon.LookupExpressions", second(canon.LookupExpressions("http://[::1/")), uri.OpCanon, "safebrowsing", "http://[::1/", 11, canon.ErrBadIPLiteral, ""},
+
+		// A refusal of guard holds the *uri.Error of the parse that failed.
+		{"guard.Policy.Check", second(new(guard.Policy).Check("http://[::1%25lo]/")), uri.OpParse, "", "http://[::1%25lo]/", 11, whatwg.ErrIPv6InvalidCodePoint, ""},
 	}
 	for _, tt := range tests {
 		var e *uri.Error
@@ -99,8 +151,12 @@ func TestErrorOps(t *testing.T) {
 			t.Errorf("%s: error %v, want an *uri.Error", tt.call, tt.err)
 			continue
 		}
-		if e.Op != tt.op || tt.detail != "" && e.Detail != tt.detail {
-			t.Errorf("%s: error %q has Op %q and Detail %q; want Op %q and Detail %q", tt.call, e, e.Op, e.Detail, tt.op, tt.detail)
+		if e.Op != tt.op || e.Name != tt.name || e.Input != tt.input || e.Offset != tt.off || tt.detail != "" && e.Detail != tt.detail {
+			t.Errorf("%s: error %q has Op %q, Name %q, Input %q, Offset %d, Detail %q; want %q, %q, %q, %d, %q",
+				tt.call, e, e.Op, e.Name, e.Input, e.Offset, e.Detail, tt.op, tt.name, tt.input, tt.off, tt.detail)
+		}
+		if !errors.Is(tt.err, tt.is) {
+			t.Errorf("%s: errors.Is(%q, %v) = false", tt.call, tt.err, tt.is)
 		}
 	}
 }
@@ -115,33 +171,17 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// TestOpVocabulary checks the vocabulary of Error.Op in the source of the
-// packages that make *uri.Error values (package uri and package legacy,
-// and a uri.Error literal anywhere in the module): the package declares the
-// constants of opConstants and no other Op constant, each spelled in lower
-// case with words joined by "-"; and every value that reaches an Op field
-// is one of them. A value reaches Op through a composite literal, an
-// assignment to a field Op, or a variable or parameter named op; each
-// must be an Op constant, or a string literal equal to one.
-func TestOpVocabulary(t *testing.T) {
-	spelling := regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
-	vocab := map[string]bool{}
-	for name, op := range opConstants {
-		if !spelling.MatchString(op) {
-			t.Errorf("%s = %q: not lower-case words joined by \"-\"", name, op)
-		}
-		if vocab[op] {
-			t.Errorf("%s = %q: a value that another constant has", name, op)
-		}
-		vocab[op] = true
-	}
+// moduleFile is a non-test Go file of the module, parsed.
+type moduleFile struct {
+	dir string // the package's directory, relative to the module's root
+	f   *ast.File
+}
 
-	fset := token.NewFileSet()
-	type file struct {
-		dir string
-		f   *ast.File
-	}
-	var files []file
+// parseModule parses every non-test Go file of every package of the
+// module (testdata and hidden directories left out).
+func parseModule(t *testing.T, fset *token.FileSet) []moduleFile {
+	t.Helper()
+	var files []moduleFile
 	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -159,26 +199,63 @@ func TestOpVocabulary(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		files = append(files, file{filepath.Dir(p), f})
+		files = append(files, moduleFile{filepath.ToSlash(filepath.Dir(p)), f})
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return files
+}
 
-	// The Op constants that package uri declares.
+// TestOpVocabulary checks, over the source of every package of the module,
+// that the operations of its errors are one vocabulary, defined once:
+//
+//   - package uri declares the Op constants of opConstants, each spelled
+//     in lower case with words joined by "-", and no other package declares
+//     an Op constant;
+//   - every value that reaches the Op field of an Error (a composite literal
+//     of uri.Error, or an assignment to a field Op: the module sets no
+//     other type's field Op) is one of them: an Op constant; a local
+//     constant that is one; the Op of another Error; or a parameter of the
+//     enclosing function, whose arguments are checked in turn at every call
+//     of it in the package. A string literal is not one.
+//
+// Package uri is imported as "uri" everywhere, which the test checks too.
+func TestOpVocabulary(t *testing.T) {
+	spelling := regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
+	vocab := map[string]bool{}
+	for name, op := range opConstants {
+		if !spelling.MatchString(op) {
+			t.Errorf("%s = %q: not lower-case words joined by \"-\"", name, op)
+		}
+		if vocab[op] {
+			t.Errorf("%s = %q: a value that another constant has", name, op)
+		}
+		vocab[op] = true
+	}
+	fset := token.NewFileSet()
+	files := parseModule(t, fset)
+
 	var declared []string
 	for _, fl := range files {
-		if fl.dir != "." {
-			continue
+		for _, imp := range fl.f.Imports {
+			if imp.Path.Value == `"github.com/gouri/uri"` && imp.Name != nil {
+				t.Errorf("%s: package uri imported as %s", fset.Position(imp.Pos()), imp.Name.Name)
+			}
 		}
 		for _, d := range fl.f.Decls {
 			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
 				for _, s := range g.Specs {
 					for _, n := range s.(*ast.ValueSpec).Names {
-						if strings.HasPrefix(n.Name, "Op") && n.IsExported() {
-							declared = append(declared, n.Name)
+						if !strings.HasPrefix(n.Name, "Op") || !n.IsExported() {
+							continue
 						}
+						if fl.dir != "." {
+							t.Errorf("%s: package %s declares its own Op constant %s; the Op constants are package uri's", fset.Position(n.Pos()), fl.f.Name.Name, n.Name)
+							continue
+						}
+						declared = append(declared, n.Name)
 					}
 				}
 			}
@@ -194,125 +271,202 @@ func TestOpVocabulary(t *testing.T) {
 		t.Errorf("package uri declares the Op constants %v; the vocabulary is %v", declared, want)
 	}
 
-	checked := 0
+	c := opChecker{t: t, fset: fset, sites: map[string][]opSite{}, done: map[string]bool{}}
 	for _, fl := range files {
-		inUri := fl.dir == "."
-		// ok reports whether x is an Op value of the vocabulary, or the
-		// name op, whose own values are checked where they are set.
-		ok := func(x ast.Expr) bool {
-			switch x := x.(type) {
-			case *ast.BasicLit:
-				s, err := strconv.Unquote(x.Value)
-				return x.Kind == token.STRING && err == nil && vocab[s]
-			case *ast.Ident:
-				_, isConst := opConstants[x.Name]
-				return inUri && isConst || x.Name == "op"
-			case *ast.SelectorExpr:
-				_, isConst := opConstants[x.Sel.Name]
-				pkg, _ := x.X.(*ast.Ident)
-				return !inUri && pkg != nil && pkg.Name == "uri" && isConst
-			}
-			return false
-		}
-		check := func(x ast.Expr, what string) {
-			checked++
-			if !ok(x) {
-				t.Errorf("%s: %s is set to %s, which is not an Op constant", fset.Position(x.Pos()), what, exprText(x))
+		for _, d := range fl.f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.function(fl.dir, fd)
 			}
 		}
-		isError := func(x ast.Expr) bool {
-			switch x := x.(type) {
-			case *ast.Ident:
-				return inUri && x.Name == "Error"
-			case *ast.SelectorExpr:
-				pkg, _ := x.X.(*ast.Ident)
-				return !inUri && pkg != nil && pkg.Name == "uri" && x.Sel.Name == "Error"
-			}
-			return false
-		}
-		// Only package uri and package legacy set Op fields and op names
-		// of their own; elsewhere Op and op are of other types.
-		sets := inUri || fl.f.Name.Name == "legacy"
-		// The parameters named op of the package's functions, by function name.
-		opParams := map[string]int{}
-		if sets {
-			for _, other := range files {
-				if other.dir != fl.dir {
-					continue
-				}
-				for _, d := range other.f.Decls {
-					if fd, isFunc := d.(*ast.FuncDecl); isFunc {
-						k := 0
-						for _, p := range fd.Type.Params.List {
-							for _, n := range p.Names {
-								if n.Name == "op" {
-									opParams[fd.Name.Name] = k
-								}
-								k++
-							}
-						}
-					}
-				}
-			}
-		}
-		ast.Inspect(fl.f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CompositeLit:
-				if !isError(n.Type) {
-					return true
-				}
-				for _, el := range n.Elts {
-					kv, isKV := el.(*ast.KeyValueExpr)
-					if !isKV {
-						t.Errorf("%s: an Error literal without field names", fset.Position(n.Pos()))
-						break
-					}
-					if k, _ := kv.Key.(*ast.Ident); k != nil && k.Name == "Op" {
-						check(kv.Value, "Op")
-					}
-				}
-			case *ast.AssignStmt:
-				if !sets || len(n.Lhs) != len(n.Rhs) {
-					return true
-				}
-				for k, l := range n.Lhs {
-					switch l := l.(type) {
-					case *ast.SelectorExpr:
-						if l.Sel.Name == "Op" {
-							check(n.Rhs[k], "a field Op")
-						}
-					case *ast.Ident:
-						if l.Name == "op" {
-							check(n.Rhs[k], "op")
-						}
-					}
-				}
-			case *ast.ValueSpec:
-				if !sets {
-					return true
-				}
-				for k, name := range n.Names {
-					if name.Name == "op" && k < len(n.Values) {
-						check(n.Values[k], "op")
-					}
-				}
-			case *ast.CallExpr:
-				var name string
-				switch f := n.Fun.(type) {
-				case *ast.Ident:
-					name = f.Name
-				case *ast.SelectorExpr:
-					name = f.Sel.Name
-				}
-				if k, has := opParams[name]; has && k < len(n.Args) {
-					check(n.Args[k], "the parameter op of "+name)
-				}
-			}
-			return true
-		})
 	}
-	if checked < 30 {
-		t.Errorf("only %d Op values found: the search is broken", checked)
+	c.calls()
+	if c.checked < 40 {
+		t.Errorf("only %d Op values found: the search is broken", c.checked)
+	}
+}
+
+// opFunc is what opChecker knows of a function: its package, name,
+// whether it is a method, its parameters by name and its local constants
+// by name.
+type opFunc struct {
+	dir, name string
+	method    bool
+	params    map[string]int
+	consts    map[string]ast.Expr
+}
+
+// opSite is a call made in the function fn.
+type opSite struct {
+	fn   *opFunc
+	call *ast.CallExpr
+}
+
+// opChecker follows the values that reach the Op field of an Error.
+type opChecker struct {
+	t       *testing.T
+	fset    *token.FileSet
+	sites   map[string][]opSite // the calls of each package
+	pending []string            // "dir\x00function\x00method\x00index" of parameters that reach Op
+	done    map[string]bool
+	checked int
+}
+
+// function checks the Op values set in fd, a function of the package in
+// dir, and records the calls it makes.
+func (c *opChecker) function(dir string, fd *ast.FuncDecl) {
+	fn := &opFunc{dir: dir, name: fd.Name.Name, method: fd.Recv != nil, params: map[string]int{}, consts: map[string]ast.Expr{}}
+	k := 0
+	for _, p := range fd.Type.Params.List {
+		for _, n := range p.Names {
+			fn.params[n.Name] = k
+			k++
+		}
+	}
+	isError := func(x ast.Expr) bool {
+		switch x := x.(type) {
+		case *ast.Ident:
+			return dir == "." && x.Name == "Error"
+		case *ast.SelectorExpr:
+			pkg, _ := x.X.(*ast.Ident)
+			return dir != "." && pkg != nil && pkg.Name == "uri" && x.Sel.Name == "Error"
+		}
+		return false
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			if n.Tok == token.CONST {
+				for _, s := range n.Specs {
+					vs := s.(*ast.ValueSpec)
+					for i, name := range vs.Names {
+						if i < len(vs.Values) {
+							fn.consts[name.Name] = vs.Values[i]
+						}
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			if !isError(n.Type) {
+				return true
+			}
+			for _, el := range n.Elts {
+				kv, isKV := el.(*ast.KeyValueExpr)
+				if !isKV {
+					c.t.Errorf("%s: an Error literal without field names", c.fset.Position(n.Pos()))
+					break
+				}
+				if key, _ := kv.Key.(*ast.Ident); key != nil && key.Name == "Op" {
+					c.value(fn, kv.Value, "Op")
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "Op" {
+					c.value(fn, n.Rhs[i], "a field Op")
+				}
+			}
+		case *ast.CallExpr:
+			c.sites[dir] = append(c.sites[dir], opSite{fn, n})
+		}
+		return true
+	})
+}
+
+// value checks x, a value that reaches an Op in fn, described as what.
+func (c *opChecker) value(fn *opFunc, x ast.Expr, what string) {
+	c.checked++
+	switch v := x.(type) {
+	case *ast.Ident:
+		if _, isConst := opConstants[v.Name]; isConst && fn.dir == "." {
+			return
+		}
+		if local, ok := fn.consts[v.Name]; ok {
+			c.value(fn, local, what)
+			return
+		}
+		if i, ok := fn.params[v.Name]; ok {
+			c.pending = append(c.pending, fn.dir+"\x00"+fn.name+"\x00"+strconv.FormatBool(fn.method)+"\x00"+strconv.Itoa(i))
+			return
+		}
+	case *ast.SelectorExpr:
+		pkg, _ := v.X.(*ast.Ident)
+		if _, isConst := opConstants[v.Sel.Name]; isConst && fn.dir != "." && pkg != nil && pkg.Name == "uri" {
+			return
+		}
+		if v.Sel.Name == "Op" {
+			return // the Op of another Error, checked where it was set
+		}
+	}
+	c.t.Errorf("%s: %s in %s is set to %s, which is not an Op constant of package uri", c.fset.Position(x.Pos()), what, fn.name, exprText(x))
+}
+
+// calls checks the arguments of every call of a function whose parameter
+// reaches an Op, until no new such parameter is found. A method is called
+// as x.name, a function of the package as name.
+func (c *opChecker) calls() {
+	for len(c.pending) > 0 {
+		key := c.pending[0]
+		c.pending = c.pending[1:]
+		if c.done[key] {
+			continue
+		}
+		c.done[key] = true
+		parts := strings.Split(key, "\x00")
+		dir, name, method := parts[0], parts[1], parts[2] == "true"
+		i, _ := strconv.Atoi(parts[3])
+		for _, s := range c.sites[dir] {
+			var callee string
+			switch f := s.call.Fun.(type) {
+			case *ast.Ident:
+				if !method {
+					callee = f.Name
+				}
+			case *ast.SelectorExpr:
+				if method {
+					callee = f.Sel.Name
+				}
+			}
+			if callee == name && i < len(s.call.Args) {
+				c.value(s.fn, s.call.Args[i], "the argument "+strconv.Itoa(i)+" of "+name)
+			}
+		}
+	}
+}
+
+// TestErrorTypes: the module exports two error types, uri.Error for every
+// input it reads or builds and guard.Error for a policy's refusals; the
+// only other exported type with an Error method is whatwg.Kind, whose
+// constants are sentinels (the Err of a *uri.Error), not error values of
+// their own. (whatwg.ValidationError is a report that Validate returns
+// beside its result, with a String method and no Error method.) Internal
+// packages, which no caller can import, and command main are left out.
+func TestErrorTypes(t *testing.T) {
+	fset := token.NewFileSet()
+	var got []string
+	for _, fl := range parseModule(t, fset) {
+		if fl.f.Name.Name == "main" || strings.HasPrefix(fl.dir, "internal") {
+			continue
+		}
+		for _, d := range fl.f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || fd.Name.Name != "Error" || fd.Type.Params.NumFields() != 0 || fd.Type.Results.NumFields() != 1 {
+				continue
+			}
+			recv := fd.Recv.List[0].Type
+			if star, ok := recv.(*ast.StarExpr); ok {
+				recv = star.X
+			}
+			if id, ok := recv.(*ast.Ident); ok && id.IsExported() {
+				got = append(got, fl.f.Name.Name+"."+id.Name)
+			}
+		}
+	}
+	slices.Sort(got)
+	if want := []string{"guard.Error", "uri.Error", "whatwg.Kind"}; !slices.Equal(got, want) {
+		t.Errorf("exported types with an Error method: %v, want %v", got, want)
 	}
 }
 

@@ -151,15 +151,15 @@ func (c relCandidate) reference(target URI) (URI, bool) {
 // the text of base.Relativize(target), the shortest reference that resolves
 // against base to target. It stays beside the method because it says why no
 // reference exists: its error is an *[Error] with Op [OpRelativize] and Input
-// the string at fault, base first, as [ParseURI] reports it, with
+// the string at fault, base first (with Name "base"), as [ParseURI] reports it, with
 // [ErrMissingScheme] for a relative reference, or [ErrDotSegment] at a dot
 // segment that no reference produces. On error the result is "".
 func Relativize(base, target string) (string, error) {
 	var b, t URI
-	if err := b.parseBase(OpRelativize, base); err != nil {
+	if err := b.parseBase(OpRelativize, "base", base); err != nil {
 		return "", err
 	}
-	if err := t.parseBase(OpRelativize, target); err != nil {
+	if err := t.parseBase(OpRelativize, "", target); err != nil {
 		return "", err
 	}
 	r, ok := b.Relativize(t)

@@ -52,8 +52,9 @@ func (base URI) ResolveNonStrict(ref URI) URI {
 // URI-reference (Section 4.1), and returns the text of ref resolved against
 // base as [URI.Resolve] resolves it, allocating as it does. The base's
 // fragment is ignored. On error the result is "" and the error an *[Error]
-// with Op "resolve" for the input at fault, base first: a base that is a
-// valid relative reference gives ErrMissingScheme.
+// with Op [OpResolve] for the input at fault, base first, and Name "base"
+// when it is the base: a base that is a valid relative reference gives
+// ErrMissingScheme.
 func Resolve(base, ref string) (string, error) { return resolveStrings(base, ref, true) }
 
 // ResolveNonStrict is like [Resolve], but resolves as [URI.ResolveNonStrict]
@@ -74,27 +75,28 @@ func resolveStrings(base, reference string, strict bool) (string, error) {
 	// The references are locals filled in place, never copied whole (see
 	// parseText).
 	var b, r, t ref
-	if err := b.parseBase("resolve", base); err != nil {
+	if err := b.parseBase(OpResolve, "base", base); err != nil {
 		return "", err
 	}
 	if err := r.parseText(reference, grammar{}); err != nil {
-		return "", withOp("resolve", err)
+		return "", withOp(OpResolve, err)
 	}
 	if len(base)+len(reference)+2 > maxLen {
 		// The result could be too long for the offsets of a URI value.
 		off := min(max(maxLen-len(base)-2, 0), len(reference))
-		return "", &Error{Op: "resolve", Input: reference, Offset: off, Err: ErrTooLong}
+		return "", &Error{Op: OpResolve, Input: reference, Offset: off, Err: ErrTooLong}
 	}
 	b.resolveTo(nil, &r, strict, &t)
 	return t.s, nil
 }
 
 // parseBase parses s into u, which must be the zero value (see parseText),
-// as a URI to resolve against, for the operation op. A valid reference that
+// as a URI to resolve against, for the operation op; an error names the
+// argument name (see Error.Name). A valid reference that
 // lacks only the scheme is reported as ErrMissingScheme at the offset where
 // ParseURI stops, rather than as the byte that cannot continue a scheme,
 // which would puzzle a reader of "a/b" as a base.
-func (u *ref) parseBase(op, s string) error {
+func (u *ref) parseBase(op, name, s string) error {
 	err := u.parseText(s, grammar{rule: ruleURI})
 	if err == nil {
 		return nil
@@ -104,7 +106,7 @@ func (u *ref) parseBase(op, s string) error {
 		return err
 	}
 	c := *e
-	c.Op = op
+	c.Op, c.Name = op, name
 	if _, perr := Parse(s); perr == nil {
 		c.Component, c.Err = Scheme, ErrMissingScheme
 	}

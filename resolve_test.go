@@ -383,19 +383,21 @@ func TestResolveNonStrict(t *testing.T) {
 func TestResolveErrors(t *testing.T) {
 	tests := []struct {
 		base, ref string
+		name      string // "base" when the base is at fault
 		input     string
 		off       int
 		comp      Component
 		err       error
 	}{
-		{"/x", "g", "/x", 0, Scheme, ErrMissingScheme},                    // Section 5.1
-		{"a/b:c", "g", "a/b:c", 1, Scheme, ErrMissingScheme},              // a relative reference, not a bad scheme
-		{"http", "g", "http", 4, Scheme, ErrMissingScheme},                // ends before any ":"
-		{"http://a b", "g", "http://a b", 8, Authority, ErrInvalidByte},   // ParseURI's error
-		{"3ttp:x", "g", "3ttp:x", 0, Scheme, ErrInvalidByte},              // not even a reference
-		{"http://a/", "g h", "g h", 1, Path, ErrInvalidByte},              // Parse's error, on the reference
-		{"http://a b", "g h", "http://a b", 8, Authority, ErrInvalidByte}, // the base is checked first
-		{"http://a/", "a:b:%", "a:b:%", 5, Path, ErrBadPercent},
+		{"/x", "g", "base", "/x", 0, Scheme, ErrMissingScheme},                    // Section 5.1
+		{"a/b:c", "g", "base", "a/b:c", 1, Scheme, ErrMissingScheme},              // a relative reference, not a bad scheme
+		{"http", "g", "base", "http", 4, Scheme, ErrMissingScheme},                // ends before any ":"
+		{"http://a b", "g", "base", "http://a b", 8, Authority, ErrInvalidByte},   // ParseURI's error
+		{"3ttp:x", "g", "base", "3ttp:x", 0, Scheme, ErrInvalidByte},              // not even a reference
+		{"http://a/", "g h", "", "g h", 1, Path, ErrInvalidByte},                  // Parse's error, on the reference
+		{"http://a b", "g h", "base", "http://a b", 8, Authority, ErrInvalidByte}, // the base is checked first
+		{"http://a/", "a:b:%", "", "a:b:%", 5, Path, ErrBadPercent},
+		{"g", "g", "base", "g", 1, Scheme, ErrMissingScheme}, // the same text: Name says which argument
 	}
 	for _, tt := range tests {
 		got, err := Resolve(tt.base, tt.ref)
@@ -404,7 +406,7 @@ func TestResolveErrors(t *testing.T) {
 			t.Errorf("Resolve(%q, %q) = %q, %v; want an *Error", tt.base, tt.ref, got, err)
 			continue
 		}
-		want := Error{Op: "resolve", Input: tt.input, Offset: tt.off, Component: tt.comp, Err: tt.err}
+		want := Error{Op: OpResolve, Name: tt.name, Input: tt.input, Offset: tt.off, Component: tt.comp, Err: tt.err}
 		if *e != want || got != "" {
 			t.Errorf("Resolve(%q, %q) error = %#v, want %#v", tt.base, tt.ref, *e, want)
 		}

@@ -67,6 +67,21 @@
 // "http://@h:/p?#" the userinfo, port, query and fragment are present and
 // empty, while "http://h/p" has none of them.
 //
+// # Errors
+//
+// Every error about text that the module reads or builds is an *[Error]:
+// this package's, and those of packages legacy, whatwg, template and
+// canon, which have no error type of their own (before version 1, whatwg,
+// template and canon had one each; they are gone, with their Op
+// constants). Its fields say what failed (Op, one of the Op constants: one
+// vocabulary for the module, and Name), where (Input, Offset by one rule or
+// [NoOffset], Component) and why (Err, a sentinel of the package that
+// returned it, for errors.Is; Detail; and Cause, the error underneath).
+// [Error.Reason] is its message without the "uri: " prefix and the quoted
+// input, for programs that show the input their own way. Package guard's
+// refusals are the one other error type: a policy's decision, not a fault
+// of the text; a parse failure inside one is an *Error in its Cause.
+//
 // # Values
 //
 // A [URI] is a small immutable value: the text it was parsed from plus the
@@ -674,8 +689,9 @@ func (u ref) Fragment() string {
 
 // Redacted returns the text with the password, if there is one, replaced by
 // "xxxxx", for logs (RFC 3986, Section 7.5). Only the password is hidden, not a
-// token in the query or fragment; and an [*Error] quotes its input whole, so
-// log its Offset and Err for input that may hold credentials. It allocates only
+// token in the query or fragment; and an [*Error] quotes its input, so log
+// its [Error.Reason], which leaves the input out, for input that may hold
+// credentials. It allocates only
 // when there is a password.
 func (u ref) Redacted() string {
 	if _, ok := u.Password(); !ok {

@@ -70,13 +70,37 @@
 // itself is returned); a SURT key is always a new string, its one
 // allocation. docs/performance.md in the module compares the speed with
 // net/url and another implementation, with the command that measures it.
+//
+// # Errors
+//
+// Every error is a *uri.Error, the module's one error value (this package
+// has no Error type of its own): Op is uri.OpCanon ([Canon],
+// [Canonicalizer.Canon], [LookupExpressions]) or uri.OpSURT ([SURT],
+// [Canonicalizer.SURT]), Name the profile ("semantic"), Input the input.
+// Err is one of the sentinels of this package ([ErrNoHost], ...) or, when
+// the URL Standard's parser fails, its whatwg.Kind, with that parser's
+// *uri.Error as Cause, so that errors.Is finds the Kind and errors.As the
+// parser's error. The message reads "uri: canon safebrowsing: no host at
+// offset 7 of "mailto:x"".
+//
+// Offset follows the rule of uri.Error (the input up to it still begins
+// some input that has a key) where the steps know it: an error of the URL
+// Standard's parser on the input itself has that parser's offset; the Safe
+// Browsing steps report the byte at fault in the authority as it is read
+// (a port's first byte that is not a digit, although an "@" later would
+// make it a password, as package uri does), and the byte where "//"
+// should follow a scheme. It is uri.NoOffset where the steps rewrote the
+// text before the fault (a tab or newline removed, a percent-escape
+// decoded, or the URL Standard's host read again without its empty
+// labels), since a position in the text they made is none in the input,
+// and for an unknown Profile.
 package canon
 
 import (
 	"errors"
 	"strconv"
-	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -134,8 +158,9 @@ func ParseProfile(name string) (Profile, bool) {
 	return 0, false
 }
 
-// The reasons of an [*Error] that come from this package; a failure of the
-// URL Standard's parser is its *whatwg.Error instead.
+// The reasons that this package puts in the Err of its *uri.Error (see
+// Errors in the package documentation); a failure of the URL Standard's
+// parser has its whatwg.Kind instead.
 var (
 	// ErrNoHost: the input has no host, or one that is empty once its dots
 	// are removed. Safe Browsing keys only URLs with a host.
@@ -149,45 +174,6 @@ var (
 	// ErrUnknownProfile: the Profile is none of the package's.
 	ErrUnknownProfile = errors.New("unknown profile")
 )
-
-// Error says why an input has no canonical key. Err is the reason: one of
-// the Err values of this package or the *whatwg.Error of the URL
-// Standard's parser; Unwrap returns it, so errors.Is and errors.As work.
-type Error struct {
-	Op      string  // "canon" or "surt"
-	Profile Profile // the profile that was run
-	Input   string
-	Offset  int // a byte offset in Input, or -1 when the step does not know one
-	Err     error
-}
-
-// Error returns "canon: PROFILE: QUOTED-INPUT: REASON", with the offset
-// when it is known.
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("canon: ")
-	if e.Op == "surt" {
-		b.WriteString("surt: ")
-	}
-	b.WriteString(e.Profile.String())
-	b.WriteString(": ")
-	b.WriteString(strconv.Quote(e.Input))
-	b.WriteString(": ")
-	var we *whatwg.Error
-	if errors.As(e.Err, &we) {
-		b.WriteString(we.Kind.String())
-	} else if e.Err != nil {
-		b.WriteString(e.Err.Error())
-	}
-	if e.Offset >= 0 {
-		b.WriteString(" at offset ")
-		b.WriteString(strconv.Itoa(e.Offset))
-	}
-	return b.String()
-}
-
-// Unwrap returns Err.
-func (e *Error) Unwrap() error { return e.Err }
 
 // Canonicalizer is a profile with options. Its zero value is the [WHATWG]
 // profile without options. A Canonicalizer is not modified by its methods
@@ -225,7 +211,8 @@ func Canon(s string, p Profile) (string, error) {
 }
 
 // Canon returns the canonical form of s under c's profile and options, or
-// an *Error. Canonicalizing the result again returns it unchanged.
+// a *uri.Error with Op uri.OpCanon (see Errors in the package
+// documentation). Canonicalizing the result again returns it unchanged.
 func (c Canonicalizer) Canon(s string) (string, error) {
 	switch c.Profile {
 	case WHATWG:
@@ -237,7 +224,7 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 		}
 		r, err := run(s)
 		if err != nil {
-			return "", c.fail("canon", s, err)
+			return "", c.fail(uri.OpCanon, s, err)
 		}
 		r.query, r.hasQuery = c.editQuery(r.query, r.hasQuery)
 		if c.DropFragment {
@@ -247,7 +234,7 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 	case SafeBrowsing:
 		p, err := googleParts(s, false)
 		if err != nil {
-			return "", c.fail("canon", s, err)
+			return "", c.fail(uri.OpCanon, s, err)
 		}
 		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
 		if p.writes(s) {
@@ -255,15 +242,27 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 		}
 		return p.String(), nil
 	}
-	return "", &Error{Op: "canon", Profile: c.Profile, Input: s, Offset: -1, Err: ErrUnknownProfile}
+	return "", c.fail(uri.OpCanon, s, ErrUnknownProfile)
 }
 
-// fail wraps err as the *Error of op on s.
-func (c Canonicalizer) fail(op, s string, err error) *Error {
-	e := &Error{Op: op, Profile: c.Profile, Input: s, Offset: -1, Err: err}
-	var we *whatwg.Error
-	if errors.As(err, &we) && we.Input == s {
-		e.Offset = we.Offset // an offset in another text (a host read again) is no offset in s
+// fail returns the error of the operation op of c's profile on s that
+// failed with err: a sentinel of this package, the *uri.Error of the Safe
+// Browsing steps (which carries the offset), or the *uri.Error of the URL
+// Standard's parser, which becomes the Cause, its Kind the reason and its
+// offset the offset when it is about s itself: an offset in another text
+// (a host read again) is no offset in s.
+func (c Canonicalizer) fail(op, s string, err error) *uri.Error {
+	e := &uri.Error{Op: op, Name: c.Profile.String(), Input: s, Offset: uri.NoOffset, Err: err}
+	ue, ok := err.(*uri.Error)
+	switch {
+	case !ok:
+	case ue.Op == "": // the Safe Browsing steps'
+		e.Offset, e.Err = ue.Offset, ue.Err
+	default:
+		e.Err, e.Cause = ue.Err, ue
+		if ue.Input == s {
+			e.Offset = ue.Offset
+		}
 	}
 	return e
 }
@@ -272,7 +271,7 @@ func (c Canonicalizer) fail(op, s string, err error) *Error {
 func (c Canonicalizer) whatwg(s string) (string, error) {
 	u, err := whatwg.Parse(s)
 	if err != nil {
-		return "", c.fail("canon", s, err)
+		return "", c.fail(uri.OpCanon, s, err)
 	}
 	href := u.Href()
 	if !c.options() {

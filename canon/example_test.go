@@ -1,9 +1,11 @@
 package canon_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
 	"github.com/gouri/uri/whatwg"
 )
@@ -37,11 +39,21 @@ func ExampleSURT() {
 	// org,archive)/goo?a=1&b
 }
 
-func ExampleError() {
+// An input with no key is a *uri.Error, with the profile as Name and a
+// sentinel of this package, or the URL Standard's whatwg.Kind, as Err.
+func ExampleCanon_error() {
 	_, err := canon.Canon("mailto:someone@example.com", canon.SafeBrowsing)
 	fmt.Println(err)
+	fmt.Println(errors.Is(err, canon.ErrNoHost))
+	_, err = canon.Canon("https://example.com:99999/", canon.Semantic)
+	var e *uri.Error
+	if errors.As(err, &e) {
+		fmt.Println(e.Op, e.Name, e.Offset, errors.Is(err, whatwg.ErrPortOutOfRange))
+	}
 	// Output:
-	// canon: safebrowsing: "mailto:someone@example.com": no host
+	// uri: canon safebrowsing: no host at offset 7 of "mailto:someone@example.com"
+	// true
+	// canon semantic 20 true
 }
 
 func ExampleLookupExpressions() {

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
 )
@@ -69,9 +70,15 @@ func (p parts) writes(s string) bool {
 
 // googleParts runs the Safe Browsing steps on s. With keepPort, a port
 // other than the scheme's default is kept (the SURT key's reading);
-// otherwise the port is dropped, as the Safe Browsing examples do.
+// otherwise the port is dropped, as the Safe Browsing examples do. Its
+// error is a *uri.Error without Op, at the offset in s that faultAt gives.
 func googleParts(s string, keepPort bool) (parts, error) {
+	in := s
 	s = trimSpace(s)
+	lead, n := 0, len(s) // where s starts in in, and its length
+	for lead < len(in) && in[lead] <= ' ' {
+		lead++
+	}
 	// One scan finds which of the next steps have work to do.
 	var tabNewline, hash, pct bool
 	for i := 0; i < len(s); i++ {
@@ -93,22 +100,27 @@ func googleParts(s string, keepPort bool) (parts, error) {
 	if pct {
 		s = unescapeRepeatedly(s)
 	}
+	fail := func(at int, err error) (parts, error) {
+		return parts{}, &uri.Error{Input: in, Offset: faultAt(in, lead, n, tabNewline || pct, hash, at), Err: err}
+	}
 	var p parts
-	scheme, rest, err := splitScheme(s)
+	scheme, rest, at, err := splitScheme(s)
 	if err != nil {
-		return p, err
+		return fail(at, err)
 	}
 	p.scheme = scheme
 	end := strings.IndexAny(rest, "/?")
 	if end < 0 {
 		end = len(rest)
 	}
-	host, port, err := splitAuthority(rest[:end])
+	auth := len(s) - len(rest) // where the authority starts in s
+	host, port, at, err := splitAuthority(rest[:end])
 	if err != nil {
-		return p, err
+		return fail(auth+at, err)
 	}
-	if p.host, err = canonHost(host); err != nil {
-		return p, err
+	hostAt := auth + strings.LastIndexByte(rest[:end], '@') + 1
+	if p.host, at, err = canonHost(host); err != nil {
+		return fail(hostAt+at, err)
 	}
 	if keepPort && port != defaultPort(scheme) {
 		p.port = port
@@ -117,6 +129,25 @@ func googleParts(s string, keepPort bool) (parts, error) {
 	p.path = canonPath(path)
 	p.query, p.hasQuery = escapeBytes(query), hasQuery
 	return p, nil
+}
+
+// faultAt maps the offset at of a fault in the text that the steps made
+// of in, whose trimmed form starts at lead, to an offset in in (see
+// uri.Error), or uri.NoOffset when the steps rewrote the text before at:
+// a removed tab or newline, or a decoded percent-escape, which the text
+// made holds at some earlier point when rewritten; n is the length of
+// the trimmed text, and cut says whether a fragment was cut from it.
+func faultAt(in string, lead, n int, rewritten, cut bool, at int) int {
+	if rewritten {
+		t := in[lead : lead+n]
+		if i := strings.IndexAny(t, "\t\r\n%"); i >= 0 && at >= i {
+			return uri.NoOffset
+		}
+	}
+	if at >= n && !cut {
+		return len(in) // the text ends too early; trailing spaces are allowed
+	}
+	return lead + at
 }
 
 // trimSpace removes the leading and trailing bytes <= 0x20: "Remove all
@@ -185,35 +216,44 @@ func unescapeRepeatedly(s string) string {
 // splitScheme returns the lower-cased scheme and what follows its "://".
 // Input without a scheme is read as http, as Google's client does
 // ("www.google.com/" is "http://www.google.com/"); a "host:port" is no
-// scheme. A scheme without "//" has no host to key ("mailto:a@b").
-func splitScheme(s string) (scheme, rest string, err error) {
+// scheme. A scheme without "//" has no host to key ("mailto:a@b"): the
+// error is at the byte where "//" should be.
+func splitScheme(s string) (scheme, rest string, at int, err error) {
 	i := 0
 	for i < len(s) && (abnf.IsAlpha(s[i]) || i > 0 && (abnf.IsDigit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
 		i++
 	}
 	switch {
 	case i > 0 && strings.HasPrefix(s[i:], "://"):
-		return abnf.LowerString(s[:i]), s[i+3:], nil
+		return abnf.LowerString(s[:i]), s[i+3:], 0, nil
 	case i > 0 && i < len(s) && s[i] == ':' && (i+1 == len(s) || !abnf.IsDigit(s[i+1])):
-		return "", "", ErrNoHost
+		at = i + 1
+		if at < len(s) && s[at] == '/' {
+			at++
+		}
+		return "", "", at, ErrNoHost
 	}
-	return "http", s, nil
+	return "http", s, 0, nil
 }
 
 // splitAuthority drops the userinfo of an authority and returns its host
-// and its port (without ":").
-func splitAuthority(a string) (host, port string, err error) {
-	if i := strings.LastIndexByte(a, '@'); i >= 0 {
-		a = a[i+1:]
-	}
+// and its port (without ":"), or the error and its offset in a: the byte
+// at fault as the host and port read it, although an "@" later would make
+// it part of a userinfo (as package uri reports a bad port): the end of an
+// IP literal without "]", the byte after "]", the first byte after the
+// host's first ":" that is no digit, or the port's first byte that is no
+// digit.
+func splitAuthority(a string) (host, port string, at int, err error) {
+	start := strings.LastIndexByte(a, '@') + 1
+	a = a[start:]
 	if strings.HasPrefix(a, "[") {
 		j := strings.IndexByte(a, ']')
 		if j < 0 {
-			return "", "", ErrBadIPLiteral
+			return "", "", start + len(a), ErrBadIPLiteral
 		}
 		host, a = a[:j+1], a[j+1:]
 		if a != "" && a[0] != ':' {
-			return "", "", ErrBadIPLiteral
+			return "", "", start + j + 1, ErrBadIPLiteral
 		}
 		port = strings.TrimPrefix(a, ":")
 	} else if i := strings.LastIndexByte(a, ':'); i >= 0 {
@@ -221,15 +261,21 @@ func splitAuthority(a string) (host, port string, err error) {
 	} else {
 		host = a
 	}
-	if !strings.HasPrefix(host, "[") && strings.IndexByte(host, ':') >= 0 {
-		return "", "", ErrBadHost
+	if !strings.HasPrefix(host, "[") {
+		if i := strings.IndexByte(host, ':'); i >= 0 {
+			k := i + 1
+			for k < len(host) && abnf.IsDigit(host[k]) {
+				k++
+			}
+			return "", "", start + k, ErrBadHost
+		}
 	}
 	for i := 0; i < len(port); i++ {
 		if !abnf.IsDigit(port[i]) {
-			return "", "", ErrBadPort
+			return "", "", start + len(a) - len(port) + i, ErrBadPort
 		}
 	}
-	return host, port, nil
+	return host, port, 0, nil
 }
 
 // defaultPort returns the default port of a scheme that has one.
@@ -251,27 +297,30 @@ func defaultPort(scheme string) string {
 // values. The client should handle any legal IP-address encoding, including
 // octal, hex, and fewer than four components. Lowercase the whole string."
 // A non-ASCII name goes through IDNA's lookup (UTS #46) as Google's client
-// does; a name that IDNA rejects keeps its bytes, escaped.
-func canonHost(h string) (string, error) {
+// does; a name that IDNA rejects keeps its bytes, escaped. An error comes
+// with its offset in h: the end of a host of dots alone, or the "[" that
+// dots alone precede.
+func canonHost(h string) (string, int, error) {
 	if strings.HasPrefix(h, "[") {
-		return abnf.LowerString(h), nil
+		return abnf.LowerString(h), 0, nil
 	}
+	raw := h
 	h = abnf.LowerString(collapseDots(h))
 	if h == "" {
-		return "", ErrNoHost
+		return "", len(raw), ErrNoHost
 	}
 	if h[0] == '[' {
-		return "", ErrBadIPLiteral // ".[" would read back as an IP literal
+		return "", strings.IndexByte(raw, '['), ErrBadIPLiteral // ".[" would read back as an IP literal
 	}
 	if a, ok := ipv4(h); ok {
-		return a, nil
+		return a, 0, nil
 	}
 	if !abnf.IsASCII(h) && utf8.ValidString(h) {
 		if a, err := idna.Lookup.ToASCII(h); err == nil && a != "" {
 			h = a
 		}
 	}
-	return escapeBytes(h), nil
+	return escapeBytes(h), 0, nil
 }
 
 // collapseDots removes the leading and trailing dots of h and replaces each

@@ -1,6 +1,10 @@
 package canon
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gouri/uri"
+)
 
 // LookupExpressions returns the host-suffix/path-prefix expressions that a
 // Safe Browsing client looks up for s (Safe Browsing API, "URLs and
@@ -10,7 +14,7 @@ import "strings"
 func LookupExpressions(s string) ([]string, error) {
 	p, err := googleParts(s, false)
 	if err != nil {
-		return nil, &Error{Op: "canon", Profile: SafeBrowsing, Input: s, Offset: -1, Err: err}
+		return nil, Canonicalizer{Profile: SafeBrowsing}.fail(uri.OpCanon, s, err)
 	}
 	var out []string
 	for _, h := range lookupHosts(p.host) {

@@ -3,6 +3,7 @@ package canon
 import (
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/whatwg"
 )
@@ -26,7 +27,7 @@ func SURT(s string) (string, error) {
 	}
 	p, err := googleParts(s, true)
 	if err != nil {
-		return "", &Error{Op: "surt", Profile: SafeBrowsing, Input: s, Offset: -1, Err: err}
+		return "", Canonicalizer{Profile: SafeBrowsing}.fail(uri.OpSURT, s, err)
 	}
 	iaMassage(&p)
 	return surtKey(p.host, p.port, p.path, p.query, p.hasQuery), nil
@@ -42,21 +43,21 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 		// ("http://%20leadingspace.com/"): the key is made from its parts.
 		p, err := googleParts(s, false)
 		if err != nil {
-			return "", c.fail("surt", s, err)
+			return "", c.fail(uri.OpSURT, s, err)
 		}
 		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
 		return surtKey(stripWWW(p.host), "", p.path, sortPairs(abnf.LowerString(p.query)), p.hasQuery), nil
 	}
 	k, err := c.Canon(s)
 	if err != nil {
-		if e, ok := err.(*Error); ok {
-			e.Op = "surt"
+		if e, ok := err.(*uri.Error); ok {
+			e.Op = uri.OpSURT
 		}
 		return "", err
 	}
 	u, err := whatwg.Parse(k)
 	if err != nil {
-		return "", &Error{Op: "surt", Profile: c.Profile, Input: s, Offset: -1, Err: err}
+		return "", c.fail(uri.OpSURT, s, err)
 	}
 	if u.Hostname() == "" {
 		return abnf.LowerString(k), nil

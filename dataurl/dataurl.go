@@ -204,10 +204,10 @@ func trimASCIIWhitespace(s string) string { return strings.Trim(s, "\t\n\f\r ") 
 
 // urlError is the error of an input that whatwg.Parse rejects.
 func urlError(input string, err error) error {
-	e := &uri.Error{Op: uri.OpParse, Input: input, Err: ErrNotURL}
-	var we *whatwg.Error
-	if errors.As(err, &we) {
-		e.Offset, e.Detail = we.Offset, "URL Standard: "+we.Kind.String()
+	e := &uri.Error{Op: uri.OpParse, Input: input, Offset: uri.NoOffset, Err: ErrNotURL, Cause: err}
+	var we *uri.Error
+	if errors.As(err, &we) && we.Input == input {
+		e.Offset = we.Offset
 	}
 	return e
 }

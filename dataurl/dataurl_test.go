@@ -60,39 +60,40 @@ func TestParseErrors(t *testing.T) {
 		err    error
 		offset int
 		detail string
+		cause  whatwg.Kind // the URL Standard's reason, in Cause, or 0
 	}{
-		{"the URL parser fails", "data://h:x/,a", 0, dataurl.ErrNotURL, 9, "URL Standard: port-invalid"},
-		{"no scheme", "text/plain,a", 0, dataurl.ErrNotURL, 0, "URL Standard: missing-scheme-non-relative-URL"},
-		{"step 1: another scheme", "http://a/", 0, dataurl.ErrNotData, 0, `the scheme is "http"`},
-		{"step 1: a scheme that begins as data", "datum:,x", 0, dataurl.ErrNotData, 3, `the scheme is "datum"`},
-		{"step 1: after leading spaces and a tab", " da\tx:,", 0, dataurl.ErrNotData, 4, `the scheme is "dax"`},
-		{"step 7: no comma", "data:text/plain", 0, dataurl.ErrNoComma, 15, ""},
-		{"step 7: a comma in the fragment only", "data:text/plain#,x", 0, dataurl.ErrNoComma, 15, ""},
-		{"step 11: a byte outside the alphabet", "data:;base64,AB-D", 0, dataurl.ErrBase64, 15, `"-" is not a base64 character`},
-		{"step 11: a percent-encoded byte outside the alphabet: %2B would be +", "data:;base64,AB%2D", 0, dataurl.ErrBase64, 17, `"-" is not a base64 character`},
-		{"step 11: a byte above 0x7F: no %Fx is base64", "data:;base64,AB%FFCD", 0, dataurl.ErrBase64, 16, `"\xFF" is not a base64 character`},
-		{"step 11: a control: the URL parser strips it at the end", "data:;base64,AB\x01CD", 0, dataurl.ErrBase64, 16, `"\x01" is not a base64 character`},
-		{"step 11: a control after an incomplete body", "data:;base64,ABCDE\x01", 0, dataurl.ErrBase64, 18, "5 base64 characters, one more than a multiple of four"},
-		{"step 11: non-ASCII, counted in the input", "data:;base64,\tAé", 0, dataurl.ErrBase64, 15, `"\xC3" is not a base64 character`},
-		{"step 11: 4n+1 characters: the input ends too early", "data:;base64,ABCDE", 0, dataurl.ErrBase64, 18, "5 base64 characters, one more than a multiple of four"},
-		{"step 11: ends too early, before trailing spaces that could go on", "data:;base64,ABCDE  ", 0, dataurl.ErrBase64, 20, "5 base64 characters, one more than a multiple of four"},
-		{"step 11: ends too early, before a control the URL parser strips", "data:;base64,ABCDE \x01", 0, dataurl.ErrBase64, 19, "5 base64 characters, one more than a multiple of four"},
-		{"step 11: ends too early, before the fragment", "data:;base64,ABCDE#x", 0, dataurl.ErrBase64, 18, "5 base64 characters, one more than a multiple of four"},
-		{"step 11: one = where two must be", "data:;base64,AB=", 0, dataurl.ErrBase64, 16, `one "=" where two must be`},
-		{"step 11: = after 4n characters", "data:;base64,ABCD=", 0, dataurl.ErrBase64, 17, `"=" where no padding can be`},
-		{"step 11: a third =", "data:;base64,AB===", 0, dataurl.ErrBase64, 17, `"=" where no padding can be`},
-		{"step 11: a character after the padding", "data:;base64,ABC=D", 0, dataurl.ErrBase64, 17, `"D" after the padding`},
-		{"limit: percent-encoded, the byte after the limit", "data:,abcdef", 3, dataurl.ErrTooLarge, 9, "more than 3 bytes"},
-		{"limit: percent-encoded bytes count once", "data:,%41%42%43%44", 3, dataurl.ErrTooLarge, 15, "more than 3 bytes"},
-		{"limit: base64, the character that needs a fourth byte", "data:;base64,YWJjZGVm", 3, dataurl.ErrTooLarge, 17, "more than 3 bytes"},
-		{"limit: before an invalid byte later on", "data:;base64,YWJjZGVm!", 3, dataurl.ErrTooLarge, 17, "more than 3 bytes"},
-		{"limit: after tabs that the URL parser removes", "data:,\ta\tb\tc\td", 3, dataurl.ErrTooLarge, 13, "more than 3 bytes"},
-		{"limit: an ill-formed sequence is three bytes, U+FFFD", "data:,\xf0\x9f\x92a", 3, dataurl.ErrTooLarge, 9, "more than 3 bytes"},
-		{"limit: a four-byte sequence counts four at its last byte", "data:,\xf0\x9f\x92\xa9", 3, dataurl.ErrTooLarge, 9, "more than 3 bytes"},
-		{"limit: a two-byte lead cut short is U+FFFD", "data:,a\xc3b", 3, dataurl.ErrTooLarge, 8, "more than 3 bytes"},
-		{"limit: a percent-encoding begun could be one byte: the input ends too early", "data:,ab%4", 3, dataurl.ErrTooLarge, 10, "more than 3 bytes"},
-		{"limit: ... until a byte that is not a hex digit", "data:,ab%4g", 3, dataurl.ErrTooLarge, 10, "more than 3 bytes"},
-		{"limit: a percent-encoding split by a tab", "data:,ab%4\t1c", 3, dataurl.ErrTooLarge, 12, "more than 3 bytes"},
+		{"the URL parser fails", "data://h:x/,a", 0, dataurl.ErrNotURL, 9, "", whatwg.ErrPortInvalid},
+		{"no scheme", "text/plain,a", 0, dataurl.ErrNotURL, 0, "", whatwg.ErrMissingSchemeNonRelativeURL},
+		{"step 1: another scheme", "http://a/", 0, dataurl.ErrNotData, 0, `the scheme is "http"`, 0},
+		{"step 1: a scheme that begins as data", "datum:,x", 0, dataurl.ErrNotData, 3, `the scheme is "datum"`, 0},
+		{"step 1: after leading spaces and a tab", " da\tx:,", 0, dataurl.ErrNotData, 4, `the scheme is "dax"`, 0},
+		{"step 7: no comma", "data:text/plain", 0, dataurl.ErrNoComma, 15, "", 0},
+		{"step 7: a comma in the fragment only", "data:text/plain#,x", 0, dataurl.ErrNoComma, 15, "", 0},
+		{"step 11: a byte outside the alphabet", "data:;base64,AB-D", 0, dataurl.ErrBase64, 15, `"-" is not a base64 character`, 0},
+		{"step 11: a percent-encoded byte outside the alphabet: %2B would be +", "data:;base64,AB%2D", 0, dataurl.ErrBase64, 17, `"-" is not a base64 character`, 0},
+		{"step 11: a byte above 0x7F: no %Fx is base64", "data:;base64,AB%FFCD", 0, dataurl.ErrBase64, 16, `"\xFF" is not a base64 character`, 0},
+		{"step 11: a control: the URL parser strips it at the end", "data:;base64,AB\x01CD", 0, dataurl.ErrBase64, 16, `"\x01" is not a base64 character`, 0},
+		{"step 11: a control after an incomplete body", "data:;base64,ABCDE\x01", 0, dataurl.ErrBase64, 18, "5 base64 characters, one more than a multiple of four", 0},
+		{"step 11: non-ASCII, counted in the input", "data:;base64,\tAé", 0, dataurl.ErrBase64, 15, `"\xC3" is not a base64 character`, 0},
+		{"step 11: 4n+1 characters: the input ends too early", "data:;base64,ABCDE", 0, dataurl.ErrBase64, 18, "5 base64 characters, one more than a multiple of four", 0},
+		{"step 11: ends too early, before trailing spaces that could go on", "data:;base64,ABCDE  ", 0, dataurl.ErrBase64, 20, "5 base64 characters, one more than a multiple of four", 0},
+		{"step 11: ends too early, before a control the URL parser strips", "data:;base64,ABCDE \x01", 0, dataurl.ErrBase64, 19, "5 base64 characters, one more than a multiple of four", 0},
+		{"step 11: ends too early, before the fragment", "data:;base64,ABCDE#x", 0, dataurl.ErrBase64, 18, "5 base64 characters, one more than a multiple of four", 0},
+		{"step 11: one = where two must be", "data:;base64,AB=", 0, dataurl.ErrBase64, 16, `one "=" where two must be`, 0},
+		{"step 11: = after 4n characters", "data:;base64,ABCD=", 0, dataurl.ErrBase64, 17, `"=" where no padding can be`, 0},
+		{"step 11: a third =", "data:;base64,AB===", 0, dataurl.ErrBase64, 17, `"=" where no padding can be`, 0},
+		{"step 11: a character after the padding", "data:;base64,ABC=D", 0, dataurl.ErrBase64, 17, `"D" after the padding`, 0},
+		{"limit: percent-encoded, the byte after the limit", "data:,abcdef", 3, dataurl.ErrTooLarge, 9, "more than 3 bytes", 0},
+		{"limit: percent-encoded bytes count once", "data:,%41%42%43%44", 3, dataurl.ErrTooLarge, 15, "more than 3 bytes", 0},
+		{"limit: base64, the character that needs a fourth byte", "data:;base64,YWJjZGVm", 3, dataurl.ErrTooLarge, 17, "more than 3 bytes", 0},
+		{"limit: before an invalid byte later on", "data:;base64,YWJjZGVm!", 3, dataurl.ErrTooLarge, 17, "more than 3 bytes", 0},
+		{"limit: after tabs that the URL parser removes", "data:,\ta\tb\tc\td", 3, dataurl.ErrTooLarge, 13, "more than 3 bytes", 0},
+		{"limit: an ill-formed sequence is three bytes, U+FFFD", "data:,\xf0\x9f\x92a", 3, dataurl.ErrTooLarge, 9, "more than 3 bytes", 0},
+		{"limit: a four-byte sequence counts four at its last byte", "data:,\xf0\x9f\x92\xa9", 3, dataurl.ErrTooLarge, 9, "more than 3 bytes", 0},
+		{"limit: a two-byte lead cut short is U+FFFD", "data:,a\xc3b", 3, dataurl.ErrTooLarge, 8, "more than 3 bytes", 0},
+		{"limit: a percent-encoding begun could be one byte: the input ends too early", "data:,ab%4", 3, dataurl.ErrTooLarge, 10, "more than 3 bytes", 0},
+		{"limit: ... until a byte that is not a hex digit", "data:,ab%4g", 3, dataurl.ErrTooLarge, 10, "more than 3 bytes", 0},
+		{"limit: a percent-encoding split by a tab", "data:,ab%4\t1c", 3, dataurl.ErrTooLarge, 12, "more than 3 bytes", 0},
 	}
 	for _, tt := range tests {
 		d, err := dataurl.Options{MaxSize: tt.max}.Parse(tt.in)
@@ -102,7 +103,16 @@ func TestParseErrors(t *testing.T) {
 			continue
 		}
 		want := uri.Error{Op: uri.OpParse, Input: tt.in, Offset: tt.offset, Err: tt.err, Detail: tt.detail}
-		if diff := cmp.Diff(want, *e, cmp.Comparer(func(a, b error) bool { return a == b })); diff != "" {
+		got := *e
+		if tt.cause != 0 {
+			// The parser's own error, about the same input, is the Cause.
+			var c *uri.Error
+			if !errors.As(got.Cause, &c) || c.Err != tt.cause || c.Input != tt.in || c.Offset != tt.offset {
+				t.Errorf("%s: Parse(%q): Cause %v, want the URL Standard's %v at %d", tt.why, tt.in, got.Cause, tt.cause, tt.offset)
+			}
+			got.Cause = nil
+		}
+		if diff := cmp.Diff(want, got, cmp.Comparer(func(a, b error) bool { return a == b })); diff != "" {
 			t.Errorf("%s: Options{MaxSize: %d}.Parse(%q) error (-want +got):\n%s", tt.why, tt.max, tt.in, diff)
 		}
 		if !errors.Is(err, tt.err) {

@@ -2,6 +2,9 @@ package guard
 
 import (
 	"errors"
+	"strconv"
+
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/errtext"
 )
 
@@ -43,25 +46,81 @@ const (
 )
 
 // Error is a refusal: which rule, which reading, and why, in plain words.
-// Unwrap returns Err, one of the sentinels above, so errors.Is and
-// errors.As work, also through the *url.Error of an http.Client.
+// It is the module's one error type besides uri.Error: a refusal is a
+// decision of the policy, not a fault of the text, and names a rule where
+// a *uri.Error names an operation. Where a refusal comes from a parse
+// failure (RuleParse), Cause is the parser's error: the *uri.Error of the
+// URL Standard's parser, or net/url's *url.Error. Unwrap returns Err, one
+// of the sentinels above, and Cause, so errors.Is and errors.As work, for
+// the *uri.Error of the cause too, also through the *url.Error of an
+// http.Client.
+//
+// Offset follows the convention of uri.Error: a byte offset in Input, by
+// the same rule (the URL Standard's offset, for its parse failures), or
+// uri.NoOffset when the rule has no position in the text (a scheme, a
+// host or an address that the policy refuses as a whole).
 type Error struct {
 	Rule    string // a Rule* constant
 	Reading string // "rfc3986", "whatwg", "neturl", "dial", "connect", "resolve", or "" when it concerns no one reading
 	Input   string // the URL; for the connect check, the address dialed
-	Offset  int    // byte offset in Input of the fault, or -1 when the rule has no position
+	Offset  int    // byte offset in Input of the fault, or uri.NoOffset when the rule has no position
 	Err     error  // the sentinel of the rule
 	Detail  string // what was refused, in plain words
+	Cause   error  // the parser's error, for RuleParse, or nil
 }
 
-// Error returns "guard: refused INPUT: RULE: DETAIL", with the input
-// quoted as Go quotes strings and cut after 256 bytes.
+// Error returns "guard: refused INPUT: " and [Error.Reason], with the
+// input quoted as Go quotes strings and shortened around the offset when
+// it is long, as uri.Error quotes its input:
+//
+//	guard: refused "http://localhost/": localhost: "localhost" always names this host (RFC 6761, Section 6.3)
+//	guard: refused "http://[::1%25lo]/": parse: the URL Standard rejects it: IPv6-invalid-code-point ("%" (U+0025) is neither a hex digit nor ":" in the IPv6 address) at offset 11
+//
+// The input comes first, where uri.Error writes it last: a refusal is of
+// the URL as a whole. The text depends only on the fields; a nil *Error
+// gives "guard: <nil>".
 func (e *Error) Error() string {
-	return "guard: refused " + quote(e.Input) + ": " + e.Rule + ": " + e.Detail
+	if e == nil {
+		return "guard: <nil>"
+	}
+	return "guard: refused " + errtext.QuoteAround(e.Input, e.Offset) + ": " + e.Reason()
 }
 
-// Unwrap returns e.Err.
-func (e *Error) Unwrap() error { return e.Err }
+// Reason returns the message of [Error.Error] without its "guard: refused"
+// and the quoted input: the rule, what was refused, the cause, and the
+// offset ("localhost: ..." above), as uri.Error.Reason does, so that a
+// program that shows the input its own way edits no text. A cause that is
+// a *uri.Error about the same input gives its reason, which names the
+// offset; another cause gives its message. A nil *Error gives "<nil>".
+func (e *Error) Reason() string {
+	if e == nil {
+		return "<nil>"
+	}
+	s := e.Rule + ": " + e.Detail
+	if ue, ok := e.Cause.(*uri.Error); ok && ue != nil && ue.Input == e.Input {
+		return s + ": " + ue.Reason()
+	} else if e.Cause != nil {
+		s += ": " + e.Cause.Error()
+	}
+	if e.Offset != uri.NoOffset {
+		s += " at offset " + strconv.Itoa(e.Offset)
+	}
+	return s
+}
+
+// Unwrap returns Err and Cause, those that are not nil; nil for a nil
+// *Error.
+func (e *Error) Unwrap() []error {
+	switch {
+	case e == nil || e.Err == nil && e.Cause == nil:
+		return nil
+	case e.Cause == nil:
+		return []error{e.Err}
+	case e.Err == nil:
+		return []error{e.Cause}
+	}
+	return []error{e.Err, e.Cause}
+}
 
 // sentinels gives each rule its sentinel error.
 var sentinels = map[string]error{
@@ -72,7 +131,7 @@ var sentinels = map[string]error{
 
 // refuse returns the *Error of rule for input.
 func refuse(rule, reading, input, detail string) *Error {
-	return &Error{Rule: rule, Reading: reading, Input: input, Offset: -1, Err: sentinels[rule], Detail: detail}
+	return &Error{Rule: rule, Reading: reading, Input: input, Offset: uri.NoOffset, Err: sentinels[rule], Detail: detail}
 }
 
 // quote quotes s, only its beginning and "..." when it is long.

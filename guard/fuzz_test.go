@@ -1,18 +1,22 @@
 package guard_test
 
 import (
+	"errors"
 	"net"
 	"net/netip"
 	"strconv"
 	"testing"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 )
 
 // FuzzCheck: Check never panics; an allowed URL's target is a host:port
 // with an allowed port whose host, when it is an address, CheckAddr
 // allows, and is no name of this host; a refusal is a *guard.Error with a
-// rule.
+// rule and an offset in the input or uri.NoOffset, and one for the URL
+// Standard's parse failure has its *uri.Error as Cause, at the same
+// offset.
 func FuzzCheck(f *testing.F) {
 	for _, tt := range adversarial {
 		f.Add(tt.in)
@@ -22,8 +26,12 @@ func FuzzCheck(f *testing.F) {
 		target, err := p.Check(in)
 		if err != nil {
 			e, ok := err.(*guard.Error)
-			if !ok || e.Rule == "" || e.Err == nil || target != "" {
+			if !ok || e.Rule == "" || e.Err == nil || target != "" || (e.Offset < 0 || e.Offset > len(in)) && e.Offset != uri.NoOffset {
 				t.Fatalf("Check(%q) = %q, %#v", in, target, err)
+			}
+			var ue *uri.Error
+			if e.Rule == guard.RuleParse && e.Reading == guard.ReadingWHATWG && (!errors.As(err, &ue) || ue.Offset != e.Offset) {
+				t.Fatalf("Check(%q) = %#v: no *uri.Error at its offset inside", in, err)
 			}
 			return
 		}

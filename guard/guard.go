@@ -81,6 +81,20 @@
 // says more; the command "uri guard" runs the policy on a list of URLs
 // (docs/command.md#guard).
 //
+// # Errors
+//
+// A refusal is an [*Error]: the rule that refuses (RuleScheme, ...), the
+// reading it concerns, what was refused in plain words, and a sentinel
+// (ErrScheme, ...) for errors.Is. It is the module's only error type
+// besides uri.Error, which every package that reads text returns: a
+// refusal is a decision, not a fault of the text. When the refusal comes
+// from a parse that failed (RuleParse), the parser's error is the Cause
+// and Unwrap returns it, so that errors.As(err, &e) with e a *uri.Error
+// finds the URL Standard's error, with its offset. Offset follows the
+// convention of uri.Error: a byte offset in Input, or uri.NoOffset for a
+// rule that refuses the URL as a whole. A refusal reaches the caller of
+// an http.Client inside a *url.Error; errors.As looks through it.
+//
 // # What the guard does not cover
 //
 // A proxy resolves names itself: with AllowProxy, the proxy decides what
@@ -104,7 +118,6 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/readings"
-	"github.com/gouri/uri/whatwg"
 )
 
 // Policy says which URLs and addresses may be fetched. The zero value is
@@ -146,7 +159,7 @@ type Policy struct {
 }
 
 // Check decides whether the URL rawURL may be fetched, and returns the
-// host:port that net/http would dial for it (before DNS), or an *Error
+// host:port that net/http would dial for it (before DNS), or an [*Error]
 // that names the rule and the reading. The rules, in order:
 //
 //   - parse: the URL Standard and net/url must both accept it, and
@@ -174,15 +187,18 @@ func (p *Policy) Check(rawURL string) (string, error) {
 func (p *Policy) checkReport(r *readings.Report) (string, error) {
 	in := r.Input
 	if !r.WHATWG.OK() {
-		e := refuse(RuleParse, "whatwg", in, r.WHATWG.Err.Error())
-		var we *whatwg.Error
+		e := refuse(RuleParse, ReadingWHATWG, in, "the URL Standard rejects it")
+		e.Cause = r.WHATWG.Err
+		var we *uri.Error
 		if errors.As(r.WHATWG.Err, &we) && we.Input == in {
 			e.Offset = we.Offset
 		}
 		return "", e
 	}
 	if !r.NetURL.OK() {
-		return "", refuse(RuleParse, "neturl", in, r.NetURL.Err.Error())
+		e := refuse(RuleParse, ReadingNetURL, in, "net/url rejects it")
+		e.Cause = r.NetURL.Err
+		return "", e
 	}
 	scheme := abnf.LowerString(r.NetURL.Scheme)
 	if !p.schemeAllowed(scheme) {

@@ -2,15 +2,18 @@ package guard_test
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/internal/testrows"
 	"github.com/gouri/uri/readings"
+	"github.com/gouri/uri/whatwg"
 )
 
 // adversarial holds the inputs of the published classes of SSRF filter
@@ -304,8 +307,8 @@ func TestPolicyOptions(t *testing.T) {
 }
 
 // TestError: the message names the input, the rule and the detail; a
-// parse error of the URL Standard keeps its offset; the other rules have
-// none.
+// parse error of the URL Standard keeps its offset and is the Cause, found
+// by errors.As as a *uri.Error; the other rules have uri.NoOffset.
 func TestError(t *testing.T) {
 	var p guard.Policy
 	_, err := p.Check("http://169.254.169.254/")
@@ -314,18 +317,50 @@ func TestError(t *testing.T) {
 		t.Errorf("Check(%q) = %v, want %s", "http://169.254.169.254/", err, want)
 	}
 	var e *guard.Error
-	if _, err := p.Check("http://[::1%25lo]/"); !errors.As(err, &e) || e.Offset != 11 {
-		t.Errorf("Check(%q) = %v, want offset 11 (the %%)", "http://[::1%25lo]/", err)
+	_, err = p.Check("http://[::1%25lo]/")
+	want = `guard: refused "http://[::1%25lo]/": parse: the URL Standard rejects it: IPv6-invalid-code-point ("%" (U+0025) is neither a hex digit nor ":" in the IPv6 address) at offset 11`
+	if !errors.As(err, &e) || e.Offset != 11 || err.Error() != want {
+		t.Errorf("Check(%q) = %v, want offset 11 (the %%) and %s", "http://[::1%25lo]/", err, want)
 	}
-	if _, err := p.Check("http://u@example.com/"); !errors.As(err, &e) || e.Offset != -1 {
-		t.Errorf("Check(%q) = %v, want offset -1", "http://u@example.com/", err)
+	var ue *uri.Error
+	if !errors.As(err, &ue) || ue.Offset != 11 || !errors.Is(err, whatwg.ErrIPv6InvalidCodePoint) || !errors.Is(err, guard.ErrParse) {
+		t.Errorf("Check(%q) = %v: not the URL Standard's *uri.Error inside a refusal of rule parse", "http://[::1%25lo]/", err)
+	}
+	if got, want := e.Reason(), strings.TrimPrefix(want, `guard: refused "http://[::1%25lo]/": `); got != want {
+		t.Errorf("Reason() = %q, want %q", got, want)
+	}
+	if _, err := p.Check("http://u@example.com/"); !errors.As(err, &e) || e.Offset != uri.NoOffset {
+		t.Errorf("Check(%q) = %v, want uri.NoOffset", "http://u@example.com/", err)
 	}
 	long := "http://127.0.0.1/" + strings.Repeat("a", 1000)
-	if _, err := p.Check(long); err == nil || len(err.Error()) > 500 || !strings.Contains(err.Error(), `aaa"...`) {
-		t.Errorf("Check(a long input) = %v, want the input cut after 256 bytes", err)
+	if _, err := p.Check(long); err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), `aaa...": address: `) {
+		t.Errorf("Check(a long input) = %v, want the input shortened", err)
 	}
 	if err := p.CheckAddr(netip.MustParseAddr("10.0.0.1")); !errors.Is(err, guard.ErrAddress) ||
 		err.Error() != `guard: refused "10.0.0.1": address: 10.0.0.1 is a private address (10.0.0.0/8, RFC 1918)` {
 		t.Errorf("CheckAddr(10.0.0.1) = %v", err)
+	}
+}
+
+// TestErrorNil: a nil *Error formats and unwraps without panicking, also
+// as a typed nil in an error, as a logger may print it.
+func TestErrorNil(t *testing.T) {
+	var e *guard.Error
+	var err error = e
+	if got := err.Error(); got != "guard: <nil>" {
+		t.Errorf("(*guard.Error)(nil).Error() = %q", got)
+	}
+	if got := e.Reason(); got != "<nil>" {
+		t.Errorf("(*guard.Error)(nil).Reason() = %q", got)
+	}
+	if e.Unwrap() != nil || errors.Is(err, guard.ErrParse) {
+		t.Errorf("(*guard.Error)(nil) unwraps to %v", e.Unwrap())
+	}
+	if got := fmt.Sprint(err); got != "guard: <nil>" {
+		t.Errorf("fmt.Sprint((*guard.Error)(nil)) = %q", got)
+	}
+	caused := &guard.Error{Rule: guard.RuleParse, Input: "x", Offset: uri.NoOffset, Err: guard.ErrParse, Detail: "d", Cause: (*uri.Error)(nil)}
+	if got, want := caused.Error(), `guard: refused "x": parse: d: uri: <nil>`; got != want {
+		t.Errorf("a refusal caused by a nil *uri.Error: %q, want %q", got, want)
 	}
 }

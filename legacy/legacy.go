@@ -54,8 +54,9 @@
 // uri.Parse without its exception for ports: Input[:Offset] is the longest
 // prefix of the input that some valid reference of the grammar begins with,
 // so a bad port that could still be a user name and password is reported
-// where the authority ends. The resolvers' have Op uri.OpResolve and the
-// grammar as Detail; Upgrade's are those of uri.Components.Encode. Their Err
+// where the authority ends (an unknown Grammar has uri.NoOffset). The
+// resolvers' have Op uri.OpResolve, the grammar as Detail, and Name "base"
+// when the base is at fault; Upgrade's are those of uri.Components.Encode. Their Err
 // is one of the sentinels of package uri or of this package.
 package legacy
 
@@ -270,7 +271,7 @@ func Parse(s string, g Grammar) (URL, error) {
 	case RFC2396, RFC2732, RFC2616:
 		ok = p.parse2396(false, &sp, &l)
 	default:
-		return URL{}, &uri.Error{Op: uri.OpParse, Input: s, Err: ErrUnknownGrammar, Detail: g.String()}
+		return URL{}, &uri.Error{Op: uri.OpParse, Input: s, Offset: uri.NoOffset, Err: ErrUnknownGrammar, Detail: g.String()}
 	}
 	if !ok {
 		return URL{}, p.error()

@@ -125,7 +125,7 @@ func (r *oldRef) String() string {
 func ResolveRFC1808(base, ref string) (string, error) {
 	ru, err := Parse(ref, RFC1808)
 	if err != nil {
-		return "", resolveError(RFC1808, err)
+		return "", resolveError(RFC1808, "", err)
 	}
 	// Step 1: an empty base is unknown; the reference is absolute.
 	if base == "" {
@@ -133,10 +133,10 @@ func ResolveRFC1808(base, ref string) (string, error) {
 	}
 	bu, err := Parse(base, RFC1808)
 	if err != nil {
-		return "", resolveError(RFC1808, err)
+		return "", resolveError(RFC1808, "base", err)
 	}
 	if bu.Parts.Scheme == "" {
-		return "", resolveError(RFC1808, missingScheme(base))
+		return "", resolveError(RFC1808, "base", missingScheme(base))
 	}
 	// Step 2a: an entirely empty reference is the base.
 	if ref == "" {
@@ -213,7 +213,8 @@ func (r *oldRef) splitParams() {
 func ResolveRFC2396(base, ref string) (string, error) {
 	// Parsing is RFC 2396's as amended by RFC 2732, but errors name the
 	// algorithm the caller asked for.
-	fail := func(err error) (string, error) { return "", resolveError(RFC2396, err) }
+	fail := func(err error) (string, error) { return "", resolveError(RFC2396, "", err) }
+	failBase := func(err error) (string, error) { return "", resolveError(RFC2396, "base", err) }
 	rp := lparser{s: ref, g: RFC2732}
 	if len(ref) > maxLen {
 		return fail(&uri.Error{Input: ref, Offset: maxLen, Err: uri.ErrTooLong})
@@ -225,10 +226,10 @@ func ResolveRFC2396(base, ref string) (string, error) {
 	ru := sp.components(ref)
 	bu, err := Parse(base, RFC2732)
 	if err != nil {
-		return fail(err)
+		return failBase(err)
 	}
 	if bu.Parts.Scheme == "" {
-		return fail(missingScheme(base))
+		return failBase(missingScheme(base))
 	}
 	b, r := oldRefOf(base, bu.Parts), oldRefOf(ref, ru)
 	// Step 2: a reference to the current document.
@@ -295,13 +296,14 @@ func oldDotSegments(path string) string {
 }
 
 // resolveError returns err, an *uri.Error, as an error of resolution by the
-// algorithm of the grammar g: Op uri.OpResolve, and the grammar in Detail.
-func resolveError(g Grammar, err error) error {
+// algorithm of the grammar g: Op uri.OpResolve, the grammar in Detail, and
+// name ("base" or "") as Name.
+func resolveError(g Grammar, name string, err error) error {
 	e, ok := err.(*uri.Error)
 	if !ok {
 		return err
 	}
 	c := *e
-	c.Op, c.Detail = uri.OpResolve, g.String()
+	c.Op, c.Name, c.Detail = uri.OpResolve, name, g.String()
 	return &c
 }

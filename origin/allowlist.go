@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/schemes"
@@ -110,7 +111,7 @@ func parseEntry(e string) (t tuple, wild bool, err error) {
 	}
 	u, perr := whatwg.Parse(scheme + "://" + rest)
 	if perr != nil {
-		if we, ok := perr.(*whatwg.Error); ok && we.Offset > len(scheme)+3 {
+		if we, ok := perr.(*uri.Error); ok && we.Offset > len(scheme)+3 {
 			we.Offset += at - len(scheme) - 3 // an offset in e, past the "*." that was cut
 			we.Input = e
 		}

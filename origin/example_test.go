@@ -121,10 +121,10 @@ func ExampleLocalPath() {
 	// Output:
 	// "/account?tab=2": "/account?tab=2" <nil>
 	// "/a b": "/a%20b" <nil>
-	// "//evil.example": "" guard: refused "//evil.example": cross-origin: the URL Standard reads "//" as the start of another host
-	// "\\\\evil.example": "" guard: refused "\\\\evil.example": cross-origin: the URL Standard reads "\\\\" as the start of another host
-	// "https://www.example.com/": "" guard: refused "https://www.example.com/": local-path: a path on this site begins with "/"
-	// "account": "" guard: refused "account": local-path: a path on this site begins with "/"
+	// "//evil.example": "" guard: refused "//evil.example": cross-origin: the URL Standard reads "//" as the start of another host at offset 1
+	// "\\\\evil.example": "" guard: refused "\\\\evil.example": cross-origin: the URL Standard reads "\\\\" as the start of another host at offset 1
+	// "https://www.example.com/": "" guard: refused "https://www.example.com/": local-path: a path on this site begins with "/" at offset 0
+	// "account": "" guard: refused "account": local-path: a path on this site begins with "/" at offset 0
 }
 
 // A CORS handler checks the Origin header against the allowlist before it
@@ -139,5 +139,5 @@ func ExampleAllowlist_CheckOrigin() {
 	// https://a.example.org: <nil>
 	// https://example.org: guard: refused "https://example.org": cross-origin: the origin is not in the allowlist
 	// null: guard: refused "null": cross-origin: the opaque origin "null" is not allowed
-	// https://app.example.com/: guard: refused "https://app.example.com/": parse: not a serialized origin (RFC 6454, Section 6.2): a browser writes "https://app.example.com"
+	// https://app.example.com/: guard: refused "https://app.example.com/": parse: not a serialized origin (RFC 6454, Section 6.2): a browser writes "https://app.example.com" at offset 23
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/whatwg"
@@ -147,10 +148,10 @@ func TestRedirectSameOrigin(t *testing.T) {
 func TestRedirectParseError(t *testing.T) {
 	_, err := Redirect(whatwg.MustParse("https://good.example/"), "https://good.example:99999/", nil)
 	var e *guard.Error
-	var we *whatwg.Error
-	if !errors.As(err, &e) || !errors.Is(err, guard.ErrParse) || !errors.As(err, &we) || we.Kind != whatwg.ErrPortOutOfRange ||
+	var we *uri.Error
+	if !errors.As(err, &e) || !errors.Is(err, guard.ErrParse) || !errors.As(err, &we) || !errors.Is(err, whatwg.ErrPortOutOfRange) ||
 		e.Offset != we.Offset || e.Offset != 21 {
-		t.Errorf("Redirect to a bad port: %#v; want guard.ErrParse wrapping the *whatwg.Error at 21", err)
+		t.Errorf("Redirect to a bad port: %#v; want guard.ErrParse wrapping the *uri.Error at 21", err)
 	}
 	if !strings.Contains(err.Error(), "port") {
 		t.Errorf("message %q", err)

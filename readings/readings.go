@@ -188,7 +188,7 @@ func (k HostKind) String() string {
 // empty host when Host is empty and the URL has a user or a scheme and a
 // path that begins with "/" written after "//".
 type Reading struct {
-	Err error // the parser's error; the other fields are zero when it is set
+	Err error // the parser's error (a *uri.Error, or net/url's *url.Error); the other fields are zero when it is set
 
 	Scheme      string // "" when there is none (a relative reference)
 	HasUserinfo bool

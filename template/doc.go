@@ -7,7 +7,7 @@
 //   - RFC 6570, Section 2: the template syntax of all four levels, with
 //     literals, the eight expression types, prefix (":n") and explode
 //     ("*") modifiers ([Parse]). A template that does not follow the ABNF
-//     is an [*Error] that gives the byte offset of the first byte that no
+//     is an error that gives the byte offset of the first byte that no
 //     valid template has there, as Section 3 asks ("indicate the location
 //     of the error"); operators reserved for future use are errors.
 //   - RFC 6570, Section 3 and Appendix A: expansion of string, list and
@@ -145,6 +145,29 @@
 // implementation, with the command that measures it. The command
 // "uri template" expands and matches from a shell
 // (docs/command.md#template).
+//
+// # Errors
+//
+// Every error is a *uri.Error, the module's one error value (this package
+// has no Error type of its own), whose Err is one of the sentinels of this
+// package ([ErrUnclosed], [ErrNoMatch], ...) or, for a URI that Match
+// cannot read, of package uri. Op says what failed, and Offset where:
+//
+//   - uri.OpParse, from [Parse]: Input is the template, and Input[:Offset]
+//     is the longest prefix of it that begins some valid template, so the
+//     byte at Offset is the first that cannot continue one; Offset ==
+//     len(Input) when the template ends too early ("{/id*" fails at 5).
+//   - uri.OpExpand, from [Template.Expand] and [Expand]: Input is the
+//     template, and Offset is where the variable or the literal at fault is
+//     written in it, not a prefix rule (the template is valid; its values
+//     are not). Name is the variable at fault. For [ErrNotURI], Cause is
+//     the *uri.Error of the expansion, so that errors.As finds it and
+//     errors.Is its reason.
+//   - uri.OpMatch, from [Template.Match] and [Template.MatchURI]: Input is
+//     the URI, and Offset the byte of it at which matching failed.
+//
+// The message reads "uri: expand x: prefix modifier on a list or
+// associative array at offset 1 of "{x:3}"".
 //
 // # What this package does not do
 //

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/template"
 )
 
@@ -16,13 +17,15 @@ func ExampleParse() {
 	fmt.Println(t.Names())
 
 	_, err = template.Parse("/people/{~user}")
-	var e *template.Error
+	var e *uri.Error
 	if errors.As(err, &e) {
 		fmt.Println(e.Offset, errors.Is(err, template.ErrInvalidVarname))
 	}
+	fmt.Println(err)
 	// Output:
 	// [q lang]
 	// 9 true
+	// uri: invalid variable name at offset 9 of "/people/{~user}"
 }
 
 func ExampleTemplate_Expand() {
@@ -92,7 +95,7 @@ func ExampleTemplate_Match() {
 	// repo string uri []
 	// state string open []
 	// labels list  [bug ui]
-	// template: match: URI does not match the template at offset 7 of "/files/..%2Fetc"
+	// uri: match: URI does not match the template at offset 7 of "/files/..%2Fetc"
 }
 
 func ExampleMatchOptions() {

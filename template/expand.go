@@ -29,9 +29,9 @@ const stackExpansion = 512
 // Expand expands the template with vars (RFC 6570, Section 3): each
 // expression is replaced by the values of its variables, pct-encoded as
 // its operator says, and undefined variables are skipped. The result is an
-// RFC 3986 URI-reference, or an error (*Error, Op "expand") when it cannot
-// be one: ErrPrefixComposite for a prefix modifier on a list or associative
-// array, ErrNotURI when the values of a reserved ("+") or fragment ("#")
+// RFC 3986 URI-reference, or an error (*uri.Error, Op uri.OpExpand, the
+// variable at fault as Name) when it cannot be one: ErrPrefixComposite for
+// a prefix modifier on a list or associative array, ErrNotURI when the values of a reserved ("+") or fragment ("#")
 // expansion, or the literals around the values, do not make a
 // URI-reference. It allocates once, the result's text, for an expansion of
 // up to 512 bytes.
@@ -108,7 +108,7 @@ func (t *Template) appendExpansion(b []byte, vars Values) ([]byte, error) {
 // 6570, Appendix A).
 func (t *Template) appendVar(b []byte, op *operator, v *varspec, val Value, first bool) ([]byte, error) {
 	if v.maxLen > 0 && val.kind != KindString {
-		return b, &Error{Op: OpExpand, Input: t.raw, Offset: v.off, Var: v.name, Err: ErrPrefixComposite}
+		return b, &uri.Error{Op: uri.OpExpand, Name: v.name, Input: t.raw, Offset: v.off, Err: ErrPrefixComposite}
 	}
 	switch {
 	case !first:
@@ -273,7 +273,7 @@ func tripletChar(s string) int {
 // err: ErrNotURI at the place in the template that wrote the byte at
 // which the expansion stops being a URI-reference.
 func (t *Template) notURI(vars Values, err error) error {
-	e := &Error{Op: OpExpand, Input: t.raw, Err: ErrNotURI, Cause: err}
+	e := &uri.Error{Op: uri.OpExpand, Input: t.raw, Err: ErrNotURI, Cause: err}
 	ue, ok := err.(*uri.Error)
 	if !ok {
 		return e
@@ -300,7 +300,7 @@ func (t *Template) notURI(vars Values, err error) error {
 			b, _ = t.appendVar(b, p.op, v, val, first)
 			first = false
 			if ue.Offset < len(b) {
-				e.Offset, e.Var = v.off, v.name
+				e.Offset, e.Name = v.off, v.name
 				return e
 			}
 		}

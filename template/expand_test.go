@@ -97,14 +97,14 @@ func TestExpand(t *testing.T) {
 			}
 			continue
 		}
-		var e *template.Error
-		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Var != tt.errVar || e.Op != template.OpExpand || e.Input != tt.tmpl || u != (uri.URI{}) {
+		var e *uri.Error
+		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Name != tt.errVar || e.Op != uri.OpExpand || e.Input != tt.tmpl || u != (uri.URI{}) {
 			t.Errorf("%s: Expand(%q, %v) = %q, %#v; want %v at offset %d, variable %q", tt.name, tt.tmpl, tt.vars, u.String(), err, tt.err, tt.off, tt.errVar)
 			continue
 		}
-		var ue *uri.Error
-		if errors.Is(err, template.ErrNotURI) != errors.As(err, &ue) {
-			t.Errorf("%s: Expand(%q): ErrNotURI without its *uri.Error, or the reverse: %v", tt.name, tt.tmpl, err)
+		var cause *uri.Error
+		if errors.Is(err, template.ErrNotURI) != errors.As(e.Cause, &cause) {
+			t.Errorf("%s: Expand(%q): ErrNotURI without its *uri.Error as Cause, or the reverse: %v", tt.name, tt.tmpl, err)
 		}
 		if appendErr == nil || appendErr.Error() != err.Error() || string(b) != "prefix" {
 			t.Errorf("%s: AppendExpand(%q, %q) = %q, %v; want %q and the error of Expand, %v", tt.name, dst, tt.tmpl, b, appendErr, "prefix", err)
@@ -119,8 +119,8 @@ func TestExpandFunc(t *testing.T) {
 		t.Errorf("Expand(%q) = %q, %v", "/a{/b}", u.String(), err)
 	}
 	_, err = template.Expand("/a{/b", nil)
-	var e *template.Error
-	if !errors.As(err, &e) || e.Op != template.OpParse || e.Offset != 5 {
+	var e *uri.Error
+	if !errors.As(err, &e) || e.Op != uri.OpParse || e.Offset != 5 {
 		t.Errorf("Expand(%q) = %v, want the error of Parse", "/a{/b", err)
 	}
 }

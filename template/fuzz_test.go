@@ -29,10 +29,10 @@ var fuzzVars = template.Values{
 // FuzzTemplate checks the contracts of Parse, Expand and Match on any
 // template, and of Match on any URI:
 //
-//   - Parse fails with an *Error whose offset follows the offset rule, or
+//   - Parse fails with an *uri.Error whose offset follows the offset rule, or
 //     the template's String is the input;
 //   - Expand gives an RFC 3986 URI-reference, which AppendExpand writes
-//     too, or an *Error of expansion;
+//     too, or an *uri.Error of expansion;
 //   - Match of an expansion, when it matches, gives values that expand to
 //     the same URI; for a template whose expressions are delimited (RFC
 //     6570, Section 1.4) and values that cross no boundary, it matches and
@@ -50,9 +50,9 @@ func FuzzTemplate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in, target string) {
 		tp, err := template.Parse(in)
 		if err != nil {
-			var e *template.Error
-			if !errors.As(err, &e) || e.Op != template.OpParse || e.Input != in {
-				t.Fatalf("Parse(%q) = %v: not a parse *Error", in, err)
+			var e *uri.Error
+			if !errors.As(err, &e) || e.Op != uri.OpParse || e.Input != in {
+				t.Fatalf("Parse(%q) = %v: not a parse *uri.Error", in, err)
 			}
 			checkOffsetRule(t, in, e.Offset)
 			return
@@ -64,10 +64,10 @@ func FuzzTemplate(f *testing.F) {
 		u, err := tp.Expand(fuzzVars)
 		b, appendErr := tp.AppendExpand(nil, fuzzVars)
 		if err != nil {
-			var e *template.Error
-			if !errors.As(err, &e) || e.Op != template.OpExpand || e.Offset < 0 || e.Offset > len(in) ||
+			var e *uri.Error
+			if !errors.As(err, &e) || e.Op != uri.OpExpand || e.Offset < 0 || e.Offset > len(in) ||
 				!(errors.Is(err, template.ErrNotURI) || errors.Is(err, template.ErrPrefixComposite)) {
-				t.Fatalf("Expand(%q) = %#v: not an expansion *Error", in, err)
+				t.Fatalf("Expand(%q) = %#v: not an expansion *uri.Error", in, err)
 			}
 			if appendErr == nil || appendErr.Error() != err.Error() {
 				t.Fatalf("Expand(%q) = %v, but AppendExpand = %v", in, err, appendErr)

@@ -38,8 +38,9 @@ func (o *MatchOptions) extraParams() bool { return o != nil && o.ExtraParams }
 // Match reads s as a URI-reference and, when it is an expansion of the
 // template, returns the values that the expansion took: the reverse of
 // [Template.Expand] (RFC 6570, Section 1.4). It returns a *uri.Error when
-// s is not a URI-reference, and an *Error (Op "match", ErrNoMatch, Offset
-// in s) when it does not match. See [Template.MatchURI] for the rules.
+// s is not a URI-reference (Op uri.OpParse), and one with Op uri.OpMatch,
+// Err ErrNoMatch and the Offset in s at which matching failed when it does
+// not match. See [Template.MatchURI] for the rules.
 func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 	u, err := uri.Parse(s)
 	if err != nil {
@@ -49,8 +50,9 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 }
 
 // MatchURI returns the values of the variables for which the template
-// expands to u, the reverse of expansion (RFC 6570, Section 1.4), or an
-// *Error with ErrNoMatch and the offset in u at which matching failed.
+// expands to u, the reverse of expansion (RFC 6570, Section 1.4), or a
+// *uri.Error with Op uri.OpMatch, ErrNoMatch and the offset in u at which
+// matching failed.
 // Values are pct-decoded and never cross their operator's boundary: in the
 // path, a value of any expression but "+" and "#" holds no "/" and is not
 // "." or "..", and a label holds no ".". A query of parameters matches in
@@ -64,7 +66,7 @@ func (t *Template) MatchURI(u uri.URI, opts *MatchOptions) (Values, error) {
 	var steps int
 	vals, off, ok := t.match(u, opts, &steps)
 	if !ok {
-		return nil, &Error{Op: OpMatch, Input: u.String(), Offset: off, Err: ErrNoMatch}
+		return nil, &uri.Error{Op: uri.OpMatch, Input: u.String(), Offset: off, Err: ErrNoMatch}
 	}
 	return vals, nil
 }

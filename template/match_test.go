@@ -158,8 +158,8 @@ func TestMatch(t *testing.T) {
 		}
 		vals, err := tp.Match(tt.in, tt.opts)
 		if tt.want == nil {
-			var e *template.Error
-			if !errors.As(err, &e) || !errors.Is(err, template.ErrNoMatch) || e.Offset != tt.off || e.Input != tt.in || e.Op != template.OpMatch || vals != nil {
+			var e *uri.Error
+			if !errors.As(err, &e) || !errors.Is(err, template.ErrNoMatch) || e.Offset != tt.off || e.Input != tt.in || e.Op != uri.OpMatch || vals != nil {
 				t.Errorf("%s: Parse(%q).Match(%q) = %v, %v; want no match at offset %d", tt.name, tt.tmpl, tt.in, view(vals), err, tt.off)
 			}
 			continue

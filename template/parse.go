@@ -4,6 +4,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 )
 
@@ -86,7 +87,7 @@ const literalMask = abnf.Unreserved | abnf.SubDelims | abnf.GenDelims | abnf.Ucs
 
 // Parse parses a URI Template (RFC 6570, Section 2): literals and
 // expressions of all four levels. A template that does not follow the ABNF
-// of Section 2 is an error (*Error, Op "parse") that gives the offset of
+// of Section 2 is an error (*uri.Error, Op uri.OpParse) that gives the offset of
 // the first byte that cannot continue a valid template (Section 3 asks for
 // the location); an operator reserved for future use ("=", ",", "!", "@",
 // "|") is one. Parse allocates the Template and its parts.
@@ -135,8 +136,10 @@ func (t *Template) String() string { return t.raw }
 // modify the slice.
 func (t *Template) Names() []string { return append([]string(nil), t.names...) }
 
+// parseError returns the error of Parse for the template s, which fails
+// with err at the byte off.
 func parseError(s string, off int, err error) error {
-	return &Error{Op: OpParse, Input: s, Offset: off, Err: err}
+	return &uri.Error{Op: uri.OpParse, Input: s, Offset: off, Err: err}
 }
 
 // parseLiteral reads the literals from s[i] to the next "{" or the end

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/template"
 )
 
@@ -96,12 +97,12 @@ var parseErrors = []struct {
 func TestParseErrors(t *testing.T) {
 	for _, tt := range parseErrors {
 		_, err := template.Parse(tt.in)
-		var e *template.Error
+		var e *uri.Error
 		if !errors.As(err, &e) {
 			t.Errorf("Parse(%q) = %v, want an *Error", tt.in, err)
 			continue
 		}
-		if e.Offset != tt.off || !errors.Is(err, tt.err) || e.Op != template.OpParse || e.Input != tt.in {
+		if e.Offset != tt.off || !errors.Is(err, tt.err) || e.Op != uri.OpParse || e.Input != tt.in {
 			t.Errorf("Parse(%q) = %#v, want offset %d, %v", tt.in, e, tt.off, tt.err)
 		}
 		checkOffsetRule(t, tt.in, e.Offset)
@@ -119,13 +120,13 @@ func checkOffsetRule(t *testing.T, in string, off int) {
 		return
 	}
 	if _, err := template.Parse(in[:off]); err != nil {
-		var e *template.Error
+		var e *uri.Error
 		if !errors.As(err, &e) || e.Offset != off {
 			t.Errorf("Parse(%q) fails at %d, but Parse(%q) = %v: not the longest valid beginning", in, off, in[:off], err)
 		}
 	}
 	if off < len(in) {
-		var e *template.Error
+		var e *uri.Error
 		if _, err := template.Parse(in[:off+1]); !errors.As(err, &e) || e.Offset != off {
 			t.Errorf("Parse(%q) fails at %d, but Parse(%q) = %v", in, off, in[:off+1], err)
 		}
@@ -166,23 +167,29 @@ func TestParseValid(t *testing.T) {
 	}
 }
 
-// TestErrorText pins the message of an *Error: the reason, the variable,
-// the cause, the offset and the input, quoted.
+// TestErrorText pins the message of the errors: the operation, the
+// variable as Name, the reason, the cause, the offset and the input,
+// quoted.
 func TestErrorText(t *testing.T) {
 	_, err := template.Parse("{/id*")
-	if got, want := err.Error(), `template: expression not closed at offset 5 (end of input) of "{/id*"`; got != want {
+	if got, want := err.Error(), `uri: expression not closed at offset 5 (end of input) of "{/id*"`; got != want {
 		t.Errorf("Parse(%q) error = %q, want %q", "{/id*", got, want)
 	}
 	_, err = template.Expand("x{y:1}", template.Values{"y": template.List("a")})
-	if got, want := err.Error(), `template: expand: prefix modifier on a list or associative array (variable "y") at offset 2 of "x{y:1}"`; got != want {
+	if got, want := err.Error(), `uri: expand y: prefix modifier on a list or associative array at offset 2 of "x{y:1}"`; got != want {
 		t.Errorf("Expand(%q) error = %q, want %q", "x{y:1}", got, want)
+	}
+	_, err = template.Expand("{+x}", template.Values{"x": template.String("a#b#c")})
+	if got, want := err.Error(), `uri: expand x: expansion is not a URI-reference (invalid character "#" in fragment at offset 3 of "a#b#c") at offset 2 of "{+x}"`; got != want {
+		t.Errorf("Expand(%q) error = %q, want %q", "{+x}", got, want)
+	}
+	_, err = template.MustParse("/a/{x}").Match("/b/1", nil)
+	if got, want := err.Error(), `uri: match: URI does not match the template at offset 1 of "/b/1"`; got != want {
+		t.Errorf("Match(%q) error = %q, want %q", "/b/1", got, want)
 	}
 	long := strings.Repeat("a", 200) + " "
 	_, err = template.Parse(long)
-	if got := err.Error(); !strings.HasPrefix(got, `template: character not allowed in a literal at offset 200 of "...aaa`) || len(got) > 200 {
+	if got := err.Error(); !strings.HasPrefix(got, `uri: character not allowed in a literal at offset 200 of "...aaa`) || len(got) > 200 {
 		t.Errorf("Parse(200 a's and a space) error = %q: want the input shortened around the offset", got)
-	}
-	if got := (*template.Error)(nil).Error(); got != "template: <nil>" {
-		t.Errorf("(*Error)(nil).Error() = %q", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/template"
 )
 
@@ -87,7 +88,7 @@ var suiteFiles = []struct {
 
 // TestSuite runs every case of the suite: the expansion is one of those
 // the case allows (RFC 6570, Sections 2 and 3), or, for a case whose
-// expectation is false, Parse or Expand fails with an *Error.
+// expectation is false, Parse or Expand fails with an *uri.Error.
 func TestSuite(t *testing.T) {
 	for _, f := range suiteFiles {
 		t.Run(f.name, func(t *testing.T) {
@@ -98,12 +99,12 @@ func TestSuite(t *testing.T) {
 			passed := 0
 			for _, c := range cases {
 				u, err := template.Expand(c.template, c.vars)
-				var e *template.Error
+				var e *uri.Error
 				switch {
 				case c.want == nil && err == nil:
 					t.Errorf("%s: Expand(%q) = %q, want an error", c.group, c.template, u.String())
 				case c.want == nil && !errors.As(err, &e):
-					t.Errorf("%s: Expand(%q): error %v is no *template.Error", c.group, c.template, err)
+					t.Errorf("%s: Expand(%q): error %v is no *uri.Error", c.group, c.template, err)
 				case c.want != nil && err != nil:
 					t.Errorf("%s: Expand(%q) = error %v, want %q", c.group, c.template, err, c.want)
 				case c.want != nil && !slices.Contains(c.want, u.String()):

@@ -7,8 +7,9 @@ import "github.com/gouri/uri"
 // [uri.Components.Encode], and lists as a [uri.Change] each character that
 // RFC 3986 did not allow where it stands and that had to be percent-encoded
 // (listed below). Without changes the URI's text is the href. The only
-// errors are for the zero URL (Kind [ErrMissingSchemeNonRelativeURL]) and a
-// text over 2 GiB ([uri.ErrTooLong]).
+// errors, with Op uri.OpBuild, are for the zero URL (Err
+// [ErrMissingSchemeNonRelativeURL], with uri.NoOffset) and a text over
+// 2 GiB ([uri.ErrTooLong]).
 //
 // The URL Standard produces text that is not valid RFC 3986, and ToURI
 // percent-encodes:
@@ -27,7 +28,7 @@ import "github.com/gouri/uri"
 // canonical text.
 func (u URL) ToURI() (uri.URI, []uri.Change, error) {
 	if u.href == "" {
-		return uri.URI{}, nil, &Error{Op: OpToURI, Kind: ErrMissingSchemeNonRelativeURL}
+		return uri.URI{}, nil, newError(uri.OpBuild, "", "", uri.NoOffset, ErrMissingSchemeNonRelativeURL)
 	}
 	c := uri.Components{
 		Scheme:      u.Scheme(),

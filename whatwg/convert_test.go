@@ -84,9 +84,9 @@ func TestToURI(t *testing.T) {
 // TestToURIZero: the zero URL is no URL record.
 func TestToURIZero(t *testing.T) {
 	v, cs, err := URL{}.ToURI()
-	var e *Error
-	if !errors.As(err, &e) || e.Kind != ErrMissingSchemeNonRelativeURL || v != (uri.URI{}) || cs != nil {
-		t.Errorf("URL{}.ToURI() = %q, %v, %v; want an *Error with Kind %v", v.String(), cs, err, ErrMissingSchemeNonRelativeURL)
+	var e *uri.Error
+	if !errors.As(err, &e) || e.Err != ErrMissingSchemeNonRelativeURL || v != (uri.URI{}) || cs != nil {
+		t.Errorf("URL{}.ToURI() = %q, %v, %v; want an *uri.Error with Err %v", v.String(), cs, err, ErrMissingSchemeNonRelativeURL)
 	}
 }
 

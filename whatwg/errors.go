@@ -6,20 +6,22 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
-	"github.com/gouri/uri/internal/errtext"
 )
 
 // Kind is the name of a validation error of the URL Standard, section 1.1
 // (https://url.spec.whatwg.org/#validation-error), or of one of the few
 // reasons of this package's own listed after them.
 //
-// A Kind is an error, so that errors.Is(err, whatwg.ErrPortInvalid) tests
-// the reason of an [*Error]. Its String and Error methods return the name as
-// the standard spells it, such as "port-invalid" or "IPv4-too-many-parts".
+// A Kind is an error: the sentinel in the Err field of the *uri.Error that
+// this package returns, so that errors.Is(err, whatwg.ErrPortInvalid) tests
+// the reason. Its String and Error methods return the name as the standard
+// spells it, such as "port-invalid" or "IPv4-too-many-parts", which is how
+// the message of the *uri.Error says that the URL Standard's parser failed.
 //
 // The standard marks some validation errors as failures: parsing stops and
-// returns no URL. Those are the Kind of an [*Error]. The others are
+// returns no URL. Those are the Err of a *uri.Error. The others are
 // non-fatal: the parser goes on, and [Validate] reports them as
 // [ValidationError] values.
 type Kind uint8
@@ -219,75 +221,21 @@ func (k Kind) String() string {
 // Error returns k.String(), so that a Kind can be the target of errors.Is.
 func (k Kind) Error() string { return k.String() }
 
-// Error describes why an input is not a URL, or why a setter left a URL as
-// it was.
+// newError returns the error of the operation op, about name (see
+// uri.Error.Name), that failed with the validation error k at the byte off
+// of input: a *uri.Error with k as Err. Its Detail is left empty: the
+// message takes the plain words from [Kind.Describe] when it is written,
+// so that a failing parse allocates the error and nothing more.
 //
-// Offset is a byte index into Input: the first byte of the code point at
-// which the URL Standard's parser stopped, or, for a failure that concerns
-// a whole host (a domain that IDNA rejects, an IPv4 address out of range),
-// the first byte of that host. Offsets count the bytes of Input as given,
-// including leading spaces and the tabs and newlines that the parser
-// removes. When the input ends too early, Offset == len(Input).
-//
-// Kind is the validation error that made parsing fail; Unwrap returns it,
-// so errors.Is(err, whatwg.ErrHostMissing) and errors.As work.
-type Error struct {
-	Op     string // what failed: OpParse, OpSetHost, ... (the Op constants)
-	Input  string // the input, or the value given to the setter
-	Offset int    // byte offset in Input
-	Kind   Kind   // the reason
-}
-
-// The values of [Error.Op]: the operation that failed.
-const (
-	OpParse     = "parse"      // [Parse], [ParseRef], [URL.Parse] and the other parsing functions
-	OpParseBase = "parse base" // [ParseRef], when the base fails to parse
-
-	// The setters of the URL class (URL Standard, section 6.1), one per
-	// attribute, such as [URL.SetHost] for OpSetHost.
-	OpSetHref     = "set href"
-	OpSetProtocol = "set protocol"
-	OpSetUsername = "set username"
-	OpSetPassword = "set password"
-	OpSetHost     = "set host"
-	OpSetHostname = "set hostname"
-	OpSetPort     = "set port"
-	OpSetPathname = "set pathname"
-	OpSetSearch   = "set search"
-	OpSetHash     = "set hash"
-
-	OpSetSearchParams   = "set search params"   // [URL.SetSearchParams]
-	OpDeleteSearchParam = "delete search param" // [URL.DeleteSearchParam]
-	OpToURI             = "to uri"              // [URL.ToURI]
-)
-
-// Error formats the error on one line: the name of the validation error,
-// so that it can be looked up in the standard, what is wrong in plain
-// words, naming the code point at fault where there is one, and where.
-// For example
-//
-//	whatwg: port-invalid: the port is not a number: "z" (U+007A) is not a digit at offset 21 of "https://example.org:7z"
-//
-// The text depends only on the fields. A code point that is a control or
-// is not printable (a Bidi_Control character, for one) is shown only by
-// its number, and the input is quoted with Go's escapes.
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("whatwg: ")
-	if e.Op != "" && e.Op != OpParse {
-		b.WriteString(e.Op)
-		b.WriteString(": ")
-	}
-	b.WriteString(e.Kind.String())
-	if d := e.detail(); d != "" {
-		b.WriteString(": ")
-		b.WriteString(d)
-	}
-	b.WriteString(" at offset ")
-	b.WriteString(strconv.Itoa(e.Offset))
-	b.WriteString(" of ")
-	b.WriteString(errtext.QuoteAround(e.Input, e.Offset))
-	return b.String()
+// Offset is the first byte of the code point at which the URL Standard's
+// parser stopped, or, for a failure that concerns a whole host (a domain
+// that IDNA rejects, an IPv4 address out of range), the first byte of that
+// host; it counts the bytes of input as given, including leading spaces and
+// the tabs and newlines that the parser removes. A setter's failure that no
+// byte of its value causes (the URL has an opaque path, or cannot have a
+// port) has uri.NoOffset.
+func newError(op, name, input string, off int, k Kind) *uri.Error {
+	return &uri.Error{Op: op, Name: name, Input: input, Offset: off, Err: k}
 }
 
 // kindText says what each validation error means, in plain words.
@@ -330,28 +278,36 @@ var kindText = [numKinds]string{
 	ErrTooLong:                              "the input or its URL is longer than this package allows, or a long domain has a label too long for IDNA",
 }
 
-// detail is what Error says of e in plain words: kindText, or, where the
-// code point at Offset is what is wrong, words that name it.
-func (e *Error) detail() string {
-	if e.Kind >= numKinds {
+// Describe says in plain words what the validation error k at the byte
+// off of input means, naming the code point at fault where there is one:
+// "the port is not a number: "z" (U+007A) is not a digit" for
+// ErrPortInvalid at the "z" of "https://h:7z". A code point that is a
+// control or is not printable (a Bidi_Control character, for one) is
+// named by its number only. It is the Detail that the message of a
+// *uri.Error whose Err is k shows ([uri.Error.Reason] calls it, since
+// this package leaves Detail empty); ValidationError.String shows the
+// words without the code point. It allocates for the words that name a
+// code point.
+func (k Kind) Describe(input string, off int) string {
+	if k >= numKinds {
 		return ""
 	}
-	text := kindText[e.Kind]
-	if e.Offset < 0 || e.Offset >= len(e.Input) {
+	text := kindText[k]
+	if off < 0 || off >= len(input) {
 		return text
 	}
-	r, size := utf8.DecodeRuneInString(e.Input[e.Offset:])
-	c := e.Input[e.Offset]
+	r, size := utf8.DecodeRuneInString(input[off:])
+	c := input[off]
 	cp := codePoint(r, size, c)
-	switch e.Kind {
+	switch k {
 	case ErrDomainToASCII, ErrHostInvalidCodePoint:
 		// The parser stops at a forbidden code point, or, for a failure
 		// of IDNA, at the start of the host, which may hold one too.
 		// A "%" and two hex digits is a percent-encoded byte, decoded
 		// before the checks.
 		switch {
-		case c == '%' && e.Kind == ErrDomainToASCII && e.Offset+2 < len(e.Input) &&
-			abnf.IsHex(e.Input[e.Offset+1]) && abnf.IsHex(e.Input[e.Offset+2]):
+		case c == '%' && k == ErrDomainToASCII && off+2 < len(input) &&
+			abnf.IsHex(input[off+1]) && abnf.IsHex(input[off+2]):
 		case c < utf8.RuneSelf && class[c]&forbiddenHost != 0:
 			return cp + " is not allowed in a host (a forbidden host code point)"
 		case c < utf8.RuneSelf && class[c]&forbiddenDomain != 0:
@@ -371,7 +327,7 @@ func (e *Error) detail() string {
 	case ErrPortInvalid:
 		return text + ": " + cp + " is not a digit"
 	case ErrSchemeInvalid:
-		if e.Offset == 0 {
+		if off == 0 {
 			return cp + " cannot start a scheme: " + text
 		}
 		return cp + " is not allowed in a scheme: " + text
@@ -398,19 +354,17 @@ func codePoint(r rune, size int, c byte) string {
 	return u
 }
 
-// Unwrap returns the reason, a [Kind].
-func (e *Error) Unwrap() error { return e.Kind }
-
 // ValidationError is a validation error that did not stop the parser
 // (URL Standard, section 1.1): the input is not a valid URL string, but the
-// parser repaired it. [Validate] returns them.
+// parser repaired it. [Validate] returns them beside its result. It is a
+// report, not an error value (it has no Error method): the parse
+// succeeded; a failure is a *uri.Error whose Err is the Kind.
 type ValidationError struct {
 	Kind   Kind
-	Offset int // byte offset in the input, as in [Error]
+	Offset int // byte offset in the input, as a failure's Offset counts it
 }
 
-// String returns the error as "name: plain words at offset N", as
-// [Error.Error] writes it but without the input.
+// String returns the report as "name: plain words at offset N".
 func (v ValidationError) String() string {
 	s := v.Kind.String()
 	if v.Kind < numKinds && kindText[v.Kind] != "" {

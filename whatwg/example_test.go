@@ -26,14 +26,16 @@ func ExampleParse() {
 func ExampleParse_error() {
 	_, err := whatwg.Parse("https://example.org:7z/")
 	fmt.Println(err)
-	var e *whatwg.Error
+	var e *uri.Error
 	if errors.As(err, &e) {
-		fmt.Println(e.Kind, e.Offset)
+		fmt.Println(e.Err, e.Offset)
+		fmt.Println(e.Err.(whatwg.Kind).Describe(e.Input, e.Offset))
 	}
 	fmt.Println(errors.Is(err, whatwg.ErrPortInvalid))
 	// Output:
-	// whatwg: port-invalid: the port is not a number: "z" (U+007A) is not a digit at offset 21 of "https://example.org:7z/"
+	// uri: port-invalid (the port is not a number: "z" (U+007A) is not a digit) at offset 21 of "https://example.org:7z/"
 	// port-invalid 21
+	// the port is not a number: "z" (U+007A) is not a digit
 	// true
 }
 
@@ -112,8 +114,8 @@ func ExampleURL_SetHost() {
 	// Output:
 	// <nil> https://example.com:8443/path
 	// <nil> https://example.net/path
-	// whatwg: set host: port-invalid: the port is not a number: "x" (U+0078) is not a digit at offset 12 of "example.edu:x" https://example.edu/path
-	// whatwg: set host: opaque-path: the URL has an opaque path, so no host and no path segments at offset 0 of "example.org" mailto:someone@example.org
+	// uri: set host: port-invalid (the port is not a number: "x" (U+0078) is not a digit) at offset 12 of "example.edu:x" https://example.edu/path
+	// uri: set host: opaque-path (the URL has an opaque path, so no host and no path segments) of "example.org" mailto:someone@example.org
 }
 
 func ExampleURL_SetProtocol() {
@@ -122,7 +124,7 @@ func ExampleURL_SetProtocol() {
 	fmt.Println(u.SetProtocol("git"), u)
 	// Output:
 	// <nil> https://example.org/
-	// whatwg: set protocol: scheme-change-not-allowed: the scheme cannot change from special to not or back, to "file" with credentials or a port, or from "file" with an empty host at offset 0 of "git" https://example.org/
+	// uri: set protocol: scheme-change-not-allowed (the scheme cannot change from special to not or back, to "file" with credentials or a port, or from "file" with an empty host) of "git" https://example.org/
 }
 
 func ExampleURL_SetSearch() {

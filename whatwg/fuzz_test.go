@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/oracle"
 )
 
@@ -30,8 +31,9 @@ func fuzzSeeds() []string {
 
 // FuzzParse checks, for any input and any base:
 //
-//   - Parse does not panic, and fails with an *Error whose offset lies in
-//     the input, the same one Validate returns;
+//   - Parse does not panic, and fails with an *uri.Error whose offset lies
+//     in the input and obeys the offset rule (see checkOffsetRule), the
+//     same one Validate returns;
 //   - when it succeeds, the href is ASCII with no control character and no
 //     space outside an opaque path, parsing it again gives the same URL (the URL Standard's
 //     serializer and parser round-trip), the getters put together give the
@@ -50,8 +52,9 @@ func FuzzParse(f *testing.F) {
 		checkEncodeComponent(t, in)
 		u, err := Parse(in)
 		checkResult(t, "Parse", in, u, err)
+		checkOffsetRule(t, in, err)
 		v, verrs, verr := Validate(in, URL{})
-		if v != u || (err == nil) != (verr == nil) || err != nil && *err.(*Error) != *verr.(*Error) {
+		if v != u || (err == nil) != (verr == nil) || err != nil && *err.(*uri.Error) != *verr.(*uri.Error) {
 			t.Fatalf("Validate(%q) = %q, %v; Parse gives %q, %v", in, v.Href(), verr, u.Href(), err)
 		}
 		for _, e := range verrs {
@@ -80,8 +83,8 @@ func FuzzParse(f *testing.F) {
 			w := b
 			err := s.set(&w, in)
 			checkResult(t, s.name+" on "+b.Href(), in, w, nil)
-			var e *Error
-			if err != nil && (!errors.As(err, &e) || e.Offset < 0 || e.Offset > len(in)) {
+			var e *uri.Error
+			if err != nil && (!errors.As(err, &e) || e.Op != uri.OpSet || (e.Offset < 0 || e.Offset > len(in)) && e.Offset != uri.NoOffset) {
 				t.Fatalf("%s(%q) on %q: error %v out of range", s.name, in, b.Href(), err)
 			}
 		}
@@ -99,13 +102,49 @@ var fuzzSetters = []struct {
 	{"SetSearch", (*URL).SetSearch}, {"SetHash", (*URL).SetHash},
 }
 
+// checkOffsetRule checks the offset of an error of Parse(in) against the
+// rule of uri.Error: in[:Offset] is the beginning of some input that the
+// parser accepts. The test is that the parser does not fail earlier on
+// in[:Offset] itself: it accepts it, or fails at its end, for want of
+// what comes next, or fails on a host or a port that in[:Offset] cuts, as
+// a whole, at its first byte: whether a host is an IPv4 address, and
+// whether IDNA takes it, depends on its end ("http:.0" is no IPv4 address,
+// but "http:.0a" is a valid URL), and a port out of range can still be a
+// password ("h://0:70000@h/"). A failure of a whole host in in is reported
+// at the host's first byte, so that in[:Offset] ends where the host would
+// begin, and the test holds for it too.
+func checkOffsetRule(t *testing.T, in string, err error) {
+	t.Helper()
+	e, ok := err.(*uri.Error)
+	if !ok || e.Offset < 0 || e.Offset > len(in) {
+		return // checkResult reports it
+	}
+	_, perr := Parse(in[:e.Offset])
+	if pe, ok := perr.(*uri.Error); ok && pe.Offset < e.Offset && !wholePart(pe.Err) {
+		t.Fatalf("Parse(%q) fails at %d (%v), but Parse(%q) fails earlier, at %d (%v): not the longest valid beginning",
+			in, e.Offset, e.Err, in[:e.Offset], pe.Offset, pe.Err)
+	}
+}
+
+// wholePart reports whether the reason err concerns a whole host or port,
+// which the parser reports at its first byte.
+func wholePart(err error) bool {
+	switch err {
+	case ErrDomainToASCII, ErrIPv4TooManyParts, ErrIPv4NonNumericPart, ErrIPv4OutOfRangePart, ErrPortOutOfRange:
+		return true
+	}
+	return false
+}
+
 // checkResult checks the invariants of a parse result (or, with err nil,
 // of a URL left by a setter).
 func checkResult(t *testing.T, op, in string, u URL, err error) {
 	t.Helper()
 	if err != nil {
-		var e *Error
-		if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(e.Input) || e.Kind == 0 || !errors.Is(err, e.Kind) {
+		var e *uri.Error
+		var k Kind
+		if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(e.Input) || !errors.As(e.Err, &k) || k == 0 || !errors.Is(err, k) ||
+			e.Detail != "" || !strings.Contains(e.Error(), " ("+k.Describe(e.Input, e.Offset)+")") {
 			t.Fatalf("%s(%q): malformed error %#v", op, in, err)
 		}
 		if u != (URL{}) {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/lazybuf"
 )
@@ -21,8 +22,9 @@ const failed = -1
 // without a base URL: new URL(input) in JavaScript. See the package
 // documentation for how a Go string becomes the standard's input.
 //
-// On failure it returns the zero URL and an [*Error] whose Kind is the
-// validation error that made the parser fail; [Validate] also returns the
+// On failure it returns the zero URL and a *uri.Error with Op
+// uri.OpParse whose Err is the [Kind], the validation error that made the
+// parser fail; [Validate] also returns the
 // non-fatal ones. Parse allocates nothing when input is already in its
 // serialized form (Href then returns input), and the href otherwise.
 func Parse(input string) (URL, error) {
@@ -47,11 +49,11 @@ func (u URL) Parse(ref string) (URL, error) {
 
 // ParseRef parses base, then input against it: the API URL parser of the
 // URL Standard, section 6.1, that new URL(input, base) runs. When base
-// fails to parse, the error is base's, with Op [OpParseBase].
+// fails to parse, the error is base's, with Name "base".
 func ParseRef(input, base string) (URL, error) {
 	b, err := parse(base, nil, nil)
 	if err != nil {
-		err.(*Error).Op = OpParseBase
+		err.(*uri.Error).Name = "base"
 		return URL{}, err
 	}
 	return b.Parse(input)
@@ -131,7 +133,7 @@ func (p *parser) pos() int32 {
 // when errs is not nil.
 func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 	if len(input) > maxLen {
-		return URL{}, &Error{Op: OpParse, Input: input, Offset: maxLen, Kind: ErrTooLong}
+		return URL{}, newError(uri.OpParse, "", input, maxLen, ErrTooLong)
 	}
 	// "Remove any leading and trailing C0 control or space from input."
 	i, j := 0, len(input)
@@ -186,7 +188,7 @@ func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
 			}
 		}
 		if !ok {
-			return URL{}, p.error(OpParse)
+			return URL{}, p.error(uri.OpParse, "")
 		}
 		if err := p.finish(); err != nil {
 			return URL{}, err
@@ -220,7 +222,7 @@ func (p *parser) finish() error {
 	u := &p.u
 	n := p.pos()
 	if p.tooLong || n > maxLen-2 {
-		return &Error{Op: OpParse, Input: p.orig, Offset: len(p.orig), Kind: ErrTooLong}
+		return newError(uri.OpParse, "", p.orig, len(p.orig), ErrTooLong)
 	}
 	if u.flags&fFragment == 0 {
 		u.fragStart = n
@@ -325,9 +327,10 @@ func (p *parser) fail(k Kind, i int) int {
 	return failed
 }
 
-// error returns the recorded failure.
-func (p *parser) error(op string) error {
-	return &Error{Op: op, Input: p.orig, Offset: p.offset(p.errAt), Kind: p.errKind}
+// error returns the recorded failure, as an error of the operation op
+// about name (see uri.Error.Name).
+func (p *parser) error(op, name string) error {
+	return newError(op, name, p.orig, p.offset(p.errAt), p.errKind)
 }
 
 // note records a non-fatal validation error at index i of p.in.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/testrows"
 )
 
@@ -339,12 +340,12 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%s: %s = %q, want %v", tc.name, call, u.Href(), tc.kind)
 			continue
 		}
-		var e *Error
+		var e *uri.Error
 		if !errors.As(err, &e) {
-			t.Errorf("%s: %s: error %T, want *Error", tc.name, call, err)
+			t.Errorf("%s: %s: error %T, want *uri.Error", tc.name, call, err)
 			continue
 		}
-		want := Error{Op: OpParse, Input: tc.in, Offset: tc.offset, Kind: tc.kind}
+		want := uri.Error{Op: uri.OpParse, Input: tc.in, Offset: tc.offset, Err: tc.kind}
 		if diff := cmp.Diff(want, *e); diff != "" {
 			t.Errorf("%s: %s (-want +got):\n%s", tc.name, call, diff)
 		}
@@ -454,7 +455,7 @@ func TestTabsRemovedAnywhere(t *testing.T) {
 			got, err := parseWith(in, tc.base)
 			n++
 			if got != want || (err == nil) != (wantErr == nil) ||
-				err != nil && err.(*Error).Kind != wantErr.(*Error).Kind {
+				err != nil && err.(*uri.Error).Err != wantErr.(*uri.Error).Err {
 				t.Fatalf("ParseRef(%q, %q) = %q, %v; without %q: %q, %v", in, tc.base, got.Href(), err, c, want.Href(), wantErr)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 )
 
@@ -732,12 +733,12 @@ func (u URL) SearchParams() SearchParams { return ParseForm(u.Query()) }
 // ("data:x ?q" becomes "data:x%20"). It allocates the new href once. On the
 // zero URL it returns an error, as the setters do.
 func (u *URL) SetSearchParams(p SearchParams) error {
-	const op = OpSetSearchParams
-	if err := u.zero(op, ""); err != nil {
+	const attr = "search"
+	if err := u.zero(attr, ""); err != nil {
 		return err
 	}
 	n := p.encodedLen()
-	return u.replaceQuery(op, n, n > 0, func(b []byte) []byte {
+	return u.replaceQuery(attr, n, n > 0, func(b []byte) []byte {
 		b = b[:len(b)+n]
 		p.put(b, len(b)-n)
 		return b
@@ -746,14 +747,14 @@ func (u *URL) SetSearchParams(p SearchParams) error {
 
 // replaceQuery replaces u's query by n bytes that write appends, or makes
 // it null when has is false, building the new href in one allocation.
-func (u *URL) replaceQuery(op string, n int, has bool, write func([]byte) []byte) error {
+func (u *URL) replaceQuery(attr string, n int, has bool, write func([]byte) []byte) error {
 	head, tail := u.href[:u.queryStart], u.href[u.fragStart:]
 	size := len(head) + len(tail)
 	if has {
 		size += 1 + n
 	}
 	if size > maxLen {
-		return &Error{Op: op, Input: "", Offset: 0, Kind: ErrTooLong}
+		return newError(uri.OpSet, attr, "", uri.NoOffset, ErrTooLong)
 	}
 	b := make([]byte, 0, size)
 	b = append(b, head...)
@@ -784,8 +785,8 @@ func (u *URL) replaceQuery(op string, n int, has bool, write func([]byte) []byte
 // has to. Without such a pair, u is left as it was and nothing is
 // allocated; otherwise the new href is the one allocation.
 func (u *URL) DeleteSearchParam(name string) error {
-	const op = OpDeleteSearchParam
-	if err := u.zero(op, name); err != nil {
+	const attr = "search"
+	if err := u.zero(attr, name); err != nil {
 		return err
 	}
 	name = toScalarValues(name)
@@ -817,7 +818,7 @@ func (u *URL) DeleteSearchParam(name string) error {
 		}
 		rest = after
 	}
-	return u.replaceQuery(op, n, pairs, func(b []byte) []byte {
+	return u.replaceQuery(attr, n, pairs, func(b []byte) []byte {
 		kept := 0
 		for rest := q; ; {
 			piece, after, more := abnf.CutByte(rest, '&')

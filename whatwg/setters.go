@@ -3,6 +3,7 @@ package whatwg
 import (
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 )
 
@@ -123,11 +124,12 @@ func (r *record) url() (URL, bool) {
 	return u, true
 }
 
-// apply replaces u with r serialized.
-func (u *URL) apply(r *record, op, value string) error {
+// apply replaces u with r serialized, or returns the error of the setter
+// of attr when the URL would be too long.
+func (u *URL) apply(r *record, attr, value string) error {
 	v, ok := r.url()
 	if !ok {
-		return &Error{Op: op, Input: value, Offset: 0, Kind: ErrTooLong}
+		return newError(uri.OpSet, attr, value, uri.NoOffset, ErrTooLong)
 	}
 	*u = v
 	return nil
@@ -148,15 +150,17 @@ func setterParser(value string, sch schemeType) *parser {
 	return p
 }
 
-// setterError returns the error of a setter.
-func setterError(op, value string, k Kind, at int) error {
-	return &Error{Op: op, Input: value, Offset: at, Kind: k}
+// setterError returns the error of the setter of attr, given value, that
+// failed with k at the byte at of value (uri.NoOffset when no byte of it is
+// at fault).
+func setterError(attr, value string, k Kind, at int) error {
+	return newError(uri.OpSet, attr, value, at, k)
 }
 
 // zero returns the error of a setter called on the zero URL, or nil.
-func (u *URL) zero(op, value string) error {
+func (u *URL) zero(attr, value string) error {
 	if u.href == "" {
-		return setterError(op, value, ErrMissingSchemeNonRelativeURL, 0)
+		return setterError(attr, value, ErrMissingSchemeNonRelativeURL, uri.NoOffset)
 	}
 	return nil
 }
@@ -166,8 +170,9 @@ func (u *URL) zero(op, value string) error {
 func (u *URL) SetHref(value string) error {
 	v, err := Parse(value)
 	if err != nil {
-		err.(*Error).Op = OpSetHref
-		return err
+		e := err.(*uri.Error)
+		e.Op, e.Name = uri.OpSet, "href"
+		return e
 	}
 	*u = v
 	return nil
@@ -181,21 +186,21 @@ func (u *URL) SetHref(value string) error {
 // when the URL has credentials or a port, or from "file" when the host is
 // empty. When the port is the new scheme's default port, it becomes null.
 func (u *URL) SetProtocol(value string) error {
-	const op = OpSetProtocol
-	if err := u.zero(op, value); err != nil {
+	const attr = "protocol"
+	if err := u.zero(attr, value); err != nil {
 		return err
 	}
 	p := setterParser(value, u.scheme)
 	s := p.in + ":"
 	if !abnf.IsAlpha(s[0]) {
-		return setterError(op, value, ErrSchemeInvalid, 0)
+		return setterError(attr, value, ErrSchemeInvalid, p.offset(0))
 	}
 	k := 1
 	for k < len(s) && class[s[k]]&schemeChar != 0 {
 		k++
 	}
 	if s[k] != ':' {
-		return setterError(op, value, ErrSchemeInvalid, p.offset(k))
+		return setterError(attr, value, ErrSchemeInvalid, p.offset(k))
 	}
 	scheme := abnf.LowerString(s[:k])
 	sch := lookupScheme(scheme)
@@ -203,13 +208,13 @@ func (u *URL) SetProtocol(value string) error {
 	if r.sch.special() != sch.special() ||
 		sch == schemeFile && (r.username != "" || r.password != "" || r.port >= 0) ||
 		r.sch == schemeFile && r.kind == HostEmpty {
-		return setterError(op, value, ErrSchemeChange, 0)
+		return setterError(attr, value, ErrSchemeChange, uri.NoOffset)
 	}
 	r.scheme, r.sch = scheme, sch
 	if r.port == sch.defaultPort() {
 		r.port = -1
 	}
-	return u.apply(&r, op, value)
+	return u.apply(&r, attr, value)
 }
 
 // cannotHaveCredentialsOrPort reports whether the URL "cannot have a
@@ -224,32 +229,32 @@ func (r *record) cannotHaveCredentialsOrPort() bool {
 // cannot have a username (ErrCannotHaveCredentialsOrPort). Tabs and
 // newlines are encoded, not removed: this setter does not run the parser.
 func (u *URL) SetUsername(value string) error {
-	const op = OpSetUsername
-	if err := u.zero(op, value); err != nil {
+	const attr = "username"
+	if err := u.zero(attr, value); err != nil {
 		return err
 	}
 	r := u.record()
 	if r.cannotHaveCredentialsOrPort() {
-		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
+		return setterError(attr, value, ErrCannotHaveCredentialsOrPort, uri.NoOffset)
 	}
 	r.username = encodeString(value, encUserinfo, userinfoStops)
-	return u.apply(&r, op, value)
+	return u.apply(&r, attr, value)
 }
 
 // SetPassword sets the password to value UTF-8 percent-encoded with the
 // userinfo percent-encode set, as the password setter does, unless the URL
 // cannot have a password (ErrCannotHaveCredentialsOrPort).
 func (u *URL) SetPassword(value string) error {
-	const op = OpSetPassword
-	if err := u.zero(op, value); err != nil {
+	const attr = "password"
+	if err := u.zero(attr, value); err != nil {
 		return err
 	}
 	r := u.record()
 	if r.cannotHaveCredentialsOrPort() {
-		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
+		return setterError(attr, value, ErrCannotHaveCredentialsOrPort, uri.NoOffset)
 	}
 	r.password = encodeString(value, encUserinfo, userinfoStops)
-	return u.apply(&r, op, value)
+	return u.apply(&r, attr, value)
 }
 
 // encodeString returns s UTF-8 percent-encoded with set, whose members are
@@ -273,24 +278,24 @@ func encodeString(s string, set uint32, t *stops) string {
 // port as it was: the standard's parser returns failure in the port state,
 // after it has set the host. It is the one case where a setter both
 // changes the URL and returns an error.
-func (u *URL) SetHost(value string) error { return u.setHost(OpSetHost, value, false) }
+func (u *URL) SetHost(value string) error { return u.setHost("host", value, false) }
 
 // SetHostname sets the host as [URL.SetHost] does, with the hostname state
 // as state override: a value with a port is refused (ErrHostnameWithPort).
-func (u *URL) SetHostname(value string) error { return u.setHost(OpSetHostname, value, true) }
+func (u *URL) SetHostname(value string) error { return u.setHost("hostname", value, true) }
 
-func (u *URL) setHost(op, value string, hostname bool) error {
-	if err := u.zero(op, value); err != nil {
+func (u *URL) setHost(attr, value string, hostname bool) error {
+	if err := u.zero(attr, value); err != nil {
 		return err
 	}
 	r := u.record()
 	if r.opaque {
-		return setterError(op, value, ErrOpaquePath, 0)
+		return setterError(attr, value, ErrOpaquePath, uri.NoOffset)
 	}
 	p := setterParser(value, r.sch)
 	s := p.in
 	if r.sch == schemeFile {
-		return u.setFileHost(&r, p, op, value)
+		return u.setFileHost(&r, p, attr, value)
 	}
 	// Host state with state override.
 	special := r.sch.special()
@@ -309,13 +314,13 @@ func (u *URL) setHost(op, value string, hostname bool) error {
 	}
 	if k < len(s) && s[k] == ':' {
 		if k == 0 {
-			return setterError(op, value, ErrHostMissing, p.offset(0))
+			return setterError(attr, value, ErrHostMissing, p.offset(0))
 		}
 		if hostname {
-			return setterError(op, value, ErrHostnameWithPort, p.offset(k))
+			return setterError(attr, value, ErrHostnameWithPort, p.offset(k))
 		}
 		if !p.host(0, k) {
-			return p.error(op)
+			return p.error(uri.OpSet, attr)
 		}
 		r.host, r.kind = p.w.String(), p.u.kind
 		// Port state with state override: digits, up to any other code
@@ -330,33 +335,33 @@ func (u *URL) setHost(op, value string, hostname bool) error {
 		var err error
 		switch {
 		case j == k+1:
-			err = setterError(op, value, ErrPortInvalid, p.offset(j))
+			err = setterError(attr, value, ErrPortInvalid, p.offset(j))
 		case port > 0xffff:
-			err = setterError(op, value, ErrPortOutOfRange, p.offset(k+1))
+			err = setterError(attr, value, ErrPortOutOfRange, p.offset(k+1))
 		case port == r.sch.defaultPort():
 			r.port = -1
 		default:
 			r.port = port
 		}
-		if e := u.apply(&r, op, value); e != nil {
+		if e := u.apply(&r, attr, value); e != nil {
 			return e
 		}
 		return err
 	}
 	if k == 0 && (special || r.username != "" || r.password != "" || r.port >= 0) {
-		return setterError(op, value, ErrHostMissing, p.offset(0))
+		return setterError(attr, value, ErrHostMissing, p.offset(0))
 	}
 	if !p.host(0, k) {
-		return p.error(op)
+		return p.error(uri.OpSet, attr)
 	}
 	r.host, r.kind = p.w.String(), p.u.kind
-	return u.apply(&r, op, value)
+	return u.apply(&r, attr, value)
 }
 
 // setFileHost is setHost for a file URL: the file host state with state
 // override, up to the first "/", "\", "?" or "#", where "localhost" is the
 // empty host.
-func (u *URL) setFileHost(r *record, p *parser, op, value string) error {
+func (u *URL) setFileHost(r *record, p *parser, attr, value string) error {
 	s := p.in
 	e := 0
 	for e < len(s) {
@@ -368,14 +373,14 @@ func (u *URL) setFileHost(r *record, p *parser, op, value string) error {
 	r.host, r.kind = "", HostEmpty
 	if e > 0 {
 		if !p.host(0, e) {
-			return p.error(op)
+			return p.error(uri.OpSet, attr)
 		}
 		r.host, r.kind = p.w.String(), p.u.kind
 		if r.kind == HostDomain && r.host == "localhost" {
 			r.host, r.kind = "", HostEmpty
 		}
 	}
-	return u.apply(r, op, value)
+	return u.apply(r, attr, value)
 }
 
 // SetPort sets the port, as the port setter does: "" makes it null;
@@ -385,17 +390,17 @@ func (u *URL) setFileHost(r *record, p *parser, op, value string) error {
 // (ErrCannotHaveCredentialsOrPort), when value starts with a non-digit
 // (ErrPortInvalid) and when the port is above 65535 (ErrPortOutOfRange).
 func (u *URL) SetPort(value string) error {
-	const op = OpSetPort
-	if err := u.zero(op, value); err != nil {
+	const attr = "port"
+	if err := u.zero(attr, value); err != nil {
 		return err
 	}
 	r := u.record()
 	if r.cannotHaveCredentialsOrPort() {
-		return setterError(op, value, ErrCannotHaveCredentialsOrPort, 0)
+		return setterError(attr, value, ErrCannotHaveCredentialsOrPort, uri.NoOffset)
 	}
 	if value == "" {
 		r.port = -1
-		return u.apply(&r, op, value)
+		return u.apply(&r, attr, value)
 	}
 	p := setterParser(value, r.sch)
 	s := p.in
@@ -407,15 +412,15 @@ func (u *URL) SetPort(value string) error {
 	}
 	switch {
 	case j == 0:
-		return setterError(op, value, ErrPortInvalid, p.offset(0))
+		return setterError(attr, value, ErrPortInvalid, p.offset(0))
 	case port > 0xffff:
-		return setterError(op, value, ErrPortOutOfRange, p.offset(0))
+		return setterError(attr, value, ErrPortOutOfRange, p.offset(0))
 	case port == r.sch.defaultPort():
 		r.port = -1
 	default:
 		r.port = port
 	}
-	return u.apply(&r, op, value)
+	return u.apply(&r, attr, value)
 }
 
 // SetPathname replaces the path, as the pathname setter does: it parses
@@ -424,13 +429,13 @@ func (u *URL) SetPort(value string) error {
 // a leading "/" is implied. A URL with an opaque path is left as it was
 // (ErrOpaquePath).
 func (u *URL) SetPathname(value string) error {
-	const op = OpSetPathname
-	if err := u.zero(op, value); err != nil {
+	const attr = "pathname"
+	if err := u.zero(attr, value); err != nil {
 		return err
 	}
 	r := u.record()
 	if r.opaque {
-		return setterError(op, value, ErrOpaquePath, 0)
+		return setterError(attr, value, ErrOpaquePath, uri.NoOffset)
 	}
 	p := setterParser(value, r.sch)
 	s := p.in
@@ -453,7 +458,7 @@ func (u *URL) SetPathname(value string) error {
 		p.w.Byte('/')
 	}
 	r.path = p.w.String()
-	return u.apply(&r, op, value)
+	return u.apply(&r, attr, value)
 }
 
 // SetSearch sets the query, as the search setter does: "" makes it null;
@@ -461,36 +466,36 @@ func (u *URL) SetPathname(value string) error {
 // query percent-encode set (the special-query one for a special URL),
 // "#" included. It always succeeds on a non-zero URL.
 func (u *URL) SetSearch(value string) error {
-	const op = OpSetSearch
-	if err := u.zero(op, value); err != nil {
+	const attr = "search"
+	if err := u.zero(attr, value); err != nil {
 		return err
 	}
 	r := u.record()
 	if value == "" {
 		r.query, r.hasQuery = "", false
-		return u.apply(&r, op, value)
+		return u.apply(&r, attr, value)
 	}
 	p := setterParser(strings.TrimPrefix(value, "?"), r.sch)
 	p.queryBody(0)
 	r.query, r.hasQuery = p.w.String(), true
-	return u.apply(&r, op, value)
+	return u.apply(&r, attr, value)
 }
 
 // SetHash sets the fragment, as the hash setter does: "" makes it null;
 // otherwise value without one leading "#" is UTF-8 percent-encoded with the
 // fragment percent-encode set. It always succeeds on a non-zero URL.
 func (u *URL) SetHash(value string) error {
-	const op = OpSetHash
-	if err := u.zero(op, value); err != nil {
+	const attr = "hash"
+	if err := u.zero(attr, value); err != nil {
 		return err
 	}
 	r := u.record()
 	if value == "" {
 		r.fragment, r.hasFragment = "", false
-		return u.apply(&r, op, value)
+		return u.apply(&r, attr, value)
 	}
 	p := setterParser(strings.TrimPrefix(value, "#"), r.sch)
 	p.fragmentBody(0)
 	r.fragment, r.hasFragment = p.w.String(), true
-	return u.apply(&r, op, value)
+	return u.apply(&r, attr, value)
 }

@@ -32,8 +32,8 @@
 //     [URL.DeleteSearchParam] removes pairs and keeps every other byte of
 //     the query.
 //   - 1.1 validation errors: the standard's names as [Kind]; a failure is
-//     an [*Error] with its Kind and byte offset; the non-fatal ones come
-//     from [Validate].
+//     a *uri.Error with the Kind as Err and a byte offset; the non-fatal
+//     ones come from [Validate].
 //
 // # Conformance
 //
@@ -130,16 +130,18 @@
 // they may ignore part of the value: SetPort("8080abc") sets port 8080.
 //
 // A setter returns nil when the standard's steps ran to their end. It
-// returns an [*Error] when they stopped early: the parser returned failure,
+// returns a *uri.Error with Op uri.OpSet and the attribute as Name ("host"
+// for SetHost) when they stopped early: the parser returned failure,
 // or the setter returned because the URL cannot take the value (a URL with
 // an opaque path has no host, a special scheme cannot become a non-special
 // one, ...). The URL is then left as it was, with one exception that the
 // standard prescribes: SetHost with a valid host followed by ":" and an
 // invalid port (SetHost("example.com:x")) sets the host and returns the
-// port's error. The Error's Input is the value given, and its Offset is in
-// that value. On the zero URL, every setter but SetHref returns an error
-// with Kind ErrMissingSchemeNonRelativeURL: there is no URL record to
-// change.
+// port's error. The error's Input is the value given, and its Offset is in
+// that value, or uri.NoOffset when no byte of the value is at fault (the
+// URL has an opaque path, cannot have a port, ...). On the zero URL, every
+// setter but SetHref returns an error with Err ErrMissingSchemeNonRelativeURL:
+// there is no URL record to change.
 //
 // # Query parameters
 //
@@ -199,11 +201,34 @@
 //
 // # Errors
 //
-// A failure is an [*Error]: the Kind is the validation error that made the
-// standard's parser return failure (ErrHostMissing, ErrPortInvalid,
-// ErrIPv4TooManyParts, ...), usable with errors.Is, and Offset is a byte
-// index into the input. The setters return an *Error when the standard's
-// steps leave the URL unchanged (see Setters above).
+// Every error is a *uri.Error, the module's one error value (this package
+// no longer has an Error type of its own). Its Err is a [Kind], the
+// validation error that made the standard's parser return failure
+// (ErrHostMissing, ErrPortInvalid, ErrIPv4TooManyParts, ...), usable with
+// errors.Is; its Detail says the same in plain words and names the code
+// point at fault; its message begins with the Kind's name as the standard
+// spells it ("uri: port-invalid (the port is not a number: "z" (U+007A) is
+// not a digit) at offset 21 of ..."), which tells a reader that it was the
+// URL Standard's parser that failed. Op is uri.OpParse for the parsing
+// functions (with Name "base" when the base of [ParseRef] fails), uri.OpSet
+// for the setters, uri.OpBuild for [URL.ToURI]. Component is not set: the
+// Kind names the part.
+//
+// Offset is a byte index into the input as given, counting the leading
+// spaces and the tabs and newlines that the parser removes: the first byte
+// of the code point at which the parser stopped, which is where the input
+// stops being the beginning of any URL the parser accepts, and the length
+// of the input when it ends too early ("https://[::1" fails at 12). As in
+// the root package, a port that is not a number is reported at its first
+// byte that is not a digit, although an "@" later could still make it part
+// of the credentials. Offsets mean something else in one case: a failure
+// that concerns a whole host (a domain that IDNA rejects, an IPv4 address
+// with too many or too large parts) or a whole port (over 65535) is
+// reported at the first byte of that host or port, since the parser knows
+// only at its end ("http:.0" is no IPv4 address, "http:.0a" is a valid
+// URL). The tests check the rule, with this exception, on every input the
+// fuzzer makes. The setters return an error when the standard's steps leave the URL
+// unchanged (see Setters above).
 //
 // # What this package does not do
 //

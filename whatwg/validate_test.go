@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
 )
 
 // validateTests pin the non-fatal validation errors that Validate reports,
@@ -141,12 +142,12 @@ func TestValidateFailure(t *testing.T) {
 	}
 }
 
-// TestErrorAnyOffset: the message of a hand-built *Error never panics, for
-// an offset outside the input, however far.
+// TestErrorAnyOffset: the message of an error built by newError never
+// panics, for an offset outside the input, however far.
 func TestErrorAnyOffset(t *testing.T) {
 	long := strings.Repeat("a", 200)
 	for _, off := range []int{math.MinInt, -1, 0, 100, 200, 201, math.MaxInt} {
-		e := &Error{Op: OpParse, Input: long, Offset: off, Kind: ErrHostMissing}
+		e := newError(uri.OpParse, "", long, off, ErrHostMissing)
 		if msg := e.Error(); !strings.Contains(msg, "aaa") {
 			t.Errorf("offset %d: %q", off, msg)
 		}

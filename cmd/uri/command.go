@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/gouri/uri"
-	"github.com/gouri/uri/whatwg"
+	"github.com/gouri/uri/internal/errtext"
 )
 
 // A command is one subcommand. Its flags are set up by flags, which returns
@@ -75,19 +75,16 @@ func failureAt(err error, off any, lead ...field) result {
 
 // errorOffset returns the byte offset in the input in at which err was
 // found, as an int, or nil when err does not say: the Offset of an
-// *uri.Error (also of the legacy grammars) or a *whatwg.Error about in,
+// *uri.Error (of every reading: RFC 3986, the legacy grammars, the URL Standard) about in,
 // or the offset of a line that is no input.
 func errorOffset(err error, in string) any {
 	var le *lineError
 	var ue *uri.Error
-	var we *whatwg.Error
 	switch {
 	case errors.As(err, &le):
 		return le.offset
 	case errors.As(err, &ue) && ue.Input == in:
 		return ue.Offset
-	case errors.As(err, &we) && we.Input == in:
-		return we.Offset
 	}
 	return nil
 }
@@ -188,15 +185,16 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	return status
 }
 
-// errorLine is the text of the error of an input in text mode: the
-// message, after "uri: line N: " for line N of standard input or "uri:
-// operand N: " for the Nth operand. The error of a line that is no input
-// (too long, a control character) names its line already.
+// errorLine is the text of the error of an input in text mode: its
+// message without "uri: " (see reason), after "uri: line N: " for line N
+// of standard input or "uri: operand N: " for the Nth operand. The error
+// of a line that is no input (too long, a control character) names its
+// line already.
 func errorLine(in input, err error) string {
 	if in.err != nil {
 		return err.Error()
 	}
-	msg := strings.TrimPrefix(err.Error(), "uri: ")
+	msg := reason(err)
 	switch {
 	case in.line > 0:
 		return "uri: line " + strconv.Itoa(in.line) + ": " + msg
@@ -204,6 +202,23 @@ func errorLine(in input, err error) string {
 		return "uri: operand " + strconv.Itoa(in.operand) + ": " + msg
 	}
 	return "uri: " + msg // the two operands of a pair, which the message quotes
+}
+
+// reason is the one place where the command reads the text of an error:
+// what err says without the "uri: " of its message, for a line that puts
+// its own label before it. For a *uri.Error that is its Reason and its
+// input quoted, which its message writes after "uri: " (see
+// uri.Error.Error); for the command's own errors, their reason; for any
+// other error, such as a refusal of guard ("guard: refused ..."), its
+// message. No text is ever cut out of a message.
+func reason(err error) string {
+	switch e := err.(type) {
+	case *uri.Error:
+		return e.Reason() + " of " + errtext.QuoteAround(e.Input, e.Offset)
+	case interface{ reason() string }:
+		return e.reason()
+	}
+	return err.Error()
 }
 
 // parseArgs parses the flags in args, before and after the operands, and

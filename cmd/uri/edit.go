@@ -165,9 +165,9 @@ type editError struct {
 	err  error
 }
 
-func (e *editError) Error() string {
-	return "uri: " + e.edit + ": " + strings.TrimPrefix(e.err.Error(), "uri: ")
-}
+func (e *editError) Error() string { return "uri: " + e.reason() }
+
+func (e *editError) reason() string { return e.edit + ": " + reason(e.err) }
 
 func (e *editError) Unwrap() error { return e.err }
 
@@ -177,13 +177,10 @@ func (e *editError) Unwrap() error { return e.err }
 func editFailure(in, at string, e edit, err error) result {
 	var off any
 	var ue *uri.Error
-	var we *whatwg.Error
 	switch {
 	case at != in:
 	case errors.As(err, &ue) && ue.Input == in:
 		off = ue.Offset
-	case errors.As(err, &we) && we.Input == in:
-		off = we.Offset
 	}
 	return failureAt(&editError{e.text, err}, off)
 }
@@ -281,8 +278,7 @@ func editWHATWG(in string, edits []edit, strict bool) result {
 	for _, e := range edits {
 		at := u.Href()
 		err := e.whatwg(&u)
-		var we *whatwg.Error
-		if err != nil && e.kind == editSet && !strict && errors.As(err, &we) && we.Kind != whatwg.ErrTooLong {
+		if err != nil && e.kind == editSet && !strict && !errors.Is(err, whatwg.ErrTooLong) {
 			continue
 		}
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 )
 
@@ -80,7 +81,7 @@ func guardURL(p *guard.Policy, resolve bool, in string) result {
 		var rule, off any
 		if e := (*guard.Error)(nil); errors.As(err, &e) {
 			rule = e.Rule
-			if e.Offset >= 0 {
+			if e.Offset != uri.NoOffset {
 				off = e.Offset
 			}
 		}

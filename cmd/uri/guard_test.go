@@ -27,7 +27,7 @@ func TestGuardJSON(t *testing.T) {
 			`{"input":"http://169.254.169.254/latest/meta-data/","ok":false,"error":"guard: refused \"http://169.254.169.254/latest/meta-data/\": address: 169.254.169.254 is the cloud metadata address (the instance metadata service of AWS, Google Cloud, Azure and others)","rule":"address","offset":null}`,
 		}},
 		{[]string{"http://[fe80::1%25eth0]/"}, exitInvalid, []string{
-			`{"input":"http://[fe80::1%25eth0]/","ok":false,"error":"guard: refused \"http://[fe80::1%25eth0]/\": parse: whatwg: IPv6-invalid-code-point: \"%\" (U+0025) is neither a hex digit nor \":\" in the IPv6 address at offset 15 of \"http://[fe80::1%25eth0]/\"","rule":"parse","offset":15}`,
+			`{"input":"http://[fe80::1%25eth0]/","ok":false,"error":"guard: refused \"http://[fe80::1%25eth0]/\": parse: the URL Standard rejects it: IPv6-invalid-code-point (\"%\" (U+0025) is neither a hex digit nor \":\" in the IPv6 address) at offset 15","rule":"parse","offset":15}`,
 		}},
 	}
 	for _, tt := range tests {

@@ -458,9 +458,10 @@ func TestJSONErrorShape(t *testing.T) {
 		// guard adds its rule; its offset is null but for the URL
 		// Standard's parse errors.
 		{[]string{"guard"}, []string{"input", "ok", "error", "rule", "offset"}, []bad{{"http://[::1%25lo]/", 11}, {"http://127.0.0.1/", -1}}},
-		// canon: the URL Standard's offset; null for a Safe Browsing key.
+		// canon: the URL Standard's offset, or the Safe Browsing steps';
+		// null where the steps rewrote the text before the fault.
 		{[]string{"canon"}, plain, []bad{{"http://[::1", 11}}},
-		{[]string{"canon", "--profile", "safebrowsing"}, plain, []bad{{"mailto:a", -1}}},
+		{[]string{"canon", "--profile", "safebrowsing"}, plain, []bad{{"mailto:a", 7}, {"http://%61:8x/", -1}}},
 		{[]string{"target", "--host", "h"}, plain, []bad{{"/a b", 2}, {"*", 0}, {"http://h/#f", 9}}},
 		{[]string{"target", "--method", "CONNECT"}, plain, []bad{{"h", 1}, {"[12345::1]:443", 5}}},
 		// redirect adds its rule, as guard does; its offset is the byte at
@@ -538,5 +539,50 @@ func TestLongLineShowsItsBeginning(t *testing.T) {
 	wantInput := "\x1b[2J\u202e" + strings.Repeat("é", (keepOfLongLine-7)/2)
 	if code != exitInvalid || row.Input != wantInput || row.InputHex != "" || row.Error != strings.Replace(strings.TrimSuffix(wantErr, "\n"), "line 2", "line 1", 1) || row.Offset != maxLine {
 		t.Errorf("uri normalize --json < long line: exit %d, %+v; want input %q and error %q", code, row, wantInput, wantErr)
+	}
+}
+
+// TestErrorLineIsTheMessage: in text mode, the error of an input is the
+// library's message with "uri: operand N: " in place of "uri: ", for every
+// package that reads text; the command cuts nothing out of a message (its
+// JSON holds the message whole). A refusal of guard keeps its own
+// "guard: refused" after the label.
+func TestErrorLineIsTheMessage(t *testing.T) {
+	tests := []struct {
+		args []string
+		in   string
+	}{
+		// template match counts its TEMPLATE as operand 1.
+		{[]string{"parse"}, "http://a/b c"},
+		{[]string{"parse", "--grammar", "rfc2396"}, "a b"},
+		{[]string{"parse", "--grammar", "whatwg"}, "https://example.org:7z"},
+		{[]string{"resolve", "--base", "http://a/"}, "g h"},
+		{[]string{"resolve", "--grammar", "whatwg", "--base", "http://a/"}, "http://[::1"},
+		{[]string{"normalize"}, "%zz"},
+		{[]string{"unescape"}, "%zz"},
+		{[]string{"template", "expand"}, "{/x"},
+		{[]string{"template", "match", "/a/{x}"}, "/b/1"},
+		{[]string{"canon", "--profile", "safebrowsing"}, "mailto:x"},
+		{[]string{"canon", "--profile", "semantic"}, "http://a b/"},
+		{[]string{"guard"}, "http://[::1%25lo]/"},
+		{[]string{"edit", "--grammar", "whatwg", "--strict", "--set", "port=1"}, "file:///x"},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{}, tt.args...), "--", tt.in)
+		_, _, text := runCmd(t, "", args...)
+		_, out, _ := runCmd(t, "", append(append([]string{}, tt.args...), "--json", "--", tt.in)...)
+		var obj struct{ Error string }
+		if err := json.Unmarshal([]byte(out), &obj); err != nil || obj.Error == "" {
+			t.Errorf("uri %q --json = %q: no error member (%v)", tt.args, out, err)
+			continue
+		}
+		label := "uri: operand 1: "
+		if tt.args[0] == "template" && tt.args[1] == "match" {
+			label = "uri: operand 2: "
+		}
+		want := label + strings.TrimPrefix(obj.Error, "uri: ") + "\n"
+		if text != want {
+			t.Errorf("uri %q %q: standard error\n%q\nwant the JSON error after the label\n%q", tt.args, tt.in, text, want)
+		}
 	}
 }

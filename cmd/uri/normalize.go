@@ -117,4 +117,6 @@ var errNoPair = pairError{}
 
 type pairError struct{}
 
-func (pairError) Error() string { return "uri: a pair is two references separated by a tab" }
+func (e pairError) Error() string { return "uri: " + e.reason() }
+
+func (pairError) reason() string { return "a pair is two references separated by a tab" }

@@ -26,7 +26,7 @@ func TestRedirectJSON(t *testing.T) {
 			`{"input":"/\t/evil.example","ok":false,"error":"guard: refused \"/\\t/evil.example\": cross-origin: the URL Standard reads \"https://evil.example/\", of the origin \"https://evil.example\", which is not \"https://www.example.com\"","rule":"cross-origin","offset":null}`,
 			`{"input":"javascript:alert(1)","ok":false,"error":"guard: refused \"javascript:alert(1)\": scheme: the URL Standard reads the scheme \"javascript\", not http or https","rule":"scheme","offset":null}`,
 			`{"input":"https://u@www.example.com/","ok":false,"error":"guard: refused \"https://u@www.example.com/\": userinfo: the URL Standard reads the user name \"u\" in \"https://u@www.example.com/\"","rule":"userinfo","offset":null}`,
-			`{"input":"https://[::1","ok":false,"error":"guard: refused \"https://[::1\": parse: whatwg: IPv6-unclosed: the IPv6 address has no closing \"]\" at offset 12 of \"https://[::1\"","rule":"parse","offset":12}`,
+			`{"input":"https://[::1","ok":false,"error":"guard: refused \"https://[::1\": parse: the URL Standard rejects it: IPv6-unclosed (the IPv6 address has no closing \"]\") at offset 12 (end of input)","rule":"parse","offset":12}`,
 		}},
 		{[]string{"--from", "https://www.example.com/", "--allow", "https://*.example.org", "--allow", "https://partner.example:8443",
 			"https://a.b.example.org/", "https://example.org/", "https://partner.example:8443/x"}, "", exitInvalid, []string{
@@ -36,8 +36,8 @@ func TestRedirectJSON(t *testing.T) {
 		}},
 		{[]string{"--local", "/account?tab=2", "\\\\evil.example", "account"}, "", exitInvalid, []string{
 			`{"input":"/account?tab=2","ok":true,"result":"/account?tab=2"}`,
-			`{"input":"\\\\evil.example","ok":false,"error":"guard: refused \"\\\\\\\\evil.example\": cross-origin: the URL Standard reads \"\\\\\\\\\" as the start of another host","rule":"cross-origin","offset":1}`,
-			`{"input":"account","ok":false,"error":"guard: refused \"account\": local-path: a path on this site begins with \"/\"","rule":"local-path","offset":0}`,
+			`{"input":"\\\\evil.example","ok":false,"error":"guard: refused \"\\\\\\\\evil.example\": cross-origin: the URL Standard reads \"\\\\\\\\\" as the start of another host at offset 1","rule":"cross-origin","offset":1}`,
+			`{"input":"account","ok":false,"error":"guard: refused \"account\": local-path: a path on this site begins with \"/\" at offset 0","rule":"local-path","offset":0}`,
 		}},
 	}
 	for _, tt := range tests {

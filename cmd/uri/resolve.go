@@ -4,11 +4,9 @@ import (
 	"errors"
 	"flag"
 	"strconv"
-	"strings"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/errtext"
-	"github.com/gouri/uri/whatwg"
 )
 
 var resolveCommand = &command{
@@ -67,29 +65,20 @@ var relativizeCommand = &command{
 	},
 }
 
-// baseProblem is the usage error for a --base that err rejects: the base,
-// quoted, then what is wrong and where, as err says it without its
-// package's prefix and without the input that its text quotes again:
+// baseProblem is the usage error for a --base that err, the *uri.Error of
+// a parse of base, rejects: the base, quoted, then what is wrong and
+// where, the error's Reason:
 //
 //	--base "/x": missing scheme at offset 0
 func baseProblem(base string, err error) string {
-	msg, in, off, op := err.Error(), "", 0, ""
-	var ue *uri.Error
-	var we *whatwg.Error
-	switch {
-	case errors.As(err, &ue):
-		msg, in, off, op = strings.TrimPrefix(msg, "uri: "), ue.Input, ue.Offset, ue.Op
-	case errors.As(err, &we):
-		msg, in, off, op = strings.TrimPrefix(msg, "whatwg: "), we.Input, we.Offset, we.Op
+	var e *uri.Error
+	if !errors.As(err, &e) {
+		return "--base: " + err.Error()
 	}
-	if op != "" && op != "parse" {
-		msg = strings.TrimPrefix(msg, op+": ")
-	}
-	q := errtext.QuoteAround(in, off)
-	if i := strings.LastIndex(msg, " of "+q); i >= 0 && in == base {
-		msg = msg[:i] + msg[i+len(" of "+q):]
-	}
-	return "--base " + errtext.QuoteAround(base, off) + ": " + msg
+	// The flag names the base already: the reason is that of a parse.
+	c := *e
+	c.Op, c.Name = uri.OpParse, ""
+	return "--base " + errtext.QuoteAround(base, e.Offset) + ": " + c.Reason()
 }
 
 // baseFlag defines --base.
@@ -98,15 +87,17 @@ func baseFlag(fs *flag.FlagSet) *string {
 }
 
 // againstBase returns the operation that applies fn to base and each input,
-// or the usage error for a missing or invalid base: fn's error for an empty
-// reference is the base's when it names the base as its input.
+// or the usage error for a missing or invalid base, which fn names "base"
+// (see uri.Error.Name) when it resolves an empty reference against it:
+// fn takes text, so that this one call is how the base is checked before
+// any input is read.
 func againstBase(fs *flag.FlagSet, base string, fn func(base, s string) (string, error)) (op, string) {
 	if !given(fs, "base") {
 		return op{}, "--base is required"
 	}
 	var e *uri.Error
-	if _, err := fn(base, ""); errors.As(err, &e) && e.Input == base {
-		return op{}, baseProblem(base, err)
+	if _, err := fn(base, ""); errors.As(err, &e) && e.Name == "base" {
+		return op{}, baseProblem(base, e)
 	}
 	lead := []field{{"base", base}}
 	return op{lead: lead, apply: func(in string) result {

@@ -197,9 +197,9 @@ func TestBadBase(t *testing.T) {
 		{[]string{"resolve", "--grammar", "rfc2396"}, "/a", `uri resolve: --base "/a": missing scheme (rfc2396) at offset 0`},
 		{[]string{"resolve", "--grammar", "rfc1808"}, "/a", `uri resolve: --base "/a": missing scheme (rfc1808) at offset 0`},
 		{[]string{"relativize"}, "3ttp:x", `uri relativize: --base "3ttp:x": invalid character "3" in scheme at offset 0`},
-		{[]string{"parse", "--grammar", "whatwg"}, "x", `uri parse: --base "x": missing-scheme-non-relative-URL: the input has no scheme, and no base URL that it could be relative to at offset 0`},
-		{[]string{"parse", "--grammar", "whatwg"}, "https://h:99999/", `uri parse: --base "https://h:99999/": port-out-of-range: the port is over 65535 at offset 10`},
-		{[]string{"parse", "--grammar", "whatwg"}, "\u202ex\x1b[2J", `uri parse: --base "\u202ex\x1b[2J": missing-scheme-non-relative-URL: the input has no scheme, and no base URL that it could be relative to at offset 0`},
+		{[]string{"parse", "--grammar", "whatwg"}, "x", `uri parse: --base "x": missing-scheme-non-relative-URL (the input has no scheme, and no base URL that it could be relative to) at offset 0`},
+		{[]string{"parse", "--grammar", "whatwg"}, "https://h:99999/", `uri parse: --base "https://h:99999/": port-out-of-range (the port is over 65535) at offset 10`},
+		{[]string{"parse", "--grammar", "whatwg"}, "\u202ex\x1b[2J", `uri parse: --base "\u202ex\x1b[2J": missing-scheme-non-relative-URL (the input has no scheme, and no base URL that it could be relative to) at offset 0`},
 		{[]string{"resolve"}, "/" + strings.Repeat("a", 100), `uri resolve: --base "/` + strings.Repeat("a", 79) + `...": missing scheme at offset 0`},
 	}
 	for _, tt := range tests {

@@ -156,7 +156,7 @@ func readVars(file string, operands bool, stdin io.Reader) (template.Values, str
 	}
 	var vars template.Values
 	if err := json.Unmarshal(data, &vars); err != nil {
-		return nil, "--vars " + file + ": " + strings.TrimPrefix(err.Error(), "template: ")
+		return nil, "--vars " + file + ": " + err.Error()
 	}
 	return vars, ""
 }
@@ -185,11 +185,9 @@ var templateMatchCommand = &command{
 				}
 				t, err := template.Parse(operands[0])
 				if err != nil {
-					var e *template.Error
+					var e *uri.Error
 					errors.As(err, &e)
-					msg := strings.TrimPrefix(err.Error(), "template: ")
-					msg = strings.TrimSuffix(msg, " of "+errtext.QuoteAround(e.Input, e.Offset))
-					return nil, op{}, "TEMPLATE " + errtext.QuoteAround(e.Input, e.Offset) + ": " + msg
+					return nil, op{}, "TEMPLATE " + errtext.QuoteAround(e.Input, e.Offset) + ": " + e.Reason()
 				}
 				lead := []field{{"template", operands[0]}}
 				return operands[1:], op{lead: lead, apply: func(in string) result {
@@ -238,10 +236,6 @@ func (f kindFlag) Set(s string) error {
 // offset is in the input (the template for expand, the URI for match), or
 // of uri.Parse for a URI that is not one.
 func templateFailure(in string, err error, lead ...field) result {
-	var te *template.Error
-	if errors.As(err, &te) && te.Input == in {
-		return failureAt(err, te.Offset, lead...)
-	}
 	var ue *uri.Error
 	if errors.As(err, &ue) && ue.Input == in {
 		return failureAt(err, ue.Offset, lead...)
