@@ -10,7 +10,8 @@
 //	go run ./internal/cmd/vectors [-from DIR] [-out DIR] [SUITE...]
 //
 // -from is the folder that holds the upstream suites, each in the folder
-// its suite names (default ../shared beside the module); -out is where the
+// its suite names (default: the folder "shared" beside the module's
+// folder, the parent of the working directory); -out is where the
 // vectors go (default testdata/conformance of the module). Without SUITE,
 // every suite is written. Each suite's folder under -out gets its files
 // and a README.md that names the source, its version and date, its
@@ -39,7 +40,10 @@ type suite struct {
 }
 
 // suites lists every suite, one file of this command each.
-var suites = []suite{}
+var suites = []suite{
+	{"wpt-url", "whatwg/data", wptURL},
+	{"wpt-urlencoded", "whatwg/urlencoded", wptURLEncoded},
+}
 
 func main() {
 	from := flag.String("from", filepath.Join("..", "shared"), "the folder of the upstream suites")
@@ -87,17 +91,21 @@ type output struct {
 // write writes rows to the file name of the suite's folder as JSON Lines,
 // after a header of "#" lines: the source given, and how the file was
 // made. Each row is marshaled with encoding/json, HTML characters left as
-// they are, so that a row reads as the fact it holds.
+// they are, so that a row reads as the fact it holds; characters that do
+// not show are escaped (see escapeInvisible).
 func (o *output) write(name, source string, rows []any) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# %s\n", source)
 	fmt.Fprintf(&b, "# Written by go run ./internal/cmd/vectors %s; see README.md beside this file.\n", o.suite)
-	enc := json.NewEncoder(&b)
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
 	enc.SetEscapeHTML(false)
 	for _, r := range rows {
+		line.Reset()
 		if err := enc.Encode(r); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
+		b.Write(escapeInvisible(line.Bytes()))
 	}
 	if err := os.MkdirAll(o.dir, 0o755); err != nil {
 		return err
