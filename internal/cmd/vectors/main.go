@@ -43,6 +43,7 @@ type suite struct {
 var suites = []suite{
 	{"wpt-url", "whatwg/data", wptURL},
 	{"wpt-urlencoded", "whatwg/urlencoded", wptURLEncoded},
+	{"uritemplate", "uritemplate", uriTemplate},
 }
 
 func main() {
