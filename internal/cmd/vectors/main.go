@@ -44,6 +44,8 @@ var suites = []suite{
 	{"wpt-url", "whatwg/data", wptURL},
 	{"wpt-urlencoded", "whatwg/urlencoded", wptURLEncoded},
 	{"uritemplate", "uritemplate", uriTemplate},
+	{"urlcanon", "canon", urlcanon},
+	{"safebrowsing", "canon", safeBrowsing},
 }
 
 func main() {
