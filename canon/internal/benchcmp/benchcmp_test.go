@@ -10,24 +10,28 @@ import (
 	"github.com/nlnwa/whatwg-url/canonicalizer"
 
 	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/internal/testrows"
 )
 
-// urls returns the real-world URLs of ../shared/testdata/urls (beside the
-// repository) that all three implementations accept, or skips tb.
+// urls returns the real-world URLs that all three implementations
+// accept: of the lists in the folder that GOURI_URLS names (the full
+// lists that the module's samples come from), or else of the samples
+// committed in testdata/urls of the module.
 func urls(tb testing.TB) []string {
 	tb.Helper()
-	dir := filepath.Join("..", "..", "..", "..", "shared", "testdata", "urls")
-	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
-	if len(files) == 0 {
-		tb.Skipf("no URL lists in %s", dir)
+	lists := testrows.ExternalURLs(tb)
+	if lists == nil {
+		for _, name := range testrows.Samples() {
+			data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "urls", name))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			lists = append(lists, testrows.URLList{Name: name, URLs: strings.Split(string(data), "\n")})
+		}
 	}
 	var out []string
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, s := range strings.Split(string(data), "\n") {
+	for _, list := range lists {
+		for _, s := range list.URLs {
 			if _, err := url.Parse(s); err != nil || s == "" {
 				continue
 			}

@@ -5,4 +5,7 @@
 //
 //	go test -run '^$' -bench . -count 8 > bench.txt
 //	benchstat -col /impl bench.txt
+//
+// The URLs are the samples committed in the module's testdata/urls, or the
+// lists (*.txt, one URL a line) of the folder that GOURI_URLS names.
 package benchcmp
