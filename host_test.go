@@ -511,6 +511,7 @@ func TestHostLongLabel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures times; skipped with -short")
 	}
+	oracle.SkipTimeUnderRace(t)
 	build := func(n int) string {
 		var b strings.Builder
 		for i := 0; b.Len() < n; i++ {

@@ -210,6 +210,7 @@ func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures times for several seconds; skipped with -short")
 	}
+	oracle.SkipTimeUnderRace(t)
 	for _, op := range linearOps {
 		for _, in := range oracle.Families {
 			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {

@@ -192,9 +192,12 @@ func TestLinear(t *testing.T) {
 	// tests use (internal/oracle): linear work gives about 8, quadratic 64.
 	shapes["session segments"] = func(n int) string { return "http://h/" + strings.Repeat("/(", n) + ")/a.aspx" }
 	shapes["labels"] = func(n int) string { return "http://" + strings.Repeat("a,.", n) + "h/" }
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		t.Log("the timed part is skipped with -short")
-	} else {
+	case oracle.Race:
+		t.Log("the timed part is skipped under the race detector (see oracle.SkipTimeUnderRace)")
+	default:
 		for name, shape := range shapes {
 			for _, p := range profiles {
 				c := Canonicalizer{Profile: p, SortQuery: true}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -17,6 +18,20 @@ import (
 // time, and a ratio above the limit is measured again before it counts, so
 // that a burst of noise does not fail a test while quadratic work fails
 // every time.
+
+// SkipTimeUnderRace skips tb, a check of time by CheckLinear, in a build
+// with the race detector. The detector adds a cost to every memory access
+// that grows in steps with the memory in use (its shadow memory): from an
+// input of 64 KiB to one of 512 KiB the cost of a byte jumps, and the
+// ratio measures the detector, not the code (TestLinearTime failed in 3 of
+// 4 runs under -race). The work is still checked there by the allocations
+// it makes (HostileLinear), and by time in every run without -race.
+func SkipTimeUnderRace(tb testing.TB) {
+	tb.Helper()
+	if Race {
+		tb.Skip("a check of time: the race detector's cost per byte is not linear in the input")
+	}
+}
 
 // GrowthLimit is the largest accepted time(8n)/time(n).
 const GrowthLimit = 20
