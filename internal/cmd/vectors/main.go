@@ -27,7 +27,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 )
 
 // A suite is one upstream test suite and the way to convert it.
@@ -114,17 +113,4 @@ func (o *output) write(name, source string, rows []any) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(o.dir, name), b.Bytes(), 0o644)
-}
-
-// readJSON decodes the upstream file name of src into v.
-func readJSON(src, name string, v any) error {
-	data, err := os.ReadFile(filepath.Join(src, name))
-	if err != nil {
-		return err
-	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
 }
