@@ -13,10 +13,21 @@
 // its suite names (default: the folder "shared" beside the module's
 // folder, the parent of the working directory); -out is where the
 // vectors go (default testdata/conformance of the module). Without SUITE,
-// every suite is written. Each suite's folder under -out gets its files
-// and a README.md that names the source, its version and date, its
-// licence, and how to refresh the vectors; the README is written by hand
-// and left alone by this command.
+// every suite is written. Each suite's folder under -out gets its vector
+// files, whose first line names the upstream file (with its git blob hash)
+// and its licence, and the licence files that the upstream licence asks to
+// go with the data: the upstream's own, unchanged, or for the Apache
+// License the notices, a statement of the change and the licence's text.
+// A README.md beside them names the source, its version and date, the
+// licence, what the rows hold, the known failures and how to refresh the
+// vectors; it is written by hand and left alone by this command, as is any
+// other file there. CI writes the vectors again from the upstream suites
+// and fails when they differ from the committed ones.
+//
+// The vectors are JSON Lines: one case a line, marshaled by encoding/json
+// without HTML escapes; characters that do not show are \u escapes, and a
+// string that is not valid UTF-8 is given with U+FFFD for each bad byte
+// and again in hexadecimal in a member whose name ends in "_hex".
 package main
 
 import (
