@@ -485,7 +485,7 @@ func FuzzHost(f *testing.F) {
 // linear time (a quadratic step would take minutes here).
 func TestHostLinear(t *testing.T) {
 	n := 100000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 10000
 	}
 	many := strings.Repeat("a.", n)
