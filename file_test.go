@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
 	"github.com/gouri/uri/legacy"
 )
@@ -609,7 +610,7 @@ func (g pathGen) path(style uri.PathStyle) string {
 // clean paths of both styles, and the URI passes checkFromFilePath.
 func TestFileRoundTripPaths(t *testing.T) {
 	n := 20000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 2000
 	}
 	g := pathGen{rand.New(rand.NewPCG(8089, 1))}
@@ -733,7 +734,7 @@ func hexByte(c byte) string {
 // alias spellings give the same path.
 func TestFileRoundTripURIs(t *testing.T) {
 	n := 20000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 2000
 	}
 	r := rand.New(rand.NewPCG(3986, 8089))

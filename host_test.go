@@ -487,7 +487,7 @@ func FuzzHost(f *testing.F) {
 // linear time (a quadratic step would take minutes here).
 func TestHostLinear(t *testing.T) {
 	n := 100000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 10000
 	}
 	many := strings.Repeat("a.", n)
@@ -513,6 +513,7 @@ func TestHostLongLabel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures times; skipped with -short")
 	}
+	oracle.SkipTimeUnderRace(t)
 	build := func(n int) string {
 		var b strings.Builder
 		for i := 0; b.Len() < n; i++ {

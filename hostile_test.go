@@ -113,7 +113,7 @@ func mustOrZero(s string) URI {
 // sizes, and checks that the larger costs at most about twice as much.
 func TestHostileLinear(t *testing.T) {
 	div := 1
-	if testing.Short() {
+	if oracle.Short() {
 		div = 16
 	}
 	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, div) {
@@ -127,7 +127,7 @@ func TestHostileLinear(t *testing.T) {
 // scratch buffer; Normalize the new text and at most one list.
 func TestHostileAllocs(t *testing.T) {
 	div := 1
-	if testing.Short() {
+	if oracle.Short() {
 		div = 16
 	}
 	base, rel := MustParse("http://a/b/c/d;p?q"), MustParse("../../g?y")
@@ -161,7 +161,7 @@ func TestHostileAllocs(t *testing.T) {
 // costs linear work too.
 func TestHostileJoinPathElements(t *testing.T) {
 	n := 100000
-	if testing.Short() {
+	if oracle.Short() {
 		n /= 16
 	}
 	elems := func(n int) []string {
@@ -210,6 +210,7 @@ func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures times for several seconds; skipped with -short")
 	}
+	oracle.SkipTimeUnderRace(t)
 	for _, op := range linearOps {
 		for _, in := range oracle.Families {
 			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
@@ -233,6 +234,7 @@ func quadraticParse(s string) {
 // so that the quadratic work stays quick (under a second), and the test runs
 // with -short too.
 func TestLinearCheckCatchesQuadratic(t *testing.T) {
+	oracle.SkipTimeUnderRace(t)
 	const n = 1 << 10
 	build := oracle.Families[3].Build // run of %41
 	if ratio, ok := oracle.CheckLinear(quadraticParse, build, n); ok {

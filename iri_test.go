@@ -144,7 +144,7 @@ func genIRI(r *rand.Rand) string {
 // generated input: verdict, components and error offset.
 func TestParseIRIMatchesOracle(t *testing.T) {
 	n := 60000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 6000
 	}
 	r := rand.New(rand.NewPCG(3987, 2))

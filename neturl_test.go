@@ -239,7 +239,7 @@ func TestURLFallback(t *testing.T) {
 // not: every class above turns up.
 func TestNetURLGenerated(t *testing.T) {
 	n := 100000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 10000
 	}
 	r := rand.New(rand.NewPCG(1738, 3986))
@@ -566,7 +566,7 @@ func TestNetURLDifferential(t *testing.T) {
 		}
 	}
 	n := 100000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 20000
 	}
 	r := rand.New(rand.NewPCG(3986, 1808))

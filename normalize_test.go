@@ -487,7 +487,7 @@ func normalizableInputs(seed uint64, n int) []string {
 }
 
 func propertyCount(t *testing.T) int {
-	if testing.Short() {
+	if oracle.Short() {
 		return 3000
 	}
 	return 60000
@@ -791,7 +791,7 @@ func TestDotSegmentsMatchReference(t *testing.T) {
 // linear in the input, and a path of many separate pieces is still right.
 func TestDotSegmentsLinear(t *testing.T) {
 	n := 200000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 20000
 	}
 	for _, tt := range []struct{ in, want string }{

@@ -100,7 +100,7 @@ var startRules = []struct {
 // generated references: most valid or one edit away from valid.
 func TestParseMatchesOracle(t *testing.T) {
 	n := 60000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 10000
 	}
 	r := rand.New(rand.NewPCG(3986, 6874))

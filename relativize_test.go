@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
 )
 
@@ -43,7 +44,7 @@ func TestRelativizeTestdata(t *testing.T) {
 // == t.
 func TestRelativizeRoundTrip(t *testing.T) {
 	n := 200000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 20000
 	}
 	r := rand.New(rand.NewPCG(7, 3986))
@@ -116,7 +117,7 @@ func checkRelativize(t *testing.T, b, target URI) bool {
 // must find a reference of exactly that length for each result.
 func TestRelativizeShortest(t *testing.T) {
 	maxLen := 6
-	if testing.Short() {
+	if oracle.Short() {
 		maxLen = 4
 	}
 	const alphabet = "ab/.:?#"

@@ -204,7 +204,7 @@ func TestRemoveDotSegments(t *testing.T) {
 // result parses back to the same value.
 func TestResolveMatchesReference(t *testing.T) {
 	n := 300000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 20000
 	}
 	r := rand.New(rand.NewPCG(5, 22))
@@ -248,7 +248,7 @@ func TestResolveMatchesReference(t *testing.T) {
 // again gives it back unchanged when its path has no dot segments.
 func TestResolveProperties(t *testing.T) {
 	n := 100000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 10000
 	}
 	r := rand.New(rand.NewPCG(3, 1986))
@@ -320,7 +320,7 @@ func TestResolveRelativeBase(t *testing.T) {
 	}
 
 	n := 50000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 5000
 	}
 	r := rand.New(rand.NewPCG(1808, 2396))

@@ -319,6 +319,12 @@ func canonHost(h string) (string, int, error) {
 		if a, err := idna.Lookup.ToASCII(h); err == nil && a != "" {
 			h = a
 		}
+		// IDNA maps full-width digits and dots to ASCII: the name can be
+		// an IPv4 address only now, and must be written as one, or the
+		// key would change when canonicalized again.
+		if a, ok := ipv4(h); ok {
+			return a, 0, nil
+		}
 	}
 	return escapeBytes(h), 0, nil
 }

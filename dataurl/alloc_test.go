@@ -87,8 +87,17 @@ func TestLimitAllocatesNothing(t *testing.T) {
 			{"Parse", func(s string) error { _, err := dataurl.Options{MaxSize: limit}.Parse(s); return err }},
 			{"Open", func(s string) error { _, err := dataurl.Options{MaxSize: limit}.Open(s); return err }},
 		} {
+			// The least of three runs: the counters are the process's, and
+			// another goroutine of the runtime or of the test framework may
+			// allocate during one run, while a refusal that allocates the
+			// body does it every time.
 			var err error
 			cost, _ := oracle.Measure(func() { err = op.f(tt.in) })
+			for range 2 {
+				if c, _ := oracle.Measure(func() { err = op.f(tt.in) }); c.Bytes < cost.Bytes {
+					cost = c
+				}
+			}
 			if !errors.Is(err, dataurl.ErrTooLarge) || cost.Bytes > 1024 {
 				t.Errorf("%s: %s of %d bytes under a limit of %d: %v, %d bytes allocated; want ErrTooLarge and no more than 1 KiB",
 					tt.why, op.name, len(tt.in), limit, err, cost.Bytes)

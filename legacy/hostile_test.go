@@ -34,7 +34,7 @@ var hostileOps = []oracle.Op{
 // bytes and allocations, and that nothing panics.
 func TestHostileLinear(t *testing.T) {
 	div := 1
-	if testing.Short() {
+	if oracle.Short() {
 		div = 16
 	}
 	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, div) {

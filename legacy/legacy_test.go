@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
 )
 
@@ -612,7 +613,7 @@ func TestLegacyByteSets(t *testing.T) {
 // Parse gives, and that every upgrade parses to the legacy components.
 func TestLegacyConsistent(t *testing.T) {
 	n := 40000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 4000
 	}
 	r := rand.New(rand.NewPCG(2616, 2732))

@@ -14,6 +14,7 @@ func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures times for several seconds; skipped with -short")
 	}
+	oracle.SkipTimeUnderRace(t)
 	type op struct {
 		name string
 		run  func(string)

@@ -398,7 +398,7 @@ func compareLegacyWithOracle(g Grammar, s string) string {
 // generated references.
 func TestLegacyMatchesOracle(t *testing.T) {
 	n := 60000
-	if testing.Short() {
+	if oracle.Short() {
 		n = 6000
 	}
 	r := rand.New(rand.NewPCG(1738, 2396))

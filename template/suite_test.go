@@ -1,21 +1,20 @@
 package template_test
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
+	"fmt"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/testrows"
 	"github.com/gouri/uri/template"
 )
 
-// suiteDir is the uritemplate-test suite (github.com/uri-templates/
-// uritemplate-test), kept beside the repository and never copied into it.
-const suiteDir = "../../shared/uritemplate"
+// The uritemplate-test suite (github.com/uri-templates/uritemplate-test)
+// is kept as vectors in testdata/conformance/uritemplate of the module
+// (see its README.md).
+const suite = "uritemplate"
 
 // suiteCase is one test case of the suite: a template and what it expands
 // to with the variables of its group.
@@ -27,49 +26,35 @@ type suiteCase struct {
 	want        []string // acceptable expansions; nil when it must fail
 }
 
-// readSuite reads a file of the suite, in the order of the file, or skips
-// the test when the suite is absent.
+// readSuite reads a file of the suite, in the order of the file, with the
+// variables of each case's group from groups.jsonl.
 func readSuite(t *testing.T, file string) []suiteCase {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(suiteDir, file))
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("the uritemplate-test suite is not at %s: %v", suiteDir, err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var groups map[string]struct {
+	type group struct {
+		File      string          `json:"file"`
+		Group     string          `json:"group"`
 		Level     int             `json:"level"`
 		Variables template.Values `json:"variables"`
-		Testcases [][2]json.RawMessage
 	}
-	if err := json.Unmarshal(data, &groups); err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	names := make([]string, 0, len(groups))
-	for n := range groups {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var cases []suiteCase
-	for _, n := range names {
-		g := groups[n]
-		for _, tc := range g.Testcases {
-			c := suiteCase{file: file, group: n, level: g.Level, vars: g.Variables}
-			if err := json.Unmarshal(tc[0], &c.template); err != nil {
-				t.Fatalf("%s, %s: %s: %v", file, n, tc[0], err)
-			}
-			var one string
-			if json.Unmarshal(tc[1], &one) == nil {
-				c.want = []string{one}
-			} else if err := json.Unmarshal(tc[1], &c.want); err != nil {
-				var f bool
-				if json.Unmarshal(tc[1], &f) != nil || f {
-					t.Fatalf("%s, %s: %s: expected value %s", file, n, tc[0], tc[1])
-				}
-			}
-			cases = append(cases, c)
+	groups := map[string]group{}
+	for _, g := range testrows.Vectors[group](t, suite, "groups.jsonl") {
+		if g.File == file {
+			groups[g.Group] = g
 		}
+	}
+	type row struct {
+		Group      string   `json:"group"`
+		Template   string   `json:"template"`
+		Expansions []string `json:"expansions"`
+		Error      bool     `json:"error"`
+	}
+	var cases []suiteCase
+	for _, r := range testrows.Vectors[row](t, suite, file+".jsonl") {
+		g, ok := groups[r.Group]
+		if !ok || r.Error == (r.Expansions != nil) {
+			t.Fatalf("%s: group %q: a case with no group, or with both or neither of expansions and error", file, r.Group)
+		}
+		cases = append(cases, suiteCase{file: file, group: r.Group, level: g.Level, vars: g.Variables, template: r.Template, want: r.Expansions})
 	}
 	return cases
 }
@@ -80,11 +65,16 @@ var suiteFiles = []struct {
 	name  string
 	cases int
 }{
-	{"spec-examples.json", 64},
-	{"spec-examples-by-section.json", 117},
-	{"extended-tests.json", 53},
-	{"negative-tests.json", 36},
+	{"spec-examples", 64},
+	{"spec-examples-by-section", 117},
+	{"extended-tests", 53},
+	{"negative-tests", 36},
 }
+
+// knownSuiteFailures are the known failures of each file of the suite,
+// each keyed by group and template as TestSuite names a case: none, every
+// case must pass.
+var knownSuiteFailures = map[string]testrows.Known{}
 
 // TestSuite runs every case of the suite: the expansion is one of those
 // the case allows (RFC 6570, Sections 2 and 3), or, for a case whose
@@ -96,24 +86,28 @@ func TestSuite(t *testing.T) {
 			if len(cases) != f.cases {
 				t.Fatalf("%d cases read, want %d", len(cases), f.cases)
 			}
-			passed := 0
+			e := testrows.NewExpect(t, f.name+".jsonl", knownSuiteFailures[f.name])
 			for _, c := range cases {
-				u, err := template.Expand(c.template, c.vars)
-				var e *uri.Error
-				switch {
-				case c.want == nil && err == nil:
-					t.Errorf("%s: Expand(%q) = %q, want an error", c.group, c.template, u.String())
-				case c.want == nil && !errors.As(err, &e):
-					t.Errorf("%s: Expand(%q): error %v is no *uri.Error", c.group, c.template, err)
-				case c.want != nil && err != nil:
-					t.Errorf("%s: Expand(%q) = error %v, want %q", c.group, c.template, err, c.want)
-				case c.want != nil && !slices.Contains(c.want, u.String()):
-					t.Errorf("%s: Expand(%q) = %q, want one of %q", c.group, c.template, u.String(), c.want)
-				default:
-					passed++
-				}
+				e.Case(c.group+": "+c.template, checkSuiteCase(c))
 			}
-			t.Logf("%s: %d of %d cases pass", f.name, passed, len(cases))
+			e.Done()
 		})
 	}
+}
+
+// checkSuiteCase runs c and says what went wrong, or "".
+func checkSuiteCase(c suiteCase) string {
+	u, err := template.Expand(c.template, c.vars)
+	var e *uri.Error
+	switch {
+	case c.want == nil && err == nil:
+		return fmt.Sprintf("%s: Expand(%q) = %q, want an error", c.group, c.template, u.String())
+	case c.want == nil && !errors.As(err, &e):
+		return fmt.Sprintf("%s: Expand(%q): error %v is no *uri.Error", c.group, c.template, err)
+	case c.want != nil && err != nil:
+		return fmt.Sprintf("%s: Expand(%q) = error %v, want %q", c.group, c.template, err, c.want)
+	case c.want != nil && !slices.Contains(c.want, u.String()):
+		return fmt.Sprintf("%s: Expand(%q) = %q, want one of %q", c.group, c.template, u.String(), c.want)
+	}
+	return ""
 }

@@ -3,6 +3,7 @@ package whatwg
 import (
 	"testing"
 
+	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
 )
 
@@ -106,7 +107,7 @@ func TestGetterAllocs(t *testing.T) {
 func TestSampleAllocs(t *testing.T) {
 	for _, name := range testrows.Samples() {
 		lines := testrows.URLs(t, name)
-		if testing.Short() {
+		if oracle.Short() {
 			lines = lines[:len(lines)/10]
 		}
 		zero, one, failed := 0, 0, 0

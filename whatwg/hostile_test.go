@@ -91,7 +91,7 @@ var hostileOps = []oracle.Op{
 
 func TestHostileLinear(t *testing.T) {
 	div := 1
-	if testing.Short() {
+	if oracle.Short() {
 		div = 16
 	}
 	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, div) {
@@ -105,6 +105,7 @@ func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures times for several seconds; skipped with -short")
 	}
+	oracle.SkipTimeUnderRace(t)
 	for _, in := range oracle.Families {
 		if ratio, ok := oracle.CheckLinear(func(s string) { _, _, _ = Validate(s, URL{}) }, in.Build, oracle.LinearSize); !ok {
 			t.Errorf("Validate on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",

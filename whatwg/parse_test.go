@@ -1,7 +1,6 @@
 package whatwg
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -408,7 +407,7 @@ func TestOffsetOverflow(t *testing.T) {
 // stands anywhere: the result must be that of the input without it. Parse
 // looks for them only when the parse fails or an encoder meets one, so
 // this checks that no state lets one through unseen. The inputs are the
-// table tests, the web-platform-tests cases when present, and the samples.
+// table tests, the web-platform-tests cases, and the samples.
 func TestTabsRemovedAnywhere(t *testing.T) {
 	type pair struct{ in, base string }
 	var inputs []pair
@@ -418,21 +417,12 @@ func TestTabsRemovedAnywhere(t *testing.T) {
 	for _, tc := range parseErrorTests {
 		inputs = append(inputs, pair{tc.in, tc.base})
 	}
-	if b, ok := testrows.LookupSharedFile(t, wptEnv, wptDir, "urltestdata.json"); ok {
-		var raw []json.RawMessage
-		if err := json.Unmarshal(b, &raw); err != nil {
-			t.Fatal(err)
+	for _, tc := range testrows.Vectors[urlTest](t, wptSuite, "urltestdata.jsonl") {
+		base := ""
+		if tc.Base != nil {
+			base = *tc.Base
 		}
-		for _, r := range raw {
-			var tc urlTest
-			if json.Unmarshal(r, &tc) == nil {
-				base := ""
-				if tc.Base != nil {
-					base = *tc.Base
-				}
-				inputs = append(inputs, pair{tc.Input, base})
-			}
-		}
+		inputs = append(inputs, pair{tc.Input, base})
 	}
 	for _, name := range testrows.Samples() {
 		for _, l := range testrows.URLs(t, name)[:200] {

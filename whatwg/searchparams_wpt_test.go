@@ -3,6 +3,7 @@ package whatwg
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -11,19 +12,9 @@ import (
 )
 
 // The web-platform-tests cases of the application/x-www-form-urlencoded
-// parser and of the URLSearchParams class live beside the repository, in
-// formDir of the shared test data (see its README), or in the directory
-// named by $WHATWG_URLENCODED_DATA; the tests skip without them.
-const (
-	formDir = "whatwg/urlencoded"
-	formEnv = "WHATWG_URLENCODED_DATA"
-)
-
-// formFile returns the contents of the named file of formDir, or skips t.
-func formFile(t *testing.T, name string) []byte {
-	t.Helper()
-	return testrows.SharedFile(t, formEnv, formDir, name)
-}
+// parser and of the URLSearchParams class are kept as vectors in
+// testdata/conformance/wpt-urlencoded of the module (see its README.md).
+const formSuite = "wpt-urlencoded"
 
 // pairsOf returns the pairs of p in order.
 func pairsOf(p SearchParams) [][2]string {
@@ -34,31 +25,26 @@ func pairsOf(p SearchParams) [][2]string {
 	return out
 }
 
-// TestWPTURLEncodedParser runs urlencoded-parser-data.json as WPT's
+// TestWPTURLEncodedParser runs urlencoded-parser.jsonl as WPT's
 // urlencoded-parser.any.js does: new URLSearchParams(input), then its pairs
 // in order (URL Standard, section 5.1).
 func TestWPTURLEncodedParser(t *testing.T) {
-	data := formFile(t, "urlencoded-parser-data.json")
-	var cases []struct {
+	type formCase struct {
 		Input  string      `json:"input"`
 		Output [][2]string `json:"output"`
 	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
-	passed := 0
-	for _, tc := range cases {
-		got := pairsOf(ParseSearchParams(tc.Input))
-		if diff := cmp.Diff(tc.Output, got); diff != "" {
-			t.Errorf("ParseSearchParams(%q) pairs (-want +got):\n%s", tc.Input, diff)
-			continue
+	e := testrows.NewExpect(t, "urlencoded-parser.jsonl", knownWPT(t, "urlencoded-parser.jsonl"))
+	for _, tc := range testrows.Vectors[formCase](t, formSuite, "urlencoded-parser.jsonl") {
+		failure := ""
+		if diff := cmp.Diff(tc.Output, pairsOf(ParseSearchParams(tc.Input))); diff != "" {
+			failure = fmt.Sprintf("ParseSearchParams(%q) pairs (-want +got):\n%s", tc.Input, diff)
 		}
-		passed++
+		e.Case(tc.Input, failure)
 	}
-	t.Logf("%d of %d cases pass", passed, len(cases))
+	e.Done()
 }
 
-// spCase is one case of urlsearchparams-cases.json (see its README).
+// spCase is one case of urlsearchparams.jsonl (see its README.md).
 type spCase struct {
 	File           string          `json:"file"`
 	Name           string          `json:"name"`
@@ -73,7 +59,6 @@ type spCase struct {
 	ExpectSearch   *string         `json:"expect_search"`
 	ExpectPathname *string         `json:"expect_pathname"`
 	PairsOf        string          `json:"pairs_of"`
-	Omitted        string          `json:"omitted"`
 }
 
 // TestWPTURLSearchParams runs the cases of WPT's urlsearchparams-*.any.js
@@ -81,28 +66,19 @@ type spCase struct {
 // list, which stays connected to it: every change runs the update steps
 // (URL.SetSearchParams), and setting search reparses the list.
 func TestWPTURLSearchParams(t *testing.T) {
-	data := formFile(t, "urlsearchparams-cases.json")
-	var file struct {
-		Cases []spCase `json:"cases"`
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	passed := 0
-	for _, tc := range file.Cases {
+	e := testrows.NewExpect(t, "urlsearchparams.jsonl", knownWPT(t, "urlsearchparams.jsonl"))
+	for _, tc := range testrows.Vectors[spCase](t, formSuite, "urlsearchparams.jsonl") {
 		name := fmt.Sprintf("%s: %q", tc.File, tc.Name)
 		if tc.Part > 0 {
 			name += fmt.Sprintf(" part %d", tc.Part)
 		}
+		failure := ""
 		if errs := runSPCase(tc); len(errs) > 0 {
-			for _, e := range errs {
-				t.Errorf("%s: %s", name, e)
-			}
-			continue
+			failure = name + ": " + strings.Join(errs, "; ")
 		}
-		passed++
+		e.Case(name, failure)
 	}
-	t.Logf("%d of %d cases pass", passed, len(file.Cases))
+	e.Done()
 }
 
 // runSPCase runs one case and returns what went wrong.

@@ -2,31 +2,20 @@ package whatwg
 
 import (
 	"encoding/json"
-	"sort"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/net/idna"
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/testrows"
 )
 
-// The web-platform-tests data files of the URL Standard are not part of
-// this repository. The tests below read them from wptDir of the shared test
-// data beside the repository, or from the directory named by $WHATWG_WPT_DATA
-// (wptEnv), and skip when they are absent.
-const (
-	wptDir = "whatwg/data"
-	wptEnv = "WHATWG_WPT_DATA"
-)
-
-// wptFile returns the contents of the named WPT data file, or skips t.
-func wptFile(t *testing.T, name string) []byte {
-	t.Helper()
-	return testrows.SharedFile(t, wptEnv, wptDir, name)
-}
+// The web-platform-tests cases of the URL Standard are kept as vectors in
+// testdata/conformance/wpt-url of the module (see its README.md), made by
+// go run ./internal/cmd/vectors wpt-url from WPT's url/resources files.
+const wptSuite = "wpt-url"
 
 // view is what a test compares of a URL: the getters of the URL class.
 // Origin is compared only when the test data gives it.
@@ -42,9 +31,9 @@ func viewOf(u URL) view {
 	}
 }
 
-// urlTest is one case of urltestdata.json. Go's JSON decoder turns the
-// lone surrogates of a few inputs ("\uD800") into U+FFFD, which is what
-// the USVString conversion of the URL constructor does with them too.
+// urlTest is one case of urltestdata.jsonl. The converter wrote the lone
+// surrogates of a few inputs ("\uD800") as U+FFFD, which is what the
+// USVString conversion of the URL constructor does with them too.
 type urlTest struct {
 	Input        string  `json:"input"`
 	Base         *string `json:"base"`
@@ -55,63 +44,57 @@ type urlTest struct {
 	view
 }
 
-// TestWPTURLTestData runs every case of urltestdata.json as the WPT test
+// call is how a message names the parse of tc.
+func (tc urlTest) call() string {
+	if tc.Base == nil {
+		return "Parse(" + quote(tc.Input) + ")"
+	}
+	return "ParseRef(" + quote(tc.Input) + ", " + quote(*tc.Base) + ")"
+}
+
+// TestWPTURLTestData runs every case of urltestdata.jsonl as the WPT test
 // url-constructor.any.js does: new URL(input, base), then every getter.
 func TestWPTURLTestData(t *testing.T) {
-	var raw []json.RawMessage
-	if err := json.Unmarshal(wptFile(t, "urltestdata.json"), &raw); err != nil {
-		t.Fatal(err)
+	e := testrows.NewExpect(t, "urltestdata.jsonl", knownWPT(t, "urltestdata.jsonl"))
+	for _, tc := range testrows.Vectors[urlTest](t, wptSuite, "urltestdata.jsonl") {
+		e.Case(tc.call(), checkURLTest(tc))
 	}
-	passed, total := 0, 0
-	for _, r := range raw {
-		var tc urlTest
-		if json.Unmarshal(r, &tc) != nil {
-			continue // a comment string
-		}
-		total++
-		var got URL
-		var err error
-		if tc.Base == nil {
-			got, err = Parse(tc.Input)
-		} else {
-			got, err = ParseRef(tc.Input, *tc.Base)
-		}
-		name := "Parse(" + quote(tc.Input) + ")"
-		if tc.Base != nil {
-			name = "ParseRef(" + quote(tc.Input) + ", " + quote(*tc.Base) + ")"
-		}
-		if tc.Failure {
-			if err == nil {
-				t.Errorf("%s = %q, want failure", name, got.Href())
-				continue
-			}
-			passed++
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v, want %q", name, err, tc.Href)
-			continue
-		}
-		want := tc.view
-		gv := viewOf(got)
-		if tc.Origin != nil {
-			want.Origin = *tc.Origin
-		} else {
-			gv.Origin = ""
-		}
-		if diff := cmp.Diff(want, gv); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", name, diff)
-			continue
-		}
-		if tc.SearchParams != nil {
-			if sp := got.SearchParams().String(); sp != *tc.SearchParams {
-				t.Errorf("%s: searchParams = %q, want %q", name, sp, *tc.SearchParams)
-				continue
-			}
-		}
-		passed++
+	e.Done()
+}
+
+// checkURLTest runs tc and returns what went wrong, or "".
+func checkURLTest(tc urlTest) string {
+	var got URL
+	var err error
+	if tc.Base == nil {
+		got, err = Parse(tc.Input)
+	} else {
+		got, err = ParseRef(tc.Input, *tc.Base)
 	}
-	t.Logf("urltestdata.json: %d of %d cases pass", passed, total)
+	switch {
+	case tc.Failure && err == nil:
+		return fmt.Sprintf("%s = %q, want failure", tc.call(), got.Href())
+	case tc.Failure:
+		return ""
+	case err != nil:
+		return fmt.Sprintf("%s: %v, want %q", tc.call(), err, tc.Href)
+	}
+	want := tc.view
+	gv := viewOf(got)
+	if tc.Origin != nil {
+		want.Origin = *tc.Origin
+	} else {
+		gv.Origin = ""
+	}
+	if diff := cmp.Diff(want, gv); diff != "" {
+		return fmt.Sprintf("%s (-want +got):\n%s", tc.call(), diff)
+	}
+	if tc.SearchParams != nil {
+		if sp := got.SearchParams().String(); sp != *tc.SearchParams {
+			return fmt.Sprintf("%s: searchParams = %q, want %q", tc.call(), sp, *tc.SearchParams)
+		}
+	}
+	return ""
 }
 
 // quote quotes s for a test message.
@@ -165,88 +148,70 @@ func formSerialize(pairs [][2]string) string {
 	return strings.Join(parts, "&")
 }
 
-// TestWPTSetters runs every case of setters_tests.json as the WPT test
+// setterTest is one case of setters.jsonl.
+type setterTest struct {
+	Setter   string            `json:"setter"`
+	Href     string            `json:"href"`
+	NewValue string            `json:"new_value"`
+	Expected map[string]string `json:"expected"`
+}
+
+// TestWPTSetters runs every case of setters.jsonl as the WPT test
 // url-setters.any.js does: parse href, call the setter, compare the getters
 // named in expected.
 func TestWPTSetters(t *testing.T) {
-	var data map[string]json.RawMessage
-	if err := json.Unmarshal(wptFile(t, "setters_tests.json"), &data); err != nil {
-		t.Fatal(err)
-	}
 	setters := map[string]func(*URL, string) error{
 		"href": (*URL).SetHref, "protocol": (*URL).SetProtocol, "username": (*URL).SetUsername,
 		"password": (*URL).SetPassword, "host": (*URL).SetHost, "hostname": (*URL).SetHostname,
 		"port": (*URL).SetPort, "pathname": (*URL).SetPathname, "search": (*URL).SetSearch,
 		"hash": (*URL).SetHash,
 	}
-	passed, total := 0, 0
-	for _, attr := range sortedKeys(data) {
-		if attr == "comment" {
-			continue
-		}
-		set, ok := setters[attr]
+	e := testrows.NewExpect(t, "setters.jsonl", knownWPT(t, "setters.jsonl"))
+	for _, tc := range testrows.Vectors[setterTest](t, wptSuite, "setters.jsonl") {
+		call := fmt.Sprintf("Parse(%s).Set%s(%s)", quote(tc.Href), tc.Setter, quote(tc.NewValue))
+		set, ok := setters[tc.Setter]
 		if !ok {
-			t.Errorf("no setter for %q", attr)
+			e.Case(call, "no such setter")
 			continue
 		}
-		var cases []struct {
-			Href     string            `json:"href"`
-			NewValue string            `json:"new_value"`
-			Expected map[string]string `json:"expected"`
+		u, err := Parse(tc.Href)
+		if err != nil {
+			e.Case(call, fmt.Sprintf("Parse(%s): %v", quote(tc.Href), err))
+			continue
 		}
-		if err := json.Unmarshal(data[attr], &cases); err != nil {
-			t.Fatal(err)
+		_ = set(&u, tc.NewValue)
+		gv := viewOf(u)
+		fields := map[string]string{
+			"href": gv.Href, "origin": gv.Origin, "protocol": gv.Protocol, "username": gv.Username,
+			"password": gv.Password, "host": gv.Host, "hostname": gv.Hostname, "port": gv.Port,
+			"pathname": gv.Pathname, "search": gv.Search, "hash": gv.Hash,
 		}
-		for _, tc := range cases {
-			total++
-			u, err := Parse(tc.Href)
-			if err != nil {
-				t.Errorf("Parse(%s): %v", quote(tc.Href), err)
-				continue
-			}
-			_ = set(&u, tc.NewValue)
-			got := map[string]string{}
-			gv := viewOf(u)
-			fields := map[string]string{
-				"href": gv.Href, "origin": gv.Origin, "protocol": gv.Protocol, "username": gv.Username,
-				"password": gv.Password, "host": gv.Host, "hostname": gv.Hostname, "port": gv.Port,
-				"pathname": gv.Pathname, "search": gv.Search, "hash": gv.Hash,
-			}
-			for k := range tc.Expected {
-				got[k] = fields[k]
-			}
-			if diff := cmp.Diff(tc.Expected, got); diff != "" {
-				t.Errorf("Parse(%s).Set %s(%s) (-want +got):\n%s", quote(tc.Href), attr, quote(tc.NewValue), diff)
-				continue
-			}
-			passed++
+		got := map[string]string{}
+		for k := range tc.Expected {
+			got[k] = fields[k]
 		}
+		failure := ""
+		if diff := cmp.Diff(tc.Expected, got); diff != "" {
+			failure = fmt.Sprintf("%s (-want +got):\n%s", call, diff)
+		}
+		e.Case(call, failure)
 	}
-	t.Logf("setters_tests.json: %d of %d cases pass", passed, total)
+	e.Done()
 }
 
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-// hostTest is one case of toascii.json or IdnaTestV2.json: the input
-// as the host of "https://" input "/x", and the expected host, or null for
-// failure.
+// hostTest is one case of toascii.jsonl or idna-v2.jsonl: the input as
+// the host of "https://" input "/x", and the expected host, or null for
+// failure. The URL parser is what the test runs, so the cases marked
+// urlStandardOnly count as the others.
 type hostTest struct {
-	Input   string  `json:"input"`
-	Output  *string `json:"output"`
-	Comment string  `json:"comment"`
+	Input           string  `json:"input"`
+	Output          *string `json:"output"`
+	URLStandardOnly bool    `json:"urlStandardOnly"`
 }
 
 // checkHost runs tc as the WPT tests toascii.window.js and
 // IdnaTestV2.window.js do through the URL constructor, and, for
-// toascii.json, through the host and hostname setters on "https://x/x".
+// toascii.jsonl, through the host and hostname setters on "https://x/x".
 // It returns a description of the first mismatch, or "".
 func checkHost(tc hostTest, setters bool) string {
 	u, err := Parse("https://" + tc.Input + "/x")
@@ -285,71 +250,40 @@ func checkHost(tc hostTest, setters bool) string {
 }
 
 // runHostTests runs the cases of a host test file and compares the
-// failures with the known ones: a known failure that passes, or an unknown
-// one, fails the test.
-func runHostTests(t *testing.T, file string, setters bool, known map[string]string) {
-	var raw []json.RawMessage
-	if err := json.Unmarshal(wptFile(t, file), &raw); err != nil {
-		t.Fatal(err)
-	}
-	passed, total, knownFailed, skipped := 0, 0, 0, 0
-	seen := map[string]bool{}
-	for _, r := range raw {
-		var tc hostTest
-		if json.Unmarshal(r, &tc) != nil {
-			continue
-		}
+// failures with the known ones.
+func runHostTests(t *testing.T, file string, setters bool) {
+	e := testrows.NewExpect(t, file, knownWPT(t, file))
+	skipped := 0
+	for _, tc := range testrows.Vectors[hostTest](t, wptSuite, file) {
 		if tc.Input == "" {
-			// The WPT tests skip it: "https:///x" has the host "x".
+			// The WPT tests leave it out: "https:///x" has the host "x".
 			skipped++
 			continue
 		}
-		total++
-		seen[tc.Input] = true
 		msg := checkHost(tc, setters)
-		reason, isKnown := known[tc.Input]
-		switch {
-		case msg == "" && isKnown:
-			t.Errorf("%s: %s now passes; remove it from the known failures (%s)", file, quote(tc.Input), reason)
-		case msg == "":
-			passed++
-		case isKnown:
-			knownFailed++
-		default:
-			t.Errorf("%s: %s (%s): %s", file, quote(tc.Input), tc.Comment, msg)
+		if msg != "" {
+			want := "failure"
+			if tc.Output != nil {
+				want = quote(*tc.Output)
+			}
+			msg = fmt.Sprintf("host %s, want %s: %s", quote(tc.Input), want, msg)
 		}
+		e.Case(tc.Input, msg)
 	}
-	for in := range known {
-		if !seen[in] {
-			t.Errorf("%s: known failure %s is not in the data", file, quote(in))
-		}
-	}
-	t.Logf("%s: %d of %d cases pass, %d known failures, %d empty inputs skipped as WPT does", file, passed, total, knownFailed, skipped)
+	e.Done()
+	t.Logf("%s: %d empty inputs left out, as WPT does", file, skipped)
 }
 
-// TestWPTToASCII runs toascii.json through the parser and through the
+// TestWPTToASCII runs toascii.jsonl through the parser and through the
 // host and hostname setters. Cases that x/net/idna's Unicode data cannot
 // pass are listed in wpt_known_test.go.
 func TestWPTToASCII(t *testing.T) {
-	runHostTests(t, "toascii.json", true, knownFailures(t, map[string]map[string]string{
-		"15.0.0": knownToASCIIUnicode15,
-	}))
+	runHostTests(t, "toascii.jsonl", true)
 }
 
-// TestWPTIdnaTestV2 runs IdnaTestV2.json through the parser. Cases that
-// x/net/idna's Unicode data cannot pass are listed in wpt_known_test.go.
+// TestWPTIdnaTestV2 runs idna-v2.jsonl (WPT's IdnaTestV2.json) through
+// the parser. Cases that x/net/idna's Unicode data cannot pass are listed
+// in wpt_known_test.go.
 func TestWPTIdnaTestV2(t *testing.T) {
-	runHostTests(t, "IdnaTestV2.json", false, knownFailures(t, map[string]map[string]string{
-		"15.0.0": knownIdnaTestV2Unicode15,
-	}))
-}
-
-// knownFailures returns the known failures for the Unicode version of
-// x/net/idna. For a version without a list, every case must pass.
-func knownFailures(t *testing.T, byVersion map[string]map[string]string) map[string]string {
-	known, ok := byVersion[idna.UnicodeVersion]
-	if !ok {
-		t.Logf("no known failures recorded for x/net/idna's Unicode %s: every case must pass", idna.UnicodeVersion)
-	}
-	return known
+	runHostTests(t, "idna-v2.jsonl", false)
 }

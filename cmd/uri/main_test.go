@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
 )
 
@@ -164,8 +165,8 @@ func TestParseStdin(t *testing.T) {
 // TestParseLongLine: a line over 16 MiB gets an error line of its own and
 // the next line is still parsed.
 func TestParseLongLine(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocates tens of megabytes")
+	if oracle.Short() {
+		t.Skip("allocates tens of megabytes, with -short and under the race detector")
 	}
 	long := "/" + strings.Repeat("a", maxLine)
 	exact := "/" + strings.Repeat("b", maxLine-1) // exactly maxLine bytes: still read
@@ -255,8 +256,8 @@ func TestWriteTextLine(t *testing.T) {
 // TestMemory: what the command allocates for one long line is a small
 // multiple of the line (the peak can be no more), whatever the command.
 func TestMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocates hundreds of megabytes")
+	if oracle.Short() {
+		t.Skip("allocates hundreds of megabytes, with -short and under the race detector")
 	}
 	const n = 8 << 20
 	tests := []struct {
@@ -518,8 +519,8 @@ func TestJSONErrorShape(t *testing.T) {
 // bidirectional formatting characters are escaped; the JSON input is the
 // beginning cut at a whole character.
 func TestLongLineShowsItsBeginning(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocates tens of megabytes")
+	if oracle.Short() {
+		t.Skip("allocates tens of megabytes, with -short and under the race detector")
 	}
 	long := "\x1b[2J\u202e" + strings.Repeat("é", maxLine/2)
 	// 80 bytes, less the half of an "é": the 7 of the escapes, 36 "é".

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gouri/uri/internal/oracle"
 )
 
 // TestReadingsJSON: the members of `uri readings --json`, in order, for a
@@ -144,8 +146,8 @@ func TestReadingsText(t *testing.T) {
 // an allocation per byte or per change (a list of edits for a line of
 // spaces) would exceed it by far.
 func TestReadingsMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocates hundreds of megabytes")
+	if oracle.Short() {
+		t.Skip("allocates hundreds of megabytes, with -short and under the race detector")
 	}
 	const n = 8 << 20
 	for _, line := range []string{

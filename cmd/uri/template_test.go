@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"io"
 	"os"
@@ -12,59 +11,52 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // TestTemplateExpandSuite runs uri template expand --json on every case
-// of the uritemplate-test suite, with the variables of each group in a
+// of the uritemplate-test suite (testdata/conformance/uritemplate of the
+// module, see its README.md), with the variables of each group in a
 // --vars file: each line is the expected expansion, or an error object.
 func TestTemplateExpandSuite(t *testing.T) {
-	const dir = "../../../shared/uritemplate"
-	files := []string{"spec-examples.json", "spec-examples-by-section.json", "extended-tests.json", "negative-tests.json"}
+	type group struct {
+		File      string          `json:"file"`
+		Group     string          `json:"group"`
+		Level     int             `json:"level"`
+		Variables json.RawMessage `json:"variables"`
+	}
+	type tcase struct {
+		Group      string   `json:"group"`
+		Template   string   `json:"template"`
+		Expansions []string `json:"expansions"` // nil for an error
+		Error      bool     `json:"error"`
+	}
+	groups := testrows.Vectors[group](t, "uritemplate", "groups.jsonl")
 	dirVars := t.TempDir()
 	total := 0
-	for _, name := range files {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if errors.Is(err, os.ErrNotExist) {
-			t.Skipf("the uritemplate-test suite is not at %s: %v", dir, err)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		var groups map[string]struct {
-			Variables json.RawMessage
-			Testcases [][2]json.RawMessage
-		}
-		if err := json.Unmarshal(data, &groups); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for gname, g := range groups {
+	for _, name := range []string{"spec-examples", "spec-examples-by-section", "extended-tests", "negative-tests"} {
+		cases := testrows.Vectors[tcase](t, "uritemplate", name+".jsonl")
+		for _, g := range groups {
+			if g.File != name {
+				continue
+			}
 			vars := filepath.Join(dirVars, "vars.json")
 			if err := os.WriteFile(vars, g.Variables, 0o666); err != nil {
 				t.Fatal(err)
 			}
 			args := []string{"template", "expand", "--json", "--vars", vars, "--"}
 			var wants [][]string // nil for an error
-			for _, tc := range g.Testcases {
-				var tmpl string
-				if err := json.Unmarshal(tc[0], &tmpl); err != nil {
-					t.Fatal(err)
-				}
-				args = append(args, tmpl)
-				var one string
-				var some []string
-				switch {
-				case json.Unmarshal(tc[1], &one) == nil:
-					wants = append(wants, []string{one})
-				case json.Unmarshal(tc[1], &some) == nil:
-					wants = append(wants, some)
-				default:
-					wants = append(wants, nil)
+			for _, tc := range cases {
+				if tc.Group == g.Group {
+					args = append(args, tc.Template)
+					wants = append(wants, tc.Expansions)
 				}
 			}
 			_, out, errOut := runCmd(t, "", args...)
 			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 			if len(lines) != len(wants) || errOut != "" {
-				t.Fatalf("%s, %s: uri %q printed %d lines for %d templates, stderr %q", name, gname, args, len(lines), len(wants), errOut)
+				t.Fatalf("%s, %s: uri %q printed %d lines for %d templates, stderr %q", name, g.Group, args, len(lines), len(wants), errOut)
 			}
 			for i, line := range lines {
 				var row struct {
@@ -78,11 +70,11 @@ func TestTemplateExpandSuite(t *testing.T) {
 				tmpl := args[6+i]
 				switch {
 				case row.Input != tmpl:
-					t.Errorf("%s, %s: line %d is about %q, want %q", name, gname, i+1, row.Input, tmpl)
+					t.Errorf("%s, %s: line %d is about %q, want %q", name, g.Group, i+1, row.Input, tmpl)
 				case wants[i] == nil && (row.OK || row.Offset == nil || *row.Offset > len(tmpl)):
-					t.Errorf("%s, %s: %s; want an error object", name, gname, line)
+					t.Errorf("%s, %s: %s; want an error object", name, g.Group, line)
 				case wants[i] != nil && (!row.OK || !slices.Contains(wants[i], row.Result)):
-					t.Errorf("%s, %s: %s; want one of %q", name, gname, line, wants[i])
+					t.Errorf("%s, %s: %s; want one of %q", name, g.Group, line, wants[i])
 				}
 				total++
 			}

@@ -9,13 +9,24 @@ import (
 	"github.com/gouri/uri/internal/testrows"
 )
 
-// The web-platform-tests data of the URL Standard is not part of this
-// repository: it is read from wptDir of the shared test data beside the
-// repository, or from the folder that $WHATWG_WPT_DATA (wptEnv) names.
-const (
-	wptDir = "whatwg/data"
-	wptEnv = "WHATWG_WPT_DATA"
-)
+// urlTestData is one case of the web-platform-tests file urltestdata.json,
+// kept as testdata/conformance/wpt-url/urltestdata.jsonl of the module (see
+// its README.md).
+type urlTestData struct {
+	Input        string  `json:"input"`
+	Base         *string `json:"base"`
+	Failure      bool    `json:"failure"`
+	RelativeTo   string  `json:"relativeTo"`
+	SearchParams *string `json:"searchParams"`
+	Origin       *string `json:"origin"`
+	getters
+}
+
+// readURLTestData returns the cases of urltestdata.jsonl.
+func readURLTestData(t *testing.T) []urlTestData {
+	t.Helper()
+	return testrows.Vectors[urlTestData](t, "wpt-url", "urltestdata.jsonl")
+}
 
 // getters are the members of `uri parse --grammar whatwg --json` for a URL,
 // named as the URL class names its getters; Origin is compared only where
@@ -31,17 +42,7 @@ type getters struct {
 // url-constructor.any.js does with new URL(input, base).
 func TestParseWHATWGURLTestData(t *testing.T) {
 	total, compared, failures := 0, 0, 0
-	for _, r := range readURLTestData(t) {
-		var tc struct {
-			Input   string  `json:"input"`
-			Base    *string `json:"base"`
-			Failure bool    `json:"failure"`
-			Origin  *string `json:"origin"`
-			getters
-		}
-		if json.Unmarshal(r, &tc) != nil {
-			continue // a comment
-		}
+	for _, tc := range readURLTestData(t) {
 		total++
 		args := []string{"parse", "--grammar", "whatwg", "--json"}
 		if tc.Base != nil {
@@ -89,38 +90,18 @@ func TestParseWHATWGURLTestData(t *testing.T) {
 	}
 }
 
-// readURLTestData returns the cases of the web-platform-tests file
-// urltestdata.json, or skips the test when the file is absent.
-func readURLTestData(t *testing.T) []json.RawMessage {
-	t.Helper()
-	data := testrows.SharedFile(t, wptEnv, wptDir, "urltestdata.json")
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
-	}
-	return raw
-}
-
 // TestParseWHATWGStdinURLTestData feeds every case of urltestdata.json
 // that fits on one line (its input has no LF) to `uri parse --grammar
 // whatwg --json [--base BASE]` on standard input, one per line, and
 // compares every getter: a line is read as the URL Standard reads a
 // string, as an operand is, control characters and all.
 func TestParseWHATWGStdinURLTestData(t *testing.T) {
-	type tcase struct {
-		Input   string  `json:"input"`
-		Base    *string `json:"base"`
-		Failure bool    `json:"failure"`
-		Origin  *string `json:"origin"`
-		getters
-	}
-	groups := map[string][]tcase{} // by base; "\x00none" for none
+	groups := map[string][]urlTestData{} // by base; "\x00none" for none
 	var order []string
 	total := 0
-	for _, r := range readURLTestData(t) {
-		var tc tcase
-		if json.Unmarshal(r, &tc) != nil || strings.Contains(tc.Input, "\n") {
-			continue // a comment, or a case that no line can hold
+	for _, tc := range readURLTestData(t) {
+		if strings.Contains(tc.Input, "\n") {
+			continue // a case that no line can hold
 		}
 		key := "\x00none"
 		if tc.Base != nil {

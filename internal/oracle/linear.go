@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -17,6 +18,20 @@ import (
 // time, and a ratio above the limit is measured again before it counts, so
 // that a burst of noise does not fail a test while quadratic work fails
 // every time.
+
+// SkipTimeUnderRace skips tb, a check of time by CheckLinear, in a build
+// with the race detector. The detector adds a cost to every memory access
+// that grows in steps with the memory in use (its shadow memory): from an
+// input of 64 KiB to one of 512 KiB the cost of a byte jumps, and the
+// ratio measures the detector, not the code (TestLinearTime failed in 3 of
+// 4 runs under -race). The work is still checked there by the allocations
+// it makes (HostileLinear), and by time in every run without -race.
+func SkipTimeUnderRace(tb testing.TB) {
+	tb.Helper()
+	if Race {
+		tb.Skip("a check of time: the race detector's cost per byte is not linear in the input")
+	}
+}
 
 // GrowthLimit is the largest accepted time(8n)/time(n).
 const GrowthLimit = 20
@@ -54,43 +69,55 @@ var Families = []Family{
 // clock's resolution does not matter.
 const minBatch = 500 * time.Microsecond
 
-// timePerCall returns the least time per call of f(s) over runs batches.
-// The garbage collector runs between batches and not during them: the cost
-// of a collection follows the live heap, not the operation, and a single
-// call on a large input that allocates more than the heap's headroom would
-// pay a whole cycle that the calls on a small input share. The allocations
-// themselves are bounded by the tests that use Measure.
-func timePerCall(f func(string), s string, runs int) float64 {
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+// batchSize returns how many calls of f(s) take at least minBatch.
+func batchSize(f func(string), s string) int {
 	reps := 1
 	for {
-		start := time.Now()
+		start := threadTime()
 		for range reps {
 			f(s)
 		}
-		if time.Since(start) >= minBatch || reps >= 1<<20 {
-			break
+		if threadTime()-start >= minBatch || reps >= 1<<20 {
+			return reps
 		}
 		reps *= 2
 	}
-	best := math.Inf(1)
-	for range runs {
-		runtime.GC() // start each batch with the same heap
-		start := time.Now()
-		for range reps {
-			f(s)
-		}
-		best = min(best, float64(time.Since(start))/float64(reps))
+}
+
+// timePerCall returns the time per call of f(s) over a batch of reps
+// calls. The garbage collector runs before the batch, and not during it
+// when the caller has turned it off: the cost of a collection follows the
+// live heap, not the operation, and a single call on a large input that
+// allocates more than the heap's headroom would pay a whole cycle that the
+// calls on a small input share. The allocations themselves are bounded by
+// the tests that use Measure.
+func timePerCall(f func(string), s string, reps int) float64 {
+	runtime.GC() // start each batch with the same heap
+	start := threadTime()
+	for range reps {
+		f(s)
 	}
-	return best
+	return float64(threadTime()-start) / float64(reps)
 }
 
 // growth returns time(8n)/time(n) for f on the inputs build(n) and
-// build(8n), each time the best of 5 runs.
+// build(8n), each time the best of 5 batches. The batches of the two
+// inputs alternate, so that a burst of other work on the machine falls on
+// both alike rather than on the five batches of one; and the time is the
+// CPU time of the thread that makes the calls (threadTime), where the
+// system tells it, so that the time the thread waits while the machine
+// runs other work does not count.
 func growth(f func(string), build func(int) string, n int) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	small, large := build(n), build(8*n)
-	ts := timePerCall(f, small, 5)
-	tl := timePerCall(f, large, 5)
+	rs, rl := batchSize(f, small), batchSize(f, large)
+	ts, tl := math.Inf(1), math.Inf(1)
+	for range 5 {
+		ts = min(ts, timePerCall(f, small, rs))
+		tl = min(tl, timePerCall(f, large, rl))
+	}
 	return tl / max(ts, 1)
 }
 
@@ -107,3 +134,12 @@ func CheckLinear(f func(string), build func(int) string, n int) (ratio float64, 
 	}
 	return ratio, false
 }
+
+// Short reports whether a test runs in its quick form, with smaller counts
+// and sizes or not at all: with -short, and in a build with the race
+// detector, which makes every memory access cost many times as much (the
+// full forms took more than the ten minutes of a package's test binary
+// under -race on two busy cores). The race detector looks for accesses
+// without synchronization, which the quick forms make as well; the full
+// forms run without it.
+func Short() bool { return testing.Short() || Race }

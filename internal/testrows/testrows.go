@@ -1,17 +1,17 @@
 // Package testrows reads the fixtures that the tests of every package of
 // the module share: the cases of testdata/*.jsonl, one JSON object per line
-// in the output shape of the uri command (Read); the committed samples of
-// real-world URLs in testdata/urls and the larger lists that GOURI_URLS
-// names (URLs, ExternalURLs); and the test data kept beside the repository
-// in ../shared, which the tests skip without (SharedFile). It is used by
-// tests only.
+// in the output shape of the uri command (Read); the conformance vectors
+// of other projects' test suites in testdata/conformance, which fail the
+// test when they are missing (Vectors), and the lists of their known
+// failures (Known, Expect); the committed samples of real-world URLs in
+// testdata/urls and the larger lists that GOURI_URLS names (URLs,
+// ExternalURLs). Everything a test reads is inside the module, so that a
+// plain clone runs every test. It is used by tests only.
 package testrows
 
 import (
 	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -269,40 +269,4 @@ func lines(data []byte) []string {
 		return nil
 	}
 	return strings.Split(text, "\n")
-}
-
-// SharedFile returns the file name of the test data that is kept beside
-// the repository and is no part of it: in the directory that the
-// environment variable env names when it is set, or else in dir of the
-// folder shared beside the module's root (../shared/<dir>). It skips tb,
-// saying where it looked, when the file is absent.
-func SharedFile(tb testing.TB, env, dir, name string) []byte {
-	tb.Helper()
-	data, ok := LookupSharedFile(tb, env, dir, name)
-	if !ok {
-		tb.Skipf("%s not found in %s (set %s to the folder that holds it)", name, sharedDir(tb, env, dir), env)
-	}
-	return data
-}
-
-// LookupSharedFile is SharedFile for a test that goes on without the file:
-// ok is false when it is absent.
-func LookupSharedFile(tb testing.TB, env, dir, name string) (data []byte, ok bool) {
-	tb.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedDir(tb, env, dir), name))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return data, true
-}
-
-// sharedDir is the directory where SharedFile looks.
-func sharedDir(tb testing.TB, env, dir string) string {
-	if d := os.Getenv(env); d != "" {
-		return d
-	}
-	return filepath.Join(filepath.Dir(Root(tb)), "shared", filepath.FromSlash(dir))
 }

@@ -12,10 +12,20 @@ import (
 )
 
 // recorder is a testing.TB whose Fatal and Skip stop the goroutine as the
-// real ones do, and record why, so that a test can expect them.
+// real ones do, and record why, so that a test can expect them; Errorf
+// and Logf are recorded too.
 type recorder struct {
 	testing.TB
-	fatal, skip string
+	fatal, skip  string
+	errors, logs []string
+}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Logf(format string, args ...any) {
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
 }
 
 func (r *recorder) Helper() {}
@@ -184,30 +194,6 @@ func TestExternalURLs(t *testing.T) {
 	}
 }
 
-// TestSharedFile: the file is read from the directory that the variable
-// names; without the file, LookupSharedFile says so and SharedFile skips,
-// saying where it looked and which variable to set.
-func TestSharedFile(t *testing.T) {
-	const env = "TESTROWS_SHARED_DATA"
-	path := writeFile(t, "data.json", "[1]")
-	t.Setenv(env, filepath.Dir(path))
-	if got := string(SharedFile(t, env, "some/data", "data.json")); got != "[1]" {
-		t.Errorf("SharedFile(%q) = %q", path, got)
-	}
-	if data, ok := LookupSharedFile(t, env, "some/data", "none.json"); ok || data != nil {
-		t.Errorf("LookupSharedFile of a missing file = %q, %v", data, ok)
-	}
-	r := record(t, func(tb testing.TB) { SharedFile(tb, env, "some/data", "none.json") })
-	if !strings.Contains(r.skip, "none.json not found in "+filepath.Dir(path)) || !strings.Contains(r.skip, env) || r.fatal != "" {
-		t.Errorf("SharedFile of a missing file: skip %q, fatal %q", r.skip, r.fatal)
-	}
-	t.Setenv(env, "")
-	want := filepath.Join(filepath.Dir(Root(t)), "shared", "some", "data")
-	if r := record(t, func(tb testing.TB) { SharedFile(tb, env, "some/data", "none.json") }); !strings.Contains(r.skip, want) {
-		t.Errorf("SharedFile without %s: skip %q, want it to name %q", env, r.skip, want)
-	}
-}
-
 // TestVectors: the rows of a suite's file are read from
 // testdata/conformance; a missing file or one without rows fails, and
 // neither skips.
@@ -234,5 +220,40 @@ func TestVectors(t *testing.T) {
 		if r.fatal == "" || r.skip != "" {
 			t.Errorf("Vectors of %s: fatal %q, skip %q; want a failure and no skip", name, r.fatal, r.skip)
 		}
+	}
+}
+
+// TestExpect: an unknown failure, a known failure that passes, and a known
+// failure that is no case fail the test; a known failure that fails and a
+// case that passes do not; the counts are logged.
+func TestExpect(t *testing.T) {
+	known := Known{"k1": "why 1", "k2": "why 2", "gone": "why 3"}
+	r := record(t, func(tb testing.TB) {
+		e := NewExpect(tb, "f.jsonl", known)
+		e.Case("ok", "")
+		e.Case("k1", "Parse(\"k1\") = x, want y")
+		e.Case("k2", "")
+		e.Case("new", "Parse(\"new\") = x, want y")
+		e.Done()
+	})
+	want := []string{
+		`f.jsonl: "k2" passes, but it is listed as a known failure (why 2): remove it from the list`,
+		`f.jsonl: Parse("new") = x, want y`,
+		`f.jsonl: the known failure "gone" is no case of the file: remove it from the list`,
+	}
+	if d := cmp.Diff(want, r.errors); d != "" {
+		t.Errorf("errors (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"f.jsonl: 1 of 4 cases pass, 1 known failures"}, r.logs); d != "" {
+		t.Errorf("logs (-want +got):\n%s", d)
+	}
+	r = record(t, func(tb testing.TB) {
+		e := NewExpect(tb, "g.jsonl", nil)
+		e.Case("a", "")
+		e.Case("a", "")
+		e.Done()
+	})
+	if r.errors != nil || len(r.logs) != 1 || r.logs[0] != "g.jsonl: 2 of 2 cases pass, 0 known failures" {
+		t.Errorf("without known failures: errors %q, logs %q", r.errors, r.logs)
 	}
 }

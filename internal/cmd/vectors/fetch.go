@@ -145,3 +145,15 @@ func wptMIMETypes(src string, out *output) error {
 	}
 	return nil
 }
+
+// readJSON decodes the upstream file name of src into v, strictly.
+func readJSON(src, name string, v any) error {
+	u, err := readUpstream(src, name)
+	if err != nil {
+		return err
+	}
+	if err := u.decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}

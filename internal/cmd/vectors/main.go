@@ -10,12 +10,24 @@
 //	go run ./internal/cmd/vectors [-from DIR] [-out DIR] [SUITE...]
 //
 // -from is the folder that holds the upstream suites, each in the folder
-// its suite names (default ../shared beside the module); -out is where the
+// its suite names (default: the folder "shared" beside the module's
+// folder, the parent of the working directory); -out is where the
 // vectors go (default testdata/conformance of the module). Without SUITE,
-// every suite is written. Each suite's folder under -out gets its files;
-// beside them, <suite>/README.md names the source, its version and date,
-// its licence, and how to refresh the vectors: it is written by hand and
-// left alone by this command.
+// every suite is written. Each suite's folder under -out gets its vector
+// files, whose first line names the upstream file (with its git blob hash)
+// and its licence, and the licence files that the upstream licence asks to
+// go with the data: the upstream's own, unchanged, or for the Apache
+// License the notices, a statement of the change and the licence's text.
+// Beside them, <suite>/README.md names the source, its version and date,
+// the licence, what the rows hold, the known failures and how to refresh the
+// vectors; it is written by hand and left alone by this command, as is any
+// other file there. CI writes the vectors again from the upstream suites
+// and fails when they differ from the committed ones.
+//
+// The vectors are JSON Lines: one case a line, marshaled by encoding/json
+// without HTML escapes; characters that do not show are \u escapes, and a
+// string that is not valid UTF-8 is given with U+FFFD for each bad byte
+// and again in hexadecimal in a member whose name ends in "_hex".
 package main
 
 import (
@@ -26,7 +38,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 )
 
 // A suite is one upstream test suite and the way to convert it.
@@ -41,6 +52,11 @@ type suite struct {
 // suites lists every suite, one file of this command each.
 var suites = []suite{
 	{"wpt-fetch", "fetch/data-urls", wptFetch},
+	{"wpt-url", "whatwg/data", wptURL},
+	{"wpt-urlencoded", "whatwg/urlencoded", wptURLEncoded},
+	{"uritemplate", "uritemplate", uriTemplate},
+	{"urlcanon", "canon", urlcanon},
+	{"safebrowsing", "canon", safeBrowsing},
 }
 
 func main() {
@@ -89,33 +105,24 @@ type output struct {
 // write writes rows to the file name of the suite's folder as JSON Lines,
 // after a header of "#" lines: the source given, and how the file was
 // made. Each row is marshaled with encoding/json, HTML characters left as
-// they are, so that a row reads as the fact it holds.
+// they are, so that a row reads as the fact it holds; characters that do
+// not show are escaped (see escapeInvisible).
 func (o *output) write(name, source string, rows []any) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# %s\n", source)
-	fmt.Fprintf(&b, "# Written by go run ./internal/cmd/vectors %s; see %s/README.md.\n", o.suite, o.suite)
-	enc := json.NewEncoder(&b)
+	fmt.Fprintf(&b, "# Written by go run ./internal/cmd/vectors %s; see README.md beside this file.\n", o.suite)
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
 	enc.SetEscapeHTML(false)
 	for _, r := range rows {
+		line.Reset()
 		if err := enc.Encode(r); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
+		b.Write(escapeInvisible(line.Bytes()))
 	}
 	if err := os.MkdirAll(o.dir, 0o755); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(o.dir, name), b.Bytes(), 0o644)
-}
-
-// readJSON decodes the upstream file name of src into v.
-func readJSON(src, name string, v any) error {
-	data, err := os.ReadFile(filepath.Join(src, name))
-	if err != nil {
-		return err
-	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
 }
