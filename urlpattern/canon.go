@@ -149,7 +149,9 @@ func canonPathname(value string) (string, *canonError) {
 	}
 	p := u.Pathname()
 	if !lead {
-		p = p[2:]
+		// "The code point substring from 2 to the end": "" when ".."
+		// removed the "-" ("\\.." gives "/").
+		p = p[min(2, len(p)):]
 	}
 	return p, nil
 }
