@@ -7,7 +7,12 @@
 //
 // Usage:
 //
-//	go run ./urlpattern/internal/gencases [-n N] [-seed S] > cases.jsonl
+//	go run ./urlpattern/internal/gencases [-n N] [-seed S] [-regexp] > cases.jsonl
+//
+// With -regexp, it writes regular expressions instead, for the test of the
+// translation to RE2 against V8's RegExp with the "v" flag:
+// {"source":S,"flags":"v"|"vi","inputs":[S...]}, ASCII inputs made of the
+// same characters.
 //
 // The patterns are built from pieces of every kind of pattern syntax
 // (fixed text, named groups, wildcards, regular expressions, groupings,
@@ -28,12 +33,17 @@ import (
 func main() {
 	n := flag.Int("n", 4000, "the number of cases")
 	seed := flag.Uint64("seed", 1, "the seed of the random generator")
+	regexps := flag.Bool("regexp", false, "write regular expressions and inputs")
 	flag.Parse()
 	r := rand.New(rand.NewPCG(*seed, 0))
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetEscapeHTML(false)
 	for range *n {
-		if err := enc.Encode(genCase(r)); err != nil {
+		var c any = genCase(r)
+		if *regexps {
+			c = genRegexp(r)
+		}
+		if err := enc.Encode(c); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -243,4 +253,60 @@ func inputInit(r *rand.Rand) map[string]any {
 		in["baseURL"] = pick(r, "https://example.com/base/x?q#h", "not a url")
 	}
 	return in
+}
+
+type regexpCase struct {
+	Source string   `json:"source"`
+	Flags  string   `json:"flags"`
+	Inputs []string `json:"inputs"`
+}
+
+// The pieces of the random regular expressions: atoms, classes with the
+// "v" flag's syntax, escapes, groups; and the characters of the inputs.
+var (
+	reAtoms = []string{"a", "b", "k", "s", "K", "S", "0", "1", "-", ".", "/", "%", "_", " ", "\\.", "\\/", "\\-",
+		"\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\b", "\\B", "^", "$", "\\x41", "\\u006b", "\\u{212A}",
+		"\\u017F", "\\t", "\\v", "\\0", "\\cJ", "\\p{L}", "\\p{Lu}", "\\P{Ll}", "\\p{ASCII}", "\\p{Nd}",
+		"\\p{sc=Latin}", "\\p{White_Space}", "\\p{Any}", "[a-c]", "[^a]", "[^/]", "[\\/]", "[\\-a]", "[a-]", "[(]",
+		"[\\d&&[0-5]]", "[\\w--[a-f]]", "[[a-z]--[aeiou]]", "[^\\d\\s]", "[\\q{a|b}]", "[\\q{ab}]", "[]", "[^]",
+		"[kK]", "[^k]", "[\\p{L}&&\\p{Ll}]", "[.]", "[\\b]", "[&&]", "[a&&b]", "\\k<n>", "\\1", "(?=a)", "(?!b)",
+		"(?<=a)", "(?<!b)", "\\m", "{", "}", "]", "a{2}", "a{1,3}", "a{3,1}", "\\p{Foo}", "\\p{Script_Extensions=Latin}"}
+	reQuants = []string{"", "", "", "*", "+", "?", "*?", "+?", "??", "{0,2}", "{2,}", "{1}"}
+	reInput  = "abkKsS01-./%_ \tABZz"
+)
+
+// genRegexp returns a random regular expression and inputs for it.
+func genRegexp(r *rand.Rand) regexpCase {
+	c := regexpCase{Source: genDisjunction(r, 0), Flags: pick(r, "v", "v", "vi")}
+	for range 6 {
+		var b strings.Builder
+		for n := r.IntN(6); n > 0; n-- {
+			b.WriteByte(reInput[r.IntN(len(reInput))])
+		}
+		c.Inputs = append(c.Inputs, b.String())
+	}
+	return c
+}
+
+func genDisjunction(r *rand.Rand, depth int) string {
+	s := genAlternative(r, depth)
+	for r.IntN(4) == 0 {
+		s += "|" + genAlternative(r, depth)
+	}
+	return s
+}
+
+func genAlternative(r *rand.Rand, depth int) string {
+	var b strings.Builder
+	for n := r.IntN(4); n > 0; n-- {
+		switch {
+		case depth < 3 && r.IntN(5) == 0:
+			open := pick(r, "(?:", "(?:", "(?<n>", "(?<m>", "(")
+			b.WriteString(open + genDisjunction(r, depth+1) + ")")
+		default:
+			b.WriteString(pick(r, reAtoms...))
+		}
+		b.WriteString(pick(r, reQuants...))
+	}
+	return b.String()
 }
