@@ -13,9 +13,12 @@ type component struct {
 	parts     []part
 	names     []string
 	hasRegexp bool
-	opts      options
-	enc       encodeFunc
-	m         matcher
+	// wildcard is set for the pattern "*" alone, which matches every
+	// string without a line terminator: every component of a URL.
+	wildcard bool
+	opts     options
+	enc      encodeFunc
+	m        matcher
 }
 
 // compileComponent is "compile a component" (section 1.5): it parses
@@ -40,6 +43,8 @@ func compileComponent(input string, enc encodeFunc, opts options) (component, *c
 		return component{}, err
 	}
 	c.pattern = generatePattern(parts, opts)
+	c.wildcard = len(parts) == 1 && parts[0].typ == partFullWildcard && parts[0].modifier == modNone &&
+		parts[0].prefix == "" && parts[0].suffix == ""
 	return c, nil
 }
 

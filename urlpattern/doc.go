@@ -37,6 +37,9 @@
 //   - compareComponent ([CompareComponent]) and generate
 //     ([Pattern.Generate]), which web-platform-tests tests although the
 //     standard does not define them.
+//   - A compiled list of patterns for routing ([List]), which finds the
+//     most specific pattern that matches a URL ([Compare]) without
+//     matching each.
 //
 // All 369 rows of web-platform-tests' urlpatterntestdata.json pass, and
 // the 25 of compareComponent and the 19 of generate (the vectors in
@@ -48,10 +51,10 @@
 // expression built from its parts, with the "v" flag ("vi" with
 // ignoreCase), and lets a pattern hold regular expressions of its own:
 // "/books/:id(\\d+)". This package matches a component without regular
-// expressions where its parts allow: fixed text, named groups ":id" and
-// the wildcard "*", without modifiers, where each group ends at a place
-// only one split of the input gives. Such a component matches without
-// allocating. Any other component is matched by its regular expression,
+// expressions where its parts allow: fixed text, named groups ":id", the
+// wildcard "*" and groups of one class repeated, such as "(\\d+)",
+// without modifiers, where each group ends at a place only one split of
+// the input gives. Such a component matches without allocating. Any other component is matched by its regular expression,
 // translated to the syntax of Go's regexp package (RE2) so that it means
 // the same on every input a pattern meets; where it cannot, the pattern is
 // refused with [ErrRegexpUnsupported], never matched with another meaning.

@@ -104,7 +104,20 @@ func (p *Pattern) TestURL(u whatwg.URL) bool {
 		return false
 	}
 	in := urlInputs(&u)
-	return p.test(&in)
+	return p.testURL(&in)
+}
+
+// testURL is test for the inputs of a URL, which hold no line terminator
+// (the URL Standard's href is ASCII, and its only byte outside the
+// printable range is a space), so that a wildcard component matches
+// without a look.
+func (p *Pattern) testURL(in *inputs) bool {
+	for c := range p.comp {
+		if !p.comp[c].wildcard && !p.comp[c].m.match(in[c], nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // TestInit reports whether the components of init match, after the

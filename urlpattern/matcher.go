@@ -3,13 +3,15 @@ package urlpattern
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // A matcher matches one component. The standard defines the match with a
 // regular expression (section 2.2), and allows matching the part list
 // directly (section 1.5, compile a component, note). A part list of fixed
-// text and wildcards without modifiers, in which every wildcard ends at a
-// place that only one split of the input can give, is matched by a plan:
+// text, wildcards and groups of one class repeated ((\d+)), without
+// modifiers, in which every group ends at a place that only one split of
+// the input can give, is matched by a plan:
 // a walk over the input that finds the same groups as the regular
 // expression, without RE2 and without allocating. Any other part list is
 // matched by its regular expression, compiled for RE2.
@@ -34,6 +36,7 @@ const (
 	stepLiteral stepKind = iota // fixed text
 	stepSegment                 // a segment wildcard: one or more code points, no delimiter
 	stepFull                    // a full wildcard: any code points but line terminators
+	stepClass                   // a regular expression X{m,n} of a class X, such as \d+
 )
 
 // endRule says where a wildcard of a plan ends.
@@ -47,9 +50,70 @@ const (
 
 // A step is one step of a plan.
 type step struct {
-	kind stepKind
-	lit  string
-	end  endRule
+	kind  stepKind
+	lit   string
+	end   endRule
+	class *classRun
+}
+
+// A classRun is a regular expression group such as (\d+) or
+// ([a-z0-9-]{2,8}): one class repeated, which matches the same wherever
+// the plan makes it end, whether it is greedy or lazy.
+type classRun struct {
+	ascii    [2]uint64 // the ASCII members, one bit each
+	set      runeSet   // all members, for the others
+	min, max int       // max < 0: no limit
+}
+
+// matches reports whether s is a run of members of the right length.
+func (c *classRun) matches(s string) bool {
+	n := 0
+	for i := 0; i < len(s); {
+		if b := s[i]; b < utf8.RuneSelf {
+			if c.ascii[b>>6]&(1<<(b&63)) == 0 {
+				return false
+			}
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !c.set.contains(r) {
+				return false
+			}
+			i += size
+		}
+		n++
+	}
+	return n >= c.min && (c.max < 0 || n <= c.max)
+}
+
+// classRunOf returns the classRun of a regular expression part, if its
+// value is one: a class (or a code point, or a group of one) repeated.
+func classRunOf(p part, opts options) (*classRun, bool) {
+	ctx := &reContext{ignoreCase: opts.ignoreCase}
+	n, err := ctx.parse(p.value, p.at)
+	if err != nil || ctx.unsupported != nil || len(ctx.refs) > 0 {
+		return nil, false
+	}
+	for n.kind == reGroup && !n.capture {
+		n = n.subs[0]
+	}
+	if n.kind != reRepeat {
+		return nil, false
+	}
+	x := n.subs[0]
+	for x.kind == reGroup && !x.capture {
+		x = x.subs[0]
+	}
+	if x.kind != reSet {
+		return nil, false
+	}
+	c := &classRun{set: x.set, min: n.min, max: n.max}
+	for b := 0; b < utf8.RuneSelf; b++ {
+		if x.set.contains(rune(b)) {
+			c.ascii[b>>6] |= 1 << (b & 63)
+		}
+	}
+	return c, true
 }
 
 // newMatcher returns the matcher of parts: a plan where one applies, and
@@ -80,21 +144,27 @@ func planOf(parts []part, opts options) ([]step, bool) {
 		steps = append(steps, step{kind: stepLiteral, lit: s})
 	}
 	for _, p := range parts {
-		if p.modifier != modNone || p.typ == partRegexp {
+		if p.modifier != modNone {
 			return nil, false
 		}
-		switch p.typ {
-		case partFixed:
+		if p.typ == partFixed {
 			lit(p.value)
-		case partSegmentWildcard, partFullWildcard:
-			lit(p.prefix)
-			k := stepSegment
-			if p.typ == partFullWildcard {
-				k = stepFull
-			}
-			steps = append(steps, step{kind: k})
-			lit(p.suffix)
+			continue
 		}
+		st := step{kind: stepSegment}
+		switch p.typ {
+		case partFullWildcard:
+			st.kind = stepFull
+		case partRegexp:
+			c, ok := classRunOf(p, opts)
+			if !ok {
+				return nil, false
+			}
+			st.kind, st.class = stepClass, c
+		}
+		lit(p.prefix)
+		steps = append(steps, st)
+		lit(p.suffix)
 	}
 	for i := range steps {
 		if steps[i].kind == stepLiteral {
@@ -105,9 +175,11 @@ func planOf(parts []part, opts options) ([]step, bool) {
 			steps[i].end = toEnd
 		case steps[i+1].kind != stepLiteral:
 			return nil, false
-		case steps[i].kind == stepSegment && opts.delimiter != 0 && steps[i+1].lit[0] == opts.delimiter:
-			// [^d]+? cannot pass a delimiter, and what follows starts with
-			// one: the group ends at the first.
+		case opts.delimiter != 0 && steps[i+1].lit[0] == opts.delimiter &&
+			(steps[i].kind == stepSegment || steps[i].kind == stepClass && !steps[i].class.set.contains(rune(opts.delimiter))):
+			// [^d]+? cannot pass a delimiter, nor can a class without it,
+			// and what follows starts with one: the group ends at the
+			// first.
 			steps[i].end = toDelim
 		case i+2 == len(steps):
 			// Only the fixed text remains: the group ends where it must
@@ -159,12 +231,19 @@ func (m *matcher) match(s string, caps []int) bool {
 			}
 		}
 		v := s[pos:end]
-		if st.kind == stepSegment {
+		switch st.kind {
+		case stepSegment:
 			if v == "" || m.delim != 0 && strings.IndexByte(v, m.delim) >= 0 {
 				return false
 			}
-		} else if hasLineTerminator(v) {
-			return false
+		case stepClass:
+			if !st.class.matches(v) {
+				return false
+			}
+		default:
+			if hasLineTerminator(v) {
+				return false
+			}
 		}
 		if caps != nil {
 			caps[2*g], caps[2*g+1] = pos, end
