@@ -215,14 +215,7 @@ func (ctx *reContext) checkRefs() *reError {
 	return nil
 }
 
-func (ctx *reContext) hasName(name string) bool {
-	for _, g := range ctx.names {
-		if g.name == name {
-			return true
-		}
-	}
-	return false
-}
+func (ctx *reContext) hasName(name string) bool { return len(ctx.names[name]) > 0 }
 
 // compileRE2 returns the RE2 form of the regular expression of parts, or
 // the reason it has none.

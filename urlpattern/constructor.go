@@ -202,7 +202,7 @@ func (p *constructorParser) afterAuthority() {
 func (p *constructorParser) changeState(next cstate, skip int) {
 	if c, ok := p.state.component(); ok {
 		p.result.Set(c, p.componentString())
-		p.at[c] = p.safeToken(p.componentStart).index
+		p.at[c] = int(p.safeToken(p.componentStart).index)
 	}
 	if p.state != csInit && next != csDone {
 		early := p.state <= csPassword // protocol, authority, username, password
@@ -250,7 +250,7 @@ func (p *constructorParser) safeToken(i int) token {
 // point value, written as a char, an escaped char or an invalid char.
 func (p *constructorParser) isChar(i int, value string) bool {
 	t := p.safeToken(i)
-	if t.value != value {
+	if t.value(p.input) != value {
 		return false
 	}
 	return t.typ == tokChar || t.typ == tokEscapedChar || t.typ == tokInvalidChar
@@ -262,7 +262,7 @@ func (p *constructorParser) isSearchPrefix() bool {
 	if p.isChar(p.index, "?") {
 		return true
 	}
-	if p.tokens[p.index].value != "?" {
+	if p.tokens[p.index].value(p.input) != "?" {
 		return false
 	}
 	if p.index == 0 {
@@ -290,7 +290,7 @@ func (p *constructorParser) computeSpecial() {
 	s := p.componentString()
 	c, err := compileComponent(s, canonProtocol, defaultOptions)
 	if err != nil {
-		at := p.safeToken(p.componentStart).index
+		at := int(p.safeToken(p.componentStart).index)
 		p.err = patternError(p.input, at+err.off, Protocol, err.err, err.detail)
 		return
 	}

@@ -36,6 +36,12 @@ func (p *reParser) class() *reNode {
 // nestedClass parses "[...]" or "[^...]" and reports whether the class
 // may contain strings (MayContainStrings), which a complement may not.
 func (p *reParser) nestedClass() (runeSet, bool) {
+	if p.classDepth++; p.classDepth > maxDepth {
+		p.unsupported(p.pos, "classes nested deeper than 1000")
+		p.err = p.ctx.unsupported
+		return nil, false
+	}
+	defer func() { p.classDepth-- }()
 	p.pos++
 	negate := p.peek(0) == '^'
 	if negate {
@@ -95,14 +101,17 @@ func (p *reParser) classContents() (runeSet, bool) {
 		}
 		return s, strs
 	}
+	// The items are gathered and merged once: a union per item would
+	// copy the set each time.
+	items := append(runeSet(nil), s...)
 	for !p.eof() && p.src[p.pos] != ']' {
 		t, _, tstrs := p.classItem(true)
 		if p.err != nil {
 			return nil, false
 		}
-		s, strs = s.union(t), strs || tstrs
+		items, strs = append(items, t...), strs || tstrs
 	}
-	return s, strs
+	return items.normalize(), strs
 }
 
 // classItem parses a ClassSetOperand, or with ranges also a

@@ -55,17 +55,16 @@ type reError struct {
 type reContext struct {
 	ignoreCase  bool
 	ncap        int
-	names       []namedGroup
+	names       map[string][]namedGroup
 	refs        []reRef
 	unsupported *reError // the first construct RE2 cannot express
 	nextDisj    int
 }
 
-// A namedGroup is a group "(?<name>...)", with the disjunctions and
+// A namedGroup is a group "(?<name>...)", by the disjunctions and
 // alternatives it is in, which decide whether another of the same name
 // may exist (ES2025: only in another alternative).
 type namedGroup struct {
-	name string
 	path []altStep
 }
 
@@ -82,6 +81,12 @@ type reRef struct {
 // them stays linear in the pattern's length.
 const maxSameName = 16
 
+// maxDepth bounds the nesting of groups and classes, as RE2 does (its
+// limit is 1000), so that neither the recursion of the parser nor the
+// walks of the tree over nested repetitions grow with the square of the
+// pattern's length.
+const maxDepth = 1000
+
 // reParser parses one regular expression, src, which starts at byte base
 // of the component text.
 type reParser struct {
@@ -92,6 +97,7 @@ type reParser struct {
 	ignoreCase bool
 	dotAll     bool
 	path       []altStep
+	classDepth int
 	err        *reError
 }
 
@@ -134,6 +140,11 @@ func (p *reParser) eof() bool { return p.pos >= len(p.src) }
 
 // disjunction parses alternatives separated by "|".
 func (p *reParser) disjunction() *reNode {
+	if len(p.path) >= maxDepth {
+		p.unsupported(p.pos, "groups nested deeper than 1000, RE2's limit")
+		p.err = p.ctx.unsupported
+		return nil
+	}
 	id := p.ctx.nextDisj
 	p.ctx.nextDisj++
 	var alts []*reNode
@@ -625,21 +636,21 @@ func (p *reParser) groupBody(g *reNode) *reNode {
 // both groups (ES2025, 22.2.1.1).
 func (p *reParser) addName(name string) bool {
 	path := slices.Clone(p.path)
-	same := 0
-	for _, g := range p.ctx.names {
-		if g.name != name {
-			continue
-		}
-		if same++; same >= maxSameName {
-			p.unsupported(p.pos-1, "more than 16 groups named "+name)
-			return true
-		}
+	same := p.ctx.names[name]
+	if len(same) >= maxSameName {
+		p.unsupported(p.pos-1, "more than 16 groups named "+name)
+		return true
+	}
+	for _, g := range same {
 		if !otherAlternative(g.path, path) {
 			p.fail(p.pos-1, "a second group named "+name)
 			return false
 		}
 	}
-	p.ctx.names = append(p.ctx.names, namedGroup{name, path})
+	if p.ctx.names == nil {
+		p.ctx.names = map[string][]namedGroup{}
+	}
+	p.ctx.names[name] = append(same, namedGroup{path})
 	return true
 }
 

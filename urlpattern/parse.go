@@ -103,6 +103,7 @@ type compError struct {
 
 // patternParser is the pattern parser of section 2.1.5.
 type patternParser struct {
+	input   string
 	tokens  []token
 	enc     encodeFunc
 	opts    options
@@ -121,7 +122,7 @@ func parsePattern(input string, opts options, enc encodeFunc) ([]part, *compErro
 	if terr != nil {
 		return nil, &compError{err: terr.err, off: terr.off}
 	}
-	p := &patternParser{tokens: tokens, enc: enc, opts: opts, names: map[string]bool{}, segment: opts.segmentWildcard()}
+	p := &patternParser{input: input, tokens: tokens, enc: enc, opts: opts, names: map[string]bool{}, segment: opts.segmentWildcard()}
 	for p.index < len(p.tokens) && p.err == nil {
 		p.step()
 	}
@@ -139,7 +140,7 @@ func (p *patternParser) step() {
 	if name != nil || group != nil {
 		var prefix []token
 		if char != nil {
-			if p.opts.prefix != 0 && len(char.value) == 1 && char.value[0] == p.opts.prefix {
+			if v := char.value(p.input); p.opts.prefix != 0 && len(v) == 1 && v[0] == p.opts.prefix {
 				prefix = []token{*char}
 			} else {
 				p.pending = append(p.pending, *char)
@@ -204,21 +205,21 @@ func (p *patternParser) required(typ tokenType) bool {
 	}
 	if p.err == nil {
 		t := p.tokens[p.index]
-		p.err = &compError{err: ErrUnexpected, off: t.index, detail: unexpectedText(typ, t)}
+		p.err = &compError{err: ErrUnexpected, off: int(t.index), detail: unexpectedText(typ, t.typ, t.value(p.input))}
 	}
 	return false
 }
 
 // unexpectedText says which token was found where typ was wanted.
-func unexpectedText(want tokenType, got token) string {
+func unexpectedText(want, got tokenType, value string) string {
 	w := `"}"`
 	if want == tokEnd {
 		w = "the end"
 	}
-	if got.typ == tokEnd {
+	if got == tokEnd {
 		return "the end where " + w + " was expected"
 	}
-	return strconv.Quote(got.value) + " where " + w + " was expected"
+	return strconv.Quote(value) + " where " + w + " was expected"
 }
 
 // consumeText is "consume text": the char and escaped-char tokens that
@@ -237,14 +238,14 @@ func (p *patternParser) consumeText() []token {
 	}
 }
 
-// text returns the values of tokens, one after the other.
-func text(tokens []token) string {
+// text returns the values of tokens in input, one after the other.
+func text(input string, tokens []token) string {
 	if len(tokens) == 1 {
-		return tokens[0].value
+		return tokens[0].value(input)
 	}
 	var b strings.Builder
 	for _, t := range tokens {
-		b.WriteString(t.value)
+		b.WriteString(t.value(input))
 	}
 	return b.String()
 }
@@ -252,7 +253,7 @@ func text(tokens []token) string {
 // encode runs the encoding callback on the text of tokens, and maps the
 // offset of a failure back to the pattern string.
 func (p *patternParser) encode(tokens []token) (string, bool) {
-	s := text(tokens)
+	s := text(p.input, tokens)
 	if s == "" {
 		return "", true
 	}
@@ -270,17 +271,13 @@ func (p *patternParser) encode(tokens []token) (string, bool) {
 // string.
 func tokenOffset(tokens []token, off int) int {
 	for _, t := range tokens {
-		at := t.index
-		if t.typ == tokEscapedChar {
-			at++
+		if n := int(t.ve - t.vs); off < n {
+			return int(t.vs) + off
+		} else {
+			off -= n
 		}
-		if off < len(t.value) {
-			return at + off
-		}
-		off -= len(t.value)
 	}
-	last := tokens[len(tokens)-1]
-	return last.index + len(last.value) + off
+	return int(tokens[len(tokens)-1].ve) + off
 }
 
 // addPending is "maybe add a part from the pending fixed value".
@@ -299,7 +296,7 @@ func (p *patternParser) addPending() {
 func (p *patternParser) addPart(prefix []token, name, group *token, suffix []token, modTok *token) {
 	mod := modNone
 	if modTok != nil {
-		switch modTok.value {
+		switch modTok.value(p.input) {
 		case "?":
 			mod = modOptional
 		case "*":
@@ -328,22 +325,22 @@ func (p *patternParser) addPart(prefix []token, name, group *token, suffix []tok
 		pt.typ = partSegmentWildcard
 	case group.typ == tokAsterisk:
 		pt.typ = partFullWildcard
-	case group.value == p.segment:
+	case group.value(p.input) == p.segment:
 		pt.typ = partSegmentWildcard
-	case group.value == fullWildcard:
+	case group.value(p.input) == fullWildcard:
 		pt.typ = partFullWildcard
 	default:
-		pt.value, pt.at = group.value, group.index+1
+		pt.value, pt.at = group.value(p.input), int(group.vs)
 	}
 	if name != nil {
-		pt.name = name.value
+		pt.name = name.value(p.input)
 	} else {
 		pt.name = strconv.Itoa(p.numeric)
 		p.numeric++
 	}
 	if p.names[pt.name] {
 		// Only a name token can repeat a name: numbers are not names.
-		p.err = &compError{err: ErrDuplicateName, off: name.index + 1 + len(name.value), detail: "a second group named " + pt.name}
+		p.err = &compError{err: ErrDuplicateName, off: int(name.ve), detail: "a second group named " + pt.name}
 		return
 	}
 	p.names[pt.name] = true

@@ -1,6 +1,7 @@
 package urlpattern
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -243,25 +244,17 @@ func (p *Pattern) HasRegExpGroups() bool {
 // Options.IgnoreCase.
 func (p *Pattern) IgnoreCase() bool { return p.ignoreCase }
 
-// String returns the pattern string of every component, as
-// "protocol://username:password@hostname:port/pathname?search#hash" with
-// each component's pattern: a description, not a pattern string that
-// Parse reads back in every case.
+// String returns the pattern string of every component, quoted, for
+// messages: protocol="https" username="*" ... hash="*".
 func (p *Pattern) String() string {
 	var b strings.Builder
-	b.WriteString(p.Protocol())
-	b.WriteString("://")
-	b.WriteString(p.Username())
-	b.WriteByte(':')
-	b.WriteString(p.Password())
-	b.WriteByte('@')
-	b.WriteString(p.Hostname())
-	b.WriteByte(':')
-	b.WriteString(p.Port())
-	b.WriteString(p.Pathname())
-	b.WriteByte('?')
-	b.WriteString(p.Search())
-	b.WriteByte('#')
-	b.WriteString(p.Hash())
+	for c := Protocol; c < numComponents; c++ {
+		if c > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.String())
+		b.WriteByte('=')
+		b.WriteString(strconv.Quote(p.comp[c].pattern))
+	}
 	return b.String()
 }

@@ -21,14 +21,21 @@ const (
 	tokInvalidChar                    // a code point that cannot be where it is (lenient policy only)
 )
 
-// A token is a lexical token of a pattern string (section 2.1.1). index is
-// the byte offset of its first code point in the input; value is a
-// substring of the input.
+// A token is a lexical token of a pattern string (section 2.1.1): index
+// is the byte offset of its first code point in the input, and its value
+// is input[vs:ve]. Tokens hold offsets rather than strings, so that a list
+// of them holds no pointers for the garbage collector to follow.
 type token struct {
-	typ   tokenType
-	index int
-	value string
+	typ    tokenType
+	index  int32
+	vs, ve int32
 }
+
+// value returns the token's value in input.
+func (t token) value(input string) string { return input[t.vs:t.ve] }
+
+// maxPattern is the longest pattern string, whose offsets fit in int32.
+const maxPattern = 1<<31 - 1
 
 // tokenizeError is a failure of tokenize with the strict policy: the
 // reason, and the byte offset that the offset rule gives.
@@ -54,7 +61,11 @@ type tokenizer struct {
 // false) it returns at the first error, with its offset; with the lenient
 // one, errors become invalid-char tokens.
 func tokenize(input string, lenient bool) ([]token, *tokenizeError) {
-	t := &tokenizer{input: input, lenient: lenient}
+	if len(input) > maxPattern {
+		return nil, &tokenizeError{ErrUnexpected, maxPattern}
+	}
+	// Each code point is at most one token, and most are one.
+	t := &tokenizer{input: input, lenient: lenient, tokens: make([]token, 0, len(input)+1)}
 	for t.index < len(input) && t.fail == nil {
 		t.seek(t.index)
 		switch t.cp {
@@ -105,7 +116,7 @@ func (t *tokenizer) seek(i int) {
 // add is "add a token": the value is input[valuePos:valuePos+length], and
 // the tokenizer goes on at nextPos.
 func (t *tokenizer) add(typ tokenType, nextPos, valuePos, length int) {
-	t.tokens = append(t.tokens, token{typ, t.index, t.input[valuePos : valuePos+length]})
+	t.tokens = append(t.tokens, token{typ, int32(t.index), int32(valuePos), int32(valuePos + length)})
 	t.index = nextPos
 }
 
