@@ -62,6 +62,8 @@ type List struct {
 // A trieNode is where a path arrives after as many segments as its depth.
 type trieNode struct {
 	lits    []litChild           // children by a fixed segment, while they are few
+	firsts  string               // the first byte of each of lits, in order
+	empty   *trieNode            // the child by the empty segment
 	lit     map[string]*trieNode // children by a fixed segment, when they are many
 	fold    []foldChild          // children by a fixed segment, ASCII case-insensitive
 	param   *trieNode            // the child of a named group
@@ -185,37 +187,39 @@ func (n *trieNode) child(s segment, fold bool) *trieNode {
 	}
 	c := &trieNode{}
 	switch {
+	case s.text == "":
+		n.empty = c
 	case n.lit != nil:
 		n.lit[s.text] = c
 	case len(n.lits) < maxLits:
 		n.lits = append(n.lits, litChild{s.text, c})
+		n.firsts += s.text[:1]
 	default:
 		n.lit = map[string]*trieNode{s.text: c}
 		for _, l := range n.lits {
 			n.lit[l.seg] = l.node
 		}
-		n.lits = nil
+		n.lits, n.firsts = nil, ""
 	}
 	return c
 }
 
-// fixedChild returns the child of n for the fixed segment seg, or nil.
+// fixedChild returns the child of n for the fixed segment seg, or nil. A
+// node with few children finds the candidates by their first byte.
 func (n *trieNode) fixedChild(seg string) *trieNode {
-	if n.lit != nil {
+	switch {
+	case seg == "":
+		return n.empty
+	case n.lit != nil:
 		return n.lit[seg]
 	}
-	if seg == "" {
-		for _, c := range n.lits {
-			if c.seg == "" {
-				return c.node
-			}
+	for i := 0; i < len(n.firsts); i++ {
+		k := strings.IndexByte(n.firsts[i:], seg[0])
+		if k < 0 {
+			return nil
 		}
-		return nil
-	}
-	for _, c := range n.lits {
-		// The length and the first byte tell most segments apart
-		// before a comparison of the bytes.
-		if len(c.seg) == len(seg) && c.seg[0] == seg[0] && c.seg == seg {
+		i += k
+		if c := &n.lits[i]; c.seg == seg {
 			return c.node
 		}
 	}
@@ -235,6 +239,9 @@ func (n *trieNode) setMinRank(rank []int) int {
 	}
 	for _, c := range n.lits {
 		m = min(m, c.node.setMinRank(rank))
+	}
+	if n.empty != nil {
+		m = min(m, n.empty.setMinRank(rank))
 	}
 	for _, c := range n.fold {
 		m = min(m, c.node.setMinRank(rank))
@@ -352,9 +359,8 @@ func (l *List) Match(u whatwg.URL) (int, bool) {
 	if u.Href() == "" {
 		return -1, false
 	}
-	in := urlInputs(&u)
-	m := matching{l: l, in: &in, best: -1, bestRank: len(l.patterns)}
-	path := in[Pathname]
+	m := matching{l: l, u: u, path: u.Pathname(), best: -1, bestRank: len(l.patterns)}
+	path := m.path
 	m.try(l.anyPath, numComponents)
 	if path != "" && path[0] == '/' {
 		m.walk(&l.root, 0)
@@ -367,7 +373,7 @@ func (l *List) Match(u whatwg.URL) (int, bool) {
 		if !hasPrefix(path, lead, l.patterns[i].ignoreCase) || !strings.Contains(path[len(lead):], l.must[i]) {
 			continue
 		}
-		if l.patterns[i].testURL(&in) {
+		if m.matches(i, numComponents) {
 			m.best, m.bestRank = i, l.rank[i]
 		}
 	}
@@ -394,12 +400,39 @@ func (l *List) Exec(u whatwg.URL) (int, *Result) {
 	return i, l.patterns[i].ExecURL(u)
 }
 
-// matching is one walk of the tree.
+// matching is one walk of the tree. The inputs of the URL's components
+// are read when a pattern needs them: most patterns of a list match every
+// component but the path.
 type matching struct {
 	l        *List
-	in       *inputs
+	u        whatwg.URL
+	path     string
+	in       inputs
+	have     uint8 // the components read into in, one bit each
 	best     int
 	bestRank int
+}
+
+// input returns the input of component c.
+func (m *matching) input(c Component) string {
+	if m.have&(1<<c) == 0 {
+		m.in[c] = urlInput(&m.u, c)
+		m.have |= 1 << c
+	}
+	return m.in[c]
+}
+
+// matches reports whether the URL matches pattern i in every component
+// but skip (whose match the tree made). A URL's components hold no line
+// terminator (see testURL): a wildcard component needs no look.
+func (m *matching) matches(i int, skip Component) bool {
+	p := m.l.patterns[i]
+	for _, c := range p.urlChecks {
+		if c != skip && !p.comp[c].m.match(m.input(c), nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // walk visits node n, where the path has matched as many segments as n's
@@ -409,7 +442,7 @@ func (m *matching) walk(n *trieNode, i int) {
 	if n.minRank >= m.bestRank {
 		return
 	}
-	path := m.in[Pathname]
+	path := m.path
 	if i == len(path) {
 		m.try(n.end, Pathname)
 		return
@@ -442,25 +475,14 @@ func (m *matching) walk(n *trieNode, i int) {
 	}
 }
 
-// try matches the patterns of list, by rank, in every component but skip
-// (whose match the tree made), until one matches or none can beat the
-// best. A URL's components hold no line terminator (see testURL): a
-// wildcard component needs no look, and neither does the rest of the
-// path after "/*".
+// try matches the patterns of list, by rank, in every component but skip,
+// until one matches or none can beat the best.
 func (m *matching) try(list []int, skip Component) {
 	for _, i := range list {
 		if m.l.rank[i] >= m.bestRank {
 			return
 		}
-		p := m.l.patterns[i]
-		ok := true
-		for c := range p.comp {
-			if Component(c) != skip && !p.comp[c].wildcard && !p.comp[c].m.match(m.in[c], nil) {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if m.matches(i, skip) {
 			m.best, m.bestRank = i, m.l.rank[i]
 			return
 		}

@@ -43,6 +43,10 @@ type Result struct {
 	Pathname ComponentResult
 	Search   ComponentResult
 	Hash     ComponentResult
+
+	// groups holds the groups of a result that has few, so that a
+	// Result is one allocation.
+	groups [8]Group
 }
 
 // Component returns the result of the component c, or nil for a
@@ -79,6 +83,27 @@ func urlInputs(u *whatwg.URL) inputs {
 	return inputs{u.Scheme(), u.Username(), u.Password(), u.Hostname(), u.Port(), u.Pathname(), u.Query(), u.Fragment()}
 }
 
+// urlInput returns the input of component c of a URL.
+func urlInput(u *whatwg.URL, c Component) string {
+	switch c {
+	case Protocol:
+		return u.Scheme()
+	case Username:
+		return u.Username()
+	case Password:
+		return u.Password()
+	case Hostname:
+		return u.Hostname()
+	case Port:
+		return u.Port()
+	case Pathname:
+		return u.Pathname()
+	case Search:
+		return u.Query()
+	}
+	return u.Fragment()
+}
+
 // Test reports whether the URL string input, parsed by the URL Standard
 // without a base URL, matches the pattern: test(input) in JavaScript. An
 // input that is not a URL does not match. It allocates only what parsing
@@ -112,8 +137,8 @@ func (p *Pattern) TestURL(u whatwg.URL) bool {
 // printable range is a space), so that a wildcard component matches
 // without a look.
 func (p *Pattern) testURL(in *inputs) bool {
-	for c := range p.comp {
-		if !p.comp[c].wildcard && !p.comp[c].m.match(in[c], nil) {
+	for _, c := range p.urlChecks {
+		if !p.comp[c].m.match(in[c], nil) {
 			return false
 		}
 	}
@@ -141,7 +166,8 @@ func (p *Pattern) test(in *inputs) bool {
 // Exec returns the groups of the URL string input, parsed by the URL
 // Standard without a base URL, when it matches the pattern, and nil
 // otherwise: exec(input) in JavaScript, which returns null. An input that
-// is not a URL does not match. Exec allocates the Result and its groups.
+// is not a URL does not match. Exec allocates the Result, which holds up
+// to eight groups, and a list of the groups when there are more.
 func (p *Pattern) Exec(input string) *Result {
 	u, err := whatwg.Parse(input)
 	if err != nil {
@@ -166,7 +192,7 @@ func (p *Pattern) ExecURL(u whatwg.URL) *Result {
 		return nil
 	}
 	in := urlInputs(&u)
-	return p.exec(&in)
+	return p.exec(&in, true)
 }
 
 // ExecInit is [Pattern.Exec] on the components of init, as
@@ -176,7 +202,7 @@ func (p *Pattern) ExecInit(init Init) *Result {
 	if !ok {
 		return nil
 	}
-	return p.exec(&in)
+	return p.exec(&in, false)
 }
 
 // initInputs returns the inputs of init: process a URLPatternInit with
@@ -194,43 +220,51 @@ func initInputs(init Init) (inputs, bool) {
 }
 
 // exec matches every component and builds the Result (section 1.4, match,
-// steps 14 to 25).
-func (p *Pattern) exec(in *inputs) *Result {
-	total := 0
-	for c := range p.comp {
-		total += len(p.comp[c].names)
-	}
-	var buf [64]int
+// steps 14 to 25). It allocates the Result, and the groups when there
+// are more than eight. The inputs of a URL (fromURL) hold no line
+// terminator (see testURL), so that a wildcard component matches all of
+// its input without a look.
+func (p *Pattern) exec(in *inputs, fromURL bool) *Result {
+	total := len(p.groupNames)
+	var buf [32]int
 	caps := buf[:0]
 	if 2*total > len(buf) {
 		caps = make([]int, 0, 2*total)
 	}
 	caps = caps[:2*total]
-	k := 0
 	for c := range p.comp {
-		n := 2 * len(p.comp[c].names)
-		if !p.comp[c].m.match(in[c], caps[k:k+n]) {
+		k, e := 2*p.groupStart[c], 2*p.groupStart[c+1]
+		if fromURL && p.comp[c].wildcard {
+			caps[k], caps[k+1] = 0, len(in[c])
+		} else if !p.comp[c].m.match(in[c], caps[k:e]) {
 			return nil
 		}
-		k += n
 	}
 	r := new(Result)
-	groups := make([]Group, total)
-	k = 0
+	groups := r.groups[:0:0]
+	if total <= len(r.groups) {
+		groups = r.groups[:total]
+	} else {
+		groups = make([]Group, total)
+	}
 	for c := range p.comp {
-		names := p.comp[c].names
-		cr := r.Component(Component(c))
-		cr.Input = in[c]
-		cr.Groups = groups[:len(names):len(names)]
-		groups = groups[len(names):]
-		for i, name := range names {
-			g := &cr.Groups[i]
-			g.Name = name
-			if lo, hi := caps[k], caps[k+1]; lo >= 0 {
-				g.Value, g.Matched = in[c][lo:hi], true
+		s := in[c]
+		for i := p.groupStart[c]; i < p.groupStart[c+1]; i++ {
+			g := &groups[i]
+			g.Name = p.groupNames[i]
+			if lo, hi := caps[2*i], caps[2*i+1]; lo >= 0 {
+				g.Value, g.Matched = s[lo:hi], true
 			}
-			k += 2
 		}
 	}
+	at := &p.groupStart
+	r.Protocol = ComponentResult{in[Protocol], groups[at[0]:at[1]:at[1]]}
+	r.Username = ComponentResult{in[Username], groups[at[1]:at[2]:at[2]]}
+	r.Password = ComponentResult{in[Password], groups[at[2]:at[3]:at[3]]}
+	r.Hostname = ComponentResult{in[Hostname], groups[at[3]:at[4]:at[4]]}
+	r.Port = ComponentResult{in[Port], groups[at[4]:at[5]:at[5]]}
+	r.Pathname = ComponentResult{in[Pathname], groups[at[5]:at[6]:at[6]]}
+	r.Search = ComponentResult{in[Search], groups[at[6]:at[7]:at[7]]}
+	r.Hash = ComponentResult{in[Hash], groups[at[7]:at[8]:at[8]]}
 	return r
 }

@@ -22,7 +22,11 @@ import (
 // text under ignore case by ASCII case folding, which on ASCII input is
 // the regular expression's simple case folding.
 type matcher struct {
-	plan    bool
+	plan bool
+	// exact is set for a plan of fixed text alone, lit: the component
+	// must be it.
+	exact   bool
+	lit     string
 	steps   []step
 	fold    bool
 	delim   byte
@@ -121,7 +125,14 @@ func classRunOf(p part, opts options) (*classRun, bool) {
 // cannot be.
 func newMatcher(parts []part, opts options, ngroups int) (matcher, *compError) {
 	if steps, ok := planOf(parts, opts); ok {
-		return matcher{plan: true, steps: steps, fold: opts.ignoreCase, delim: opts.delimiter, ngroups: ngroups}, nil
+		m := matcher{plan: true, steps: steps, fold: opts.ignoreCase, delim: opts.delimiter, ngroups: ngroups}
+		switch {
+		case len(steps) == 0:
+			m.exact = true
+		case len(steps) == 1 && steps[0].kind == stepLiteral:
+			m.exact, m.lit = true, steps[0].lit
+		}
+		return m, nil
 	}
 	re, err := compileRE2(parts, opts)
 	if err != nil {
@@ -207,8 +218,12 @@ func (m *matcher) match(s string, caps []int) bool {
 		copy(caps, loc[2:2+2*m.ngroups])
 		return true
 	}
+	if m.exact {
+		return len(s) == len(m.lit) && hasPrefix(s, m.lit, m.fold)
+	}
 	pos, g := 0, 0
-	for i, st := range m.steps {
+	for i := range m.steps {
+		st := &m.steps[i]
 		if st.kind == stepLiteral {
 			if !hasPrefix(s[pos:], st.lit, m.fold) {
 				return false
@@ -233,7 +248,8 @@ func (m *matcher) match(s string, caps []int) bool {
 		v := s[pos:end]
 		switch st.kind {
 		case stepSegment:
-			if v == "" || m.delim != 0 && strings.IndexByte(v, m.delim) >= 0 {
+			// Up to a delimiter, v holds none.
+			if v == "" || st.end != toDelim && m.delim != 0 && strings.IndexByte(v, m.delim) >= 0 {
 				return false
 			}
 		case stepClass:

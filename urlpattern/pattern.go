@@ -11,6 +11,13 @@ import (
 type Pattern struct {
 	comp       [numComponents]component
 	ignoreCase bool
+	// The names of the groups of every component, one after the other;
+	// those of component c are groupNames[groupStart[c]:groupStart[c+1]].
+	groupNames []string
+	groupStart [numComponents + 1]int
+	// urlChecks are the components that a URL's components need matching
+	// against: those that are not the wildcard "*" alone (see testURL).
+	urlChecks []Component
 }
 
 // Options are the standard's URLPatternOptions (section 1.2).
@@ -120,6 +127,11 @@ func create(init Init, input string, at [numComponents]int, opts Options) (*Patt
 			return nil, componentError(init, input, at, c, v[c], err)
 		}
 		p.comp[c] = comp
+		p.groupNames = append(p.groupNames, comp.names...)
+		p.groupStart[c+1] = len(p.groupNames)
+		if !comp.wildcard {
+			p.urlChecks = append(p.urlChecks, c)
+		}
 	}
 	return p, nil
 }
