@@ -30,6 +30,14 @@ var benchPatterns = []struct{ name, pattern, url string }{
 //
 //	go test -run '^$' -bench Pattern -benchmem -count 10 ./urlpattern > bench.txt
 //	go run golang.org/x/perf/cmd/benchstat@latest -col /op bench.txt
+//
+// On a machine loaded by other work, instructions are steadier than time:
+// run one sub-benchmark 1 and 5001 times under valgrind and divide the
+// difference by 5000,
+//
+//	go test -c -o /tmp/up.test ./urlpattern && cd urlpattern
+//	GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//		/tmp/up.test -test.run '^$' -test.bench 'Pattern/shape=groups/op=exec$' -test.benchtime 5001x -test.cpu 1
 func BenchmarkPattern(b *testing.B) {
 	for _, bp := range benchPatterns {
 		p := MustParse(bp.pattern)
@@ -67,7 +75,8 @@ var benchRouteURLs = []string{
 // BenchmarkList measures List.Match over the 100 routes of
 // testdata/routes.txt on parsed URLs (op=match), the goal being no more
 // than parsing the same URLs and taking the href (op=parse-href) and no
-// allocation; op=match-string parses too. Compare with
+// allocation; op=match-string parses too. Compare as for BenchmarkPattern,
+// with
 //
 //	go test -run '^$' -bench List -benchmem -count 10 ./urlpattern > bench.txt
 //	go run golang.org/x/perf/cmd/benchstat@latest -col /op bench.txt

@@ -41,69 +41,84 @@
 //     most specific pattern that matches a URL ([Compare]) without
 //     matching each.
 //
-// All 369 rows of web-platform-tests' urlpatterntestdata.json pass, and
-// the 25 of compareComponent and the 19 of generate (the vectors in
-// testdata/conformance/wpt-urlpattern).
+// All 369 rows of web-platform-tests' urlpatterntestdata.json pass, the
+// four of the "v" flag's class set operations included, and the 25 of
+// compareComponent and the 19 of generate (the vectors in
+// testdata/conformance/wpt-urlpattern). The standard is followed as of
+// June 2026, with whatwg/urlpattern pull request 286: "canonicalize a
+// port" without a protocol has no default port.
+//
+// # Matching without regular expressions
+//
+// The standard matches each component with an ECMAScript regular
+// expression built from its parts, and allows an implementation to match
+// the parts directly. This package does so where the parts allow: fixed
+// text, named groups ":id", the wildcard "*" and groups of one class
+// repeated such as "(\d+)", without modifiers, where each group ends at
+// a place that only one split of the input gives (before the delimiter
+// that follows it, or before the fixed text that ends the component).
+// Such a component matches in one pass and allocates nothing; the
+// results are those of the regular expression, which a fuzz test checks.
 //
 // # Regular expressions
 //
-// The standard matches each component with an ECMAScript regular
-// expression built from its parts, with the "v" flag ("vi" with
-// ignoreCase), and lets a pattern hold regular expressions of its own:
-// "/books/:id(\\d+)". This package matches a component without regular
-// expressions where its parts allow: fixed text, named groups ":id", the
-// wildcard "*" and groups of one class repeated, such as "(\\d+)",
-// without modifiers, where each group ends at a place only one split of
-// the input gives. Such a component matches without allocating. Any other component is matched by its regular expression,
-// translated to the syntax of Go's regexp package (RE2) so that it means
-// the same on every input a pattern meets; where it cannot, the pattern is
-// refused with [ErrRegexpUnsupported], never matched with another meaning.
+// Any other component is matched by its regular expression, with the "v"
+// flag ("vi" with ignoreCase), written for Go's regexp package (RE2) so
+// that it means the same on every input a pattern meets. Where RE2 cannot
+// give ECMAScript's meaning, the pattern is refused with
+// [ErrRegexpUnsupported], whose Detail names the construct; it is never
+// matched with another meaning. Random regular expressions are checked
+// against V8's RegExp (testdata/README.md).
 //
-// The translation parses each regular expression as ECMAScript does with
-// the "v" flag, so that what ECMAScript rejects is an error
-// ([ErrRegexpSyntax]): "\m", a lone "{", "[a-]" ("-" must be escaped in
-// a class), a reference to a group that does not exist. It computes every
-// character class as a set of code points: nested classes, complements,
-// the set operations "--" and "&&", \q{...} of single code points,
-// \d, \s, \w and \p{...}, and with ignoreCase the closure under simple
-// case folding that ECMAScript's Canonicalize compares by, so that RE2
-// runs without flags. The differences that it handles:
+// The regular expressions are parsed as ECMAScript parses them with the
+// "v" flag, so that what ECMAScript rejects is an error
+// ([ErrRegexpSyntax]): "\m", a lone "{", "[a-]" or "[^/]" (with the "v"
+// flag "-" and "/" must be escaped in a class), a reference to a group
+// that does not exist, an unknown property. Every character class is
+// computed as a set of code points: nested classes, complements, the set
+// operations "--" and "&&", \q{...} of single code points, \d, \s, \w
+// and \p{...}; with ignoreCase, each set is closed under simple case
+// folding, which is what ECMAScript's Canonicalize compares by, so that
+// RE2 runs without flags. What differs between the two, and how it is
+// handled:
 //
 //   - "." matches any code point but the line terminators LF, CR, U+2028
-//     and U+2029 (RE2's "." stops only at LF); [^] matches any.
-//   - \s is ECMAScript's WhiteSpace and LineTerminator (it has VT and the
-//     Space_Separator code points; RE2's \s has neither); \d and \w are
-//     ASCII, and \w with ignoreCase also has U+017F and U+212A, whose
-//     folding is "s" and "k".
+//     and U+2029; RE2's "." stops only at LF. "[^]" matches any.
+//   - \s is ECMAScript's WhiteSpace and LineTerminator, with VT, NBSP and
+//     the Space_Separator code points, which RE2's \s lacks. \d and \w
+//     are ASCII, and \w with ignoreCase also holds U+017F and U+212A,
+//     whose foldings are "s" and "k".
 //   - "^" and "$" are the start and end of the input, as in RE2 without
-//     flags; the "m" modifier, which would make them lines, is refused.
+//     flags. The modifiers "(?i:...)" and "(?s:...)" are supported;
+//     "(?m:...)", which would make them lines, is refused.
 //   - \p{...} takes the names ECMAScript takes: General_Category values,
 //     long or short (\p{L}, \p{Letter}, \p{gc=Lu}), scripts by their long
 //     names (\p{sc=Greek}), and the binary properties that Go's unicode
 //     tables hold or that DerivedCoreProperties.txt derives from them
-//     (Alphabetic, ID_Start, White_Space, ...). Script_Extensions,
+//     (Alphabetic, ID_Start, White_Space, ...). Script_Extensions, the
 //     four-letter script codes, the emoji properties and the properties of
-//     strings are refused. Go's tables are Unicode 15.0.0.
-//   - A named group (?<name>...) is a group, numbered as ECMAScript numbers
-//     it, so that the groups of a component take their values by number as
-//     the standard says, named groups of a regular expression included.
-//     A name may repeat only in another alternative (ES2025).
-//   - A repetition whose operand can match the empty string: ECMAScript
-//     rejects an empty iteration beyond the minimum, RE2 takes it, which
-//     changes the groups. "(.*)?" is written "(.+)?" and "X*" as "(?:X')*"
-//     where X' is X without its empty match, where such an X' keeps the
-//     order in which X tries its matches; other such repetitions are
-//     refused.
+//     strings are refused. Go's tables are those of Unicode 15.0.0.
+//   - A named group (?<name>...) is a plain group, numbered as ECMAScript
+//     numbers it, so that a component's groups take their values by
+//     number, as the standard says, named groups included. A name may
+//     repeat only in another alternative (ES2025).
+//   - A repetition of an expression that can match the empty string:
+//     ECMAScript rejects an empty iteration beyond the minimum and tries
+//     the next way of matching the operand; RE2 takes it. "(.*)?" is
+//     written "(.+)?", and X* as (?:X')* where X' is X without its empty
+//     match, when X' tries the other matches in X's order; any other such
+//     repetition is refused.
 //   - ECMAScript clears the groups inside a repeated group at each
-//     iteration, RE2 keeps their last value: a capturing group inside a
+//     iteration; RE2 keeps their last values. A capturing group inside a
 //     repetition of more than one iteration is refused.
 //
-// Refused: look-ahead (?=...) (?!...), look-behind (?<=...) (?<!...),
-// back-references \1 and \k<name>, the "m" modifier, counts above 1000
-// (RE2's limit), and the constructs above. Every string a pattern is
-// matched against is ASCII (the URL Standard serializes every component
-// so), which is why "\b" and the case folding of fixed text need no more
-// than RE2's.
+// Refused besides: look-ahead (?=...) (?!...), look-behind (?<=...)
+// (?<!...), back-references \1 and \k<name>, counts above 1000 where RE2
+// runs (its limit), groups or classes nested deeper than 1000, and more
+// than 16 groups of one name. Every string a pattern is matched against
+// is ASCII, since the URL Standard serializes every component so: on
+// ASCII input, RE2's "\b" and the case folding of fixed text are
+// ECMAScript's.
 //
 // # Errors
 //
@@ -121,9 +136,11 @@
 // # What this package does not do
 //
 // It does not expose the regular expressions, nor the inputs member of
-// the standard's result (the caller has them). It does not implement the
-// Web IDL overloads that throw for argument lists the Go functions cannot
-// be given (an Init together with a base URL string). Patterns are matched
-// against URLs as the URL Standard parses them, not against RFC 3986
-// references.
+// the standard's result (the caller has them). It has no counterpart of
+// the Web IDL overloads that throw for argument lists the Go functions
+// cannot be given (an Init together with a base URL string). It does not
+// implement the integration of section 4 (patterns from JSON, HTTP
+// headers, the environment's base URL): a caller passes the base URL to
+// [ParseRef] or in [Init]. Patterns are matched against URLs as the URL
+// Standard parses them, not against RFC 3986 references.
 package urlpattern

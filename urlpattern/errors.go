@@ -58,9 +58,11 @@ var (
 
 	// ErrRegexpUnsupported: a valid ECMAScript regular expression that Go's
 	// RE2 engine cannot match with the same meaning: look-ahead,
-	// look-behind, back-references, properties of strings, the "m"
-	// modifier, or a repetition whose meaning differs between the two (see
-	// the package documentation). Detail names the construct.
+	// look-behind, back-references, the "m" modifier, properties of strings
+	// and those Go's unicode tables lack, a capturing group inside a
+	// repetition or a repetition of what can match the empty string whose
+	// meaning differs between the two, or counts and nesting beyond RE2's
+	// limits (see the package documentation). Detail names the construct.
 	ErrRegexpUnsupported = errors.New("regular expression that RE2 cannot express")
 
 	// ErrGenerate: [Pattern.Generate] cannot write the component from the
