@@ -313,7 +313,7 @@ func segments(c *component) (segs []segment, rest, ok bool) {
 			groups = groups[1:]
 		case seg == "\x01":
 			rest = true
-		case strings.IndexAny(seg, "\x00\x01") >= 0:
+		case strings.ContainsAny(seg, "\x00\x01"):
 			return nil, false, false
 		default:
 			segs = append(segs, segment{text: seg})

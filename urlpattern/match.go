@@ -241,7 +241,7 @@ func (p *Pattern) exec(in *inputs, fromURL bool) *Result {
 		}
 	}
 	r := new(Result)
-	groups := r.groups[:0:0]
+	var groups []Group
 	if total <= len(r.groups) {
 		groups = r.groups[:total]
 	} else {

@@ -366,7 +366,7 @@ func escapePattern(s string) string {
 
 // escapeWith writes "\" before each byte of s that is in set.
 func escapeWith(s, set string) string {
-	if strings.IndexAny(s, set) < 0 {
+	if !strings.ContainsAny(s, set) {
 		return s
 	}
 	var b strings.Builder

@@ -237,17 +237,6 @@ func constructorDeviation(r polyfillRow, got polyfillAnswer, err error) string {
 	return ""
 }
 
-// onlyDiffers reports whether two sets of pattern strings differ in the
-// component k alone.
-func onlyDiffers(a, b map[string]string, k string) bool {
-	for c, v := range a {
-		if c != k && b[c] != v {
-			return false
-		}
-	}
-	return a[k] != b[k]
-}
-
 // canonicalInit reports whether the inputs are an init that process a
 // URLPatternInit with type "url" takes.
 func canonicalInit(inputs []json.RawMessage) bool {
