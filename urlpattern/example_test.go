@@ -14,9 +14,9 @@ import (
 // the default port.
 func Example() {
 	p := urlpattern.MustParse("https://*.example.com/books/:id")
-	r := p.Exec("https://shop.example.com/books/978-0?ref=x")
-	id, _ := r.Pathname.Get("id")
-	fmt.Println(r.Hostname.Groups[0].Value, id)
+	r, _ := p.Exec("https://shop.example.com/books/978-0?ref=x")
+	id, _ := r.Get(urlpattern.Pathname, "id")
+	fmt.Println(r.Component(urlpattern.Hostname).Groups[0].Value, id)
 	fmt.Println(p.Test("https://shop.example.com:8443/books/978-0"))
 	// Output:
 	// shop 978-0
@@ -63,9 +63,9 @@ func ExampleParseRef() {
 // matched the empty string, as JavaScript's undefined is from "".
 func ExamplePattern_Exec() {
 	p := urlpattern.MustParse("https://{:sub.}?example.com/*")
-	r := p.Exec("https://example.com/")
-	for _, c := range []*urlpattern.ComponentResult{&r.Hostname, &r.Pathname} {
-		for _, g := range c.Groups {
+	r, _ := p.Exec("https://example.com/")
+	for _, c := range []urlpattern.Component{urlpattern.Hostname, urlpattern.Pathname} {
+		for _, g := range r.Component(c).Groups {
 			fmt.Printf("%s matched=%v %q\n", g.Name, g.Matched, g.Value)
 		}
 	}
@@ -75,7 +75,8 @@ func ExamplePattern_Exec() {
 }
 
 // A parsed URL is matched without being parsed again, and without
-// allocating when the pattern has no regular expression groups.
+// allocating when the pattern has no regular expression groups that need
+// RE2.
 func ExamplePattern_TestURL() {
 	p := urlpattern.MustParse("https://example.com/static/*")
 	u := whatwg.MustParse("https://example.com/static/css/site.css")

@@ -69,7 +69,7 @@ func TestLinearTime(t *testing.T) {
 	}
 	for _, tt := range match {
 		p := MustParse(tt.pattern)
-		f := func(s string) { _ = p.Exec(s) }
+		f := func(s string) { _, _ = p.Exec(s) }
 		if ratio, ok := oracle.CheckLinear(f, tt.build, oracle.LinearSize); !ok {
 			t.Errorf("exec %s: time grows %.1f times for 8 times the input", tt.name, ratio)
 		}
@@ -124,7 +124,7 @@ func TestHostile(t *testing.T) {
 	var match []oracle.Op
 	for _, s := range []string{"https://h/:a/*", "*://*/:a(\\d+)?/*", "https://*.h/(.*)?/:b", "*://*"} {
 		p := MustParse(s)
-		match = append(match, oracle.Op{Name: "Exec of " + s, Run: func(in string) { _ = p.Exec(in) }})
+		match = append(match, oracle.Op{Name: "Exec of " + s, Run: func(in string) { _, _ = p.Exec(in) }})
 	}
 	l := NewList(readRoutes(t))
 	match = append(match, oracle.Op{Name: "List.MatchString", Run: func(in string) { _, _ = l.MatchString(in) }})

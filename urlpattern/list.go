@@ -391,13 +391,15 @@ func (l *List) MatchString(input string) (int, bool) {
 }
 
 // Exec returns the index of the pattern that [List.Match] finds and that
-// pattern's [Pattern.ExecURL] result; -1 and nil when none matches.
-func (l *List) Exec(u whatwg.URL) (int, *Result) {
+// pattern's [Pattern.ExecURL] result; -1, the zero Result and false when
+// none matches.
+func (l *List) Exec(u whatwg.URL) (int, Result, bool) {
 	i, ok := l.Match(u)
 	if !ok {
-		return -1, nil
+		return -1, Result{}, false
 	}
-	return i, l.patterns[i].ExecURL(u)
+	r, _ := l.patterns[i].ExecURL(u)
+	return i, r, true
 }
 
 // matching is one walk of the tree. The inputs of the URL's components

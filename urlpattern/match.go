@@ -33,44 +33,37 @@ func (r ComponentResult) Get(name string) (string, bool) {
 }
 
 // Result is the standard's URLPatternResult, without the inputs that the
-// caller has: a ComponentResult for each component.
+// caller has: for each component, its input and its groups
+// ([Result.Component]). It is a value, so that a match allocates nothing
+// when the pattern has at most eight groups (the groups of a wildcard
+// component count). The zero Result is the result of no match: every
+// component empty, without groups.
 type Result struct {
-	Protocol ComponentResult
-	Username ComponentResult
-	Password ComponentResult
-	Hostname ComponentResult
-	Port     ComponentResult
-	Pathname ComponentResult
-	Search   ComponentResult
-	Hash     ComponentResult
-
-	// groups holds the groups of a result that has few, so that a
-	// Result is one allocation.
+	input  inputs
+	start  [numComponents + 1]int32 // component c's groups are [start[c], start[c+1])
 	groups [8]Group
+	more   []Group // all the groups, when there are more than eight
 }
 
-// Component returns the result of the component c, or nil for a
-// Component that is not one of the eight.
-func (r *Result) Component(c Component) *ComponentResult {
-	switch c {
-	case Protocol:
-		return &r.Protocol
-	case Username:
-		return &r.Username
-	case Password:
-		return &r.Password
-	case Hostname:
-		return &r.Hostname
-	case Port:
-		return &r.Port
-	case Pathname:
-		return &r.Pathname
-	case Search:
-		return &r.Search
-	case Hash:
-		return &r.Hash
+// Component returns the result of the component c: its input and its
+// groups, a slice of r's own memory. A Component that is not one of the
+// eight gives the zero ComponentResult.
+func (r *Result) Component(c Component) ComponentResult {
+	if c >= numComponents {
+		return ComponentResult{}
 	}
-	return nil
+	list := r.groups[:]
+	if r.more != nil {
+		list = r.more
+	}
+	a, b := r.start[c], r.start[c+1]
+	return ComponentResult{Input: r.input[c], Groups: list[a:b:b]}
+}
+
+// Get returns the value of the group named name in component c, and
+// false when there is no such group or it did not take part.
+func (r *Result) Get(c Component, name string) (string, bool) {
+	return r.Component(c).Get(name)
 }
 
 // inputs are the strings that the components match (section 1.4, match,
@@ -164,45 +157,48 @@ func (p *Pattern) test(in *inputs) bool {
 }
 
 // Exec returns the groups of the URL string input, parsed by the URL
-// Standard without a base URL, when it matches the pattern, and nil
-// otherwise: exec(input) in JavaScript, which returns null. An input that
-// is not a URL does not match. Exec allocates the Result, which holds up
-// to eight groups, and a list of the groups when there are more.
-func (p *Pattern) Exec(input string) *Result {
+// Standard without a base URL, and true when it matches the pattern;
+// false otherwise: exec(input) in JavaScript, which returns null then. An
+// input that is not a URL does not match. Exec allocates what parsing
+// input allocates (nothing for a URL in serialized form), and the groups
+// when there are more than eight.
+func (p *Pattern) Exec(input string) (Result, bool) {
 	u, err := whatwg.Parse(input)
 	if err != nil {
-		return nil
+		return Result{}, false
 	}
 	return p.ExecURL(u)
 }
 
 // ExecRef is [Pattern.Exec] with a base URL: exec(input, base).
-func (p *Pattern) ExecRef(input, base string) *Result {
+func (p *Pattern) ExecRef(input, base string) (Result, bool) {
 	u, err := whatwg.ParseRef(input, base)
 	if err != nil {
-		return nil
+		return Result{}, false
 	}
 	return p.ExecURL(u)
 }
 
 // ExecURL is [Pattern.Exec] on a parsed URL, which it does not parse
 // again. The inputs of the Result are substrings of the URL's href.
-func (p *Pattern) ExecURL(u whatwg.URL) *Result {
+func (p *Pattern) ExecURL(u whatwg.URL) (r Result, ok bool) {
 	if u.Href() == "" {
-		return nil
+		return Result{}, false
 	}
 	in := urlInputs(&u)
-	return p.exec(&in, true)
+	ok = p.exec(&in, true, &r)
+	return r, ok
 }
 
 // ExecInit is [Pattern.Exec] on the components of init, as
 // [Pattern.TestInit] reads them: exec(init).
-func (p *Pattern) ExecInit(init Init) *Result {
+func (p *Pattern) ExecInit(init Init) (r Result, ok bool) {
 	in, ok := initInputs(init)
 	if !ok {
-		return nil
+		return Result{}, false
 	}
-	return p.exec(&in, false)
+	ok = p.exec(&in, false, &r)
+	return r, ok
 }
 
 // initInputs returns the inputs of init: process a URLPatternInit with
@@ -219,12 +215,12 @@ func initInputs(init Init) (inputs, bool) {
 	return in, true
 }
 
-// exec matches every component and builds the Result (section 1.4, match,
-// steps 14 to 25). It allocates the Result, and the groups when there
-// are more than eight. The inputs of a URL (fromURL) hold no line
-// terminator (see testURL), so that a wildcard component matches all of
-// its input without a look.
-func (p *Pattern) exec(in *inputs, fromURL bool) *Result {
+// exec matches every component and fills r (section 1.4, match, steps
+// 14 to 25), or leaves r as it was and returns false. It allocates the
+// groups when there are more than eight. The inputs of a URL (fromURL)
+// hold no line terminator (see testURL), so that a wildcard component
+// matches all of its input without a look.
+func (p *Pattern) exec(in *inputs, fromURL bool, r *Result) bool {
 	total := len(p.groupNames)
 	var buf [32]int
 	caps := buf[:0]
@@ -237,17 +233,17 @@ func (p *Pattern) exec(in *inputs, fromURL bool) *Result {
 		if fromURL && p.comp[c].wildcard {
 			caps[k], caps[k+1] = 0, len(in[c])
 		} else if !p.comp[c].m.match(in[c], caps[k:e]) {
-			return nil
+			return false
 		}
 	}
-	r := new(Result)
-	var groups []Group
-	if total <= len(r.groups) {
-		groups = r.groups[:total]
-	} else {
-		groups = make([]Group, total)
+	r.input = *in
+	groups := r.groups[:]
+	if total > len(r.groups) {
+		r.more = make([]Group, total)
+		groups = r.more
 	}
 	for c := range p.comp {
+		r.start[c+1] = int32(p.groupStart[c+1])
 		s := in[c]
 		for i := p.groupStart[c]; i < p.groupStart[c+1]; i++ {
 			g := &groups[i]
@@ -257,14 +253,5 @@ func (p *Pattern) exec(in *inputs, fromURL bool) *Result {
 			}
 		}
 	}
-	at := &p.groupStart
-	r.Protocol = ComponentResult{in[Protocol], groups[at[0]:at[1]:at[1]]}
-	r.Username = ComponentResult{in[Username], groups[at[1]:at[2]:at[2]]}
-	r.Password = ComponentResult{in[Password], groups[at[2]:at[3]:at[3]]}
-	r.Hostname = ComponentResult{in[Hostname], groups[at[3]:at[4]:at[4]]}
-	r.Port = ComponentResult{in[Port], groups[at[4]:at[5]:at[5]]}
-	r.Pathname = ComponentResult{in[Pathname], groups[at[5]:at[6]:at[6]]}
-	r.Search = ComponentResult{in[Search], groups[at[6]:at[7]:at[7]]}
-	r.Hash = ComponentResult{in[Hash], groups[at[7]:at[8]:at[8]]}
-	return r
+	return true
 }

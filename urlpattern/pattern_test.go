@@ -123,15 +123,15 @@ func TestRegexpMeaning(t *testing.T) {
 			t.Errorf("%s: /(%s): %v", tt.name, tt.regexp, err)
 			continue
 		}
-		r := p.ExecInit(Init{Pathname: Some(tt.path)})
+		r, ok := p.ExecInit(Init{Pathname: Some(tt.path)})
 		if tt.path != "/"+strings.TrimPrefix(tt.path, "/") || strings.ContainsAny(tt.path, "\r\n\v\u00a0\u00e9\u017f\u212a\U0001F600 ") {
 			// Canonicalization would percent-encode such a path: match
 			// the component directly, as a URL's own component would be.
-			r = execComponent(p, Pathname, tt.path)
+			r, ok = execComponent(p, Pathname, tt.path)
 		}
 		var got any = false
-		if r != nil {
-			g := r.Pathname.Groups[0]
+		if ok {
+			g := r.Component(Pathname).Groups[0]
 			if got = g.Value; !g.Matched {
 				got = nil
 			}
@@ -145,7 +145,7 @@ func TestRegexpMeaning(t *testing.T) {
 // execComponent matches s as the input of component c alone, every
 // other component empty: the regular expressions' meaning on strings no
 // URL has.
-func execComponent(p *Pattern, c Component, s string) *Result {
+func execComponent(p *Pattern, c Component, s string) (r Result, ok bool) {
 	var in inputs
 	in[c] = s
 	for k := range in {
@@ -153,7 +153,8 @@ func execComponent(p *Pattern, c Component, s string) *Result {
 			in[k] = "x"
 		}
 	}
-	return p.exec(&in, false)
+	ok = p.exec(&in, false, &r)
+	return r, ok
 }
 
 // TestOptionalGroups pins ECMAScript's meaning of a repeated expression
@@ -180,12 +181,12 @@ func TestOptionalGroups(t *testing.T) {
 			t.Errorf("%q: %v", tt.pathname, err)
 			continue
 		}
-		r := p.ExecInit(Init{Protocol: Some("foo"), Pathname: Some(tt.input)})
-		if r == nil {
+		r, ok := p.ExecInit(Init{Protocol: Some("foo"), Pathname: Some(tt.input)})
+		if !ok {
 			t.Errorf("%q on %q: no match", tt.pathname, tt.input)
 			continue
 		}
-		if diff := cmp.Diff(tt.want, r.Pathname.Groups); diff != "" {
+		if diff := cmp.Diff(tt.want, r.Component(Pathname).Groups); diff != "" {
 			t.Errorf("%q on %q (-want +got):\n%s", tt.pathname, tt.input, diff)
 		}
 	}
@@ -248,7 +249,7 @@ func TestHasRegExpGroups(t *testing.T) {
 
 // TestAllocs pins what matching allocates: nothing for Test on a parsed
 // URL and for List.Match, whether the component is matched by a plan or
-// by RE2; the Result for Exec, and its groups when it has more than 8.
+// by RE2, and for ExecURL with up to 8 groups; the groups beyond.
 func TestAllocs(t *testing.T) {
 	l := NewList(readRoutes(t))
 	tests := []struct {
@@ -262,8 +263,9 @@ func TestAllocs(t *testing.T) {
 		{"TestURL, a class group", "https://h/:a(\\d+)", "https://h/42", "testURL", 0},
 		{"TestURL, RE2", "https://h/:a(\\d+|x)?", "https://h/42", "testURL", 0},
 		{"Test of a URL in serialized form", "https://h/:a", "https://h/x", "test", 0},
-		{"ExecURL: the Result, which holds up to 8 groups", "https://h/:a/:b", "https://h/x/y", "execURL", 1},
-		{"ExecURL: the Result, and 9 groups", "https://h/:a/:b/:c/:d/:e", "https://h/a/b/c/d/e", "execURL", 2},
+		{"ExecURL: a Result holds up to 8 groups", "https://h/:a/:b", "https://h/x/y", "execURL", 0},
+		{"ExecURL: 9 groups", "https://h/:a/:b/:c/:d/:e", "https://h/a/b/c/d/e", "execURL", 1},
+		{"Exec of a URL in serialized form", "https://h/:a", "https://h/x", "exec", 0},
 		{"List.Match", "", "https://h/repos/golang/go/issues/1", "list", 0},
 		{"List.Match, a class group", "", "https://h/repos/golang/go/actions/runs/7", "list", 0},
 	}
@@ -280,7 +282,9 @@ func TestAllocs(t *testing.T) {
 			case "test":
 				sinkBool = p.Test(tt.url)
 			case "execURL":
-				sinkResult = p.ExecURL(u)
+				sinkResult, sinkBool = p.ExecURL(u)
+			case "exec":
+				sinkResult, sinkBool = p.Exec(tt.url)
 			case "list":
 				sinkInt, sinkBool = l.Match(u)
 			}

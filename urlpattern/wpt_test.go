@@ -122,17 +122,24 @@ func construct(args []wptArg) (*Pattern, error) {
 // execute calls exec with the arguments, as test and exec take them; the
 // error is errBinding for an init with a base URL.
 func execute(p *Pattern, args []wptArg) (*Result, error) {
+	var r Result
+	var ok bool
 	switch {
 	case len(args) == 0:
-		return p.ExecInit(Init{}), nil
+		r, ok = p.ExecInit(Init{})
 	case args[0].init != nil && len(args) == 1:
-		return p.ExecInit(*args[0].init), nil
+		r, ok = p.ExecInit(*args[0].init)
 	case args[0].init != nil:
 		return nil, errBinding
 	case len(args) == 1:
-		return p.Exec(*args[0].str), nil
+		r, ok = p.Exec(*args[0].str)
+	default:
+		r, ok = p.ExecRef(*args[0].str, *args[1].str)
 	}
-	return p.ExecRef(*args[0].str, *args[1].str), nil
+	if !ok {
+		return nil, nil
+	}
+	return &r, nil
 }
 
 // testWith calls test with the arguments.

@@ -102,22 +102,22 @@ func compilePattern(pattern, base string, ignoreCase bool) (*urlpattern.Pattern,
 // patternResult is the result of one URL: a match or not, never an error.
 func patternResult(p *urlpattern.Pattern, base whatwg.URL, in string, exec bool) result {
 	u, err := base.Parse(in)
-	var r *urlpattern.Result
+	var r urlpattern.Result
 	match := err == nil && p.TestURL(u)
 	if exec && match {
-		r = p.ExecURL(u)
+		r, _ = p.ExecURL(u)
 	}
 	fields := []field{{"ok", true}, {"match", match}}
 	if !exec {
 		return result{ok: match, fields: fields, text: func() string { return textBool(match) }}
 	}
 	var obj any // null
-	if r != nil {
-		obj = resultFields(r)
+	if match {
+		obj = resultFields(&r)
 	}
 	fields = append(fields, field{"result", obj})
 	return result{ok: match, fields: fields, text: func() string {
-		if r == nil {
+		if !match {
 			return "null"
 		}
 		return jsonText(obj.([]field))
