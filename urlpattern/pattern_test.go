@@ -294,3 +294,57 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecExamples runs the examples of the standard's introduction
+// (section 1.1): the components of each pattern, and the URLs it matches
+// and does not match.
+func TestSpecExamples(t *testing.T) {
+	tests := []struct {
+		pattern, base string
+		components    [numComponents]string
+		match, miss   []string
+	}{
+		{"https://example.com/:category/*", "",
+			[numComponents]string{"https", "*", "*", "example.com", "", "/:category/*", "*", "*"},
+			[]string{"https://example.com/products/", "https://example.com/blog/our-greatest-product-ever"},
+			[]string{"https://example.com/", "http://example.com/products/", "https://example.com:8443/blog/our-greatest-product-ever"}},
+		{"http{s}?://{:subdomain.}?shop.example/products/:id([0-9]+)#reviews", "",
+			[numComponents]string{"http{s}?", "*", "*", "{:subdomain.}?shop.example", "", "/products/:id([0-9]+)", "", "reviews"},
+			[]string{"https://shop.example/products/74205#reviews", "https://kathryn@voyager.shop.example/products/74656#reviews",
+				"http://insecure.shop.example/products/1701#reviews"},
+			[]string{"https://shop.example/products/2000", "http://shop.example:8080/products/0#reviews",
+				"https://nx.shop.example/products/01?speed=5#reviews", "https://shop.example/products/chair#reviews"}},
+		{"../admin/*", "https://discussion.example/forum/?page=2",
+			[numComponents]string{"https", "*", "*", "discussion.example", "", "/admin/*", "*", "*"},
+			[]string{"https://discussion.example/admin/", "https://edd:librarian@discussion.example/admin/update?id=1"},
+			[]string{"https://discussion.example/forum/admin/", "http://discussion.example:8080/admin/update?id=1"}},
+	}
+	for _, tt := range tests {
+		var p *Pattern
+		var err error
+		if tt.base != "" {
+			p, err = ParseRef(tt.pattern, tt.base, Options{})
+		} else {
+			p, err = Parse(tt.pattern, Options{})
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.pattern, err)
+			continue
+		}
+		for c := Protocol; c < numComponents; c++ {
+			if got := p.Component(c); got != tt.components[c] {
+				t.Errorf("%q: %v = %q, want %q", tt.pattern, c, got, tt.components[c])
+			}
+		}
+		for _, u := range tt.match {
+			if !p.Test(u) {
+				t.Errorf("%q does not match %q", tt.pattern, u)
+			}
+		}
+		for _, u := range tt.miss {
+			if p.Test(u) {
+				t.Errorf("%q matches %q", tt.pattern, u)
+			}
+		}
+	}
+}
