@@ -19,6 +19,8 @@
 //	uri readings   [--json] [URL...]
 //	uri template expand [--json] [--vars FILE] [TEMPLATE...]
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
+//	uri pattern exec [--base B] [--ignore-case] [--json] PATTERN [URL...]
+//	uri pattern test [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--json] [URL...]
 //	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
@@ -105,6 +107,14 @@
 // prints the object of variables alone, one per line:
 //
 //	{"input":S,"template":S,"ok":true,"vars":{NAME:S|[S...]|{S:S...}...}}
+//
+// uri pattern exec prints, for each URL, the result of URLPattern's exec
+// (package github.com/gouri/uri/urlpattern): for each component its input
+// and its groups, in the pattern's order, null for a group that did not
+// take part; uri pattern test prints true or false. A URL that does not
+// match, or is not a URL, has "match":false; the exit status is then 1:
+//
+//	{"input":S,"ok":true,"match":B,"result":{"protocol":{"input":S,"groups":{NAME:S|null...}},...}|null}
 //
 // uri guard prints, for each input, the host:port that net/http would dial
 // for it, when package guard's policy allows it, or why it is refused:

@@ -27,7 +27,7 @@ type group struct {
 }
 
 // groups returns the command groups, in the order of the usage text.
-func groups() []*group { return []*group{templateGroup} }
+func groups() []*group { return []*group{templateGroup, patternGroup} }
 
 func lookupGroup(name string) *group {
 	for _, g := range groups() {

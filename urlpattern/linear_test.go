@@ -1,0 +1,134 @@
+package urlpattern
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gouri/uri/internal/oracle"
+)
+
+// TestLinearTime checks with the module's harness (oracle.CheckLinear)
+// that compiling a pattern takes time linear in its length on hostile
+// patterns, and that matching takes time linear in the input's length.
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing harness")
+	}
+	rep := func(prefix, unit, suffix string) func(n int) string {
+		return func(n int) string { return prefix + strings.Repeat(unit, n/len(unit)) + suffix }
+	}
+	names := func(prefix string, unit func(i int) string) func(n int) string {
+		return func(n int) string {
+			var b strings.Builder
+			b.WriteString(prefix)
+			for i := 0; b.Len() < n; i++ {
+				b.WriteString(unit(i))
+			}
+			return b.String()
+		}
+	}
+	compile := []struct {
+		name  string
+		build func(n int) string
+		size  int
+	}{
+		{"long fixed path", rep("https://h/", "abc/", ""), oracle.LinearSize / 4},
+		{"named groups", names("https://h", func(i int) string { return "/:a" + strconv.Itoa(i) }), oracle.LinearSize / 4},
+		{"wildcards", rep("https://h/", "*", ""), oracle.LinearSize / 16},
+		{"groups of one class", names("https://h", func(i int) string { return "/:a" + strconv.Itoa(i) + "(\\d+)" }), oracle.LinearSize / 16},
+		{"optional groups", names("https://h", func(i int) string { return "/:a" + strconv.Itoa(i) + "?" }), oracle.LinearSize / 16},
+		{"unclosed regexp groups, lenient", rep("(a", "(?a", ""), oracle.LinearSize / 4},
+		{"nested non-capturing groups", rep("https://h/(", "(?:a", strings.Repeat(")", 0)), oracle.LinearSize / 4},
+		{"a long class", rep("https://h/([", "ab", "])"), oracle.LinearSize / 4},
+		{"many classes", rep("https://h/(", "[a-z]\\d", ")"), oracle.LinearSize / 4},
+		{"named regexp groups", names("https://h/(", func(i int) string { return "(?<g" + strconv.Itoa(i) + ">a)" }), oracle.LinearSize / 16},
+		{"ignore case fixed text", rep("https://h/", "kKsS", ""), oracle.LinearSize / 4},
+		{"escapes", rep("https://h/", "\\:", ""), oracle.LinearSize / 4},
+		{"colons in the authority", rep("https://", ":", "/"), oracle.LinearSize / 4},
+		{"@ in the authority", rep("https://", "a@", "/"), oracle.LinearSize / 4},
+		{"brackets in the host", rep("https://", "[", "/"), oracle.LinearSize / 4},
+		{"unclosed braces", rep("https://h/", "{a", ""), oracle.LinearSize / 4},
+		{"long hostname", rep("https://", "b\u00fccher.", "de/"), oracle.LinearSize / 8},
+	}
+	for _, tt := range compile {
+		f := func(s string) { _, _ = Parse(s, Options{IgnoreCase: true}) }
+		if ratio, ok := oracle.CheckLinear(f, tt.build, tt.size); !ok {
+			t.Errorf("compile %s: time grows %.1f times for 8 times the input", tt.name, ratio)
+		}
+	}
+	match := []struct {
+		name, pattern string
+		build         func(n int) string
+	}{
+		{"groups, long segment", "https://h/:a/:b", rep("https://h/x/", "y", "")},
+		{"wildcard, long path", "https://h/*", rep("https://h/", "a/", "")},
+		{"regexp, long path", "https://h/:a(.*)/:b(\\d+)", rep("https://h/", "a/", "1")},
+		{"optional groups, long path", "https://h/:a?/:b?/:c*", rep("https://h/", "a/", "")},
+		{"wildcards between text", "https://h/*a*b*c", rep("https://h/", "abab", "")},
+	}
+	for _, tt := range match {
+		p := MustParse(tt.pattern)
+		f := func(s string) { _, _ = p.Exec(s) }
+		if ratio, ok := oracle.CheckLinear(f, tt.build, oracle.LinearSize); !ok {
+			t.Errorf("exec %s: time grows %.1f times for 8 times the input", tt.name, ratio)
+		}
+	}
+}
+
+// TestHostile feeds hostile patterns to the constructors and hostile URLs
+// to matching, and checks the work they cost in allocations, which does
+// not depend on the load of the machine (see oracle.HostileLinear): twice
+// the input may cost about twice the bytes and allocations, and nothing
+// may panic. The URL shapes of every package's tests serve as patterns
+// too.
+func TestHostile(t *testing.T) {
+	rep := func(prefix, unit, suffix string) func(n int) string {
+		return func(n int) string { return prefix + strings.Repeat(unit, n) + suffix }
+	}
+	numbered := func(prefix, before, after string) func(n int) string {
+		return func(n int) string {
+			var b strings.Builder
+			b.WriteString(prefix)
+			for i := range n {
+				b.WriteString(before + strconv.Itoa(i) + after)
+			}
+			return b.String()
+		}
+	}
+	patterns := append([]oracle.HostileShape{
+		{"named groups", 20000, numbered("https://h", "/:a", "")},
+		{"optional named groups", 2000, numbered("https://h", "/:a", "?")},
+		{"groups of one class", 20000, numbered("https://h", "/:a", "(\\d+)")},
+		{"named regexp groups", 2000, numbered("https://h/(", "(?<g", ">a)")},
+		{"wildcards", 2000, rep("https://h/", "*", "")},
+		{"unclosed regexp groups", 100000, rep("(a", "(?a", "")},
+		{"nested groups", 100000, rep("https://h/(", "(?:a", "")},
+		{"nested closed groups", 900, func(n int) string {
+			return "https://h/(" + strings.Repeat("(?:a", n) + strings.Repeat(")*", n) + ")"
+		}},
+		{"a long class", 100000, rep("https://h/([", "ab", "])")},
+		{"classes with ignore case", 5000, rep("https://h/(", "[\\p{L}--k]", ")")},
+		{"escapes", 100000, rep("https://h/", "\\:", "")},
+		{"braces", 100000, rep("https://h/", "{a}", "")},
+		{"unclosed braces", 100000, rep("https://h/", "{a", "")},
+	}, oracle.Hostile...)
+	parse := []oracle.Op{
+		{"Parse", func(s string) { _, _ = Parse(s, Options{}) }},
+		{"Parse ignoring case", func(s string) { _, _ = Parse(s, Options{IgnoreCase: true}) }},
+		{"New pathname", func(s string) { _, _ = New(Init{Pathname: Some(s)}, Options{}) }},
+	}
+	for _, f := range oracle.HostileLinear(patterns, parse, 8) {
+		t.Error(f)
+	}
+	var match []oracle.Op
+	for _, s := range []string{"https://h/:a/*", "*://*/:a(\\d+)?/*", "https://*.h/(.*)?/:b", "*://*"} {
+		p := MustParse(s)
+		match = append(match, oracle.Op{Name: "Exec of " + s, Run: func(in string) { _, _ = p.Exec(in) }})
+	}
+	l := NewList(readRoutes(t))
+	match = append(match, oracle.Op{Name: "List.MatchString", Run: func(in string) { _, _ = l.MatchString(in) }})
+	for _, f := range oracle.HostileLinear(oracle.Hostile, match, 2) {
+		t.Error(f)
+	}
+}

@@ -1,0 +1,258 @@
+package urlpattern
+
+import (
+	"encoding/json"
+	"errors"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/whatwg"
+)
+
+// polyfillRow is a random case with the answer of urlpattern-polyfill
+// 10.1.0 (testdata/polyfill-random.jsonl; see testdata/README.md).
+type polyfillRow struct {
+	testrows.Source
+	Pattern  []json.RawMessage `json:"pattern"`
+	Inputs   []json.RawMessage `json:"inputs"`
+	Polyfill polyfillAnswer    `json:"polyfill"`
+}
+
+type polyfillAnswer struct {
+	Error      bool                    `json:"error"`
+	Message    string                  `json:"message"`
+	Components map[string]string       `json:"components"`
+	Test       bool                    `json:"test"`
+	Exec       map[string]wptComponent `json:"exec"`
+	MatchError bool                    `json:"matchError"`
+}
+
+// answer computes what this package answers for the case, in the shape of
+// the polyfill's answer.
+func answer(t *testing.T, r polyfillRow) (polyfillAnswer, error) {
+	p, err := construct(parseArgs(t, r.Pattern))
+	if err != nil {
+		return polyfillAnswer{Error: true}, err
+	}
+	a := polyfillAnswer{Components: map[string]string{}}
+	for c := Protocol; c < numComponents; c++ {
+		a.Components[c.String()] = p.Component(c)
+	}
+	args := parseArgs(t, r.Inputs)
+	ok, terr := testWith(p, args)
+	res, eerr := execute(p, args)
+	if terr != nil || eerr != nil {
+		return polyfillAnswer{Components: a.Components, MatchError: true}, nil
+	}
+	a.Test = ok
+	if res != nil {
+		a.Exec = map[string]wptComponent{}
+		for c := Protocol; c < numComponents; c++ {
+			cr := res.Component(c)
+			w := wptComponent{Input: cr.Input, Groups: map[string]*string{}}
+			for _, g := range cr.Groups {
+				if g.Matched {
+					w.Groups[g.Name] = &g.Value
+				} else {
+					w.Groups[g.Name] = nil
+				}
+			}
+			a.Exec[c.String()] = w
+		}
+	}
+	return a, nil
+}
+
+// TestPolyfill compares this package with urlpattern-polyfill 10.1.0 on
+// random patterns and inputs: the committed sample, or, when the
+// environment variable GOURI_URLPATTERN_ORACLE names a file of answers
+// made as testdata/README.md says, all of its rows. The rows where the
+// polyfill deviates from the standard are listed in polyfillDeviations,
+// each with the reason: the standard wins.
+func TestPolyfill(t *testing.T) {
+	path := "testdata/polyfill-random.jsonl"
+	if env := os.Getenv("GOURI_URLPATTERN_ORACLE"); env != "" {
+		path = env
+	}
+	rows := testrows.Read[polyfillRow](t, path)
+	if len(rows) < 400 {
+		t.Fatalf("%s: %d rows, want at least 400", path, len(rows))
+	}
+	agree, deviate := 0, map[string]int{}
+	for _, r := range rows {
+		got, err := answer(t, r)
+		want := r.Polyfill
+		want.Message = ""
+		diff := cmp.Diff(want, got)
+		if diff == "" {
+			agree++
+			continue
+		}
+		why := deviation(r, got, err)
+		if why == "" {
+			t.Errorf("%s:%d: pattern %s, inputs %s (-polyfill +urlpattern): %s\n%s", path, r.Line,
+				compactJSON(r.Pattern), compactJSON(r.Inputs), r.Polyfill.Message, diff)
+			continue
+		}
+		deviate[why]++
+	}
+	t.Logf("%s: %d rows, %d agree; polyfill deviations from the standard: %v", path, len(rows), agree, deviate)
+}
+
+// deviation returns why the polyfill's answer differs from this
+// package's where the standard is on this package's side, or "". Each
+// reason was checked against the standard's text and, for regular
+// expressions, against V8's RegExp with the "v" flag.
+func deviation(r polyfillRow, got polyfillAnswer, err error) string {
+	want := r.Polyfill
+	if want.Error || got.Error {
+		return constructorDeviation(r, got, err)
+	}
+	if !maps.Equal(want.Components, got.Components) {
+		var why []string
+		for _, k := range slices.Sorted(maps.Keys(want.Components)) {
+			w, g := want.Components[k], got.Components[k]
+			switch {
+			case w == g:
+			case k == "port" && strings.TrimLeft(w, "0") == g:
+				why = append(why, "the polyfill keeps the leading zeros of a port, which the port state drops")
+			case k == "pathname" && opaqueProtocol(want.Components["protocol"]):
+				why = append(why, opaquePathDeviation)
+			case k == "hostname" && strings.Contains(w, "example.com") && !strings.Contains(g, "example.com") && isASCII(g):
+				why = append(why, "the polyfill keeps its dummy URL's hostname where Node's host parser fails (an ASCII \"xn--\" label that is no Punycode, which the URL Standard lower-cases since June 2026)")
+			case k == "hostname" && strings.Contains(w, "example.com") && strings.Contains(g, "xn--"):
+				why = append(why, whatwgIDNA)
+			case k == "pathname" && hasDotSegment(w) && !hasDotSegment(g):
+				why = append(why, "the polyfill leaves dot segments in the fixed text of a pathname relative to the base URL's path")
+			default:
+				return ""
+			}
+		}
+		return strings.Join(slices.Compact(why), "; ")
+	}
+	in := ""
+	if len(r.Inputs) > 0 {
+		json.Unmarshal(r.Inputs[0], &in)
+	}
+	u, uerr := whatwg.Parse(in)
+	switch {
+	case strings.Contains(in, "##"):
+		return "the polyfill drops the \"#\" that starts a URL's fragment"
+	case uerr == nil && u.HostKind() == whatwg.HostOpaque && (want.Test != got.Test ||
+		want.Exec != nil && want.Exec["hostname"].Input != got.Exec["hostname"].Input):
+		return "the polyfill canonicalizes the opaque host of a URL whose scheme is not special again, as a domain: lower case, IPv4 numbers, percent-decoding, and its dummy URL's hostname where that fails"
+	case uerr == nil && strings.Contains(u.Hostname(), "xn--") && !want.Test && got.Test:
+		return "Node's URL parser rejects an ASCII \"xn--\" label that is no Punycode, which the URL Standard lower-cases since June 2026"
+	case uerr == nil && !u.IsSpecial() && u.Pathname() == "/" && strings.Contains(in, "/..") &&
+		(want.Test != got.Test || want.Exec != nil && want.Exec["pathname"].Input == ""):
+		return "Node's URL parser (Node 20) gives the path \"\" where a URL whose scheme is not special has a path of \"..\" segments; the URL Standard gives \"/\""
+	case want.Test != got.Test && !canonicalInit(r.Inputs):
+		return "the polyfill matches an init whose components the standard cannot canonicalize (a protocol that is no scheme)"
+	case want.Test != got.Test && portWithText(r.Inputs):
+		return "the polyfill rejects an init's port with text after its digits, which the port state ignores"
+	case got.Exec != nil && strings.HasPrefix(got.Exec["pathname"].Input, "//") &&
+		(want.Exec == nil || want.Exec["pathname"].Input != got.Exec["pathname"].Input):
+		return "the polyfill canonicalizes the pathname of a URL again, and reads a leading \"//\" as an authority"
+	}
+	return ""
+}
+
+// hasDotSegment reports whether a pathname has a "." or ".." segment.
+func hasDotSegment(s string) bool {
+	for _, seg := range strings.Split(s, "/")[1:] {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// portWithText reports whether the inputs are an init with a port that
+// has text after its digits.
+func portWithText(inputs []json.RawMessage) bool {
+	var in map[string]any
+	if len(inputs) != 1 || json.Unmarshal(inputs[0], &in) != nil {
+		return false
+	}
+	port, _ := in["port"].(string)
+	return strings.TrimLeft(port, "0123456789") != "" && strings.TrimLeft(port, "0123456789") != port
+}
+
+// whatwgIDNA is the one difference of this package from the standard that
+// the random cases find, which is package whatwg's: before Go 1.27,
+// x/net/idna follows UTS #46 as of Unicode 15.0.0, which takes a label
+// that starts with "xn--" and holds non-ASCII code points (Punycode of
+// them); UTS #46 since Unicode 15.1 rejects it, and so does the standard's
+// host parser. The polyfill's host parser (Node's) rejects it and keeps
+// its dummy URL's hostname, which is no more the standard's answer.
+const whatwgIDNA = "package whatwg: x/net/idna before Go 1.27 (UTS #46 of Unicode 15.0) takes a non-ASCII label that starts with \"xn--\", which the standard's host parser rejects"
+
+// opaqueProtocol reports whether a protocol pattern string matches no
+// special scheme, so that the pathname is an opaque one.
+func opaqueProtocol(protocol string) bool {
+	c, err := compileComponent(protocol, canonProtocol, defaultOptions)
+	return err == nil && !c.matchesSpecialScheme()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+const opaquePathDeviation = "the polyfill parses an opaque pathname as a URL after \"data:\", which reads \"/\" as a path of segments and \"//\" as an authority; the opaque path state keeps them"
+
+// constructorDeviation is deviation where one of the two constructors
+// failed.
+func constructorDeviation(r polyfillRow, got polyfillAnswer, err error) string {
+	want := r.Polyfill
+	var ue *uri.Error
+	errors.As(err, &ue)
+	switch {
+	case want.Error && got.Error:
+		return ""
+	case got.Error && errors.Is(err, ErrRegexpSyntax):
+		return "the polyfill compiles with the u flag; the standard's v flag rejects the regular expression (\"[^/]\": \"/\" must be escaped in a class)"
+	case got.Error && errors.Is(err, ErrCanonical) && ue.Component == uri.Host:
+		return "the polyfill keeps the hostname its dummy URL had where the host parser fails (a domain that ends in a number and is no IPv4 address)"
+	case got.Error && errors.Is(err, ErrCanonical) && ue.Component == uri.Scheme:
+		return "the polyfill takes a protocol that does not start with a letter, which the URL parser rejects"
+	case want.Error && strings.Contains(want.Message, "invalid hostname pattern"):
+		return "the polyfill rejects hostname text that the URL Standard's host parser reads (\"%41\", \"[::1]\" after other text)"
+	case want.Error && strings.Contains(want.Message, "invalid port pattern"):
+		return "the polyfill rejects a port with text after its digits, which the port state ignores"
+	case want.Error && strings.Contains(want.Message, "invalid pathname pattern"):
+		return opaquePathDeviation
+	}
+	return ""
+}
+
+// canonicalInit reports whether the inputs are an init that process a
+// URLPatternInit with type "url" takes.
+func canonicalInit(inputs []json.RawMessage) bool {
+	var in map[string]any
+	if len(inputs) != 1 || json.Unmarshal(inputs[0], &in) != nil {
+		return true
+	}
+	var init Init
+	for k, v := range in {
+		s, _ := v.(string)
+		if c, ok := ParseComponent(k); ok {
+			init.Set(c, s)
+		} else if k == "baseURL" {
+			init.BaseURL = Some(s)
+		}
+	}
+	_, err := processInit(init, true)
+	return err == nil
+}
