@@ -3,6 +3,7 @@ package urlpattern
 import (
 	"errors"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -19,9 +20,9 @@ var dummyURL = whatwg.MustParse("https://dummy.invalid/")
 // failure returns the canonError of an error of package whatwg about
 // value, with its offset in value.
 func failure(err error, value string) *canonError {
-	var e *whatwg.Error
-	if errors.As(err, &e) {
-		return &canonError{off: min(e.Offset, len(value)), detail: e.Kind.String()}
+	var e *uri.Error
+	if errors.As(err, &e) && e.Offset != uri.NoOffset {
+		return &canonError{off: min(e.Offset, len(value)), detail: e.Err.Error()}
 	}
 	return &canonError{detail: err.Error()}
 }

@@ -11,10 +11,8 @@ import (
 // generate test read. Each entry becomes one row, in the upstream order,
 // with the members the harness reads; the "//" comments are dropped.
 // Strings are decoded by encoding/json, which reads a lone UTF-16
-// surrogate escape as U+FFFD, as a USVString conversion does.
-func init() {
-	suites = append(suites, suite{name: "wpt-urlpattern", from: "urlpattern/resources", convert: convertURLPattern})
-}
+// surrogate escape as U+FFFD, as a USVString conversion does. The upstream
+// folder is not among those beside the module: name it with -from.
 
 const urlPatternSource = "web-platform-tests, urlpattern/resources/"
 
@@ -51,9 +49,9 @@ func convertURLPattern(src string, out *output) error {
 }
 
 // orderedRow is a JSON object whose members keep their order.
-type orderedRow []member
+type orderedRow []field
 
-type member struct {
+type field struct {
 	key   string
 	value any
 }
@@ -96,9 +94,9 @@ func (b *jsonBuffer) Write(p []byte) (int, error) {
 }
 
 // keepMembers returns the members of e named in keys, in that order, each
-// decoded and encoded again (a member that is null stays null; one that
-// is absent stays absent). A member that keys does not name, other than
-// the "//" comments, is an error, so that a new member upstream is not
+// decoded and encoded again (a field that is null stays null; one that
+// is absent stays absent). A field that keys does not name, other than
+// the "//" comments, is an error, so that a new field upstream is not
 // lost unnoticed.
 func keepMembers(e map[string]json.RawMessage, keys []string) (orderedRow, error) {
 	known := map[string]bool{"//": true}
@@ -113,11 +111,11 @@ func keepMembers(e map[string]json.RawMessage, keys []string) (orderedRow, error
 		if err := json.Unmarshal(raw, &v); err != nil {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
-		row = append(row, member{k, v})
+		row = append(row, field{k, v})
 	}
 	for k := range e {
 		if !known[k] {
-			return nil, fmt.Errorf("unknown member %q", k)
+			return nil, fmt.Errorf("unknown field %q", k)
 		}
 	}
 	return row, nil
