@@ -315,6 +315,7 @@ func TestHostToASCIIErrors(t *testing.T) {
 		{"ok.xn--a.com", 3, ErrIDNA},  // decodes to a disallowed code point
 		{"x.a%E2%84%B7b", 2, ErrIDNA}, // U+2137 maps to U+05D2: the Bidi rule fails after the mapping (UTS #46, 4.1)
 		{"1.ℵ", 2, ErrIDNA},           // U+2135 maps to U+05D0, and "1" cannot be a label beside it (RFC 5893)
+		{"a.xn--b%C3%BC", 2, ErrIDNA}, // UTS #46, 4.1: "xn--" and a code point outside ASCII
 		{"a%2Cb", 0, ErrIDNA},         // a decoded "," is no letter
 		{"a.b%2Cc", 2, ErrIDNA},       // offset in the encoded text
 		{"%C3%BC.a%2Cb", 7, ErrIDNA},  // after an encoded label

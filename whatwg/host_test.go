@@ -77,6 +77,16 @@ var hostTests = []struct {
 	{"3.3 domain parser: ToASCII checks bidi after the mapping, R first", "\u2135a", true, "", 0, ErrDomainToASCII},
 	{"3.3 domain parser: the Bidi rule spans the mapped name", "1.\u2135", true, "", 0, ErrDomainToASCII},
 	{"3.3 domain parser: a mapped RTL letter alone", "\u2135", true, "xn--4db", HostDomain, 0},
+	// UTS #46, section 4, step 4.1 (since Unicode 15.1): a label that
+	// begins with "xn--" may hold only ASCII; read as Punycode it would
+	// name another host ("xn--nxasmq6b-bcher-psb").
+	{"3.3 domain parser: xn-- with a code point outside ASCII", "xn--nxasmq6b-b\u00fccher-", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: full-width xn-- with one", "\uff58\uff4e\uff0d\uff0da-\u00fc.example", true, "", 0, ErrDomainToASCII},
+	// UTS #46, section 4, step 4.1 (since Unicode 15.1): a label that
+	// begins with "xn--" may hold only ASCII; read as Punycode it would
+	// name another host ("xn--nxasmq6b-bcher-psb").
+	{"3.3 domain parser: xn-- with a code point outside ASCII", "xn--nxasmq6b-b\u00fccher-", true, "", 0, ErrDomainToASCII},
+	{"3.3 domain parser: full-width xn-- with one", "\uff58\uff4e\uff0d\uff0da-\u00fc.example", true, "", 0, ErrDomainToASCII},
 	{"3.3 domain parser: a domain that maps to nothing", "\u00ad", true, "", 0, ErrDomainToASCII},
 
 	// UTS #46, section 4, step 4 (revision 33 on): a label that starts

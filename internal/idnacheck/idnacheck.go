@@ -26,8 +26,10 @@ package idnacheck
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -192,11 +194,80 @@ func check(p *idna.Profile, name, out string) error {
 		if oe == j && ne > i && !mapsToNothing(p, name[i:ne]) {
 			return &Error{Name: name, Offset: i, Err: ErrLabelLost}
 		}
+		if mapsToALabel(p, name[i:ne]) {
+			return &Error{Name: name, Offset: i, Err: ErrMapped}
+		}
 		if n < 0 {
 			return nil
 		}
 		i, j = ne+size, oe+1
 	}
+}
+
+// mapsToALabel reports whether label holds a code point outside ASCII and
+// begins with "xn--" once mapped ("xn--a-ü", "ｘｎ－－a-ü"). UTS #46,
+// section 4 (Processing), step 4.1, since revision 31, records an error
+// for it: x/net/idna instead reads the rest as Punycode whose basic code
+// points are not all ASCII, and makes another name of it
+// ("xn--nxasmq6b-bücher-" becomes "xn--nxasmq6b-bcher-psb"). Only a label
+// whose first code point that the mapping keeps maps to "x" pays for
+// mapping it here.
+func mapsToALabel(p *idna.Profile, label string) bool {
+	if isASCII(label) {
+		return false // x/net/idna checks an A-label as written
+	}
+	k := 0
+	for k < len(label) {
+		r, size := utf8.DecodeRuneInString(label[k:])
+		if !Ignored(r) {
+			if r != 'x' && r != 'X' && !MapsToX(r) {
+				return false
+			}
+			break
+		}
+		k += size
+	}
+	// An ASCII result is an A-label that x/net/idna checks in the name.
+	m, _ := p.ToUnicode("a" + label)
+	return strings.HasPrefix(m, "axn--") && !isASCII(m)
+}
+
+// Ignored reports whether the mapping of UTS #46 may remove r (its status
+// is "ignored"): U+00AD, the variation selectors, U+200B and a few others.
+// It holds for every code point that the tables of Go 1.26 (Unicode 15) or
+// of Go 1.27 (Unicode 17) remove, as a test of every code point checks.
+func Ignored(r rune) bool {
+	switch {
+	case r < 0xad:
+		return false
+	case r == 0xad, r == 0x34f, r >= 0x180b && r <= 0x180d, r == 0x180f, r == 0x200b, r == 0x2060, r == 0x2064,
+		r >= 0xfe00 && r <= 0xfe0f, r == 0xfeff, r >= 0x1bca0 && r <= 0x1bca3, r >= 0xe0100 && r <= 0xe01ef:
+		return true
+	// Ignored from Unicode 16 on (Go 1.27): fillers, invisible operators,
+	// deprecated format characters, musical symbol formatting.
+	case r == 0x115f, r == 0x1160, r == 0x17b4, r == 0x17b5, r == 0x180e, r >= 0x2061 && r <= 0x2063,
+		r >= 0x206a && r <= 0x206f, r == 0x3164, r == 0xffa0, r >= 0x1d173 && r <= 0x1d17a:
+		return true
+	}
+	return false
+}
+
+// mapsToX lists the code points outside ASCII whose mapping under UTS #46
+// begins with "x": modifier and subscript letters, Roman numerals ten to
+// twelve, circled, full-width and mathematical letters.
+var mapsToX = []rune{
+	0x02e3, 0x2093, 0x2169, 0x216a, 0x216b, 0x2179, 0x217a, 0x217b, 0x24cd, 0x24e7, 0xff38, 0xff58,
+	0x1cced, 0x1d417, 0x1d431, 0x1d44b, 0x1d465, 0x1d47f, 0x1d499, 0x1d4b3, 0x1d4cd, 0x1d4e7, 0x1d501, 0x1d51b,
+	0x1d535, 0x1d54f, 0x1d569, 0x1d583, 0x1d59d, 0x1d5b7, 0x1d5d1, 0x1d5eb, 0x1d605, 0x1d61f, 0x1d639, 0x1d653,
+	0x1d66d, 0x1d687, 0x1d6a1, 0x1f147,
+}
+
+// MapsToX reports whether r is outside ASCII and its mapping under UTS #46
+// may begin with "x": it holds for each such code point of the tables of
+// Go 1.26 and 1.27, as a test of every code point checks.
+func MapsToX(r rune) bool {
+	_, ok := slices.BinarySearch(mapsToX, r)
+	return ok
 }
 
 // mapsToNothing reports whether the mapping of UTS #46 removes every code

@@ -166,7 +166,13 @@ func TestMapsToRTL(t *testing.T) {
 		if err != nil || mapped == "a"+s {
 			continue
 		}
+		if mapped == "a" && !Ignored(r) {
+			t.Errorf("%U maps to nothing: Ignored = false", r)
+		}
 		n++
+		if strings.HasPrefix(mapped, "ax") && !MapsToX(r) {
+			t.Errorf("%U maps to %q: MapsToX = false", r, mapped[1:])
+		}
 		_, asWritten := lookup.ToASCII("1.a" + s)
 		_, asMapped := lookup.ToASCII("1." + mapped)
 		if differ := (asWritten == nil) != (asMapped == nil); differ != MapsToRTL(s) {
