@@ -1,8 +1,10 @@
 package guard_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/netip"
 	"time"
 
@@ -78,21 +80,28 @@ func ExamplePolicy_CheckAddr() {
 }
 
 // Fetching a URL that a user gave (a webhook, a link preview, an import):
-// the client checks the URL on every request, the address of every
+// NewRequest checks the URL before net/url parses it, so that every
+// refusal is a *guard.Error, even for a URL that net/url rejects; the
+// client checks the URL again on every request, the address of every
 // connection after DNS, and every redirect. Refused URLs never reach a
 // resolver or a socket.
 func Example_fetchForUser() {
 	var p guard.Policy // http and https, ports 80 and 443, public addresses only
 	client := p.Client()
 	client.Timeout = 30 * time.Second
-	for _, userURL := range []string{"http://127.1/admin", "http://[::ffff:169.254.169.254]/latest/meta-data/", "https:evil.example/"} {
-		resp, err := client.Get(userURL) // a refusal is a *guard.Error, inside a *url.Error
+	ctx := context.Background()
+	for _, userURL := range []string{"http://127.1/admin", "http://[::ffff:169.254.169.254]/latest/meta-data/", "https:evil.example/", "http://evil.example\\@127.0.0.1/"} {
+		req, err := p.NewRequest(ctx, http.MethodGet, userURL, nil) // a refusal is a *guard.Error
+		var resp *http.Response
+		if err == nil {
+			resp, err = client.Do(req) // a refusal is a *guard.Error inside a *url.Error
+		}
 		var refused *guard.Error
 		switch {
 		case errors.As(err, &refused):
-			fmt.Println("refused:", refused.Rule, userURL)
+			fmt.Println("refused:", refused.Rule, userURL) // 403: the user's URL is not allowed
 		case err != nil:
-			fmt.Println("failed:", err)
+			fmt.Println("failed:", err) // 502: the fetch failed
 		default:
 			resp.Body.Close()
 		}
@@ -101,4 +110,5 @@ func Example_fetchForUser() {
 	// refused: address http://127.1/admin
 	// refused: address http://[::ffff:169.254.169.254]/latest/meta-data/
 	// refused: parse https:evil.example/
+	// refused: parse http://evil.example\@127.0.0.1/
 }

@@ -5,10 +5,25 @@
 // this machine or an address in a special-purpose range; and it checks the
 // address each connection reaches, after DNS, and every redirect.
 //
-// One call does it all: [Policy.Client] returns an *http.Client with the
-// three checks wired in ([Policy.Check] on every request, [Policy.Control]
-// on every connection, [Policy.CheckRedirect] on every redirect), and no
-// proxy from the environment unless the policy allows it.
+// [Policy.Client] returns an *http.Client with the three checks wired in
+// ([Policy.Check] on every request, [Policy.Control] on every connection,
+// [Policy.CheckRedirect] on every redirect), and no proxy from the
+// environment unless the policy allows it. Build its requests with
+// [Policy.NewRequest], not http.NewRequest or http.Client.Get, which parse
+// the URL with net/url before the client's checks run and so return
+// net/url's error, not a refusal, for a URL that net/url rejects
+// ("http://a.example\@127.0.0.1/", " http://127.0.0.1/"). Then every
+// refusal is an [*Error], which errors.As finds:
+//
+//	client := p.Client()
+//	client.Timeout = 30 * time.Second
+//	req, err := p.NewRequest(ctx, http.MethodGet, userURL, nil) // a refusal is an *Error
+//	if err == nil {
+//		resp, err = client.Do(req) // a refusal is an *Error inside a *url.Error
+//	}
+//
+// [Policy.Get], [Policy.Post] and [Policy.Do] fetch in one call, with a
+// client made for the call.
 //
 // The zero Policy is the safe default: schemes http and https, ports 80 and
 // 443, no userinfo, and no special-purpose address (see [Policy.CheckAddr]

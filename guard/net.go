@@ -101,7 +101,10 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 // Client returns an *http.Client that fetches only what the policy allows:
 // Check on every request (RoundTripper), Control on every connection
 // (Transport), and CheckRedirect on every redirect. It has no Timeout: set
-// one.
+// one. Send it requests built with NewRequest: its Get, Head, Post and
+// PostForm, like http.NewRequest, parse the URL with net/url before any
+// check runs, and return net/url's error, with no [*Error] in it, for a URL
+// that net/url rejects.
 func (p *Policy) Client() *http.Client {
 	q := p.clone()
 	return &http.Client{Transport: q.RoundTripper(), CheckRedirect: q.CheckRedirect}
