@@ -46,7 +46,9 @@
 // The connection ([Policy.Control], a net.Dialer ControlContext): the
 // address actually dialed, after DNS, is checked again, so a name that
 // resolves to a private address, DNS rebinding included, is refused at
-// connect time.
+// connect time, whichever resolver answered: the system's, or the
+// policy's Resolver, which tests use to give names to local servers and
+// to rebind them.
 //
 // Each redirect ([Policy.CheckRedirect]) goes through the URL check. The
 // client uses no proxy from the environment unless AllowProxy is set.
@@ -171,6 +173,13 @@ type Policy struct {
 	// Networks. Risk: the proxy resolves the names itself, so an allowed
 	// name can reach an address that the guard would refuse.
 	AllowProxy bool
+	// Resolver, when set, looks up the names that Transport, Client,
+	// DialContext, Get, Post, Do and Resolve connect to or check, in place
+	// of net.DefaultResolver: a *net.Resolver whose Dial reaches the DNS
+	// server of your choice, or a fake in tests (ResolverFunc). It is
+	// trusted with nothing: each address it gives is checked at connect
+	// time, as any other is.
+	Resolver Resolver
 }
 
 // Check decides whether the URL rawURL may be fetched, and returns the

@@ -33,11 +33,20 @@ func (p *Policy) Control(ctx context.Context, network, address string, c syscall
 }
 
 // Dialer returns a net.Dialer whose ControlContext is Control, with the
-// timeouts of http.DefaultTransport's dialer.
+// timeouts of http.DefaultTransport's dialer, and the policy's Resolver
+// when it is a *net.Resolver (a net.Dialer takes no other); DialContext
+// uses any Resolver.
 func (p *Policy) Dialer() *net.Dialer {
 	q := p.clone()
-	return &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second, ControlContext: q.Control}
+	d := &net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second, ControlContext: q.Control}
+	if r, ok := q.Resolver.(*net.Resolver); ok {
+		d.Resolver = r
+	}
+	return d
 }
+
+// dialTimeout is the Timeout of http.DefaultTransport's dialer.
+const dialTimeout = 30 * time.Second
 
 // maxRedirects is net/http's default limit.
 const maxRedirects = 10
@@ -54,9 +63,10 @@ func (p *Policy) CheckRedirect(req *http.Request, via []*http.Request) error {
 }
 
 // Transport returns a clone of http.DefaultTransport that dials with
-// Dialer (the hosts of Hosts without Control) and uses no proxy, or the
-// environment's when AllowProxy is set. It does not run Check on the
-// request: RoundTripper and Client do.
+// DialContext (Control on every address, but for the hosts of Hosts; the
+// policy's Resolver) and uses no proxy, or the environment's when
+// AllowProxy is set. It does not run Check on the request: RoundTripper
+// and Client do.
 func (p *Policy) Transport() *http.Transport {
 	q := p.clone()
 	t := http.DefaultTransport.(*http.Transport).Clone()
@@ -64,14 +74,7 @@ func (p *Policy) Transport() *http.Transport {
 	if q.AllowProxy {
 		t.Proxy = http.ProxyFromEnvironment
 	}
-	guarded := q.Dialer()
-	trusted := &net.Dialer{Timeout: guarded.Timeout, KeepAlive: guarded.KeepAlive}
-	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		if host, _, err := net.SplitHostPort(addr); err == nil && len(q.Hosts) > 0 && q.hostAllowed(host) {
-			return trusted.DialContext(ctx, network, addr)
-		}
-		return guarded.DialContext(ctx, network, addr)
-	}
+	t.DialContext = q.DialContext
 	t.DialTLSContext = nil
 	return t
 }
@@ -116,7 +119,8 @@ type Resolver interface {
 }
 
 // Resolve runs Check, then looks up the addresses of the target's name
-// with r (net.DefaultResolver when r is nil), and refuses the URL when any
+// with r (the policy's Resolver when r is nil, and net.DefaultResolver
+// when that is nil too), and refuses the URL when any
 // of them is refused by CheckAddr (reading "resolve"), or when the name
 // does not resolve (rule "resolve"). It returns the target and the
 // addresses: the literal address, no lookup, for an IP address, and none
@@ -135,7 +139,7 @@ func (p *Policy) Resolve(ctx context.Context, r Resolver, rawURL string) (string
 		return target, nil, nil
 	}
 	if r == nil {
-		r = net.DefaultResolver
+		r = p.resolver()
 	}
 	addrs, err := r.LookupNetIP(ctx, "ip", host)
 	if err == nil && len(addrs) == 0 {
