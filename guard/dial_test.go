@@ -53,7 +53,7 @@ func TestDNSRebindingResolveThenFetch(t *testing.T) {
 	r := &rebinder{t: t, name: "rebind.test", answers: [][]netip.Addr{{mapped("127.0.0.2")}, {mapped("127.0.0.1")}}}
 	p := &guard.Policy{Ports: []uint16{mustPort(t, port)}, Networks: allowPublic, Resolver: r}
 	u := "http://rebind.test:" + port + "/secret"
-	if _, addrs, err := p.Resolve(context.Background(), nil, u); err != nil || len(addrs) != 1 || addrs[0].Unmap() != netip.MustParseAddr("127.0.0.2") {
+	if _, addrs, err := p.Resolve(context.Background(), nil, u); err != nil || len(addrs) != 1 || addrs[0] != netip.MustParseAddr("127.0.0.2") {
 		t.Fatalf("Resolve(%q) = %v, %v; want 127.0.0.2 from the policy's Resolver", u, addrs, err)
 	}
 	resp, err := p.Client().Get(u)

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"errors"
+	"net/netip"
 	"strconv"
 
 	"github.com/gouri/uri"
@@ -67,6 +68,11 @@ type Error struct {
 	Err     error  // the sentinel of the rule
 	Detail  string // what was refused, in plain words
 	Cause   error  // the parser's error, for RuleParse, or nil
+	// Addrs are the addresses that the name resolved to, unmapped, in the
+	// resolver's order, for a refusal of Policy.Resolve after its lookup
+	// (reading "resolve", rule "address"), the refused one among them;
+	// nil otherwise.
+	Addrs []netip.Addr
 }
 
 // Error returns "guard: refused INPUT: " and [Error.Reason], with the

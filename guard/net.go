@@ -120,12 +120,15 @@ type Resolver interface {
 
 // Resolve runs Check, then looks up the addresses of the target's name
 // with r (the policy's Resolver when r is nil, and net.DefaultResolver
-// when that is nil too), and refuses the URL when any
-// of them is refused by CheckAddr (reading "resolve"), or when the name
-// does not resolve (rule "resolve"). It returns the target and the
-// addresses: the literal address, no lookup, for an IP address, and none
-// for a host of Hosts. A later lookup may give other addresses: a client
-// must still use Control.
+// when that is nil too), and refuses the URL when any of them is refused
+// by CheckAddr (rule "address", reading "resolve"), or when the name does
+// not resolve (rule "resolve"). It returns the target and the addresses:
+// the literal address, no lookup, for an IP address; none for a host of
+// Hosts; and otherwise the resolver's answers, in its order, unmapped: an
+// IPv4 address as IPv4 ("127.0.0.1"), where Go's resolver gives the
+// IPv4-mapped form ("::ffff:127.0.0.1"). A refusal after the lookup has
+// the answers, unmapped, as its Addrs. A later lookup may give other
+// addresses: a client must still use Control.
 func (p *Policy) Resolve(ctx context.Context, r Resolver, rawURL string) (string, []netip.Addr, error) {
 	target, err := p.Check(rawURL)
 	if err != nil {
@@ -141,16 +144,22 @@ func (p *Policy) Resolve(ctx context.Context, r Resolver, rawURL string) (string
 	if r == nil {
 		r = p.resolver()
 	}
-	addrs, err := r.LookupNetIP(ctx, "ip", host)
-	if err == nil && len(addrs) == 0 {
+	answers, err := r.LookupNetIP(ctx, "ip", host)
+	if err == nil && len(answers) == 0 {
 		err = &net.DNSError{Err: "no addresses", Name: host, IsNotFound: true}
 	}
 	if err != nil {
 		return "", nil, refuse(RuleResolve, ReadingResolve, rawURL, quote(host)+" does not resolve: "+err.Error())
 	}
+	addrs := make([]netip.Addr, len(answers)) // the resolver's slice may be its own table
+	for i, a := range answers {
+		addrs[i] = a.Unmap()
+	}
 	for _, a := range addrs {
 		if why := p.addrProblem(a); why != "" {
-			return "", nil, refuse(RuleAddress, ReadingResolve, rawURL, quote(host)+" resolves to "+a.String()+": "+why)
+			e := refuse(RuleAddress, ReadingResolve, rawURL, quote(host)+" resolves to "+a.String()+": "+why)
+			e.Addrs = addrs
+			return "", nil, e
 		}
 	}
 	return target, addrs, nil

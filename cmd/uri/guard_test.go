@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"net"
+	"net/netip"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/guard"
 )
 
 // TestGuardJSON: the objects of `uri guard --json`, in order, and the exit
@@ -126,9 +132,9 @@ func TestGuardFlags(t *testing.T) {
 // needs a network.
 func TestGuardResolve(t *testing.T) {
 	code, out, _ := runCmd(t, "", "guard", "--resolve", "--json", "http://localhost/", "http://8.8.8.8/", "http://[::1]/", "http://[2001:4860:4860::8888]/")
-	want := `{"input":"http://localhost/","ok":false,"error":"guard: refused \"http://localhost/\": localhost: \"localhost\" always names this host (RFC 6761, Section 6.3)","rule":"localhost","offset":null}
+	want := `{"input":"http://localhost/","ok":false,"error":"guard: refused \"http://localhost/\": localhost: \"localhost\" always names this host (RFC 6761, Section 6.3)","rule":"localhost","offset":null,"addresses":[]}
 {"input":"http://8.8.8.8/","ok":true,"target":"8.8.8.8:80","addresses":["8.8.8.8"]}
-{"input":"http://[::1]/","ok":false,"error":"guard: refused \"http://[::1]/\": address: ::1 is a loopback address (::1/128, RFC 4291, Section 2.5.3)","rule":"address","offset":null}
+{"input":"http://[::1]/","ok":false,"error":"guard: refused \"http://[::1]/\": address: ::1 is a loopback address (::1/128, RFC 4291, Section 2.5.3)","rule":"address","offset":null,"addresses":[]}
 {"input":"http://[2001:4860:4860::8888]/","ok":true,"target":"[2001:4860:4860::8888]:80","addresses":["2001:4860:4860::8888"]}
 `
 	if code != exitInvalid {
@@ -140,5 +146,39 @@ func TestGuardResolve(t *testing.T) {
 	code, out, _ = runCmd(t, "", "guard", "--resolve", "http://8.8.8.8/")
 	if code != exitOK || out != "\"http://8.8.8.8/\" dial=\"8.8.8.8:80\" addresses=8.8.8.8\n" {
 		t.Errorf("uri guard --resolve http://8.8.8.8/: exit %d, %q", code, out)
+	}
+}
+
+// TestGuardResolveAddresses: with --resolve, an object lists the
+// addresses of the name, IPv4 answers as IPv4 (Go's resolver gives them
+// IPv4-mapped), for an allowed name and for a refused one, as
+// "uri help guard" says; a name that does not resolve lists none. The
+// system resolver is replaced by the policy's, so that no test looks up a
+// name.
+func TestGuardResolveAddresses(t *testing.T) {
+	mapped := func(s string) netip.Addr { return netip.AddrFrom16(netip.MustParseAddr(s).As16()) }
+	answers := map[string][]netip.Addr{
+		"public.example": {mapped("93.184.215.14"), netip.MustParseAddr("2606:2800:21f:cb07:6820:80da:af6b:8b2c")},
+		"rebind.example": {mapped("93.184.215.14"), mapped("127.0.0.1")},
+	}
+	p := &guard.Policy{Resolver: guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+		if as, ok := answers[host]; ok {
+			return as, nil
+		}
+		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+	})}
+	tests := []struct{ in, want string }{
+		{"http://public.example/", `{"input":"http://public.example/","ok":true,"target":"public.example:80","addresses":["93.184.215.14","2606:2800:21f:cb07:6820:80da:af6b:8b2c"]}`},
+		{"http://rebind.example/", `{"input":"http://rebind.example/","ok":false,"error":"guard: refused \"http://rebind.example/\": address: \"rebind.example\" resolves to 127.0.0.1: 127.0.0.1 is a loopback address (127.0.0.0/8, RFC 1122, Section 3.2.1.3)","rule":"address","offset":null,"addresses":["93.184.215.14","127.0.0.1"]}`},
+		{"http://none.example/", `{"input":"http://none.example/","ok":false,"error":"guard: refused \"http://none.example/\": resolve: \"none.example\" does not resolve: lookup none.example: no such host","rule":"resolve","offset":null,"addresses":[]}`},
+	}
+	for _, tt := range tests {
+		var b bytes.Buffer
+		w := bufio.NewWriter(&b)
+		writeJSONLine(w, tt.in, guardURL(p, true, tt.in).fields)
+		w.Flush()
+		if d := cmp.Diff(tt.want+"\n", b.String()); d != "" {
+			t.Errorf("uri guard --resolve --json %q (-want +got):\n%s", tt.in, d)
+		}
 	}
 }

@@ -114,8 +114,10 @@
 //
 // where "rule" is parse, scheme, userinfo, disagree, localhost, address,
 // port or resolve, and "offset" is where the URL Standard's parser stopped,
-// for a parse error that it found. With --resolve, an allowed object has
-// "addresses", the addresses of the name (or the literal address). A line
+// for a parse error that it found. With --resolve, every object ends in
+// "addresses": the addresses that the name resolved to (an IPv4 address as
+// IPv4), also when one of them is refused, or the literal address of an
+// allowed URL; [] for a URL refused before the lookup. A line
 // of standard input is a URL as it is, control characters included, as an
 // operand is.
 //
