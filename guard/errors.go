@@ -17,6 +17,7 @@ const (
 	RuleUserinfo  = "userinfo"  // a user name or password, in any reading
 	RuleDisagree  = "disagree"  // the readings disagree on the scheme, userinfo, host or port, or net/http dials another host
 	RuleLocalhost = "localhost" // "localhost" or a name under it (RFC 6761, Section 6.3)
+	RuleMetadata  = "metadata"  // the name of a cloud metadata service ("metadata.google.internal"); its addresses are rule address
 	RuleAddress   = "address"   // an address in a special-purpose range, or the empty host
 	RulePort      = "port"      // a port the policy does not allow
 	RuleResolve   = "resolve"   // a name that does not resolve (Policy.Resolve)
@@ -30,6 +31,7 @@ var (
 	ErrUserinfo  = errors.New("userinfo not allowed")
 	ErrDisagree  = errors.New("the readings disagree")
 	ErrLocalhost = errors.New("a name of this host")
+	ErrMetadata  = errors.New("a name of a cloud metadata service")
 	ErrAddress   = errors.New("special-purpose address")
 	ErrPort      = errors.New("port not allowed")
 	ErrResolve   = errors.New("name does not resolve")
@@ -131,7 +133,7 @@ func (e *Error) Unwrap() []error {
 // sentinels gives each rule its sentinel error.
 var sentinels = map[string]error{
 	RuleParse: ErrParse, RuleScheme: ErrScheme, RuleUserinfo: ErrUserinfo, RuleDisagree: ErrDisagree,
-	RuleLocalhost: ErrLocalhost, RuleAddress: ErrAddress, RulePort: ErrPort, RuleResolve: ErrResolve,
+	RuleLocalhost: ErrLocalhost, RuleMetadata: ErrMetadata, RuleAddress: ErrAddress, RulePort: ErrPort, RuleResolve: ErrResolve,
 	RuleRedirect: ErrRedirect,
 }
 

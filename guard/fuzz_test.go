@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/netip"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gouri/uri"
@@ -13,10 +14,10 @@ import (
 
 // FuzzCheck: Check never panics; an allowed URL's target is a host:port
 // with an allowed port whose host, when it is an address, CheckAddr
-// allows, and is no name of this host; a refusal is a *guard.Error with a
-// rule and an offset in the input or uri.NoOffset, and one for the URL
-// Standard's parse failure has its *uri.Error as Cause, at the same
-// offset.
+// allows, and is no name of this host or of a cloud metadata service; a
+// refusal is a *guard.Error with a rule and an offset in the input or
+// uri.NoOffset, and one for the URL Standard's parse failure has its
+// *uri.Error as Cause, at the same offset.
 func FuzzCheck(f *testing.F) {
 	for _, tt := range adversarial {
 		f.Add(tt.in)
@@ -47,7 +48,8 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("Check(%q) = %q, an address that is refused", in, target)
 			}
 		}
-		if host == "" || host == "localhost" {
+		switch strings.ToLower(strings.TrimRight(host, ".")) {
+		case "", "localhost", "metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal":
 			t.Fatalf("Check(%q) = %q", in, target)
 		}
 	})

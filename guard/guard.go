@@ -40,8 +40,10 @@
 // dials (after IDNA, so "http://bücher.example/" passes and
 // "https:evil.example/" does not); the host must not be "localhost" or a
 // name under it (RFC 6761, in any spelling the readings map to it:
-// "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ"), nor an address, or a name that resolvers read as one
-// ("127.1"), in a special-purpose range; and the port must be allowed.
+// "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ"), nor the name of a cloud metadata service
+// ("metadata.google.internal", "instance-data", ...), nor an address, or a
+// name that resolvers read as one ("127.1"), in a special-purpose range;
+// and the port must be allowed.
 //
 // The connection ([Policy.Control], a net.Dialer ControlContext): the
 // address actually dialed, after DNS, is checked again, so a name that
@@ -64,9 +66,11 @@
 // carry an IPv4 address (IPv4-mapped, IPv4-compatible "[::127.0.0.1]",
 // NAT64 "[64:ff9b::7f00:1]", 6to4, Teredo), whose IPv4 address is
 // classified too. Cloud metadata addresses (169.254.169.254,
-// fd00:ec2::254) are refused by name in the error. The predicates of
-// net/netip miss several of these (shared address space, 0.0.0.0/8, the
-// IPv4-compatible and NAT64 forms).
+// fd00:ec2::254) are refused by name in the error, and the services'
+// names (metadata.google.internal, metadata.goog, instance-data, ...) by
+// rule metadata, before any lookup: a proxy resolves names itself. The
+// predicates of net/netip miss several of these (shared address space,
+// 0.0.0.0/8, the IPv4-compatible and NAT64 forms).
 //
 // # What the zero Policy refuses
 //
@@ -81,6 +85,8 @@
 //     address, IPv4-mapped;
 //   - "http://foo.localhost./", rule localhost: always this host, never
 //     resolved;
+//   - "http://metadata.google.internal./", rule metadata: a cloud metadata
+//     service, never resolved;
 //   - "https:evil.example/", rule parse: net/http finds no host where a
 //     browser finds evil.example;
 //   - "http://example.com:6379/", rule port: not 80 or 443.
@@ -190,10 +196,13 @@ type Policy struct {
 //     net/http must be able to dial it;
 //   - scheme: http, https or one of Schemes;
 //   - userinfo: none in any reading, not even an empty "@";
-//   - localhost and address: no reading's host, nor the dial target, is
-//     "localhost", a name under it (RFC 6761, Section 6.3), a name that
-//     resolvers read as an IPv4 address (uri.AmbiguousIPv4) in a refused
-//     range, the empty host, or an address that CheckAddr refuses;
+//   - localhost, metadata and address: no reading's host, nor the dial
+//     target, is "localhost", a name under it (RFC 6761, Section 6.3),
+//     the name of a cloud metadata service (compared without regard to
+//     ASCII case and final dots, after the URL Standard's host parsing
+//     and IDNA, which map "。" and "．" to "."), a name that resolvers
+//     read as an IPv4 address (uri.AmbiguousIPv4) in a refused range, the
+//     empty host, or an address that CheckAddr refuses;
 //   - disagree: the readings of package readings agree on the scheme,
 //     and the URL Standard's host and port are those that net/http dials
 //     (the same address, or the same name after IDNA, so that
@@ -378,6 +387,9 @@ func (p *Policy) checkHost(in, reading, host string, literal bool) error {
 	}
 	if isLocalhost(host) {
 		return refuse(RuleLocalhost, reading, in, quote(host)+" always names this host (RFC 6761, Section 6.3)")
+	}
+	if cloud := metadataService(host); cloud != "" {
+		return refuse(RuleMetadata, reading, in, quote(host)+" names the instance metadata service of "+cloud+", which gives out the machine's credentials")
 	}
 	if a, ok := uri.AmbiguousIPv4(host); ok {
 		if why := p.addrProblem(a); why != "" {

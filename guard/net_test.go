@@ -243,6 +243,8 @@ func TestResolve(t *testing.T) {
 		{"http://meta.example/", "address", 0},
 		{"http://none.example/", "resolve", 0},
 		{"http://localhost/", "localhost", 0},
+		{"http://metadata.google.internal/", "metadata", 0},
+		{"http://instance-data/", "metadata", 0},
 		{"http://8.8.8.8/", "", 1},
 		{"http://127.0.0.1/", "address", 0},
 	}

@@ -24,10 +24,11 @@ var guardCommand = &command{
 		"userinfo, the URL Standard and net/url (with net/http's dialing) reading\n" +
 		"the same host and port, and no name of this host (localhost) or address in\n" +
 		"a special-purpose range (loopback, private, link-local, cloud metadata,\n" +
+		"...), nor the name of a cloud metadata service (metadata.google.internal,\n" +
 		"...). The text line of an allowed URL is the input, quoted, then\n" +
 		"dial=\"host:port\", the address net/http would dial; a refused URL is an\n" +
 		"error line, which names the rule (parse, scheme, userinfo, disagree,\n" +
-		"localhost, address, port, resolve). With --json, each input is\n" +
+		"localhost, metadata, address, port, resolve). With --json, each input is\n" +
 		"{\"input\":S,\"ok\":true,\"target\":S} or\n" +
 		"{\"input\":S,\"ok\":false,\"error\":S,\"rule\":S,\"offset\":N|null}, and with\n" +
 		"--resolve both end in \"addresses\":[S...]: the addresses that the name\n" +

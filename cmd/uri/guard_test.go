@@ -58,6 +58,7 @@ func TestGuardRules(t *testing.T) {
 		{"http://１２７.０.０.１/", "address"},
 		{"http://[64:ff9b::7f00:1]/", "address"},
 		{"http://LocalHost./", "localhost"},
+		{"http://Metadata.Google.Internal./computeMetadata/v1/", "metadata"},
 		{"http://example.com:25/", "port"},
 		{"http://8.8.8.8./", "disagree"},
 		{"http:/example.com/", "parse"},
