@@ -94,7 +94,8 @@
 // Each field of Policy allows more, at a risk its comment states: Schemes,
 // Ports, AllowPrivate (RFC 1918, shared, ULA and site-local; never
 // loopback, link-local or metadata), Networks (any prefix), Hosts (names
-// whose DNS is trusted) and AllowProxy. The URL check costs about what
+// whose DNS is trusted) and AllowProxy; OnlyHosts and OnlyURLs allow less
+// (see Allowlists). The URL check costs about what
 // readings.Compare costs, on which it is built (docs/performance.md in the
 // module gives the figures and the command that measures them); the tests
 // run the published bypass classes (backslashes, "@", slashes, numeric,
@@ -103,6 +104,28 @@
 // localhost and through a redirect, all refused. SECURITY.md in the module
 // says more; the command "uri guard" runs the policy on a list of URLs
 // (docs/command.md#guard).
+//
+// # Allowlists
+//
+// The fields above allow more; OnlyHosts and OnlyURLs allow less. A
+// webhook sender that may only call the endpoints its customers
+// registered, or a fetcher of a few partners' APIs, sets OnlyHosts (host
+// patterns, "*.example.com" for the names under a domain), OnlyURLs (a
+// list of URL Patterns, or any [URLTester]), or both. A URL must pass
+// both, and so must every redirect.
+//
+// An allowlisted host is not trusted: it still passes every other rule,
+// and its addresses every address check, at connect time and in Resolve.
+// If "hooks.example.com" is allowed and resolves to 127.0.0.1, because
+// its DNS is wrong, was taken over, or rebinds between two lookups, the
+// connection is refused, unless Networks holds that address (or
+// AllowPrivate allows it, for a private one). Hosts is the other way
+// round: it exempts a name from the address checks (its DNS is trusted:
+// whatever it resolves to is connected to) and restricts nothing. So
+// OnlyHosts restricts and exempts nothing; a name in Hosts and not in
+// OnlyHosts is refused; and the names of this host and of cloud metadata
+// services stay refused when a pattern ("*.internal") matches them,
+// unless Hosts names them.
 //
 // # Errors
 //
@@ -125,9 +148,10 @@
 // of another allowed scheme is checked, but connecting to it is up to the
 // caller, who must check the address with [Policy.Control] too. The guard
 // does not limit sizes, times or the number of connections (set
-// http.Client.Timeout), does not look at the path or the query (a path
-// that the server reads as another resource is no matter of the host), and
-// follows net/url and net/http of the Go release it is built with.
+// http.Client.Timeout), does not look at the path or the query unless
+// OnlyURLs does (a path that the server reads as another resource is no
+// matter of the host), and follows net/url and net/http of the Go release
+// it is built with.
 package guard
 
 import (
@@ -179,6 +203,26 @@ type Policy struct {
 	// Networks. Risk: the proxy resolves the names itself, so an allowed
 	// name can reach an address that the guard would refuse.
 	AllowProxy bool
+	// OnlyHosts, when not empty, is an allowlist: a URL whose host
+	// matches none of its patterns is refused (rule allowlist). A pattern
+	// is a host, in any spelling that the URL Standard's host parser reads
+	// ("hooks.example.com", "Bücher.example", "8.8.8.8",
+	// "[2001:4860:4860::8888]"), or "*." and a domain ("*.example.com":
+	// every name under example.com, at any depth, but not example.com
+	// itself). Hosts are compared as the URL Standard serializes them,
+	// without regard to a final dot. A pattern that is neither (a port, a
+	// path, another "*") matches nothing, and a refusal names it. An
+	// allowlist only restricts: a host on it still goes through every
+	// other rule, and its addresses through every address check (see
+	// Allowlists in the package documentation).
+	OnlyHosts []string
+	// OnlyURLs, when set, is an allowlist of URLs: a URL that it does not
+	// pass is refused (rule allowlist), after OnlyHosts. It is given the
+	// URL Standard's reading of the URL, and so that what it tests is what
+	// net/http requests, a URL whose path and query net/http would send in
+	// another form is refused (rule disagree): "/a/../b", "/a". Plug a
+	// list of URL Patterns in here, or a function (URLTesterFunc).
+	OnlyURLs URLTester
 	// Resolver, when set, looks up the names that Transport, Client,
 	// DialContext, Get, Post, Do and Resolve connect to or check, in place
 	// of net.DefaultResolver: a *net.Resolver whose Dial reaches the DNS
@@ -208,13 +252,24 @@ type Policy struct {
 //     (the same address, or the same name after IDNA, so that
 //     "http://bücher.example/" passes); for a scheme other than http and
 //     https, the readings agree on the host and port;
-//   - port: 80, 443, a default port of Schemes, or one of Ports.
+//   - port: 80, 443, a default port of Schemes, or one of Ports;
+//   - allowlist: when the policy has one, the host matches OnlyHosts and
+//     the URL passes OnlyURLs (whose path and query must be those that
+//     net/http sends: rule disagree otherwise).
 //
 // Names are not resolved: use Control at connect time, or Resolve. Check
-// costs about what readings.Compare costs.
+// costs about what readings.Compare costs; an allowlist adds a parse by
+// the URL Standard (and by net/url, for OnlyURLs).
 func (p *Policy) Check(rawURL string) (string, error) {
 	r := readings.Compare(rawURL)
-	return p.checkReport(&r)
+	target, err := p.checkReport(&r)
+	if err == nil {
+		err = p.checkAllowlist(rawURL)
+	}
+	if err != nil {
+		return "", err
+	}
+	return target, nil
 }
 
 func (p *Policy) checkReport(r *readings.Report) (string, error) {

@@ -28,7 +28,9 @@ var guardCommand = &command{
 		"...). The text line of an allowed URL is the input, quoted, then\n" +
 		"dial=\"host:port\", the address net/http would dial; a refused URL is an\n" +
 		"error line, which names the rule (parse, scheme, userinfo, disagree,\n" +
-		"localhost, metadata, address, port, resolve). With --json, each input is\n" +
+		"localhost, metadata, address, port, allowlist, resolve). The flags allow\n" +
+		"more (--allow-...) or less (--only-host), as the fields of guard.Policy\n" +
+		"that they set do. With --json, each input is\n" +
 		"{\"input\":S,\"ok\":true,\"target\":S} or\n" +
 		"{\"input\":S,\"ok\":false,\"error\":S,\"rule\":S,\"offset\":N|null}, and with\n" +
 		"--resolve both end in \"addresses\":[S...]: the addresses that the name\n" +
@@ -53,6 +55,31 @@ var guardCommand = &command{
 				return errors.New("not a port number from 0 to 65535")
 			}
 			p.Ports = append(p.Ports, uint16(n))
+			return nil
+		})
+		fs.Func("allow-network", "allow the addresses of `CIDR` (\"127.0.0.2/32\", or an address alone),\nwhatever their class (repeatable)", func(s string) error {
+			n, err := netip.ParsePrefix(s)
+			if a, err2 := netip.ParseAddr(s); err != nil && err2 == nil {
+				n, err = a.Prefix(a.BitLen())
+			}
+			if err != nil {
+				return errors.New("not an IP network in CIDR notation nor an IP address")
+			}
+			p.Networks = append(p.Networks, n.Masked())
+			return nil
+		})
+		fs.Func("allow-host", "trust the name `H`: allow it whatever its addresses (repeatable)", func(s string) error {
+			if s == "" {
+				return errors.New("empty host")
+			}
+			p.Hosts = append(p.Hosts, s)
+			return nil
+		})
+		fs.Func("only-host", "allow only the hosts that match `PATTERN`: a host, or *.domain for the\nnames under it; the other rules still apply (repeatable)", func(s string) error {
+			if s == "" {
+				return errors.New("empty pattern")
+			}
+			p.OnlyHosts = append(p.OnlyHosts, s)
 			return nil
 		})
 		fs.BoolVar(&p.AllowPrivate, "allow-private", false, "allow private addresses (RFC 1918, shared 100.64.0.0/10, unique local fc00::/7,\nsite-local fec0::/10); loopback, link-local and cloud metadata stay refused")

@@ -48,7 +48,9 @@ func TestGuardJSON(t *testing.T) {
 }
 
 // TestGuardRules: each rule by its stable name, one JSON line per input
-// from standard input, where a line is the URL as it is (a tab included).
+// from standard input, where a line is the URL as it is (a tab included),
+// under an allowlist (--only-host) that holds the host of every input but
+// example.org's: the other rules refuse what they refuse without it.
 func TestGuardRules(t *testing.T) {
 	tests := []struct{ in, rule string }{
 		{"http://example.com/", ""},
@@ -63,13 +65,14 @@ func TestGuardRules(t *testing.T) {
 		{"http://8.8.8.8./", "disagree"},
 		{"http:/example.com/", "parse"},
 		{"http://a\\b@127.0.0.1/", "parse"},
+		{"https://example.org/", "allowlist"},
 		{"http://exa\tmple.com/", "parse"},
 	}
 	var stdin strings.Builder
 	for _, tt := range tests {
 		stdin.WriteString(tt.in + "\n")
 	}
-	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json")
+	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json", "--only-host", "*.com", "--only-host", "*.example", "--only-host", "127.1", "--only-host", "8.8.8.8", "--only-host", "[64:ff9b::7f00:1]", "--only-host", "１２７.０.０.１")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != exitInvalid || errOut != "" || len(lines) != len(tests) {
 		t.Fatalf("uri guard --json: exit %d, %d lines, stderr %q", code, len(lines), errOut)
@@ -116,6 +119,25 @@ func TestGuardFlags(t *testing.T) {
 		{[]string{"--allow-private", "http://10.0.0.1/", "http://[fd00::1]/", "http://100.64.0.1/"}, exitOK},
 		{[]string{"--allow-private", "http://127.0.0.1/"}, exitInvalid},
 		{[]string{"--allow-private", "http://169.254.169.254/"}, exitInvalid},
+		{[]string{"http://127.0.0.2/"}, exitInvalid},
+		{[]string{"--allow-network", "127.0.0.2/32", "http://127.0.0.2/"}, exitOK},
+		{[]string{"--allow-network", "127.0.0.2", "http://127.0.0.2/"}, exitOK},
+		{[]string{"--allow-network", "127.0.0.0/8", "http://127.0.0.1/", "http://127.1.2.3/"}, exitOK},
+		{[]string{"--allow-network", "::1", "http://[::1]/"}, exitOK},
+		{[]string{"--allow-network", "127.0.0.2/32", "http://127.0.0.1/"}, exitInvalid},
+		{[]string{"--allow-network", "127.0.0.0/8", "http://localhost/"}, exitInvalid},
+		{[]string{"--allow-host", "localhost", "http://localhost/"}, exitOK},
+		{[]string{"--allow-host", "LocalHost.", "--allow-host", "metadata", "http://localhost./", "http://metadata/"}, exitOK},
+		{[]string{"--allow-host", "localhost", "http://a.localhost/"}, exitInvalid},
+		{[]string{"--only-host", "*.example.com", "https://hooks.example.com/a", "https://a.b.example.com/"}, exitOK},
+		{[]string{"--only-host", "*.example.com", "https://example.com/"}, exitInvalid},
+		{[]string{"--only-host", "example.com", "--only-host", "example.org", "https://example.org/"}, exitOK},
+		{[]string{"--only-host", "127.0.0.1", "http://127.0.0.1/"}, exitInvalid},
+		{[]string{"--only-host", "127.0.0.1", "--allow-network", "127.0.0.1/32", "http://127.0.0.1/"}, exitOK},
+		{[]string{"--allow-network", "127.0.0.2/33"}, exitUsage},
+		{[]string{"--allow-network", "localhost"}, exitUsage},
+		{[]string{"--allow-host="}, exitUsage},
+		{[]string{"--only-host="}, exitUsage},
 		{[]string{"--allow-port", "x"}, exitUsage},
 		{[]string{"--allow-port", "65536"}, exitUsage},
 		{[]string{"--allow-scheme="}, exitUsage},

@@ -19,7 +19,7 @@
 //	uri readings   [--json] [URL...]
 //	uri template expand [--json] [--vars FILE] [TEMPLATE...]
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
-//	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--json] [URL...]
+//	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--allow-network CIDR]... [--allow-host H]... [--only-host PATTERN]... [--json] [URL...]
 //	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
@@ -113,7 +113,7 @@
 //	{"input":S,"ok":false,"error":S,"rule":S,"offset":N|null}
 //
 // where "rule" is parse, scheme, userinfo, disagree, localhost, metadata,
-// address, port or resolve, and "offset" is where the URL Standard's
+// address, port, allowlist or resolve, and "offset" is where the URL Standard's
 // parser stopped, for a parse error that it found. With --resolve, every
 // object ends in "addresses": the addresses that the name resolved to (an
 // IPv4 address as IPv4), also when one of them is refused, or the literal
