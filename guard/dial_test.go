@@ -3,11 +3,14 @@ package guard_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -178,5 +181,68 @@ func TestDialContext(t *testing.T) {
 	p.Hosts, p.Networks = nil, nil
 	if _, err := p.DialContext(context.Background(), "tcp", "trusted.test:"+port); !errors.Is(err, guard.ErrAddress) {
 		t.Errorf("DialContext(a name of 127.0.0.1, not in Hosts) = %v, want ErrAddress", err)
+	}
+}
+
+// TestLocalTestingSecondLoopback: the package documentation's recipe for
+// testing a fetcher locally with a second loopback address: a server on
+// 127.0.0.2, reached by the name hook.test, with 127.0.0.2/32 allowed and
+// 127.0.0.1 refused, a redirect to it included.
+func TestLocalTestingSecondLoopback(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Skipf("cannot listen on 127.0.0.2 (on macOS: ifconfig lo0 alias 127.0.0.2): %v", err)
+	}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if to := r.URL.Query().Get("to"); to != "" {
+			http.Redirect(w, r, to, http.StatusFound)
+			return
+		}
+		io.WriteString(w, "hello")
+	}))
+	srv.Listener.Close()
+	srv.Listener = l
+	srv.Start()
+	defer srv.Close()
+	addr := netip.MustParseAddrPort(l.Addr().String())
+	p := &guard.Policy{
+		Ports:    []uint16{addr.Port()},
+		Networks: []netip.Prefix{netip.MustParsePrefix("127.0.0.2/32")},
+		Resolver: guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+			if host == "hook.test" {
+				return []netip.Addr{netip.MustParseAddr("127.0.0.2")}, nil
+			}
+			return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+		}),
+	}
+	port := strconv.Itoa(int(addr.Port()))
+	hook := "http://hook.test:" + port + "/"
+	client := p.Client()
+	for _, tt := range []struct{ url, rule string }{
+		{hook, ""},
+		{"http://127.0.0.2:" + port + "/", ""},
+		{hook + "?to=" + url.QueryEscape("http://127.0.0.1:"+port+"/"), guard.RuleAddress},
+		{hook + "?to=" + url.QueryEscape("http://localhost:"+port+"/"), guard.RuleLocalhost},
+		{"http://127.0.0.1:" + port + "/", guard.RuleAddress},
+		{"http://other.test:" + port + "/", ""}, // allowed by Check; its lookup fails
+	} {
+		req, err := p.NewRequest(context.Background(), "GET", tt.url, nil)
+		if err == nil {
+			var resp *http.Response
+			if resp, err = client.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		}
+		var e *guard.Error
+		switch {
+		case tt.rule == "" && strings.HasPrefix(tt.url, "http://other.test"):
+			if errors.As(err, &e) || !strings.Contains(fmt.Sprint(err), "no such host") {
+				t.Errorf("Get(%q) = %v, want the resolver's error", tt.url, err)
+			}
+		case tt.rule == "" && err != nil:
+			t.Errorf("Get(%q) = %v, want it fetched", tt.url, err)
+		case tt.rule != "" && (!errors.As(err, &e) || e.Rule != tt.rule):
+			t.Errorf("Get(%q) = %v, want rule %q", tt.url, err, tt.rule)
+		}
 	}
 }

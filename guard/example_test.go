@@ -4,8 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
+	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/gouri/uri/guard"
@@ -111,4 +116,52 @@ func Example_fetchForUser() {
 	// refused: address http://[::ffff:169.254.169.254]/latest/meta-data/
 	// refused: parse https:evil.example/
 	// refused: parse http://evil.example\@127.0.0.1/
+}
+
+// A fetcher's tests run against a local server, which the zero Policy
+// refuses. Allow that one server and nothing else that is local: its
+// address in Networks, its port in Ports, and a name of the reserved
+// top-level domain .test that a Resolver maps to it. localhost, the
+// other loopback addresses and the cloud metadata names stay refused, so
+// that the tests show a redirect to them refused.
+func Example_localTesting() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if to := r.URL.Query().Get("to"); to != "" {
+			http.Redirect(w, r, to, http.StatusFound)
+			return
+		}
+		fmt.Fprint(w, "hello")
+	}))
+	defer srv.Close()
+	addr := netip.MustParseAddrPort(srv.Listener.Addr().String()) // 127.0.0.1:PORT
+	p := guard.Policy{
+		Ports:    []uint16{addr.Port()},
+		Networks: []netip.Prefix{netip.PrefixFrom(addr.Addr(), addr.Addr().BitLen())},
+		Resolver: guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+			if host == "hook.test" {
+				return []netip.Addr{addr.Addr()}, nil
+			}
+			return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+		}),
+	}
+	port := strconv.Itoa(int(addr.Port()))
+	for _, to := range []string{"", "http://localhost:" + port + "/", "http://127.0.0.2:" + port + "/", "http://metadata/"} {
+		resp, err := p.Get("http://hook.test:" + port + "/?to=" + url.QueryEscape(to))
+		var refused *guard.Error
+		switch {
+		case errors.As(err, &refused):
+			fmt.Println("redirect refused:", refused.Rule)
+		case err != nil:
+			fmt.Println("failed:", err)
+		default:
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			fmt.Println("fetched:", string(body))
+		}
+	}
+	// Output:
+	// fetched: hello
+	// redirect refused: localhost
+	// redirect refused: address
+	// redirect refused: metadata
 }

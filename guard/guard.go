@@ -127,6 +127,37 @@
 // services stay refused when a pattern ("*.internal") matches them,
 // unless Hosts names them.
 //
+// # Testing a fetcher locally
+//
+// A fetcher's tests run against local servers (net/http/httptest), which
+// the zero Policy refuses, as it should. Allow one server and nothing
+// else that is local: its address in Networks (alone: a /32 or /128), its
+// port in Ports, and, to reach it by a name as production does, a
+// Resolver that maps a name of the reserved top-level domain .test (RFC
+// 6761, Section 6.2) to it:
+//
+//	addr := netip.MustParseAddrPort(srv.Listener.Addr().String())
+//	p := guard.Policy{
+//		Ports:    []uint16{addr.Port()},
+//		Networks: []netip.Prefix{netip.PrefixFrom(addr.Addr(), addr.Addr().BitLen())},
+//		Resolver: guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+//			if host == "hook.test" {
+//				return []netip.Addr{addr.Addr()}, nil
+//			}
+//			return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+//		}),
+//	}
+//
+// localhost, the other loopback addresses and the cloud metadata names
+// stay refused, so the tests can show a redirect to them refused (the
+// example "LocalTesting" runs this). To keep 127.0.0.1 refused as well,
+// serve the test server on a second loopback address, 127.0.0.2, and
+// allow 127.0.0.2/32: Linux routes all of 127.0.0.0/8 to the loopback
+// interface; macOS needs "ifconfig lo0 alias 127.0.0.2" first. Do not
+// put the name in Hosts for this: Hosts trusts whatever the name
+// resolves to. A Resolver that answers an allowed address and then a
+// refused one tests DNS rebinding: the second connection is refused.
+//
 // # Errors
 //
 // A refusal is an [*Error]: the rule that refuses (RuleScheme, ...), the
