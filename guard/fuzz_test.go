@@ -48,9 +48,13 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("Check(%q) = %q, an address that is refused", in, target)
 			}
 		}
+		if host == "" {
+			t.Fatalf("Check(%q) = %q, the empty host", in, target)
+		}
+		// "." is the root domain to resolvers, not this host.
 		switch strings.ToLower(strings.TrimRight(host, ".")) {
-		case "", "localhost", "metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal":
-			t.Fatalf("Check(%q) = %q", in, target)
+		case "localhost", "metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal":
+			t.Fatalf("Check(%q) = %q, a name of this host or of a metadata service", in, target)
 		}
 	})
 }
