@@ -95,9 +95,9 @@
 // Ports, AllowPrivate (RFC 1918, shared, ULA and site-local; never
 // loopback, link-local or metadata), Networks (any prefix), Hosts (names
 // whose DNS is trusted) and AllowProxy; OnlyHosts and OnlyURLs allow less
-// (see Allowlists). The URL check costs about what
-// readings.Compare costs, on which it is built (docs/performance.md in the
-// module gives the figures and the command that measures them); the tests
+// (see Allowlists). The URL check costs about what readings.Compare
+// costs, on which it is built (docs/performance.md in the module gives
+// the figures and the command that measures them); the tests
 // run the published bypass classes (backslashes, "@", slashes, numeric,
 // fullwidth and percent-encoded hosts, IPv6 embeddings, zone ids, controls)
 // and real connections to a server on 127.0.0.1, directly, through
@@ -251,7 +251,7 @@ type Policy struct {
 	// pass is refused (rule allowlist), after OnlyHosts. It is given the
 	// URL Standard's reading of the URL, and so that what it tests is what
 	// net/http requests, a URL whose path and query net/http would send in
-	// another form is refused (rule disagree): "/a/../b", "/a". Plug a
+	// another form is refused (rule disagree): "/a/../b", "/a\b". Plug a
 	// list of URL Patterns in here, or a function (URLTesterFunc).
 	OnlyURLs URLTester
 	// Resolver, when set, looks up the names that Transport, Client,
