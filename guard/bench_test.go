@@ -39,3 +39,31 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckAllowlist measures what an allowlist adds to Check: ten
+// host patterns, the URL's host matching the last (the worst case), and
+// a URLTester.
+func BenchmarkCheckAllowlist(b *testing.B) {
+	hosts := []string{"a.example", "b.example", "*.c.example", "d.example", "e.example",
+		"f.example", "*.g.example", "h.example", "i.example", "*.example.com"}
+	policies := []struct {
+		name string
+		p    guard.Policy
+	}{
+		{"none", guard.Policy{}},
+		{"OnlyHosts", guard.Policy{OnlyHosts: hosts}},
+		{"OnlyURLs", guard.Policy{OnlyURLs: pathPrefix("/")}},
+	}
+	const in = "https://www.example.com/search?q=go"
+	for _, tt := range policies {
+		b.Run(tt.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				if _, err := tt.p.Check(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"errors"
+	"net/netip"
 	"strconv"
 
 	"github.com/gouri/uri"
@@ -14,10 +15,12 @@ const (
 	RuleParse     = "parse"     // the URL Standard or net/url rejects the URL, or net/http would not dial it
 	RuleScheme    = "scheme"    // a scheme the policy does not allow
 	RuleUserinfo  = "userinfo"  // a user name or password, in any reading
-	RuleDisagree  = "disagree"  // the readings disagree on the scheme, userinfo, host or port, or net/http dials another host
+	RuleDisagree  = "disagree"  // the readings disagree on the scheme, userinfo, host or port (or path and query, for OnlyURLs), or net/http dials another host
 	RuleLocalhost = "localhost" // "localhost" or a name under it (RFC 6761, Section 6.3)
+	RuleMetadata  = "metadata"  // the name of a cloud metadata service ("metadata.google.internal"); its addresses are rule address
 	RuleAddress   = "address"   // an address in a special-purpose range, or the empty host
 	RulePort      = "port"      // a port the policy does not allow
+	RuleAllowlist = "allowlist" // a URL that the policy's allowlist (OnlyHosts, OnlyURLs) does not hold
 	RuleResolve   = "resolve"   // a name that does not resolve (Policy.Resolve)
 	RuleRedirect  = "redirect"  // too many redirects
 )
@@ -29,8 +32,10 @@ var (
 	ErrUserinfo  = errors.New("userinfo not allowed")
 	ErrDisagree  = errors.New("the readings disagree")
 	ErrLocalhost = errors.New("a name of this host")
+	ErrMetadata  = errors.New("a name of a cloud metadata service")
 	ErrAddress   = errors.New("special-purpose address")
 	ErrPort      = errors.New("port not allowed")
+	ErrAllowlist = errors.New("not in the allowlist")
 	ErrResolve   = errors.New("name does not resolve")
 	ErrRedirect  = errors.New("too many redirects")
 )
@@ -67,6 +72,11 @@ type Error struct {
 	Err     error  // the sentinel of the rule
 	Detail  string // what was refused, in plain words
 	Cause   error  // the parser's error, for RuleParse, or nil
+	// Addrs are the addresses that the name resolved to, unmapped, in the
+	// resolver's order, for a refusal of Policy.Resolve after its lookup
+	// (reading "resolve", rule "address"), the refused one among them;
+	// nil otherwise.
+	Addrs []netip.Addr
 }
 
 // Error returns "guard: refused INPUT: " and [Error.Reason], with the
@@ -125,7 +135,7 @@ func (e *Error) Unwrap() []error {
 // sentinels gives each rule its sentinel error.
 var sentinels = map[string]error{
 	RuleParse: ErrParse, RuleScheme: ErrScheme, RuleUserinfo: ErrUserinfo, RuleDisagree: ErrDisagree,
-	RuleLocalhost: ErrLocalhost, RuleAddress: ErrAddress, RulePort: ErrPort, RuleResolve: ErrResolve,
+	RuleLocalhost: ErrLocalhost, RuleMetadata: ErrMetadata, RuleAddress: ErrAddress, RulePort: ErrPort, RuleAllowlist: ErrAllowlist, RuleResolve: ErrResolve,
 	RuleRedirect: ErrRedirect,
 }
 

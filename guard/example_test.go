@@ -1,9 +1,16 @@
 package guard_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"net/netip"
+	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/gouri/uri/guard"
@@ -78,21 +85,28 @@ func ExamplePolicy_CheckAddr() {
 }
 
 // Fetching a URL that a user gave (a webhook, a link preview, an import):
-// the client checks the URL on every request, the address of every
+// NewRequest checks the URL before net/url parses it, so that every
+// refusal is a *guard.Error, even for a URL that net/url rejects; the
+// client checks the URL again on every request, the address of every
 // connection after DNS, and every redirect. Refused URLs never reach a
 // resolver or a socket.
 func Example_fetchForUser() {
 	var p guard.Policy // http and https, ports 80 and 443, public addresses only
 	client := p.Client()
 	client.Timeout = 30 * time.Second
-	for _, userURL := range []string{"http://127.1/admin", "http://[::ffff:169.254.169.254]/latest/meta-data/", "https:evil.example/"} {
-		resp, err := client.Get(userURL) // a refusal is a *guard.Error, inside a *url.Error
+	ctx := context.Background()
+	for _, userURL := range []string{"http://127.1/admin", "http://[::ffff:169.254.169.254]/latest/meta-data/", "https:evil.example/", "http://evil.example\\@127.0.0.1/"} {
+		req, err := p.NewRequest(ctx, http.MethodGet, userURL, nil) // a refusal is a *guard.Error
+		var resp *http.Response
+		if err == nil {
+			resp, err = client.Do(req) // a refusal is a *guard.Error inside a *url.Error
+		}
 		var refused *guard.Error
 		switch {
 		case errors.As(err, &refused):
-			fmt.Println("refused:", refused.Rule, userURL)
+			fmt.Println("refused:", refused.Rule, userURL) // 403: the user's URL is not allowed
 		case err != nil:
-			fmt.Println("failed:", err)
+			fmt.Println("failed:", err) // 502: the fetch failed
 		default:
 			resp.Body.Close()
 		}
@@ -101,4 +115,53 @@ func Example_fetchForUser() {
 	// refused: address http://127.1/admin
 	// refused: address http://[::ffff:169.254.169.254]/latest/meta-data/
 	// refused: parse https:evil.example/
+	// refused: parse http://evil.example\@127.0.0.1/
+}
+
+// A fetcher's tests run against a local server, which the zero Policy
+// refuses. Allow that one server and nothing else that is local: its
+// address in Networks, its port in Ports, and a name of the reserved
+// top-level domain .test that a Resolver maps to it. localhost, the
+// other loopback addresses and the cloud metadata names stay refused, so
+// that the tests show a redirect to them refused.
+func Example_localTesting() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if to := r.URL.Query().Get("to"); to != "" {
+			http.Redirect(w, r, to, http.StatusFound)
+			return
+		}
+		fmt.Fprint(w, "hello")
+	}))
+	defer srv.Close()
+	addr := netip.MustParseAddrPort(srv.Listener.Addr().String()) // 127.0.0.1:PORT
+	p := guard.Policy{
+		Ports:    []uint16{addr.Port()},
+		Networks: []netip.Prefix{netip.PrefixFrom(addr.Addr(), addr.Addr().BitLen())},
+		Resolver: guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+			if host == "hook.test" {
+				return []netip.Addr{addr.Addr()}, nil
+			}
+			return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+		}),
+	}
+	port := strconv.Itoa(int(addr.Port()))
+	for _, to := range []string{"", "http://localhost:" + port + "/", "http://127.0.0.2:" + port + "/", "http://metadata/"} {
+		resp, err := p.Get("http://hook.test:" + port + "/?to=" + url.QueryEscape(to))
+		var refused *guard.Error
+		switch {
+		case errors.As(err, &refused):
+			fmt.Println("redirect refused:", refused.Rule)
+		case err != nil:
+			fmt.Println("failed:", err)
+		default:
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			fmt.Println("fetched:", string(body))
+		}
+	}
+	// Output:
+	// fetched: hello
+	// redirect refused: localhost
+	// redirect refused: address
+	// redirect refused: metadata
 }

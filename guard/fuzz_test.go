@@ -5,18 +5,20 @@ import (
 	"net"
 	"net/netip"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
+	"github.com/gouri/uri/whatwg"
 )
 
 // FuzzCheck: Check never panics; an allowed URL's target is a host:port
 // with an allowed port whose host, when it is an address, CheckAddr
-// allows, and is no name of this host; a refusal is a *guard.Error with a
-// rule and an offset in the input or uri.NoOffset, and one for the URL
-// Standard's parse failure has its *uri.Error as Cause, at the same
-// offset.
+// allows, and is no name of this host or of a cloud metadata service; a
+// refusal is a *guard.Error with a rule and an offset in the input or
+// uri.NoOffset, and one for the URL Standard's parse failure has its
+// *uri.Error as Cause, at the same offset.
 func FuzzCheck(f *testing.F) {
 	for _, tt := range adversarial {
 		f.Add(tt.in)
@@ -47,8 +49,63 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("Check(%q) = %q, an address that is refused", in, target)
 			}
 		}
-		if host == "" || host == "localhost" {
-			t.Fatalf("Check(%q) = %q", in, target)
+		if host == "" {
+			t.Fatalf("Check(%q) = %q, the empty host", in, target)
+		}
+		// "." is the root domain to resolvers, not this host.
+		switch strings.ToLower(strings.TrimRight(host, ".")) {
+		case "localhost", "metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal":
+			t.Fatalf("Check(%q) = %q, a name of this host or of a metadata service", in, target)
+		}
+	})
+}
+
+// FuzzOnlyHosts: an allowlist never lets through what the policy without
+// it refuses; a URL that the zero policy allows is allowed by the
+// allowlist of its own host, as the URL Standard serializes it, and
+// refused by rule allowlist by "*." and that host, when it is a domain;
+// and a URL that the fuzzed pattern lets through has that pattern's host
+// (read by the URL Standard's parser, as a URL's) as its host, or as a
+// suffix after a dot for a "*." pattern.
+func FuzzOnlyHosts(f *testing.F) {
+	for _, tt := range adversarial {
+		f.Add(tt.in, "example.com")
+	}
+	f.Add("https://a.b.example.com./x", "*.EXAMPLE.com")
+	f.Add("https://xn--bcher-kva.example/", "Bücher.example")
+	f.Add("http://8.8.8.8/", "0x8.8.8.8")
+	f.Add("http://[2001:4860:4860::8888]/", "2001:4860:4860:0::8888")
+	var zero guard.Policy
+	f.Fuzz(func(t *testing.T, in, pattern string) {
+		_, err := zero.Check(in)
+		p := guard.Policy{OnlyHosts: []string{pattern}}
+		_, perr := p.Check(in)
+		if err != nil {
+			if perr == nil {
+				t.Fatalf("OnlyHosts %q allows %q, which the zero policy refuses: %v", pattern, in, err)
+			}
+			return
+		}
+		host := whatwg.MustParse(in).Hostname()
+		if _, err := (&guard.Policy{OnlyHosts: []string{host}}).Check(in); err != nil {
+			t.Fatalf("OnlyHosts %q refuses %q, its own host: %v", host, in, err)
+		}
+		if whatwg.MustParse(in).HostKind() == whatwg.HostDomain {
+			if _, err := (&guard.Policy{OnlyHosts: []string{"*." + host}}).Check(in); !errors.Is(err, guard.ErrAllowlist) {
+				t.Fatalf("OnlyHosts %q on %q = %v, want ErrAllowlist", "*."+host, in, err)
+			}
+		}
+		if perr != nil {
+			return
+		}
+		rest, wildcard := strings.CutPrefix(pattern, "*.")
+		if strings.Contains(rest, ":") && !strings.HasPrefix(rest, "[") {
+			rest = "[" + rest + "]"
+		}
+		u, err := whatwg.Parse("http://" + rest + "/")
+		h, want := strings.TrimSuffix(host, "."), strings.TrimSuffix(u.Hostname(), ".")
+		if err != nil || !wildcard && h != want || wildcard && !strings.HasSuffix(h, "."+want) {
+			t.Fatalf("OnlyHosts %q allows %q, whose host is %q", pattern, in, host)
 		}
 	})
 }

@@ -5,10 +5,25 @@
 // this machine or an address in a special-purpose range; and it checks the
 // address each connection reaches, after DNS, and every redirect.
 //
-// One call does it all: [Policy.Client] returns an *http.Client with the
-// three checks wired in ([Policy.Check] on every request, [Policy.Control]
-// on every connection, [Policy.CheckRedirect] on every redirect), and no
-// proxy from the environment unless the policy allows it.
+// [Policy.Client] returns an *http.Client with the three checks wired in
+// ([Policy.Check] on every request, [Policy.Control] on every connection,
+// [Policy.CheckRedirect] on every redirect), and no proxy from the
+// environment unless the policy allows it. Build its requests with
+// [Policy.NewRequest], not http.NewRequest or http.Client.Get, which parse
+// the URL with net/url before the client's checks run and so return
+// net/url's error, not a refusal, for a URL that net/url rejects
+// ("http://a.example\@127.0.0.1/", " http://127.0.0.1/"). Then every
+// refusal is an [*Error], which errors.As finds:
+//
+//	client := p.Client()
+//	client.Timeout = 30 * time.Second
+//	req, err := p.NewRequest(ctx, http.MethodGet, userURL, nil) // a refusal is an *Error
+//	if err == nil {
+//		resp, err = client.Do(req) // a refusal is an *Error inside a *url.Error
+//	}
+//
+// [Policy.Get], [Policy.Post] and [Policy.Do] fetch in one call, with a
+// client made for the call.
 //
 // The zero Policy is the safe default: schemes http and https, ports 80 and
 // 443, no userinfo, and no special-purpose address (see [Policy.CheckAddr]
@@ -25,13 +40,17 @@
 // dials (after IDNA, so "http://bücher.example/" passes and
 // "https:evil.example/" does not); the host must not be "localhost" or a
 // name under it (RFC 6761, in any spelling the readings map to it:
-// "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ"), nor an address, or a name that resolvers read as one
-// ("127.1"), in a special-purpose range; and the port must be allowed.
+// "ⓛⓞⓒⓐⓛⓗⓞⓢⓣ"), nor the name of a cloud metadata service
+// ("metadata.google.internal", "instance-data", ...), nor an address, or a
+// name that resolvers read as one ("127.1"), in a special-purpose range;
+// and the port must be allowed.
 //
 // The connection ([Policy.Control], a net.Dialer ControlContext): the
 // address actually dialed, after DNS, is checked again, so a name that
 // resolves to a private address, DNS rebinding included, is refused at
-// connect time.
+// connect time, whichever resolver answered: the system's, or the
+// policy's Resolver, which tests use to give names to local servers and
+// to rebind them.
 //
 // Each redirect ([Policy.CheckRedirect]) goes through the URL check. The
 // client uses no proxy from the environment unless AllowProxy is set.
@@ -47,9 +66,11 @@
 // carry an IPv4 address (IPv4-mapped, IPv4-compatible "[::127.0.0.1]",
 // NAT64 "[64:ff9b::7f00:1]", 6to4, Teredo), whose IPv4 address is
 // classified too. Cloud metadata addresses (169.254.169.254,
-// fd00:ec2::254) are refused by name in the error. The predicates of
-// net/netip miss several of these (shared address space, 0.0.0.0/8, the
-// IPv4-compatible and NAT64 forms).
+// fd00:ec2::254) are refused by name in the error, and the services'
+// names (metadata.google.internal, metadata.goog, instance-data, ...) by
+// rule metadata, before any lookup: a proxy resolves names itself. The
+// predicates of net/netip miss several of these (shared address space,
+// 0.0.0.0/8, the IPv4-compatible and NAT64 forms).
 //
 // # What the zero Policy refuses
 //
@@ -64,6 +85,8 @@
 //     address, IPv4-mapped;
 //   - "http://foo.localhost./", rule localhost: always this host, never
 //     resolved;
+//   - "http://metadata.google.internal./", rule metadata: a cloud metadata
+//     service, never resolved;
 //   - "https:evil.example/", rule parse: net/http finds no host where a
 //     browser finds evil.example;
 //   - "http://example.com:6379/", rule port: not 80 or 443.
@@ -71,15 +94,69 @@
 // Each field of Policy allows more, at a risk its comment states: Schemes,
 // Ports, AllowPrivate (RFC 1918, shared, ULA and site-local; never
 // loopback, link-local or metadata), Networks (any prefix), Hosts (names
-// whose DNS is trusted) and AllowProxy. The URL check costs about what
-// readings.Compare costs, on which it is built (docs/performance.md in the
-// module gives the figures and the command that measures them); the tests
+// whose DNS is trusted) and AllowProxy; OnlyHosts and OnlyURLs allow less
+// (see Allowlists). The URL check costs about what readings.Compare
+// costs, on which it is built (docs/performance.md in the module gives
+// the figures and the command that measures them); the tests
 // run the published bypass classes (backslashes, "@", slashes, numeric,
 // fullwidth and percent-encoded hosts, IPv6 embeddings, zone ids, controls)
 // and real connections to a server on 127.0.0.1, directly, through
 // localhost and through a redirect, all refused. SECURITY.md in the module
 // says more; the command "uri guard" runs the policy on a list of URLs
 // (docs/command.md#guard).
+//
+// # Allowlists
+//
+// The fields above allow more; OnlyHosts and OnlyURLs allow less. A
+// webhook sender that may only call the endpoints its customers
+// registered, or a fetcher of a few partners' APIs, sets OnlyHosts (host
+// patterns, "*.example.com" for the names under a domain), OnlyURLs (a
+// list of URL Patterns, or any [URLTester]), or both. A URL must pass
+// both, and so must every redirect.
+//
+// An allowlisted host is not trusted: it still passes every other rule,
+// and its addresses every address check, at connect time and in Resolve.
+// If "hooks.example.com" is allowed and resolves to 127.0.0.1, because
+// its DNS is wrong, was taken over, or rebinds between two lookups, the
+// connection is refused, unless Networks holds that address (or
+// AllowPrivate allows it, for a private one). Hosts is the other way
+// round: it exempts a name from the address checks (its DNS is trusted:
+// whatever it resolves to is connected to) and restricts nothing. So
+// OnlyHosts restricts and exempts nothing; a name in Hosts and not in
+// OnlyHosts is refused; and the names of this host and of cloud metadata
+// services stay refused when a pattern ("*.internal") matches them,
+// unless Hosts names them.
+//
+// # Testing a fetcher locally
+//
+// A fetcher's tests run against local servers (net/http/httptest), which
+// the zero Policy refuses, as it should. Allow one server and nothing
+// else that is local: its address in Networks (alone: a /32 or /128), its
+// port in Ports, and, to reach it by a name as production does, a
+// Resolver that maps a name of the reserved top-level domain .test (RFC
+// 6761, Section 6.2) to it:
+//
+//	addr := netip.MustParseAddrPort(srv.Listener.Addr().String())
+//	p := guard.Policy{
+//		Ports:    []uint16{addr.Port()},
+//		Networks: []netip.Prefix{netip.PrefixFrom(addr.Addr(), addr.Addr().BitLen())},
+//		Resolver: guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+//			if host == "hook.test" {
+//				return []netip.Addr{addr.Addr()}, nil
+//			}
+//			return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+//		}),
+//	}
+//
+// localhost, the other loopback addresses and the cloud metadata names
+// stay refused, so the tests can show a redirect to them refused (the
+// example "LocalTesting" runs this). To keep 127.0.0.1 refused as well,
+// serve the test server on a second loopback address, 127.0.0.2, and
+// allow 127.0.0.2/32: Linux routes all of 127.0.0.0/8 to the loopback
+// interface; macOS needs "ifconfig lo0 alias 127.0.0.2" first. Do not
+// put the name in Hosts for this: Hosts trusts whatever the name
+// resolves to. A Resolver that answers an allowed address and then a
+// refused one tests DNS rebinding: the second connection is refused.
 //
 // # Errors
 //
@@ -102,9 +179,10 @@
 // of another allowed scheme is checked, but connecting to it is up to the
 // caller, who must check the address with [Policy.Control] too. The guard
 // does not limit sizes, times or the number of connections (set
-// http.Client.Timeout), does not look at the path or the query (a path
-// that the server reads as another resource is no matter of the host), and
-// follows net/url and net/http of the Go release it is built with.
+// http.Client.Timeout), does not look at the path or the query unless
+// OnlyURLs does (a path that the server reads as another resource is no
+// matter of the host), and follows net/url and net/http of the Go release
+// it is built with.
 package guard
 
 import (
@@ -156,6 +234,33 @@ type Policy struct {
 	// Networks. Risk: the proxy resolves the names itself, so an allowed
 	// name can reach an address that the guard would refuse.
 	AllowProxy bool
+	// OnlyHosts, when not empty, is an allowlist: a URL whose host
+	// matches none of its patterns is refused (rule allowlist). A pattern
+	// is a host, in any spelling that the URL Standard's host parser reads
+	// ("hooks.example.com", "Bücher.example", "8.8.8.8",
+	// "[2001:4860:4860::8888]"), or "*." and a domain ("*.example.com":
+	// every name under example.com, at any depth, but not example.com
+	// itself). Hosts are compared as the URL Standard serializes them,
+	// without regard to a final dot. A pattern that is neither (a port, a
+	// path, another "*") matches nothing, and a refusal names it. An
+	// allowlist only restricts: a host on it still goes through every
+	// other rule, and its addresses through every address check (see
+	// Allowlists in the package documentation).
+	OnlyHosts []string
+	// OnlyURLs, when set, is an allowlist of URLs: a URL that it does not
+	// pass is refused (rule allowlist), after OnlyHosts. It is given the
+	// URL Standard's reading of the URL, and so that what it tests is what
+	// net/http requests, a URL whose path and query net/http would send in
+	// another form is refused (rule disagree): "/a/../b", "/a\b". Plug a
+	// list of URL Patterns in here, or a function (URLTesterFunc).
+	OnlyURLs URLTester
+	// Resolver, when set, looks up the names that Transport, Client,
+	// DialContext, Get, Post, Do and Resolve connect to or check, in place
+	// of net.DefaultResolver: a *net.Resolver whose Dial reaches the DNS
+	// server of your choice, or a fake in tests (ResolverFunc). It is
+	// trusted with nothing: each address it gives is checked at connect
+	// time, as any other is.
+	Resolver Resolver
 }
 
 // Check decides whether the URL rawURL may be fetched, and returns the
@@ -166,22 +271,36 @@ type Policy struct {
 //     net/http must be able to dial it;
 //   - scheme: http, https or one of Schemes;
 //   - userinfo: none in any reading, not even an empty "@";
-//   - localhost and address: no reading's host, nor the dial target, is
-//     "localhost", a name under it (RFC 6761, Section 6.3), a name that
-//     resolvers read as an IPv4 address (uri.AmbiguousIPv4) in a refused
-//     range, the empty host, or an address that CheckAddr refuses;
+//   - localhost, metadata and address: no reading's host, nor the dial
+//     target, is "localhost", a name under it (RFC 6761, Section 6.3),
+//     the name of a cloud metadata service (compared without regard to
+//     ASCII case and final dots, after the URL Standard's host parsing
+//     and IDNA, which map "。" and "．" to "."), a name that resolvers
+//     read as an IPv4 address (uri.AmbiguousIPv4) in a refused range, the
+//     empty host, or an address that CheckAddr refuses;
 //   - disagree: the readings of package readings agree on the scheme,
 //     and the URL Standard's host and port are those that net/http dials
 //     (the same address, or the same name after IDNA, so that
 //     "http://bücher.example/" passes); for a scheme other than http and
 //     https, the readings agree on the host and port;
-//   - port: 80, 443, a default port of Schemes, or one of Ports.
+//   - port: 80, 443, a default port of Schemes, or one of Ports;
+//   - allowlist: when the policy has one, the host matches OnlyHosts and
+//     the URL passes OnlyURLs (whose path and query must be those that
+//     net/http sends: rule disagree otherwise).
 //
 // Names are not resolved: use Control at connect time, or Resolve. Check
-// costs about what readings.Compare costs.
+// costs about what readings.Compare costs; an allowlist adds a parse by
+// the URL Standard (and by net/url, for OnlyURLs).
 func (p *Policy) Check(rawURL string) (string, error) {
 	r := readings.Compare(rawURL)
-	return p.checkReport(&r)
+	target, err := p.checkReport(&r)
+	if err == nil {
+		err = p.checkAllowlist(rawURL)
+	}
+	if err != nil {
+		return "", err
+	}
+	return target, nil
 }
 
 func (p *Policy) checkReport(r *readings.Report) (string, error) {
@@ -354,6 +473,9 @@ func (p *Policy) checkHost(in, reading, host string, literal bool) error {
 	}
 	if isLocalhost(host) {
 		return refuse(RuleLocalhost, reading, in, quote(host)+" always names this host (RFC 6761, Section 6.3)")
+	}
+	if cloud := metadataService(host); cloud != "" {
+		return refuse(RuleMetadata, reading, in, quote(host)+" names the instance metadata service of "+cloud+", which gives out the machine's credentials")
 	}
 	if a, ok := uri.AmbiguousIPv4(host); ok {
 		if why := p.addrProblem(a); why != "" {

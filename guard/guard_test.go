@@ -134,6 +134,29 @@ var adversarial = []struct {
 	{"http://169.254.169.254/latest/meta-data/", "address", "dial"},
 	{"http://[fd00:ec2::254]/", "address", "dial"},
 
+	// Cloud metadata services by name, never resolved, in any spelling
+	// that the URL Standard's host parser and IDNA map to the name: case,
+	// final dots, ideographic and fullwidth full stops, fullwidth letters.
+	{"http://metadata.google.internal/computeMetadata/v1/", "metadata", "dial"},
+	{"http://METADATA.Google.Internal./computeMetadata/v1/", "metadata", "dial"},
+	{"http://metadata.google.internal../", "metadata", "dial"},
+	{"http://metadata。google。internal/", "metadata", "dial"},
+	{"http://metadata．google．internal/", "metadata", "dial"},
+	{"http://ｍｅｔａｄａｔａ.goog/", "metadata", "dial"},
+	{"http://metadata.goog/computeMetadata/v1/", "metadata", "dial"},
+	{"http://metadata/computeMetadata/v1/", "metadata", "dial"},
+	{"http://Metadata./", "metadata", "dial"},
+	{"http://instance-data/latest/meta-data/", "metadata", "dial"},
+	{"http://instance-data.ec2.internal/latest/meta-data/", "metadata", "dial"},
+	{"http://instance-data.eu-west-1.compute.internal/latest/meta-data/", "metadata", "dial"},
+	{"http://metadata.tencentyun.com/latest/meta-data/", "metadata", "dial"},
+	{"https://metadata.platformequinix.com/metadata", "metadata", "dial"},
+	{"http://metadata.google.internal:8080/", "metadata", "dial"},
+	{"http://metadata.example/", "", "metadata.example:80"},
+	{"http://metadata.google.internal.example/", "", "metadata.google.internal.example:80"},
+	{"http://xmetadata.goog/", "", "xmetadata.goog:80"},
+	{"http://instance-data.a.b.compute.internal/", "", "instance-data.a.b.compute.internal:80"},
+
 	// Names of this host (RFC 6761, Section 6.3), never resolved.
 	{"http://localhost/", "localhost", "dial"},
 	{"http://LOCALHOST/", "localhost", "dial"},
@@ -169,7 +192,7 @@ var adversarial = []struct {
 
 var sentinels = map[string]error{
 	"parse": guard.ErrParse, "scheme": guard.ErrScheme, "userinfo": guard.ErrUserinfo,
-	"disagree": guard.ErrDisagree, "localhost": guard.ErrLocalhost, "address": guard.ErrAddress,
+	"disagree": guard.ErrDisagree, "localhost": guard.ErrLocalhost, "metadata": guard.ErrMetadata, "address": guard.ErrAddress,
 	"port": guard.ErrPort, "resolve": guard.ErrResolve, "redirect": guard.ErrRedirect,
 }
 
@@ -293,6 +316,9 @@ func TestPolicyOptions(t *testing.T) {
 		{"host allowed as an address", guard.Policy{Hosts: []string{"[::1]"}}, "http://[::1]/", "", "[::1]:80"},
 		{"host allowed, another refused", guard.Policy{Hosts: []string{"localhost"}}, "http://a.localhost/", "localhost", ""},
 		{"host allowed, userinfo refused", guard.Policy{Hosts: []string{"localhost"}}, "http://u@localhost/", "userinfo", ""},
+		{"metadata name allowed as a host", guard.Policy{Hosts: []string{"metadata.google.internal"}}, "http://metadata.google.internal/", "", "metadata.google.internal:80"},
+		{"metadata name with a proxy", guard.Policy{AllowProxy: true}, "http://metadata.google.internal/", "metadata", ""},
+		{"metadata name, its network allowed", guard.Policy{Networks: []netip.Prefix{netip.MustParsePrefix("169.254.0.0/16")}}, "http://metadata/", "metadata", ""},
 	}
 	for _, tt := range tests {
 		target, err := tt.p.Check(tt.in)

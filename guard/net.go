@@ -33,11 +33,20 @@ func (p *Policy) Control(ctx context.Context, network, address string, c syscall
 }
 
 // Dialer returns a net.Dialer whose ControlContext is Control, with the
-// timeouts of http.DefaultTransport's dialer.
+// timeouts of http.DefaultTransport's dialer, and the policy's Resolver
+// when it is a *net.Resolver (a net.Dialer takes no other); DialContext
+// uses any Resolver.
 func (p *Policy) Dialer() *net.Dialer {
 	q := p.clone()
-	return &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second, ControlContext: q.Control}
+	d := &net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second, ControlContext: q.Control}
+	if r, ok := q.Resolver.(*net.Resolver); ok {
+		d.Resolver = r
+	}
+	return d
 }
+
+// dialTimeout is the Timeout of http.DefaultTransport's dialer.
+const dialTimeout = 30 * time.Second
 
 // maxRedirects is net/http's default limit.
 const maxRedirects = 10
@@ -54,9 +63,10 @@ func (p *Policy) CheckRedirect(req *http.Request, via []*http.Request) error {
 }
 
 // Transport returns a clone of http.DefaultTransport that dials with
-// Dialer (the hosts of Hosts without Control) and uses no proxy, or the
-// environment's when AllowProxy is set. It does not run Check on the
-// request: RoundTripper and Client do.
+// DialContext (Control on every address, but for the hosts of Hosts; the
+// policy's Resolver) and uses no proxy, or the environment's when
+// AllowProxy is set. It does not run Check on the request: RoundTripper
+// and Client do.
 func (p *Policy) Transport() *http.Transport {
 	q := p.clone()
 	t := http.DefaultTransport.(*http.Transport).Clone()
@@ -64,14 +74,7 @@ func (p *Policy) Transport() *http.Transport {
 	if q.AllowProxy {
 		t.Proxy = http.ProxyFromEnvironment
 	}
-	guarded := q.Dialer()
-	trusted := &net.Dialer{Timeout: guarded.Timeout, KeepAlive: guarded.KeepAlive}
-	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		if host, _, err := net.SplitHostPort(addr); err == nil && len(q.Hosts) > 0 && q.hostAllowed(host) {
-			return trusted.DialContext(ctx, network, addr)
-		}
-		return guarded.DialContext(ctx, network, addr)
-	}
+	t.DialContext = q.DialContext
 	t.DialTLSContext = nil
 	return t
 }
@@ -101,7 +104,10 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 // Client returns an *http.Client that fetches only what the policy allows:
 // Check on every request (RoundTripper), Control on every connection
 // (Transport), and CheckRedirect on every redirect. It has no Timeout: set
-// one.
+// one. Send it requests built with NewRequest: its Get, Head, Post and
+// PostForm, like http.NewRequest, parse the URL with net/url before any
+// check runs, and return net/url's error, with no [*Error] in it, for a URL
+// that net/url rejects.
 func (p *Policy) Client() *http.Client {
 	q := p.clone()
 	return &http.Client{Transport: q.RoundTripper(), CheckRedirect: q.CheckRedirect}
@@ -113,12 +119,16 @@ type Resolver interface {
 }
 
 // Resolve runs Check, then looks up the addresses of the target's name
-// with r (net.DefaultResolver when r is nil), and refuses the URL when any
-// of them is refused by CheckAddr (reading "resolve"), or when the name
-// does not resolve (rule "resolve"). It returns the target and the
-// addresses: the literal address, no lookup, for an IP address, and none
-// for a host of Hosts. A later lookup may give other addresses: a client
-// must still use Control.
+// with r (the policy's Resolver when r is nil, and net.DefaultResolver
+// when that is nil too), and refuses the URL when any of them is refused
+// by CheckAddr (rule "address", reading "resolve"), or when the name does
+// not resolve (rule "resolve"). It returns the target and the addresses:
+// the literal address, no lookup, for an IP address; none for a host of
+// Hosts; and otherwise the resolver's answers, in its order, unmapped: an
+// IPv4 address as IPv4 ("127.0.0.1"), where Go's resolver gives the
+// IPv4-mapped form ("::ffff:127.0.0.1"). A refusal after the lookup has
+// the answers, unmapped, as its Addrs. A later lookup may give other
+// addresses: a client must still use Control.
 func (p *Policy) Resolve(ctx context.Context, r Resolver, rawURL string) (string, []netip.Addr, error) {
 	target, err := p.Check(rawURL)
 	if err != nil {
@@ -132,18 +142,24 @@ func (p *Policy) Resolve(ctx context.Context, r Resolver, rawURL string) (string
 		return target, nil, nil
 	}
 	if r == nil {
-		r = net.DefaultResolver
+		r = p.resolver()
 	}
-	addrs, err := r.LookupNetIP(ctx, "ip", host)
-	if err == nil && len(addrs) == 0 {
+	answers, err := r.LookupNetIP(ctx, "ip", host)
+	if err == nil && len(answers) == 0 {
 		err = &net.DNSError{Err: "no addresses", Name: host, IsNotFound: true}
 	}
 	if err != nil {
 		return "", nil, refuse(RuleResolve, ReadingResolve, rawURL, quote(host)+" does not resolve: "+err.Error())
 	}
+	addrs := make([]netip.Addr, len(answers)) // the resolver's slice may be its own table
+	for i, a := range answers {
+		addrs[i] = a.Unmap()
+	}
 	for _, a := range addrs {
 		if why := p.addrProblem(a); why != "" {
-			return "", nil, refuse(RuleAddress, ReadingResolve, rawURL, quote(host)+" resolves to "+a.String()+": "+why)
+			e := refuse(RuleAddress, ReadingResolve, rawURL, quote(host)+" resolves to "+a.String()+": "+why)
+			e.Addrs = addrs
+			return "", nil, e
 		}
 	}
 	return target, addrs, nil
@@ -156,5 +172,6 @@ func (p *Policy) clone() *Policy {
 	q.Ports = slices.Clone(p.Ports)
 	q.Networks = slices.Clone(p.Networks)
 	q.Hosts = slices.Clone(p.Hosts)
+	q.OnlyHosts = slices.Clone(p.OnlyHosts)
 	return &q
 }

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri/guard"
 )
 
@@ -242,6 +243,8 @@ func TestResolve(t *testing.T) {
 		{"http://meta.example/", "address", 0},
 		{"http://none.example/", "resolve", 0},
 		{"http://localhost/", "localhost", 0},
+		{"http://metadata.google.internal/", "metadata", 0},
+		{"http://instance-data/", "metadata", 0},
 		{"http://8.8.8.8/", "", 1},
 		{"http://127.0.0.1/", "address", 0},
 	}
@@ -256,6 +259,49 @@ func TestResolve(t *testing.T) {
 			t.Errorf("Resolve(%q) = %v, want rule %q", tt.url, err, tt.rule)
 		}
 	}
+}
+
+// TestResolveUnmaps: Go's resolver gives an IPv4 answer in its
+// IPv4-mapped form; Resolve reports it as IPv4, in its result, in the
+// detail of a refusal and in the refusal's Addrs, which lists every
+// answer.
+func TestResolveUnmaps(t *testing.T) {
+	answers := map[string][]netip.Addr{
+		"public.example": {mapped("93.184.215.14"), netip.MustParseAddr("2606:2800:21f:cb07:6820:80da:af6b:8b2c")},
+		"rebind.example": {mapped("93.184.215.14"), mapped("127.0.0.1")},
+	}
+	r := guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+		return answers[host], nil
+	})
+	var p guard.Policy
+	_, addrs, err := p.Resolve(context.Background(), r, "http://public.example/")
+	if d := cmp.Diff([]string{"93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"}, addrStrings(addrs)); err != nil || d != "" {
+		t.Errorf("Resolve(public.example) = %v, %v (-want +got):\n%s", addrs, err, d)
+	}
+	if !answers["public.example"][0].Is4In6() {
+		t.Errorf("Resolve changed the resolver's answers: %v", answers["public.example"])
+	}
+	_, _, err = p.Resolve(context.Background(), r, "http://rebind.example/")
+	e := asGuardError(t, "Resolve(rebind.example)", err)
+	want := `"rebind.example" resolves to 127.0.0.1: 127.0.0.1 is a loopback address (127.0.0.0/8, RFC 1122, Section 3.2.1.3)`
+	if e.Rule != guard.RuleAddress || e.Reading != guard.ReadingResolve || e.Detail != want {
+		t.Errorf("Resolve(rebind.example) = %v; want rule address, reading resolve, detail %s", err, want)
+	}
+	if d := cmp.Diff([]string{"93.184.215.14", "127.0.0.1"}, addrStrings(e.Addrs)); d != "" {
+		t.Errorf("Resolve(rebind.example): Addrs (-want +got):\n%s", d)
+	}
+	// A refusal before the lookup has no Addrs.
+	if _, _, err := p.Resolve(context.Background(), r, "http://127.0.0.1/"); asGuardError(t, "Resolve(127.0.0.1)", err).Addrs != nil {
+		t.Errorf("Resolve(127.0.0.1) = %#v, want no Addrs", err)
+	}
+}
+
+func addrStrings(as []netip.Addr) []string {
+	var s []string
+	for _, a := range as {
+		s = append(s, a.String())
+	}
+	return s
 }
 
 func mustPort(t *testing.T, s string) uint16 {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -23,18 +24,24 @@ var guardCommand = &command{
 		"userinfo, the URL Standard and net/url (with net/http's dialing) reading\n" +
 		"the same host and port, and no name of this host (localhost) or address in\n" +
 		"a special-purpose range (loopback, private, link-local, cloud metadata,\n" +
+		"...), nor the name of a cloud metadata service (metadata.google.internal,\n" +
 		"...). The text line of an allowed URL is the input, quoted, then\n" +
 		"dial=\"host:port\", the address net/http would dial; a refused URL is an\n" +
 		"error line, which names the rule (parse, scheme, userinfo, disagree,\n" +
-		"localhost, address, port, resolve). With --json, each input is\n" +
+		"localhost, metadata, address, port, allowlist, resolve). The flags allow\n" +
+		"more (--allow-...) or less (--only-host), as the fields of guard.Policy\n" +
+		"that they set do. With --json, each input is\n" +
 		"{\"input\":S,\"ok\":true,\"target\":S} or\n" +
-		"{\"input\":S,\"ok\":false,\"error\":S,\"rule\":S,\"offset\":N|null}. Each line of\n" +
-		"standard input is a URL as it is, control characters included. Names are\n" +
-		"not resolved unless --resolve is given; the exit status is 0 when every\n" +
-		"input is allowed.",
+		"{\"input\":S,\"ok\":false,\"error\":S,\"rule\":S,\"offset\":N|null}, and with\n" +
+		"--resolve both end in \"addresses\":[S...]: the addresses that the name\n" +
+		"resolved to (an IPv4 address as IPv4), also when one of them is refused, or\n" +
+		"the literal address of an allowed URL; [] for a URL refused before the\n" +
+		"lookup. Each line of standard input is a URL as it is, control characters\n" +
+		"included. Names are not resolved unless --resolve is given; the exit\n" +
+		"status is 0 when every input is allowed.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		var p guard.Policy
-		resolve := fs.Bool("resolve", false, "also resolve each name with the system resolver, and refuse it when any of\nits addresses is refused (\"addresses\" lists them)")
+		resolve := fs.Bool("resolve", false, "also resolve each name with the system resolver, and refuse it when any of\nits addresses is refused; every JSON object then lists the addresses\n(\"addresses\", see above)")
 		fs.Func("allow-scheme", "allow the scheme `S` too, and its default port (repeatable)", func(s string) error {
 			if s == "" {
 				return errors.New("empty scheme")
@@ -50,6 +57,31 @@ var guardCommand = &command{
 			p.Ports = append(p.Ports, uint16(n))
 			return nil
 		})
+		fs.Func("allow-network", "allow the addresses of `CIDR` (\"127.0.0.2/32\", or an address alone),\nwhatever their class (repeatable)", func(s string) error {
+			n, err := netip.ParsePrefix(s)
+			if a, err2 := netip.ParseAddr(s); err != nil && err2 == nil {
+				n, err = a.Prefix(a.BitLen())
+			}
+			if err != nil {
+				return errors.New("not an IP network in CIDR notation nor an IP address")
+			}
+			p.Networks = append(p.Networks, n.Masked())
+			return nil
+		})
+		fs.Func("allow-host", "trust the name `H`: allow it whatever its addresses (repeatable)", func(s string) error {
+			if s == "" {
+				return errors.New("empty host")
+			}
+			p.Hosts = append(p.Hosts, s)
+			return nil
+		})
+		fs.Func("only-host", "allow only the hosts that match `PATTERN`: a host, or *.domain for the\nnames under it; the other rules still apply (repeatable)", func(s string) error {
+			if s == "" {
+				return errors.New("empty pattern")
+			}
+			p.OnlyHosts = append(p.OnlyHosts, s)
+			return nil
+		})
 		fs.BoolVar(&p.AllowPrivate, "allow-private", false, "allow private addresses (RFC 1918, shared 100.64.0.0/10, unique local fc00::/7,\nsite-local fec0::/10); loopback, link-local and cloud metadata stay refused")
 		return func() (op, string) {
 			return op{whole: true, apply: func(in string) result { return guardURL(&p, *resolve, in) }}, ""
@@ -57,23 +89,16 @@ var guardCommand = &command{
 	},
 }
 
-// guardURL is the operation of `uri guard`.
+// guardURL is the operation of `uri guard`. With resolve, every object
+// has "addresses": those of the name (or the literal address), also when
+// one of them is refused, and [] when the URL is refused before the
+// lookup.
 func guardURL(p *guard.Policy, resolve bool, in string) result {
-	var target, addrs string
+	var target string
+	var addrs []netip.Addr
 	var err error
 	if resolve {
-		var as []string
-		t, list, e := p.Resolve(context.Background(), nil, in)
-		for _, a := range list {
-			as = append(as, a.String())
-		}
-		target, addrs, err = t, strings.Join(as, ","), e
-		if err == nil {
-			fields := []field{{"ok", true}, {"target", target}, {"addresses", nonNil(as)}}
-			return result{ok: true, fields: fields, text: func() string {
-				return strconv.Quote(in) + " dial=" + strconv.Quote(target) + " addresses=" + addrs
-			}}
-		}
+		target, addrs, err = p.Resolve(context.Background(), nil, in)
 	} else {
 		target, err = p.Check(in)
 	}
@@ -84,19 +109,32 @@ func guardURL(p *guard.Policy, resolve bool, in string) result {
 			if e.Offset != uri.NoOffset {
 				off = e.Offset
 			}
+			addrs = e.Addrs
 		}
 		fields := []field{{"ok", false}, {"error", err.Error()}, {"rule", rule}, {"offset", off}}
+		if resolve {
+			fields = append(fields, field{"addresses", addrStrings(addrs)})
+		}
 		return result{fields: fields, err: err}
 	}
-	return result{ok: true, fields: []field{{"ok", true}, {"target", target}}, text: func() string {
-		return strconv.Quote(in) + " dial=" + strconv.Quote(target)
+	fields := []field{{"ok", true}, {"target", target}}
+	if !resolve {
+		return result{ok: true, fields: fields, text: func() string {
+			return strconv.Quote(in) + " dial=" + strconv.Quote(target)
+		}}
+	}
+	as := addrStrings(addrs)
+	return result{ok: true, fields: append(fields, field{"addresses", as}), text: func() string {
+		return strconv.Quote(in) + " dial=" + strconv.Quote(target) + " addresses=" + strings.Join(as, ",")
 	}}
 }
 
-// nonNil returns s, or an empty list for nil, so that JSON shows [].
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
+// addrStrings returns the addresses as strings, an empty list for none,
+// so that JSON shows [].
+func addrStrings(addrs []netip.Addr) []string {
+	s := make([]string, len(addrs))
+	for i, a := range addrs {
+		s[i] = a.String()
 	}
 	return s
 }

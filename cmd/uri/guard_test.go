@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"net"
+	"net/netip"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri/guard"
 )
 
 // TestGuardJSON: the objects of `uri guard --json`, in order, and the exit
@@ -42,7 +48,9 @@ func TestGuardJSON(t *testing.T) {
 }
 
 // TestGuardRules: each rule by its stable name, one JSON line per input
-// from standard input, where a line is the URL as it is (a tab included).
+// from standard input, where a line is the URL as it is (a tab included),
+// under an allowlist (--only-host) that holds the host of every input but
+// example.org's: the other rules refuse what they refuse without it.
 func TestGuardRules(t *testing.T) {
 	tests := []struct{ in, rule string }{
 		{"http://example.com/", ""},
@@ -52,17 +60,19 @@ func TestGuardRules(t *testing.T) {
 		{"http://１２７.０.０.１/", "address"},
 		{"http://[64:ff9b::7f00:1]/", "address"},
 		{"http://LocalHost./", "localhost"},
+		{"http://Metadata.Google.Internal./computeMetadata/v1/", "metadata"},
 		{"http://example.com:25/", "port"},
 		{"http://8.8.8.8./", "disagree"},
 		{"http:/example.com/", "parse"},
 		{"http://a\\b@127.0.0.1/", "parse"},
+		{"https://example.org/", "allowlist"},
 		{"http://exa\tmple.com/", "parse"},
 	}
 	var stdin strings.Builder
 	for _, tt := range tests {
 		stdin.WriteString(tt.in + "\n")
 	}
-	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json")
+	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json", "--only-host", "*.com", "--only-host", "*.example", "--only-host", "127.1", "--only-host", "8.8.8.8", "--only-host", "[64:ff9b::7f00:1]", "--only-host", "１２７.０.０.１")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != exitInvalid || errOut != "" || len(lines) != len(tests) {
 		t.Fatalf("uri guard --json: exit %d, %d lines, stderr %q", code, len(lines), errOut)
@@ -109,6 +119,25 @@ func TestGuardFlags(t *testing.T) {
 		{[]string{"--allow-private", "http://10.0.0.1/", "http://[fd00::1]/", "http://100.64.0.1/"}, exitOK},
 		{[]string{"--allow-private", "http://127.0.0.1/"}, exitInvalid},
 		{[]string{"--allow-private", "http://169.254.169.254/"}, exitInvalid},
+		{[]string{"http://127.0.0.2/"}, exitInvalid},
+		{[]string{"--allow-network", "127.0.0.2/32", "http://127.0.0.2/"}, exitOK},
+		{[]string{"--allow-network", "127.0.0.2", "http://127.0.0.2/"}, exitOK},
+		{[]string{"--allow-network", "127.0.0.0/8", "http://127.0.0.1/", "http://127.1.2.3/"}, exitOK},
+		{[]string{"--allow-network", "::1", "http://[::1]/"}, exitOK},
+		{[]string{"--allow-network", "127.0.0.2/32", "http://127.0.0.1/"}, exitInvalid},
+		{[]string{"--allow-network", "127.0.0.0/8", "http://localhost/"}, exitInvalid},
+		{[]string{"--allow-host", "localhost", "http://localhost/"}, exitOK},
+		{[]string{"--allow-host", "LocalHost.", "--allow-host", "metadata", "http://localhost./", "http://metadata/"}, exitOK},
+		{[]string{"--allow-host", "localhost", "http://a.localhost/"}, exitInvalid},
+		{[]string{"--only-host", "*.example.com", "https://hooks.example.com/a", "https://a.b.example.com/"}, exitOK},
+		{[]string{"--only-host", "*.example.com", "https://example.com/"}, exitInvalid},
+		{[]string{"--only-host", "example.com", "--only-host", "example.org", "https://example.org/"}, exitOK},
+		{[]string{"--only-host", "127.0.0.1", "http://127.0.0.1/"}, exitInvalid},
+		{[]string{"--only-host", "127.0.0.1", "--allow-network", "127.0.0.1/32", "http://127.0.0.1/"}, exitOK},
+		{[]string{"--allow-network", "127.0.0.2/33"}, exitUsage},
+		{[]string{"--allow-network", "localhost"}, exitUsage},
+		{[]string{"--allow-host="}, exitUsage},
+		{[]string{"--only-host="}, exitUsage},
 		{[]string{"--allow-port", "x"}, exitUsage},
 		{[]string{"--allow-port", "65536"}, exitUsage},
 		{[]string{"--allow-scheme="}, exitUsage},
@@ -126,9 +155,9 @@ func TestGuardFlags(t *testing.T) {
 // needs a network.
 func TestGuardResolve(t *testing.T) {
 	code, out, _ := runCmd(t, "", "guard", "--resolve", "--json", "http://localhost/", "http://8.8.8.8/", "http://[::1]/", "http://[2001:4860:4860::8888]/")
-	want := `{"input":"http://localhost/","ok":false,"error":"guard: refused \"http://localhost/\": localhost: \"localhost\" always names this host (RFC 6761, Section 6.3)","rule":"localhost","offset":null}
+	want := `{"input":"http://localhost/","ok":false,"error":"guard: refused \"http://localhost/\": localhost: \"localhost\" always names this host (RFC 6761, Section 6.3)","rule":"localhost","offset":null,"addresses":[]}
 {"input":"http://8.8.8.8/","ok":true,"target":"8.8.8.8:80","addresses":["8.8.8.8"]}
-{"input":"http://[::1]/","ok":false,"error":"guard: refused \"http://[::1]/\": address: ::1 is a loopback address (::1/128, RFC 4291, Section 2.5.3)","rule":"address","offset":null}
+{"input":"http://[::1]/","ok":false,"error":"guard: refused \"http://[::1]/\": address: ::1 is a loopback address (::1/128, RFC 4291, Section 2.5.3)","rule":"address","offset":null,"addresses":[]}
 {"input":"http://[2001:4860:4860::8888]/","ok":true,"target":"[2001:4860:4860::8888]:80","addresses":["2001:4860:4860::8888"]}
 `
 	if code != exitInvalid {
@@ -140,5 +169,39 @@ func TestGuardResolve(t *testing.T) {
 	code, out, _ = runCmd(t, "", "guard", "--resolve", "http://8.8.8.8/")
 	if code != exitOK || out != "\"http://8.8.8.8/\" dial=\"8.8.8.8:80\" addresses=8.8.8.8\n" {
 		t.Errorf("uri guard --resolve http://8.8.8.8/: exit %d, %q", code, out)
+	}
+}
+
+// TestGuardResolveAddresses: with --resolve, an object lists the
+// addresses of the name, IPv4 answers as IPv4 (Go's resolver gives them
+// IPv4-mapped), for an allowed name and for a refused one, as
+// "uri help guard" says; a name that does not resolve lists none. The
+// system resolver is replaced by the policy's, so that no test looks up a
+// name.
+func TestGuardResolveAddresses(t *testing.T) {
+	mapped := func(s string) netip.Addr { return netip.AddrFrom16(netip.MustParseAddr(s).As16()) }
+	answers := map[string][]netip.Addr{
+		"public.example": {mapped("93.184.215.14"), netip.MustParseAddr("2606:2800:21f:cb07:6820:80da:af6b:8b2c")},
+		"rebind.example": {mapped("93.184.215.14"), mapped("127.0.0.1")},
+	}
+	p := &guard.Policy{Resolver: guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+		if as, ok := answers[host]; ok {
+			return as, nil
+		}
+		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+	})}
+	tests := []struct{ in, want string }{
+		{"http://public.example/", `{"input":"http://public.example/","ok":true,"target":"public.example:80","addresses":["93.184.215.14","2606:2800:21f:cb07:6820:80da:af6b:8b2c"]}`},
+		{"http://rebind.example/", `{"input":"http://rebind.example/","ok":false,"error":"guard: refused \"http://rebind.example/\": address: \"rebind.example\" resolves to 127.0.0.1: 127.0.0.1 is a loopback address (127.0.0.0/8, RFC 1122, Section 3.2.1.3)","rule":"address","offset":null,"addresses":["93.184.215.14","127.0.0.1"]}`},
+		{"http://none.example/", `{"input":"http://none.example/","ok":false,"error":"guard: refused \"http://none.example/\": resolve: \"none.example\" does not resolve: lookup none.example: no such host","rule":"resolve","offset":null,"addresses":[]}`},
+	}
+	for _, tt := range tests {
+		var b bytes.Buffer
+		w := bufio.NewWriter(&b)
+		writeJSONLine(w, tt.in, guardURL(p, true, tt.in).fields)
+		w.Flush()
+		if d := cmp.Diff(tt.want+"\n", b.String()); d != "" {
+			t.Errorf("uri guard --resolve --json %q (-want +got):\n%s", tt.in, d)
+		}
 	}
 }

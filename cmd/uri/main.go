@@ -21,7 +21,7 @@
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
 //	uri pattern exec [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri pattern test [--base B] [--ignore-case] [--json] PATTERN [URL...]
-//	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--json] [URL...]
+//	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--allow-network CIDR]... [--allow-host H]... [--only-host PATTERN]... [--json] [URL...]
 //	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
@@ -122,12 +122,14 @@
 //	{"input":S,"ok":true,"target":S}
 //	{"input":S,"ok":false,"error":S,"rule":S,"offset":N|null}
 //
-// where "rule" is parse, scheme, userinfo, disagree, localhost, address,
-// port or resolve, and "offset" is where the URL Standard's parser stopped,
-// for a parse error that it found. With --resolve, an allowed object has
-// "addresses", the addresses of the name (or the literal address). A line
-// of standard input is a URL as it is, control characters included, as an
-// operand is.
+// where "rule" is parse, scheme, userinfo, disagree, localhost, metadata,
+// address, port, allowlist or resolve, and "offset" is where the URL Standard's
+// parser stopped, for a parse error that it found. With --resolve, every
+// object ends in "addresses": the addresses that the name resolved to (an
+// IPv4 address as IPv4), also when one of them is refused, or the literal
+// address of an allowed URL; [] for a URL refused before the lookup. A
+// line of standard input is a URL as it is, control characters included,
+// as an operand is.
 //
 // uri data runs the Fetch Standard's data: URL processor on each URL
 // (package github.com/gouri/uri/dataurl) and prints its MIME type and the
