@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/urlpattern"
 	"github.com/gouri/uri/whatwg"
 )
@@ -128,4 +129,34 @@ func ExamplePattern_Generate() {
 	fmt.Println(s, err)
 	// Output:
 	// /books/42/l'%C3%A9t%C3%A9 <nil>
+}
+
+// A list of patterns as the allowlist of a policy that fetches URLs for
+// users (package guard): a webhook may only go to the customers' own
+// endpoints under /hooks/, over https. The list's TestURL makes it a
+// guard.URLTester.
+func ExampleList_TestURL() {
+	var routes []*urlpattern.Pattern
+	for _, s := range []string{"https://*.hooks.example/hooks/*", "https://api.partner.example/v1/events"} {
+		routes = append(routes, urlpattern.MustParse(s))
+	}
+	p := guard.Policy{OnlyURLs: urlpattern.NewList(routes)}
+	for _, u := range []string{
+		"https://acme.hooks.example/hooks/42",
+		"https://api.partner.example/v1/events",
+		"https://api.partner.example/v1/admin",
+		"http://acme.hooks.example/hooks/42",
+	} {
+		var e *guard.Error
+		if _, err := p.Check(u); errors.As(err, &e) {
+			fmt.Println(u, "refused:", e.Rule)
+			continue
+		}
+		fmt.Println(u, "allowed")
+	}
+	// Output:
+	// https://acme.hooks.example/hooks/42 allowed
+	// https://api.partner.example/v1/events allowed
+	// https://api.partner.example/v1/admin refused: allowlist
+	// http://acme.hooks.example/hooks/42 refused: allowlist
 }

@@ -380,6 +380,14 @@ func (l *List) Match(u whatwg.URL) (int, bool) {
 	return m.best, m.best >= 0
 }
 
+// TestURL reports whether the URL matches a pattern of the list, as
+// [List.Match] finds it. With it a List is a guard.URLTester: an egress
+// allowlist of URL patterns for guard.Policy.OnlyURLs.
+func (l *List) TestURL(u whatwg.URL) bool {
+	_, ok := l.Match(u)
+	return ok
+}
+
 // MatchString parses input as a URL, without a base, and returns
 // [List.Match] of it; false when it is not a URL.
 func (l *List) MatchString(input string) (int, bool) {
