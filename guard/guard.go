@@ -501,7 +501,7 @@ func isLocalhost(name string) bool {
 // IPv4 multicast, IPv6 site-local, an IPv6 address outside 2000::/3 that
 // no other row names (the IPv6 Address Space registry reserves it), or a
 // cloud metadata address (169.254.169.254, fd00:ec2::254,
-// 100.100.100.200); AllowPrivate allows RFC 1918, shared, unique local and
+// 100.100.100.200, 100.96.0.96, 100.80.80.80, 168.63.129.16); AllowPrivate allows RFC 1918, shared, unique local and
 // site-local addresses. An IPv6 address that carries an IPv4 address
 // (IPv4-mapped, NAT64 64:ff9b::/96, 6to4, Teredo) is refused when the
 // address it carries is; the IPv4-compatible (::/96), IPv4-translated

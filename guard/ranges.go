@@ -121,6 +121,9 @@ var specials = []special{
 	{prefix: pfx("169.254.169.254/32"), name: "cloud metadata", rfc: "the instance metadata service of AWS, Google Cloud, Azure and others"},
 	{prefix: pfx("fd00:ec2::254/128"), name: "cloud metadata", rfc: "the AWS instance metadata service over IPv6"},
 	{prefix: pfx("100.100.100.200/32"), name: "cloud metadata", rfc: "the Alibaba Cloud metadata service"},
+	{prefix: pfx("100.96.0.96/32"), name: "cloud metadata", rfc: "the Volcengine instance metadata service"},
+	{prefix: pfx("100.80.80.80/32"), name: "cloud metadata", rfc: "the SurferCloud (UCloud) metadata service"},
+	{prefix: pfx("168.63.129.16/32"), name: "cloud metadata", rfc: "Azure's platform address (WireServer, the host's DNS and health probes)"},
 }
 
 func pfx(s string) netip.Prefix { return netip.MustParsePrefix(s) }

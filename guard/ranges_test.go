@@ -88,6 +88,9 @@ func TestRanges(t *testing.T) {
 		{"169.254.169.254/32", "169.254.169.254", "169.254.169.253", "cloud metadata", true, false},
 		{"fd00:ec2::254/128", "fd00:ec2::254", "2600:1f18::254", "cloud metadata", true, false},
 		{"100.100.100.200/32", "100.100.100.200", "100.100.100.201", "cloud metadata", true, false},
+		{"100.96.0.96/32", "100.96.0.96", "100.96.0.97", "cloud metadata", true, false},
+		{"100.80.80.80/32", "100.80.80.80", "100.80.80.81", "cloud metadata", true, false},
+		{"168.63.129.16/32", "168.63.129.16", "168.63.129.17", "cloud metadata", true, false},
 	}
 	if len(tests) != len(specials) {
 		t.Errorf("%d rows for %d ranges: every range needs a row", len(tests), len(specials))
