@@ -187,13 +187,8 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 
 // errorLine is the text of the error of an input in text mode: its
 // message without "uri: " (see reason), after "uri: line N: " for line N
-// of standard input or "uri: operand N: " for the Nth operand. The error
-// of a line that is no input (too long, a control character) names its
-// line already.
+// of standard input or "uri: operand N: " for the Nth operand.
 func errorLine(in input, err error) string {
-	if in.err != nil {
-		return err.Error()
-	}
 	msg := reason(err)
 	switch {
 	case in.line > 0:

@@ -32,7 +32,7 @@ func TestFileCommand(t *testing.T) {
 		{"Windows paths on standard input, with CRLF", []string{"file-uri", "--os", "windows"}, "C:\\a b\r\n\\\\s\\sh\\x\r\n", exitOK,
 			"file:///C:/a%20b\nfile://s/sh/x\n", ""},
 		{"a control character on standard input", []string{"file-uri", "--os", "posix"}, "/a\x1bb\n/c\n", exitInvalid,
-			"file:///c\n", "uri: line 1: control character U+001B at byte 2\n"},
+			"file:///c\n", `uri: line 1: control character U+001B at offset 2 of "/a\x1bb"` + "\n"},
 		{"a NUL operand", []string{"file-uri", "--os", "posix", "/a\x00b"}, "", exitInvalid,
 			"", "uri: operand 1: file-path: NUL byte in path at offset 2 of \"/a\\x00b\"\n"},
 		{"decoded controls and bidi controls are escaped in text", []string{"file-path", "--os", "posix", "file:///%1B%5B2J%E2%80%AE%C2%9B"}, "", exitOK,

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/gouri/uri/internal/errtext"
 )
 
 // maxLine is the longest input line read from standard input; of a longer
@@ -63,17 +65,13 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, fn func(input)
 		// input is done with, its output written, before that.
 		in := input{text: unsafe.String(unsafe.SliceData(buf), len(buf)), line: line}
 		if tooLong {
-			// The input is the line's beginning, which the message shows
-			// too, quoted so that no control character of it reaches the
-			// reader raw.
+			// The input is the line's beginning, which the message shows.
 			in.text = wholeRunes(in.text)
-			q := strconv.Quote(wholeRunes(in.text[:min(len(in.text), showOfLongLine)]))
-			in.err = &lineError{fmt.Sprintf("uri: line %d is longer than %d bytes; only its beginning is shown: %s...\"",
-				line, maxLine, q[:len(q)-1]), maxLine}
+			in.err = &lineError{text: in.text, offset: maxLine}
 		} else {
 			in.text = strings.TrimSuffix(in.text, "\r")
 			if !whole {
-				in.err = controlIn(in.text, line, pairs)
+				in.err = controlIn(in.text, pairs)
 			}
 		}
 		if ferr := fn(in); ferr != nil || err == io.EOF {
@@ -112,13 +110,13 @@ func readLine(br *bufio.Reader, buf []byte) ([]byte, bool, bool, error) {
 // controlIn returns the error for a line that holds a control character
 // (C0, DEL or C1), or nil. With pairs, the tab that separates a pair is
 // allowed.
-func controlIn(s string, line int, pairs bool) error {
+func controlIn(s string, pairs bool) error {
 	for i, r := range s {
 		if r == '\t' && pairs {
 			continue
 		}
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) {
-			return &lineError{fmt.Sprintf("uri: line %d: control character U+%04X at byte %d", line, r, i), i}
+			return &lineError{text: s, offset: i, control: r}
 		}
 	}
 	return nil
@@ -140,13 +138,27 @@ func wholeRunes(s string) string {
 }
 
 // lineError is the error of a line of standard input that is no input: a
-// line longer than maxLine, or one with a control character.
+// line longer than maxLine (text is then its beginning, and offset
+// maxLine, where it passed the limit), or one with a control character at
+// offset. Its message, as every other, says what and where, then quotes
+// the input; the label of the line ("uri: line 3: ") is the output's, as
+// for every error, so that the JSON object's "error" does not repeat it.
 type lineError struct {
-	msg    string
-	offset int // the byte of the line at which it is wrong
+	text    string
+	offset  int  // the byte of the line at which it is wrong
+	control rune // the control character, for a line that is not too long
 }
 
-func (e *lineError) Error() string { return e.msg }
+func (e *lineError) Error() string { return "uri: " + e.reason() }
+
+func (e *lineError) reason() string {
+	if e.offset == maxLine {
+		// Only the beginning is shown: an error of 16 MiB helps no one.
+		q := strconv.Quote(wholeRunes(e.text[:min(len(e.text), showOfLongLine)]))
+		return fmt.Sprintf("line longer than %d bytes at offset %d of %s...\"", maxLine, maxLine, q[:len(q)-1])
+	}
+	return fmt.Sprintf("control character U+%04X at offset %d of %s", e.control, e.offset, errtext.QuoteAround(e.text, e.offset))
+}
 
 // appendDoubling is append for a line that may grow to 16 MiB: the buffer
 // at least doubles when it grows, so that growing it costs at most its

@@ -84,7 +84,7 @@ func TestParseJSONTestdata(t *testing.T) {
 			t.Errorf("uri parse --json %q: exit %d, output\n%s\nwant\n%s", in, code, out, line)
 		}
 		anyInvalid = anyInvalid || !valid
-		if controlIn(in, 1, false) == nil && !strings.Contains(in, "\n") {
+		if controlIn(in, false) == nil && !strings.Contains(in, "\n") {
 			stdin.WriteString(in + "\n")
 			want.WriteString(line + "\n")
 		}
@@ -156,7 +156,7 @@ func TestParseStdin(t *testing.T) {
 		})
 	}
 	_, out, errOut := runCmd(t, "a\x01b\n", "parse")
-	if want := "uri: line 1: control character U+0001 at byte 1\n"; out != "" || errOut != want {
+	if want := `uri: line 1: control character U+0001 at offset 1 of "a\x01b"` + "\n"; out != "" || errOut != want {
 		t.Errorf("the error of a line with a control character: stdout %q, stderr %q; want %q on stderr", out, errOut, want)
 	}
 }
@@ -523,7 +523,7 @@ func TestLongLineShowsItsBeginning(t *testing.T) {
 	}
 	long := "\x1b[2J\u202e" + strings.Repeat("é", maxLine/2)
 	// 80 bytes, less the half of an "é": the 7 of the escapes, 36 "é".
-	wantErr := `uri: line 2 is longer than 16777216 bytes; only its beginning is shown: "\x1b[2J\u202e` + strings.Repeat("é", 36) + `..."` + "\n"
+	wantErr := `uri: line 2: line longer than 16777216 bytes at offset 16777216 of "\x1b[2J\u202e` + strings.Repeat("é", 36) + `..."` + "\n"
 	code, out, errOut := runCmd(t, "a\n"+long+"\nb\n", "normalize")
 	if code != exitInvalid || out != "a\nb\n" || errOut != wantErr {
 		t.Errorf("uri normalize < long line: exit %d, stdout %q, stderr %q; want 1, %q, %q", code, out, errOut, "a\nb\n", wantErr)
@@ -537,7 +537,7 @@ func TestLongLineShowsItsBeginning(t *testing.T) {
 		t.Fatalf("uri normalize --json < long line: %v: %.300q", err, out)
 	}
 	wantInput := "\x1b[2J\u202e" + strings.Repeat("é", (keepOfLongLine-7)/2)
-	if code != exitInvalid || row.Input != wantInput || row.InputHex != "" || row.Error != strings.Replace(strings.TrimSuffix(wantErr, "\n"), "line 2", "line 1", 1) || row.Offset != maxLine {
+	if code != exitInvalid || row.Input != wantInput || row.InputHex != "" || row.Error != strings.Replace(strings.TrimSuffix(wantErr, "\n"), "line 2: ", "", 1) || row.Offset != maxLine {
 		t.Errorf("uri normalize --json < long line: exit %d, %+v; want input %q and error %q", code, row, wantInput, wantErr)
 	}
 }
@@ -583,6 +583,42 @@ func TestErrorLineIsTheMessage(t *testing.T) {
 		want := label + strings.TrimPrefix(obj.Error, "uri: ") + "\n"
 		if text != want {
 			t.Errorf("uri %q %q: standard error\n%q\nwant the JSON error after the label\n%q", tt.args, tt.in, text, want)
+		}
+	}
+}
+
+// TestLineErrors: the error of a line that is no input (a control
+// character, a line over the limit) is worded as every other error: what,
+// at which offset, of the input quoted; text mode puts the line's label
+// before it, and the JSON object's "error" has no "line N:", since the
+// object is the line's own.
+func TestLineErrors(t *testing.T) {
+	tests := []struct {
+		why        string
+		args       []string
+		stdin      string
+		text, json string
+	}{
+		{"a control character", []string{"parse"}, "ok\na\x01b\n",
+			`uri: line 2: control character U+0001 at offset 1 of "a\x01b"`,
+			`uri: control character U+0001 at offset 1 of "a\x01b"`},
+		{"a C1 control, quoted as Go quotes it", []string{"normalize"}, "/\u009b31m\n",
+			`uri: line 1: control character U+009B at offset 1 of "/\u009b31m"`,
+			`uri: control character U+009B at offset 1 of "/\u009b31m"`},
+		{"in the second reference of a pair", []string{"equal"}, "a\tb\x7f\n",
+			`uri: line 1: control character U+007F at offset 3 of "a\tb\x7f"`,
+			`uri: control character U+007F at offset 3 of "a\tb\x7f"`},
+	}
+	for _, tt := range tests {
+		_, _, errOut := runCmd(t, tt.stdin, tt.args...)
+		if errOut != tt.text+"\n" {
+			t.Errorf("%s: uri %q < %q: stderr %q, want %q", tt.why, tt.args, tt.stdin, errOut, tt.text+"\n")
+		}
+		_, out, _ := runCmd(t, tt.stdin, append(tt.args, "--json")...)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		var obj struct{ Error string }
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &obj); err != nil || obj.Error != tt.json {
+			t.Errorf("%s: uri %q --json < %q: %s; want the error %q (%v)", tt.why, tt.args, tt.stdin, out, tt.json, err)
 		}
 	}
 }
