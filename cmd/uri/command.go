@@ -24,7 +24,48 @@ type command struct {
 	// pairs: each input is two operands, or one line holding them
 	// separated by a tab (equal).
 	pairs bool
+	// lines is how the command reads a line of standard input, as its
+	// help says; each op's whole must agree, which a test checks.
+	lines lineMode
 	flags func(fs *flag.FlagSet) func() (op, string)
+}
+
+// lineMode is how a command reads a line of standard input: whether a
+// control character in it makes the line an error (the strict readings),
+// or the line is the input as it is, as an operand is (the readings that
+// take a string as browsers do: see op.whole).
+type lineMode uint8
+
+const (
+	strictLines  lineMode = iota // a control character is an error
+	wholeLines                   // the line as it is, as an operand is
+	grammarLines                 // strictLines, but wholeLines with --grammar whatwg
+)
+
+// footer is the paragraph of the help of a command in mode m that says
+// how it reads its inputs and writes its outputs.
+func (m lineMode) footer() string {
+	lines := "Without operands, inputs are the lines of standard input; one CR at the\n" +
+		"end of a line is dropped, and any other control character makes the line an\n" +
+		"error."
+	switch m {
+	case wholeLines:
+		lines = "Without operands, inputs are the lines of standard input; one CR at the\n" +
+			"end of a line is dropped, and the rest of the line is the input as it is,\n" +
+			"control characters included, as an operand is."
+	case grammarLines:
+		lines = "Without operands, inputs are the lines of standard input; one CR at the\n" +
+			"end of a line is dropped, and any other control character makes the line an\n" +
+			"error, except with --grammar whatwg, where the rest of the line is the input\n" +
+			"as it is, control characters included, as an operand is."
+	}
+	return lines + "\n" +
+		"Each result is one line on standard output, and each error one line on\n" +
+		"standard error, as \"uri: line N: ...\" or \"uri: operand N: ...\"; with\n" +
+		"--json, each input, errors included, is one object on standard output. The\n" +
+		"exit status is 0 when every input succeeds, 1 when any fails, 2 on a usage\n" +
+		"error. Flags may come before or after the operands; an operand that starts\n" +
+		"with \"-\" goes after \"--\", after which every argument is an operand."
 }
 
 // An op is what a command does with each input.
@@ -106,14 +147,7 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 		fmt.Fprintf(w, "usage: uri %s [flags] %s\n", c.name, c.operands)
 		fmt.Fprintln(w, c.about)
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Without operands, inputs are the lines of standard input; one CR at the")
-		fmt.Fprintln(w, "end of a line is dropped, and any other control character makes the line an")
-		fmt.Fprintln(w, "error. Each result is one line on standard output, and each error one line")
-		fmt.Fprintln(w, "on standard error, as \"uri: line N: ...\" or \"uri: operand N: ...\"; with")
-		fmt.Fprintln(w, "--json, each input, errors included, is one object on standard output. The")
-		fmt.Fprintln(w, "exit status is 0 when every input succeeds, 1 when any fails, 2 on a usage")
-		fmt.Fprintln(w, "error. Flags may come before or after the operands; an operand that starts")
-		fmt.Fprintln(w, "with \"-\" goes after \"--\", after which every argument is an operand.")
+		fmt.Fprintln(w, c.lines.footer())
 		fmt.Fprintln(w)
 		printFlags(w, fs)
 	}
@@ -122,14 +156,26 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 }
 
 // run parses the flags and runs the command over every input: the one loop
-// of the program.
+// of the program. Standard output is buffered, and written when the buffer
+// is full, before an error line (so that a terminal shows the lines in
+// order), before a read of standard input that may wait (so that a program
+// that writes a line and waits for its answer gets it), and at the end.
 func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, asJSON, ready := c.flagSet(stderr)
+	help := fs.Usage
+	fs.Usage = func() {} // a bad flag gets the short usage below, -h the help
+	fs.SetOutput(io.Discard)
 	operands, err := parseArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		help()
+		return exitOK
+	}
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
+		// The flags were wrong: the usage line, and where the flags are
+		// told, rather than the whole help, which would hide the error.
+		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
+		fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
+		fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
 		return exitUsage
 	}
 	fn, problem := ready()
@@ -146,10 +192,11 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
 		return exitUsage
 	}
-	w := bufio.NewWriterSize(stdout, 64<<10)
+	out := &stickyWriter{w: stdout}
+	w := bufio.NewWriterSize(out, 64<<10)
 	ew := bufio.NewWriter(stderr)
 	status := exitOK
-	err = eachInput(operands, c.pairs, fn.whole, stdin, func(in input) error {
+	err = eachInput(operands, c.pairs, fn.whole, stdin, w.Flush, func(in input) error {
 		if in.operand > 0 {
 			in.operand += first
 		}
@@ -176,13 +223,33 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		default:
 			writeTextLine(w, r.text())
 		}
-		return w.Flush()
+		return out.err // a write that failed stops the loop: no one reads on
 	})
+	if err == nil {
+		err = w.Flush()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
 		return exitUsage
 	}
 	return status
+}
+
+// stickyWriter is an io.Writer that keeps the first error of w, so that
+// the loop over the inputs sees that standard output is gone (a closed
+// pipe) however many writes the buffer before it makes.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
 }
 
 // errorLine is the text of the error of an input in text mode: its
@@ -203,9 +270,9 @@ func errorLine(in input, err error) string {
 // what err says without the "uri: " of its message, for a line that puts
 // its own label before it. For a *uri.Error that is its Reason and its
 // input quoted, which its message writes after "uri: " (see
-// uri.Error.Error); for the command's own errors, their reason; for any
-// other error, such as a refusal of guard ("guard: refused ..."), its
-// message. No text is ever cut out of a message.
+// uri.Error.Error); for the command's own errors, their reason; for any other error, such as a
+// refusal of guard ("guard: refused ..."), its message. No text is ever
+// cut out of a message.
 func reason(err error) string {
 	switch e := err.(type) {
 	case *uri.Error:

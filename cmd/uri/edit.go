@@ -18,6 +18,7 @@ import (
 
 var editCommand = &command{
 	name:     "edit",
+	lines:    grammarLines,
 	operands: "[EDIT...] [URL...]",
 	summary:  "change components of URLs: set, append, trim, sort",
 	about: "Applies the EDITs, in the order given, to each URL and prints the result.\n" +

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -35,9 +36,13 @@ type input struct {
 // eachInput calls fn for each operand, or, with no operands, for each line
 // of r. With pairs, two operands make one input, their texts joined by a
 // tab, as a line of standard input holds a pair. With whole, a line is an
-// input whatever control characters it holds (see op.whole). It stops at
-// the first error of fn or of reading r, and returns it.
-func eachInput(operands []string, pairs, whole bool, r io.Reader, fn func(input) error) error {
+// input whatever control characters it holds (see op.whole). Before it
+// reads a line that is not whole in its buffer, a read that may wait for
+// the writer of r, it calls flush, so that the answers to the lines before
+// are out: a program that writes one line and waits for its answer gets
+// it, and a pipe or a file still costs one write per buffer. It stops at
+// the first error of fn, of flush or of reading r, and returns it.
+func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() error, fn func(input) error) error {
 	if len(operands) > 0 {
 		if pairs {
 			return fn(input{text: operands[0] + "\t" + operands[1]})
@@ -52,6 +57,11 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, fn func(input)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for line := 1; ; line++ {
+		if !lineBuffered(br) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
 		var tooLong, sawAny bool
 		var err error
 		buf, tooLong, sawAny, err = readLine(br, buf[:0])
@@ -78,6 +88,17 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, fn func(input)
 			return ferr
 		}
 	}
+}
+
+// lineBuffered reports whether the next line of br is whole in its
+// buffer, so that reading it waits for nothing.
+func lineBuffered(br *bufio.Reader) bool {
+	n := br.Buffered()
+	if n == 0 {
+		return false
+	}
+	b, _ := br.Peek(n) // no read: n bytes are buffered
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // readLine appends the next line of br to buf, without its LF, and reports

@@ -10,6 +10,7 @@ import (
 
 var parseCommand = &command{
 	name:     "parse",
+	lines:    grammarLines,
 	operands: "[REF...]",
 	summary:  "parse references and print their components",
 	about: "Parses each REF as an RFC 3986 URI-reference, or with --zone as RFC 6874\n" +
