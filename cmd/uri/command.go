@@ -110,7 +110,7 @@ func failure(in string, err error, lead ...field) result {
 
 // failureAt is failure with the offset off (an int, or nil when unknown).
 func failureAt(err error, off any, lead ...field) result {
-	fields := append(append([]field(nil), lead...), field{"ok", false}, field{"error", err.Error()}, field{"offset", off})
+	fields := append(append([]field(nil), lead...), field{"ok", false}, field{"error", message(err)}, field{"offset", off})
 	return result{fields: fields, err: err}
 }
 
@@ -270,18 +270,76 @@ func errorLine(in input, err error) string {
 // what err says without the "uri: " of its message, for a line that puts
 // its own label before it. For a *uri.Error that is its Reason and its
 // input quoted, which its message writes after "uri: " (see
-// uri.Error.Error); for the command's own errors, their reason; for any other error, such as a
+// uri.Error.Error), as uriReason words it for the command; for the
+// command's own errors, their reason; for any other error, such as a
 // refusal of guard ("guard: refused ..."), its message. No text is ever
 // cut out of a message.
 func reason(err error) string {
 	switch e := err.(type) {
 	case *uri.Error:
-		return e.Reason() + " of " + errtext.QuoteAround(e.Input, e.Offset)
+		return uriReason(e, "")
 	case interface{ reason() string }:
 		return e.reason()
 	}
 	return err.Error()
 }
+
+// message is the text of err in a JSON object: "uri: " and its reason for
+// the module's errors and the command's own, or the message of any other
+// error.
+func message(err error) string {
+	switch err.(type) {
+	case *uri.Error, interface{ reason() string }:
+		return "uri: " + reason(err)
+	}
+	return err.Error()
+}
+
+// uriReason is the reason of e, the module's error value, as the command
+// prints it: e.Reason() and e's input quoted, as e.Error() writes them
+// after "uri: ", with the operation named op when op is not "" (uri equal
+// normalizes with uri.Normalize, and says "equal", not "normalize"), and
+// with the hint for a character that an IRI allows naming the command that
+// converts an IRI, where the library names its Go functions.
+func uriReason(e *uri.Error, op string) string {
+	r := e.Reason()
+	if op != "" {
+		c := *e
+		c.Op, c.Name = uri.OpParse, "" // the one Op that Reason does not write
+		r = op + ": " + c.Reason()
+	}
+	// The library has no way to word the hint for another audience, so the
+	// command swaps the hint's words, which stay where the library put them;
+	// TestErrorsNameCommands fails if the library's words change.
+	r = strings.Replace(r, libraryIRIHint, " (valid in an IRI: uri iri-to-uri converts it)", 1)
+	return r + " of " + errtext.QuoteAround(e.Input, e.Offset)
+}
+
+// libraryIRIHint is what uri.Error.Reason writes after a character that an
+// IRI allows, in an input that is a valid IRI.
+const libraryIRIHint = " (valid in an IRI: use ParseIRI, then ToURI)"
+
+// renamed is an error of the library that the command names by its own
+// operation: uri equal's normalization, and uri file-uri's conversion,
+// whose errors the library names "file-path", another command.
+type renamed struct {
+	op  string
+	err *uri.Error
+}
+
+// renameOp returns err named op when it is a *uri.Error, and err otherwise.
+func renameOp(err error, op string) error {
+	if e, ok := err.(*uri.Error); ok {
+		return &renamed{op, e}
+	}
+	return err
+}
+
+func (e *renamed) Error() string { return "uri: " + e.reason() }
+
+func (e *renamed) reason() string { return uriReason(e.err, e.op) }
+
+func (e *renamed) Unwrap() error { return e.err }
 
 // parseArgs parses the flags in args, before and after the operands, and
 // returns the operands. Everything after "--" is an operand, so that an

@@ -33,8 +33,9 @@ func testCommandRows(t *testing.T, path string, min int) {
 		if !row.OK {
 			want = exitInvalid
 		}
-		if out != row.Text+"\n" || code != want || errOut != "" {
-			t.Errorf("line %d: uri %q:\n got %s (exit %d, stderr %q)\nwant %s (exit %d)", row.Line, args, out, code, errOut, row.Text, want)
+		text := commandText(row.Command, row.Text)
+		if out != text+"\n" || code != want || errOut != "" {
+			t.Errorf("line %d: uri %q:\n got %s (exit %d, stderr %q)\nwant %s (exit %d)", row.Line, args, out, code, errOut, text, want)
 		}
 		if len(groups) == 0 || strings.Join(groups[len(groups)-1].args, " ") != strings.Join(row.Command, " ") {
 			groups = append(groups, &group{args: row.Command, ok: true})
@@ -42,7 +43,7 @@ func testCommandRows(t *testing.T, path string, min int) {
 		g := groups[len(groups)-1]
 		if controlIn(input, false) == nil {
 			g.stdin += input + "\n"
-			g.lines += row.Text + "\n"
+			g.lines += text + "\n"
 			g.ok = g.ok && row.OK
 		}
 	}

@@ -78,7 +78,7 @@ func TestParseJSONTestdata(t *testing.T) {
 	var want strings.Builder
 	anyInvalid := false
 	for _, row := range rows {
-		in, line, valid := row.Bytes(t), row.Text, row.OK
+		in, line, valid := row.Bytes(t), commandHint(row.Text), row.OK
 		code, out, _ := runCmd(t, "", "parse", "--json", "--", in)
 		if out != line+"\n" || (code == 0) != valid {
 			t.Errorf("uri parse --json %q: exit %d, output\n%s\nwant\n%s", in, code, out, line)
@@ -619,6 +619,69 @@ func TestLineErrors(t *testing.T) {
 		var obj struct{ Error string }
 		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &obj); err != nil || obj.Error != tt.json {
 			t.Errorf("%s: uri %q --json < %q: %s; want the error %q (%v)", tt.why, tt.args, tt.stdin, out, tt.json, err)
+		}
+	}
+}
+
+// commandText returns a JSON line of the module's testdata, which holds
+// the library's messages, as the command of args prints it: with the hint
+// of commandHint, and with the operation of uri file-uri named so, where
+// the library's FromFilePath says "file-path".
+func commandText(args []string, line string) string {
+	if len(args) > 0 && args[0] == "file-uri" {
+		line = strings.Replace(line, `"error":"uri: file-path: `, `"error":"uri: file-uri: `, 1)
+	}
+	return commandHint(line)
+}
+
+// commandHint returns a JSON line of the module's testdata, which holds
+// the library's messages, with the error as the command words it: the hint
+// for a character that is valid in an IRI names the command uri
+// iri-to-uri, where the library names its Go functions (see uriReason).
+func commandHint(line string) string {
+	return strings.Replace(line, libraryIRIHint, " (valid in an IRI: uri iri-to-uri converts it)", 1)
+}
+
+// TestErrorsNameCommands: a message of the command names the command that
+// the user ran and the commands to run, not the library's operation or Go
+// functions: uri equal's errors say "equal" (it normalizes with
+// uri.Normalize), uri file-uri's "file-uri" (uri.FromFilePath is named
+// "file-path", the other command), and a character that an IRI allows
+// points to uri iri-to-uri, in text and in JSON.
+func TestErrorsNameCommands(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // the reason, after "uri: operand N: " or "uri: "
+	}{
+		{[]string{"equal", "a b", "c"}, `equal: invalid character " " in path at offset 1 of "a b"`},
+		{[]string{"equal", "--grammar", "rfc2616", "http://h/", "http://u@h/"}, `equal: `},
+		{[]string{"file-uri", "--os", "posix", "a"}, `file-uri: not an absolute path in path at offset 0 of "a"`},
+		{[]string{"file-uri", "--os", "windows", `C:\a\..\b`}, `file-uri: "." or ".." segment`},
+		{[]string{"file-path", "--os", "posix", "file://h/a"}, `file-path: host that the path style cannot name`},
+		{[]string{"parse", "http://h/é"}, `invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in path at offset 9 of "http://h/é"`},
+		{[]string{"normalize", "http://é/"}, `normalize: invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in authority at offset 7 of "http://é/"`},
+		{[]string{"resolve", "--base", "http://a/", "/é"}, `resolve: invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in path at offset 1 of "/é"`},
+		{[]string{"equal", "http://h/é", "x"}, `equal: invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in path at offset 9 of "http://h/é"`},
+		{[]string{"readings", "--json", "http://h/é"}, `invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in path at offset 9 of "http://h/é"`},
+	}
+	for _, tt := range tests {
+		_, out, errOut := runCmd(t, "", tt.args...)
+		if tt.args[0] == "readings" {
+			var obj struct {
+				RFC3986Error string `json:"rfc3986_error"`
+			}
+			if err := json.Unmarshal([]byte(out), &obj); err != nil || obj.RFC3986Error != "uri: "+tt.want {
+				t.Errorf("uri %q: %s; want rfc3986_error %q", tt.args, out, "uri: "+tt.want)
+			}
+			continue
+		}
+		if !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "ParseIRI") || strings.Contains(errOut, "FromFilePath") {
+			t.Errorf("uri %q: stdout %q, stderr %q; want %q", tt.args, out, errOut, tt.want)
+		}
+		_, out, _ = runCmd(t, "", append(tt.args, "--json")...)
+		var obj struct{ Error string }
+		if err := json.Unmarshal([]byte(out), &obj); err != nil || !strings.HasPrefix(obj.Error, "uri: "+tt.want) {
+			t.Errorf("uri %q --json: %s; want the error %q", tt.args, out, "uri: "+tt.want)
 		}
 	}
 }

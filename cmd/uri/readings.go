@@ -102,5 +102,5 @@ func errorText(err error) optional {
 	if err == nil {
 		return optional{}
 	}
-	return optional{err.Error(), true}
+	return optional{message(err), true}
 }
