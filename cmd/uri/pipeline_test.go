@@ -195,6 +195,10 @@ func TestBadFlag(t *testing.T) {
 			"uri resolve: flag needs an argument: -base\nusage: uri resolve [flags] --base BASE [REF...]\nRun 'uri help resolve' for its flags.\n"},
 		{[]string{"template", "expand", "--nope"},
 			"uri template expand: flag provided but not defined: -nope\nusage: uri template expand [flags] [--vars FILE] [TEMPLATE...]\nRun 'uri help template expand' for its flags.\n"},
+		{[]string{"edit", "--trim", "path=x", "http://h/"},
+			"uri edit: invalid value \"path=x\" for flag -trim: --trim takes query=NAME or query=PREFIX*, not path\nusage: uri edit [flags] [EDIT...] [URL...]\nRun 'uri help edit' for its flags.\n"},
+		{[]string{"edit", "--append", "host=x", "http://h/"},
+			"uri edit: invalid value \"host=x\" for flag -append: --append takes path=SEGMENT, query=NAME=VALUE or query:=NAME=VALUE, not host\nusage: uri edit [flags] [EDIT...] [URL...]\nRun 'uri help edit' for its flags.\n"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd(t, "", tt.args...)
