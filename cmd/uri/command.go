@@ -395,7 +395,7 @@ func commands() []*command {
 	return []*command{
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
-		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, targetCommand, redirectCommand,
-		dataCommand,
+		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
+		redirectCommand, dataCommand,
 	}
 }

@@ -30,8 +30,9 @@ var parseCommand = &command{
 		"sequence is U+FFFD. The text line is the href;\n" +
 		"--json prints the getters: {\"input\":S,\"ok\":true,\"href\":S,\"protocol\":S,\n" +
 		"\"username\":S,\"password\":S,\"host\":S,\"hostname\":S,\"port\":S,\"pathname\":S,\n" +
-		"\"search\":S,\"hash\":S,\"origin\":S}, or the error object of every command:\n" +
-		"{\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.",
+		"\"search\":S,\"hash\":S,\"origin\":S,\"site\":S|null}, where \"site\" is the\n" +
+		"registrable domain of the host (uri site), null when it has none; or the\n" +
+		"error object of every command: {\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		zone := fs.Bool("zone", false, "accept the IPv6 zone identifiers of RFC 6874 (\"[fe80::1%25eth0]\")")
 		grammar := fs.String("grammar", "", "parse with another grammar: "+grammarNames()+", or "+whatwgGrammar+" (the WHATWG URL Standard)")

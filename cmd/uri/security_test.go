@@ -44,7 +44,7 @@ var outputCommands = [][]string{
 	{"canon"}, {"canon", "--profile", "safebrowsing"}, {"canon", "--surt"},
 	{"target", "--host", "h"}, {"target", "--host", "h", "--method", "CONNECT"},
 	{"redirect", "--from", "http://a/b"}, {"redirect", "--local"},
-	{"data"},
+	{"data"}, {"site"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

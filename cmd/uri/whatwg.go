@@ -49,7 +49,8 @@ func whatwgResolver(base string) (op, string) {
 
 // whatwgOp returns the operation that parses each input against b (no
 // base when b is the zero URL); with lead, as resolve does, the members of
-// lead come after "input" and the href is also the "result".
+// lead come after "input" and the href is also the "result". After the
+// getters comes "site", the registrable domain of the host (see urlSite).
 func whatwgOp(b whatwg.URL, lead []field) op {
 	return op{whole: true, lead: lead, apply: func(in string) result {
 		u, err := b.Parse(in)
@@ -60,6 +61,7 @@ func whatwgOp(b whatwg.URL, lead []field) op {
 		if lead != nil {
 			fields = append(fields, field{"result", u.Href()})
 		}
+		rd, hasSite := urlSite(u)
 		return result{ok: true, fields: append(fields, []field{
 			{"href", u.Href()},
 			{"protocol", u.Protocol()},
@@ -72,6 +74,7 @@ func whatwgOp(b whatwg.URL, lead []field) op {
 			{"search", u.Search()},
 			{"hash", u.Hash()},
 			{"origin", u.Origin()},
+			{"site", optional{rd, hasSite}},
 		}...), text: u.Href}
 	}}
 }
