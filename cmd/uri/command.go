@@ -98,6 +98,9 @@ type result struct {
 	fields []field
 	text   func() string
 	err    error
+	// escaped: text is written as it is, its parts from the input escaped
+	// already (see writeEscaped): --get's line, whose own tabs stay.
+	escaped bool
 }
 
 // failure is the result of the input in that failed with err: in JSON
@@ -220,6 +223,9 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			}
 			writeTextLine(ew, errorLine(in, r.err))
 			return ew.Flush()
+		case r.escaped:
+			w.WriteString(r.text())
+			w.WriteByte('\n')
 		default:
 			writeTextLine(w, r.text())
 		}

@@ -71,7 +71,9 @@ var editCommand = &command{
 		"\n" +
 		"The text line is the edited URL; --json prints {\"input\":S,\"ok\":true,\n" +
 		"\"result\":S} or the error object of every command, whose message names the\n" +
-		"edit that failed.",
+		"edit that failed.\n" +
+		"\n" + getHelp + "\n" +
+		"The parts are those of the edited URL.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		var edits []edit
 		fs.Var(&editFlag{kind: editSet, edits: &edits}, "set", "set a component: NAME=VALUE (text) or NAME:=VALUE (encoded)")
@@ -81,15 +83,23 @@ var editCommand = &command{
 		fs.Var(&editFlag{kind: editSort, edits: &edits}, "sort-query", "sort the query pairs by name")
 		grammar := fs.String("grammar", "", "edit as browsers do: "+whatwgGrammar+" (the WHATWG URL Standard)")
 		strict := fs.Bool("strict", false, "with --grammar "+whatwgGrammar+": a setter that leaves the URL unchanged is an error")
+		get := getFlag(fs)
 		return func() (op, string) {
+			var f getFormat
+			if given(fs, "get") {
+				var problem string
+				if f, problem = parseGet(*get); problem != "" {
+					return op{}, problem
+				}
+			}
 			switch *grammar {
 			case "":
 				if *strict {
 					return op{}, "--strict applies only to --grammar " + whatwgGrammar + ": the editors of RFC 3986 have no setter without effect"
 				}
-				return op{apply: func(in string) result { return editRFC(in, edits) }}, ""
+				return op{apply: func(in string) result { return editRFC(in, edits, f) }}, ""
 			case whatwgGrammar:
-				return op{whole: true, apply: func(in string) result { return editWHATWG(in, edits, *strict) }}, ""
+				return op{whole: true, apply: func(in string) result { return editWHATWG(in, edits, *strict, f) }}, ""
 			}
 			return op{}, "unknown grammar " + strconv.Quote(*grammar) + " (want " + whatwgGrammar + ")"
 		}
@@ -219,8 +229,9 @@ func editFailure(in, at string, e edit, err error) result {
 	return failureAt(&editError{e.text, err}, off)
 }
 
-// editRFC applies the edits to in, read as an RFC 3986 reference.
-func editRFC(in string, edits []edit) result {
+// editRFC applies the edits to in, read as an RFC 3986 reference, and
+// prints the result, or f (--get) of it.
+func editRFC(in string, edits []edit, f getFormat) result {
 	u, err := uri.Parse(in)
 	if err != nil {
 		return failure(in, err)
@@ -232,7 +243,7 @@ func editRFC(in string, edits []edit) result {
 		}
 		u = v
 	}
-	return success(u.String())
+	return f.with(success(u.String()), rfcParts(u))
 }
 
 // rfc applies e to u with the editors of package uri.
@@ -303,8 +314,8 @@ func (e edit) rfc(u uri.URI) (uri.URI, error) {
 // editWHATWG applies the edits to in, read and edited as the URL Standard
 // does. A setter that the standard leaves without effect (or, for the host
 // setter, with part of its effect) is not an error unless strict: the URL
-// is then as a browser leaves it.
-func editWHATWG(in string, edits []edit, strict bool) result {
+// is then as a browser leaves it. It prints the result, or f (--get) of it.
+func editWHATWG(in string, edits []edit, strict bool, f getFormat) result {
 	u, err := whatwg.Parse(in)
 	if err != nil {
 		return failure(in, err)
@@ -319,7 +330,7 @@ func editWHATWG(in string, edits []edit, strict bool) result {
 			return editFailure(in, at, e, err)
 		}
 	}
-	return success(u.Href())
+	return f.with(success(u.Href()), whatwgParts(u))
 }
 
 // whatwg applies e to u as the URL Standard's API does.

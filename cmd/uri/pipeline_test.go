@@ -145,7 +145,7 @@ func TestBufferedOutput(t *testing.T) {
 // next, so that a program (or a person at a terminal) that writes a line
 // and waits for its answer gets it, results and errors alike.
 func TestInteractive(t *testing.T) {
-	for _, args := range [][]string{{"normalize"}, {"parse", "--json"}, {"site"}} {
+	for _, args := range [][]string{{"normalize"}, {"parse", "--json"}, {"site"}, {"parse", "--get", "{host}"}} {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		errR, errW := io.Pipe()

@@ -24,7 +24,7 @@ func given(fs *flag.FlagSet, name string) bool {
 // whatwgParser returns the operation of `uri parse --grammar whatwg`, with
 // base as the base URL when --base is given, or the usage error for a base
 // that is no URL.
-func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
+func whatwgParser(fs *flag.FlagSet, base string, f getFormat) (op, string) {
 	var b whatwg.URL // the zero URL is no base
 	if given(fs, "base") {
 		var err error
@@ -32,7 +32,7 @@ func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
 			return op{}, baseProblem(base, err)
 		}
 	}
-	return whatwgOp(b, nil), ""
+	return whatwgOp(b, nil, f), ""
 }
 
 // whatwgResolver returns the operation of `uri resolve --grammar whatwg
@@ -44,14 +44,15 @@ func whatwgResolver(base string) (op, string) {
 	if err != nil {
 		return op{}, baseProblem(base, err)
 	}
-	return whatwgOp(b, []field{{"base", base}}), ""
+	return whatwgOp(b, []field{{"base", base}}, nil), ""
 }
 
 // whatwgOp returns the operation that parses each input against b (no
 // base when b is the zero URL); with lead, as resolve does, the members of
 // lead come after "input" and the href is also the "result". After the
-// getters comes "site", the registrable domain of the host (see urlSite).
-func whatwgOp(b whatwg.URL, lead []field) op {
+// getters comes "site", the registrable domain of the host (see urlSite),
+// and with f (--get), "get".
+func whatwgOp(b whatwg.URL, lead []field, f getFormat) op {
 	return op{whole: true, lead: lead, apply: func(in string) result {
 		u, err := b.Parse(in)
 		if err != nil {
@@ -62,7 +63,7 @@ func whatwgOp(b whatwg.URL, lead []field) op {
 			fields = append(fields, field{"result", u.Href()})
 		}
 		rd, hasSite := urlSite(u)
-		return result{ok: true, fields: append(fields, []field{
+		return f.with(result{ok: true, fields: append(fields, []field{
 			{"href", u.Href()},
 			{"protocol", u.Protocol()},
 			{"username", u.Username()},
@@ -75,6 +76,6 @@ func whatwgOp(b whatwg.URL, lead []field) op {
 			{"hash", u.Hash()},
 			{"origin", u.Origin()},
 			{"site", optional{rd, hasSite}},
-		}...), text: u.Href}
+		}...), text: u.Href}, whatwgParts(u))
 	}}
 }
