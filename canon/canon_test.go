@@ -365,3 +365,37 @@ func FuzzCanon(f *testing.F) {
 		}
 	})
 }
+
+// TestDropsParam: DropsParam answers for the decoded name exactly what
+// Canon does with the pair, so that an editor that asks it drops the same
+// pairs as the canonicalizer.
+func TestDropsParam(t *testing.T) {
+	c := Canonicalizer{DropParams: append(slices.Clone(TrackingParams), "a b", "x+*")}
+	tests := []struct {
+		name, written string // the decoded name, and one way to write it
+		drops         bool
+		why           string
+	}{
+		{"utm_source", "utm_source", true, "a prefix entry: utm_*"},
+		{"utm_", "utm%5F", true, "the prefix alone matches; names are decoded"},
+		{"utm", "utm", false, "shorter than the prefix"},
+		{"gclid", "gclid", true, "a whole name"},
+		{"gclid2", "gclid2", false, "a whole name matches only itself"},
+		{"a b", "a+b", true, "form-decoded: + is a space"},
+		{"a+b", "a%2Bb", false, "%2B is a +, not a space"},
+		{"x+y", "x%2By", true, "an entry's text before * is taken as it is"},
+		{"", "", false, "the empty name"},
+	}
+	for _, tt := range tests {
+		if got := c.DropsParam(tt.name); got != tt.drops {
+			t.Errorf("DropsParam(%q) = %v, want %v (%s)", tt.name, got, tt.drops, tt.why)
+		}
+		key, err := c.Canon("https://h/?" + tt.written + "=1&keep=1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dropped := key == "https://h/?keep=1"; dropped != tt.drops {
+			t.Errorf("Canon drops %q: %v (%q), DropsParam(%q) = %v", tt.written, dropped, key, tt.name, tt.drops)
+		}
+	}
+}

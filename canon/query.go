@@ -57,6 +57,15 @@ func dropParams(q string, names []string) (string, bool) {
 	return string(b), true
 }
 
+// DropsParam reports whether c drops the query parameters named name, the
+// name form-decoded (URL Standard, section 5.1: "+" is a space and each
+// percent-escape an octet): name is an entry of DropParams, or begins with
+// the text before the "*" of an entry that ends in "*". Canon and SURT drop
+// exactly the pairs whose decoded names it reports, so that a program that
+// edits queries another way (as the uri command's edit --drop-tracking
+// does) drops the same ones. It does not allocate.
+func (c Canonicalizer) DropsParam(name string) bool { return matchDecoded(name, c.DropParams) }
+
 // matchParam reports whether the query parameter named name (as written)
 // matches one of names: its form-decoded name (URL Standard, section 5.1)
 // equals one, or begins with one that ends in "*".
@@ -64,6 +73,11 @@ func matchParam(name string, names []string) bool {
 	if strings.ContainsAny(name, "%+") {
 		name = abnf.Decode(name, true)
 	}
+	return matchDecoded(name, names)
+}
+
+// matchDecoded is matchParam for a name already decoded.
+func matchDecoded(name string, names []string) bool {
 	for _, n := range names {
 		if p, ok := strings.CutSuffix(n, "*"); ok {
 			if strings.HasPrefix(name, p) {

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -24,11 +25,21 @@ import (
 // per maximal subpart, as the parser and the USVString conversion of the
 // class's methods do.
 //
-// The zero SearchParams is the empty list. A SearchParams holds a slice:
-// a copy shares its pairs with the original until one of them changes,
-// so change only one of them, or take a [SearchParams.Clone].
+// The zero SearchParams is the empty list. A SearchParams is a value, as
+// a struct of strings is: a copy (q := p, an argument, a result) is a list
+// of its own, and changing either leaves the other as it was, whatever the
+// two do and in which goroutines. Copies share the array of their pairs
+// until one of them changes it, so a copy costs nothing: a method that
+// changes pairs in place (Delete, DeleteValue, Set, Sort) writes the new
+// list to a new array, one allocation, and Append adds at the end of the
+// array only in room that no copy has taken first.
 type SearchParams struct {
 	list []param
+	// room counts the pairs of list's array, from its start, that some
+	// list holds, when the array has room after them: Append writes there
+	// only after it has moved the count from len(list) to one more. It is
+	// nil for an array that no Append made, which no one appends to.
+	room *atomic.Int64
 	src  string // what ParseForm parsed, which String's output often equals
 	// canon is the number of pairs that ParseForm found when src is in
 	// serialized form, and 0 otherwise (see String).
@@ -48,12 +59,10 @@ func (p *SearchParams) pairs() []param {
 	return p.list
 }
 
-// own moves a list of one pair into list, before a change.
-func (p *SearchParams) own() {
-	if p.n1 {
-		p.list = []param{p.one}
-		p.one, p.n1 = param{}, false
-	}
+// setList makes list p's list: a new array, which no other SearchParams
+// holds.
+func (p *SearchParams) setList(list []param) {
+	p.list, p.room, p.one, p.n1 = list, nil, param{}, false
 }
 
 // param is one name-value tuple of the list.
@@ -371,54 +380,111 @@ func (p SearchParams) HasValue(name, value string) bool {
 	return false
 }
 
-// Append adds the pair name=value at the end (the append method).
+// Append adds the pair name=value at the end (the append method). It
+// allocates when the list grows out of its array, and for the first
+// pair that a copy of p appends after the pairs that they share.
 func (p *SearchParams) Append(name, value string) {
-	p.own()
-	p.list = append(p.list, param{toScalarValues(name), toScalarValues(value)})
+	p.add(param{toScalarValues(name), toScalarValues(value)})
+}
+
+// add appends kv to the list. A list of one pair is held in p itself. A
+// longer one is appended to in place only in room of its array that p
+// claims, so that a copy that shares the array, and has appended first,
+// keeps its pair; otherwise the pairs move to a new array with room for
+// as many again, so that appending n pairs costs O(n).
+func (p *SearchParams) add(kv param) {
+	n := p.Len()
+	switch {
+	case n == 0:
+		p.list, p.room, p.one, p.n1 = nil, nil, kv, true
+		return
+	case !p.n1 && p.room != nil && n < cap(p.list) && p.room.CompareAndSwap(int64(n), int64(n+1)):
+		p.list = append(p.list, kv)
+		return
+	}
+	list := make([]param, n+1, max(2*n, 4))
+	copy(list, p.pairs())
+	list[n] = kv
+	p.setList(list)
+	p.room = new(atomic.Int64)
+	p.room.Store(int64(n + 1))
 }
 
 // Delete removes every pair named name: the delete method with one
-// argument.
+// argument. It allocates the new list once when it removes a pair, and
+// not at all when the list had one pair.
 func (p *SearchParams) Delete(name string) {
-	p.own()
 	name = toScalarValues(name)
-	p.list = slices.DeleteFunc(p.list, func(kv param) bool { return kv.name == name })
+	p.deleteFunc(func(kv param) bool { return kv.name == name })
 }
 
 // DeleteValue removes every pair with the name and the value: the delete
-// method with two arguments.
+// method with two arguments. It allocates as [SearchParams.Delete] does.
 func (p *SearchParams) DeleteValue(name, value string) {
-	p.own()
 	name, value = toScalarValues(name), toScalarValues(value)
-	p.list = slices.DeleteFunc(p.list, func(kv param) bool { return kv.name == name && kv.value == value })
+	p.deleteFunc(func(kv param) bool { return kv.name == name && kv.value == value })
+}
+
+// deleteFunc removes the pairs for which del is true. The pairs kept go
+// to a new array, since copies of p may hold the old one; the list is
+// left as it is when no pair goes.
+func (p *SearchParams) deleteFunc(del func(param) bool) {
+	old := p.pairs()
+	i := slices.IndexFunc(old, del)
+	if i < 0 {
+		return
+	}
+	kept := make([]param, i, len(old)-1)
+	copy(kept, old[:i])
+	for _, kv := range old[i+1:] {
+		if !del(kv) {
+			kept = append(kept, kv)
+		}
+	}
+	p.setList(kept)
 }
 
 // Set gives the first pair named name the value and removes the other
 // pairs of that name, or appends name=value when there is none (the set
-// method).
+// method). It allocates the new list once, and not at all when the list
+// had one pair.
 func (p *SearchParams) Set(name, value string) {
-	p.own()
 	name, value = toScalarValues(name), toScalarValues(value)
-	for i, kv := range p.pairs() {
-		if kv.name == name {
-			p.list[i].value = value
-			rest := slices.DeleteFunc(p.list[i+1:], func(kv param) bool { return kv.name == name })
-			p.list = p.list[:i+1+len(rest)]
-			return
+	old := p.pairs()
+	i := slices.IndexFunc(old, func(kv param) bool { return kv.name == name })
+	switch {
+	case i < 0:
+		p.add(param{name, value})
+		return
+	case p.n1:
+		p.one.value = value // p's own: copies of p have theirs
+		return
+	}
+	list := make([]param, i+1, len(old))
+	copy(list, old[:i+1])
+	list[i].value = value
+	for _, kv := range old[i+1:] {
+		if kv.name != name {
+			list = append(list, kv)
 		}
 	}
-	p.list = append(p.list, param{name, value})
+	p.setList(list)
 }
 
 // Sort orders the pairs by name, keeping the order of pairs with the same
 // name (the sort method). Names compare by UTF-16 code units, as the
 // standard says, and not by bytes or code points: "\U0001F308" (the
-// surrogates D83C DF08) sorts before "\uFB03". It does not allocate.
+// surrogates D83C DF08) sorts before "\uFB03". It allocates the sorted
+// list once, and nothing when the pairs are in order already.
 func (p *SearchParams) Sort() {
-	if p.Len() < 2 {
+	old := p.pairs()
+	byName := func(a, b param) int { return compareUTF16(a.name, b.name) }
+	if len(old) < 2 || slices.IsSortedFunc(old, byName) {
 		return
 	}
-	slices.SortStableFunc(p.list, func(a, b param) int { return compareUTF16(a.name, b.name) })
+	list := slices.Clone(old)
+	slices.SortStableFunc(list, byName)
+	p.setList(list)
 }
 
 // compareUTF16 compares the well-formed UTF-8 strings a and b in the order
@@ -452,7 +518,9 @@ func utf16Lead(r rune) rune {
 	return r
 }
 
-// Clone returns a copy of p that shares nothing that either changes.
+// Clone returns a copy of p whose pairs are in an array of its own. A
+// plain copy (q := p) is as independent, since a SearchParams is a value;
+// Clone also lets go of the room that p's array may have beyond its pairs.
 func (p SearchParams) Clone() SearchParams {
 	return SearchParams{list: slices.Clone(p.pairs()), src: p.src}
 }

@@ -154,7 +154,9 @@
 // Set, Sort, Len, and All as an iter.Seq2); Sort orders names by UTF-16
 // code units, as the standard says, so "🌈" sorts before "ﬃ". Ill-formed
 // UTF-8 in a Go string is read as U+FFFD, as the parser reads its input.
-// [URL.SearchParams] gives a URL's list and [URL.SetSearchParams] applies
+// Unlike the class, whose objects are references, a SearchParams is a
+// value: a copy (q := p) is a list of its own, which new URLSearchParams(p)
+// makes in JavaScript. [URL.SearchParams] gives a URL's list and [URL.SetSearchParams] applies
 // one with the standard's update steps: the query becomes the serialized
 // list, and no query at all when it is empty. Those steps re-encode every
 // pair ("?a=b%20~" becomes "?a=b+%7E"), so [URL.DeleteSearchParam], beyond

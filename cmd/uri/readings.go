@@ -14,6 +14,7 @@ import (
 
 var readingsCommand = &command{
 	name:     "readings",
+	lines:    wholeLines,
 	operands: "[URL...]",
 	summary:  "compare how RFC 3986, the URL Standard and net/url read each URL",
 	about: "Reads each URL with strict RFC 3986, with the WHATWG URL Standard (as\n" +
@@ -101,5 +102,5 @@ func errorText(err error) optional {
 	if err == nil {
 		return optional{}
 	}
-	return optional{err.Error(), true}
+	return optional{message(err), true}
 }
