@@ -304,9 +304,8 @@ func message(err error) string {
 // uriReason is the reason of e, the module's error value, as the command
 // prints it: e.Reason() and e's input quoted, as e.Error() writes them
 // after "uri: ", with the operation named op when op is not "" (uri equal
-// normalizes with uri.Normalize, and says "equal", not "normalize"), and
-// with the hint for a character that an IRI allows naming the command that
-// converts an IRI, where the library names its Go functions.
+// normalizes with uri.Normalize, and says "equal", not "normalize"), and,
+// for a character that makes an IRI no URI, the command that converts it.
 func uriReason(e *uri.Error, op string) string {
 	r := e.Reason()
 	if op != "" {
@@ -314,16 +313,12 @@ func uriReason(e *uri.Error, op string) string {
 		c.Op, c.Name = uri.OpParse, "" // the one Op that Reason does not write
 		r = op + ": " + c.Reason()
 	}
-	// The library has no way to word the hint for another audience, so the
-	// command swaps the hint's words, which stay where the library put them;
-	// TestErrorsNameCommands fails if the library's words change.
-	r = strings.Replace(r, libraryIRIHint, " (valid in an IRI: uri iri-to-uri converts it)", 1)
-	return r + " of " + errtext.QuoteAround(e.Input, e.Offset)
+	r += " of " + errtext.QuoteAround(e.Input, e.Offset)
+	if e.ValidIRI() {
+		r += "; uri iri-to-uri converts it"
+	}
+	return r
 }
-
-// libraryIRIHint is what uri.Error.Reason writes after a character that an
-// IRI allows, in an input that is a valid IRI.
-const libraryIRIHint = " (valid in an IRI: use ParseIRI, then ToURI)"
 
 // renamed is an error of the library that the command names by its own
 // operation: uri equal's normalization, and uri file-uri's conversion,

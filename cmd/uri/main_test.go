@@ -638,11 +638,19 @@ func commandText(args []string, line string) string {
 }
 
 // commandHint returns a JSON line of the module's testdata, which holds
-// the library's messages, with the error as the command words it: the hint
-// for a character that is valid in an IRI names the command uri
-// iri-to-uri, where the library names its Go functions (see uriReason).
+// the library's messages, with the error as the command words it: after
+// the message of a character that is valid in an IRI, the command names
+// uri iri-to-uri (see uriReason).
 func commandHint(line string) string {
-	return strings.Replace(line, libraryIRIHint, " (valid in an IRI: uri iri-to-uri converts it)", 1)
+	i := strings.Index(line, " (valid in an IRI)")
+	if i < 0 {
+		return line
+	}
+	j := strings.Index(line[i:], `","offset"`)
+	if j < 0 {
+		return line
+	}
+	return line[:i+j] + "; uri iri-to-uri converts it" + line[i+j:]
 }
 
 // TestErrorsNameCommands: a message of the command names the command that
@@ -661,11 +669,11 @@ func TestErrorsNameCommands(t *testing.T) {
 		{[]string{"file-uri", "--os", "posix", "a"}, `file-uri: not an absolute path in path at offset 0 of "a"`},
 		{[]string{"file-uri", "--os", "windows", `C:\a\..\b`}, `file-uri: "." or ".." segment`},
 		{[]string{"file-path", "--os", "posix", "file://h/a"}, `file-path: host that the path style cannot name`},
-		{[]string{"parse", "http://h/é"}, `invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in path at offset 9 of "http://h/é"`},
-		{[]string{"normalize", "http://é/"}, `normalize: invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in authority at offset 7 of "http://é/"`},
-		{[]string{"resolve", "--base", "http://a/", "/é"}, `resolve: invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in path at offset 1 of "/é"`},
-		{[]string{"equal", "http://h/é", "x"}, `equal: invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in path at offset 9 of "http://h/é"`},
-		{[]string{"readings", "--json", "http://h/é"}, `invalid character "é" (valid in an IRI: uri iri-to-uri converts it) in path at offset 9 of "http://h/é"`},
+		{[]string{"parse", "http://h/é"}, `invalid character "é" (valid in an IRI) in path at offset 9 of "http://h/é"; uri iri-to-uri converts it`},
+		{[]string{"normalize", "http://é/"}, `normalize: invalid character "é" (valid in an IRI) in authority at offset 7 of "http://é/"; uri iri-to-uri converts it`},
+		{[]string{"resolve", "--base", "http://a/", "/é"}, `resolve: invalid character "é" (valid in an IRI) in path at offset 1 of "/é"; uri iri-to-uri converts it`},
+		{[]string{"equal", "http://h/é", "x"}, `equal: invalid character "é" (valid in an IRI) in path at offset 9 of "http://h/é"; uri iri-to-uri converts it`},
+		{[]string{"readings", "--json", "http://h/é"}, `invalid character "é" (valid in an IRI) in path at offset 9 of "http://h/é"; uri iri-to-uri converts it`},
 	}
 	for _, tt := range tests {
 		_, out, errOut := runCmd(t, "", tt.args...)

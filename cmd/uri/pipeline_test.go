@@ -49,6 +49,8 @@ func TestHelpFooterAgrees(t *testing.T) {
 		"site":            {"site"},
 		"template expand": {"template", "expand"},
 		"template match":  {"template", "match", "/{x}"},
+		"pattern exec":    {"pattern", "exec", "--base", "https://h/", "/*"},
+		"pattern test":    {"pattern", "test", "--base", "https://h/", "/*"},
 	}
 	// controlError reports whether uri args, given a line with U+0001 at
 	// byte 3, makes it the error of a line with a control character.
