@@ -33,33 +33,103 @@ func benchSets(tb testing.TB) []urlSet {
 
 // BenchmarkParseWHATWG parses the URLs of each sample file, and of each list
 // of GOURI_URLS, one per operation and takes the href: Parse and Href here
-// (impl=gouri), url.Parse and String in net/url (impl=net-url). Compare with
+// (impl=gouri), url.Parse and String in net/url (impl=net-url). Most lines
+// are already in serialized form, so that the href is the input itself;
+// the rows rewrite=NAME run the same lines changed by one of rewrites, so
+// that the parser must write every href. Compare with
 //
 //	GOURI_URLS=path/to/lists go test -run '^$' -bench ParseWHATWG -benchmem -count 8 ./whatwg > bench.txt
 //	go run golang.org/x/perf/cmd/benchstat@latest -col /impl bench.txt
 func BenchmarkParseWHATWG(b *testing.B) {
 	for _, set := range benchSets(b) {
-		lines := set.lines
-		n := 0
-		for _, l := range lines {
-			n += len(l)
+		benchParseLines(b, "file="+set.name, set.lines)
+		for _, r := range rewrites {
+			lines := make([]string, len(set.lines))
+			for i, l := range set.lines {
+				lines[i] = rewrite(l, r.change)
+			}
+			benchParseLines(b, "file="+set.name+"/rewrite="+r.name, lines)
 		}
-		size := n / len(lines)
-		b.Run("file="+set.name+"/impl=gouri", func(b *testing.B) {
-			testrows.Cycle(b, len(lines), size, func(i int) {
-				if u, err := Parse(lines[i]); err == nil {
-					sink = u.Href()
-				}
-			})
-		})
-		b.Run("file="+set.name+"/impl=net-url", func(b *testing.B) {
-			testrows.Cycle(b, len(lines), size, func(i int) {
-				if u, err := url.Parse(lines[i]); err == nil {
-					sink = u.String()
-				}
-			})
-		})
 	}
+}
+
+// benchParseLines runs Parse and Href, and url.Parse and String, over
+// lines, as the sub-benchmarks name/impl=gouri and name/impl=net-url.
+func benchParseLines(b *testing.B, name string, lines []string) {
+	n := 0
+	for _, l := range lines {
+		n += len(l)
+	}
+	size := n / len(lines)
+	b.Run(name+"/impl=gouri", func(b *testing.B) {
+		testrows.Cycle(b, len(lines), size, func(i int) {
+			if u, err := Parse(lines[i]); err == nil {
+				sink = u.Href()
+			}
+		})
+	})
+	b.Run(name+"/impl=net-url", func(b *testing.B) {
+		testrows.Cycle(b, len(lines), size, func(i int) {
+			if u, err := url.Parse(lines[i]); err == nil {
+				sink = u.String()
+			}
+		})
+	})
+}
+
+// rewrites are changes to a line of a URL list, each of which makes the
+// parser of the URL Standard (section 4.4) write an href that differs from
+// the input, and which net/url accepts too. change gets the line cut in
+// three: the scheme, the authority after "://", and the rest, from the
+// path on.
+var rewrites = []struct {
+	name   string
+	change func(scheme, authority, rest string) string
+}{
+	// The scheme state lower-cases the scheme: "HTTPS://" becomes "https://".
+	{"upper-scheme", func(s, a, r string) string { return upperASCII(s) + "://" + a + r }},
+	// The domain parser lower-cases an ASCII host (section 3.3).
+	{"upper-host", func(s, a, r string) string { return s + "://" + upperASCII(a) + r }},
+	// A "\" is a "/" in a special URL's path.
+	{"backslash", func(s, a, r string) string { return s + "://" + a + intoPath(r, `a\`) }},
+	// A "." segment is removed.
+	{"dot-segment", func(s, a, r string) string { return s + "://" + a + intoPath(r, "./") }},
+	// A space in the path is percent-encoded as "%20".
+	{"space", func(s, a, r string) string { return s + "://" + a + intoPath(r, "a b/") }},
+}
+
+// rewrite cuts l at its "://" and at the end of the authority, and
+// returns what change makes of it; l itself when it has no "://".
+func rewrite(l string, change func(scheme, authority, rest string) string) string {
+	scheme, after, ok := strings.Cut(l, "://")
+	if !ok {
+		return l
+	}
+	k := strings.IndexAny(after, "/?#\\")
+	if k < 0 {
+		k = len(after)
+	}
+	return change(scheme, after[:k], after[k:])
+}
+
+// intoPath puts x after the first "/" of rest, the part of a URL from the
+// path on; before rest, after a "/", when the path is empty.
+func intoPath(rest, x string) string {
+	if strings.HasPrefix(rest, "/") {
+		return "/" + x + rest[1:]
+	}
+	return "/" + x + rest
+}
+
+// upperASCII returns s with its ASCII letters in upper case.
+func upperASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - 0x20
+		}
+	}
+	return string(b)
 }
 
 // BenchmarkResolveWHATWG resolves each reference against 500 parsed bases,
