@@ -132,38 +132,14 @@ func upperASCII(s string) string {
 	return string(b)
 }
 
-// BenchmarkResolveWHATWG resolves each reference against 500 parsed bases,
-// the first lines of the web sample that the root package, net/url and
-// Parse all accept (the root package's benchmark bases): base.Parse(ref)
-// and Href (impl=gouri) against the same job in net/url, base.Parse(ref) and
-// String (impl=net-url), which parses the reference and calls
-// ResolveReference. impl=net-url-parsed-ref is ResolveReference and String
-// on a reference parsed before the loop, the part of net/url's time that
-// is resolution alone.
+// BenchmarkResolveWHATWG resolves each reference against 500 parsed bases
+// (webBases): base.Parse(ref) and Href (impl=gouri) against the same job in
+// net/url, base.Parse(ref) and String (impl=net-url), which parses the
+// reference and calls ResolveReference. impl=net-url-parsed-ref is
+// ResolveReference and String on a reference parsed before the loop, the
+// part of net/url's time that is resolution alone.
 func BenchmarkResolveWHATWG(b *testing.B) {
-	var bases []URL
-	var nu []*url.URL
-	for _, s := range testrows.URLs(b, testrows.WebSample) {
-		if len(bases) == 500 {
-			break
-		}
-		if _, err := uri.ParseURI(s); err != nil {
-			continue
-		}
-		n, err := url.Parse(s)
-		if err != nil {
-			continue
-		}
-		u, err := Parse(s)
-		if err != nil {
-			continue
-		}
-		bases = append(bases, u)
-		nu = append(nu, n)
-	}
-	if len(bases) < 500 {
-		b.Fatalf("only %d usable bases", len(bases))
-	}
+	bases, nu := webBases(b)
 	for _, rk := range testrows.ResolveShapes {
 		size := 0
 		for _, u := range bases {
@@ -188,6 +164,74 @@ func BenchmarkResolveWHATWG(b *testing.B) {
 			}
 		})
 		bench("net-url-parsed-ref", func(i int) { sink = nu[i].ResolveReference(nref).String() })
+	}
+}
+
+// webBases returns the first 500 lines of the web sample that the root
+// package, net/url and Parse all accept (the root package's benchmark
+// bases), parsed by Parse and by url.Parse.
+func webBases(b *testing.B) ([]URL, []*url.URL) {
+	var bases []URL
+	var nu []*url.URL
+	for _, s := range testrows.URLs(b, testrows.WebSample) {
+		if len(bases) == 500 {
+			break
+		}
+		if _, err := uri.ParseURI(s); err != nil {
+			continue
+		}
+		n, err := url.Parse(s)
+		if err != nil {
+			continue
+		}
+		u, err := Parse(s)
+		if err != nil {
+			continue
+		}
+		bases = append(bases, u)
+		nu = append(nu, n)
+	}
+	if len(bases) < 500 {
+		b.Fatalf("only %d usable bases", len(bases))
+	}
+	return bases, nu
+}
+
+// BenchmarkSettersWHATWG runs each setter of section 6.1 once per operation
+// on a copy of one of the bases of webBases, with a value that the setter
+// must rewrite (upper case, a space, a dot segment, a backslash), and takes
+// the href.
+func BenchmarkSettersWHATWG(b *testing.B) {
+	bases, _ := webBases(b)
+	setters := []struct {
+		name  string
+		value string
+		set   func(u *URL, v string) error
+	}{
+		{"href", "HTTPS://Example.COM/a/../b c", (*URL).SetHref},
+		{"protocol", "HTTP", (*URL).SetProtocol},
+		{"username", "user name", (*URL).SetUsername},
+		{"host", "WWW.Example.COM:8080", (*URL).SetHost},
+		{"hostname", "Example.ORG", (*URL).SetHostname},
+		{"port", "8080", (*URL).SetPort},
+		{"pathname", `/a b/./c\d`, (*URL).SetPathname},
+		{"search", "?q=a b&c=d", (*URL).SetSearch},
+		{"hash", "#x y", (*URL).SetHash},
+	}
+	for _, st := range setters {
+		size := 0
+		for _, u := range bases {
+			size += len(u.Href()) + len(st.value)
+		}
+		size /= len(bases)
+		b.Run("setter="+st.name, func(b *testing.B) {
+			testrows.Cycle(b, len(bases), size, func(i int) {
+				u := bases[i]
+				if st.set(&u, st.value) == nil {
+					sink = u.Href()
+				}
+			})
+		})
 	}
 }
 
