@@ -368,7 +368,7 @@ func (p *parser) noHost() {
 func (p *parser) scheme(k int, upper bool) int {
 	s := p.in
 	if upper {
-		p.writeLower(0, k)
+		p.w.CopyLower(0, k)
 	} else {
 		p.w.Copy(0, k)
 	}
@@ -391,23 +391,6 @@ func (p *parser) scheme(k int, upper bool) int {
 		return p.pathOrAuthority(i + 1)
 	}
 	return p.opaquePath(i)
-}
-
-// writeLower writes in[i:j] in ASCII lower case.
-func (p *parser) writeLower(i, j int) {
-	s := p.in
-	for i < j {
-		k := i
-		for k < j && !('A' <= s[k] && s[k] <= 'Z') {
-			k++
-		}
-		p.w.Copy(i, k)
-		if k < j {
-			p.w.Byte(s[k] | 0x20)
-			k++
-		}
-		i = k
-	}
 }
 
 // noScheme is the no scheme state, from the start of the input.
