@@ -228,8 +228,10 @@ func (p *parser) finish() error {
 	if u.flags&fQuery == 0 {
 		u.queryStart = u.fragStart
 	}
+	// The path is looked at only for a URL whose host is null, as needsDot
+	// would look at its last argument.
 	ps := int(u.pathStart)
-	if needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.At(ps) == '/' && p.w.At(ps+1) == '/') {
+	if u.kind == HostNone && needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.At(ps) == '/' && p.w.At(ps+1) == '/') {
 		p.w.Insert(int(u.pathStart), "/.")
 		u.pathStart += 2
 		u.queryStart += 2
