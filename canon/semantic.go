@@ -6,6 +6,7 @@ import (
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/internal/query"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -177,14 +178,11 @@ func aggressive(s string) (sem, error) {
 		r.path = p
 	}
 	if r.hasQuery {
-		var kept []string
-		for pair := range strings.SplitSeq(abnf.LowerString(r.query), "&") {
-			name, value, _ := strings.Cut(pair, "=")
-			if pair != "" && !isSessionID(name, value) {
-				kept = append(kept, pair)
-			}
-		}
-		r.query = sortPairs(strings.Join(kept, "&"))
+		kept, _ := query.AppendKept(nil, abnf.LowerString(r.query), func(piece string) bool {
+			name, value, _ := query.Pair(piece)
+			return piece == "" || isSessionID(name, value)
+		})
+		r.query = sortPairs(string(kept))
 		r.hasQuery = r.query != ""
 	}
 	r.fragment, r.hasFragment = "", false

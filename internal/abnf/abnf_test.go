@@ -341,14 +341,3 @@ func TestIPv4Number(t *testing.T) {
 		}
 	}
 }
-
-// TestCutByte: CutByte is strings.Cut with a separator of one byte.
-func TestCutByte(t *testing.T) {
-	for _, s := range []string{"", "=", "a", "a=b", "=b", "a=", "a==b", "ab=c=d", "é=ü"} {
-		b, a, f := CutByte(s, '=')
-		wb, wa, wf := strings.Cut(s, "=")
-		if b != wb || a != wa || f != wf {
-			t.Errorf("CutByte(%q, '=') = %q, %q, %v; want %q, %q, %v", s, b, a, f, wb, wa, wf)
-		}
-	}
-}
