@@ -238,6 +238,11 @@ func TestSURTForms(t *testing.T) {
 		{"https://www.Example.com:8443/A/?b=2&a=1#f", "com,example:8443)/a?a=1&b=2"},
 		{"http://[2001:db8::1]/x", "[2001:db8::1])/x"},
 		{"http://0x7f.1/", "127.0.0.1)/"},
+		// The default port of a scheme is the one of internal/schemes
+		// (RFC 3986, Section 6.2.3): gopher's is 70 (RFC 4266).
+		{"ftp://example.com:21/a", "com,example)/a"},
+		{"gopher://example.com:70/a", "com,example)/a"},
+		{"gopher://example.com:80/a", "com,example:80)/a"},
 	} {
 		got, err := SURT(c.in)
 		if diff := cmp.Diff(c.want, got); diff != "" || err != nil {

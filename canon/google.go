@@ -9,6 +9,7 @@ import (
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/internal/schemes"
 )
 
 // This file holds the steps of the canonicalization of Google Safe
@@ -110,7 +111,7 @@ func googleParts(s string, keepPort bool) (parts, error) {
 	if p.host, err = canonHost(host); err != nil {
 		return p, err
 	}
-	if keepPort && port != defaultPort(scheme) {
+	if keepPort && port != schemes.Lookup(scheme).Port {
 		p.port = port
 	}
 	path, query, hasQuery := strings.Cut(rest[end:], "?")
@@ -230,19 +231,6 @@ func splitAuthority(a string) (host, port string, err error) {
 		}
 	}
 	return host, port, nil
-}
-
-// defaultPort returns the default port of a scheme that has one.
-func defaultPort(scheme string) string {
-	switch scheme {
-	case "http":
-		return "80"
-	case "https":
-		return "443"
-	case "ftp":
-		return "21"
-	}
-	return ""
 }
 
 // canonHost is the document's host step: "Remove all leading and trailing

@@ -7,6 +7,7 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
 	"github.com/gouri/uri/internal/query"
+	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -159,8 +160,10 @@ func aggressive(s string) (sem, error) {
 		return r, err
 	}
 	if r.scheme == "https" {
+		// The URL Standard kept a port that is no default of https, but
+		// may be http's.
 		r.scheme = "http"
-		if r.port == "80" {
+		if r.port == schemes.Lookup(r.scheme).Port {
 			r.port = ""
 		}
 	}

@@ -359,8 +359,12 @@ func (p *Policy) inNetworks(a netip.Addr) bool {
 	return false
 }
 
+// webScheme reports whether s is a scheme that every policy allows: one
+// that net/http's client speaks.
+func webScheme(s string) bool { return s == "http" || s == "https" }
+
 func (p *Policy) schemeAllowed(s string) bool {
-	if s == "http" || s == "https" {
+	if webScheme(s) {
 		return true
 	}
 	for _, t := range p.Schemes {
@@ -371,8 +375,11 @@ func (p *Policy) schemeAllowed(s string) bool {
 	return false
 }
 
+// portAllowed reports whether n is one of Ports or the default port of an
+// allowed scheme in the module's table of schemes: 80 and 443 for http
+// and https, and those of Schemes.
 func (p *Policy) portAllowed(n uint16) bool {
-	if n == 80 || n == 443 {
+	if n == defaultPort("http") || n == defaultPort("https") {
 		return true
 	}
 	for _, m := range p.Ports {
@@ -381,11 +388,18 @@ func (p *Policy) portAllowed(n uint16) bool {
 		}
 	}
 	for _, s := range p.Schemes {
-		if d := schemes.Lookup(abnf.LowerString(s)).Port; d != "" && d == strconv.Itoa(int(n)) {
+		if d := defaultPort(s); d != 0 && n == d {
 			return true
 		}
 	}
 	return false
+}
+
+// defaultPort returns the default port of scheme, written in any case, or
+// 0 when it has none.
+func defaultPort(scheme string) uint16 {
+	n, _ := strconv.ParseUint(schemes.Lookup(scheme).Port, 10, 16)
+	return uint16(n)
 }
 
 // hostAllowed reports whether host, a dial target's host, is one of Hosts.
