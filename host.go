@@ -9,7 +9,6 @@ import (
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/idnacheck"
-	"golang.org/x/net/idna"
 )
 
 // This file holds what a program needs to know about a host beyond its
@@ -64,7 +63,7 @@ func convertHost(host string, unicode bool) (string, error) {
 	if err != nil || literal {
 		return name, err
 	}
-	ascii, err := idnacheck.ToASCII(idna.Lookup, name)
+	ascii, err := idnacheck.Lookup.ToASCII(name)
 	if err != nil {
 		return "", idnaFailure(host, name, err, op)
 	}
@@ -87,7 +86,7 @@ func convertHost(host string, unicode bool) (string, error) {
 	if !unicode {
 		return ascii, nil
 	}
-	out, err := idnacheck.ToUnicode(idna.Display, name)
+	out, err := idnacheck.Display.ToUnicode(name)
 	if err != nil {
 		return "", idnaFailure(host, name, err, op)
 	}
@@ -182,7 +181,7 @@ func idnaFailure(host, name string, err error, op string) error {
 		off = encodedOffset(host, e.Offset)
 	} else {
 		for k, label := range labels(name) {
-			if _, lerr := idnacheck.ToASCII(idna.Lookup, label); lerr != nil {
+			if _, lerr := idnacheck.Lookup.ToASCII(label); lerr != nil {
 				off = encodedOffset(host, labelStart(name, k))
 				break
 			}
@@ -231,7 +230,7 @@ func CheckHomograph(host string) error {
 	if err != nil || literal {
 		return err
 	}
-	uname, err := idnacheck.ToUnicode(idna.Lookup, name)
+	uname, err := idnacheck.Lookup.ToUnicode(name)
 	if err != nil {
 		return idnaFailure(host, name, err, OpHomograph)
 	}

@@ -40,6 +40,22 @@ func TestSteps(t *testing.T) {
 	}
 }
 
+// TestSafeBrowsingIDN: a non-ASCII name goes through IDNA, through
+// internal/idnacheck as every reading of the module does, so that no
+// label is lost; a name that IDNA refuses keeps its bytes, escaped.
+func TestSafeBrowsingIDN(t *testing.T) {
+	for _, c := range []struct{ why, in, want string }{
+		{"UTS #46, section 4, step 4: a bare xn-- label would vanish (it gave http://xn--9ca..com/)", "http://é.xn--.com/", "http://%C3%A9.xn--.com/"},
+		{"the same at the end of the name", "http://évil.xn--/", "http://%C3%A9vil.xn--/"},
+		{"IDNA's lookup, as Google's client does", "http://www.ümlat.com/", "http://www.xn--mlat-zra.com/"},
+		{"a full stop of UTS #46 separates labels", "http://bücher。example/", "http://xn--bcher-kva.example/"},
+	} {
+		if got, err := Canon(c.in, SafeBrowsing); got != c.want || err != nil {
+			t.Errorf("%s: Canon(%q, SafeBrowsing) = %q, %v; want %q", c.why, c.in, got, err, c.want)
+		}
+	}
+}
+
 // TestOptions: the options of a Canonicalizer, for each profile.
 func TestOptions(t *testing.T) {
 	for _, c := range []struct {

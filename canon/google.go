@@ -5,10 +5,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
-
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/internal/idnacheck"
 	"github.com/gouri/uri/internal/schemes"
 )
 
@@ -239,7 +238,9 @@ func splitAuthority(a string) (host, port string, err error) {
 // values. The client should handle any legal IP-address encoding, including
 // octal, hex, and fewer than four components. Lowercase the whole string."
 // A non-ASCII name goes through IDNA's lookup (UTS #46) as Google's client
-// does; a name that IDNA rejects keeps its bytes, escaped.
+// does, with the module's check that no label is lost or gained
+// (internal/idnacheck: x/net/idna alone turns "é.xn--.com" into
+// "xn--9ca..com"); a name that IDNA rejects keeps its bytes, escaped.
 func canonHost(h string) (string, error) {
 	if strings.HasPrefix(h, "[") {
 		return abnf.LowerString(h), nil
@@ -255,7 +256,7 @@ func canonHost(h string) (string, error) {
 		return a, nil
 	}
 	if !abnf.IsASCII(h) && utf8.ValidString(h) {
-		if a, err := idna.Lookup.ToASCII(h); err == nil && a != "" {
+		if a, err := idnacheck.Lookup.ToASCII(h); err == nil && a != "" {
 			h = a
 		}
 	}

@@ -95,7 +95,6 @@ import (
 	"github.com/gouri/uri/internal/idnacheck"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
-	"golang.org/x/net/idna"
 )
 
 // Parser names one of the three readings.
@@ -405,7 +404,7 @@ func dial(v *url.URL, err error) (addr, note string, dialErr error) {
 		// net/http calls x/net/idna without the check of package
 		// idnacheck, so a name that loses a label through IDNA is dialed
 		// as IDNA gives it, and the note says so.
-		a, err := idnacheck.ToASCII(idna.Lookup, host)
+		a, err := idnacheck.Lookup.ToASCII(host)
 		var e *idnacheck.Error
 		switch {
 		case errors.Is(err, idnacheck.ErrTooLong):

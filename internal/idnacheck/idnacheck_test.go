@@ -138,3 +138,26 @@ func TestTooLongOffset(t *testing.T) {
 		t.Errorf("ToASCII(a long name) = %v, want ErrTooLong at %d", err, 2*MaxDomain)
 	}
 }
+
+// TestProfiles: the named profiles are x/net/idna's Lookup and Display,
+// with the package's check.
+func TestProfiles(t *testing.T) {
+	tests := []struct {
+		name    string
+		conv    func(string) (string, error)
+		in, out string
+		err     error
+	}{
+		{"Lookup.ToASCII", Lookup.ToASCII, "Bücher.example", "xn--bcher-kva.example", nil},
+		{"Lookup.ToASCII", Lookup.ToASCII, "é.xn--.com", "xn--9ca..com", ErrLabelLost},
+		{"Lookup.ToUnicode", Lookup.ToUnicode, "xn--bcher-kva.example", "bücher.example", nil},
+		{"Display.ToUnicode", Display.ToUnicode, "xn--bcher-kva.EXAMPLE", "bücher.example", nil},
+		{"Display.ToASCII", Display.ToASCII, "a。b", "a.b", nil},
+	}
+	for _, tt := range tests {
+		out, err := tt.conv(tt.in)
+		if out != tt.out || !errors.Is(err, tt.err) || (tt.err == nil) != (err == nil) {
+			t.Errorf("%s(%q) = %q, %v; want %q, %v", tt.name, tt.in, out, err, tt.out, tt.err)
+		}
+	}
+}
