@@ -288,6 +288,9 @@ func TestPolicyOptions(t *testing.T) {
 		{"network allowed, localhost still refused", guard.Policy{Networks: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}}, "http://localhost/", "localhost", ""},
 		{"host allowed", guard.Policy{Hosts: []string{"LocalHost."}}, "http://localhost/", "", "localhost:80"},
 		{"host allowed as an address", guard.Policy{Hosts: []string{"[::1]"}}, "http://[::1]/", "", "[::1]:80"},
+		{"host allowed as an address without brackets", guard.Policy{Hosts: []string{"::1"}}, "http://[::1]/", "", "[::1]:80"},
+		{"host allowed as the same address written otherwise", guard.Policy{Hosts: []string{"[0:0::1]"}}, "http://[::1]/", "", "[::1]:80"},
+		{"an address is no name", guard.Policy{Hosts: []string{"[::1]"}}, "http://[::2]/", "address", ""},
 		{"host allowed, another refused", guard.Policy{Hosts: []string{"localhost"}}, "http://a.localhost/", "localhost", ""},
 		{"host allowed, userinfo refused", guard.Policy{Hosts: []string{"localhost"}}, "http://u@localhost/", "userinfo", ""},
 	}
