@@ -9,6 +9,7 @@ import (
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/idnacheck"
+	"github.com/gouri/uri/internal/inetaton"
 )
 
 // This file holds what a program needs to know about a host beyond its
@@ -28,8 +29,8 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 	if host == "" || host[0] == '[' || abnf.IsIPv4(host) {
 		return netip.Addr{}, false
 	}
-	r, fault := abnf.ParseLooseIPv4(host)
-	if fault != abnf.LooseOK {
+	r, fault := inetaton.Parse(host)
+	if fault != inetaton.OK {
 		return netip.Addr{}, false
 	}
 	a := r.Addr

@@ -8,6 +8,7 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
 	"github.com/gouri/uri/internal/idnacheck"
+	"github.com/gouri/uri/internal/inetaton"
 	"github.com/gouri/uri/internal/schemes"
 )
 
@@ -286,8 +287,8 @@ func ipv4(h string) (string, bool) {
 	if h == "" || !abnf.IsDigit(h[0]) {
 		return "", false
 	}
-	a, fault := abnf.ParseLooseIPv4(h)
-	if fault != abnf.LooseOK {
+	a, fault := inetaton.Parse(h)
+	if fault != inetaton.OK {
 		return "", false
 	}
 	if abnf.IsIPv4(h) {
