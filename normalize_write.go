@@ -685,7 +685,7 @@ func splitParams(s string, qs, qe int, params []param) []param {
 		p := query.Next(s, i, qe)
 		if p.End > i {
 			if len(params) == cap(params) {
-				more := make([]param, len(params), len(params)+strings.Count(s[i:qe], "&")+1)
+				more := make([]param, len(params), len(params)+query.Count(s[i:qe]))
 				copy(more, params)
 				params = more
 			}

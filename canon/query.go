@@ -80,13 +80,13 @@ func matchParam(name string, names []string) bool {
 // an empty pair sorts first, "a=1&" is "&a=1"). It allocates only when the
 // order changes.
 func sortPairs(q string) string {
-	if !strings.Contains(q, "&") {
+	if query.Count(q) == 1 {
 		return q
 	}
 	if pairsSorted(q) {
 		return q
 	}
-	pairs := make([]string, 0, strings.Count(q, "&")+1)
+	pairs := make([]string, 0, query.Count(q))
 	for piece := range query.Pieces(q) {
 		pairs = append(pairs, piece)
 	}

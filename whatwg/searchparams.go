@@ -153,7 +153,7 @@ type formList struct {
 func (l *formList) add(kv param, rest string) {
 	switch {
 	case l.n == len(l.stack):
-		l.list = make([]param, l.n, l.n+1+strings.Count(rest, "&"))
+		l.list = make([]param, l.n, l.n+query.Count(rest))
 		copy(l.list, l.stack[:])
 		fallthrough
 	default:

@@ -76,6 +76,10 @@ func Next(s string, i, end int) Span {
 	return Span{i, k, e}
 }
 
+// Count returns the number of pieces of q: one more than its "&". Callers
+// size their lists of pairs with it.
+func Count(q string) int { return strings.Count(q, "&") + 1 }
+
 // Pieces returns an iterator over the pieces of q, in order, empty pieces
 // included: strings.SplitSeq(q, "&"), spelled once for the module.
 func Pieces(q string) iter.Seq[string] {
