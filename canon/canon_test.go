@@ -49,6 +49,8 @@ func TestSafeBrowsingIDN(t *testing.T) {
 		{"the same at the end of the name", "http://évil.xn--/", "http://%C3%A9vil.xn--/"},
 		{"IDNA's lookup, as Google's client does", "http://www.ümlat.com/", "http://www.xn--mlat-zra.com/"},
 		{"a full stop of UTS #46 separates labels", "http://bücher。example/", "http://xn--bcher-kva.example/"},
+		{"a label that UTS #46 maps to nothing leaves no empty one (the key was http://a..b/, not canonical)", "http://a.\u00ad.b/", "http://a.b/"},
+		{"full-width digits make an address, written as one (was http://127.1/)", "http://１２７.１/", "http://127.0.0.1/"},
 	} {
 		if got, err := Canon(c.in, SafeBrowsing); got != c.want || err != nil {
 			t.Errorf("%s: Canon(%q, SafeBrowsing) = %q, %v; want %q", c.why, c.in, got, err, c.want)

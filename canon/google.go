@@ -253,13 +253,18 @@ func canonHost(h string) (string, error) {
 	if h[0] == '[' {
 		return "", ErrBadIPLiteral // ".[" would read back as an IP literal
 	}
-	if a, ok := ipv4(h); ok {
-		return a, nil
-	}
 	if !abnf.IsASCII(h) && utf8.ValidString(h) {
 		if a, err := idnacheck.Lookup.ToASCII(h); err == nil && a != "" {
-			h = a
+			// UTS #46 maps some labels to nothing ("\u00ad") and full-width
+			// digits to ASCII ones: the dots are collapsed again, and the
+			// name may be an address now, so that the key is canonical.
+			if h = collapseDots(a); h == "" {
+				return "", ErrNoHost
+			}
 		}
+	}
+	if a, ok := ipv4(h); ok {
+		return a, nil
 	}
 	return escapeBytes(h), nil
 }
