@@ -12,6 +12,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/query"
 )
 
 // This file holds the application/x-www-form-urlencoded parser and
@@ -98,117 +99,99 @@ func ParseForm(s string) SearchParams {
 
 // parse is ParseForm, into p, which is the zero SearchParams. It takes a
 // pointer, so that ParseForm inlines and the list is not copied.
+//
+// The pieces come from the module's splitter, query.Marks.Next, which
+// also finds the first byte of each piece that needs a look. While s may
+// be in serialized form (each piece a name, one "=" and a value, all of
+// bytes that the serializer writes as they are), those are the bytes that
+// the serializer does not keep, which include those that need decoding;
+// after the first piece that is not in that form, only the latter.
 func (p *SearchParams) parse(s string) {
-	// The pairs go to a list on the stack, and to the heap in one
-	// allocation of the right size at the end (or when it is full).
-	var stack [8]param
-	var list []param // nil while the pairs fit on the stack
-	n := 0
+	var l formList
 	var buf []byte
-	// One pass over the bytes finds the pieces, the first "=" of each, and
-	// whether a piece may need decoding. While s may be in serialized form
-	// (pieces with one "=" each, and no other byte that the serializer
-	// does not keep), the pass stops at every such byte to tell; after
-	// that, only at those that matter to the piece.
-	start, eq, dec, canon := 0, -1, -1, true
-	for i := 0; ; i++ {
-		switch {
-		case canon:
-			i = scan(s, i, &formEncodeStops)
-		case eq < 0 || dec < 0:
-			i = scan(s, i, &formSplitStops)
-		default:
-			if k := strings.IndexByte(s[i:], '&'); k >= 0 {
-				i += k
-			} else {
-				i = len(s)
+	marks, canon := formNotKept, true
+	for i := 0; ; {
+		sp, mark := marks.Next(s, i)
+		if sp.End > i {
+			kv := param{name: s[i:sp.NameEnd]}
+			if sp.HasValue() {
+				kv.value = s[sp.NameEnd+1 : sp.End]
 			}
-		}
-		c := byte('&')
-		if i < len(s) {
-			c = s[i]
-		}
-		switch formByte[c] {
-		case 0:
-			canon = false
-			continue
-		case '=':
-			if eq < 0 {
-				eq = i
-			} else {
-				canon = false
+			if canon && (mark >= 0 || !sp.HasValue()) {
+				marks, canon = formNeedsDecoding, false
 			}
-			continue
-		case '%':
-			if dec < 0 {
-				dec = i
-			}
-			canon = false
-			continue
-		}
-		if i > start {
-			kv := param{name: s[start:i]}
-			if eq >= 0 {
-				kv.name, kv.value = s[start:eq], s[eq+1:i]
-			} else {
-				canon = false
-			}
-			if dec >= 0 {
-				// dec is the first byte that may need decoding: in the
+			if mark >= 0 {
+				// mark is the first byte that may need decoding: in the
 				// name when it comes before the "=".
-				if eq < 0 || dec < eq {
-					kv.name, buf = formDecode(kv.name, buf, len(s)-start)
+				if mark < sp.NameEnd {
+					kv.name, buf = formDecode(kv.name, buf, len(s)-i)
 				}
-				kv.value, buf = formDecode(kv.value, buf, len(s)-start)
+				kv.value, buf = formDecode(kv.value, buf, len(s)-i)
 			}
-			switch {
-			case n < len(stack):
-				stack[n] = kv
-			case n == len(stack):
-				list = make([]param, n, n+1+strings.Count(s[i:], "&"))
-				copy(list, stack[:])
-				fallthrough
-			default:
-				list = append(list, kv)
+			if l.n < len(l.stack) {
+				l.stack[l.n] = kv
+				l.n++
+			} else {
+				l.add(kv, s[sp.End:])
 			}
-			n++
 		} else {
 			canon = false
 		}
-		if i >= len(s) {
-			n0 := n // the canon field
-			if !canon {
-				n0 = 0
-			}
-			p.src, p.canon = s, n0
-			switch {
-			case n == 1:
-				p.one, p.n1 = stack[0], true
-			case n > 1 && list == nil:
-				p.list = make([]param, n)
-				copy(p.list, stack[:n])
-			default:
-				p.list = list
-			}
-			return
+		if sp.End == len(s) {
+			break
 		}
-		start, eq, dec = i+1, -1, -1
+		i = sp.End + 1
+	}
+	p.src = s
+	if canon {
+		p.canon = l.n
+	}
+	l.into(p)
+}
+
+// formList collects the pairs that parse finds: the first eight in an
+// array on the stack, the others in a slice of the right size, allocated
+// once, when the ninth comes.
+type formList struct {
+	stack [8]param
+	list  []param // nil while the pairs fit in stack
+	n     int
+}
+
+// add appends kv when the stack is full, with rest the text after it,
+// where the pairs that follow are.
+func (l *formList) add(kv param, rest string) {
+	switch {
+	case l.n == len(l.stack):
+		l.list = make([]param, l.n, l.n+query.Count(rest))
+		copy(l.list, l.stack[:])
+		fallthrough
+	default:
+		l.list = append(l.list, kv)
+	}
+	l.n++
+}
+
+// into gives p the list: a single pair in p.one, without allocating, and
+// more in one allocation of the right size.
+func (l *formList) into(p *SearchParams) {
+	switch {
+	case l.n == 1:
+		p.one, p.n1 = l.stack[0], true
+	case l.n > 1 && l.list == nil:
+		p.list = make([]param, l.n)
+		copy(p.list, l.stack[:l.n])
+	default:
+		p.list = l.list
 	}
 }
 
-// formByte sorts the bytes where ParseForm's scan stops, those of
-// formEncodeStops: "&" ends a piece, "=" may split it, "%" stands for the
-// bytes that may need decoding ("%", "+" and the bytes of non-ASCII code
-// points), and 0 for the other bytes that the serializer encodes.
-var formByte = func() (t [256]byte) {
-	for c := range 256 {
-		if formDecodeStop[c] {
-			t[c] = '%'
-		}
-	}
-	t['&'], t['='] = '&', '='
-	return t
-}()
+// The marks of parse: the bytes that the serializer does not write as
+// they are, and those that a name or value cannot keep as they are.
+var (
+	formNotKept       = query.NewMarks(func(c byte) bool { return !formKeep[c] })
+	formNeedsDecoding = query.NewMarks(func(c byte) bool { return formDecodeStop[c] })
+)
 
 // formEncodeStops are the bytes that the urlencoded serializer does not
 // write as they are, for scan.
@@ -218,18 +201,6 @@ var formEncodeStops = func() (t stopSet) {
 			t[c] = 1
 		}
 	}
-	return t
-}()
-
-// formSplitStops are the bytes that ParseForm looks at once s is known
-// not to be in serialized form: "&", "=" and those of formDecodeStop.
-var formSplitStops = func() (t stopSet) {
-	for c := range 256 {
-		if formDecodeStop[c] {
-			t[c] = 1
-		}
-	}
-	t['&'], t['='] = 1, 1
 	return t
 }()
 
@@ -859,49 +830,27 @@ func (u *URL) DeleteSearchParam(name string) error {
 	}
 	name = toScalarValues(name)
 	q := u.Query()
-	found := false
-	for rest := q; rest != "" && !found; {
-		var piece string
-		piece, rest, _ = abnf.CutByte(rest, '&')
-		found = pieceNamed(piece, name)
+	// The kept pieces: their total length with the "&" between them, and
+	// whether one of them is a pair.
+	n, kept, pairs, found := 0, 0, false, false
+	for piece := range query.Pieces(q) {
+		if pieceNamed(piece, name) {
+			found = true
+			continue
+		}
+		if kept > 0 {
+			n++
+		}
+		n += len(piece)
+		kept++
+		pairs = pairs || piece != ""
 	}
 	if !found {
 		return nil
 	}
-	// The kept pieces: their total length with the "&" between them, and
-	// whether one of them is a pair.
-	n, kept, pairs := 0, 0, false
-	for rest := q; ; {
-		piece, after, more := abnf.CutByte(rest, '&')
-		if !pieceNamed(piece, name) {
-			if kept > 0 {
-				n++
-			}
-			n += len(piece)
-			kept++
-			pairs = pairs || piece != ""
-		}
-		if !more {
-			break
-		}
-		rest = after
-	}
 	return u.replaceQuery(attr, n, pairs, func(b []byte) []byte {
-		kept := 0
-		for rest := q; ; {
-			piece, after, more := abnf.CutByte(rest, '&')
-			if !pieceNamed(piece, name) {
-				if kept > 0 {
-					b = append(b, '&')
-				}
-				b = append(b, piece...)
-				kept++
-			}
-			if !more {
-				return b
-			}
-			rest = after
-		}
+		b, _ = query.AppendKept(b, q, func(piece string) bool { return pieceNamed(piece, name) })
+		return b
 	})
 }
 
@@ -912,7 +861,7 @@ func pieceNamed(piece, name string) bool {
 	if piece == "" {
 		return false
 	}
-	raw, _, _ := abnf.CutByte(piece, '=')
+	raw, _, _ := query.Pair(piece)
 	if formPlain(raw) {
 		return raw == name
 	}

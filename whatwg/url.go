@@ -481,6 +481,24 @@ func (u URL) HasOpaquePath() bool { return u.flags&fOpaque != 0 }
 // the pathname getter of section 6.1: "/a/b", or the opaque path.
 func (u URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
 
+// Offsets are where the parts of a URL are in its href, for code that
+// slices the href rather than joining the getters' values: the serializer
+// writes them in this order (section 4.5). The username and password lie
+// between "//" and HostStart, the port between HostEnd and PathStart.
+type Offsets struct {
+	SchemeEnd          int // the ":" after the scheme
+	HostStart, HostEnd int // the serialized host; both SchemeEnd+1 when it is null
+	PathStart          int // the path, after the port and after a "/." that the serializer writes before a path that begins with "//"
+	QueryStart         int // the "?" of the query, or FragmentStart when the query is null
+	FragmentStart      int // the "#" of the fragment, or len(Href()) when it is null
+}
+
+// Offsets returns where the parts of u are in u.Href(). It does not
+// allocate.
+func (u URL) Offsets() Offsets {
+	return Offsets{int(u.schemeEnd), int(u.hostStart), int(u.hostEnd), int(u.pathStart), int(u.queryStart), int(u.fragStart)}
+}
+
 // HasQuery reports whether the query is non-null, that is, whether the
 // href has a "?" after the path.
 func (u URL) HasQuery() bool { return u.flags&fQuery != 0 }

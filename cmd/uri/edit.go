@@ -13,6 +13,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/internal/query"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -447,8 +448,8 @@ func decodePair(name, value string) (string, string, error) {
 // of one, in both grammars; a "=" in NAME is none, since it ends NAME.
 func checkEncodedPair(name, value string) error {
 	for _, v := range []string{name, value} {
-		if i := strings.IndexByte(v, '&'); i >= 0 {
-			return &uri.Error{Op: uri.OpBuild, Input: v, Offset: i, Component: uri.Query, Err: uri.ErrInvalidByte,
+		if piece, _, more := query.Cut(v); more {
+			return &uri.Error{Op: uri.OpBuild, Input: v, Offset: len(piece), Component: uri.Query, Err: uri.ErrInvalidByte,
 				Detail: "a pair cannot hold the \"&\" that separates pairs: write %26"}
 		}
 	}
