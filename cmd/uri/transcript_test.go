@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestDocTranscripts runs the transcripts of the documentation (docs/*.md
+// and README.md): each indented line "$ go run ./cmd/uri ARGS", followed by
+// the lines that the command prints, which must be what it prints now.
+// A line of the transcript that starts as the command's messages do
+// ("uri: ", "uri CMD: ", "usage: ", "Run 'uri help") is one of standard
+// error, the others of standard output, each stream in its order. A line
+// "$ echo 'TEXT' > FILE" writes FILE for the commands after it. Command
+// lines that read standard input, run a pipeline or expand variables are not
+// run, since the shell gives them what the test cannot.
+func TestDocTranscripts(t *testing.T) {
+	files, err := filepath.Glob("../../docs/*.md")
+	files = append(files, "../../README.md")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no documentation found: %v", err)
+	}
+	docs := make([]string, len(files))
+	for i, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[i] = string(b)
+	}
+	t.Chdir(t.TempDir()) // for the files that the transcripts write
+	ran := 0
+	for i, file := range files {
+		for _, tr := range transcripts(docs[i]) {
+			name := filepath.Base(file) + ":" + tr.line
+			if tr.file != "" {
+				if err := os.WriteFile(tr.file, []byte(tr.command+"\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			args, ok := shellWords(tr.command)
+			if !ok {
+				continue // a pipeline, a redirection or a variable
+			}
+			var stdout, stderr bytes.Buffer
+			run(args, strings.NewReader(""), &stdout, &stderr)
+			var wantOut, wantErr []string
+			for _, l := range tr.output {
+				if isMessage(l) {
+					wantErr = append(wantErr, l)
+				} else {
+					wantOut = append(wantOut, l)
+				}
+			}
+			if diff := cmp.Diff(wantOut, lines(stdout.String())); diff != "" {
+				t.Errorf("%s: uri %q: standard output (-documented +printed):\n%s", name, args, diff)
+			}
+			if diff := cmp.Diff(wantErr, lines(stderr.String())); diff != "" {
+				t.Errorf("%s: uri %q: standard error (-documented +printed):\n%s", name, args, diff)
+			}
+			ran++
+		}
+	}
+	if ran < 10 {
+		t.Fatalf("ran only %d transcripts of docs/*.md: the test no longer finds them", ran)
+	}
+}
+
+// isMessage reports whether l is a line that the command writes on
+// standard error.
+func isMessage(l string) bool {
+	return strings.HasPrefix(l, "uri: ") || strings.HasPrefix(l, "usage: ") || strings.HasPrefix(l, "Run 'uri help") ||
+		strings.HasPrefix(l, "uri ") && strings.Contains(l, ": ")
+}
+
+// transcript is one command of the documentation with what it prints, or
+// a file that the documentation writes for the commands after it.
+type transcript struct {
+	line    string // the line number of the command in its file
+	command string // the arguments, as the shell reads them; the text of file
+	output  []string
+	file    string // the name of the file that "$ echo 'TEXT' > FILE" writes
+}
+
+// transcripts returns the transcripts of a Markdown text: in an indented
+// code block, a line "$ go run ./cmd/uri ..." and the lines up to the next
+// "$ " line or the end of the block.
+func transcripts(md string) []transcript {
+	const prompt, indent = "$ go run ./cmd/uri ", "    "
+	var all []transcript
+	var cur *transcript
+	for i, l := range strings.Split(md, "\n") {
+		body, indented := strings.CutPrefix(l, indent)
+		switch {
+		case !indented:
+			cur = nil
+		case strings.HasPrefix(body, prompt):
+			all = append(all, transcript{line: strconv.Itoa(i + 1), command: body[len(prompt):]})
+			cur = &all[len(all)-1]
+		case strings.HasPrefix(body, "$ echo '"):
+			text, file, ok := strings.Cut(body[len("$ echo '"):], "' > ")
+			cur = nil
+			if ok && !strings.ContainsAny(file, " /") {
+				all = append(all, transcript{line: strconv.Itoa(i + 1), command: text, file: file})
+			}
+		case strings.HasPrefix(body, "$ "):
+			cur = nil
+		case cur != nil:
+			cur.output = append(cur.output, body)
+		}
+	}
+	return all
+}
+
+// shellWords splits a command line as a POSIX shell does for the quoting
+// the documentation uses: single quotes, double quotes without expansions,
+// and spaces. It reports false for what needs a shell: a pipe, a
+// redirection, a variable or a command substitution outside single quotes.
+func shellWords(s string) ([]string, bool) {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, false
+			}
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '"':
+			j := strings.IndexByte(s[i+1:], '"')
+			if j < 0 || strings.ContainsAny(s[i+1:i+1+j], "$`\\") {
+				return nil, false
+			}
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == ' ':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		case strings.IndexByte("|<>$`;&#\\", c) >= 0:
+			return nil, false
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, true
+}
+
+// lines returns the lines of s without their newlines; nil for "".
+func lines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
