@@ -116,6 +116,13 @@ func (t *Template) appendVar(b []byte, op *operator, v *varspec, val Value, firs
 	case op.first != 0:
 		b = append(b, op.first)
 	}
+	return appendValue(b, op, v, val), nil
+}
+
+// appendValue appends the text of one defined variable after the
+// operator's first string or separator (RFC 6570, Appendix A); a prefix
+// modifier applies to a string only.
+func appendValue(b []byte, op *operator, v *varspec, val Value) []byte {
 	allow := &allowU
 	if op.reserved {
 		allow = &allowUR
@@ -129,7 +136,7 @@ func (t *Template) appendVar(b []byte, op *operator, v *varspec, val Value, firs
 		if v.maxLen > 0 {
 			s = prefix(s, v.maxLen, op.reserved)
 		}
-		return appendEncoded(b, s, allow), nil
+		return appendEncoded(b, s, allow)
 	case !v.explode:
 		// Section 3.2.1: a composite value joins its members with ","
 		// whatever the operator, and pairs as "name,value".
@@ -176,7 +183,7 @@ func (t *Template) appendVar(b []byte, op *operator, v *varspec, val Value, firs
 			b = appendEncoded(b, p.Value, allow)
 		}
 	}
-	return b, nil
+	return b
 }
 
 // appendNamed appends a name for a named operator: the name and "=", or,

@@ -150,6 +150,18 @@ func TestMatch(t *testing.T) {
 		{"a prefix above the counted length, within it", "{x:65}{y}", strings.Repeat("a", 65), nil, map[string]any{"x": strings.Repeat("a", 65), "y": ""}, 0, true},
 		{"a prefix alone", "{x:3}", "ab", nil, map[string]any{"x": "ab"}, 0, true},
 		{"prefixes alone: the longest", "{x:1}/{x:3}", "a/abc", nil, map[string]any{"x": "abc"}, 0, true},
+
+		// Soundness and completeness: Match finds values that re-expand to
+		// the URI when there are some, and returns no others.
+		{"a variable twice, adjacent: the first takes less so that both agree", "{#x}{x}", "#aa", nil, map[string]any{"x": "a"}, 0, true},
+		{"a variable on both sides of another", "{x}{y}{x}", "aba", nil, map[string]any{"x": "a", "y": "b"}, 0, true},
+		{"a variable three times", "{x}-{x}{y}{x}", "ab-abcab", nil, map[string]any{"x": "ab", "y": "c"}, 0, true},
+		{"a reading that re-expands byte for byte is preferred", "{&e*}{&%41b}", "&%41b=", nil, map[string]any{"%41b": ""}, 0, true},
+		{"{;x*} writes no = before an empty value", "{;x*}", ";h=", nil, nil, 1, false},
+		{"{;x} writes x= for a list of one empty item only", "{;x}", ";x=", nil, map[string]any{"x": []string{""}}, 0, true},
+		{"{;x} writes x for the empty string", "{;x}", ";x", nil, map[string]any{"x": ""}, 0, true},
+		{"an encoded unreserved character re-expands unencoded", "/users/{id}", "/users/a%41", nil, map[string]any{"id": "aA"}, 0, false},
+		{"a list item in the path is not .. either", "/a/{x}", "/a/..", kinds("x", template.KindList), nil, 3, false},
 	}
 	for _, tt := range tests {
 		tp, err := template.Parse(tt.tmpl)

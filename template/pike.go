@@ -35,14 +35,21 @@ type vm struct {
 // minArena is the least length of the node arena before a compaction.
 const minArena = 256
 
-// run matches the whole of s and returns the recorded positions, offset
-// by base, or false and the furthest position (plus base) that some
-// thread reached.
-func (p *prog) run(s string, base int, steps *int) ([]int, bool, int) {
-	m := &vm{p: p, seen: make([]int32, len(p.insts)), limit: minArena}
+// run matches the whole of s and writes the recorded positions, offset by
+// base, to dst (of p.slots entries), or reports false and the furthest
+// position (plus base) that some thread reached. Its buffers come from the
+// prog's pool, so that a match allocates nothing once they have grown.
+func (p *prog) run(s string, base int, steps *int, dst []int) (bool, int) {
+	m, _ := p.pool.Get().(*vm)
+	if m == nil {
+		m = &vm{p: p, seen: make([]int32, len(p.insts))}
+	}
+	defer p.pool.Put(m)
 	for i := range m.seen {
 		m.seen[i] = -1
 	}
+	m.cur, m.next, m.nodes, m.limit, m.steps = m.cur[:0], m.next[:0], m.nodes[:0], minArena, 0
+	defer func() { *steps += m.steps }()
 	m.cur = m.add(m.cur, 0, 0, base, -1)
 	furthest := 0
 	for pos := 0; len(m.cur) > 0; pos++ {
@@ -53,8 +60,8 @@ func (p *prog) run(s string, base int, steps *int) ([]int, bool, int) {
 			switch in.op {
 			case iMatch:
 				if pos == len(s) {
-					*steps += m.steps
-					return m.slots(t.cap), true, 0
+					m.slots(t.cap, dst)
+					return true, 0
 				}
 			case iByte:
 				if pos < len(s) && (s[pos] == in.lo || s[pos] == in.hi) {
@@ -74,8 +81,7 @@ func (p *prog) run(s string, base int, steps *int) ([]int, bool, int) {
 			m.compact()
 		}
 	}
-	*steps += m.steps
-	return nil, false, base + furthest
+	return false, base + furthest
 }
 
 // add adds the thread at pc, with the captures cap, to list, following
@@ -110,10 +116,9 @@ func (m *vm) add(list []thread, pc int32, pos, base int, cap int32) []thread {
 	return list
 }
 
-// slots returns the positions that the chain from cap records, the newest
-// for each slot, -1 for a slot never set.
-func (m *vm) slots(cap int32) []int {
-	out := make([]int, m.p.slots)
+// slots writes to out the positions that the chain from cap records, the
+// newest for each slot, -1 for a slot never set.
+func (m *vm) slots(cap int32, out []int) {
 	for i := range out {
 		out[i] = -1
 	}
@@ -122,7 +127,6 @@ func (m *vm) slots(cap int32) []int {
 			out[n.slot] = int(n.pos)
 		}
 	}
-	return out
 }
 
 // compact drops the nodes that no thread of m.cur reaches. Nodes are

@@ -2,8 +2,6 @@ package template
 
 import (
 	"strings"
-
-	"github.com/gouri/uri"
 )
 
 // A query that a template writes as parameters ("{?x,y}", "{&z}", "?a=1",
@@ -90,7 +88,8 @@ type param struct {
 // "?" at q and ends at end, against the query of the template, and records
 // the captures of its variables. On failure it returns the offset in u of
 // the parameter at fault, or end for a missing one.
-func (m *matcher) matchQuery(u uri.URI, q, end int, caps []capture, o *MatchOptions, steps *int) (int, bool) {
+func (r *run) matchQuery(caps []capture) (int, bool) {
+	m, u, q, end, o, steps := r.m, r.u, r.pathEnd, r.fragStart, r.o, r.steps
 	s := u.String()
 	var params []param
 	if u.HasQuery() {
@@ -139,11 +138,12 @@ func (m *matcher) matchQuery(u uri.URI, q, end int, caps []capture, o *MatchOpti
 			p.claimed = true
 			names = append(names, it.name)
 			at := p.off + len(p.name) + 1
-			slots, ok, fail := it.prog.run(s[at:p.off+len(p.text)], at, steps)
+			slots := make([]int, it.prog.slots)
+			ok, fail := it.prog.run(s[at:p.off+len(p.text)], at, steps, slots)
 			if !ok {
 				return fail, false
 			}
-			m.fill(slots, s, caps, 0, 0)
+			r.fill(slots, s, caps, 0, 0)
 		case qVars:
 			for k := range it.p.specs {
 				v := &it.p.specs[k]

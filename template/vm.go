@@ -1,6 +1,10 @@
 package template
 
-import "github.com/gouri/uri/internal/abnf"
+import (
+	"sync"
+
+	"github.com/gouri/uri/internal/abnf"
+)
 
 // This file compiles the parts of a template into a nondeterministic
 // automaton over the bytes of a URI, and runs it as a Pike VM: all the
@@ -34,6 +38,7 @@ type inst struct {
 type prog struct {
 	insts []inst
 	slots int
+	pool  sync.Pool // of *vm: the buffers of runs, to be reused
 }
 
 // The classes of the bytes that a variable's value may hold unencoded in
