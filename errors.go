@@ -354,10 +354,8 @@ func (e *Error) writeReason(b *strings.Builder) {
 	if e.Err == ErrInvalidByte && inside {
 		b.WriteByte(' ')
 		b.WriteString(strconv.Quote(charAt(e.Input, e.Offset)))
-		if suggestsIRI(e.Op) && e.Input[e.Offset] >= utf8.RuneSelf {
-			if _, err := ParseIRI(e.Input); err == nil {
-				b.WriteString(" (valid in an IRI: use ParseIRI, then ToURI)")
-			}
+		if e.ValidIRI() {
+			b.WriteString(" (valid in an IRI)")
 		}
 	}
 	if d := e.detail(); d != "" {
@@ -423,6 +421,21 @@ func (e *Error) causeText() string {
 // reference, so that an IRI given to it is worth naming.
 func suggestsIRI(named string) bool {
 	return named == OpParse || named == OpNormalize || named == OpResolve || named == OpRelativize
+}
+
+// ValidIRI reports whether e is an invalid character outside ASCII, met
+// while reading the input as a URI reference, in an input that is a valid
+// IRI (RFC 3987): [ParseIRI] and then [IRI.ToURI] give its URI. The
+// message says "(valid in an IRI)" after the character then, and a program
+// can offer the conversion in its own words. It parses the input again, on
+// the error path only; false for a nil *Error.
+func (e *Error) ValidIRI() bool {
+	if e == nil || e.Err != ErrInvalidByte || !suggestsIRI(e.Op) || e.Offset < 0 || e.Offset >= len(e.Input) ||
+		e.Input[e.Offset] < utf8.RuneSelf {
+		return false
+	}
+	_, err := ParseIRI(e.Input)
+	return err == nil
 }
 
 // charAt returns the character at s[i]: the UTF-8 encoding of one rune when

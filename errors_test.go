@@ -262,3 +262,44 @@ func TestErrorText(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorValidIRI checks that ValidIRI is true only for an invalid
+// non-ASCII character in input that RFC 3987 accepts, and only for the
+// operations that read the input as a URI reference.
+func TestErrorValidIRI(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"path", parseErr("http://h/é"), true},
+		{"host", parseErr("http://é/"), true},
+		{"ASCII", parseErr("http://h/ x"), false},
+		{"private use in path", parseErr("http://h/\ue000"), false}, // RFC 3987 section 2.2: iprivate only in query
+		{"invalid UTF-8", parseErr("http://h/\xff"), false},
+		{"resolve", func() error { _, err := Resolve("http://a/", "/é"); return err }(), true},
+		{"other op", &Error{Op: OpUnescape, Input: "é", Offset: 0, Err: ErrInvalidByte}, false},
+		{"offset out of range", &Error{Op: OpParse, Input: "é", Offset: 5, Err: ErrInvalidByte}, false},
+		{"no offset", &Error{Op: OpParse, Input: "é", Offset: NoOffset, Err: ErrInvalidByte}, false},
+	}
+	for _, tt := range tests {
+		var e *Error
+		if !errors.As(tt.err, &e) {
+			t.Fatalf("%s: %v is not a *Error", tt.name, tt.err)
+		}
+		if got := e.ValidIRI(); got != tt.want {
+			t.Errorf("%s: ValidIRI() of %q = %v, want %v", tt.name, e.Input, got, tt.want)
+		}
+		if got := strings.Contains(e.Error(), "(valid in an IRI)"); got != tt.want {
+			t.Errorf("%s: message %q names the IRI: %v, want %v", tt.name, e.Error(), got, tt.want)
+		}
+	}
+	if (*Error)(nil).ValidIRI() {
+		t.Error("nil *Error: ValidIRI() = true")
+	}
+}
+
+func parseErr(s string) error {
+	_, err := Parse(s)
+	return err
+}

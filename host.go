@@ -9,7 +9,7 @@ import (
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/idnacheck"
-	"golang.org/x/net/idna"
+	"github.com/gouri/uri/internal/inetaton"
 )
 
 // This file holds what a program needs to know about a host beyond its
@@ -44,8 +44,8 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 	if host == "" || host[0] == '[' || abnf.IsIPv4(host) {
 		return netip.Addr{}, false
 	}
-	r, fault := abnf.ParseLooseIPv4(host)
-	if fault != abnf.LooseOK {
+	r, fault := inetaton.Parse(host)
+	if fault != inetaton.OK {
 		return netip.Addr{}, false
 	}
 	a := r.Addr
@@ -103,7 +103,7 @@ func convertHost(host string, unicode bool) (string, error) {
 	if err != nil || literal {
 		return name, err
 	}
-	ascii, err := idnacheck.ToASCII(idna.Lookup, name)
+	ascii, err := idnacheck.Lookup.ToASCII(name)
 	if err != nil {
 		return "", idnaFailure(host, name, err, op)
 	}
@@ -126,7 +126,7 @@ func convertHost(host string, unicode bool) (string, error) {
 	if !unicode {
 		return ascii, nil
 	}
-	out, err := idnacheck.ToUnicode(idna.Display, name)
+	out, err := idnacheck.Display.ToUnicode(name)
 	if err != nil {
 		return "", idnaFailure(host, name, err, op)
 	}
@@ -221,7 +221,7 @@ func idnaFailure(host, name string, err error, op string) error {
 		off = encodedOffset(host, e.Offset)
 	} else {
 		for k, label := range labels(name) {
-			if _, lerr := idnacheck.ToASCII(idna.Lookup, label); lerr != nil {
+			if _, lerr := idnacheck.Lookup.ToASCII(label); lerr != nil {
 				off = encodedOffset(host, labelStart(name, k))
 				break
 			}
@@ -291,7 +291,7 @@ func CheckHomograph(host string) error {
 	if err != nil || literal {
 		return err
 	}
-	uname, err := idnacheck.ToUnicode(idna.Lookup, name)
+	uname, err := idnacheck.Lookup.ToUnicode(name)
 	if err != nil {
 		return idnaFailure(host, name, err, OpHomograph)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
 	"github.com/gouri/uri/internal/lazybuf"
+	"github.com/gouri/uri/internal/query"
 	"github.com/gouri/uri/internal/schemes"
 )
 
@@ -213,7 +214,7 @@ func (nz *normalizer) emit(w *lazybuf.Writer, v *ref) {
 				if i > 0 {
 					w.Byte('&')
 				}
-				pct(w, u.s, p.start, p.end, q)
+				pct(w, u.s, p.Start, p.End, q)
 			}
 		} else if qe := int(u.queryEnd); q != 0 || !w.Advance(pe+1, qe) {
 			pct(w, u.s, pe+1, qe, q)
@@ -661,9 +662,9 @@ func upperBits(x uint64) uint64 {
 	return (ones*(0x7F+'Z'+1) - t) &^ x & (t + ones*(0x7F-('A'-1))) & high
 }
 
-// param is one query parameter: its text from start to end, and where its
-// key ends.
-type param struct{ start, keyEnd, end int }
+// param is one query parameter: its text from Start to End, and where its
+// key ends (NameEnd).
+type param = query.Span
 
 // sortParams returns the parameters of the query s[qs:qe] in the order of
 // NormalizeSortQuery: stable, by key, comparing keys as o normalizes them.
@@ -672,7 +673,7 @@ type param struct{ start, keyEnd, end int }
 func sortParams(s string, qs, qe int, o pctOpt, params []param) []param {
 	params = splitParams(s, qs, qe, params)
 	slices.SortStableFunc(params, func(a, b param) int {
-		return compareNormalized(s[a.start:a.keyEnd], s[b.start:b.keyEnd], o)
+		return compareNormalized(s[a.Start:a.NameEnd], s[b.Start:b.NameEnd], o)
 	})
 	return params
 }
@@ -681,30 +682,19 @@ func sortParams(s string, qs, qe int, o pctOpt, params []param) []param {
 // in order, and returns it: it allocates only when params is full.
 func splitParams(s string, qs, qe int, params []param) []param {
 	for i := qs; ; {
-		end := strings.IndexByte(s[i:qe], '&')
-		if end < 0 {
-			end = qe
-		} else {
-			end += i
-		}
-		k := strings.IndexByte(s[i:end], '=')
-		if k < 0 {
-			k = end
-		} else {
-			k += i
-		}
-		if end > i {
+		p := query.Next(s, i, qe)
+		if p.End > i {
 			if len(params) == cap(params) {
-				more := make([]param, len(params), len(params)+strings.Count(s[i:qe], "&")+1)
+				more := make([]param, len(params), len(params)+query.Count(s[i:qe]))
 				copy(more, params)
 				params = more
 			}
-			params = append(params, param{i, k, end})
+			params = append(params, p)
 		}
-		if end == qe {
+		if p.End == qe {
 			break
 		}
-		i = end + 1
+		i = p.End + 1
 	}
 	return params
 }

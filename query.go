@@ -5,9 +5,9 @@ import (
 	"iter"
 	"net/url"
 	"slices"
-	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/query"
 )
 
 // RFC 3986, Section 3.4 gives the query no inner structure. The helpers in
@@ -41,11 +41,11 @@ func (u URI) QueryPairs() iter.Seq2[string, string] {
 	return func(yield func(string, string) bool) {
 		for q := q; q != ""; {
 			var piece string
-			piece, q, _ = abnf.CutByte(q, '&')
+			piece, q, _ = query.Cut(q)
 			if piece == "" {
 				continue
 			}
-			k, v, _ := abnf.CutByte(piece, '=')
+			k, v, _ := query.Pair(piece)
 			if !yield(decodeForm(k), decodeForm(v)) {
 				return
 			}
@@ -121,7 +121,7 @@ func (u URI) DeleteQueryKey(key string) URI {
 // key or value only when it has something to decode.
 func (u URI) DeleteQueryFunc(del func(key, value string) bool) URI {
 	v, _ := u.filterQuery(func(piece string) bool {
-		k, val, _ := abnf.CutByte(piece, '=')
+		k, val, _ := query.Pair(piece)
 		return del(decodeForm(k), decodeForm(val))
 	}, nil)
 	return v
@@ -142,10 +142,10 @@ func (u URI) SortQuery() URI {
 	s, qs, qe := u.s, int(u.pathEnd)+1, int(u.queryEnd)
 	var room [16]param // most queries have few pairs: no allocation for them
 	pairs := splitParams(s, qs, qe, room[:0])
-	byKey := func(a, b param) int { return compareDecoded(s[a.start:a.keyEnd], s[b.start:b.keyEnd]) }
+	byKey := func(a, b param) int { return compareDecoded(s[a.Start:a.NameEnd], s[b.Start:b.NameEnd]) }
 	n := len(pairs) - 1 // the "&" between the pairs
 	for _, p := range pairs {
-		n += p.end - p.start
+		n += p.End - p.Start
 	}
 	if len(pairs) == 0 || n == qe-qs && slices.IsSortedFunc(pairs, byKey) {
 		return u // no pairs, or sorted without empty pieces
@@ -157,7 +157,7 @@ func (u URI) SortQuery() URI {
 		if i > 0 {
 			b = append(b, '&')
 		}
-		b = append(b, s[p.start:p.end]...)
+		b = append(b, s[p.Start:p.End]...)
 	}
 	v := u
 	v.queryEnd = int32(len(b))
@@ -217,7 +217,7 @@ func (p queryPair) write(t []byte) int {
 // decoded key.
 func keyIs(key string) func(piece string) bool {
 	return func(piece string) bool {
-		k, _, _ := abnf.CutByte(piece, '=')
+		k, _, _ := query.Pair(piece)
 		return decodesTo(k, key)
 	}
 }
@@ -243,12 +243,9 @@ func (u URI) filterQuery(match func(piece string) bool, set *queryPair) (URI, bo
 		pairs = pairs || piece != ""
 	}
 	for i, more := 0, u.flags&fQuery != 0; more; {
-		j := strings.IndexByte(q[i:], '&')
-		end := i + j
-		if j < 0 {
-			end, more = len(q), false
-		}
-		piece := q[i:end]
+		var piece string
+		piece, _, more = query.Cut(q[i:])
+		end := i + len(piece)
 		if piece == "" || !match(piece) {
 			keep(piece)
 			i = end + 1

@@ -11,11 +11,11 @@ import (
 // This file implements RFC 3986, Section 5.2: resolving a reference against
 // a base URI. relativize.go holds the inverse.
 //
-// Every form of resolution runs resolveTo, which reads Section 5.2.2 as the
-// pseudocode is written and picks the components of the result T, then
-// writes them into a byte slice as Section 5.3 recomposes them, with T.path
-// merged (Section 5.2.3) and its dot segments removed in place there
-// (Section 5.2.4, internal/dotseg). AppendResolve writes into the caller's
+// Every form of resolution runs resolveTo, which reads Section 5.2.2 and
+// picks the components of the result T; write then writes them into a byte
+// slice as Section 5.3 recomposes them, with T.path merged (Section 5.2.3)
+// and its dot segments removed in place there (Section 5.2.4,
+// internal/dotseg). AppendResolve writes into the caller's
 // slice; the other forms into a new slice that becomes the result's text,
 // with offsets computed from the lengths of the parts. When T's text is a
 // prefix of the base followed by a suffix of the reference, as for most
@@ -127,57 +127,58 @@ func (base *ref) resolveTo(dst []byte, r *ref, strict bool, t *ref) []byte {
 	if rScheme && !strict && base.flags&fScheme != 0 && strings.EqualFold(r.s[:r.schemeEnd], base.s[:base.schemeEnd]) {
 		rScheme = false // undefine(R.scheme)
 	}
-	// Section 5.2.2: T.scheme is s's, T.authority a's, T.query q's and
-	// T.fragment r's. T.path is remove_dot_segments(dir + path) (see
-	// mergePath for keep). When k >= 0 and there is no dot segment to
-	// remove, T's text is also base.s[:k] + r.s[j:], for join.
-	s, a, q := base, base, r
+	// Section 5.2.2. Where T.path is R.path or Base.path, T is a prefix of
+	// Base followed by a suffix of R (R itself, when it has a scheme), and
+	// join writes it; so it is when the merged path needs no dot segment
+	// removed and starts after Base's authority. The other cases have
+	// T.path = remove_dot_segments(dir + path) (see mergePath for keep).
+	if rScheme && !hasDotSegment(r.s[r.pathStart:r.pathEnd]) {
+		return whole(dst, r, len(r.s), t)
+	}
+	rpath := r.s[r.pathStart:r.pathEnd]
+	relative := !rScheme && r.flags&fAuthority == 0
 	var dir, path string
-	keep, k, j := -1, -1, 0
+	var keep int
 	switch {
-	case rScheme:
-		if !hasDotSegment(r.s[r.pathStart:r.pathEnd]) {
-			// remove_dot_segments(R.path) is R.path: T is R.
-			return whole(dst, r, len(r.s), t)
-		}
-		s, a = r, r
-		dir, path, keep = mergePath("", r.s[r.pathStart:r.pathEnd])
-	case r.flags&fAuthority != 0:
-		a = r
-		dir, path, keep = mergePath("", r.s[r.pathStart:r.pathEnd])
-		if len(dir)+len(path) == int(r.pathEnd-r.pathStart) { // T.path is R.path
-			k, j = base.afterScheme(), r.afterScheme()
-		}
-	case r.pathEnd == r.pathStart:
-		if r.flags&(fQuery|fFragment) == 0 {
+	case relative && rpath == "": // T.path = Base.path
+		switch {
+		case r.flags&(fQuery|fFragment) == 0:
 			return whole(dst, base, int(base.queryEnd), t) // T is Base, less its fragment
+		case r.flags&fQuery == 0:
+			return join(dst, base, r, int(base.queryEnd), int(r.queryEnd), t) // T.query = Base.query
 		}
-		path = base.s[base.pathStart:base.pathEnd] // T.path = Base.path
-		k, j = int(base.pathEnd), int(r.pathEnd)
-		if r.flags&fQuery == 0 {
-			q, k, j = base, int(base.queryEnd), int(r.queryEnd)
-		}
-	case r.s[r.pathStart] == '/':
-		dir, path, keep = mergePath("", r.s[r.pathStart:r.pathEnd])
-		if len(dir)+len(path) == int(r.pathEnd-r.pathStart) { // T.path is R.path
-			k, j = int(base.pathStart), int(r.pathStart)
-		}
-	default:
-		dir, path, keep = mergePath(base.mergeDir(), r.s[r.pathStart:r.pathEnd])
-		if base.flags&fAuthority != 0 && base.pathEnd > base.pathStart {
+		return join(dst, base, r, int(base.pathEnd), int(r.pathEnd), t)
+	case relative && rpath[0] != '/':
+		dir, path, keep = mergePath(base.mergeDir(), rpath)
+		if keep < 0 && base.flags&fAuthority != 0 && base.pathEnd > base.pathStart {
 			// dir is a prefix of Base.path, path a suffix of R.path, and
 			// the authority spares the path a prefix.
-			k, j = int(base.pathStart)+len(dir), int(r.pathEnd)-len(path)
+			return join(dst, base, r, int(base.pathStart)+len(dir), int(r.pathEnd)-len(path), t)
 		}
+	case rScheme || hasDotSegment(rpath):
+		dir, path, keep = mergePath("", rpath)
+	case r.flags&fAuthority != 0:
+		return join(dst, base, r, base.afterScheme(), r.afterScheme(), t)
+	default: // an absolute path
+		return join(dst, base, r, int(base.pathStart), int(r.pathStart), t)
 	}
-	if keep < 0 && k >= 0 {
-		return join(dst, base, r, k, j, t)
+	// T.scheme is s's, T.authority a's, T.query and T.fragment R's.
+	s, a := base, base
+	if rScheme {
+		s, a = r, r
+	} else if !relative {
+		a = r
 	}
+	return write(dst, s, a, r, dir, path, keep, t)
+}
 
-	// Section 5.3, with T.path written where it goes and its dot segments
-	// removed there. Parts that are adjacent in an input are written as one.
+// write is Section 5.3 for T as resolveTo picks it, with T.path written
+// where it goes and its dot segments removed there. Parts that are
+// adjacent in an input are written as one. It appends to dst, or sets *t,
+// as resolveTo says.
+func write(dst []byte, s, a, r *ref, dir, path string, keep int, t *ref) []byte {
 	scheme, auth := s.s[:s.afterScheme()], a.authorityText()
-	query, frag := q.s[q.pathEnd:q.queryEnd], r.s[r.queryEnd:]
+	query, frag := r.s[r.pathEnd:r.queryEnd], r.s[r.queryEnd:]
 	start := len(dst)
 	b := grow(dst, len(scheme)+len(auth)+len(dir)+len(path)+len(query)+len(frag)+2)
 	if s == a {
@@ -188,8 +189,8 @@ func (base *ref) resolveTo(dst []byte, r *ref, strict bool, t *ref) []byte {
 	ps := len(b)
 	b = append(append(b, dir...), path...)
 	if keep >= 0 {
-		p, _ := dotseg.Remove(b[ps:], keep, dotseg.Options{})
-		b = b[:ps+len(p)]
+		d, _ := dotseg.Remove(b[ps:], keep, dotseg.Options{})
+		b = b[:ps+len(d)]
 	}
 	if auth == "" {
 		if pre := pathPrefix(b[ps:], scheme != "", false); pre != "" {
@@ -199,40 +200,43 @@ func (base *ref) resolveTo(dst []byte, r *ref, strict bool, t *ref) []byte {
 		}
 	}
 	pe := len(b)
-	if q == r {
-		b = append(b, r.s[r.pathEnd:]...) // query and fragment, one piece
-	} else {
-		b = append(append(b, query...), frag...)
-	}
+	b = append(b, r.s[r.pathEnd:]...) // query and fragment, one piece
 	if len(b)-start > maxLen {
 		return dst
 	}
-	if t != nil {
-		sc := int32(len(scheme))
-		var fl flags
-		if sc > 0 {
-			fl = fScheme
-		}
-		hs, he := sc, sc
-		if auth != "" {
-			shift := sc - int32(a.afterScheme())
-			hs, he = a.hostStart+shift, a.hostEnd+shift
-			fl |= a.flags & authFlags
-		}
-		if query != "" {
-			fl |= fQuery
-		}
-		if frag != "" {
-			fl |= fFragment
-		}
-		// The text is b's memory, which nothing else refers to: one
-		// allocation, as strings.Builder makes it. The bytes that dot
-		// segments took stay allocated behind it.
-		text := unsafe.String(unsafe.SliceData(b), len(b))
-		t.set(text, max(sc-1, 0), hs, he, int32(ps), int32(pe), int32(pe+len(query)), fl)
-		return nil
+	if t == nil {
+		return b
 	}
-	return b
+	// The text is b's memory, which nothing else refers to: one
+	// allocation, as strings.Builder makes it. The bytes that dot segments
+	// took stay allocated behind it.
+	text := unsafe.String(unsafe.SliceData(b), len(b))
+	t.setParts(text, a, len(scheme), auth != "", ps, pe, len(query), frag != "")
+	return nil
+}
+
+// setParts sets t to the text of a result that resolveTo wrote: its scheme
+// and ":" sc bytes long, its authority a's when it has one, its path from
+// ps to pe, then a query of qlen bytes with its "?" and a fragment when it
+// has them.
+func (t *ref) setParts(text string, a *ref, sc int, auth bool, ps, pe, qlen int, frag bool) {
+	var fl flags
+	if sc > 0 {
+		fl = fScheme
+	}
+	hs, he := int32(sc), int32(sc)
+	if auth {
+		shift := int32(sc) - int32(a.afterScheme())
+		hs, he = a.hostStart+shift, a.hostEnd+shift
+		fl |= a.flags & authFlags
+	}
+	if qlen > 0 {
+		fl |= fQuery
+	}
+	if frag {
+		fl |= fFragment
+	}
+	t.set(text, max(int32(sc)-1, 0), hs, he, int32(ps), int32(pe), int32(pe+qlen), fl)
 }
 
 // grow returns dst with room for n more bytes: a new slice of n bytes for

@@ -277,20 +277,14 @@ func (c Canonicalizer) whatwg(s string) (string, error) {
 	if !c.options() {
 		return href, nil
 	}
-	// The href is ASCII in its serialized form: the options cut it at the
-	// "?" and "#" that the getters locate, and keep every other byte.
-	head, frag := href, ""
-	if u.HasFragment() {
-		frag = "#" + u.Fragment()
-		head = href[:len(href)-len(frag)]
-	}
+	// The options cut the href at the "?" and "#" where the URL says they
+	// are, and keep every other byte.
+	o := u.Offsets()
+	head, frag := href[:o.QueryStart], href[o.FragmentStart:]
 	if c.DropFragment {
 		frag = ""
 	}
 	q, hasQ := u.Query(), u.HasQuery()
-	if hasQ {
-		head = head[:len(head)-len(q)-1]
-	}
 	q, hasQ = c.editQuery(q, hasQ)
 	if hasQ {
 		return head + "?" + q + frag, nil

@@ -40,6 +40,24 @@ func TestSteps(t *testing.T) {
 	}
 }
 
+// TestSafeBrowsingIDN: a non-ASCII name goes through IDNA, through
+// internal/idnacheck as every reading of the module does, so that no
+// label is lost; a name that IDNA refuses keeps its bytes, escaped.
+func TestSafeBrowsingIDN(t *testing.T) {
+	for _, c := range []struct{ why, in, want string }{
+		{"UTS #46, section 4, step 4: a bare xn-- label would vanish (it gave http://xn--9ca..com/)", "http://é.xn--.com/", "http://%C3%A9.xn--.com/"},
+		{"the same at the end of the name", "http://évil.xn--/", "http://%C3%A9vil.xn--/"},
+		{"IDNA's lookup, as Google's client does", "http://www.ümlat.com/", "http://www.xn--mlat-zra.com/"},
+		{"a full stop of UTS #46 separates labels", "http://bücher。example/", "http://xn--bcher-kva.example/"},
+		{"a label that UTS #46 maps to nothing leaves no empty one (the key was http://a..b/, not canonical)", "http://a.\u00ad.b/", "http://a.b/"},
+		{"full-width digits make an address, written as one (was http://127.1/)", "http://１２７.１/", "http://127.0.0.1/"},
+	} {
+		if got, err := Canon(c.in, SafeBrowsing); got != c.want || err != nil {
+			t.Errorf("%s: Canon(%q, SafeBrowsing) = %q, %v; want %q", c.why, c.in, got, err, c.want)
+		}
+	}
+}
+
 // TestOptions: the options of a Canonicalizer, for each profile.
 func TestOptions(t *testing.T) {
 	for _, c := range []struct {
@@ -274,6 +292,11 @@ func TestSURTForms(t *testing.T) {
 		{"https://www.Example.com:8443/A/?b=2&a=1#f", "com,example:8443)/a?a=1&b=2"},
 		{"http://[2001:db8::1]/x", "[2001:db8::1])/x"},
 		{"http://0x7f.1/", "127.0.0.1)/"},
+		// The default port of a scheme is the one of internal/schemes
+		// (RFC 3986, Section 6.2.3): gopher's is 70 (RFC 4266).
+		{"ftp://example.com:21/a", "com,example)/a"},
+		{"gopher://example.com:70/a", "com,example)/a"},
+		{"gopher://example.com:80/a", "com,example:80)/a"},
 	} {
 		got, err := SURT(c.in)
 		if diff := cmp.Diff(c.want, got); diff != "" || err != nil {
@@ -364,4 +387,38 @@ func FuzzCanon(f *testing.F) {
 			t.Fatalf("LookupExpressions(%q) is empty", s)
 		}
 	})
+}
+
+// TestDropsParam: DropsParam answers for the decoded name exactly what
+// Canon does with the pair, so that an editor that asks it drops the same
+// pairs as the canonicalizer.
+func TestDropsParam(t *testing.T) {
+	c := Canonicalizer{DropParams: append(slices.Clone(TrackingParams), "a b", "x+*")}
+	tests := []struct {
+		name, written string // the decoded name, and one way to write it
+		drops         bool
+		why           string
+	}{
+		{"utm_source", "utm_source", true, "a prefix entry: utm_*"},
+		{"utm_", "utm%5F", true, "the prefix alone matches; names are decoded"},
+		{"utm", "utm", false, "shorter than the prefix"},
+		{"gclid", "gclid", true, "a whole name"},
+		{"gclid2", "gclid2", false, "a whole name matches only itself"},
+		{"a b", "a+b", true, "form-decoded: + is a space"},
+		{"a+b", "a%2Bb", false, "%2B is a +, not a space"},
+		{"x+y", "x%2By", true, "an entry's text before * is taken as it is"},
+		{"", "", false, "the empty name"},
+	}
+	for _, tt := range tests {
+		if got := c.DropsParam(tt.name); got != tt.drops {
+			t.Errorf("DropsParam(%q) = %v, want %v (%s)", tt.name, got, tt.drops, tt.why)
+		}
+		key, err := c.Canon("https://h/?" + tt.written + "=1&keep=1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dropped := key == "https://h/?keep=1"; dropped != tt.drops {
+			t.Errorf("Canon drops %q: %v (%q), DropsParam(%q) = %v", tt.written, dropped, key, tt.name, tt.drops)
+		}
+	}
 }

@@ -5,11 +5,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
-
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/internal/idnacheck"
+	"github.com/gouri/uri/internal/inetaton"
+	"github.com/gouri/uri/internal/schemes"
 )
 
 // This file holds the steps of the canonicalization of Google Safe
@@ -122,7 +123,7 @@ func googleParts(s string, keepPort bool) (parts, error) {
 	if p.host, at, err = canonHost(host); err != nil {
 		return fail(hostAt+at, err)
 	}
-	if keepPort && port != defaultPort(scheme) {
+	if keepPort && port != schemes.Lookup(scheme).Port {
 		p.port = port
 	}
 	path, query, hasQuery := strings.Cut(rest[end:], "?")
@@ -278,28 +279,17 @@ func splitAuthority(a string) (host, port string, at int, err error) {
 	return host, port, 0, nil
 }
 
-// defaultPort returns the default port of a scheme that has one.
-func defaultPort(scheme string) string {
-	switch scheme {
-	case "http":
-		return "80"
-	case "https":
-		return "443"
-	case "ftp":
-		return "21"
-	}
-	return ""
-}
-
 // canonHost is the document's host step: "Remove all leading and trailing
 // dots. Replace consecutive dots with a single dot. If the hostname can be
 // parsed as an IPv4 address, normalize it to 4 dot-separated decimal
 // values. The client should handle any legal IP-address encoding, including
 // octal, hex, and fewer than four components. Lowercase the whole string."
 // A non-ASCII name goes through IDNA's lookup (UTS #46) as Google's client
-// does; a name that IDNA rejects keeps its bytes, escaped. An error comes
-// with its offset in h: the end of a host of dots alone, or the "[" that
-// dots alone precede.
+// does, with the module's check that no label is lost or gained
+// (internal/idnacheck: x/net/idna alone turns "é.xn--.com" into
+// "xn--9ca..com"); a name that IDNA rejects keeps its bytes, escaped. An
+// error comes with its offset in h: the end of a host of dots alone, or the
+// "[" that dots alone precede.
 func canonHost(h string) (string, int, error) {
 	if strings.HasPrefix(h, "[") {
 		return abnf.LowerString(h), 0, nil
@@ -312,19 +302,18 @@ func canonHost(h string) (string, int, error) {
 	if h[0] == '[' {
 		return "", strings.IndexByte(raw, '['), ErrBadIPLiteral // ".[" would read back as an IP literal
 	}
+	if !abnf.IsASCII(h) && utf8.ValidString(h) {
+		if a, err := idnacheck.Lookup.ToASCII(h); err == nil && a != "" {
+			// UTS #46 maps some labels to nothing ("\u00ad") and full-width
+			// digits to ASCII ones: the dots are collapsed again, and the
+			// name may be an address now, so that the key is canonical.
+			if h = collapseDots(a); h == "" {
+				return "", len(raw), ErrNoHost
+			}
+		}
+	}
 	if a, ok := ipv4(h); ok {
 		return a, 0, nil
-	}
-	if !abnf.IsASCII(h) && utf8.ValidString(h) {
-		if a, err := idna.Lookup.ToASCII(h); err == nil && a != "" {
-			h = a
-		}
-		// IDNA maps full-width digits and dots to ASCII: the name can be
-		// an IPv4 address only now, and must be written as one, or the
-		// key would change when canonicalized again.
-		if a, ok := ipv4(h); ok {
-			return a, 0, nil
-		}
 	}
 	return escapeBytes(h), 0, nil
 }
@@ -352,8 +341,8 @@ func ipv4(h string) (string, bool) {
 	if h == "" || !abnf.IsDigit(h[0]) {
 		return "", false
 	}
-	a, fault := abnf.ParseLooseIPv4(h)
-	if fault != abnf.LooseOK {
+	a, fault := inetaton.Parse(h)
+	if fault != inetaton.OK {
 		return "", false
 	}
 	if abnf.IsIPv4(h) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/query"
 )
 
 // editQuery applies c's query options to the query q (without its "?";
@@ -31,31 +32,38 @@ func (c Canonicalizer) editQuery(q string, hasQ bool) (string, bool) {
 // (see Canonicalizer.DropParams), and whether it dropped one. It allocates
 // only when it drops a pair.
 func dropParams(q string, names []string) (string, bool) {
+	return dropPairs(q, func(name, _ string) bool { return matchParam(name, names) })
+}
+
+// dropPairs returns q without the pieces for which drop, given the name
+// and the value as written, returns true, each with one "&" next to it,
+// and whether it dropped one. It allocates only when it drops a piece.
+func dropPairs(q string, drop func(name, value string) bool) (string, bool) {
+	match := func(piece string) bool {
+		name, value, _ := query.Pair(piece)
+		return drop(name, value)
+	}
 	found := false
-	for pair := range strings.SplitSeq(q, "&") {
-		name, _, _ := abnf.CutByte(pair, '=')
-		if found = matchParam(name, names); found {
+	for piece := range query.Pieces(q) {
+		if found = match(piece); found {
 			break
 		}
 	}
 	if !found {
 		return q, false
 	}
-	b := make([]byte, 0, len(q))
-	first := true
-	for pair := range strings.SplitSeq(q, "&") {
-		name, _, _ := abnf.CutByte(pair, '=')
-		if matchParam(name, names) {
-			continue
-		}
-		if !first {
-			b = append(b, '&')
-		}
-		first = false
-		b = append(b, pair...)
-	}
+	b, _ := query.AppendKept(make([]byte, 0, len(q)), q, match)
 	return string(b), true
 }
+
+// DropsParam reports whether c drops the query parameters named name, the
+// name form-decoded (URL Standard, section 5.1: "+" is a space and each
+// percent-escape an octet): name is an entry of DropParams, or begins with
+// the text before the "*" of an entry that ends in "*". Canon and SURT drop
+// exactly the pairs whose decoded names it reports, so that a program that
+// edits queries another way (as the uri command's edit --drop-tracking
+// does) drops the same ones. It does not allocate.
+func (c Canonicalizer) DropsParam(name string) bool { return matchDecoded(name, c.DropParams) }
 
 // matchParam reports whether the query parameter named name (as written)
 // matches one of names: its form-decoded name (URL Standard, section 5.1)
@@ -64,6 +72,11 @@ func matchParam(name string, names []string) bool {
 	if strings.ContainsAny(name, "%+") {
 		name = abnf.Decode(name, true)
 	}
+	return matchDecoded(name, names)
+}
+
+// matchDecoded is matchParam for a name already decoded.
+func matchDecoded(name string, names []string) bool {
 	for _, n := range names {
 		if p, ok := strings.CutSuffix(n, "*"); ok {
 			if strings.HasPrefix(name, p) {
@@ -81,13 +94,16 @@ func matchParam(name string, names []string) bool {
 // an empty pair sorts first, "a=1&" is "&a=1"). It allocates only when the
 // order changes.
 func sortPairs(q string) string {
-	if !strings.Contains(q, "&") {
+	if query.Count(q) == 1 {
 		return q
 	}
 	if pairsSorted(q) {
 		return q
 	}
-	pairs := strings.Split(q, "&")
+	pairs := make([]string, 0, query.Count(q))
+	for piece := range query.Pieces(q) {
+		pairs = append(pairs, piece)
+	}
 	slices.Sort(pairs)
 	return strings.Join(pairs, "&")
 }
@@ -95,10 +111,10 @@ func sortPairs(q string) string {
 // pairsSorted reports whether the pairs of q are in order, without
 // allocating.
 func pairsSorted(q string) bool {
-	prev, rest, more := abnf.CutByte(q, '&')
+	prev, rest, more := query.Cut(q)
 	for more {
 		var pair string
-		pair, rest, more = abnf.CutByte(rest, '&')
+		pair, rest, more = query.Cut(rest)
 		if pair < prev {
 			return false
 		}

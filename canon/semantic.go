@@ -6,6 +6,8 @@ import (
 
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
+	"github.com/gouri/uri/internal/query"
+	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -158,8 +160,10 @@ func aggressive(s string) (sem, error) {
 		return r, err
 	}
 	if r.scheme == "https" {
+		// The URL Standard kept a port that is no default of https, but
+		// may be http's.
 		r.scheme = "http"
-		if r.port == "80" {
+		if r.port == schemes.Lookup(r.scheme).Port {
 			r.port = ""
 		}
 	}
@@ -177,14 +181,11 @@ func aggressive(s string) (sem, error) {
 		r.path = p
 	}
 	if r.hasQuery {
-		var kept []string
-		for pair := range strings.SplitSeq(abnf.LowerString(r.query), "&") {
-			name, value, _ := strings.Cut(pair, "=")
-			if pair != "" && !isSessionID(name, value) {
-				kept = append(kept, pair)
-			}
-		}
-		r.query = sortPairs(strings.Join(kept, "&"))
+		kept, _ := query.AppendKept(nil, abnf.LowerString(r.query), func(piece string) bool {
+			name, value, _ := query.Pair(piece)
+			return piece == "" || isSessionID(name, value)
+		})
+		r.query = sortPairs(string(kept))
 		r.hasQuery = r.query != ""
 	}
 	r.fragment, r.hasFragment = "", false

@@ -125,24 +125,8 @@ func stripWWW(h string) string {
 // value (jsessionid with any value), aspsessionidXXXXXXXX with a 24-letter one, ColdFusion's cfid and
 // cftoken.
 func dropSessionIDs(q string) string {
-	found := false
-	for pair := range strings.SplitSeq(q, "&") {
-		name, value, _ := strings.Cut(pair, "=")
-		if found = isSessionID(name, value); found {
-			break
-		}
-	}
-	if !found {
-		return q
-	}
-	var kept []string
-	for pair := range strings.SplitSeq(q, "&") {
-		name, value, _ := strings.Cut(pair, "=")
-		if !isSessionID(name, value) {
-			kept = append(kept, pair)
-		}
-	}
-	return strings.Join(kept, "&")
+	kept, _ := dropPairs(q, isSessionID)
+	return kept
 }
 
 func isSessionID(name, value string) bool {

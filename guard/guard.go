@@ -222,9 +222,9 @@ type Policy struct {
 	// an address in one of them is never refused, the cloud metadata
 	// addresses included. Risk: what the network holds is in reach.
 	Networks []netip.Prefix
-	// Hosts allowed by name (or as an IP address written as the dial
-	// target shows it), compared without regard to ASCII case and a final
-	// dot: their addresses are not checked, at Check or at connect time.
+	// Hosts allowed by name, compared without regard to ASCII case and a
+	// final dot, or by address ("::1" or "[::1]", "127.0.0.1"): their
+	// addresses are not checked, at Check or at connect time.
 	// Risk: the name's DNS is trusted; whoever controls it chooses the
 	// address reached. The readings must still agree.
 	Hosts []string
@@ -334,35 +334,19 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 	}
 	host, port, _ := net.SplitHostPort(target)
 	if !p.hostAllowed(host) {
-		if err := p.checkHost(in, ReadingDial, host, true); err != nil {
+		if err := p.checkReadingHosts(r, host); err != nil {
 			return "", err
-		}
-		for _, pr := range []readings.Parser{readings.WHATWG, readings.RFC3986, readings.NetURL} {
-			rd := r.Reading(pr)
-			if !rd.OK() || rd.HostKind == readings.NoHost || rd.HostKind == readings.EmptyHost || rd.HostKind == readings.IPvFuture {
-				continue
-			}
-			h := rd.Host
-			if rd.HostKind == readings.Name {
-				h = abnf.Decode(h, false)
-			}
-			if err := p.checkHost(in, pr.String(), h, rd.HostKind != readings.Name); err != nil {
-				return "", err
-			}
 		}
 	}
 	for _, d := range r.Differences {
-		switch d.Aspect {
-		case "host", "port", "dial":
-			if r.DialErr == nil {
-				continue // compared below, as net/http dials them
-			}
-			fallthrough
-		case "scheme", "userinfo":
+		// The host and the port are compared below, as net/http dials
+		// them, when it does.
+		target := d.Aspect == readings.AspectHost || d.Aspect == readings.AspectPort || d.Aspect == readings.AspectDial
+		if d.Aspect == readings.AspectScheme || d.Aspect == readings.AspectUserinfo || target && r.DialErr != nil {
 			return "", refuse(RuleDisagree, disagreeing(r, d.Aspect), in, "the readings disagree: "+d.String())
 		}
 	}
-	if r.DialErr == nil && !sameTarget(&r.WHATWG, host, port) {
+	if r.DialErr == nil && !r.Reaches(readings.WHATWG) {
 		wp := "the port " + quote(r.WHATWG.Port)
 		if r.WHATWG.Port == "" {
 			wp = "no port"
@@ -385,7 +369,7 @@ func (p *Policy) target(r *readings.Report, scheme string) (string, error) {
 	case r.DialErr == nil:
 		return r.Dial, nil
 	case errors.Is(r.DialErr, readings.ErrUnsupportedScheme):
-		host := strings.TrimSuffix(strings.TrimPrefix(r.WHATWG.Host, "["), "]")
+		host := r.WHATWG.Host
 		if host == "" || r.NetURL.Host == "" {
 			return "", refuse(RuleParse, ReadingDial, in, "the URL has no host")
 		}
@@ -408,60 +392,50 @@ func (p *Policy) target(r *readings.Report, scheme string) (string, error) {
 	return "", refuse(RuleParse, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
 }
 
-// sameTarget reports whether the URL Standard's reading w has the host
-// and port that net/http dials: the same address, or the same name without
-// regard to ASCII case, and the same port number (the scheme's default
-// when w has none).
-func sameTarget(w *readings.Reading, host, port string) bool {
-	wp := w.Port
-	if wp == "" {
-		wp = schemes.Lookup(w.Scheme).Port
-	}
-	if strings.TrimLeft(wp, "0") != strings.TrimLeft(port, "0") {
-		return false
-	}
-	a, err := netip.ParseAddr(host)
-	switch w.HostKind {
-	case readings.IPv4, readings.IPv6:
-		b, err2 := netip.ParseAddr(strings.Trim(w.Host, "[]"))
-		return err == nil && err2 == nil && a == b
-	case readings.Name:
-		return err != nil && strings.EqualFold(w.Host, host)
-	}
-	return false
-}
-
-// disagreeing names the reading that differs on aspect from net/url's,
+// disagreeing names the reading that differs on aspect a from net/url's,
 // which net/http dials: "whatwg" or "rfc3986", or "dial" when net/http
 // dials another host than net/url's.
-func disagreeing(r *readings.Report, aspect string) string {
-	if aspect == "dial" {
+func disagreeing(r *readings.Report, a readings.Aspect) string {
+	if a == readings.AspectDial {
 		return ReadingDial
 	}
-	n := &r.NetURL
-	for _, pr := range []readings.Parser{readings.WHATWG, readings.RFC3986} {
-		rd := r.Reading(pr)
-		if !rd.OK() {
-			continue
-		}
-		switch {
-		case aspect == "scheme" && !strings.EqualFold(rd.Scheme, n.Scheme),
-			aspect == "userinfo" && rd.HasUserinfo != n.HasUserinfo,
-			aspect == "host" && (rd.HostKind != n.HostKind || !strings.EqualFold(strings.Trim(rd.Host, "[]"), n.Host)),
-			aspect == "port" && strings.TrimLeft(rd.Port, "0") != strings.TrimLeft(n.Port, "0"):
+	ps := r.Disagree(a, readings.NetURL)
+	for _, pr := range [...]readings.Parser{readings.WHATWG, readings.RFC3986} {
+		if ps.Has(pr) {
 			return pr.String()
 		}
 	}
 	return ""
 }
 
-// checkHost checks one host, of the reading named reading: literal says
-// that it is an IP address (without brackets, or with them, which are
-// removed); otherwise it is a name.
-func (p *Policy) checkHost(in, reading, host string, literal bool) error {
-	if literal || strings.HasPrefix(host, "[") {
-		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+// checkReadingHosts checks host, the host that net/http dials (or the URL
+// Standard's, for another scheme), and the host of each reading that has
+// one: an address by its value, a name percent-decoded.
+func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
+	if err := p.checkHost(r.Input, ReadingDial, host); err != nil {
+		return err
 	}
+	for _, pr := range [...]readings.Parser{readings.WHATWG, readings.RFC3986, readings.NetURL} {
+		var err error
+		switch rd := r.Reading(pr); {
+		case !rd.OK():
+		case rd.Addr.IsValid():
+			if why := p.addrProblem(rd.Addr); why != "" {
+				err = refuse(RuleAddress, pr.String(), r.Input, why)
+			}
+		case rd.HostKind == readings.Name:
+			err = p.checkHost(r.Input, pr.String(), abnf.Decode(rd.Host, false))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkHost checks one host, of the reading named reading: an IP address
+// or a name.
+func (p *Policy) checkHost(in, reading, host string) error {
 	if host == "" {
 		return refuse(RuleAddress, reading, in, "the empty host, which is this host to Go's dialer")
 	}
@@ -563,8 +537,12 @@ func (p *Policy) inNetworks(a netip.Addr) bool {
 	return false
 }
 
+// webScheme reports whether s is a scheme that every policy allows: one
+// that net/http's client speaks.
+func webScheme(s string) bool { return s == "http" || s == "https" }
+
 func (p *Policy) schemeAllowed(s string) bool {
-	if s == "http" || s == "https" {
+	if webScheme(s) {
 		return true
 	}
 	for _, t := range p.Schemes {
@@ -575,8 +553,11 @@ func (p *Policy) schemeAllowed(s string) bool {
 	return false
 }
 
+// portAllowed reports whether n is one of Ports or the default port of an
+// allowed scheme in the module's table of schemes: 80 and 443 for http
+// and https, and those of Schemes.
 func (p *Policy) portAllowed(n uint16) bool {
-	if n == 80 || n == 443 {
+	if n == defaultPort("http") || n == defaultPort("https") {
 		return true
 	}
 	for _, m := range p.Ports {
@@ -585,20 +566,46 @@ func (p *Policy) portAllowed(n uint16) bool {
 		}
 	}
 	for _, s := range p.Schemes {
-		if d := schemes.Lookup(abnf.LowerString(s)).Port; d != "" && d == strconv.Itoa(int(n)) {
+		if d := defaultPort(s); d != 0 && n == d {
 			return true
 		}
 	}
 	return false
 }
 
-// hostAllowed reports whether host, a dial target's host, is one of Hosts.
+// defaultPort returns the default port of scheme, written in any case, or
+// 0 when it has none.
+func defaultPort(scheme string) uint16 {
+	n, _ := strconv.ParseUint(schemes.Lookup(scheme).Port, 10, 16)
+	return uint16(n)
+}
+
+// hostAllowed reports whether host, a dial target's host, is one of
+// Hosts: the same address, or the same name without regard to ASCII case
+// and a final dot.
 func (p *Policy) hostAllowed(host string) bool {
-	host = strings.TrimSuffix(host, ".")
+	a, err := netip.ParseAddr(host)
 	for _, h := range p.Hosts {
-		if strings.EqualFold(host, strings.TrimSuffix(strings.Trim(h, "[]"), ".")) {
+		if b, ok := hostAddr(h); ok {
+			if err == nil && a == b {
+				return true
+			}
+		} else if err != nil && strings.EqualFold(strings.TrimSuffix(host, "."), strings.TrimSuffix(h, ".")) {
 			return true
 		}
 	}
 	return false
+}
+
+// hostAddr reads an entry of Hosts as an IP address, written as
+// netip.ParseAddr reads it ("::1") or as RFC 3986 writes a host, an IPv6
+// address in brackets ("[::1]"); or reports false for a name.
+func hostAddr(h string) (netip.Addr, bool) {
+	if a, err := netip.ParseAddr(h); err == nil {
+		return a, true
+	}
+	if u, err := uri.Parse("//" + h); err == nil && u.Host() == h {
+		return u.HostAddr()
+	}
+	return netip.Addr{}, false
 }

@@ -54,7 +54,7 @@ func keyOf(r *Reading, m memo) key {
 		scheme: abnf.LowerString(r.Scheme),
 		user:   abnf.Decode(r.Username, false),
 		pass:   abnf.Decode(r.Password, false),
-		host:   hostKeyOf(r.HostKind, r.Host),
+		host:   hostKeyOf(r),
 	}
 	if r.HostKind != NoHost {
 		k.port = portNumber(r.Port)
@@ -68,19 +68,17 @@ func keyOf(r *Reading, m memo) key {
 	return k
 }
 
-// hostKeyOf returns the key of a host of the given kind.
-func hostKeyOf(kind HostKind, host string) hostKey {
-	switch kind {
-	case NoHost, EmptyHost:
+// hostKeyOf returns the key of the host of a reading.
+func hostKeyOf(r *Reading) hostKey {
+	switch {
+	case r.HostKind == NoHost || r.HostKind == EmptyHost:
 		return hostKey{}
-	case IPv4, IPv6:
-		if a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); err == nil {
-			return hostKey{kind: byAddr, addr: a}
-		}
-	case IPvFuture:
-		return hostKey{kind: byFuture, name: abnf.LowerString(host)}
+	case r.Addr.IsValid():
+		return hostKey{kind: byAddr, addr: r.Addr}
+	case r.HostKind == IPvFuture:
+		return hostKey{kind: byFuture, name: abnf.LowerString(r.Host)}
 	}
-	return hostKey{kind: byName, name: abnf.LowerString(abnf.Decode(host, false))}
+	return hostKey{kind: byName, name: abnf.LowerString(abnf.Decode(r.Host, false))}
 }
 
 // portNumber returns the port without leading zeros, "" for "".
@@ -148,65 +146,105 @@ func normalizeQueryOrFragment(c uri.Components) (string, error) {
 	return u.Fragment(), nil
 }
 
-// differences lists how the readings of r differ, in the order of the
-// package documentation: validity, each component, then dialing, whose
-// detail ends with dialNote, if any.
+// same reports whether x and y, the keys of two readings, agree on a,
+// one of the aspects of the components.
+func (a Aspect) same(x, y *key) bool {
+	switch a {
+	case AspectScheme:
+		return x.scheme == y.scheme
+	case AspectUserinfo:
+		return x.user == y.user && x.pass == y.pass
+	case AspectHost:
+		return x.host == y.host
+	case AspectPort:
+		return x.port == y.port
+	case AspectPath:
+		return x.path == y.path
+	case AspectQuery:
+		return x.query == y.query
+	case AspectFragment:
+		return x.fragment == y.fragment
+	}
+	return true
+}
+
+// show returns what a reading has of a, one of the aspects of the
+// components, as a difference shows it.
+func (a Aspect) show(r *Reading) string {
+	switch a {
+	case AspectScheme:
+		return showOptional(r.Scheme, r.Scheme != "")
+	case AspectUserinfo:
+		return showUserinfo(r)
+	case AspectHost:
+		return showHost(r)
+	case AspectPort:
+		return showPort(r)
+	case AspectPath:
+		return quote(r.Path)
+	case AspectQuery:
+		return showOptional(r.Query, r.HasQuery)
+	}
+	return showOptional(r.Fragment, r.HasFragment)
+}
+
+// compared returns the parsers whose readings are compared on a, one of
+// the aspects of the components: those that accept the input, and that
+// have a host for AspectPort (without one, the difference is the host's).
+func (r *Report) compared(a Aspect) Parsers {
+	var ps Parsers
+	for p := RFC3986; p <= NetURL; p++ {
+		if rd := r.Reading(p); rd.OK() && (a != AspectPort || rd.HostKind != NoHost) {
+			ps = ps.With(p)
+		}
+	}
+	return ps
+}
+
+// differences sets the keys of r and lists how its readings differ, in
+// the order of the Aspect constants; the detail of the dial difference
+// ends with dialNote, if any.
 func differences(r *Report, dialNote string) []Difference {
 	var ds []Difference
-	var ok, failed []Parser
-	var keys [3]key
+	var ok, failed Parsers
 	m := memo{}
 	for p := RFC3986; p <= NetURL; p++ {
 		if rd := r.Reading(p); rd.OK() {
-			ok = append(ok, p)
-			keys[p] = keyOf(rd, m)
+			ok = ok.With(p)
+			r.keys[p] = keyOf(rd, m)
 		} else {
-			failed = append(failed, p)
+			failed = failed.With(p)
 		}
 	}
-	if len(ok) > 0 && len(failed) > 0 {
-		ds = append(ds, Difference{"valid", "accepted by " + names(ok) + ", rejected by " + names(failed)})
+	if ok != 0 && failed != 0 {
+		ds = append(ds, Difference{AspectValid, failed, "accepted by " + ok.String() + ", rejected by " + failed.String()})
 	}
-	aspects := []struct {
-		name string
-		same func(a, b *key) bool
-		show func(*Reading) string
-	}{
-		{"scheme", func(a, b *key) bool { return a.scheme == b.scheme }, showScheme},
-		{"userinfo", func(a, b *key) bool { return a.user == b.user && a.pass == b.pass }, showUserinfo},
-		{"host", func(a, b *key) bool { return a.host == b.host }, showHost},
-		{"port", func(a, b *key) bool { return a.port == b.port }, showPort},
-		{"path", func(a, b *key) bool { return a.path == b.path }, func(r *Reading) string { return quote(r.Path) }},
-		{"query", func(a, b *key) bool { return a.query == b.query }, func(r *Reading) string { return showOptional(r.Query, r.HasQuery) }},
-		{"fragment", func(a, b *key) bool { return a.fragment == b.fragment }, func(r *Reading) string { return showOptional(r.Fragment, r.HasFragment) }},
-	}
-	for _, a := range aspects {
-		// Ports are compared among the readings that have a host: without
-		// one, the other difference is the host's.
-		var which []Parser
-		for _, p := range ok {
-			if a.name != "port" || r.Reading(p).HostKind != NoHost {
-				which = append(which, p)
+	for a := AspectScheme; a <= AspectFragment; a++ {
+		which := r.compared(a)
+		var first *key
+		differ := false
+		for p := range which.All() {
+			if first == nil {
+				first = &r.keys[p]
+			} else {
+				differ = differ || !a.same(first, &r.keys[p])
 			}
 		}
-		differ := false
-		for _, p := range which[min(1, len(which)):] {
-			differ = differ || !a.same(&keys[which[0]], &keys[p])
-		}
 		if differ {
-			ds = append(ds, Difference{a.name, list(r, which, a.show)})
+			ds = append(ds, Difference{a, which, list(r, which, a.show)})
 		}
 	}
-	if d, ok := dialDifference(r, ok, &keys, dialNote); ok {
+	if d, found := dialDifference(r, ok, dialNote); found {
 		ds = append(ds, d)
 	}
 	return ds
 }
 
-// dialDifference returns the difference between the address that net/http
-// dials and the host and port of each reading that succeeded, if any, with
-// note in parentheses after the address.
-func dialDifference(r *Report, ok []Parser, keys *[3]key, note string) (Difference, bool) {
+// dialDifference sets the dial target's key in r and returns the
+// difference between the address that net/http dials and the host and
+// port of each reading that succeeded, if any, with note in parentheses
+// after the address.
+func dialDifference(r *Report, ok Parsers, note string) (Difference, bool) {
 	if r.DialErr != nil {
 		return Difference{}, false
 	}
@@ -214,51 +252,100 @@ func dialDifference(r *Report, ok []Parser, keys *[3]key, note string) (Differen
 	if err != nil {
 		return Difference{}, false // not reached: dial joins them
 	}
-	dk := hostKey{kind: byName, name: abnf.LowerString(host)}
+	r.dial = hostKey{kind: byName, name: abnf.LowerString(host)}
 	if host == "" {
-		dk = hostKey{}
+		r.dial = hostKey{}
 	} else if a, err := netip.ParseAddr(host); err == nil {
-		dk = hostKey{kind: byAddr, addr: a}
+		r.dial = hostKey{kind: byAddr, addr: a}
 	}
-	port = portNumber(port)
-	var other []Parser
-	for _, p := range ok {
-		if keys[p].host != dk || keys[p].port != port {
-			other = append(other, p)
+	r.port = portNumber(port)
+	var other Parsers
+	for p := range ok.All() {
+		if !r.Reaches(p) {
+			other = other.With(p)
 		}
 	}
-	if len(other) == 0 {
+	if other == 0 {
 		return Difference{}, false
 	}
 	detail := "net/http dials " + quote(r.Dial)
-	if a, ok := uri.AmbiguousIPv4(host); ok && dk.kind == byName {
+	if a, ok := uri.AmbiguousIPv4(host); ok && r.dial.kind == byName {
 		detail += " (" + a.String() + " to resolvers that read numbers as inet_aton does)"
 	}
 	if note != "" {
 		detail += " (" + note + ")"
 	}
-	return Difference{"dial", detail + "; " + list(r, other, func(rd *Reading) string {
+	return Difference{AspectDial, other, detail + "; " + list(r, other, func(rd *Reading) string {
 		return "host " + showHost(rd) + ", port " + showPort(rd)
 	})}, true
 }
 
-// names lists parsers: "rfc3986", "rfc3986 and whatwg", ...
-func names(ps []Parser) string {
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = p.String()
+// Differs reports whether the report lists a difference of aspect a.
+func (r *Report) Differs(a Aspect) bool {
+	for _, d := range r.Differences {
+		if d.Aspect == a {
+			return true
+		}
 	}
-	if len(s) < 3 {
-		return strings.Join(s, " and ")
+	return false
+}
+
+// Disagree returns the parsers that accept the input and whose readings
+// differ from p's on a, by the rules of the package documentation; none
+// when p rejects the input or all agree with it. For AspectValid, those
+// whose acceptance differs from p's; for AspectDial, p itself when its
+// host or port is not what net/http dials ([Report.Reaches]).
+func (r *Report) Disagree(a Aspect, p Parser) Parsers {
+	rp := r.Reading(p)
+	var ps Parsers
+	for q := RFC3986; q <= NetURL; q++ {
+		rq := r.Reading(q)
+		switch {
+		case q == p:
+		case a == AspectValid:
+			if rq.OK() != rp.OK() {
+				ps = ps.With(q)
+			}
+		case !rp.OK() || !rq.OK() || a == AspectDial:
+		case a == AspectPort && (rp.HostKind == NoHost || rq.HostKind == NoHost):
+		case !a.same(&r.keys[p], &r.keys[q]):
+			ps = ps.With(q)
+		}
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	if a == AspectDial && rp.OK() && r.DialErr == nil && !r.Reaches(p) {
+		ps = ps.With(p)
+	}
+	return ps
+}
+
+// Reaches reports whether reading p has the host and port that net/http
+// dials: the same address, or the same name, and the same port number (the
+// scheme's default when p has none). It is false when net/http does not
+// dial or p rejects the input.
+func (r *Report) Reaches(p Parser) bool {
+	return r.DialErr == nil && r.Reading(p).OK() && r.keys[p].host == r.dial && r.keys[p].port == r.port
+}
+
+// SameTarget reports whether the readings that accept the input name the
+// same target: the same scheme, host and port, which net/http, when it
+// dials, dials too. Unlike Agree, it lets the readings differ in the
+// userinfo, the path, the query and the fragment, and lets a parser reject
+// the input.
+func (r *Report) SameTarget() bool {
+	for _, a := range [...]Aspect{AspectScheme, AspectHost, AspectPort, AspectDial} {
+		if r.Differs(a) {
+			return false
+		}
+	}
+	return r.RFC3986.OK() || r.WHATWG.OK() || r.NetURL.OK()
 }
 
 // list shows each parser's reading: `rfc3986 "a", whatwg "b"`.
-func list(r *Report, ps []Parser, show func(*Reading) string) string {
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = p.String() + " " + show(r.Reading(p))
+func list(r *Report, ps Parsers, show func(*Reading) string) string {
+	var buf [3]string
+	s := buf[:0]
+	for p := range ps.All() {
+		s = append(s, p.String()+" "+show(r.Reading(p)))
 	}
 	return strings.Join(s, ", ")
 }
@@ -272,8 +359,6 @@ func showOptional(s string, ok bool) string {
 	}
 	return quote(s)
 }
-
-func showScheme(r *Reading) string { return showOptional(r.Scheme, r.Scheme != "") }
 
 func showUserinfo(r *Reading) string {
 	if !r.HasUserinfo {

@@ -14,11 +14,23 @@
 //     error;
 //   - the address that Go's net/http would dial for the URL (see
 //     [Report.Dial]), or why it would not dial;
-//   - the differences between them, and [Report.Agree].
+//   - the differences between them, each a typed [Aspect] with the parsers
+//     that it concerns, and [Report.Agree].
 //
 // A filter that fetches a URL only when Agree reports true never checks one
 // host and fetches another, as far as these three parsers go: see the
-// example. A report is not a decision: to fetch URLs for users, use package
+// example. A filter that allows more asks the report, with values and
+// never with the text of a difference: whether an aspect differs
+// ([Report.Differs]), which readings differ from one of them on it
+// ([Report.Disagree]), whether a reading has the host and port that
+// net/http dials ([Report.Reaches]), and whether the readings name one
+// target ([Report.SameTarget]); package guard does so.
+//
+// The package is before version 1: Difference.Aspect became an [Aspect]
+// (it was a string), and a Reading's host lost the brackets of an IP
+// literal and gained its address, [Reading.Addr].
+//
+// A report is not a decision: to fetch URLs for users, use package
 // github.com/gouri/uri/guard, which refuses a URL whose readings disagree
 // and checks the address that is actually dialed.
 //
@@ -116,6 +128,7 @@ package readings
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"net"
 	"net/netip"
 	"net/url"
@@ -127,7 +140,6 @@ import (
 	"github.com/gouri/uri/internal/idnacheck"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
-	"golang.org/x/net/idna"
 )
 
 // Parser names one of the three readings.
@@ -148,6 +160,53 @@ func (p Parser) String() string {
 		return parserNames[p]
 	}
 	return "parser(" + strconv.Itoa(int(p)) + ")"
+}
+
+// Parsers is a set of parsers, a value that does not allocate.
+type Parsers uint8
+
+// Of returns the set of the parsers ps.
+func Of(ps ...Parser) Parsers {
+	var s Parsers
+	for _, p := range ps {
+		s = s.With(p)
+	}
+	return s
+}
+
+// With returns s with p added.
+func (s Parsers) With(p Parser) Parsers { return s | 1<<p }
+
+// Has reports whether p is in s.
+func (s Parsers) Has(p Parser) bool { return s&(1<<p) != 0 }
+
+// All returns an iterator over the parsers of s, in the order of the
+// Parser constants.
+func (s Parsers) All() iter.Seq[Parser] {
+	return func(yield func(Parser) bool) {
+		for p := RFC3986; p <= NetURL; p++ {
+			if s.Has(p) && !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+// String lists the parsers of s: "rfc3986", "rfc3986 and whatwg",
+// "rfc3986, whatwg and neturl", or "none".
+func (s Parsers) String() string {
+	var buf [3]string
+	names := buf[:0]
+	for p := range s.All() {
+		names = append(names, p.String())
+	}
+	switch len(names) {
+	case 0:
+		return "none"
+	case 1, 2:
+		return strings.Join(names, " and ")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // HostKind is what a reading makes of the host.
@@ -177,14 +236,14 @@ func (k HostKind) String() string {
 // Reading is what one parser makes of the input: its error, or the
 // components as that parser gives them.
 //
-// For RFC 3986 they are as written (uri.URI's accessors). For the URL
-// Standard they are the getters' values without their delimiters (Scheme,
-// Username, Password, Hostname, Port, Pathname, Query and Fragment of
-// whatwg.URL). For net/url they are Scheme, User.Username and
-// User.Password (decoded, unlike the others), Hostname (decoded, without
-// the brackets of an IPv6 address), Port, the path as it is sent
-// (EscapedPath, or Opaque when there is one), RawQuery and
-// EscapedFragment. net/url records no empty authority: its reading has an
+// For RFC 3986 they are as written (uri.URI's accessors, Hostname for the
+// host). For the URL Standard they are the getters' values without their
+// delimiters (Scheme, Username, Password, Hostname, Port, Pathname, Query
+// and Fragment of whatwg.URL). For net/url they are Scheme, User.Username
+// and User.Password (decoded, unlike the others), Hostname (decoded), Port,
+// the path as it is sent (EscapedPath, or Opaque when there is one),
+// RawQuery and EscapedFragment. No reading's host has the brackets of an
+// IP literal; an address is also in Addr, as the parser read it. net/url records no empty authority: its reading has an
 // empty host when Host is empty and the URL has a user or a scheme and a
 // path that begins with "/" written after "//".
 type Reading struct {
@@ -196,8 +255,9 @@ type Reading struct {
 	HasPassword bool
 	Password    string
 	HostKind    HostKind
-	Host        string // "" for NoHost and EmptyHost; brackets kept, except by net/url
-	HasPort     bool   // a ":" after the host, even with no digits after it
+	Host        string     // "" for NoHost and EmptyHost; an IP literal without its brackets ("::1", "v7.x")
+	Addr        netip.Addr // the address of an IPv4 or IPv6 host; the zero Addr for the other kinds
+	HasPort     bool       // a ":" after the host, even with no digits after it
 	Port        string
 	Path        string
 	HasQuery    bool
@@ -209,24 +269,56 @@ type Reading struct {
 // OK reports whether the parser accepted the input.
 func (r *Reading) OK() bool { return r.Err == nil }
 
+// Aspect is what a [Difference] is about.
+type Aspect uint8
+
+// The aspects, in the order of a report's differences.
+const (
+	AspectValid    Aspect = iota // some parsers accept the input and others do not
+	AspectScheme                 // the scheme
+	AspectUserinfo               // the username and the password
+	AspectHost                   // the host
+	AspectPort                   // the port, or the scheme's default port
+	AspectPath                   // the path
+	AspectQuery                  // the query
+	AspectFragment               // the fragment
+	AspectDial                   // net/http dials another host or port than a reading has
+)
+
+var aspectNames = [...]string{"valid", "scheme", "userinfo", "host", "port", "path", "query", "fragment", "dial"}
+
+// String returns the aspect's name: "valid", "scheme", "userinfo", "host",
+// "port", "path", "query", "fragment" or "dial".
+func (a Aspect) String() string {
+	if int(a) < len(aspectNames) {
+		return aspectNames[a]
+	}
+	return "aspect(" + strconv.Itoa(int(a)) + ")"
+}
+
 // Difference is one way in which the readings of an input differ.
 type Difference struct {
-	// Aspect is "valid" (some parsers accept the input and others do
-	// not), "scheme", "userinfo", "host", "port", "path", "query",
-	// "fragment", or "dial" (net/http dials another host or port than a
-	// reading has).
-	Aspect string
+	Aspect Aspect
+	// Parsers are the parsers that the difference concerns: for
+	// AspectValid, those that reject the input; for AspectDial, those
+	// whose host or port is not what net/http dials; for the other
+	// aspects, those whose readings were compared (the ones that accept
+	// the input, and that have a host for AspectPort), which do not all
+	// agree.
+	Parsers Parsers
 	// Detail lists what each parser that accepted the input has, as it
 	// gives it, quoted as Go quotes strings, for example
 	//
 	//	rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)
 	//
 	// A value longer than 256 bytes is shown by its beginning and "...".
+	// It is for people: programs ask the Report (Differs, Disagree,
+	// Reaches, SameTarget).
 	Detail string
 }
 
 // String returns the aspect and the detail: "host: rfc3986 ...".
-func (d Difference) String() string { return d.Aspect + ": " + d.Detail }
+func (d Difference) String() string { return d.Aspect.String() + ": " + d.Detail }
 
 // Report is the three readings of one input, the address net/http dials
 // for it, and their differences.
@@ -256,6 +348,10 @@ type Report struct {
 	DialErr error
 
 	Differences []Difference
+
+	keys [3]key // what each reading that succeeded means
+	dial hostKey
+	port string // the port that net/http dials, without leading zeros
 }
 
 // Agree reports whether all three parsers accept the input and the report
@@ -333,10 +429,11 @@ func Compare(input string) Report {
 func fromURI(u uri.URI) Reading {
 	r := Reading{
 		Scheme: u.Scheme(), HasUserinfo: u.HasUserinfo(), Username: u.Username(),
-		Host: u.Host(), HasPort: u.HasPort(), Port: u.Port(), Path: u.Path(),
+		Host: u.Hostname(), HasPort: u.HasPort(), Port: u.Port(), Path: u.Path(),
 		HasQuery: u.HasQuery(), Query: u.Query(), HasFragment: u.HasFragment(), Fragment: u.Fragment(),
 	}
 	r.Password, r.HasPassword = u.Password()
+	r.Addr, _ = u.HostAddr()
 	switch u.HostKind() {
 	case uri.HostNone:
 		r.HostKind = NoHost
@@ -365,6 +462,7 @@ func fromWHATWG(u whatwg.URL) Reading {
 	r.HasUserinfo = r.Username != "" || r.Password != ""
 	r.HasPassword = r.Password != ""
 	r.HasPort = r.Port != ""
+	r.Addr = u.Addr()
 	switch u.HostKind() {
 	case whatwg.HostNone:
 		r.HostKind = NoHost
@@ -374,6 +472,7 @@ func fromWHATWG(u whatwg.URL) Reading {
 		r.HostKind = IPv4
 	case whatwg.HostIPv6:
 		r.HostKind = IPv6
+		r.Host = r.Host[1 : len(r.Host)-1] // the hostname getter writes "[" and "]" (section 3.6)
 	default:
 		r.HostKind = Name
 	}
@@ -401,7 +500,7 @@ func fromNetURL(v *url.URL) Reading {
 	case r.Host != "":
 		r.HostKind = Name
 		if a, err := netip.ParseAddr(r.Host); err == nil {
-			r.HostKind = IPv6
+			r.HostKind, r.Addr = IPv6, a
 			if a.Is4() {
 				r.HostKind = IPv4
 			}
@@ -438,7 +537,7 @@ func dial(v *url.URL, err error) (addr, note string, dialErr error) {
 		// idnacheck, so a name that loses a label through IDNA, or whose
 		// mapped form fails the Bidi rule, is dialed as IDNA gives it, and
 		// the note says so.
-		a, err := idnacheck.ToASCII(idna.Lookup, host)
+		a, err := idnacheck.Lookup.ToASCII(host)
 		var e *idnacheck.Error
 		switch {
 		case errors.Is(err, idnacheck.ErrTooLong):

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"github.com/gouri/uri/internal/errtext"
 	"net"
+	"net/netip"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ import (
 func aspects(r *Report) []string {
 	var a []string
 	for _, d := range r.Differences {
-		a = append(a, d.Aspect)
+		a = append(a, d.Aspect.String())
 	}
 	return a
 }
@@ -177,8 +178,8 @@ func TestReadings(t *testing.T) {
 		rfc3986, whatwg, nurl readingView
 	}{
 		{"HTTP://u%41:p@[0::1]:0080/a/../b%7e?q#f",
-			readingView{"HTTP", "u%41", "p", "[0::1]", "0080", "/a/../b%7e", "q", "f", "IPv6", true, true, true, true, true},
-			readingView{"http", "u%41", "p", "[::1]", "", "/b%7e", "q", "f", "IPv6", true, true, false, true, true},
+			readingView{"HTTP", "u%41", "p", "0::1", "0080", "/a/../b%7e", "q", "f", "IPv6", true, true, true, true, true},
+			readingView{"http", "u%41", "p", "::1", "", "/b%7e", "q", "f", "IPv6", true, true, false, true, true},
 			readingView{"http", "uA", "p", "0::1", "0080", "/a/../b%7e", "q", "f", "IPv6", true, true, true, true, true}},
 		{"http://@h:/p?#",
 			readingView{"http", "", "", "h", "", "/p", "", "", "name", true, false, true, true, true},
@@ -243,9 +244,89 @@ func TestNames(t *testing.T) {
 	for k := range HostKind(7) {
 		got = append(got, k.String())
 	}
-	want := []string{"rfc3986", "whatwg", "neturl", "parser(3)", "none", "empty", "name", "IPv4", "IPv6", "IPvFuture", "invalid"}
+	for a := range Aspect(10) {
+		got = append(got, a.String())
+	}
+	want := []string{"rfc3986", "whatwg", "neturl", "parser(3)", "none", "empty", "name", "IPv4", "IPv6", "IPvFuture", "invalid",
+		"valid", "scheme", "userinfo", "host", "port", "path", "query", "fragment", "dial", "aspect(9)"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("names (-want +got):\n%s", d)
+	}
+}
+
+// TestQuestions: what a filter asks of a report, on the inputs that fool
+// filters: whether an aspect differs, which readings disagree with net/url
+// (which net/http dials), whether the URL Standard's reading reaches the
+// address that net/http dials, and whether the readings name one target.
+func TestQuestions(t *testing.T) {
+	tests := []struct {
+		why        string
+		in         string
+		aspect     Aspect
+		disagree   Parsers // with net/url on aspect
+		reaches    bool    // the URL Standard's reading reaches the dial target
+		sameTarget bool
+	}{
+		{"RFC 3986, Section 7.4: 127.1 is a name to two, an address to one", "http://127.1/", AspectHost, Of(WHATWG), false, false},
+		{"net/http dials the name 127.1, which net/url reads", "http://127.1/", AspectDial, 0, false, false},
+		{"IDNA: the name net/http dials is the URL Standard's", "https://b%C3%BCcher.example/", AspectHost, Of(WHATWG), true, false},
+		{"a special scheme without slashes", "https:evil.example/", AspectHost, Of(WHATWG), false, false},
+		{"spelling is no difference", "HTTP://EXAMPLE.com:0080/a/../b", AspectHost, 0, true, true},
+		{"only the path differs", "http://h/a\\b", AspectPath, Of(WHATWG), true, true},
+		{"two parsers reject", `http://a\b@c/`, AspectValid, Of(WHATWG), false, true},
+		{"an IPv6 literal, written two ways", "http://[0:0::1]/", AspectHost, 0, true, true},
+		{"not dialed: another scheme", "foo://h:1/", AspectPort, 0, false, true},
+	}
+	for _, tt := range tests {
+		r := Compare(tt.in)
+		if got := r.Disagree(tt.aspect, NetURL); got != tt.disagree {
+			t.Errorf("%s: Compare(%q).Disagree(%v, NetURL) = %v, want %v", tt.why, tt.in, tt.aspect, got, tt.disagree)
+		}
+		if got := r.Reaches(WHATWG); got != tt.reaches {
+			t.Errorf("%s: Compare(%q).Reaches(WHATWG) = %v, want %v", tt.why, tt.in, got, tt.reaches)
+		}
+		if got := r.SameTarget(); got != tt.sameTarget {
+			t.Errorf("%s: Compare(%q).SameTarget() = %v, want %v (differences %q)", tt.why, tt.in, got, tt.sameTarget, r.Differences)
+		}
+	}
+}
+
+// TestParsers: a set of parsers, listed in the order of the constants.
+func TestParsers(t *testing.T) {
+	for _, tt := range []struct {
+		s    Parsers
+		want string
+	}{
+		{0, "none"},
+		{Of(NetURL), "neturl"},
+		{Of(NetURL, RFC3986), "rfc3986 and neturl"},
+		{Of(WHATWG, NetURL, RFC3986), "rfc3986, whatwg and neturl"},
+	} {
+		if got := tt.s.String(); got != tt.want {
+			t.Errorf("Parsers(%b).String() = %q, want %q", tt.s, got, tt.want)
+		}
+		var again Parsers
+		for p := range tt.s.All() {
+			again = again.With(p)
+		}
+		if again != tt.s {
+			t.Errorf("Parsers(%b).All() gives %b", tt.s, again)
+		}
+	}
+}
+
+// TestHostAddr: hosts come without brackets, addresses also as a
+// netip.Addr as each parser reads them.
+func TestHostAddr(t *testing.T) {
+	r := Compare("http://[::ffff:127.0.0.1]/")
+	for p, want := range []string{"::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:127.0.0.1"} {
+		rd := r.Reading(Parser(p))
+		if rd.Host != want || rd.Addr != netip.MustParseAddr("::ffff:127.0.0.1") {
+			t.Errorf("Compare(%q), reading %v: host %q, addr %v; want %q, ::ffff:127.0.0.1", r.Input, Parser(p), rd.Host, rd.Addr, want)
+		}
+	}
+	if r := Compare("http://[v7.x]/"); r.RFC3986.Host != "v7.x" || r.RFC3986.Addr.IsValid() {
+		t.Errorf("Compare(%q): RFC 3986 host %q, addr %v; want \"v7.x\", none", r.Input, r.RFC3986.Host, r.RFC3986.Addr)
 	}
 }
 
@@ -276,7 +357,7 @@ func checkReport(t *testing.T, r *Report) {
 	order := []string{"valid", "scheme", "userinfo", "host", "port", "path", "query", "fragment", "dial"}
 	at := 0
 	for _, d := range r.Differences {
-		for at < len(order) && order[at] != d.Aspect {
+		for at < len(order) && order[at] != d.Aspect.String() {
 			at++
 		}
 		if at == len(order) || d.Detail == "" {
@@ -284,9 +365,57 @@ func checkReport(t *testing.T, r *Report) {
 		}
 		at++
 	}
+	for p := RFC3986; p <= NetURL; p++ {
+		rd := r.Reading(p)
+		if ip := rd.HostKind == IPv4 || rd.HostKind == IPv6; ip != rd.Addr.IsValid() || ip && strings.HasPrefix(rd.Host, "[") {
+			t.Fatalf("Compare(%q): %v reads the host %q (%v) with the address %v", r.Input, p, rd.Host, rd.HostKind, rd.Addr)
+		}
+	}
+	checkQuestions(t, r)
 	again := Compare(r.Input)
 	if d := cmp.Diff(r.Differences, again.Differences); d != "" || again.Dial != r.Dial {
 		t.Fatalf("Compare(%q) twice differs:\n%s", r.Input, d)
+	}
+}
+
+// checkQuestions checks that the answers of a report agree with its
+// differences: an aspect differs when a reading disagrees with another on
+// it; the parsers of a difference are those that it concerns; and the
+// same target is no difference of scheme, host, port or dial.
+func checkQuestions(t *testing.T, r *Report) {
+	t.Helper()
+	for a := AspectValid; a <= AspectDial; a++ {
+		var d *Difference
+		for i := range r.Differences {
+			if r.Differences[i].Aspect == a {
+				d = &r.Differences[i]
+			}
+		}
+		if r.Differs(a) != (d != nil) {
+			t.Fatalf("Compare(%q).Differs(%v) = %v with differences %q", r.Input, a, r.Differs(a), r.Differences)
+		}
+		any := false
+		var notReached Parsers
+		for p := RFC3986; p <= NetURL; p++ {
+			any = any || r.Disagree(a, p) != 0
+			if r.Disagree(AspectDial, p).Has(p) {
+				notReached = notReached.With(p)
+			}
+			if r.Reaches(p) && (r.DialErr != nil || !r.Reading(p).OK()) {
+				t.Fatalf("Compare(%q).Reaches(%v) with dial error %v, reading error %v", r.Input, p, r.DialErr, r.Reading(p).Err)
+			}
+		}
+		if a == AspectDial {
+			if (d != nil) != (notReached != 0) || d != nil && d.Parsers != notReached {
+				t.Fatalf("Compare(%q): dial difference %+v, readings that do not reach it %v", r.Input, d, notReached)
+			}
+		} else if any != (d != nil) {
+			t.Fatalf("Compare(%q): %v differs %v, but readings disagree on it %v", r.Input, a, d != nil, any)
+		}
+	}
+	if want := !r.Differs(AspectScheme) && !r.Differs(AspectHost) && !r.Differs(AspectPort) && !r.Differs(AspectDial) &&
+		(r.RFC3986.OK() || r.WHATWG.OK() || r.NetURL.OK()); r.SameTarget() != want {
+		t.Fatalf("Compare(%q).SameTarget() = %v with differences %q", r.Input, r.SameTarget(), r.Differences)
 	}
 }
 

@@ -2,6 +2,8 @@ package template
 
 import (
 	"strings"
+
+	"github.com/gouri/uri/internal/query"
 )
 
 // A query that a template writes as parameters ("{?x,y}", "{&z}", "?a=1",
@@ -40,18 +42,19 @@ func queryItems(parts []part, occ, slots int, named map[string]Kind) ([]qitem, b
 			if i == 0 {
 				lit, open = lit[1:], true // the "?"
 			}
-			for k := 0; k < len(lit); k++ {
-				switch c := lit[k]; {
-				case c == '&':
-					if open {
-						items = append(items, qitem{kind: qLiteral, name: string(cur)})
-					}
-					cur, open = cur[:0], true
-				case !open:
+			for {
+				piece, rest, more := query.Cut(lit)
+				if !open && piece != "" {
 					return nil, false // text right after an expression
-				default:
-					cur = append(cur, c)
 				}
+				cur = append(cur, piece...)
+				if !more {
+					break
+				}
+				if open {
+					items = append(items, qitem{kind: qLiteral, name: string(cur)})
+				}
+				cur, open, lit = cur[:0], true, rest
 			}
 			continue
 		}
@@ -84,158 +87,217 @@ type param struct {
 	claimed    bool
 }
 
+// queryMatch is one match of the query's parameters against the items of
+// the template: the URI's parameters, which the items claim one by one,
+// the names that the template gives a single parameter, and the exploded
+// variables that may take the parameters that no item claims.
+type queryMatch struct {
+	s        string // the URI
+	params   []param
+	names    []string
+	leftover []int
+	caps     []capture
+	steps    *int // each look at a parameter is a step, counted with the automaton's
+}
+
 // matchQuery matches the parameters of u's query, which starts after the
 // "?" at q and ends at end, against the query of the template, and records
 // the captures of its variables. On failure it returns the offset in u of
 // the parameter at fault, or end for a missing one.
 func (r *run) matchQuery(caps []capture) (int, bool) {
-	m, u, q, end, o, steps := r.m, r.u, r.pathEnd, r.fragStart, r.o, r.steps
-	s := u.String()
-	var params []param
+	m, u, q, end, o := r.m, r.u, r.pathEnd, r.fragStart, r.o
+	qm := queryMatch{s: u.String(), caps: caps, steps: r.steps}
 	if u.HasQuery() {
-		off := q + 1
-		for _, text := range strings.Split(u.Query(), "&") {
-			name, _, eq := strings.Cut(text, "=")
-			params = append(params, param{text: text, name: name, eq: eq, off: off})
-			off += len(text) + 1
-		}
+		qm.split(q+1, end)
 	}
-	// Each look at a parameter is a step: the tests of linear time count
-	// them with the automaton's.
-	named := func(name string, eq bool) *param {
-		for i := range params {
-			*steps++
-			if p := &params[i]; !p.claimed && (p.eq || !eq) && equalFoldHex(p.name, name) {
-				return p
-			}
-		}
-		return nil
-	}
-	var names []string // the names the template gives a single parameter
-	var leftover []int // exploded variables that may take the other parameters
 	for _, it := range m.query {
+		var fail int
+		ok := true
 		switch it.kind {
 		case qLiteral:
-			p := (*param)(nil)
-			for i := range params {
-				*steps++
-				if !params[i].claimed && equalFoldHex(params[i].text, it.name) {
-					p = &params[i]
-					break
-				}
-			}
-			if p == nil {
-				return end, false
-			}
-			p.claimed = true
-			name, _, _ := strings.Cut(it.name, "=")
-			names = append(names, name)
+			ok = qm.literal(it.name)
+			fail = end
 		case qValued:
-			p := named(it.name, true)
-			if p == nil {
-				return end, false
-			}
-			p.claimed = true
-			names = append(names, it.name)
-			at := p.off + len(p.name) + 1
-			slots := make([]int, it.prog.slots)
-			ok, fail := it.prog.run(s[at:p.off+len(p.text)], at, steps, slots)
-			if !ok {
-				return fail, false
-			}
-			r.fill(slots, s, caps, 0, 0)
+			fail, ok = qm.valued(r, it, end)
 		case qVars:
-			for k := range it.p.specs {
-				v := &it.p.specs[k]
-				j := it.occ + k
-				hint := o.kind(v.name)
-				if v.explode && hint == KindAssoc {
-					leftover = append(leftover, j)
-					continue
-				}
-				if !v.explode {
-					names = append(names, v.name)
-					if p := named(v.name, true); p != nil {
-						p.claimed = true
-						caps[j] = capture{set: true, start: p.off, end: p.off + len(p.text), text: p.text}
-					}
-					continue
-				}
-				var texts []string
-				start := -1
-				for i := range params {
-					*steps++
-					if p := &params[i]; !p.claimed && p.eq && equalFoldHex(p.name, v.name) {
-						p.claimed = true
-						texts = append(texts, p.text)
-						if start < 0 {
-							start = p.off
-						}
-						if hint == KindString {
-							break // a string is one parameter
-						}
-					}
-				}
-				if texts == nil {
-					if hint == Undefined {
-						leftover = append(leftover, j)
-					}
-					continue
-				}
-				caps[j] = capture{set: true, start: start, end: start, text: strings.Join(texts, "&")}
-			}
+			qm.vars(it, o)
+		}
+		if !ok {
+			return fail, false
 		}
 	}
-	for i := range params {
-		if p := &params[i]; !p.claimed {
-			for _, n := range names {
-				*steps++
-				if equalFoldHex(p.name, n) {
-					return p.off, false // a second one
-				}
-			}
-		}
+	if off, ok := qm.repeated(); ok {
+		return off, false // a second one
 	}
-	if len(leftover) > 0 {
-		j := leftover[0]
-		var texts []string
-		start := -1
-		for i := range params {
-			if p := &params[i]; !p.claimed && p.eq {
-				p.claimed = true
-				texts = append(texts, p.text)
-				if start < 0 {
-					start = p.off
-				}
-			}
-		}
-		if texts != nil {
-			caps[j] = capture{set: true, start: start, end: start, text: strings.Join(texts, "&")}
-		}
-	}
+	qm.takeLeftover()
 	if !o.extraParams() {
-		for _, p := range params {
+		for _, p := range qm.params {
 			if !p.claimed {
 				return p.off, false
 			}
 		}
 	}
-	// A query that the template begins with "{?...}" has its "?" only when
-	// that expression writes a parameter (or, with ExtraParams, when the
-	// query has parameters of its own): without one, expansion begins the
-	// next expression's parameters with "&" (Section 3.2.9).
-	if first := m.query[0]; u.HasQuery() && first.kind == qVars && first.p.op.char == '?' {
-		for k := range first.p.specs {
-			if caps[first.occ+k].set {
-				return 0, true
-			}
-		}
-		for _, p := range params {
-			if !p.claimed {
-				return 0, true // an extra parameter, which ExtraParams allows
-			}
-		}
+	if !qm.questionMark(m.query[0], u.HasQuery()) {
 		return q, false
 	}
 	return 0, true
+}
+
+// split reads the parameters of the query s[start:end].
+func (qm *queryMatch) split(start, end int) {
+	for i := start; ; {
+		sp := query.Next(qm.s, i, end)
+		qm.params = append(qm.params, param{text: qm.s[i:sp.End], name: qm.s[i:sp.NameEnd], eq: sp.HasValue(), off: i})
+		if sp.End == end {
+			return
+		}
+		i = sp.End + 1
+	}
+}
+
+// named returns the first parameter not yet claimed whose name is name and
+// that has a "=" when eq is set, or nil.
+func (qm *queryMatch) named(name string, eq bool) *param {
+	for i := range qm.params {
+		*qm.steps++
+		if p := &qm.params[i]; !p.claimed && (p.eq || !eq) && equalFoldHex(p.name, name) {
+			return p
+		}
+	}
+	return nil
+}
+
+// literal claims the parameter that the template writes out as text.
+func (qm *queryMatch) literal(text string) bool {
+	for i := range qm.params {
+		*qm.steps++
+		if p := &qm.params[i]; !p.claimed && equalFoldHex(p.text, text) {
+			p.claimed = true
+			name, _, _ := query.Pair(text)
+			qm.names = append(qm.names, name)
+			return true
+		}
+	}
+	return false
+}
+
+// valued claims the parameter named by the item and matches its value
+// against the item's expression, or returns the offset of the failure
+// (end for a missing parameter).
+func (qm *queryMatch) valued(r *run, it qitem, end int) (int, bool) {
+	p := qm.named(it.name, true)
+	if p == nil {
+		return end, false
+	}
+	p.claimed = true
+	qm.names = append(qm.names, it.name)
+	at := p.off + len(p.name) + 1
+	slots := make([]int, it.prog.slots)
+	ok, fail := it.prog.run(qm.s[at:p.off+len(p.text)], at, qm.steps, slots)
+	if !ok {
+		return fail, false
+	}
+	r.fill(slots, qm.s, qm.caps, 0, 0)
+	return 0, true
+}
+
+// vars claims the parameters of the variables of "{?x,y}" or "{&x,y}":
+// one parameter for a variable that is not exploded, every parameter of
+// its name for an exploded one (one for KindString); an exploded variable
+// with no parameter of its name, or of KindAssoc, may take those that no
+// item claims.
+func (qm *queryMatch) vars(it qitem, o *MatchOptions) {
+	for k := range it.p.specs {
+		v := &it.p.specs[k]
+		j := it.occ + k
+		hint := o.kind(v.name)
+		switch {
+		case v.explode && hint == KindAssoc:
+			qm.leftover = append(qm.leftover, j)
+		case !v.explode:
+			qm.names = append(qm.names, v.name)
+			if p := qm.named(v.name, true); p != nil {
+				p.claimed = true
+				qm.caps[j] = capture{set: true, start: p.off, end: p.off + len(p.text), text: p.text}
+			}
+		default:
+			if !qm.claimAll(j, func(p *param) bool {
+				*qm.steps++ // a look at every parameter, claimed or not
+				return p.eq && equalFoldHex(p.name, v.name)
+			}, hint == KindString) && hint == Undefined {
+				qm.leftover = append(qm.leftover, j)
+			}
+		}
+	}
+}
+
+// claimAll claims the parameters not yet claimed for which take, called
+// on every parameter, returns true, only the first with one, and records them, joined with "&", as
+// the capture of occurrence j. It reports whether it claimed any.
+func (qm *queryMatch) claimAll(j int, take func(*param) bool, one bool) bool {
+	var texts []string
+	start := -1
+	for i := range qm.params {
+		if p := &qm.params[i]; take(p) && !p.claimed {
+			p.claimed = true
+			texts = append(texts, p.text)
+			if start < 0 {
+				start = p.off
+			}
+			if one {
+				break
+			}
+		}
+	}
+	if texts == nil {
+		return false
+	}
+	qm.caps[j] = capture{set: true, start: start, end: start, text: strings.Join(texts, "&")}
+	return true
+}
+
+// repeated returns the offset of a parameter not claimed whose name the
+// template gives a single parameter: a second one of that name.
+func (qm *queryMatch) repeated() (int, bool) {
+	for i := range qm.params {
+		if p := &qm.params[i]; !p.claimed {
+			for _, n := range qm.names {
+				*qm.steps++
+				if equalFoldHex(p.name, n) {
+					return p.off, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// takeLeftover gives the parameters that no item claimed, those with a
+// "=", to the first exploded variable that may take them.
+func (qm *queryMatch) takeLeftover() {
+	if len(qm.leftover) > 0 {
+		qm.claimAll(qm.leftover[0], func(p *param) bool { return p.eq }, false)
+	}
+}
+
+// questionMark reports whether the URI's "?" is where expansion writes
+// one. A query that the template begins with "{?...}" has its "?" only
+// when that expression writes a parameter (or, with ExtraParams, when the
+// query has parameters of its own): without one, expansion begins the
+// next expression's parameters with "&" (Section 3.2.9).
+func (qm *queryMatch) questionMark(first qitem, hasQuery bool) bool {
+	if !hasQuery || first.kind != qVars || first.p.op.char != '?' {
+		return true
+	}
+	for k := range first.p.specs {
+		if qm.caps[first.occ+k].set {
+			return true
+		}
+	}
+	for _, p := range qm.params {
+		if !p.claimed {
+			return true // an extra parameter, which ExtraParams allows
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -201,15 +202,11 @@ func isSpecialScheme(s string) bool {
 }
 
 // defaultPort returns the default port of a special scheme, as the
-// standard's create step 5 compares it, or "".
+// standard's create step 5 compares it, or "". The special schemes' ports
+// (URL Standard, section 4.1) are those of the module's scheme table.
 func defaultPort(scheme string) string {
-	switch scheme {
-	case "http", "ws":
-		return "80"
-	case "https", "wss":
-		return "443"
-	case "ftp":
-		return "21"
+	if !isSpecialScheme(scheme) {
+		return ""
 	}
-	return ""
+	return schemes.Lookup(scheme).Port
 }

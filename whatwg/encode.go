@@ -317,18 +317,27 @@ func encodeAt(w *lazybuf.Writer, s string, i int, set uint32) int {
 		w.WriteString("%EF%BF%BD")
 		return i + n
 	}
+	// The bytes of the code point are written in one piece, which is never
+	// the input's own.
+	var b [12]byte
+	out := b[:0]
 	for k := i; k < i+n; k++ {
-		pct(w, s[k])
+		out = appendPct(out, s[k])
 	}
+	w.Write(out)
 	return i + n
 }
 
-// pct appends the percent-encoding of the byte c: "%" and two upper-case
-// hex digits (URL Standard, section 1.3, "percent-encode").
+// pct appends the percent-encoding of the byte c (see appendPct).
 func pct(w *lazybuf.Writer, c byte) {
-	w.Byte('%')
-	w.Byte(abnf.UpperHex[c>>4])
-	w.Byte(abnf.UpperHex[c&15])
+	var b [3]byte
+	w.Write(appendPct(b[:0], c))
+}
+
+// appendPct appends the percent-encoding of the byte c to b: "%" and two
+// upper-case hex digits (URL Standard, section 1.3, "percent-encode").
+func appendPct(b []byte, c byte) []byte {
+	return append(b, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
 }
 
 // EncodeComponent returns s UTF-8 percent-encoded with the component

@@ -198,7 +198,7 @@ func (p *parser) domain(h, e int) bool {
 	case !ascii:
 		p.w.WriteString(d)
 	case acc&upperBit != 0:
-		p.writeLower(h, e)
+		p.w.CopyLower(h, e)
 	default:
 		p.w.Copy(h, e)
 	}

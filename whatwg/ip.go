@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/inetaton"
 )
 
 // endsInNumber is the ends in a number checker of the URL Standard,
@@ -33,18 +34,18 @@ func endsInNumber(s string) bool {
 	if digits {
 		return true
 	}
-	_, _, ok := abnf.IPv4Number(last)
+	_, _, ok := inetaton.Number(last)
 	return ok
 }
 
 // ipv4 is the IPv4 parser of section 3.5 on the ASCII domain s, which
-// starts at index h of the parser's input: abnf.ParseLooseIPv4, with the
+// starts at index h of the parser's input: inetaton.Parse, with the
 // validation errors in the order the standard meets them, which counts
 // the parts first. On failure it returns false with the failure recorded
 // at h.
 func (p *parser) ipv4(s string, h int) (uint32, bool) {
-	parts := abnf.LooseIPv4Parts(s)
-	r, fault := abnf.ParseLooseIPv4(s)
+	parts := inetaton.Parts(s)
+	r, fault := inetaton.Parse(s)
 	if r.FinalDot {
 		p.note(ErrIPv4EmptyPart, h)
 	}
@@ -58,14 +59,14 @@ func (p *parser) ipv4(s string, h int) (uint32, bool) {
 	for range r.NonDecimal {
 		p.note(ErrIPv4NonDecimalPart, h)
 	}
-	if fault == abnf.LooseNonNumeric {
+	if fault == inetaton.NonNumeric {
 		p.fail(ErrIPv4NonNumericPart, h)
 		return 0, false
 	}
 	if r.Over255 {
 		p.note(ErrIPv4OutOfRangePart, h)
 	}
-	if fault == abnf.LooseOutOfRange {
+	if fault == inetaton.OutOfRange {
 		p.fail(ErrIPv4OutOfRangePart, h)
 		return 0, false
 	}

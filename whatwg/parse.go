@@ -230,8 +230,10 @@ func (p *parser) finish() error {
 	if u.flags&fQuery == 0 {
 		u.queryStart = u.fragStart
 	}
+	// The path is looked at only for a URL whose host is null, as needsDot
+	// would look at its last argument.
 	ps := int(u.pathStart)
-	if needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.At(ps) == '/' && p.w.At(ps+1) == '/') {
+	if u.kind == HostNone && needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.At(ps) == '/' && p.w.At(ps+1) == '/') {
 		p.w.Insert(int(u.pathStart), "/.")
 		u.pathStart += 2
 		u.queryStart += 2
@@ -371,7 +373,7 @@ func (p *parser) noHost() {
 func (p *parser) scheme(k int, upper bool) int {
 	s := p.in
 	if upper {
-		p.writeLower(0, k)
+		p.w.CopyLower(0, k)
 	} else {
 		p.w.Copy(0, k)
 	}
@@ -394,23 +396,6 @@ func (p *parser) scheme(k int, upper bool) int {
 		return p.pathOrAuthority(i + 1)
 	}
 	return p.opaquePath(i)
-}
-
-// writeLower writes in[i:j] in ASCII lower case.
-func (p *parser) writeLower(i, j int) {
-	s := p.in
-	for i < j {
-		k := i
-		for k < j && !('A' <= s[k] && s[k] <= 'Z') {
-			k++
-		}
-		p.w.Copy(i, k)
-		if k < j {
-			p.w.Byte(s[k] | 0x20)
-			k++
-		}
-		i = k
-	}
 }
 
 // noScheme is the no scheme state, from the start of the input.

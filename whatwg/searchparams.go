@@ -6,11 +6,13 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/query"
 )
 
 // This file holds the application/x-www-form-urlencoded parser and
@@ -24,11 +26,21 @@ import (
 // per maximal subpart, as the parser and the USVString conversion of the
 // class's methods do.
 //
-// The zero SearchParams is the empty list. A SearchParams holds a slice:
-// a copy shares its pairs with the original until one of them changes,
-// so change only one of them, or take a [SearchParams.Clone].
+// The zero SearchParams is the empty list. A SearchParams is a value, as
+// a struct of strings is: a copy (q := p, an argument, a result) is a list
+// of its own, and changing either leaves the other as it was, whatever the
+// two do and in which goroutines. Copies share the array of their pairs
+// until one of them changes it, so a copy costs nothing: a method that
+// changes pairs in place (Delete, DeleteValue, Set, Sort) writes the new
+// list to a new array, one allocation, and Append adds at the end of the
+// array only in room that no copy has taken first.
 type SearchParams struct {
 	list []param
+	// room counts the pairs of list's array, from its start, that some
+	// list holds, when the array has room after them: Append writes there
+	// only after it has moved the count from len(list) to one more. It is
+	// nil for an array that no Append made, which no one appends to.
+	room *atomic.Int64
 	src  string // what ParseForm parsed, which String's output often equals
 	// canon is the number of pairs that ParseForm found when src is in
 	// serialized form, and 0 otherwise (see String).
@@ -48,12 +60,10 @@ func (p *SearchParams) pairs() []param {
 	return p.list
 }
 
-// own moves a list of one pair into list, before a change.
-func (p *SearchParams) own() {
-	if p.n1 {
-		p.list = []param{p.one}
-		p.one, p.n1 = param{}, false
-	}
+// setList makes list p's list: a new array, which no other SearchParams
+// holds.
+func (p *SearchParams) setList(list []param) {
+	p.list, p.room, p.one, p.n1 = list, nil, param{}, false
 }
 
 // param is one name-value tuple of the list.
@@ -89,117 +99,99 @@ func ParseForm(s string) SearchParams {
 
 // parse is ParseForm, into p, which is the zero SearchParams. It takes a
 // pointer, so that ParseForm inlines and the list is not copied.
+//
+// The pieces come from the module's splitter, query.Marks.Next, which
+// also finds the first byte of each piece that needs a look. While s may
+// be in serialized form (each piece a name, one "=" and a value, all of
+// bytes that the serializer writes as they are), those are the bytes that
+// the serializer does not keep, which include those that need decoding;
+// after the first piece that is not in that form, only the latter.
 func (p *SearchParams) parse(s string) {
-	// The pairs go to a list on the stack, and to the heap in one
-	// allocation of the right size at the end (or when it is full).
-	var stack [8]param
-	var list []param // nil while the pairs fit on the stack
-	n := 0
+	var l formList
 	var buf []byte
-	// One pass over the bytes finds the pieces, the first "=" of each, and
-	// whether a piece may need decoding. While s may be in serialized form
-	// (pieces with one "=" each, and no other byte that the serializer
-	// does not keep), the pass stops at every such byte to tell; after
-	// that, only at those that matter to the piece.
-	start, eq, dec, canon := 0, -1, -1, true
-	for i := 0; ; i++ {
-		switch {
-		case canon:
-			i = scan(s, i, &formEncodeStops)
-		case eq < 0 || dec < 0:
-			i = scan(s, i, &formSplitStops)
-		default:
-			if k := strings.IndexByte(s[i:], '&'); k >= 0 {
-				i += k
-			} else {
-				i = len(s)
+	marks, canon := formNotKept, true
+	for i := 0; ; {
+		sp, mark := marks.Next(s, i)
+		if sp.End > i {
+			kv := param{name: s[i:sp.NameEnd]}
+			if sp.HasValue() {
+				kv.value = s[sp.NameEnd+1 : sp.End]
 			}
-		}
-		c := byte('&')
-		if i < len(s) {
-			c = s[i]
-		}
-		switch formByte[c] {
-		case 0:
-			canon = false
-			continue
-		case '=':
-			if eq < 0 {
-				eq = i
-			} else {
-				canon = false
+			if canon && (mark >= 0 || !sp.HasValue()) {
+				marks, canon = formNeedsDecoding, false
 			}
-			continue
-		case '%':
-			if dec < 0 {
-				dec = i
-			}
-			canon = false
-			continue
-		}
-		if i > start {
-			kv := param{name: s[start:i]}
-			if eq >= 0 {
-				kv.name, kv.value = s[start:eq], s[eq+1:i]
-			} else {
-				canon = false
-			}
-			if dec >= 0 {
-				// dec is the first byte that may need decoding: in the
+			if mark >= 0 {
+				// mark is the first byte that may need decoding: in the
 				// name when it comes before the "=".
-				if eq < 0 || dec < eq {
-					kv.name, buf = formDecode(kv.name, buf, len(s)-start)
+				if mark < sp.NameEnd {
+					kv.name, buf = formDecode(kv.name, buf, len(s)-i)
 				}
-				kv.value, buf = formDecode(kv.value, buf, len(s)-start)
+				kv.value, buf = formDecode(kv.value, buf, len(s)-i)
 			}
-			switch {
-			case n < len(stack):
-				stack[n] = kv
-			case n == len(stack):
-				list = make([]param, n, n+1+strings.Count(s[i:], "&"))
-				copy(list, stack[:])
-				fallthrough
-			default:
-				list = append(list, kv)
+			if l.n < len(l.stack) {
+				l.stack[l.n] = kv
+				l.n++
+			} else {
+				l.add(kv, s[sp.End:])
 			}
-			n++
 		} else {
 			canon = false
 		}
-		if i >= len(s) {
-			n0 := n // the canon field
-			if !canon {
-				n0 = 0
-			}
-			p.src, p.canon = s, n0
-			switch {
-			case n == 1:
-				p.one, p.n1 = stack[0], true
-			case n > 1 && list == nil:
-				p.list = make([]param, n)
-				copy(p.list, stack[:n])
-			default:
-				p.list = list
-			}
-			return
+		if sp.End == len(s) {
+			break
 		}
-		start, eq, dec = i+1, -1, -1
+		i = sp.End + 1
+	}
+	p.src = s
+	if canon {
+		p.canon = l.n
+	}
+	l.into(p)
+}
+
+// formList collects the pairs that parse finds: the first eight in an
+// array on the stack, the others in a slice of the right size, allocated
+// once, when the ninth comes.
+type formList struct {
+	stack [8]param
+	list  []param // nil while the pairs fit in stack
+	n     int
+}
+
+// add appends kv when the stack is full, with rest the text after it,
+// where the pairs that follow are.
+func (l *formList) add(kv param, rest string) {
+	switch {
+	case l.n == len(l.stack):
+		l.list = make([]param, l.n, l.n+query.Count(rest))
+		copy(l.list, l.stack[:])
+		fallthrough
+	default:
+		l.list = append(l.list, kv)
+	}
+	l.n++
+}
+
+// into gives p the list: a single pair in p.one, without allocating, and
+// more in one allocation of the right size.
+func (l *formList) into(p *SearchParams) {
+	switch {
+	case l.n == 1:
+		p.one, p.n1 = l.stack[0], true
+	case l.n > 1 && l.list == nil:
+		p.list = make([]param, l.n)
+		copy(p.list, l.stack[:l.n])
+	default:
+		p.list = l.list
 	}
 }
 
-// formByte sorts the bytes where ParseForm's scan stops, those of
-// formEncodeStops: "&" ends a piece, "=" may split it, "%" stands for the
-// bytes that may need decoding ("%", "+" and the bytes of non-ASCII code
-// points), and 0 for the other bytes that the serializer encodes.
-var formByte = func() (t [256]byte) {
-	for c := range 256 {
-		if formDecodeStop[c] {
-			t[c] = '%'
-		}
-	}
-	t['&'], t['='] = '&', '='
-	return t
-}()
+// The marks of parse: the bytes that the serializer does not write as
+// they are, and those that a name or value cannot keep as they are.
+var (
+	formNotKept       = query.NewMarks(func(c byte) bool { return !formKeep[c] })
+	formNeedsDecoding = query.NewMarks(func(c byte) bool { return formDecodeStop[c] })
+)
 
 // formEncodeStops are the bytes that the urlencoded serializer does not
 // write as they are, for scan.
@@ -209,18 +201,6 @@ var formEncodeStops = func() (t stopSet) {
 			t[c] = 1
 		}
 	}
-	return t
-}()
-
-// formSplitStops are the bytes that ParseForm looks at once s is known
-// not to be in serialized form: "&", "=" and those of formDecodeStop.
-var formSplitStops = func() (t stopSet) {
-	for c := range 256 {
-		if formDecodeStop[c] {
-			t[c] = 1
-		}
-	}
-	t['&'], t['='] = 1, 1
 	return t
 }()
 
@@ -371,54 +351,111 @@ func (p SearchParams) HasValue(name, value string) bool {
 	return false
 }
 
-// Append adds the pair name=value at the end (the append method).
+// Append adds the pair name=value at the end (the append method). It
+// allocates when the list grows out of its array, and for the first
+// pair that a copy of p appends after the pairs that they share.
 func (p *SearchParams) Append(name, value string) {
-	p.own()
-	p.list = append(p.list, param{toScalarValues(name), toScalarValues(value)})
+	p.add(param{toScalarValues(name), toScalarValues(value)})
+}
+
+// add appends kv to the list. A list of one pair is held in p itself. A
+// longer one is appended to in place only in room of its array that p
+// claims, so that a copy that shares the array, and has appended first,
+// keeps its pair; otherwise the pairs move to a new array with room for
+// as many again, so that appending n pairs costs O(n).
+func (p *SearchParams) add(kv param) {
+	n := p.Len()
+	switch {
+	case n == 0:
+		p.list, p.room, p.one, p.n1 = nil, nil, kv, true
+		return
+	case !p.n1 && p.room != nil && n < cap(p.list) && p.room.CompareAndSwap(int64(n), int64(n+1)):
+		p.list = append(p.list, kv)
+		return
+	}
+	list := make([]param, n+1, max(2*n, 4))
+	copy(list, p.pairs())
+	list[n] = kv
+	p.setList(list)
+	p.room = new(atomic.Int64)
+	p.room.Store(int64(n + 1))
 }
 
 // Delete removes every pair named name: the delete method with one
-// argument.
+// argument. It allocates the new list once when it removes a pair, and
+// not at all when the list had one pair.
 func (p *SearchParams) Delete(name string) {
-	p.own()
 	name = toScalarValues(name)
-	p.list = slices.DeleteFunc(p.list, func(kv param) bool { return kv.name == name })
+	p.deleteFunc(func(kv param) bool { return kv.name == name })
 }
 
 // DeleteValue removes every pair with the name and the value: the delete
-// method with two arguments.
+// method with two arguments. It allocates as [SearchParams.Delete] does.
 func (p *SearchParams) DeleteValue(name, value string) {
-	p.own()
 	name, value = toScalarValues(name), toScalarValues(value)
-	p.list = slices.DeleteFunc(p.list, func(kv param) bool { return kv.name == name && kv.value == value })
+	p.deleteFunc(func(kv param) bool { return kv.name == name && kv.value == value })
+}
+
+// deleteFunc removes the pairs for which del is true. The pairs kept go
+// to a new array, since copies of p may hold the old one; the list is
+// left as it is when no pair goes.
+func (p *SearchParams) deleteFunc(del func(param) bool) {
+	old := p.pairs()
+	i := slices.IndexFunc(old, del)
+	if i < 0 {
+		return
+	}
+	kept := make([]param, i, len(old)-1)
+	copy(kept, old[:i])
+	for _, kv := range old[i+1:] {
+		if !del(kv) {
+			kept = append(kept, kv)
+		}
+	}
+	p.setList(kept)
 }
 
 // Set gives the first pair named name the value and removes the other
 // pairs of that name, or appends name=value when there is none (the set
-// method).
+// method). It allocates the new list once, and not at all when the list
+// had one pair.
 func (p *SearchParams) Set(name, value string) {
-	p.own()
 	name, value = toScalarValues(name), toScalarValues(value)
-	for i, kv := range p.pairs() {
-		if kv.name == name {
-			p.list[i].value = value
-			rest := slices.DeleteFunc(p.list[i+1:], func(kv param) bool { return kv.name == name })
-			p.list = p.list[:i+1+len(rest)]
-			return
+	old := p.pairs()
+	i := slices.IndexFunc(old, func(kv param) bool { return kv.name == name })
+	switch {
+	case i < 0:
+		p.add(param{name, value})
+		return
+	case p.n1:
+		p.one.value = value // p's own: copies of p have theirs
+		return
+	}
+	list := make([]param, i+1, len(old))
+	copy(list, old[:i+1])
+	list[i].value = value
+	for _, kv := range old[i+1:] {
+		if kv.name != name {
+			list = append(list, kv)
 		}
 	}
-	p.list = append(p.list, param{name, value})
+	p.setList(list)
 }
 
 // Sort orders the pairs by name, keeping the order of pairs with the same
 // name (the sort method). Names compare by UTF-16 code units, as the
 // standard says, and not by bytes or code points: "\U0001F308" (the
-// surrogates D83C DF08) sorts before "\uFB03". It does not allocate.
+// surrogates D83C DF08) sorts before "\uFB03". It allocates the sorted
+// list once, and nothing when the pairs are in order already.
 func (p *SearchParams) Sort() {
-	if p.Len() < 2 {
+	old := p.pairs()
+	byName := func(a, b param) int { return compareUTF16(a.name, b.name) }
+	if len(old) < 2 || slices.IsSortedFunc(old, byName) {
 		return
 	}
-	slices.SortStableFunc(p.list, func(a, b param) int { return compareUTF16(a.name, b.name) })
+	list := slices.Clone(old)
+	slices.SortStableFunc(list, byName)
+	p.setList(list)
 }
 
 // compareUTF16 compares the well-formed UTF-8 strings a and b in the order
@@ -452,7 +489,9 @@ func utf16Lead(r rune) rune {
 	return r
 }
 
-// Clone returns a copy of p that shares nothing that either changes.
+// Clone returns a copy of p whose pairs are in an array of its own. A
+// plain copy (q := p) is as independent, since a SearchParams is a value;
+// Clone also lets go of the room that p's array may have beyond its pairs.
 func (p SearchParams) Clone() SearchParams {
 	return SearchParams{list: slices.Clone(p.pairs()), src: p.src}
 }
@@ -791,49 +830,27 @@ func (u *URL) DeleteSearchParam(name string) error {
 	}
 	name = toScalarValues(name)
 	q := u.Query()
-	found := false
-	for rest := q; rest != "" && !found; {
-		var piece string
-		piece, rest, _ = abnf.CutByte(rest, '&')
-		found = pieceNamed(piece, name)
+	// The kept pieces: their total length with the "&" between them, and
+	// whether one of them is a pair.
+	n, kept, pairs, found := 0, 0, false, false
+	for piece := range query.Pieces(q) {
+		if pieceNamed(piece, name) {
+			found = true
+			continue
+		}
+		if kept > 0 {
+			n++
+		}
+		n += len(piece)
+		kept++
+		pairs = pairs || piece != ""
 	}
 	if !found {
 		return nil
 	}
-	// The kept pieces: their total length with the "&" between them, and
-	// whether one of them is a pair.
-	n, kept, pairs := 0, 0, false
-	for rest := q; ; {
-		piece, after, more := abnf.CutByte(rest, '&')
-		if !pieceNamed(piece, name) {
-			if kept > 0 {
-				n++
-			}
-			n += len(piece)
-			kept++
-			pairs = pairs || piece != ""
-		}
-		if !more {
-			break
-		}
-		rest = after
-	}
 	return u.replaceQuery(attr, n, pairs, func(b []byte) []byte {
-		kept := 0
-		for rest := q; ; {
-			piece, after, more := abnf.CutByte(rest, '&')
-			if !pieceNamed(piece, name) {
-				if kept > 0 {
-					b = append(b, '&')
-				}
-				b = append(b, piece...)
-				kept++
-			}
-			if !more {
-				return b
-			}
-			rest = after
-		}
+		b, _ = query.AppendKept(b, q, func(piece string) bool { return pieceNamed(piece, name) })
+		return b
 	})
 }
 
@@ -844,7 +861,7 @@ func pieceNamed(piece, name string) bool {
 	if piece == "" {
 		return false
 	}
-	raw, _, _ := abnf.CutByte(piece, '=')
+	raw, _, _ := query.Pair(piece)
 	if formPlain(raw) {
 		return raw == name
 	}

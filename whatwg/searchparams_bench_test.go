@@ -3,6 +3,7 @@ package whatwg
 import (
 	"github.com/gouri/uri/internal/testrows"
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -73,3 +74,30 @@ func BenchmarkSearchParams(b *testing.B) {
 		})
 	}
 }
+
+// formShapes are queries of the shapes real URLs have, for
+// BenchmarkParseForm: few short pairs, tracking parameters, pairs to
+// decode, a "+" and a "=" in a value (not in serialized form), and many
+// pairs (beyond the eight that ParseForm keeps on the stack).
+var formShapes = []struct{ name, q string }{
+	{"short", "q=golang&page=2"},
+	{"tracking", "utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale&utm_term=shoes&utm_content=logolink&gclid=EAIaIQobChMI"},
+	{"encoded", "q=caf%C3%A9+au+lait&filter=price%3E10%26price%3C20&sort=-date&lang=fr"},
+	{"not-serialized", "a=b=c&d&e=f~g&&h=i"},
+	{"many", strings.Repeat("key=value&", 40) + "last=1"},
+}
+
+// BenchmarkParseForm measures ParseForm alone and ParseForm followed by
+// String on each shape of formShapes.
+func BenchmarkParseForm(b *testing.B) {
+	for _, in := range formShapes {
+		b.Run("shape="+in.name+"/op=parse", func(b *testing.B) {
+			testrows.Cycle(b, 1, len(in.q), func(int) { sinkParams = ParseForm(in.q) })
+		})
+		b.Run("shape="+in.name+"/op=parse-serialize", func(b *testing.B) {
+			testrows.Cycle(b, 1, len(in.q), func(int) { sink = ParseForm(in.q).String() })
+		})
+	}
+}
+
+var sinkParams SearchParams

@@ -3,7 +3,9 @@ package whatwg
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -214,7 +216,10 @@ func TestDeleteSearchParam(t *testing.T) {
 // TestSearchParamsAllocs pins the allocations: the list of pairs is one,
 // none for a single pair, and the decoded names and values share one more;
 // serializing, and applying a list or a deletion to a URL, build their
-// result in one.
+// result in one. A change of pairs in place (Set, Sort, Delete) writes the
+// new list to a new array, since copies of the list may share the old one
+// (a SearchParams is a value), except for a list of one pair, which the
+// SearchParams holds itself; appending grows the array by doubling.
 func TestSearchParamsAllocs(t *testing.T) {
 	u := MustParse("https://example.com/search?q=gopher&lang=en&page=2&sort=desc#top")
 	enc := MustParse("https://example.com/search?q=go+pher%21&lang=en&page=2#top")
@@ -228,15 +233,41 @@ func TestSearchParamsAllocs(t *testing.T) {
 		{"ParseForm empty", func() { sinkSP = ParseForm("") }, 0},
 		{"ParseForm of one pair", func() { sinkSP = ParseForm("lang=en") }, 0},
 		{"ParseForm of one pair, then String", func() { sink = ParseForm("lang=en").String() }, 0},
-		{"ParseForm of one pair, then Set", func() { p := ParseForm("lang=en"); p.Set("lang", "fr") }, 1},
+		{"ParseForm of one pair, then Set", func() { p := ParseForm("lang=en"); p.Set("lang", "fr") }, 0},
+		{"ParseForm of one pair, then Delete", func() { p := ParseForm("lang=en"); p.Delete("lang") }, 0},
 		{"ParseForm of one pair to decode", func() { sinkSP = ParseForm("q=a+b") }, 1},
 		{"URL.SearchParams", func() { sinkSP = u.SearchParams() }, 1},
 		{"String, the query parsed", func() { sink = sinkSP.String() }, 0},
-		{"String, the query changed", func() { p := ParseForm(enc.Query()); p.Sort(); sink = p.String() }, 3},
-		{"String of a list built", func() { var p SearchParams; p.Append("a b", "é"); sink = p.String() }, 2},
+		{"String, the query changed", func() { p := ParseForm(enc.Query()); p.Sort(); sink = p.String() }, 4},
+		{"String of a list built", func() { var p SearchParams; p.Append("a b", "é"); sink = p.String() }, 1},
+		{"Append 2, 3, 4 pairs: one array", func() {
+			var p SearchParams
+			p.Append("a", "1")
+			p.Append("b", "2")
+			p.Append("c", "3")
+			p.Append("d", "4")
+		}, 2},
+		{"Append 5 pairs: the array doubles", func() {
+			var p SearchParams
+			for range 5 {
+				p.Append("a", "1")
+			}
+		}, 4},
+		{"Append to a copy, then to the original: the second moves", func() {
+			var p SearchParams
+			for range 3 {
+				p.Append("a", "1")
+			}
+			q := p
+			q.Append("b", "2")
+			p.Append("c", "3")
+		}, 4},
 		{"Get", func() { sink, _ = sinkSP.Get("lang") }, 0},
-		{"Set an existing name", func() { p := u.SearchParams(); p.Set("page", "3") }, 1},
-		{"Sort", func() { p := u.SearchParams(); p.Sort() }, 1},
+		{"Set an existing name", func() { p := u.SearchParams(); p.Set("page", "3") }, 2},
+		{"Sort", func() { p := u.SearchParams(); p.Sort() }, 2},
+		{"Sort, in order already", func() { p := ParseForm("a=1&b=2&c=3"); p.Sort() }, 1},
+		{"Delete", func() { p := u.SearchParams(); p.Delete("page") }, 2},
+		{"Delete, absent", func() { p := u.SearchParams(); p.Delete("nope") }, 1},
 		{"SetSearchParams", func() { v := u; _ = v.SetSearchParams(sinkSP) }, 1},
 		{"DeleteSearchParam", func() { v := u; _ = v.DeleteSearchParam("page") }, 1},
 		{"DeleteSearchParam encoded", func() { v := enc; _ = v.DeleteSearchParam("q") }, 1},
@@ -259,7 +290,9 @@ var sinkSP SearchParams
 //     well-formed UTF-8;
 //   - String agrees with formSerialize (section 5.2), and parsing it gives
 //     the same pairs, which serialize to the same string again;
-//   - Sort orders the pairs as a stable sort by UTF-16 code units does;
+//   - Sort orders the pairs as a stable sort by UTF-16 code units does,
+//     and a copy taken before keeps its order, and its pairs when it
+//     appends one;
 //   - for a URL u parsed from the second input, the update steps with u's
 //     own list (SetSearchParams) and DeleteSearchParam of its first name
 //     leave a URL that parses back to itself, whose list is as expected.
@@ -290,9 +323,14 @@ func FuzzSearchParams(f *testing.F) {
 		slices.SortStableFunc(sorted, func(a, b [2]string) int {
 			return slices.Compare(utf16.Encode([]rune(a[0])), utf16.Encode([]rune(b[0])))
 		})
+		copied := p
 		p.Sort()
 		if diff := cmp.Diff(sorted, pairsOf(p)); diff != "" {
 			t.Fatalf("ParseForm(%q).Sort() (-want +got):\n%s", in, diff)
+		}
+		copied.Append("k", "v")
+		if diff := cmp.Diff(got, pairsOf(copied)[:len(got)]); diff != "" || copied.Len() != len(got)+1 || !slices.Equal(pairsOf(p), sorted) {
+			t.Fatalf("ParseForm(%q): a copy taken before Sort changed, or changed p (-want +got):\n%s", in, diff)
 		}
 
 		u, err := Parse(rawURL)
@@ -390,6 +428,111 @@ func TestSearchParamsStringLengths(t *testing.T) {
 	}
 }
 
+// TestSearchParamsCopies: a SearchParams is a value. Whatever one copy
+// does, the other keeps its pairs and its string, whether the list came
+// from ParseForm (a list of one pair, of a few, of more than fit on the
+// stack), from a URL or from Append, and whether the copy or the original
+// changes first.
+func TestSearchParamsCopies(t *testing.T) {
+	built := func(n int) func() SearchParams {
+		return func() SearchParams {
+			var p SearchParams
+			for i := range n {
+				p.Append(string(rune('a'+i)), strconv.Itoa(i))
+			}
+			return p
+		}
+	}
+	lists := []struct {
+		name string
+		make func() SearchParams
+	}{
+		{"ParseForm, three pairs", func() SearchParams { return ParseForm("a=1&b=2&c=3") }},
+		{"ParseForm, one pair", func() SearchParams { return ParseForm("b=2") }},
+		{"ParseForm, ten pairs", func() SearchParams { return ParseForm("j=0&b=1&c=2&d=3&e=4&f=5&g=6&h=7&i=8&a=9&&") }},
+		{"URL.SearchParams", func() SearchParams { return MustParse("https://h/?c=3&b=2&a=1").SearchParams() }},
+		{"built, room left in the array", built(3)},
+		{"built, the array full", built(4)},
+		{"empty", func() SearchParams { return SearchParams{} }},
+	}
+	edits := []struct {
+		name string
+		f    func(p *SearchParams)
+	}{
+		{"Delete", func(p *SearchParams) { p.Delete("b") }},
+		{"Delete the first", func(p *SearchParams) { p.Delete("a") }},
+		{"DeleteValue", func(p *SearchParams) { p.DeleteValue("b", "2") }},
+		{"Set an existing name", func(p *SearchParams) { p.Set("b", "x") }},
+		{"Set a new name", func(p *SearchParams) { p.Set("z", "x") }},
+		{"Sort", func(p *SearchParams) { p.Sort() }},
+		{"Append", func(p *SearchParams) { p.Append("x", "y") }},
+		{"Append twice", func(p *SearchParams) { p.Append("x", "y"); p.Append("x", "z") }},
+		{"Append, then Delete", func(p *SearchParams) { p.Append("x", "y"); p.Delete("x") }},
+	}
+	for _, l := range lists {
+		for _, e1 := range edits {
+			for _, e2 := range edits {
+				// Each of p and q gets one edit, q's first; what each then
+				// holds is what the same edit gives on a list of its own.
+				p := l.make()
+				q := p
+				e1.f(&q)
+				e2.f(&p)
+				wantQ, wantP := l.make(), l.make()
+				e1.f(&wantQ)
+				e2.f(&wantP)
+				if diff := cmp.Diff(pairsOf(wantQ), pairsOf(q)); diff != "" || q.String() != wantQ.String() {
+					t.Errorf("%s: q := p; q.%s; p.%s: q (-want +got):\n%s%q", l.name, e1.name, e2.name, diff, q.String())
+				}
+				if diff := cmp.Diff(pairsOf(wantP), pairsOf(p)); diff != "" || p.String() != wantP.String() {
+					t.Errorf("%s: q := p; q.%s; p.%s: p (-want +got):\n%s%q", l.name, e1.name, e2.name, diff, p.String())
+				}
+			}
+		}
+	}
+	// The case that was a bug: the copy shared the array, and Delete
+	// shifted the original's pairs and left a zero pair at its end.
+	p := ParseForm("a=1&b=2&c=3")
+	q := p
+	q.Delete("b")
+	if p.String() != "a=1&b=2&c=3" || q.String() != "a=1&c=3" {
+		t.Errorf("q := p; q.Delete(\"b\"): p is %q, q %q; want \"a=1&b=2&c=3\" and \"a=1&c=3\"", p.String(), q.String())
+	}
+}
+
+// TestSearchParamsCopiesConcurrently: copies of one list, appended to in
+// goroutines of their own, each get their pairs and no other's (run with
+// -race: the copies share an array, and only one may write after its
+// end).
+func TestSearchParamsCopiesConcurrently(t *testing.T) {
+	var p SearchParams
+	for range 3 {
+		p.Append("a", "0")
+	}
+	var wg sync.WaitGroup
+	got := make([]string, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q := p
+			for range 10 {
+				q.Append("k", strconv.Itoa(i))
+			}
+			got[i] = q.String()
+		}()
+	}
+	wg.Wait()
+	for i, s := range got {
+		if want := "a=0&a=0&a=0" + strings.Repeat("&k="+strconv.Itoa(i), 10); s != want {
+			t.Errorf("copy %d = %q, want %q", i, s, want)
+		}
+	}
+	if p.String() != "a=0&a=0&a=0" {
+		t.Errorf("the original = %q, want a=0&a=0&a=0", p.String())
+	}
+}
+
 // TestSearchParamsRandom replays random sequences of URLSearchParams calls
 // (testdata/searchparams-random.jsonl) and compares each answer with the
 // reference implementation's.
@@ -406,45 +549,8 @@ func TestSearchParamsRandom(t *testing.T) {
 	for _, r := range rows {
 		p := ParseSearchParams(r.Init)
 		for _, op := range r.Ops {
-			s := func(i int) string { return op[i].(string) }
-			var got any
-			switch op[0] {
-			case "append":
-				p.Append(s(1), s(2))
-			case "delete":
-				p.Delete(s(1))
-			case "deleteValue":
-				p.DeleteValue(s(1), s(2))
-			case "set":
-				p.Set(s(1), s(2))
-			case "sort":
-				p.Sort()
-			case "get":
-				if v, ok := p.Get(s(1)); ok {
-					got = v
-				}
-			case "getAll":
-				all := []any{}
-				for _, v := range p.GetAll(s(1)) {
-					all = append(all, v)
-				}
-				got = all
-			case "has":
-				got = p.Has(s(1))
-			case "hasValue":
-				got = p.HasValue(s(1), s(2))
-			case "size":
-				got = float64(p.Len())
-			case "entries":
-				all := []any{}
-				for n, v := range p.All() {
-					all = append(all, []any{n, v})
-				}
-				got = all
-			default:
-				t.Fatalf("line %d: unknown op %q", r.Line, op[0])
-			}
-			if slices.Contains([]any{"append", "delete", "deleteValue", "set", "sort"}, op[0]) {
+			got, changed := applySearchParamsOp(t, &p, op)
+			if changed {
 				got = p.String()
 			}
 			if want := op[len(op)-1]; !cmp.Equal(got, want) {
@@ -453,4 +559,91 @@ func TestSearchParamsRandom(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSearchParamsRandomCopies replays random sequences of calls on copies
+// of a list (testdata/searchparams-copies.jsonl): q := p for each
+// new URLSearchParams(p) of the reference implementation, whose lists are
+// objects of their own. After each change, every list must still have the
+// reference's string: a change to one copy shows in no other.
+func TestSearchParamsRandomCopies(t *testing.T) {
+	type row struct {
+		testrows.Source
+		Init string  `json:"init"`
+		Ops  [][]any `json:"ops"`
+	}
+	rows := testrows.Read[row](t, "testdata/searchparams-copies.jsonl")
+	if len(rows) < 200 {
+		t.Fatalf("%d rows, want 200", len(rows))
+	}
+	for _, r := range rows {
+		lists := []SearchParams{ParseSearchParams(r.Init)}
+		for _, op := range r.Ops {
+			k := int(op[0].(float64))
+			var got any
+			changed := op[1] == "copy"
+			if changed {
+				lists = append(lists, lists[k])
+			} else {
+				got, changed = applySearchParamsOp(t, &lists[k], op[1:])
+			}
+			if changed {
+				all := []any{}
+				for _, p := range lists {
+					all = append(all, p.String())
+				}
+				got = all
+			}
+			if want := op[len(op)-1]; !cmp.Equal(got, want) {
+				t.Errorf("line %d: new URLSearchParams(%q), then %q: got %#v, want %#v", r.Line, r.Init, op, got, want)
+				break
+			}
+		}
+	}
+}
+
+// applySearchParamsOp applies op, a call of a row of the random sequences
+// ([NAME, ARGS..., WANT]), to p, and returns the result of a query, or
+// whether op changes the list.
+func applySearchParamsOp(t *testing.T, p *SearchParams, op []any) (got any, changed bool) {
+	t.Helper()
+	s := func(i int) string { return op[i].(string) }
+	switch op[0] {
+	case "append":
+		p.Append(s(1), s(2))
+	case "delete":
+		p.Delete(s(1))
+	case "deleteValue":
+		p.DeleteValue(s(1), s(2))
+	case "set":
+		p.Set(s(1), s(2))
+	case "sort":
+		p.Sort()
+	case "get":
+		if v, ok := p.Get(s(1)); ok {
+			return v, false
+		}
+		return nil, false
+	case "getAll":
+		all := []any{}
+		for _, v := range p.GetAll(s(1)) {
+			all = append(all, v)
+		}
+		return all, false
+	case "has":
+		return p.Has(s(1)), false
+	case "hasValue":
+		return p.HasValue(s(1), s(2)), false
+	case "size":
+		return float64(p.Len()), false
+	case "entries":
+		all := []any{}
+		for n, v := range p.All() {
+			all = append(all, []any{n, v})
+		}
+		return all, false
+	default:
+		t.Fatalf("unknown op %q", op[0])
+	}
+	return nil, true
 }

@@ -154,7 +154,9 @@
 // Set, Sort, Len, and All as an iter.Seq2); Sort orders names by UTF-16
 // code units, as the standard says, so "🌈" sorts before "ﬃ". Ill-formed
 // UTF-8 in a Go string is read as U+FFFD, as the parser reads its input.
-// [URL.SearchParams] gives a URL's list and [URL.SetSearchParams] applies
+// Unlike the class, whose objects are references, a SearchParams is a
+// value: a copy (q := p) is a list of its own, which new URLSearchParams(p)
+// makes in JavaScript. [URL.SearchParams] gives a URL's list and [URL.SetSearchParams] applies
 // one with the standard's update steps: the query becomes the serialized
 // list, and no query at all when it is empty. Those steps re-encode every
 // pair ("?a=b%20~" becomes "?a=b+%7E"), so [URL.DeleteSearchParam], beyond
@@ -478,6 +480,24 @@ func (u URL) HasOpaquePath() bool { return u.flags&fOpaque != 0 }
 // Pathname returns the serialized path (section 4.5, URL path serializer),
 // the pathname getter of section 6.1: "/a/b", or the opaque path.
 func (u URL) Pathname() string { return u.href[u.pathStart:u.queryStart] }
+
+// Offsets are where the parts of a URL are in its href, for code that
+// slices the href rather than joining the getters' values: the serializer
+// writes them in this order (section 4.5). The username and password lie
+// between "//" and HostStart, the port between HostEnd and PathStart.
+type Offsets struct {
+	SchemeEnd          int // the ":" after the scheme
+	HostStart, HostEnd int // the serialized host; both SchemeEnd+1 when it is null
+	PathStart          int // the path, after the port and after a "/." that the serializer writes before a path that begins with "//"
+	QueryStart         int // the "?" of the query, or FragmentStart when the query is null
+	FragmentStart      int // the "#" of the fragment, or len(Href()) when it is null
+}
+
+// Offsets returns where the parts of u are in u.Href(). It does not
+// allocate.
+func (u URL) Offsets() Offsets {
+	return Offsets{int(u.schemeEnd), int(u.hostStart), int(u.hostEnd), int(u.pathStart), int(u.queryStart), int(u.fragStart)}
+}
 
 // HasQuery reports whether the query is non-null, that is, whether the
 // href has a "?" after the path.

@@ -15,6 +15,7 @@ import (
 
 var canonCommand = &command{
 	name:     "canon",
+	lines:    wholeLines,
 	operands: "[URL...]",
 	summary:  "print the canonical key of URLs (URL Standard, Safe Browsing, urlcanon, SURT)",
 	about: "Prints the canonical key of each URL under --profile: whatwg (the URL Standard's\n" +

@@ -24,7 +24,48 @@ type command struct {
 	// pairs: each input is two operands, or one line holding them
 	// separated by a tab (equal).
 	pairs bool
+	// lines is how the command reads a line of standard input, as its
+	// help says; each op's whole must agree, which a test checks.
+	lines lineMode
 	flags func(fs *flag.FlagSet) func() (op, string)
+}
+
+// lineMode is how a command reads a line of standard input: whether a
+// control character in it makes the line an error (the strict readings),
+// or the line is the input as it is, as an operand is (the readings that
+// take a string as browsers do: see op.whole).
+type lineMode uint8
+
+const (
+	strictLines  lineMode = iota // a control character is an error
+	wholeLines                   // the line as it is, as an operand is
+	grammarLines                 // strictLines, but wholeLines with --grammar whatwg
+)
+
+// footer is the paragraph of the help of a command in mode m that says
+// how it reads its inputs and writes its outputs.
+func (m lineMode) footer() string {
+	lines := "Without operands, inputs are the lines of standard input; one CR at the\n" +
+		"end of a line is dropped, and any other control character makes the line an\n" +
+		"error."
+	switch m {
+	case wholeLines:
+		lines = "Without operands, inputs are the lines of standard input; one CR at the\n" +
+			"end of a line is dropped, and the rest of the line is the input as it is,\n" +
+			"control characters included, as an operand is."
+	case grammarLines:
+		lines = "Without operands, inputs are the lines of standard input; one CR at the\n" +
+			"end of a line is dropped, and any other control character makes the line an\n" +
+			"error, except with --grammar whatwg, where the rest of the line is the input\n" +
+			"as it is, control characters included, as an operand is."
+	}
+	return lines + "\n" +
+		"Each result is one line on standard output, and each error one line on\n" +
+		"standard error, as \"uri: line N: ...\" or \"uri: operand N: ...\"; with\n" +
+		"--json, each input, errors included, is one object on standard output. The\n" +
+		"exit status is 0 when every input succeeds, 1 when any fails, 2 on a usage\n" +
+		"error. Flags may come before or after the operands; an operand that starts\n" +
+		"with \"-\" goes after \"--\", after which every argument is an operand."
 }
 
 // An op is what a command does with each input.
@@ -57,6 +98,9 @@ type result struct {
 	fields []field
 	text   func() string
 	err    error
+	// escaped: text is written as it is, its parts from the input escaped
+	// already (see writeEscaped): --get's line, whose own tabs stay.
+	escaped bool
 }
 
 // failure is the result of the input in that failed with err: in JSON
@@ -69,7 +113,7 @@ func failure(in string, err error, lead ...field) result {
 
 // failureAt is failure with the offset off (an int, or nil when unknown).
 func failureAt(err error, off any, lead ...field) result {
-	fields := append(append([]field(nil), lead...), field{"ok", false}, field{"error", err.Error()}, field{"offset", off})
+	fields := append(append([]field(nil), lead...), field{"ok", false}, field{"error", message(err)}, field{"offset", off})
 	return result{fields: fields, err: err}
 }
 
@@ -106,14 +150,7 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 		fmt.Fprintf(w, "usage: uri %s [flags] %s\n", c.name, c.operands)
 		fmt.Fprintln(w, c.about)
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Without operands, inputs are the lines of standard input; one CR at the")
-		fmt.Fprintln(w, "end of a line is dropped, and any other control character makes the line an")
-		fmt.Fprintln(w, "error. Each result is one line on standard output, and each error one line")
-		fmt.Fprintln(w, "on standard error, as \"uri: line N: ...\" or \"uri: operand N: ...\"; with")
-		fmt.Fprintln(w, "--json, each input, errors included, is one object on standard output. The")
-		fmt.Fprintln(w, "exit status is 0 when every input succeeds, 1 when any fails, 2 on a usage")
-		fmt.Fprintln(w, "error. Flags may come before or after the operands; an operand that starts")
-		fmt.Fprintln(w, "with \"-\" goes after \"--\", after which every argument is an operand.")
+		fmt.Fprintln(w, c.lines.footer())
 		fmt.Fprintln(w)
 		printFlags(w, fs)
 	}
@@ -122,14 +159,26 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 }
 
 // run parses the flags and runs the command over every input: the one loop
-// of the program.
+// of the program. Standard output is buffered, and written when the buffer
+// is full, before an error line (so that a terminal shows the lines in
+// order), before a read of standard input that may wait (so that a program
+// that writes a line and waits for its answer gets it), and at the end.
 func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, asJSON, ready := c.flagSet(stderr)
+	help := fs.Usage
+	fs.Usage = func() {} // a bad flag gets the short usage below, -h the help
+	fs.SetOutput(io.Discard)
 	operands, err := parseArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		help()
+		return exitOK
+	}
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
+		// The flags were wrong: the usage line, and where the flags are
+		// told, rather than the whole help, which would hide the error.
+		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
+		fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
+		fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
 		return exitUsage
 	}
 	fn, problem := ready()
@@ -146,10 +195,11 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
 		return exitUsage
 	}
-	w := bufio.NewWriterSize(stdout, 64<<10)
+	out := &stickyWriter{w: stdout}
+	w := bufio.NewWriterSize(out, 64<<10)
 	ew := bufio.NewWriter(stderr)
 	status := exitOK
-	err = eachInput(operands, c.pairs, fn.whole, stdin, func(in input) error {
+	err = eachInput(operands, c.pairs, fn.whole, stdin, w.Flush, func(in input) error {
 		if in.operand > 0 {
 			in.operand += first
 		}
@@ -173,11 +223,17 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			}
 			writeTextLine(ew, errorLine(in, r.err))
 			return ew.Flush()
+		case r.escaped:
+			w.WriteString(r.text())
+			w.WriteByte('\n')
 		default:
 			writeTextLine(w, r.text())
 		}
-		return w.Flush()
+		return out.err // a write that failed stops the loop: no one reads on
 	})
+	if err == nil {
+		err = w.Flush()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
 		return exitUsage
@@ -185,15 +241,27 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	return status
 }
 
+// stickyWriter is an io.Writer that keeps the first error of w, so that
+// the loop over the inputs sees that standard output is gone (a closed
+// pipe) however many writes the buffer before it makes.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
+}
+
 // errorLine is the text of the error of an input in text mode: its
 // message without "uri: " (see reason), after "uri: line N: " for line N
-// of standard input or "uri: operand N: " for the Nth operand. The error
-// of a line that is no input (too long, a control character) names its
-// line already.
+// of standard input or "uri: operand N: " for the Nth operand.
 func errorLine(in input, err error) string {
-	if in.err != nil {
-		return err.Error()
-	}
 	msg := reason(err)
 	switch {
 	case in.line > 0:
@@ -208,18 +276,71 @@ func errorLine(in input, err error) string {
 // what err says without the "uri: " of its message, for a line that puts
 // its own label before it. For a *uri.Error that is its Reason and its
 // input quoted, which its message writes after "uri: " (see
-// uri.Error.Error); for the command's own errors, their reason; for any
-// other error, such as a refusal of guard ("guard: refused ..."), its
-// message. No text is ever cut out of a message.
+// uri.Error.Error), as uriReason words it for the command; for the
+// command's own errors, their reason; for any other error, such as a
+// refusal of guard ("guard: refused ..."), its message. No text is ever
+// cut out of a message.
 func reason(err error) string {
 	switch e := err.(type) {
 	case *uri.Error:
-		return e.Reason() + " of " + errtext.QuoteAround(e.Input, e.Offset)
+		return uriReason(e, "")
 	case interface{ reason() string }:
 		return e.reason()
 	}
 	return err.Error()
 }
+
+// message is the text of err in a JSON object: "uri: " and its reason for
+// the module's errors and the command's own, or the message of any other
+// error.
+func message(err error) string {
+	switch err.(type) {
+	case *uri.Error, interface{ reason() string }:
+		return "uri: " + reason(err)
+	}
+	return err.Error()
+}
+
+// uriReason is the reason of e, the module's error value, as the command
+// prints it: e.Reason() and e's input quoted, as e.Error() writes them
+// after "uri: ", with the operation named op when op is not "" (uri equal
+// normalizes with uri.Normalize, and says "equal", not "normalize"), and,
+// for a character that makes an IRI no URI, the command that converts it.
+func uriReason(e *uri.Error, op string) string {
+	r := e.Reason()
+	if op != "" {
+		c := *e
+		c.Op, c.Name = uri.OpParse, "" // the one Op that Reason does not write
+		r = op + ": " + c.Reason()
+	}
+	r += " of " + errtext.QuoteAround(e.Input, e.Offset)
+	if e.ValidIRI() {
+		r += "; uri iri-to-uri converts it"
+	}
+	return r
+}
+
+// renamed is an error of the library that the command names by its own
+// operation: uri equal's normalization, and uri file-uri's conversion,
+// whose errors the library names "file-path", another command.
+type renamed struct {
+	op  string
+	err *uri.Error
+}
+
+// renameOp returns err named op when it is a *uri.Error, and err otherwise.
+func renameOp(err error, op string) error {
+	if e, ok := err.(*uri.Error); ok {
+		return &renamed{op, e}
+	}
+	return err
+}
+
+func (e *renamed) Error() string { return "uri: " + e.reason() }
+
+func (e *renamed) reason() string { return uriReason(e.err, e.op) }
+
+func (e *renamed) Unwrap() error { return e.err }
 
 // parseArgs parses the flags in args, before and after the operands, and
 // returns the operands. Everything after "--" is an operand, so that an
@@ -275,7 +396,7 @@ func commands() []*command {
 	return []*command{
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
-		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, targetCommand, redirectCommand,
-		dataCommand,
+		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
+		redirectCommand, dataCommand,
 	}
 }

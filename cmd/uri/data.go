@@ -14,6 +14,7 @@ import (
 
 var dataCommand = &command{
 	name:     "data",
+	lines:    wholeLines,
 	operands: "[--max N] [--out FILE] [URL...] | --encode TYPE [--base64] < FILE",
 	summary:  "decode data: URLs as browsers do, or write one (Fetch Standard)",
 	about: "Runs the Fetch Standard's data: URL processor on each URL (package dataurl)\n" +

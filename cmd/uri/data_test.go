@@ -180,7 +180,7 @@ func TestDataLongLine(t *testing.T) {
 	}
 	long := "data:;base64," + strings.Repeat("QUFB", maxLine/4)
 	code, out, errOut := runCmd(t, long+"\ndata:,x\n", "data")
-	if code != exitInvalid || out != "text/plain;charset=US-ASCII 1\n" || !strings.HasPrefix(errOut, "uri: line 1 is longer than 16777216 bytes") {
+	if code != exitInvalid || out != "text/plain;charset=US-ASCII 1\n" || !strings.HasPrefix(errOut, "uri: line 1: line longer than 16777216 bytes at offset 16777216 of ") {
 		t.Errorf("uri data < long line: exit %d, stdout %q, stderr %.100q", code, out, errOut)
 	}
 	code, out, errOut = runCmd(t, "", "data", "--max", "1000", "--", long)

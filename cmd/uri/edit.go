@@ -8,16 +8,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/internal/query"
 	"github.com/gouri/uri/whatwg"
 )
 
 var editCommand = &command{
 	name:     "edit",
+	lines:    grammarLines,
 	operands: "[EDIT...] [URL...]",
 	summary:  "change components of URLs: set, append, trim, sort",
 	about: "Applies the EDITs, in the order given, to each URL and prints the result.\n" +
@@ -27,10 +29,16 @@ var editCommand = &command{
 		"                     (uri.URI.WithFragmentText, WithUser, WithSegments, ...)\n" +
 		"  --set NAME:=VALUE  VALUE is already encoded; an error if the component's\n" +
 		"                     grammar (RFC 3986, Section 3) rejects it\n" +
-		"  --append path=SEGMENT     add one path segment, encoded (JoinPath)\n" +
-		"  --append query=NAME=VALUE add one pair, encoded (AddQueryValue)\n" +
+		"  --append path=SEGMENT      add one path segment, encoded (JoinPath)\n" +
+		"  --append query=NAME=VALUE  add one pair, encoded (AddQueryValue); NAME ends\n" +
+		"                     at the first \"=\"\n" +
+		"  --append query:=NAME=VALUE add one pair as a query writes it: \"%3D\" is a\n" +
+		"                     \"=\" (so NAME may hold one), \"+\" a space; no \"&\"\n" +
 		"  --trim query=NAME  remove every pair named NAME (decoded); a final \"*\"\n" +
 		"                     matches a prefix: --trim 'query=utm_*'\n" +
+		"  --drop-tracking    remove the pairs of canon.TrackingParams (utm_*, gclid,\n" +
+		"                     fbclid, ...), named by the rule of --trim, as uri canon\n" +
+		"                     --drop-tracking removes them\n" +
 		"  --sort-query       sort the pairs by name, stable (SortQuery)\n" +
 		"\n" +
 		"NAME is scheme, user, password, host, port, path, query or fragment, or a\n" +
@@ -41,37 +49,58 @@ var editCommand = &command{
 		"with non-ASCII text becomes IDNA A-labels (WithHostText: \"bücher.de\" is\n" +
 		"\"xn--bcher-kva.de\"); scheme and port, and an ASCII host, are taken as\n" +
 		"written with \"=\" too. An empty VALUE gives an empty component, present\n" +
-		"(\"http://h/p#\"): RFC 3986 tells empty from absent.\n" +
+		"(\"http://h/p#\"): RFC 3986 tells empty from absent. --trim and\n" +
+		"--drop-tracking keep every other byte of the query, and the query as it is\n" +
+		"when no pair matches.\n" +
 		"\n" +
 		"With --grammar whatwg, each URL is parsed and edited as the WHATWG URL\n" +
 		"Standard does, exactly as in a browser: --set NAME=VALUE is url.NAME = VALUE\n" +
 		"(scheme is protocol, user username, path pathname, query search, fragment\n" +
 		"hash; host is host, with its port); --append query=NAME=VALUE is\n" +
-		"url.searchParams.append(NAME, VALUE); --trim query=NAME is\n" +
-		"url.searchParams.delete(NAME) for each matching name; --sort-query is\n" +
-		"url.searchParams.sort(). --append path=SEGMENT, which the standard lacks,\n" +
+		"url.searchParams.append(NAME, VALUE), and query:=NAME=VALUE appends the\n" +
+		"pair that new URLSearchParams(\"NAME=VALUE\") reads, the pair that the RFC\n" +
+		"3986 grammar appends as written; --trim query=NAME and --drop-tracking are\n" +
+		"url.searchParams.delete(N) for each name N that matches, and so leave the\n" +
+		"query as it is when none does; --sort-query is url.searchParams.sort().\n" +
+		"The update steps of searchParams re-encode every pair (\"?b=%20~\" becomes\n" +
+		"\"?b=+%7E\"). --append path=SEGMENT, which the standard lacks,\n" +
 		"percent-encodes SEGMENT (\"/\" included) and appends it to the pathname.\n" +
-		"NAME:=VALUE is NAME=VALUE there: the setters keep percent-encoded bytes.\n" +
-		"A setter that the standard leaves without effect (a port on a file: URL)\n" +
-		"leaves the URL as a browser does; with --strict it is an error.\n" +
+		"NAME:=VALUE of --set is NAME=VALUE there: the setters keep percent-encoded\n" +
+		"bytes. A setter that the standard leaves without effect (a port on a file:\n" +
+		"URL) leaves the URL as a browser does; with --strict it is an error\n" +
+		"(--strict is for --grammar whatwg only).\n" +
 		"\n" +
 		"The text line is the edited URL; --json prints {\"input\":S,\"ok\":true,\n" +
 		"\"result\":S} or the error object of every command, whose message names the\n" +
-		"edit that failed.",
+		"edit that failed.\n" +
+		"\n" + getHelp + "\n" +
+		"The parts are those of the edited URL.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		var edits []edit
 		fs.Var(&editFlag{kind: editSet, edits: &edits}, "set", "set a component: NAME=VALUE (text) or NAME:=VALUE (encoded)")
-		fs.Var(&editFlag{kind: editAppend, edits: &edits}, "append", "add a path segment (path=SEGMENT) or a query pair (query=NAME=VALUE)")
+		fs.Var(&editFlag{kind: editAppend, edits: &edits}, "append", "add a path segment (path=SEGMENT) or a query pair (query=NAME=VALUE, or\nquery:=NAME=VALUE with NAME and VALUE as a query writes them)")
 		fs.Var(&editFlag{kind: editTrim, edits: &edits}, "trim", "remove the query pairs named NAME (query=NAME, query=PREFIX*)")
+		fs.Var(&editFlag{kind: editTracking, edits: &edits}, "drop-tracking", "remove the query pairs of canon.TrackingParams ("+strings.Join(canon.TrackingParams[:3], ", ")+", ...)")
 		fs.Var(&editFlag{kind: editSort, edits: &edits}, "sort-query", "sort the query pairs by name")
 		grammar := fs.String("grammar", "", "edit as browsers do: "+whatwgGrammar+" (the WHATWG URL Standard)")
 		strict := fs.Bool("strict", false, "with --grammar "+whatwgGrammar+": a setter that leaves the URL unchanged is an error")
+		get := getFlag(fs)
 		return func() (op, string) {
+			var f getFormat
+			if given(fs, "get") {
+				var problem string
+				if f, problem = parseGet(*get); problem != "" {
+					return op{}, problem
+				}
+			}
 			switch *grammar {
 			case "":
-				return op{apply: func(in string) result { return editRFC(in, edits) }}, ""
+				if *strict {
+					return op{}, "--strict applies only to --grammar " + whatwgGrammar + ": the editors of RFC 3986 have no setter without effect"
+				}
+				return op{apply: func(in string) result { return editRFC(in, edits, f) }}, ""
 			case whatwgGrammar:
-				return op{whole: true, apply: func(in string) result { return editWHATWG(in, edits, *strict) }}, ""
+				return op{whole: true, apply: func(in string) result { return editWHATWG(in, edits, *strict, f) }}, ""
 			}
 			return op{}, "unknown grammar " + strconv.Quote(*grammar) + " (want " + whatwgGrammar + ")"
 		}
@@ -83,7 +112,8 @@ type editKind uint8
 const (
 	editSet editKind = iota + 1
 	editAppend
-	editTrim
+	editTrim     // and --drop-tracking: the pairs that drop names
+	editTracking // the flag; its edit is an editTrim
 	editSort
 )
 
@@ -95,8 +125,11 @@ type edit struct {
 	alias   string // the name as given, which --grammar whatwg passes on
 	value   string // for --append query, the pair's name
 	value2  string // for --append query, the pair's value
-	encoded bool   // --set NAME:=VALUE
-	prefix  bool   // --trim query=PREFIX*
+	encoded bool   // --set NAME:=VALUE, --append query:=NAME=VALUE
+	// drop names the query parameters that --trim and --drop-tracking
+	// remove, by canon's rule (Canonicalizer.DropsParam), so that they
+	// are those that uri canon --drop ... and --drop-tracking drop.
+	drop canon.Canonicalizer
 }
 
 // componentAliases maps each NAME that --set takes to its RFC 3986 component.
@@ -116,16 +149,19 @@ type editFlag struct {
 
 func (f *editFlag) String() string { return "" }
 
-func (f *editFlag) IsBoolFlag() bool { return f.kind == editSort }
+func (f *editFlag) IsBoolFlag() bool { return f.kind == editSort || f.kind == editTracking }
 
 func (f *editFlag) Set(s string) error {
 	e := edit{kind: f.kind}
 	switch f.kind {
-	case editSort:
+	case editSort, editTracking:
 		if b, err := strconv.ParseBool(s); err != nil || !b {
 			return err
 		}
 		e.text = "--sort-query"
+		if f.kind == editTracking {
+			e.text, e.kind, e.drop.DropParams = "--drop-tracking", editTrim, canon.TrackingParams
+		}
 		*f.edits = append(*f.edits, e)
 		return nil
 	case editSet:
@@ -136,27 +172,36 @@ func (f *editFlag) Set(s string) error {
 		e.text = "--trim " + s
 	}
 	name, value, ok := strings.Cut(s, "=")
-	if f.kind == editSet && strings.HasSuffix(name, ":") {
+	if f.kind != editTrim && strings.HasSuffix(name, ":") {
 		name, e.encoded = name[:len(name)-1], true
-	}
-	if !ok {
-		return errors.New("want NAME=VALUE")
 	}
 	e.alias, e.name, e.value = name, componentAliases[name], value
 	switch {
-	case e.name == "":
-		return fmt.Errorf("unknown component %q (one of scheme, user, password, host, port, path, query, fragment)", name)
+	case f.kind == editSet && !ok:
+		return errors.New("--set takes NAME=VALUE or NAME:=VALUE")
+	case f.kind == editSet && e.name == "":
+		return fmt.Errorf("unknown component %q (one of scheme, user, password, host, port, path, query, fragment, protocol, username, hostname, pathname, search, hash)", name)
+	case f.kind == editAppend && (!ok || e.name != "path" && e.name != "query" || e.name == "path" && e.encoded):
+		return errors.New("--append takes path=SEGMENT, query=NAME=VALUE or query:=NAME=VALUE" + notName(s, ok))
+	case f.kind == editTrim && (!ok || e.name != "query"):
+		return errors.New("--trim takes query=NAME or query=PREFIX*" + notName(s, ok))
 	case f.kind == editAppend && e.name == "query":
 		e.value, e.value2, _ = strings.Cut(value, "=")
-	case f.kind == editAppend && e.name != "path":
-		return fmt.Errorf("cannot append to %s (path or query)", name)
-	case f.kind == editTrim && e.name != "query":
-		return fmt.Errorf("cannot trim %s (query)", name)
-	case f.kind == editTrim && strings.HasSuffix(value, "*"):
-		e.value, e.prefix = value[:len(value)-1], true
+	case f.kind == editTrim:
+		e.drop.DropParams = []string{value}
 	}
 	*f.edits = append(*f.edits, e)
 	return nil
+}
+
+// notName is the end of the message of an EDIT flag whose NAME the flag
+// does not take: ", not NAME", or "" when the value has no "=".
+func notName(s string, hasEq bool) string {
+	if !hasEq {
+		return ""
+	}
+	name, _, _ := strings.Cut(s, "=")
+	return ", not " + name
 }
 
 // editError is the error of an edit: the edit, then what went wrong.
@@ -185,8 +230,9 @@ func editFailure(in, at string, e edit, err error) result {
 	return failureAt(&editError{e.text, err}, off)
 }
 
-// editRFC applies the edits to in, read as an RFC 3986 reference.
-func editRFC(in string, edits []edit) result {
+// editRFC applies the edits to in, read as an RFC 3986 reference, and
+// prints the result, or f (--get) of it.
+func editRFC(in string, edits []edit, f getFormat) result {
 	u, err := uri.Parse(in)
 	if err != nil {
 		return failure(in, err)
@@ -198,7 +244,7 @@ func editRFC(in string, edits []edit) result {
 		}
 		u = v
 	}
-	return success(u.String())
+	return f.with(success(u.String()), rfcParts(u))
 }
 
 // rfc applies e to u with the editors of package uri.
@@ -207,15 +253,15 @@ func (e edit) rfc(u uri.URI) (uri.URI, error) {
 	case editSort:
 		return u.SortQuery(), nil
 	case editTrim:
-		if e.prefix {
-			return u.DeleteQueryFunc(func(k, _ string) bool { return strings.HasPrefix(k, e.value) }), nil
-		}
-		return u.DeleteQueryKey(e.value), nil
+		return u.DeleteQueryFunc(func(k, _ string) bool { return e.drop.DropsParam(k) }), nil
 	case editAppend:
-		if e.name == "query" {
-			return u.AddQueryValue(e.value, e.value2), nil
+		switch {
+		case e.name == "path":
+			return u.JoinPath(e.value)
+		case e.encoded:
+			return appendEncodedPair(u, e.value, e.value2)
 		}
-		return u.JoinPath(e.value)
+		return u.AddQueryValue(e.value, e.value2), nil
 	}
 	v := e.value
 	switch e.name {
@@ -269,8 +315,8 @@ func (e edit) rfc(u uri.URI) (uri.URI, error) {
 // editWHATWG applies the edits to in, read and edited as the URL Standard
 // does. A setter that the standard leaves without effect (or, for the host
 // setter, with part of its effect) is not an error unless strict: the URL
-// is then as a browser leaves it.
-func editWHATWG(in string, edits []edit, strict bool) result {
+// is then as a browser leaves it. It prints the result, or f (--get) of it.
+func editWHATWG(in string, edits []edit, strict bool, f getFormat) result {
 	u, err := whatwg.Parse(in)
 	if err != nil {
 		return failure(in, err)
@@ -285,7 +331,7 @@ func editWHATWG(in string, edits []edit, strict bool) result {
 			return editFailure(in, at, e, err)
 		}
 	}
-	return success(u.Href())
+	return f.with(success(u.Href()), whatwgParts(u))
 }
 
 // whatwg applies e to u as the URL Standard's API does.
@@ -300,28 +346,33 @@ func (e edit) whatwg(u *whatwg.URL) error {
 			}
 			return u.SetPathname(strings.TrimSuffix(u.Pathname(), "/") + "/" + uri.Escape(e.value, uri.EscapePathSegment))
 		}
-		p := u.SearchParams()
-		p.Append(e.value, e.value2)
-		return u.SetSearchParams(p)
-	case editTrim:
-		p := u.SearchParams()
-		if !e.prefix {
-			p.Delete(e.value)
-			return u.SetSearchParams(p)
-		}
-		var names []string
-		for name := range p.All() {
-			if strings.HasPrefix(name, e.value) && !slices.Contains(names, name) {
-				names = append(names, name)
+		name, value := e.value, e.value2
+		if e.encoded {
+			var err error
+			if name, value, err = decodePair(name, value); err != nil {
+				return err
 			}
 		}
-		if len(names) == 0 {
-			return nil // no delete call, so no update steps
-		}
-		for _, name := range names {
-			p.Delete(name)
-		}
+		p := u.SearchParams()
+		p.Append(name, value)
 		return u.SetSearchParams(p)
+	case editTrim:
+		// One searchParams.delete per matching name, and so none, and no
+		// update steps, when no name matches. Deleting each matching name
+		// leaves the pairs whose names do not match, which one pass keeps.
+		var kept whatwg.SearchParams
+		dropped := false
+		for name, value := range u.SearchParams().All() {
+			if e.drop.DropsParam(name) {
+				dropped = true
+			} else {
+				kept.Append(name, value)
+			}
+		}
+		if !dropped {
+			return nil
+		}
+		return u.SetSearchParams(kept)
 	case editSort:
 		p := u.SearchParams()
 		p.Sort()
@@ -350,4 +401,57 @@ func (e edit) whatwg(u *whatwg.URL) error {
 	default: // "fragment"
 		return u.SetHash(v)
 	}
+}
+
+// appendEncodedPair returns u with the pair name=value appended to its
+// query as written, as --append query:=NAME=VALUE does: NAME and VALUE are
+// as a query writes them ("%3D" for "=", "+" or "%20" for a space), and
+// must be valid in a query (RFC 3986, Section 3.4), without the "&" that
+// separates pairs. A "&" joins the pair to a query that has pairs, as
+// uri.URI.AddQueryValue joins one.
+func appendEncodedPair(u uri.URI, name, value string) (uri.URI, error) {
+	if err := checkEncodedPair(name, value); err != nil {
+		return uri.URI{}, err
+	}
+	pair := name + "=" + value
+	if _, err := uri.MustParse("").WithQuery(pair); err != nil {
+		return uri.URI{}, err // the error about the pair, not the query
+	}
+	q := u.Query()
+	switch {
+	case !u.HasQuery():
+		q = pair
+	case q == "" || strings.HasSuffix(q, "&"):
+		q += pair
+	default:
+		q += "&" + pair
+	}
+	return u.WithQuery(q)
+}
+
+// decodePair returns the pair that --append query:=NAME=VALUE appends
+// with --grammar whatwg: NAME and VALUE decoded as the URL Standard's
+// application/x-www-form-urlencoded parser decodes them (section 5.1),
+// which reads the pair that the RFC 3986 grammar writes as it is.
+func decodePair(name, value string) (string, string, error) {
+	if err := checkEncodedPair(name, value); err != nil {
+		return "", "", err
+	}
+	for n, v := range whatwg.ParseForm(name + "=" + value).All() {
+		return n, v, nil // one pair: no "&", and the first "=" is ours
+	}
+	return "", "", nil
+}
+
+// checkEncodedPair returns the error for a NAME or VALUE of
+// --append query:=NAME=VALUE that holds a "&", which would make two pairs
+// of one, in both grammars; a "=" in NAME is none, since it ends NAME.
+func checkEncodedPair(name, value string) error {
+	for _, v := range []string{name, value} {
+		if piece, _, more := query.Cut(v); more {
+			return &uri.Error{Op: uri.OpBuild, Input: v, Offset: len(piece), Component: uri.Query, Err: uri.ErrInvalidByte,
+				Detail: "a pair cannot hold the \"&\" that separates pairs: write %26"}
+		}
+	}
+	return nil
 }

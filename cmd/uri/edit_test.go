@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/testrows"
@@ -51,6 +54,16 @@ func TestEdit(t *testing.T) {
 		{"3.4, trim tracking parameters", []string{"--trim", "query=utm_*", "--trim", "query=fbclid", "https://h/?utm_source=a&id=7&fbclid=x&utm_medium=b#top"}, "", 0, "https://h/?id=7#top\n", ""},
 		{"3.4, trim every pair removes the query", []string{"--trim", "query=*", "https://h/?a=1&b=2#top"}, "", 0, "https://h/#top\n", ""},
 		{"3.4, trim matches decoded names", []string{"--trim", "query=a b", "https://h/?a+b=1&a%20b=2&c=3"}, "", 0, "https://h/?c=3\n", ""},
+		{"3.4, trim that matches nothing keeps the query byte for byte", []string{"--trim", "query=nope", "--trim", "query=x*", "https://h/?a&amp;b=1&&c=%7e"}, "", 0, "https://h/?a&amp;b=1&&c=%7e\n", ""},
+		{"3.4, trim keeps the other pairs as written", []string{"--trim", "query=b", "https://h/?a=%7e&b=1&&c"}, "", 0, "https://h/?a=%7e&&c\n", ""},
+		{"3.4, drop tracking parameters, as canon's list and rule do", []string{"--drop-tracking", "https://h/?utm_source=a&id=7&utm%5Fmedium=b&gclid=x&utmx=1#top"}, "", 0, "https://h/?id=7&utmx=1#top\n", ""},
+		{"3.4, drop tracking parameters: none", []string{"--drop-tracking", "https://h/?a=%20"}, "", 0, "https://h/?a=%20\n", ""},
+		{"3.4, append an encoded pair: = in the name", []string{"--append", "query:=a%3Db=c+d", "http://h/?x=1#f"}, "", 0, "http://h/?x=1&a%3Db=c+d#f\n", ""},
+		{"3.4, append an encoded pair: as written", []string{"--append", "search:=%7e=a=b", "http://h/"}, "", 0, "http://h/?%7e=a=b\n", ""},
+		{"3.4, append an encoded pair after a final &", []string{"--append", "query:=k=v", "http://h/?a=1&"}, "", 0, "http://h/?a=1&k=v\n", ""},
+		{"3.4, an encoded pair cannot hold &", []string{"--append", "query:=a=b&c", "http://h/"}, "", 1, "",
+			`uri: operand 1: --append query:=a=b&c: build: invalid character "&" (a pair cannot hold the "&" that separates pairs: write %26) in query at offset 1 of "b&c"`},
+		{"3.4, an encoded pair must be valid in a query", []string{"--append", "query:=a b=1", "http://h/"}, "", 1, "", `--append query:=a b=1: build: invalid character " " in query at offset 1`},
 		{"3.4, sort", []string{"--sort-query", "https://h/?b=2&a=1&c=3&a=0"}, "", 0, "https://h/?a=1&a=0&b=2&c=3\n", ""},
 		{"edits apply in order", []string{"--append", "query=b=1", "--sort-query", "--append", "query=a=2", "http://h/?c=3"}, "", 0, "http://h/?b=1&c=3&a=2\n", ""},
 		{"edits apply to each line of standard input", []string{"--set", "fragment=x"}, "http://a/\nbad url\nhttp://b/\n", 1, "http://a/#x\nhttp://b/#x\n",
@@ -61,9 +74,12 @@ func TestEdit(t *testing.T) {
 
 		// Usage errors.
 		{"an unknown component", []string{"--set", "bogus=1", "http://h/"}, "", 2, "", `unknown component "bogus"`},
-		{"no =", []string{"--set", "fragment", "http://h/"}, "", 2, "", "want NAME=VALUE"},
-		{"append to a host", []string{"--append", "host=x", "http://h/"}, "", 2, "", "cannot append to host"},
-		{"trim a path", []string{"--trim", "path=x", "http://h/"}, "", 2, "", "cannot trim path"},
+		{"no =", []string{"--set", "fragment", "http://h/"}, "", 2, "", "--set takes NAME=VALUE or NAME:=VALUE"},
+		{"append to a host", []string{"--append", "host=x", "http://h/"}, "", 2, "", "--append takes path=SEGMENT, query=NAME=VALUE or query:=NAME=VALUE, not host"},
+		{"append an encoded segment", []string{"--append", "path:=x", "http://h/"}, "", 2, "", "--append takes path=SEGMENT, query=NAME=VALUE or query:=NAME=VALUE, not path:"},
+		{"trim a path", []string{"--trim", "path=x", "http://h/"}, "", 2, "", "--trim takes query=NAME or query=PREFIX*, not path"},
+		{"trim without =", []string{"--trim", "utm_*", "http://h/"}, "", 2, "", "--trim takes query=NAME or query=PREFIX*\n"},
+		{"--strict without --grammar whatwg", []string{"--strict", "--set", "port=1", "http://h/"}, "", 2, "", "uri edit: --strict applies only to --grammar whatwg"},
 		{"an unknown grammar", []string{"--grammar", "rfc2396", "http://h/"}, "", 2, "", `unknown grammar "rfc2396"`},
 	}
 	for _, tt := range tests {
@@ -126,8 +142,16 @@ func TestEditWHATWG(t *testing.T) {
 			[]string{"--set", "pathname=/a b/../c", "--set", "port=8080", "--set", "search=?q=a b#x"}, "http://h:8080/c?q=a%20b%23x"},
 		{"username and password encode @ and :", "http://h/a?x=1",
 			[]string{"--set", "user=a@b", "--set", "password=p:w"}, "http://a%40b:p%3Aw@h/a?x=1"},
-		{"delete of an absent name still runs the update steps", "http://h/?a=%20~",
+		{"--trim that matches no name makes no delete call, and so no update steps", "http://h/?a&amp;b=1&c=%20~",
+			[]string{"--trim", "query=nope", "--trim", "query=x*"}, "http://h/?a&amp;b=1&c=%20~"},
+		{"a matching delete runs the update steps", "http://h/?a=%20~&b",
 			[]string{"--trim", "query=b"}, "http://h/?a=+%7E"},
+		{"--drop-tracking deletes each tracking name", "https://h/?utm_source=a&id=%7E&utm%5Fmedium=b&fbclid=x#top",
+			[]string{"--drop-tracking"}, "https://h/?id=%7E#top"},
+		{"--drop-tracking without tracking names changes nothing", "https://h/?id=%7E",
+			[]string{"--drop-tracking"}, "https://h/?id=%7E"},
+		{"--append query:= appends the pair that the form parser reads", "http://h/?x=1",
+			[]string{"--append", "query:=a%3Db=c+d%26"}, "http://h/?x=1&a%3Db=c+d%26"},
 		{"the update steps on an opaque path", "data:x ?q",
 			[]string{"--trim", "query=q"}, "data:x%20"},
 		{"protocol drops the new default port", "http://h:443/",
@@ -181,6 +205,51 @@ func TestEditWHATWG(t *testing.T) {
 	}
 }
 
+// TestEditGrammarsAgree: the query edits mean the same in both grammars:
+// --append query:=NAME=VALUE appends the same decoded pair (written as
+// given in RFC 3986's, re-encoded by the update steps in the URL
+// Standard's), and --trim and --drop-tracking drop the pairs of the same
+// decoded names, by canon's rule.
+func TestEditGrammarsAgree(t *testing.T) {
+	tests := []struct {
+		in   string
+		args []string
+	}{
+		{"http://h/?x=1", []string{"--append", "query:=a%3Db=c+d%26"}},
+		{"http://h/", []string{"--append", "query:=%C3%A9+%2B=%3D%3D"}},
+		{"http://h/?a", []string{"--append", "search:==", "--append", "query=a=b=c"}},
+		{"http://h/?utm_source=1&a=2&utm%5Fid=3&gclid=4&b+c=5&fbclid", []string{"--drop-tracking"}},
+		{"http://h/?utm_source=1&a=2&b+c=5&b%20c=6&bc", []string{"--trim", "query=b c", "--trim", "query=utm*"}},
+	}
+	for _, tt := range tests {
+		var pairs [2][][2]string
+		for i, grammar := range []string{"", "whatwg"} {
+			args := append(append([]string{"edit", "--grammar", grammar}, tt.args...), tt.in)
+			code, out, errOut := runCmd(t, "", args...)
+			if code != exitOK {
+				t.Fatalf("uri %q = %d, %q", args, code, errOut)
+			}
+			res := strings.TrimSuffix(out, "\n")
+			if grammar == "" {
+				for k, v := range uri.MustParse(res).QueryPairs() {
+					pairs[i] = append(pairs[i], [2]string{k, v})
+				}
+			} else {
+				u, err := whatwg.Parse(res)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k, v := range u.SearchParams().All() {
+					pairs[i] = append(pairs[i], [2]string{k, v})
+				}
+			}
+		}
+		if d := cmp.Diff(pairs[0], pairs[1]); d != "" {
+			t.Errorf("uri edit %q %q: the pairs of RFC 3986's result (-) and the URL Standard's (+):\n%s", tt.args, tt.in, d)
+		}
+	}
+}
+
 // TestEditWHATWGRows: random edit sequences on real and made-up URLs, each
 // with the href of the URL Standard's reference implementation
 // (testdata/edit-whatwg.jsonl says how they were made).
@@ -210,11 +279,31 @@ func TestEditWHATWGRows(t *testing.T) {
 	}
 }
 
+// absentName returns a name that no query pair of res has, in grammar.
+func absentName(grammar, res string) string {
+	names := map[string]bool{}
+	if grammar == "" {
+		for k := range uri.MustParse(res).QueryPairs() {
+			names[k] = true
+		}
+	} else if u, err := whatwg.Parse(res); err == nil {
+		for k := range u.SearchParams().All() {
+			names[k] = true
+		}
+	}
+	for i := 0; ; i++ {
+		if n := "absent" + strconv.Itoa(i); !names[n] {
+			return n
+		}
+	}
+}
+
 // FuzzEdit runs uri edit, in both grammars, with edits read from the
 // second input (pieces split at NUL: the first byte picks the edit, the
 // rest is its value) on the URL of the first, and checks that it never
 // fails as a usage error or panics, that a result is the text of a URL
-// of its grammar, exactly, and that --sort-query sorts once for all.
+// of its grammar, exactly, that a --trim that matches no pair leaves it
+// byte for byte, and that --sort-query sorts once for all.
 func FuzzEdit(f *testing.F) {
 	f.Add("http://h/p?b=2&a=1#f", "\x00a b\x01x=y\x02utm_*\x03")
 	f.Add("https://u:p@example.com:8080/a/b?q=%20#x", "\x04/new path\x05b\u00fccher.de\x06\x07%41")
@@ -234,6 +323,8 @@ func FuzzEdit(f *testing.F) {
 		func(v string) []string { return []string{"--set", "port=" + v} },
 		func(v string) []string { return []string{"--append", "path=" + v} },
 		func(v string) []string { return []string{"--set", "search:=" + v} },
+		func(string) []string { return []string{"--drop-tracking"} },
+		func(v string) []string { return []string{"--append", "query:=" + v} },
 	}
 	f.Fuzz(func(t *testing.T, in, edits string) {
 		if strings.ContainsAny(in, "\r\n") || len(edits) > 200 {
@@ -265,6 +356,13 @@ func FuzzEdit(f *testing.F) {
 				}
 			} else if u, err := whatwg.Parse(res); err != nil || u.Href() != res {
 				t.Fatalf("uri %q %q = %q, which does not parse to itself: %v", all, in, res, err)
+			}
+			// A --trim that matches no pair leaves the URL byte for byte.
+			var kept bytes.Buffer
+			absent := absentName(grammar, res)
+			run([]string{"edit", "--grammar", grammar, "--trim", "query=" + absent, "--", res}, strings.NewReader(""), &kept, &errOut)
+			if kept.String() != res+"\n" {
+				t.Fatalf("uri edit --trim query=%s of %q = %q; want it unchanged", absent, res, kept.String())
 			}
 			var again bytes.Buffer
 			run([]string{"edit", "--grammar", grammar, "--sort-query", "--", res}, strings.NewReader(""), &again, &errOut)

@@ -33,16 +33,17 @@ func testCommandRows(t *testing.T, path string, min int) {
 		if !row.OK {
 			want = exitInvalid
 		}
-		if out != row.Text+"\n" || code != want || errOut != "" {
-			t.Errorf("line %d: uri %q:\n got %s (exit %d, stderr %q)\nwant %s (exit %d)", row.Line, args, out, code, errOut, row.Text, want)
+		text := commandText(row.Command, row.Text)
+		if out != text+"\n" || code != want || errOut != "" {
+			t.Errorf("line %d: uri %q:\n got %s (exit %d, stderr %q)\nwant %s (exit %d)", row.Line, args, out, code, errOut, text, want)
 		}
 		if len(groups) == 0 || strings.Join(groups[len(groups)-1].args, " ") != strings.Join(row.Command, " ") {
 			groups = append(groups, &group{args: row.Command, ok: true})
 		}
 		g := groups[len(groups)-1]
-		if controlIn(input, 1, false) == nil {
+		if controlIn(input, false) == nil {
 			g.stdin += input + "\n"
-			g.lines += row.Text + "\n"
+			g.lines += text + "\n"
 			g.ok = g.ok && row.OK
 		}
 	}
@@ -75,7 +76,7 @@ func TestEscapeCommand(t *testing.T) {
 		{"stdin lines", []string{"escape", "--component", "form"}, "a b\nc+d\n", exitOK, "a+b\nc%2Bd\n", ""},
 		{"stdin without final LF", []string{"escape", "--component", "path"}, "a b", exitOK, "a%20b\n", ""},
 		{"one CR before the LF is dropped", []string{"escape", "--component", "path"}, "a\r\n", exitOK, "a\n", ""},
-		{"a control character is an error", []string{"escape", "--component", "path"}, "a\x1bb\nc\n", exitInvalid, "c\n", "uri: line 1: control character U+001B at byte 1\n"},
+		{"a control character is an error", []string{"escape", "--component", "path"}, "a\x1bb\nc\n", exitInvalid, "c\n", `uri: line 1: control character U+001B at offset 1 of "a\x1bb"` + "\n"},
 		{"an operand may hold one", []string{"escape", "--component", "path", "a\tb"}, "", exitOK, "a%09b\n", ""},
 		{"unescape text escapes what it decodes", []string{"unescape", "%1B[2J%C2%9B%E2%80%AE"}, "", exitOK, `\x1b[2J\u009b\u202e` + "\n", ""},
 		{"empty stdin", []string{"escape", "--component", "path"}, "", exitOK, "", ""},
@@ -117,7 +118,7 @@ func TestEscapeCommand(t *testing.T) {
 func TestEscapeCommandLongLine(t *testing.T) {
 	long := strings.Repeat("a", maxLine+1)
 	code, out, _ := runCmd(t, long+"\nb c\n", "escape", "--component", "path", "--json")
-	wantEnd := `","ok":false,"error":"uri: line 1 is longer than 16777216 bytes; only its beginning is shown: \"` + strings.Repeat("a", 80) + `...\"","offset":16777216}` + "\n" +
+	wantEnd := `","ok":false,"error":"uri: line longer than 16777216 bytes at offset 16777216 of \"` + strings.Repeat("a", 80) + `...\"","offset":16777216}` + "\n" +
 		`{"input":"b c","ok":true,"result":"b%20c"}` + "\n"
 	if code != exitInvalid || !strings.HasPrefix(out, `{"input":"aaa`) || !strings.HasSuffix(out, wantEnd) || strings.Count(out, "\n") != 2 {
 		t.Errorf("exit %d, output of %d bytes ending %q", code, len(out), out[max(0, len(out)-200):])

@@ -65,8 +65,10 @@ var fileURICommand = &command{
 		style := osFlag(fs)
 		return func() (op, string) {
 			return transform(func(s string) (string, error) {
+				// The library names both directions "file-path", which is
+				// the other command.
 				u, err := uri.FromFilePath(s, style.style)
-				return u.String(), err
+				return u.String(), renameOp(err, "file-uri")
 			}), ""
 		}
 	},

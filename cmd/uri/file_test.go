@@ -32,18 +32,18 @@ func TestFileCommand(t *testing.T) {
 		{"Windows paths on standard input, with CRLF", []string{"file-uri", "--os", "windows"}, "C:\\a b\r\n\\\\s\\sh\\x\r\n", exitOK,
 			"file:///C:/a%20b\nfile://s/sh/x\n", ""},
 		{"a control character on standard input", []string{"file-uri", "--os", "posix"}, "/a\x1bb\n/c\n", exitInvalid,
-			"file:///c\n", "uri: line 1: control character U+001B at byte 2\n"},
+			"file:///c\n", `uri: line 1: control character U+001B at offset 2 of "/a\x1bb"` + "\n"},
 		{"a NUL operand", []string{"file-uri", "--os", "posix", "/a\x00b"}, "", exitInvalid,
-			"", "uri: operand 1: file-path: NUL byte in path at offset 2 of \"/a\\x00b\"\n"},
+			"", "uri: operand 1: file-uri: NUL byte in path at offset 2 of \"/a\\x00b\"\n"},
 		{"decoded controls and bidi controls are escaped in text", []string{"file-path", "--os", "posix", "file:///%1B%5B2J%E2%80%AE%C2%9B"}, "", exitOK,
 			`/\x1b[2J\u202e\u009b` + "\n", ""},
 		{"decoded octets that are not UTF-8", []string{"file-path", "--os", "posix", "--json", "file:///%FF%FE"}, "", exitOK,
 			`{"input":"file:///%FF%FE","ok":true,"result":"/\ufffd\ufffd","result_hex":"2ffffe"}` + "\n", ""},
 		{"empty stdin", []string{"file-path"}, "", exitOK, "", ""},
 		{"an empty line is no path", []string{"file-uri", "--os", "posix", "--json"}, "\n", exitInvalid,
-			`{"input":"","ok":false,"error":"uri: file-path: not an absolute path in path at offset 0 (end of input) of \"\"","offset":0}` + "\n", ""},
+			`{"input":"","ok":false,"error":"uri: file-uri: not an absolute path in path at offset 0 (end of input) of \"\"","offset":0}` + "\n", ""},
 		{"an operand that looks like a flag", []string{"file-uri", "--os", "posix", "--", "-x"}, "", exitInvalid,
-			"", "uri: operand 1: file-path: not an absolute path in path at offset 0 of \"-x\"\n"},
+			"", "uri: operand 1: file-uri: not an absolute path in path at offset 0 of \"-x\"\n"},
 		{"unknown style", []string{"file-path", "--os", "plan9", "file:///a"}, "", exitUsage, "", `unknown path style "plan9" (posix or windows)`},
 		{"style in another case", []string{"file-uri", "--os", "Windows", `C:\a`}, "", exitUsage, "", `unknown path style "Windows"`},
 		{"--os without a value", []string{"file-uri", "--os"}, "", exitUsage, "", "flag needs an argument"},
@@ -86,7 +86,7 @@ func TestFileCommandDefaultStyle(t *testing.T) {
 		u, err := uri.FromFilePath(in, uri.OSPathStyle())
 		out, wantErr := u.String()+"\n", ""
 		if err != nil {
-			out, wantErr = "", "uri: operand 1: "+strings.TrimPrefix(err.Error(), "uri: ")+"\n"
+			out, wantErr = "", "uri: operand 1: file-uri: "+strings.TrimPrefix(err.Error(), "uri: file-path: ")+"\n"
 		}
 		if _, got, errOut := runCmd(t, "", "file-uri", in); got != out || errOut != wantErr {
 			t.Errorf("uri file-uri %q = %q, stderr %q; want %q, %q (the style of %v)", in, got, errOut, out, wantErr, uri.OSPathStyle())

@@ -17,6 +17,7 @@ import (
 
 var guardCommand = &command{
 	name:     "guard",
+	lines:    wholeLines,
 	operands: "[URL...]",
 	summary:  "decide whether a server may fetch each URL (SSRF)",
 	about: "Decides, as package guard's default policy does, whether a server may\n" +

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/gouri/uri/internal/errtext"
 )
 
 // maxLine is the longest input line read from standard input; of a longer
@@ -33,9 +36,13 @@ type input struct {
 // eachInput calls fn for each operand, or, with no operands, for each line
 // of r. With pairs, two operands make one input, their texts joined by a
 // tab, as a line of standard input holds a pair. With whole, a line is an
-// input whatever control characters it holds (see op.whole). It stops at
-// the first error of fn or of reading r, and returns it.
-func eachInput(operands []string, pairs, whole bool, r io.Reader, fn func(input) error) error {
+// input whatever control characters it holds (see op.whole). Before it
+// reads a line that is not whole in its buffer, a read that may wait for
+// the writer of r, it calls flush, so that the answers to the lines before
+// are out: a program that writes one line and waits for its answer gets
+// it, and a pipe or a file still costs one write per buffer. It stops at
+// the first error of fn, of flush or of reading r, and returns it.
+func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() error, fn func(input) error) error {
 	if len(operands) > 0 {
 		if pairs {
 			return fn(input{text: operands[0] + "\t" + operands[1]})
@@ -50,6 +57,11 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, fn func(input)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for line := 1; ; line++ {
+		if !lineBuffered(br) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
 		var tooLong, sawAny bool
 		var err error
 		buf, tooLong, sawAny, err = readLine(br, buf[:0])
@@ -63,23 +75,30 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, fn func(input)
 		// input is done with, its output written, before that.
 		in := input{text: unsafe.String(unsafe.SliceData(buf), len(buf)), line: line}
 		if tooLong {
-			// The input is the line's beginning, which the message shows
-			// too, quoted so that no control character of it reaches the
-			// reader raw.
+			// The input is the line's beginning, which the message shows.
 			in.text = wholeRunes(in.text)
-			q := strconv.Quote(wholeRunes(in.text[:min(len(in.text), showOfLongLine)]))
-			in.err = &lineError{fmt.Sprintf("uri: line %d is longer than %d bytes; only its beginning is shown: %s...\"",
-				line, maxLine, q[:len(q)-1]), maxLine}
+			in.err = &lineError{text: in.text, offset: maxLine}
 		} else {
 			in.text = strings.TrimSuffix(in.text, "\r")
 			if !whole {
-				in.err = controlIn(in.text, line, pairs)
+				in.err = controlIn(in.text, pairs)
 			}
 		}
 		if ferr := fn(in); ferr != nil || err == io.EOF {
 			return ferr
 		}
 	}
+}
+
+// lineBuffered reports whether the next line of br is whole in its
+// buffer, so that reading it waits for nothing.
+func lineBuffered(br *bufio.Reader) bool {
+	n := br.Buffered()
+	if n == 0 {
+		return false
+	}
+	b, _ := br.Peek(n) // no read: n bytes are buffered
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // readLine appends the next line of br to buf, without its LF, and reports
@@ -112,13 +131,13 @@ func readLine(br *bufio.Reader, buf []byte) ([]byte, bool, bool, error) {
 // controlIn returns the error for a line that holds a control character
 // (C0, DEL or C1), or nil. With pairs, the tab that separates a pair is
 // allowed.
-func controlIn(s string, line int, pairs bool) error {
+func controlIn(s string, pairs bool) error {
 	for i, r := range s {
 		if r == '\t' && pairs {
 			continue
 		}
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) {
-			return &lineError{fmt.Sprintf("uri: line %d: control character U+%04X at byte %d", line, r, i), i}
+			return &lineError{text: s, offset: i, control: r}
 		}
 	}
 	return nil
@@ -140,13 +159,27 @@ func wholeRunes(s string) string {
 }
 
 // lineError is the error of a line of standard input that is no input: a
-// line longer than maxLine, or one with a control character.
+// line longer than maxLine (text is then its beginning, and offset
+// maxLine, where it passed the limit), or one with a control character at
+// offset. Its message, as every other, says what and where, then quotes
+// the input; the label of the line ("uri: line 3: ") is the output's, as
+// for every error, so that the JSON object's "error" does not repeat it.
 type lineError struct {
-	msg    string
-	offset int // the byte of the line at which it is wrong
+	text    string
+	offset  int  // the byte of the line at which it is wrong
+	control rune // the control character, for a line that is not too long
 }
 
-func (e *lineError) Error() string { return e.msg }
+func (e *lineError) Error() string { return "uri: " + e.reason() }
+
+func (e *lineError) reason() string {
+	if e.offset == maxLine {
+		// Only the beginning is shown: an error of 16 MiB helps no one.
+		q := strconv.Quote(wholeRunes(e.text[:min(len(e.text), showOfLongLine)]))
+		return fmt.Sprintf("line longer than %d bytes at offset %d of %s...\"", maxLine, maxLine, q[:len(q)-1])
+	}
+	return fmt.Sprintf("control character U+%04X at offset %d of %s", e.control, e.offset, errtext.QuoteAround(e.text, e.offset))
+}
 
 // appendDoubling is append for a line that may grow to 16 MiB: the buffer
 // at least doubles when it grows, so that growing it costs at most its

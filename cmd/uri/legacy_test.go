@@ -137,7 +137,7 @@ func TestLegacyEqual(t *testing.T) {
 		{"rfc2616", "http://abc.com:80/~smith/home.html", "http://ABC.com:/%7esmith/home.html", exitOK,
 			"http://abc.com/~smith/home.html http://abc.com/~smith/home.html equivalent\n", ""},
 		{"rfc2616", "http://h/a", "http://h/A", exitInvalid, "http://h/a http://h/A not equivalent\n", ""},
-		{"rfc2616", "http://u@h/", "http://h/", exitInvalid, "", "uri: user name or password not allowed for this scheme (rfc2616) in host at offset 8 of \"http://u@h/\"\n"},
+		{"rfc2616", "http://u@h/", "http://h/", exitInvalid, "", "uri: equal: user name or password not allowed for this scheme (rfc2616) in host at offset 8 of \"http://u@h/\"\n"},
 		{"rfc2396", "http://h/", "http://h/", exitUsage, "", `unknown grammar "rfc2396"`},
 		{"", "http://h:80/", "HTTP://h", exitOK, "http://h/ http://h/ equivalent\n", ""}, // no grammar: RFC 3986
 	}

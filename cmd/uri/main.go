@@ -4,12 +4,12 @@
 //
 // Usage:
 //
-//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [REF...]
+//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
 //	uri relativize --base BASE [--json] [TARGET...]
 //	uri normalize  [--syntax] [--json] [REF...]
 //	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
-//	uri edit       [--grammar whatwg] [--json] [EDIT...] [URL...]
+//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [EDIT...] [URL...]
 //	uri escape     --component C [--json] [STRING...]
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
@@ -23,6 +23,7 @@
 //	uri pattern test [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--allow-network CIDR]... [--allow-host H]... [--only-host PATTERN]... [--json] [URL...]
 //	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
+//	uri site       [--json] [URL...]
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
 //	uri redirect   --local [--json] [TARGET...]
@@ -43,15 +44,19 @@
 // any other control character in a line makes that line an error, except
 // where a line is read as a browser or a server reads a string: in the URL
 // Standard's grammar (--grammar whatwg of parse, resolve and edit) and in
-// readings, guard and canon, a line is read as an operand is, as the
-// standard reads a string, and bytes that are not UTF-8 are read as U+FFFD,
-// as the Encoding Standard's UTF-8 decoder reads them.
+// readings, guard, canon, site, redirect and data, a line is read as an
+// operand is, as the standard reads a string, and bytes that are not UTF-8
+// are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them.
+// Each command's help says which it does.
 // Lines up to 16 MiB are read; a longer line gets an error of its own, which
 // shows its beginning, and the rest of the input is still processed. Without
 // --json, each result is one line on standard output and each error one line
 // on standard error, after the number of its line ("uri: line 3: ...") or
 // operand ("uri: operand 2: ..."), so that a pipe never reads an error
-// message as data.
+// message as data. Standard output is buffered: it is written when its
+// buffer is full, before an error line, at the end, and before a read of
+// standard input that may wait, so that a pipe costs a write per buffer and
+// a program that writes a line and waits for its answer still gets it.
 //
 // With --json, each input, errors included, gets exactly one line on
 // standard output, one JSON object (JSON Lines), so that line n of the
@@ -63,9 +68,11 @@
 // where null means the component is absent and "" that it is present and
 // empty, and components are exactly as written. uri parse --grammar whatwg
 // prints the values that the getters of the URL Standard's URL class
-// (section 6.1) return, exactly as they return them:
+// (section 6.1) return, exactly as they return them, and "site", the
+// registrable domain of the host (as uri site prints it), or null when the
+// host has none:
 //
-//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S}
+//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null}
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
 // uri resolve --grammar whatwg --base BASE, which resolves each input as
@@ -143,10 +150,24 @@
 // input and prints a data: URL of it, {"input":TYPE,"ok":true,"result":S}.
 //
 // uri edit applies its EDIT flags (--set NAME=VALUE, --set NAME:=VALUE,
-// --append path=SEGMENT, --append query=NAME=VALUE, --trim query=NAME,
-// --sort-query), in the order given, to each URL, with the editors of
-// package uri, or with --grammar whatwg as the URL Standard's setters and
-// URLSearchParams do; the message of an edit's error starts with the edit.
+// --append path=SEGMENT, --append query=NAME=VALUE, --append
+// query:=NAME=VALUE, --trim query=NAME, --drop-tracking, --sort-query), in
+// the order given, to each URL, with the editors of package uri, or with
+// --grammar whatwg as the URL Standard's setters and URLSearchParams do;
+// the message of an edit's error starts with the edit.
+//
+// With --get FORMAT, uri parse and uri edit print FORMAT for each URL, each
+// {NAME} in it replaced by a part of the (edited) URL: {scheme}, {host},
+// {hostname}, {port}, {path}, {query}, {fragment}, {username},
+// {password}, {protocol}, {pathname}, {search}, {hash}, {href}, {origin},
+// {query:NAME}, {default:port} or {site} ("uri help parse" says what each
+// is in each grammar); "{{" is a "{". With --json, the object gets the line
+// as "get", after its other members.
+//
+// uri site prints the registrable domain of each URL, read as the URL
+// Standard reads it (package github.com/gouri/uri/site), as a "result";
+// a URL whose host is no domain, or a public suffix, has none, which is
+// an error.
 //
 // uri target prints, for each request-target, the target URI that a
 // server rebuilds from it (RFC 9112, Section 3.3), and its form:

@@ -79,13 +79,13 @@ func TestParseJSONTestdata(t *testing.T) {
 	var want strings.Builder
 	anyInvalid := false
 	for _, row := range rows {
-		in, line, valid := row.Bytes(t), row.Text, row.OK
+		in, line, valid := row.Bytes(t), commandHint(row.Text), row.OK
 		code, out, _ := runCmd(t, "", "parse", "--json", "--", in)
 		if out != line+"\n" || (code == 0) != valid {
 			t.Errorf("uri parse --json %q: exit %d, output\n%s\nwant\n%s", in, code, out, line)
 		}
 		anyInvalid = anyInvalid || !valid
-		if controlIn(in, 1, false) == nil && !strings.Contains(in, "\n") {
+		if controlIn(in, false) == nil && !strings.Contains(in, "\n") {
 			stdin.WriteString(in + "\n")
 			want.WriteString(line + "\n")
 		}
@@ -157,7 +157,7 @@ func TestParseStdin(t *testing.T) {
 		})
 	}
 	_, out, errOut := runCmd(t, "a\x01b\n", "parse")
-	if want := "uri: line 1: control character U+0001 at byte 1\n"; out != "" || errOut != want {
+	if want := `uri: line 1: control character U+0001 at offset 1 of "a\x01b"` + "\n"; out != "" || errOut != want {
 		t.Errorf("the error of a line with a control character: stdout %q, stderr %q; want %q on stderr", out, errOut, want)
 	}
 }
@@ -472,6 +472,8 @@ func TestJSONErrorShape(t *testing.T) {
 		// data: the URL Standard's offset, or the processor's.
 		{[]string{"data"}, plain, []bad{{"x", 0}, {"data:;base64,A!", 14}, {"data:text", 9}}},
 		{[]string{"data", "--max", "2"}, plain, []bad{{"data:,abc", 8}}},
+		// site: the URL Standard's offset; a URL without a site has none.
+		{[]string{"site"}, plain, []bad{{"x", 0}, {"http://127.0.0.1/", -1}, {"http://[::1", 11}}},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {
@@ -502,7 +504,7 @@ func TestJSONErrorShape(t *testing.T) {
 		// A line that is no input: its control character, at byte 3
 		// (but to the URL Standard, to guard, canon and readings, a line
 		// is an input whatever it holds).
-		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
+		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true, "site": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
 			_, out, _ := runCmd(t, "a/b\x01c\n", args...)
 			check("on standard input", "a/b\x01c", out, 3)
 		}
@@ -524,7 +526,7 @@ func TestLongLineShowsItsBeginning(t *testing.T) {
 	}
 	long := "\x1b[2J\u202e" + strings.Repeat("é", maxLine/2)
 	// 80 bytes, less the half of an "é": the 7 of the escapes, 36 "é".
-	wantErr := `uri: line 2 is longer than 16777216 bytes; only its beginning is shown: "\x1b[2J\u202e` + strings.Repeat("é", 36) + `..."` + "\n"
+	wantErr := `uri: line 2: line longer than 16777216 bytes at offset 16777216 of "\x1b[2J\u202e` + strings.Repeat("é", 36) + `..."` + "\n"
 	code, out, errOut := runCmd(t, "a\n"+long+"\nb\n", "normalize")
 	if code != exitInvalid || out != "a\nb\n" || errOut != wantErr {
 		t.Errorf("uri normalize < long line: exit %d, stdout %q, stderr %q; want 1, %q, %q", code, out, errOut, "a\nb\n", wantErr)
@@ -538,7 +540,7 @@ func TestLongLineShowsItsBeginning(t *testing.T) {
 		t.Fatalf("uri normalize --json < long line: %v: %.300q", err, out)
 	}
 	wantInput := "\x1b[2J\u202e" + strings.Repeat("é", (keepOfLongLine-7)/2)
-	if code != exitInvalid || row.Input != wantInput || row.InputHex != "" || row.Error != strings.Replace(strings.TrimSuffix(wantErr, "\n"), "line 2", "line 1", 1) || row.Offset != maxLine {
+	if code != exitInvalid || row.Input != wantInput || row.InputHex != "" || row.Error != strings.Replace(strings.TrimSuffix(wantErr, "\n"), "line 2: ", "", 1) || row.Offset != maxLine {
 		t.Errorf("uri normalize --json < long line: exit %d, %+v; want input %q and error %q", code, row, wantInput, wantErr)
 	}
 }
@@ -584,6 +586,113 @@ func TestErrorLineIsTheMessage(t *testing.T) {
 		want := label + strings.TrimPrefix(obj.Error, "uri: ") + "\n"
 		if text != want {
 			t.Errorf("uri %q %q: standard error\n%q\nwant the JSON error after the label\n%q", tt.args, tt.in, text, want)
+		}
+	}
+}
+
+// TestLineErrors: the error of a line that is no input (a control
+// character, a line over the limit) is worded as every other error: what,
+// at which offset, of the input quoted; text mode puts the line's label
+// before it, and the JSON object's "error" has no "line N:", since the
+// object is the line's own.
+func TestLineErrors(t *testing.T) {
+	tests := []struct {
+		why        string
+		args       []string
+		stdin      string
+		text, json string
+	}{
+		{"a control character", []string{"parse"}, "ok\na\x01b\n",
+			`uri: line 2: control character U+0001 at offset 1 of "a\x01b"`,
+			`uri: control character U+0001 at offset 1 of "a\x01b"`},
+		{"a C1 control, quoted as Go quotes it", []string{"normalize"}, "/\u009b31m\n",
+			`uri: line 1: control character U+009B at offset 1 of "/\u009b31m"`,
+			`uri: control character U+009B at offset 1 of "/\u009b31m"`},
+		{"in the second reference of a pair", []string{"equal"}, "a\tb\x7f\n",
+			`uri: line 1: control character U+007F at offset 3 of "a\tb\x7f"`,
+			`uri: control character U+007F at offset 3 of "a\tb\x7f"`},
+	}
+	for _, tt := range tests {
+		_, _, errOut := runCmd(t, tt.stdin, tt.args...)
+		if errOut != tt.text+"\n" {
+			t.Errorf("%s: uri %q < %q: stderr %q, want %q", tt.why, tt.args, tt.stdin, errOut, tt.text+"\n")
+		}
+		_, out, _ := runCmd(t, tt.stdin, append(tt.args, "--json")...)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		var obj struct{ Error string }
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &obj); err != nil || obj.Error != tt.json {
+			t.Errorf("%s: uri %q --json < %q: %s; want the error %q (%v)", tt.why, tt.args, tt.stdin, out, tt.json, err)
+		}
+	}
+}
+
+// commandText returns a JSON line of the module's testdata, which holds
+// the library's messages, as the command of args prints it: with the hint
+// of commandHint, and with the operation of uri file-uri named so, where
+// the library's FromFilePath says "file-path".
+func commandText(args []string, line string) string {
+	if len(args) > 0 && args[0] == "file-uri" {
+		line = strings.Replace(line, `"error":"uri: file-path: `, `"error":"uri: file-uri: `, 1)
+	}
+	return commandHint(line)
+}
+
+// commandHint returns a JSON line of the module's testdata, which holds
+// the library's messages, with the error as the command words it: after
+// the message of a character that is valid in an IRI, the command names
+// uri iri-to-uri (see uriReason).
+func commandHint(line string) string {
+	i := strings.Index(line, " (valid in an IRI)")
+	if i < 0 {
+		return line
+	}
+	j := strings.Index(line[i:], `","offset"`)
+	if j < 0 {
+		return line
+	}
+	return line[:i+j] + "; uri iri-to-uri converts it" + line[i+j:]
+}
+
+// TestErrorsNameCommands: a message of the command names the command that
+// the user ran and the commands to run, not the library's operation or Go
+// functions: uri equal's errors say "equal" (it normalizes with
+// uri.Normalize), uri file-uri's "file-uri" (uri.FromFilePath is named
+// "file-path", the other command), and a character that an IRI allows
+// points to uri iri-to-uri, in text and in JSON.
+func TestErrorsNameCommands(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // the reason, after "uri: operand N: " or "uri: "
+	}{
+		{[]string{"equal", "a b", "c"}, `equal: invalid character " " in path at offset 1 of "a b"`},
+		{[]string{"equal", "--grammar", "rfc2616", "http://h/", "http://u@h/"}, `equal: `},
+		{[]string{"file-uri", "--os", "posix", "a"}, `file-uri: not an absolute path in path at offset 0 of "a"`},
+		{[]string{"file-uri", "--os", "windows", `C:\a\..\b`}, `file-uri: "." or ".." segment`},
+		{[]string{"file-path", "--os", "posix", "file://h/a"}, `file-path: host that the path style cannot name`},
+		{[]string{"parse", "http://h/é"}, `invalid character "é" (valid in an IRI) in path at offset 9 of "http://h/é"; uri iri-to-uri converts it`},
+		{[]string{"normalize", "http://é/"}, `normalize: invalid character "é" (valid in an IRI) in authority at offset 7 of "http://é/"; uri iri-to-uri converts it`},
+		{[]string{"resolve", "--base", "http://a/", "/é"}, `resolve: invalid character "é" (valid in an IRI) in path at offset 1 of "/é"; uri iri-to-uri converts it`},
+		{[]string{"equal", "http://h/é", "x"}, `equal: invalid character "é" (valid in an IRI) in path at offset 9 of "http://h/é"; uri iri-to-uri converts it`},
+		{[]string{"readings", "--json", "http://h/é"}, `invalid character "é" (valid in an IRI) in path at offset 9 of "http://h/é"; uri iri-to-uri converts it`},
+	}
+	for _, tt := range tests {
+		_, out, errOut := runCmd(t, "", tt.args...)
+		if tt.args[0] == "readings" {
+			var obj struct {
+				RFC3986Error string `json:"rfc3986_error"`
+			}
+			if err := json.Unmarshal([]byte(out), &obj); err != nil || obj.RFC3986Error != "uri: "+tt.want {
+				t.Errorf("uri %q: %s; want rfc3986_error %q", tt.args, out, "uri: "+tt.want)
+			}
+			continue
+		}
+		if !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "ParseIRI") || strings.Contains(errOut, "FromFilePath") {
+			t.Errorf("uri %q: stdout %q, stderr %q; want %q", tt.args, out, errOut, tt.want)
+		}
+		_, out, _ = runCmd(t, "", append(tt.args, "--json")...)
+		var obj struct{ Error string }
+		if err := json.Unmarshal([]byte(out), &obj); err != nil || !strings.HasPrefix(obj.Error, "uri: "+tt.want) {
+			t.Errorf("uri %q --json: %s; want the error %q", tt.args, out, "uri: "+tt.want)
 		}
 	}
 }

@@ -82,7 +82,8 @@ var equalCommand = &command{
 }
 
 // compareWith returns the operation that compares the two references of a
-// pair, split at its first tab, by the forms that form gives them. The
+// pair, split at its first tab, by the forms that form gives them; its
+// errors are named "equal", whatever form calls (uri.Normalize). The
 // offset of an error is in the pair: for B, after A and the tab; for a line
 // without a tab, its end, where the tab was wanted.
 func compareWith(form func(string) (string, error)) op {
@@ -93,7 +94,7 @@ func compareWith(form func(string) (string, error)) op {
 		}
 		fa, err := form(a)
 		if err != nil {
-			return failure(a, err)
+			return failure(a, renameOp(err, "equal"))
 		}
 		fb, err := form(b)
 		if err != nil {
@@ -101,7 +102,7 @@ func compareWith(form func(string) (string, error)) op {
 			if n, ok := off.(int); ok {
 				off = len(a) + 1 + n
 			}
-			return failureAt(err, off)
+			return failureAt(renameOp(err, "equal"), off)
 		}
 		verdict := "equivalent"
 		if fa != fb {

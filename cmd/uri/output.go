@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"io"
 	"strconv"
 	"unicode/utf8"
 )
@@ -164,7 +165,7 @@ func writeString(w *bufio.Writer, s string) {
 
 // writeUEscape writes r, a character of the Basic Multilingual Plane, as
 // "\u" and four lower-case hex digits, which both JSON and Go read.
-func writeUEscape(w *bufio.Writer, r rune) {
+func writeUEscape(w textWriter, r rune) {
 	w.WriteString(`\u`)
 	for shift := 12; shift >= 0; shift -= 4 {
 		w.WriteByte(lowerHex[r>>shift&15])
@@ -185,11 +186,34 @@ func hidden(r rune) bool {
 	return r == 0x2028 || r == 0x2029
 }
 
-// writeTextLine writes s and a newline, with each hidden character, and
-// each byte that is not valid UTF-8, written as a Go escape ("\x1b",
-// "\u202e") instead: text output is for people, and --json keeps the bytes.
+// writeTextLine writes s and a newline, escaped by writeEscaped: text
+// output is for people, and --json keeps the bytes.
 func writeTextLine(w *bufio.Writer, s string) {
+	writeEscaped(w, s)
+	w.WriteByte('\n')
+}
+
+// textWriter is where writeEscaped writes: the output's buffer, or a
+// strings.Builder for text that is escaped before it is written.
+type textWriter interface {
+	io.StringWriter
+	io.ByteWriter
+}
+
+// writeEscaped writes s with each hidden character, and each byte that is
+// not valid UTF-8, written as a Go escape ("\x1b", "\t", "\u202e")
+// instead. Runs of other characters are written as they are, at once.
+func writeEscaped(w textWriter, s string) {
 	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x7f {
+			j++
+		}
+		if j > i {
+			w.WriteString(s[i:j])
+			i = j
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1 || r < 0x80 && hidden(r):
@@ -213,5 +237,4 @@ func writeTextLine(w *bufio.Writer, s string) {
 		}
 		i += size
 	}
-	w.WriteByte('\n')
 }

@@ -10,6 +10,7 @@ import (
 
 var parseCommand = &command{
 	name:     "parse",
+	lines:    grammarLines,
 	operands: "[REF...]",
 	summary:  "parse references and print their components",
 	about: "Parses each REF as an RFC 3986 URI-reference, or with --zone as RFC 6874\n" +
@@ -29,39 +30,54 @@ var parseCommand = &command{
 		"sequence is U+FFFD. The text line is the href;\n" +
 		"--json prints the getters: {\"input\":S,\"ok\":true,\"href\":S,\"protocol\":S,\n" +
 		"\"username\":S,\"password\":S,\"host\":S,\"hostname\":S,\"port\":S,\"pathname\":S,\n" +
-		"\"search\":S,\"hash\":S,\"origin\":S}, or the error object of every command:\n" +
-		"{\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.",
+		"\"search\":S,\"hash\":S,\"origin\":S,\"site\":S|null}, where \"site\" is the\n" +
+		"registrable domain of the host (uri site), null when it has none; or the\n" +
+		"error object of every command: {\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.\n" +
+		"\n" + getHelp + "\n" +
+		"--get takes RFC 3986's reading (--zone included) or the URL Standard's, not\n" +
+		"the older grammars.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		zone := fs.Bool("zone", false, "accept the IPv6 zone identifiers of RFC 6874 (\"[fe80::1%25eth0]\")")
 		grammar := fs.String("grammar", "", "parse with another grammar: "+grammarNames()+", or "+whatwgGrammar+" (the WHATWG URL Standard)")
 		base := fs.String("base", "", "with --grammar "+whatwgGrammar+": the base URL to parse each REF against")
+		get := getFlag(fs)
 		return func() (op, string) {
+			var f getFormat
+			if given(fs, "get") {
+				var problem string
+				if f, problem = parseGet(*get); problem != "" {
+					return op{}, problem
+				}
+			}
 			switch {
 			case *grammar != "" && *zone:
 				return op{}, "--grammar and --zone cannot be combined"
 			case *grammar == whatwgGrammar:
-				return whatwgParser(fs, *base)
+				return whatwgParser(fs, *base, f)
 			case given(fs, "base"):
 				return op{}, "--base applies only to --grammar " + whatwgGrammar
+			case *grammar != "" && f != nil:
+				return op{}, "--get takes the reading of RFC 3986 or of --grammar " + whatwgGrammar + ", not --grammar " + *grammar
 			case *grammar != "":
 				return legacyParser(*grammar)
 			case *zone:
-				return parseWith(uri.ParseRFC6874), ""
+				return parseWith(uri.ParseRFC6874, f), ""
 			}
-			return parseWith(uri.Parse), ""
+			return parseWith(uri.Parse, f), ""
 		}
 	},
 }
 
-// parseWith returns the operation that parses each input with parse.
-func parseWith(parse func(string) (uri.URI, error)) op {
+// parseWith returns the operation that parses each input with parse, and
+// prints f (--get) when it is not nil.
+func parseWith(parse func(string) (uri.URI, error), f getFormat) op {
 	return op{apply: func(in string) result {
 		u, err := parse(in)
 		if err != nil {
 			return failure(in, err)
 		}
-		return result{ok: true, fields: componentFields(u.Components()),
-			text: func() string { return componentText(in, u.Components(), u.HostKind()) }}
+		return f.with(result{ok: true, fields: componentFields(u.Components()),
+			text: func() string { return componentText(in, u.Components(), u.HostKind()) }}, rfcParts(u))
 	}}
 }
 

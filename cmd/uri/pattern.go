@@ -32,6 +32,7 @@ var patternExecCommand = &command{
 		"compile is a usage error. The exit status is 1 when any URL does not match.\n" +
 		"With --json: {\"input\":URL,\"ok\":true,\"match\":true|false,\"result\":{\"protocol\":\n" +
 		"{\"input\":S,\"groups\":{NAME:S|null...}},...}|null}.",
+	lines: wholeLines,
 	flags: patternFlags(true),
 }
 
@@ -44,6 +45,7 @@ var patternTestCommand = &command{
 		"each URL is. A URL that is not one does not match. A PATTERN that does not\n" +
 		"compile is a usage error. The exit status is 1 when any URL does not match.\n" +
 		"With --json: {\"input\":URL,\"ok\":true,\"match\":true|false}.",
+	lines: wholeLines,
 	flags: patternFlags(false),
 }
 

@@ -14,6 +14,7 @@ import (
 
 var readingsCommand = &command{
 	name:     "readings",
+	lines:    wholeLines,
 	operands: "[URL...]",
 	summary:  "compare how RFC 3986, the URL Standard and net/url read each URL",
 	about: "Reads each URL with strict RFC 3986, with the WHATWG URL Standard (as\n" +
@@ -24,7 +25,9 @@ var readingsCommand = &command{
 		"(no parser accepts it), the address dialed (dial=none and the reason when\n" +
 		"net/http would not dial), and each difference after \"; \". The exit status\n" +
 		"is 0 when the readings of every input agree. A line of standard input is\n" +
-		"read as it is, control characters included, since readers differ on them.",
+		"read as it is, control characters included, since readers differ on them.\n" +
+		"Each reading's host is shown without the brackets of an IP literal\n" +
+		"(\"::1\" for \"[::1]\"), as net/url's Hostname gives it.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		return func() (op, string) { return op{whole: true, apply: compareReadings}, "" }
 	},
@@ -101,5 +104,5 @@ func errorText(err error) optional {
 	if err == nil {
 		return optional{}
 	}
-	return optional{err.Error(), true}
+	return optional{message(err), true}
 }

@@ -34,9 +34,11 @@ func TestReadingsJSON(t *testing.T) {
 			`"neturl":null,"neturl_error":"parse \"http://a\\\\b@c/\": net/url: invalid userinfo",` +
 			`"dial":null,"dial_error":"parse \"http://a\\\\b@c/\": net/url: invalid userinfo","agree":false,` +
 			`"differences":["valid: accepted by whatwg, rejected by rfc3986 and neturl"]}`},
+		// Every reading's host is without the brackets of an IP literal,
+		// as net/url's Hostname gives it.
 		{"https://u:p@[::1]:8443/a?q#f", exitOK, `{"input":"https://u:p@[::1]:8443/a?q#f",` +
-			`"rfc3986":{"scheme":"https","username":"u","password":"p","host":"[::1]","host_kind":"IPv6","port":"8443","path":"/a","query":"q","fragment":"f"},"rfc3986_error":null,` +
-			`"whatwg":{"scheme":"https","username":"u","password":"p","host":"[::1]","host_kind":"IPv6","port":"8443","path":"/a","query":"q","fragment":"f"},"whatwg_error":null,` +
+			`"rfc3986":{"scheme":"https","username":"u","password":"p","host":"::1","host_kind":"IPv6","port":"8443","path":"/a","query":"q","fragment":"f"},"rfc3986_error":null,` +
+			`"whatwg":{"scheme":"https","username":"u","password":"p","host":"::1","host_kind":"IPv6","port":"8443","path":"/a","query":"q","fragment":"f"},"whatwg_error":null,` +
 			`"neturl":{"scheme":"https","username":"u","password":"p","host":"::1","host_kind":"IPv6","port":"8443","path":"/a","query":"q","fragment":"f"},"neturl_error":null,` +
 			`"dial":"[::1]:8443","dial_error":null,"agree":true,"differences":[]}`},
 	}

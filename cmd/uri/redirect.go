@@ -14,6 +14,7 @@ import (
 
 var redirectCommand = &command{
 	name:     "redirect",
+	lines:    wholeLines,
 	operands: "[TARGET...]",
 	summary:  "decide whether a redirect to each TARGET stays on allowed origins",
 	about: "Resolves each TARGET (a Location value, a next= parameter) against --from as a\n" +

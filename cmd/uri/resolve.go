@@ -11,6 +11,7 @@ import (
 
 var resolveCommand = &command{
 	name:     "resolve",
+	lines:    grammarLines,
 	operands: "--base BASE [REF...]",
 	summary:  "resolve references against a base URI",
 	about: "Resolves each REF against BASE, by the strict algorithm of RFC 3986, Section\n" +

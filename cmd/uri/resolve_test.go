@@ -158,7 +158,7 @@ func TestPairCommandLongLine(t *testing.T) {
 		Input, Error string
 		OK           bool
 	}
-	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil || row.OK || !strings.Contains(row.Error, "line 2 is longer than") {
+	if err := json.Unmarshal([]byte(lines[1]), &row); err != nil || row.OK || !strings.Contains(row.Error, "uri: line longer than") {
 		t.Errorf("the long line gave %.200q", lines[1])
 	}
 	if lines[0] != `{"input":"g","base":"http://a/b","ok":true,"result":"http://a/g"}` ||

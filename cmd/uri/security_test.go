@@ -44,7 +44,8 @@ var outputCommands = [][]string{
 	{"canon"}, {"canon", "--profile", "safebrowsing"}, {"canon", "--surt"},
 	{"target", "--host", "h"}, {"target", "--host", "h", "--method", "CONNECT"},
 	{"redirect", "--from", "http://a/b"}, {"redirect", "--local"},
-	{"data"},
+	{"data"}, {"site"}, {"parse", "--get", "{path} {query:a}"}, {"parse", "--grammar", "whatwg", "--get", "{query:a}{hash}"},
+	{"edit", "--get", "{fragment}{site}"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

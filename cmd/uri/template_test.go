@@ -124,7 +124,7 @@ func TestTemplateCommands(t *testing.T) {
 		{"expand: invalid UTF-8 keeps its bytes", []string{"template", "expand", "--json"}, "a\xff\n",
 			`{"input":"a\ufffd","input_hex":"61ff","ok":false,"error":"uri: character not allowed in a literal at offset 1 of \"a\\xff\"","offset":1}` + "\n", "", exitInvalid},
 		{"expand: a control character", []string{"template", "expand", "--json"}, "a\x01\n",
-			`{"input":"a\u0001","ok":false,"error":"uri: line 1: control character U+0001 at byte 1","offset":1}` + "\n", "", exitInvalid},
+			`{"input":"a\u0001","ok":false,"error":"uri: control character U+0001 at offset 1 of \"a\\x01\"","offset":1}` + "\n", "", exitInvalid},
 
 		{"match: text is the object of variables", []string{"template", "match", "/r{/owner,repo}{?q*}", "/r/a/b?q=1&q=2", "/r/a"}, "",
 			`{"owner":"a","repo":"b","q":["1","2"]}` + "\n" + `{"owner":"a"}` + "\n", "", exitOK},

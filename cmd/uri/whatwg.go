@@ -24,7 +24,7 @@ func given(fs *flag.FlagSet, name string) bool {
 // whatwgParser returns the operation of `uri parse --grammar whatwg`, with
 // base as the base URL when --base is given, or the usage error for a base
 // that is no URL.
-func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
+func whatwgParser(fs *flag.FlagSet, base string, f getFormat) (op, string) {
 	var b whatwg.URL // the zero URL is no base
 	if given(fs, "base") {
 		var err error
@@ -32,7 +32,7 @@ func whatwgParser(fs *flag.FlagSet, base string) (op, string) {
 			return op{}, baseProblem(base, err)
 		}
 	}
-	return whatwgOp(b, nil), ""
+	return whatwgOp(b, nil, f), ""
 }
 
 // whatwgResolver returns the operation of `uri resolve --grammar whatwg
@@ -44,13 +44,15 @@ func whatwgResolver(base string) (op, string) {
 	if err != nil {
 		return op{}, baseProblem(base, err)
 	}
-	return whatwgOp(b, []field{{"base", base}}), ""
+	return whatwgOp(b, []field{{"base", base}}, nil), ""
 }
 
 // whatwgOp returns the operation that parses each input against b (no
 // base when b is the zero URL); with lead, as resolve does, the members of
-// lead come after "input" and the href is also the "result".
-func whatwgOp(b whatwg.URL, lead []field) op {
+// lead come after "input" and the href is also the "result". After the
+// getters comes "site", the registrable domain of the host (see urlSite),
+// and with f (--get), "get".
+func whatwgOp(b whatwg.URL, lead []field, f getFormat) op {
 	return op{whole: true, lead: lead, apply: func(in string) result {
 		u, err := b.Parse(in)
 		if err != nil {
@@ -60,7 +62,8 @@ func whatwgOp(b whatwg.URL, lead []field) op {
 		if lead != nil {
 			fields = append(fields, field{"result", u.Href()})
 		}
-		return result{ok: true, fields: append(fields, []field{
+		rd, hasSite := urlSite(u)
+		return f.with(result{ok: true, fields: append(fields, []field{
 			{"href", u.Href()},
 			{"protocol", u.Protocol()},
 			{"username", u.Username()},
@@ -72,6 +75,7 @@ func whatwgOp(b whatwg.URL, lead []field) op {
 			{"search", u.Search()},
 			{"hash", u.Hash()},
 			{"origin", u.Origin()},
-		}...), text: u.Href}
+			{"site", optional{rd, hasSite}},
+		}...), text: u.Href}, whatwgParts(u))
 	}}
 }

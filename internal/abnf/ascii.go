@@ -1,9 +1,6 @@
 package abnf
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // The ASCII case rules of the grammars: schemes, hosts and hex digits are
 // case-insensitive in ASCII letters only (RFC 3986, Sections 2.1, 3.1 and
@@ -47,13 +44,4 @@ func IsASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// CutByte is strings.Cut for a separator of one byte, which it finds with
-// strings.IndexByte directly: the query splitters call it once per piece.
-func CutByte(s string, sep byte) (before, after string, found bool) {
-	if i := strings.IndexByte(s, sep); i >= 0 {
-		return s[:i], s[i+1:], true
-	}
-	return s, "", false
 }

@@ -1,7 +1,26 @@
-// Package abnf holds the character sets of RFC 3986, Appendix A, and the
-// scanners built on them, shared by the strict parser of package uri and
-// the older grammars of package legacy: one character table, one scanner
-// of pct-encoded text, one IP-literal parser and one percent-decoder.
+// Package abnf is the byte level of the grammars of RFC 3986 (Appendix A)
+// and RFC 3987: what a byte or a character is, and how the grammar's
+// terminals are read. Its one purpose is the rules of those grammars below
+// the component; every package that reads URIs (uri, legacy, whatwg,
+// template, canon, readings) takes them from here:
+//
+//   - chars.go: the character table built from the ABNF's own strings, the
+//     class tests (IsHex, IsDigit, IsAlpha, Unhex, Lower) and Scan, the one
+//     scanner of a class with its pct-encodings;
+//   - ascii.go: the ASCII case rules of the grammars (schemes, hosts and
+//     hex digits are case-insensitive in A-Z only): EqualFold,
+//     LowerString, IsASCII;
+//   - pct.go: the percent codec, the module's one decoder (Decode,
+//     DecodedByte, AppendDecoded) and the encoders' tests (MustEncode,
+//     EncodeOutside), and String, which turns a buffer that the codec
+//     wrote into a string without a copy;
+//   - iri.go: the characters that RFC 3987, Section 2.2 allows beyond
+//     US-ASCII;
+//   - ip.go: the IP-literal and IPv4address rules of Section 3.2.2.
+//
+// What is not a rule of these grammars lives in a package of its own: the
+// loose IPv4 forms of inet_aton (internal/inetaton), the splitting of a
+// query into pairs (internal/query), the scheme table (internal/schemes).
 package abnf
 
 // The character sets of RFC 3986, copied from Appendix A. Every class below is

@@ -1,5 +1,8 @@
-// Package idnacheck holds what the module adds around golang.org/x/net/idna,
-// so that every package that converts names does it the same way:
+// Package idnacheck is the module's one door to the conversions of
+// golang.org/x/net/idna: every package that converts names calls them here
+// ([ToASCII] and [ToUnicode] with a profile of its own, as package whatwg
+// builds the URL Standard's, or those of [Profile]), so that each does it
+// the same way, with what this package adds:
 //
 //   - a limit on what IDNA is given. Punycode encoding and decoding in
 //     x/net/idna take time quadratic in the length of a label, so a name
@@ -84,6 +87,34 @@ func (e *Error) Label() string {
 
 // Unwrap returns the reason.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Profile names one of the profiles of x/net/idna that the module
+// converts names with, so that the packages that use them need not import
+// x/net/idna: only this package calls its conversions.
+type Profile uint8
+
+const (
+	// Lookup is idna.Lookup, the UTS #46 processing for looking a name up
+	// (mapping, then validation), as net/http and browsers' Safe Browsing
+	// clients run it.
+	Lookup Profile = iota
+	// Display is idna.Display, for showing a name to people.
+	Display
+)
+
+// profile returns the x/net/idna profile that p names.
+func (p Profile) profile() *idna.Profile {
+	if p == Display {
+		return idna.Display
+	}
+	return idna.Lookup
+}
+
+// ToASCII is ToASCII with the profile that p names.
+func (p Profile) ToASCII(name string) (string, error) { return ToASCII(p.profile(), name) }
+
+// ToUnicode is ToUnicode with the profile that p names.
+func (p Profile) ToUnicode(name string) (string, error) { return ToUnicode(p.profile(), name) }
 
 // ToASCII runs p.ToASCII on name, within the limit and with the check of the
 // package documentation. On an error of the check, it returns what

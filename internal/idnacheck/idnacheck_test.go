@@ -183,3 +183,26 @@ func TestMapsToRTL(t *testing.T) {
 		t.Fatalf("only %d code points change under the mapping: the check ran on too few", n)
 	}
 }
+
+// TestProfiles: the named profiles are x/net/idna's Lookup and Display,
+// with the package's check.
+func TestProfiles(t *testing.T) {
+	tests := []struct {
+		name    string
+		conv    func(string) (string, error)
+		in, out string
+		err     error
+	}{
+		{"Lookup.ToASCII", Lookup.ToASCII, "Bücher.example", "xn--bcher-kva.example", nil},
+		{"Lookup.ToASCII", Lookup.ToASCII, "é.xn--.com", "xn--9ca..com", ErrLabelLost},
+		{"Lookup.ToUnicode", Lookup.ToUnicode, "xn--bcher-kva.example", "bücher.example", nil},
+		{"Display.ToUnicode", Display.ToUnicode, "xn--bcher-kva.EXAMPLE", "bücher.example", nil},
+		{"Display.ToASCII", Display.ToASCII, "a。b", "a.b", nil},
+	}
+	for _, tt := range tests {
+		out, err := tt.conv(tt.in)
+		if out != tt.out || !errors.Is(err, tt.err) || (tt.err == nil) != (err == nil) {
+			t.Errorf("%s(%q) = %q, %v; want %q, %v", tt.name, tt.in, out, err, tt.out, tt.err)
+		}
+	}
+}

@@ -1,29 +1,39 @@
 // Package lazybuf holds the writer that the parsers and normalizers of the
 // module build their output with when the output is most often the input
 // itself: Go's path.lazybuf idiom, where the output is a prefix of the input
-// until the first byte that differs, and nothing is copied before that.
+// until the first byte that differs, and nothing is copied before that;
+// after it, the parts of the output that go on as the input does are copied
+// in whole runs.
 package lazybuf
 
 import (
 	"bytes"
 	"strings"
 	"unsafe"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // Writer builds an output that is compared with its input as it is written.
-// While the output so far equals a prefix of the input, it is kept as that
-// prefix's length and nothing is copied; the first byte that differs moves
-// the output into a buffer. An input that is already in its output form is
-// so never copied: [Writer.String] returns a substring of it and
-// [Writer.AppendTo] appends it whole.
+// The output is kept as a buffer followed by a run of the input, in[p:n]: a
+// write that goes on as the input does (Copy of the bytes after the run, or
+// a byte equal to the input's next) only moves n, and the run is copied
+// into the buffer whole, when a write differs or at the end. The buffer is
+// made at the first byte that differs from the input, so that an input
+// already in its output form is never copied: [Writer.String] returns a
+// substring of it and [Writer.AppendTo] appends it whole. An input that
+// differs in a few places ("HTTP:" for "http:", "\" for "/") is copied in
+// a few runs, not a call per piece that the caller writes.
 //
 // The zero Writer writes into a new buffer when the output differs. Reset
 // sets the input, and optionally a slice whose spare capacity the output
 // goes to. A Writer must not be copied after its first write.
 type Writer struct {
-	in    string
-	n     int    // while buf == nil, the output is in[:n]; then len(in)+1
-	buf   []byte // once the output differs: dst[:start] and then the output
+	in string
+	// The output ends with in[p:n]; while buf == nil, p is 0 and that is
+	// the whole output. n is at most len(in).
+	p, n  int
+	buf   []byte // once the output differs: dst[:start], then the output before in[p:n]
 	dst   []byte // the slice the output is appended to, or nil
 	start int    // len(dst)
 	extra int    // capacity to add to len(in) when the buffer is made
@@ -41,7 +51,7 @@ func (w *Writer) Reset(in string, dst []byte, extra int) {
 // Len returns the length of the output so far.
 func (w *Writer) Len() int {
 	if w.buf != nil {
-		return len(w.buf) - w.start
+		return len(w.buf) - w.start + w.n - w.p
 	}
 	return w.n
 }
@@ -53,18 +63,32 @@ func (w *Writer) Changed() bool { return w.buf != nil }
 // At returns the output's byte at index k, which must be below Len.
 func (w *Writer) At(k int) byte {
 	if w.buf != nil {
-		return w.buf[w.start+k]
+		if k += w.start; k < len(w.buf) {
+			return w.buf[k]
+		}
+		return w.in[w.p+k-len(w.buf)]
 	}
 	return w.in[k]
 }
 
-// materialize moves the output into the buffer. It sets n past the end of
-// the input, so that the inlined tests of Byte and WriteString, which do
-// not look at buf, fail from then on.
-func (w *Writer) materialize() {
-	if w.dst != nil && cap(w.dst)-len(w.dst) >= len(w.in)+w.extra {
+// spill moves the run in[p:n] at the end of the output into the buffer,
+// so that the output is all in the buffer. The test for a buffer that
+// already holds it all is inlined.
+func (w *Writer) spill() {
+	if w.buf == nil || w.p < w.n {
+		w.spillSlow()
+	}
+}
+
+// spillSlow is spill when there is work to do. The first time, it makes
+// the buffer, for the output so far, in[:n].
+func (w *Writer) spillSlow() {
+	switch {
+	case w.buf != nil:
+		copy(w.extend(w.n-w.p), w.in[w.p:w.n])
+	case w.dst != nil && cap(w.dst)-len(w.dst) >= len(w.in)+w.extra:
 		w.buf = append(w.dst, w.in[:w.n]...)
-	} else {
+	default:
 		b := make([]byte, w.start+w.n, w.start+len(w.in)+w.extra+16)
 		if w.start > 0 {
 			copy(b, w.dst)
@@ -74,7 +98,7 @@ func (w *Writer) materialize() {
 		}
 		w.buf = b
 	}
-	w.n = len(w.in) + 1
+	w.p = w.n
 }
 
 // reserve makes room in the buffer for k more bytes. The capacity doubles,
@@ -89,7 +113,15 @@ func (w *Writer) reserve(k int) {
 	}
 }
 
-// Byte appends c. The test for an output still equal to the input is
+// extend lengthens the buffer by k bytes, and returns them.
+func (w *Writer) extend(k int) []byte {
+	w.reserve(k)
+	n := len(w.buf)
+	w.buf = w.buf[:n+k]
+	return w.buf[n:]
+}
+
+// Byte appends c. The test for an output that goes on as the input does is
 // small enough to be inlined into the caller; the rest is byteSlow.
 func (w *Writer) Byte(c byte) {
 	if w.n < len(w.in) && w.in[w.n] == c {
@@ -99,24 +131,27 @@ func (w *Writer) Byte(c byte) {
 	w.byteSlow(c)
 }
 
-// byteSlow appends c to an output that differs from the input, or will.
+// byteSlow appends c where it differs from the input's next byte. It takes
+// c to stand for that byte ("/" for "\", a letter in another case), so
+// that the bytes the caller writes after it as the input has them are a
+// run again.
 func (w *Writer) byteSlow(c byte) {
-	if w.buf == nil {
-		w.materialize()
-	}
+	w.spill()
 	w.reserve(1)
 	w.buf = append(w.buf, c)
+	if w.n < len(w.in) {
+		w.n++
+	}
+	w.p = w.n
 }
 
 // WriteString appends s.
 func (w *Writer) WriteString(s string) {
-	if w.buf == nil {
-		if strings.HasPrefix(w.in[w.n:], s) {
-			w.n += len(s)
-			return
-		}
-		w.materialize()
+	if w.buf == nil && w.goesOn(s) {
+		w.n += len(s)
+		return
 	}
+	w.spill()
 	w.reserve(len(s))
 	w.buf = append(w.buf, s...)
 }
@@ -126,35 +161,88 @@ func (w *Writer) Write(b []byte) {
 	w.WriteString(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
+// goesOn reports whether the input goes on with s after in[:n], where
+// writing s leaves the output the input's prefix. The first bytes are
+// compared before a call compares the rest: most often they differ.
+func (w *Writer) goesOn(s string) bool {
+	t := w.in[w.n:]
+	return len(s) <= len(t) && (len(s) == 0 || s[0] == t[0]) && s == t[:len(s)]
+}
+
 // Copy appends in[i:j], the input's bytes from i to j. When the output so
-// far is in[:i], this only moves the end of the output.
+// far ends with the input's bytes before i, this only moves the end of the
+// run (see Advance).
 func (w *Writer) Copy(i, j int) {
-	if i == w.n { // never true once the output is in buf (see materialize)
+	if i == w.n {
 		w.n = j
 		return
 	}
-	w.WriteString(w.in[i:j])
+	w.copySlow(i, j)
 }
 
-// Advance moves the end of the output from i to j, and reports true, when
-// the output so far is in[:i]; otherwise it does nothing and reports false.
-// It is the quick case of Copy, small enough to be inlined into a caller
-// that has more to do in the other case.
+// copySlow appends in[i:j] after an output that does not end with the
+// input's bytes before i. The bytes are copied at once, as a run that
+// ends here would be at the end anyway, and the input's bytes from j on
+// that the caller writes next become the run.
+func (w *Writer) copySlow(i, j int) {
+	if w.buf == nil && w.goesOn(w.in[i:j]) {
+		w.n += j - i
+		return
+	}
+	w.spill()
+	copy(w.extend(j-i), w.in[i:j])
+	w.p, w.n = j, j
+}
+
+// Advance appends in[i:j], and reports true, when that only moves the end
+// of the output, which ends with the input's bytes before i (the output
+// so far is in[:i], or was written by a Copy that ended at i); otherwise
+// it does nothing and reports false. It is the quick case of Copy, small
+// enough to be inlined into a caller that has more to do in the other case.
 func (w *Writer) Advance(i, j int) bool {
-	if w.buf == nil && i == w.n {
+	if i == w.n {
 		w.n = j
 		return true
 	}
 	return false
 }
 
+// CopyLower appends in[i:j] with its ASCII upper-case letters in lower
+// case. While the output goes on as the input does, it only moves the end
+// of the run; from the first byte that differs on, the rest is written in
+// one loop, not a call per letter, and the input is taken to go on at j.
+func (w *Writer) CopyLower(i, j int) {
+	s, t := w.in[i:j], w.in[w.n:]
+	k := 0
+	for k < len(s) && k < len(t) && abnf.Lower(s[k]) == t[k] {
+		k++
+	}
+	w.n += k
+	if k == len(s) {
+		return
+	}
+	w.spill()
+	s = s[k:]
+	b := w.extend(len(s))
+	s = s[:len(b)]
+	for m := range b {
+		b[m] = abnf.Lower(s[m])
+	}
+	w.p, w.n = j, j
+}
+
 // Truncate cuts the output to its first k bytes.
 func (w *Writer) Truncate(k int) {
-	if w.buf != nil {
-		w.buf = w.buf[:w.start+k]
-	} else {
+	if w.buf == nil {
 		w.n = k
+		return
 	}
+	if k += w.start; k >= len(w.buf) {
+		w.n = w.p + k - len(w.buf)
+		return
+	}
+	w.buf = w.buf[:k]
+	w.p = w.n
 }
 
 // Set replaces the output's byte at index k with c.
@@ -162,17 +250,13 @@ func (w *Writer) Set(k int, c byte) {
 	if w.At(k) == c {
 		return
 	}
-	if w.buf == nil {
-		w.materialize()
-	}
+	w.spill()
 	w.buf[w.start+k] = c
 }
 
 // Insert inserts s at index k of the output.
 func (w *Writer) Insert(k int, s string) {
-	if w.buf == nil {
-		w.materialize()
-	}
+	w.spill()
 	n := len(w.buf)
 	w.reserve(len(s))
 	w.buf = append(w.buf, s...)
@@ -184,18 +268,25 @@ func (w *Writer) Insert(k int, s string) {
 // LastIndexByte returns the index of the last c of the output at or after
 // lo, or -1.
 func (w *Writer) LastIndexByte(c byte, lo int) int {
-	var k int
 	if lo >= w.Len() {
 		return -1
-	} else if w.buf != nil {
-		k = bytes.LastIndexByte(w.buf[w.start+lo:], c)
-	} else {
-		k = strings.LastIndexByte(w.in[lo:w.n], c)
 	}
-	if k < 0 {
+	m := 0 // the output's bytes in the buffer, before the run
+	if w.buf != nil {
+		m = len(w.buf) - w.start
+	}
+	if r := max(lo-m, 0); w.p+r < w.n {
+		if k := strings.LastIndexByte(w.in[w.p+r:w.n], c); k >= 0 {
+			return m + r + k
+		}
+	}
+	if lo >= m {
 		return -1
 	}
-	return lo + k
+	if k := bytes.LastIndexByte(w.buf[w.start+lo:], c); k >= 0 {
+		return lo + k
+	}
+	return -1
 }
 
 // Release returns the memory of the buffer that the output went to, empty,
@@ -220,8 +311,7 @@ func (w *Writer) String() string {
 	if w.buf == nil {
 		return w.in[:w.n]
 	}
-	b := w.buf
-	*w = Writer{}
+	b := w.take()
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
@@ -231,6 +321,15 @@ func (w *Writer) String() string {
 func (w *Writer) AppendTo() []byte {
 	if w.buf == nil {
 		return append(w.dst, w.in[:w.n]...)
+	}
+	return w.take()
+}
+
+// take returns the buffer, which must have been made, with the whole
+// output in it, and resets w to the zero Writer.
+func (w *Writer) take() []byte {
+	if w.p < w.n {
+		copy(w.extend(w.n-w.p), w.in[w.p:w.n])
 	}
 	b := w.buf
 	*w = Writer{}

@@ -35,6 +35,31 @@ func TestUnchangedCostsNothing(t *testing.T) {
 	}
 }
 
+// TestChangesCostOneBuffer pins what the runs are for: an output that
+// differs from its input in a few places, written in many pieces, costs
+// the one buffer, whichever of Copy, Byte and CopyLower writes the pieces.
+func TestChangesCostOneBuffer(t *testing.T) {
+	in := `HTTP://Example.com/a\b/c`
+	const want = "http://example.com/a/b/c"
+	var w Writer
+	allocs := testing.AllocsPerRun(100, func() {
+		w.Reset(in, nil, 0)
+		w.CopyLower(0, 4)
+		w.Copy(4, 7)
+		w.CopyLower(7, 18)
+		w.Copy(18, 20)
+		w.Byte('/') // for the "\"
+		w.Byte(in[21])
+		w.Copy(22, len(in))
+		if got := w.String(); got != want {
+			t.Fatalf("String() = %q, want %q", got, want)
+		}
+	})
+	if allocs != 1 {
+		t.Errorf("an output with three changes allocated %v times, want 1", allocs)
+	}
+}
+
 // TestAppendTo checks that the output goes after dst's bytes, into dst's
 // spare capacity when it has enough, and without allocating then.
 func TestAppendTo(t *testing.T) {
@@ -71,11 +96,13 @@ func TestAppendTo(t *testing.T) {
 
 // TestAgainstBuilder runs random writes through a Writer and a plain
 // byte slice, for random inputs and destinations, and compares every
-// observation: Len, At, LastIndexByte, Changed, what Advance reports, and
-// the result.
+// observation: Len, At, LastIndexByte, Changed, that Advance takes an
+// output that is a prefix of the input, and the result. The writes land
+// both on outputs that are the input and on outputs that end with a run
+// of it after a change, which Copy and a matching Byte extend.
 func TestAgainstBuilder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	const alphabet = "ab/"
+	const alphabet = "abA/"
 	word := func(n int) string {
 		var b strings.Builder
 		for range n {
@@ -95,7 +122,7 @@ func TestAgainstBuilder(t *testing.T) {
 		var want []byte
 		changed := false
 		for range rng.IntN(10) {
-			switch op := rng.IntN(8); op {
+			switch op := rng.IntN(9); op {
 			case 0:
 				c := alphabet[rng.IntN(len(alphabet))]
 				w.Byte(c)
@@ -140,13 +167,24 @@ func TestAgainstBuilder(t *testing.T) {
 					i = len(want) // where it may move the end
 				}
 				j := i + rng.IntN(len(in)-i+1)
+				// Advance must take an output that is in[:i]; it may
+				// take others, and then appends in[i:j] all the same.
 				inPlace := !w.Changed() && len(want) == i
-				if got := w.Advance(i, j); got != inPlace {
-					t.Fatalf("iteration %d: Advance(%d, %d) = %v, want %v (output %q)", iter, i, j, got, inPlace, want)
+				got := w.Advance(i, j)
+				if inPlace && !got {
+					t.Fatalf("iteration %d: Advance(%d, %d) = false on the output %q, a prefix of %q", iter, i, j, want, in)
 				}
-				if inPlace {
+				if got {
 					want = append(want, in[i:j]...)
 				}
+			case 8:
+				i := rng.IntN(len(in) + 1)
+				if rng.IntN(2) == 0 && len(want) <= len(in) {
+					i = len(want)
+				}
+				j := i + rng.IntN(len(in)-i+1)
+				w.CopyLower(i, j)
+				want = append(want, strings.ToLower(in[i:j])...)
 			}
 			changed = changed || !strings.HasPrefix(in, string(want))
 			if w.Len() != len(want) {

@@ -1,8 +1,4 @@
-package abnf
-
-import "strings"
-
-// This file reads IPv4 addresses in the loose form that the BSD inet_aton
+// Package inetaton reads IPv4 addresses in the loose form that the BSD inet_aton
 // function (also in glibc) and the IPv4 parser of the WHATWG URL Standard
 // (section 3.5) accept, which RFC 3986 reads as a reg-name (Section 7.4):
 //
@@ -15,12 +11,20 @@ import "strings"
 //     parts.
 //
 // It is the one reading of that form in the module: package uri reports
-// such hosts (AmbiguousIPv4), and package whatwg parses them as the
-// standard's host parser does, with its validation errors.
+// such hosts (AmbiguousIPv4), package whatwg parses them as the standard's
+// host parser does, with its validation errors, and package canon
+// canonicalizes them as Safe Browsing does.
+package inetaton
 
-// LooseIPv4 is an address read by ParseLooseIPv4, and what the reading
-// met on the way, which the URL Standard reports as validation errors.
-type LooseIPv4 struct {
+import (
+	"strings"
+
+	"github.com/gouri/uri/internal/abnf"
+)
+
+// Result is an address read by Parse, and what the reading met on the
+// way, which the URL Standard reports as validation errors.
+type Result struct {
 	Addr       uint32
 	Parts      int  // the parts read, up to a fault
 	FinalDot   bool // the text ends in "."
@@ -28,38 +32,38 @@ type LooseIPv4 struct {
 	Over255    bool // a part above 255, wherever it is
 }
 
-// LooseIPv4Fault says why ParseLooseIPv4 read no address.
-type LooseIPv4Fault uint8
+// Fault says why Parse read no address.
+type Fault uint8
 
-// The faults of ParseLooseIPv4.
+// The faults of Parse.
 const (
-	LooseOK           LooseIPv4Fault = iota
-	LooseTooManyParts                // a fifth part
-	LooseNonNumeric                  // a part that is empty or not a number
-	LooseOutOfRange                  // a part too large for its place
+	OK           Fault = iota
+	TooManyParts       // a fifth part
+	NonNumeric         // a part that is empty or not a number
+	OutOfRange         // a part too large for its place
 )
 
-// ParseLooseIPv4 reads s as an IPv4 address in the loose form (see the top
-// of this file). A percent-encoded byte ("%2E", "%31") of s is read as
+// Parse reads s as an IPv4 address in the loose form (see the package
+// documentation). A percent-encoded byte ("%2E", "%31") of s is read as
 // that byte, as a client decodes a host before it resolves it; a "%" not
 // followed by two hex digits is not a digit. It does not allocate.
 //
 // It reads s from left to right and stops at the first fault, with what
 // it met up to there. The URL Standard counts the parts before it reads
 // one, so that five parts fail as too many whatever they hold: a caller
-// that reports its faults in that order asks LooseIPv4Parts first.
-func ParseLooseIPv4(s string) (LooseIPv4, LooseIPv4Fault) {
-	var r LooseIPv4
+// that reports its faults in that order asks Parts first.
+func Parse(s string) (Result, Fault) {
+	var r Result
 	s, r.FinalDot = trimFinalDot(s)
 	var numbers [4]uint64
 	for i := 0; ; {
 		if r.Parts == 4 {
-			return r, LooseTooManyParts
+			return r, TooManyParts
 		}
 		v, nonDecimal, end, ok := number(s, i)
 		r.Parts++
 		if !ok {
-			return r, LooseNonNumeric
+			return r, NonNumeric
 		}
 		numbers[r.Parts-1] = v
 		if nonDecimal {
@@ -75,22 +79,22 @@ func ParseLooseIPv4(s string) (LooseIPv4, LooseIPv4Fault) {
 	}
 	last := numbers[r.Parts-1]
 	if last >= 1<<(8*(5-r.Parts)) {
-		return r, LooseOutOfRange
+		return r, OutOfRange
 	}
 	for k := 0; k < r.Parts-1; k++ {
 		if numbers[k] > 255 {
-			return r, LooseOutOfRange
+			return r, OutOfRange
 		}
 		r.Addr |= uint32(numbers[k]) << (24 - 8*k)
 	}
 	r.Addr |= uint32(last)
-	return r, LooseOK
+	return r, OK
 }
 
-// LooseIPv4Parts returns the number of parts that the URL Standard's IPv4
+// Parts returns the number of parts that the URL Standard's IPv4
 // parser splits s into (section 3.5): one more than its "." (plain or
 // percent-encoded), after dropping one final ".".
-func LooseIPv4Parts(s string) int {
+func Parts(s string) int {
 	s, _ = trimFinalDot(s)
 	n := 1 + strings.Count(s, ".")
 	if strings.IndexByte(s, '%') >= 0 {
@@ -118,14 +122,14 @@ func trimFinalDot(s string) (string, bool) {
 	return s, false
 }
 
-// IPv4Number is the IPv4 number parser of the URL Standard, section 3.5,
+// Number is the IPv4 number parser of the URL Standard, section 3.5,
 // and inet_aton's reading of one part: a decimal, octal ("0" prefix) or
 // hexadecimal ("0x" or "0X" prefix) number, its digits possibly
-// percent-encoded as ParseLooseIPv4 says. It returns the value, saturated
+// percent-encoded as Parse says. It returns the value, saturated
 // at 1<<32 since larger values all fail alike, whether the number was not
 // decimal, and false when s is empty or has a byte that is not a digit of
 // its base.
-func IPv4Number(s string) (v uint64, nonDecimal, ok bool) {
+func Number(s string) (v uint64, nonDecimal, ok bool) {
 	v, nonDecimal, end, ok := number(s, 0)
 	return v, nonDecimal, ok && end == len(s)
 }
@@ -161,8 +165,8 @@ func number(s string, i int) (v uint64, nonDecimal bool, end int, ok bool) {
 		switch {
 		case '0' <= c && c <= '9':
 			d = uint64(c - '0')
-		case IsHex(c):
-			d = uint64(Unhex(c))
+		case abnf.IsHex(c):
+			d = uint64(abnf.Unhex(c))
 		}
 		if d >= base {
 			return 0, false, i, false
@@ -177,12 +181,12 @@ func number(s string, i int) (v uint64, nonDecimal bool, end int, ok bool) {
 // decodedAt returns the byte at s[i], decoded when it begins a
 // pct-encoding; a "%" that begins none is itself.
 func decodedAt(s string, i int) byte {
-	c, _ := DecodedByte(s, i, false)
+	c, _ := abnf.DecodedByte(s, i, false)
 	return c
 }
 
 // pctLen returns 3 when s[i] begins a pct-encoding, and 1 otherwise.
 func pctLen(s string, i int) int {
-	_, n := DecodedByte(s, i, false)
+	_, n := abnf.DecodedByte(s, i, false)
 	return n
 }

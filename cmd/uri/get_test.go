@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestGet: --get FORMAT of uri parse and uri edit, in both grammars. Each
+// row names what it pins.
+func TestGet(t *testing.T) {
+	const all = "{scheme}|{host}|{hostname}|{port}|{path}|{query}|{fragment}|{username}|{password}|" +
+		"{protocol}|{pathname}|{search}|{hash}|{href}|{origin}|{default:port}|{site}"
+	tests := []struct {
+		why    string
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+		stderr string // contained in standard error
+	}{
+		{"the example of the help: the URL Standard's hostname and port", []string{"parse", "--grammar", "whatwg", "--get", "{hostname}:{port}", "https://a.example:8443/x"}, "", 0,
+			"a.example:8443\n", ""},
+		{"RFC 3986: every name, the components as written", []string{"parse", "--get", all, "HTTPS://u:p@Www.Example.co.uk:0443/a/../b?q=1#f"}, "", 0,
+			"HTTPS|Www.Example.co.uk|Www.Example.co.uk|0443|/a/../b|q=1|f|u|p|HTTPS:|/a/../b|?q=1|#f|HTTPS://u:p@Www.Example.co.uk:0443/a/../b?q=1#f|https://www.example.co.uk|0443|example.co.uk\n", ""},
+		{"the URL Standard: every name, the getters", []string{"parse", "--grammar", "whatwg", "--get", all, "HTTPS://u:p@Www.Example.co.uk:0443/a/../b?q=1#f"}, "", 0,
+			"https|www.example.co.uk|www.example.co.uk||/b|q=1|f|u|p|https:|/b|?q=1|#f|https://u:p@www.example.co.uk/b?q=1#f|https://www.example.co.uk|443|example.co.uk\n", ""},
+		{"the URL Standard: {host} is host and port, {hostname} the host", []string{"parse", "--grammar", "whatwg", "--get", "{host} {hostname} {port}", "http://[::1]:8080/"}, "", 0,
+			"[::1]:8080 [::1] 8080\n", ""},
+		{"RFC 3986: {hostname} keeps an IP literal's brackets, for an address", []string{"parse", "--get", "{hostname}:{default:port}", "http://[::1]/"}, "", 0,
+			"[::1]:80\n", ""},
+		{"absent and empty are both empty", []string{"parse", "--get", "[{query}][{fragment}][{port}][{search}][{hash}][{protocol}]", "//h:/p?#", "/p"}, "", 0,
+			"[][][][][][]\n[][][][][][]\n", ""},
+		{"no origin is null, no site and no default port empty", []string{"parse", "--get", "{origin} [{site}] [{default:port}]", "mailto:a@b", "http://127.0.0.1/", "foo://h/"}, "", 0,
+			"null [] []\nhttp://127.0.0.1 [] [80]\nnull [] []\n", ""},
+		{"the URL Standard: no site for an IP address or an opaque host", []string{"parse", "--grammar", "whatwg", "--get", "[{site}]", "http://127.1/", "foo://example.com/", "https://www.github.io/"}, "", 0,
+			"[]\n[]\n[www.github.io]\n", ""},
+		{"{query:NAME}: the first value, form-decoded, in both grammars", []string{"parse", "--get", "[{query:a b}] [{query:c}] [{query:}] [{query:x}]", "http://h/?a+b=1%2B1&a%20b=2&c&=e"}, "", 0,
+			"[1+1] [] [e] []\n", ""},
+		{"{query:NAME}, the URL Standard's reading", []string{"parse", "--grammar", "whatwg", "--get", "[{query:a b}] [{query:é}]", "http://h/?a+b=1%2B1&%C3%A9=%FF"}, "", 0,
+			"[1+1] [\ufffd]\n", ""},
+		{"a decoded control character is escaped, the format's tab kept", []string{"parse", "--get", "{path}\t{query:q}", "http://h/p?q=%1B%5B2J%09%E2%80%AE%FF"}, "", 0,
+			"/p\t\\x1b[2J\\t\\u202e\\xff\n", ""},
+		{"{{ is a literal {, and } outside a name is a }", []string{"parse", "--get", "{{{host}} {{x}", "http://h/"}, "", 0,
+			"{h} {x}\n", ""},
+		{"an empty FORMAT prints an empty line per input", []string{"parse", "--get", "", "http://h/", "x"}, "", 0,
+			"\n\n", ""},
+		{"errors are as without --get", []string{"parse", "--get", "{host}", "http://a b/", "http://h/"}, "", 1,
+			"h\n", `uri: operand 1: invalid character " " in authority at offset 8 of "http://a b/"`},
+		{"standard input, one line each", []string{"parse", "--get", "{host}"}, "http://a/\nhttp://b/\n", 0,
+			"a\nb\n", ""},
+		{"edit: the parts of the edited URL", []string{"edit", "--set", "host=example.org", "--append", "query=q=a b", "--get", "{host} {query:q} {site}", "http://h/?x"}, "", 0,
+			"example.org a b example.org\n", ""},
+		{"edit, the URL Standard", []string{"edit", "--grammar", "whatwg", "--set", "port=443", "--get", "{href} [{port}] {default:port}", "https://h:8443/"}, "", 0,
+			"https://h/ [] 443\n", ""},
+
+		// Usage errors.
+		{"an unknown name", []string{"parse", "--get", "{host}{bogus}", "x"}, "", 2, "", `uri parse: --get: unknown name "{bogus}" (want {scheme}, {host}`},
+		{"{default:NAME} is for the port only", []string{"parse", "--get", "{default:host}", "x"}, "", 2, "", `unknown name "{default:host}"`},
+		{"an unclosed name", []string{"edit", "--get", "a{host", "x"}, "", 2, "", `uri edit: --get: "{" at offset 1 is not closed by "}" (write {{ for a "{")`},
+		{"a newline in FORMAT would make two lines of one input", []string{"parse", "--get", "{host}\n{port}", "x"}, "", 2, "", "--get: control character U+000A at offset 6"},
+		{"a C1 control or a bidi control in FORMAT", []string{"parse", "--get", "é\u009b{host}\u202e", "x"}, "", 2, "", "--get: control character U+009B at offset 2"},
+		{"FORMAT is UTF-8", []string{"parse", "--get", "{host}\xff", "x"}, "", 2, "", "--get: byte 0xff at offset 6 is not UTF-8"},
+		{"not with an older grammar", []string{"parse", "--grammar", "rfc2396", "--get", "{host}", "x"}, "", 2, "", "--get takes the reading of RFC 3986 or of --grammar whatwg"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+		if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) || tt.stderr == "" && errOut != "" {
+			t.Errorf("%s: uri %q <<< %q = %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
+				tt.why, tt.args, tt.stdin, code, out, errOut, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+// TestGetJSON: with --json, --get adds "get" after the members of the
+// object, its parts as they are (JSON escapes what it must); an error
+// object has none.
+func TestGetJSON(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"parse", "--get", "{host}\t{query:q}", "http://h/?q=%1B"},
+			`{"input":"http://h/?q=%1B","ok":true,"scheme":"http","userinfo":null,"host":"h","port":null,"path":"/","query":"q=%1B","fragment":null,"get":"h\t\u001b"}`},
+		{[]string{"parse", "--grammar", "whatwg", "--get", "{site}", "https://a.b.example.com/"},
+			`{"input":"https://a.b.example.com/","ok":true,"href":"https://a.b.example.com/","protocol":"https:","username":"","password":"","host":"a.b.example.com","hostname":"a.b.example.com","port":"","pathname":"/","search":"","hash":"","origin":"https://a.b.example.com","site":"example.com","get":"example.com"}`},
+		{[]string{"edit", "--set", "fragment=x", "--get", "{hash}", "http://h/"},
+			`{"input":"http://h/","ok":true,"result":"http://h/#x","get":"#x"}`},
+		{[]string{"parse", "--get", "{host}", "a b"},
+			`{"input":"a b","ok":false,"error":"uri: invalid character \" \" in path at offset 1 of \"a b\"","offset":1}`},
+	}
+	for _, tt := range tests {
+		_, out, _ := runCmd(t, "", append(tt.args, "--json")...)
+		if out != tt.want+"\n" {
+			t.Errorf("uri %q --json = %s, want %s", tt.args, out, tt.want)
+		}
+		var v map[string]any
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Errorf("uri %q --json: %v", tt.args, err)
+		}
+	}
+}
+
+// FuzzGet runs uri parse --get FORMAT on a URL, in both grammars, and
+// checks that a FORMAT is a usage error exactly when parseGet refuses it,
+// that an input gets one line, that the line carries no control
+// character but the tabs of FORMAT, and that a FORMAT without "{" is
+// printed as it is.
+func FuzzGet(f *testing.F) {
+	f.Add("{hostname}:{default:port}", "https://a.example:8443/x")
+	f.Add("{{{query:q}}\t{site}", "http://www.example.com/?q=%1B%09")
+	f.Add("{query:", "x")
+	f.Add("plain", "http://h/")
+	f.Fuzz(func(t *testing.T, format, in string) {
+		if strings.ContainsAny(in, "\r\n") {
+			return
+		}
+		_, problem := parseGet(format)
+		for _, grammar := range []string{"", "whatwg"} {
+			code, out, errOut := runCmd(t, "", "parse", "--grammar", grammar, "--get", format, "--", in)
+			if grammar == "" {
+				code, out, errOut = runCmd(t, "", "parse", "--get", format, "--", in)
+			}
+			if (code == exitUsage) != (problem != "") {
+				t.Fatalf("uri parse --grammar %q --get %q: exit %d, stderr %q; parseGet says %q", grammar, format, code, errOut, problem)
+			}
+			if code != exitOK {
+				continue
+			}
+			if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
+				t.Fatalf("uri parse --get %q %q: %q is not one line", format, in, out)
+			}
+			if i := strings.IndexFunc(out[:len(out)-1], func(r rune) bool { return r != '\t' && unsafeForReader(r) }); i >= 0 {
+				t.Fatalf("uri parse --get %q %q: %q has a control character at %d", format, in, out, i)
+			}
+			if strings.Count(out, "\t") > strings.Count(format, "\t") {
+				t.Fatalf("uri parse --get %q %q: %q has a tab of the input", format, in, out)
+			}
+			if !strings.Contains(format, "{") && out != format+"\n" {
+				t.Fatalf("uri parse --get %q %q = %q, want FORMAT itself", format, in, out)
+			}
+		}
+	})
+}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestSite: uri site prints the registrable domain of each URL, read as
+// the URL Standard reads it, and says why a URL has none.
+func TestSite(t *testing.T) {
+	tests := []struct {
+		why    string
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"a public suffix and one label, in lower-case A-labels", []string{"https://www.B\u00fccher.co.uk/x", "http://a.b.example.com:8080/"}, "", 0,
+			"xn--bcher-kva.co.uk\nexample.com\n", ""},
+		{"the private section of the list counts", []string{"https://user.github.io/"}, "", 0, "user.github.io\n", ""},
+		{"a final dot is kept: another site", []string{"http://www.example.com./"}, "", 0, "example.com.\n", ""},
+		{"the URL Standard's reading: backslashes, tabs, spaces around", []string{" http:\\\\WWW.EXAMPLE.COM\\a "}, "", 0, "example.com\n", ""},
+		{"a line is the URL as it is, control characters included", nil, "\x01https://ex\tample.com/\x01\n", 0, "example.com\n", ""},
+		{"an IP address has none", []string{"http://127.1/"}, "", 1, "",
+			`uri: operand 1: no registrable domain (the host "127.0.0.1" is an IP address) of "http://127.1/"` + "\n"},
+		{"a public suffix has none", []string{"http://co.uk/", "http://localhost/"}, "", 1, "",
+			`uri: operand 1: no registrable domain (the host "co.uk" is a public suffix, or not a valid name) of "http://co.uk/"` + "\n" +
+				`uri: operand 2: no registrable domain (the host "localhost" is a public suffix, or not a valid name) of "http://localhost/"` + "\n"},
+		{"an opaque host is no domain", []string{"ssh://git.example.com/"}, "", 1, "",
+			`uri: operand 1: no registrable domain (the host "git.example.com" is an opaque host, not a domain: ssh is not a special scheme) of "ssh://git.example.com/"` + "\n"},
+		{"no host, an empty host", []string{"mailto:a@example.com", "file:///etc"}, "", 1, "",
+			`uri: operand 1: no registrable domain (the URL has no host) of "mailto:a@example.com"` + "\n" +
+				`uri: operand 2: no registrable domain (the host is empty) of "file:///etc"` + "\n"},
+		{"an empty label", []string{"http://a..example.com/"}, "", 1, "",
+			`uri: operand 1: no registrable domain (the host "a..example.com" has an empty label) of "http://a..example.com/"` + "\n"},
+		{"a URL that does not parse", []string{"http://[::1"}, "", 1, "",
+			`uri: operand 1: IPv6-unclosed (the IPv6 address has no closing "]") at offset 11 (end of input) of "http://[::1"` + "\n"},
+		{"JSON", []string{"--json", "https://www.example.org/", "http://[::1]/"}, "", 1,
+			`{"input":"https://www.example.org/","ok":true,"result":"example.org"}` + "\n" +
+				`{"input":"http://[::1]/","ok":false,"error":"uri: no registrable domain (the host \"[::1]\" is an IP address) of \"http://[::1]/\"","offset":null}` + "\n", ""},
+		{"empty stdin", nil, "", 0, "", ""},
+	}
+	for _, tt := range tests {
+		args := append([]string{"site"}, tt.args...)
+		code, out, errOut := runCmd(t, tt.stdin, args...)
+		if code != tt.code || out != tt.stdout || errOut != tt.stderr {
+			t.Errorf("%s: uri %q <<< %q = %d, stdout %q, stderr %q; want %d, %q, %q", tt.why, args, tt.stdin, code, out, errOut, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+	// The "site" of uri parse --grammar whatwg --json is what uri site prints.
+	for _, in := range []string{"https://www.example.co.uk/", "http://127.1/", "foo://example.com/", "https://github.io/"} {
+		_, out, _ := runCmd(t, "", "parse", "--grammar", "whatwg", "--json", in)
+		var obj struct{ Site *string }
+		if err := json.Unmarshal([]byte(out), &obj); err != nil {
+			t.Fatal(err)
+		}
+		code, text, _ := runCmd(t, "", "site", in)
+		if want := strings.TrimSuffix(text, "\n"); (obj.Site == nil) != (code != 0) || obj.Site != nil && *obj.Site != want {
+			t.Errorf("%q: parse --json has \"site\" %v, uri site prints %q (exit %d)", in, obj.Site, want, code)
+		}
+	}
+}
