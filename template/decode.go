@@ -13,8 +13,8 @@ import (
 // decodeOccurrence reads the value of one occurrence from the text it
 // matched (after the operator's first string or separator), as the kind
 // hint says, or by the default rules when hint is Undefined.
-func decodeOccurrence(op *operator, v *varspec, text string, inPath bool, hint Kind) (Value, bool) {
-	d := decoder{op: op, inPath: inPath}
+func decodeOccurrence(d decoder, v *varspec, text string, hint Kind) (Value, bool) {
+	op := d.op
 	if !v.explode {
 		if op.named {
 			// name [ "=" value ]; the name matched the varspec's.
@@ -57,8 +57,12 @@ func decodeOccurrence(op *operator, v *varspec, text string, inPath bool, hint K
 	switch {
 	case hint == KindAssoc || (hint == Undefined && withEq == len(parts) && !op.reserved):
 		return d.pairs(parts, true)
+	case hint == KindString && op.reserved:
+		// A reserved expansion writes the separator "," of a string
+		// unencoded: the whole text is the string.
+		return d.str(text)
 	case hint == KindString:
-		if len(parts) == 1 && (withEq == 0 || op.reserved) {
+		if len(parts) == 1 && withEq == 0 {
 			return d.str(parts[0])
 		}
 	case withEq == 0 || op.reserved:
@@ -68,10 +72,13 @@ func decodeOccurrence(op *operator, v *varspec, text string, inPath bool, hint K
 }
 
 // decoder decodes the members of one occurrence and applies the boundary
-// rules of its operator and place.
+// rules of its operator and place, and those of MatchOptions.
 type decoder struct {
-	op     *operator
-	inPath bool
+	op       *operator
+	inPath   bool // the occurrence is in the path: no "/" unless slash
+	slash    bool // MatchOptions.AllowEncodedSlash
+	plus     bool // a "+" is a space: MatchOptions.PlusAsSpace, in the query
+	nonEmpty bool // MatchOptions.NonEmpty
 }
 
 // members reads the value of a variable that is not exploded: its members
@@ -101,27 +108,23 @@ func (d decoder) members(text string, hint Kind) (Value, bool) {
 	return Value{}, false
 }
 
-// str reads a string value, which, in a path, is a segment or part of one
-// on its own: it may not be "." or "..".
+// str reads a string value.
 func (d decoder) str(s string) (Value, bool) {
 	s, ok := d.decode(s)
-	return String(s), ok && !(d.inPath && isDotSegment(s))
+	return String(s), ok
 }
 
-// list reads the items of a list, which, in a path, may not be "." or
-// ".." either.
+// list reads the items of a list.
 func (d decoder) list(items []string) (Value, bool) {
 	out := make([]string, len(items))
 	for i, s := range items {
 		var ok bool
-		if out[i], ok = d.decode(s); !ok || (d.inPath && isDotSegment(out[i])) {
+		if out[i], ok = d.decode(s); !ok {
 			return Value{}, false
 		}
 	}
 	return Value{kind: KindList, items: out}, true
 }
-
-func isDotSegment(s string) bool { return s == "." || s == ".." }
 
 // pairs reads "name=value" members; with needEq, a member without "=" is
 // no pair, else it is a name whose value is empty (";" writes it so).
@@ -170,19 +173,23 @@ func decodeReserved(s string) string {
 }
 
 // decode pct-decodes one member, as the operator encoded it, and reports
-// whether the result stays within the operator's boundary.
+// whether the result stays within the operator's boundary and is not
+// empty when MatchOptions.NonEmpty asks so.
 func (d decoder) decode(s string) (string, bool) {
+	if d.nonEmpty && s == "" {
+		return s, false
+	}
 	if d.op.reserved {
 		if abnf.IndexPctEncoded(s) >= 0 {
 			s = decodeReserved(s)
 		}
 		return s, true
 	}
-	s = abnf.Decode(s, false)
+	s = abnf.Decode(s, d.plus)
 	switch {
 	case d.op.char == '.' && strings.IndexByte(s, '.') >= 0:
 		return s, false
-	case d.inPath && strings.IndexByte(s, '/') >= 0:
+	case d.inPath && !d.slash && strings.IndexByte(s, '/') >= 0:
 		return s, false
 	}
 	return s, true

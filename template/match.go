@@ -23,6 +23,29 @@ type MatchOptions struct {
 	// list takes only the pairs named by it. A variable that Kinds does
 	// not name is read by the rules of [Template.Match].
 	Kinds map[string]Kind
+
+	// AllowEncodedSlash lets a value in the path hold a pct-encoded "/"
+	// ("%2F"), which is refused by default: "/projects/{id}/issues" then
+	// matches "/projects/group%2Fproject/issues" with id = "group/project",
+	// as services that name a project by its path ask. A "." or ".." between
+	// the slashes of such a value stays refused, as a path segment of one
+	// would be ("group%2F..%2Fx" does not match).
+	AllowEncodedSlash bool
+
+	// NonEmpty refuses a reading in which a value, a list item, or the name
+	// or value of a pair is the empty string: "/users/{id}" does not match
+	// "/users/", nor "{?q}" "?q=". An undefined variable is no value and
+	// stays allowed, but "{x}" and "{+x}" write nothing for it as for the
+	// empty string, so an empty text there is refused.
+	NonEmpty bool
+
+	// PlusAsSpace reads a "+" in the values of the query as a space, as
+	// form decoding does (application/x-www-form-urlencoded), for the
+	// expressions other than "+" and "#" whose text is in the query:
+	// "/s{?q}" matches "/s?q=a+b" with q = "a b". RFC 6570 writes a space
+	// as "%20" and reads "+" as itself, which is the default; with this
+	// option the values re-expand to the URI but for "%20" in place of "+".
+	PlusAsSpace bool
 }
 
 func (o *MatchOptions) kind(name string) Kind {
@@ -33,6 +56,12 @@ func (o *MatchOptions) kind(name string) Kind {
 }
 
 func (o *MatchOptions) extraParams() bool { return o != nil && o.ExtraParams }
+
+func (o *MatchOptions) encodedSlash() bool { return o != nil && o.AllowEncodedSlash }
+
+func (o *MatchOptions) nonEmpty() bool { return o != nil && o.NonEmpty }
+
+func (o *MatchOptions) plusAsSpace() bool { return o != nil && o.PlusAsSpace }
 
 // Match reads s as a URI-reference and, when it is an expansion of the
 // template, returns the values that the expansion took: the reverse of
@@ -52,34 +81,49 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 // expands to u, the reverse of expansion (RFC 6570, Section 1.4), or a
 // *uri.Error with Op uri.OpMatch, ErrNoMatch and the offset in u at which
 // matching failed.
-// Values are pct-decoded and never cross their operator's boundary: in the
-// path, a value of any expression but "+" and "#" holds no "/" and is not
-// "." or "..", and a label holds no ".". A query of parameters matches in
-// any order. Where u could be split in several ways, each expression, from
-// left to right, takes the longest text that lets the rest match, and each
-// variable of an expression but its last the fewest members. The package
-// documentation, sections Matching and Round trips, gives the rules in full
-// and what does not round-trip. Matching reads u once, in time linear in its
-// length.
+//
+// The values it returns always re-expand to u: [Template.Expand] of them
+// gives u byte for byte, but for the case of the hex digits of triplets
+// (RFC 3986, Section 2.1), the order of the parameters of a query that
+// matches parameter by parameter, and two readings that expansion never
+// writes: a triplet of an unreserved character in u ("%41"), which
+// re-expands as the character (Section 2.3, as uri.Normalize writes it),
+// and, with MatchOptions.PlusAsSpace, a "+" in a query value, which
+// re-expands as "%20". When u is an expansion of the template, Match finds
+// values, within these rules: values never cross their operator's
+// boundary (in the path, a value of any expression but "+" and "#" holds
+// no "/" and writes to no "." or ".." segment; a label holds no "."), and
+// a query parameter named twice where the template names it once is no
+// match. The search for values is bounded (see the package documentation,
+// section Matching): on a template that repeats variables between
+// ambiguous splits it may stop before it finds them, and then the error's
+// Detail says so.
+//
+// A query of parameters matches in any order. Where u could be split in
+// several ways, each expression, from left to right, takes the longest
+// text that lets the rest match, and each variable of an expression but
+// its last the fewest members. The package documentation, sections
+// Matching and Round trips, gives the rules in full. Matching takes time
+// linear in the length of u times the size of the template. It allocates
+// the values, and buffers that grow with the template and with u.
 func (t *Template) MatchURI(u uri.URI, opts *MatchOptions) (Values, error) {
 	var steps int
-	vals, off, ok := t.match(u, opts, &steps)
-	if !ok {
-		return nil, &uri.Error{Op: uri.OpMatch, Input: u.String(), Offset: off, Err: ErrNoMatch}
-	}
-	return vals, nil
+	return t.match(u, opts, &steps)
 }
 
 // matcher is a template compiled for matching.
 type matcher struct {
-	occs   []occurrence
-	groups [][]int // the occurrences of each name, in the order of Template.names
-	all    *prog   // the whole template
+	occs    []occurrence
+	groups  [][]int // the occurrences of each name, in the order of Template.names
+	groupOf []int   // the group of each occurrence
+	all     *prog   // the whole template
 	// When the template has a query of parameters, it is also split where
 	// its query begins and ends: the automata of the parts before the query
 	// and from the fragment on, and the parameters of the query.
 	head, tail *prog
 	query      []qitem
+	tailOcc    int   // the first occurrence of tail
+	prev       []int // the occurrence of the same variable before each, or -1
 }
 
 // occurrence is one varspec of the template, numbered in template order.
@@ -152,6 +196,7 @@ func (t *Template) compileMatcher(named map[string]Kind) *matcher {
 		for k := range p.specs {
 			g := index[p.specs[k].name]
 			m.groups[g] = append(m.groups[g], len(m.occs))
+			m.groupOf = append(m.groupOf, g)
 			m.occs = append(m.occs, occurrence{op: p.op, spec: &p.specs[k]})
 		}
 	}
@@ -161,11 +206,21 @@ func (t *Template) compileMatcher(named map[string]Kind) *matcher {
 		m.query, ok = queryItems(query, len(occsIn(head)), slots, named)
 	}
 	m.all = compile(t.parts, 0, slots, named)
+	m.prev = make([]int, len(m.occs))
+	for _, g := range m.groups {
+		for k, i := range g {
+			m.prev[i] = -1
+			if k > 0 {
+				m.prev[i] = g[k-1]
+			}
+		}
+	}
 	if !ok {
 		return m
 	}
+	m.tailOcc = len(m.occs) - len(occsIn(tail))
 	m.head = compile(head, 0, slots, named)
-	m.tail = compile(tail, len(m.occs)-len(occsIn(tail)), slots, named)
+	m.tail = compile(tail, m.tailOcc, slots, named)
 	return m
 }
 

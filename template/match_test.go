@@ -64,7 +64,7 @@ func TestMatch(t *testing.T) {
 		{"path: ... is a name", "/users/{id}", "/users/...", nil, map[string]any{"id": "..."}, 0, true},
 		{"path: part of a segment may be ..", "/f/{x}.txt", "/f/a..txt", nil, map[string]any{"x": "a."}, 0, true},
 		{"path segments", "{/segs*}", "/a/b%20c/d", nil, map[string]any{"segs": []string{"a", "b c", "d"}}, 0, true},
-		{"path segments: no .. segment", "{/segs*}", "/a/../d", nil, nil, 1, false},
+		{"path segments: no .. segment (offset: the segment)", "{/segs*}", "/a/../d", nil, nil, 3, false},
 		{"path segments: no encoded /", "{/seg}", "/a%2Fb", nil, nil, 1, false},
 		{"path: the query may hold /", "/s{?q}", "/s?q=a%2Fb", nil, map[string]any{"q": "a/b"}, 0, true},
 		{"path: + crosses segments", "/files/{+path}", "/files/a/b/../c", nil, map[string]any{"path": "a/b/../c"}, 0, true},
@@ -162,6 +162,14 @@ func TestMatch(t *testing.T) {
 		{"{;x} writes x for the empty string", "{;x}", ";x", nil, map[string]any{"x": ""}, 0, true},
 		{"an encoded unreserved character re-expands unencoded", "/users/{id}", "/users/a%41", nil, map[string]any{"id": "aA"}, 0, false},
 		{"a list item in the path is not .. either", "/a/{x}", "/a/..", kinds("x", template.KindList), nil, 3, false},
+		{"a prefix read from the reserved occurrence, which counts a triplet as one", "{y:2}={+y:2}", "%254=%41-", nil, map[string]any{"y": "%41-"}, 0, true},
+		{"prefixes: each occurrence may be the one to read", "?{+y:2}/p/{&y:2}", "?%41./p/&y=%254", nil, map[string]any{"y": "%41."}, 0, true},
+		{"a reserved string holds its commas (3.2.3)", "{+z*,z:2}", ",,,", nil, map[string]any{"z": ","}, 0, true},
+		{"a reserved array whose members hold , and =", "{#x*,x}a", "#k:,=',k:,,'a", nil, map[string]any{"x": pairs{{Key: "k:,", Value: "'"}}}, 0, true},
+		{".. within a segment is no dot segment", "{;x:2,x:2}", ";x=..;x=..", nil, map[string]any{"x": ".."}, 0, true},
+		{"a value that completes a dot segment", "/a/.{x}/b", "/a/../b", nil, nil, 3, false},
+		{"a label expression writes the dot of a dot segment", "/a/{.x}/b", "/a/./b", nil, nil, 3, false},
+		{"a dot segment of the literals is not the values'", "/a/../{x}", "/a/../b", nil, map[string]any{"x": "b"}, 0, true},
 	}
 	for _, tt := range tests {
 		tp, err := template.Parse(tt.tmpl)

@@ -26,6 +26,16 @@ type run struct {
 	budget                        int  // the steps that searches may still take
 	loose                         bool // compare as sameText's loose
 	buf                           []byte
+	partial                       []capture    // searchCheck's
+	leadBuf                       []int        // leads'
+	dots                          []span       // the dot segments of the path
+	truncated                     bool         // reservedReadings did not read all
+	pruning                       bool         // variable is called by agreeSoFar
+	readBuf                       []int        // searchCheck's
+	lead                          leadValue    // decodeLead's last
+	leads4                        [4]leadValue // decodeLead's, by kind
+	want                          wantText     // check's: the text in buf
+	hashes                        *textHashes
 }
 
 // budgetPerStep is how many times the steps of one pass of the automaton
@@ -33,46 +43,55 @@ type run struct {
 // which lets small inputs be searched through.
 const (
 	budgetPerStep = 8
-	minBudget     = 1 << 16
+	minBudget     = 1 << 18
 )
 
 // match is MatchURI, with the count of the matcher's steps for the tests
-// of linearity. On failure it returns the offset in u at which matching
-// failed.
-func (t *Template) match(u uri.URI, o *MatchOptions, steps *int) (Values, int, bool) {
-	m := t.matcher(o)
-	r := &run{m: m, o: o, u: u, s: u.String(), steps: steps}
-	s := r.s
-	r.pathEnd = len(s)
+// of linearity.
+func (t *Template) match(u uri.URI, o *MatchOptions, steps *int) (Values, error) {
+	r := &run{m: t.matcher(o), o: o, u: u, s: u.String(), steps: steps}
+	r.pathStart, r.pathEnd = pathRange(u)
+	r.fragStart = len(r.s)
 	if u.HasFragment() {
-		r.pathEnd -= len(u.Fragment()) + 1
+		r.fragStart -= len(u.Fragment()) + 1
 	}
-	r.fragStart = r.pathEnd
-	if u.HasQuery() {
-		r.pathEnd -= len(u.Query()) + 1
-	}
-	r.pathStart = r.pathEnd - len(u.Path())
-	r.budget = max(minBudget, budgetPerStep*(len(s)+1)*(len(m.all.insts)+1))
+	r.dots = dotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
+	r.budget = max(minBudget, budgetPerStep*(len(r.s)+1)*(len(r.m.all.insts)+1))
 	defer func(budget int) { *steps += budget - r.budget }(r.budget)
+	vals, off, ok := r.strategies()
+	if ok {
+		return vals, nil
+	}
+	e := &uri.Error{Op: uri.OpMatch, Input: r.s, Offset: off, Err: ErrNoMatch}
+	if r.budget <= 0 || r.truncated {
+		e.Detail = "the search for values that re-expand to the URI reached its limit"
+	}
+	return nil, e
+}
 
+// strategies matches the URI as a query of parameters in any order, when
+// the template has one, then as the whole template in order, and, with
+// ExtraParams, without the query. On failure it returns the offset at
+// which the first failed.
+func (r *run) strategies() (Values, int, bool) {
 	fail := -1
-	if m.query != nil {
+	if r.m.query != nil {
 		vals, off, ok := r.params()
 		if ok {
 			return vals, 0, true
 		}
 		fail = off
 	}
-	vals, off, ok := r.whole(s, 0, 0)
+	vals, off, ok := r.whole(r.s, 0, 0)
 	if ok {
 		return vals, 0, true
 	}
 	if fail < 0 {
 		fail = off
 	}
-	if o.extraParams() && u.HasQuery() && m.query == nil {
+	if r.o.extraParams() && r.u.HasQuery() && r.m.query == nil {
 		// The query may be all extra: match without it.
-		cut := s[:r.pathEnd] + s[r.fragStart:]
+		cut := r.s[:r.pathEnd] + r.s[r.fragStart:]
 		if vals, _, ok := r.whole(cut, r.pathEnd, r.fragStart-r.pathEnd); ok {
 			return vals, 0, true
 		}
@@ -95,7 +114,8 @@ func (r *run) whole(s string, cut, shift int) (Values, int, bool) {
 		return r.values(caps)
 	}
 	search := func(found func(Values, int, bool) bool) {
-		p.each(s, 0, &r.budget, func(slots []int) bool { return found(accept(slots)) })
+		cp := &searchCheck{r: r, s: s, cut: cut, shift: shift, memo: true}
+		p.each(s, 0, &r.budget, cp, func(slots []int) bool { return found(accept(slots)) })
 	}
 	return r.first(func() (Values, int, bool) { return accept(pike) }, search)
 }
@@ -124,8 +144,10 @@ func (r *run) params() (Values, int, bool) {
 		return r.values(caps)
 	}
 	search := func(found func(Values, int, bool) bool) {
-		m.head.each(s[:r.pathEnd], 0, &r.budget, func(h []int) bool {
-			return m.tail.each(frag, r.fragStart, &r.budget, func(t []int) bool { return found(accept(h, t)) })
+		head := &searchCheck{r: r, s: s}
+		tail := &searchCheck{r: r, s: s, from: m.tailOcc}
+		m.head.each(s[:r.pathEnd], 0, &r.budget, head, func(h []int) bool {
+			return m.tail.each(frag, r.fragStart, &r.budget, tail, func(t []int) bool { return found(accept(h, t)) })
 		})
 	}
 	return r.first(func() (Values, int, bool) { return accept(head, tail) }, search)

@@ -28,9 +28,12 @@ const (
 type inst struct {
 	op     uint8
 	lo, hi byte
-	cls    *[256]bool
-	x, y   int
-	slot   int
+	// check, when above 0, marks where the occurrences before check-1 have
+	// all been read or skipped: the search checks them there (see each).
+	check int32
+	cls   *[256]bool
+	x, y  int
+	slot  int
 }
 
 // prog is a compiled automaton; slots are the number of positions that a
@@ -287,7 +290,7 @@ func (b *builder) expression(p *part, occ int) {
 			if written && i == 0 {
 				continue // no variable before the first
 			}
-			split := b.emit(inst{op: iSplit})
+			split := b.emit(inst{op: iSplit, check: int32(occ + i + 1)})
 			if written {
 				some[i] = split
 				b.byte(p.op.sep)
@@ -312,8 +315,8 @@ func (b *builder) expression(p *part, occ int) {
 			})
 		}
 	}
-	none[k] = b.emit(inst{op: iJmp})
-	some[k] = b.emit(inst{op: iJmp})
+	none[k] = b.emit(inst{op: iJmp, check: int32(occ + k + 1)})
+	some[k] = b.emit(inst{op: iJmp, check: int32(occ + k + 1)})
 	b.insts[none[k]].x, b.insts[some[k]].x = b.pc(), b.pc()
 	for _, f := range fix {
 		f()
