@@ -18,7 +18,12 @@
 //     expansion, with undefined variables skipped as Section 2.3 says
 //     ([Template.Expand], [Template.AppendExpand], [Expand]).
 //   - Matching, the reverse: the values that expand a template to a given
-//     URI ([Template.Match]), in time linear in the URI's length.
+//     URI ([Template.Match]), in time linear in the URI's length times the
+//     template's size; the values it returns always expand back to the URI.
+//   - For the programs around it: [ValuesOf] takes Go values (strings,
+//     numbers, booleans, slices, maps), [ExpandOptions] leaves empty
+//     strings out and refuses values that write dot segments, and
+//     [MatchOptions] reads URIs as routers do (below).
 //
 // # Strict output
 //
@@ -128,6 +133,28 @@
 // hostile inputs (ambiguous splits, queries of thousands of parameters,
 // templates of thousands of expressions) and time them with the module's
 // linear-time harness.
+//
+// # Routers and clients
+//
+// The defaults are RFC 6570's, strict: a URI matches when it is an
+// expansion of the template, and only then. Routers and clients often
+// want something else, which the options say by name:
+//
+//   - MatchOptions.AllowEncodedSlash: "/projects/{id}" reads
+//     "/projects/group%2Fproject" as id = "group/project" (by default a
+//     value in the path holds no "/"); a "." or ".." between its slashes
+//     stays refused.
+//   - MatchOptions.NonEmpty: no value, list item or pair is empty, so that
+//     "/users/{id}" does not match "/users/" (by default id = "").
+//   - MatchOptions.PlusAsSpace: a "+" in a query value is a space, as
+//     HTML forms write it (application/x-www-form-urlencoded); by default
+//     "?q=a+b" is no expansion of "{?q}" at all, since expansion writes "+"
+//     as "%2B" and a space as "%20" (RFC 6570, Section 3.2.8).
+//   - ExpandOptions.OmitEmpty: an empty string is undefined, so that
+//     "{?q,lang}" with q = "" writes "?lang=en" (by default "?q=&lang=en").
+//   - ExpandOptions.RefuseDotSegments: a value that would write a "." or
+//     ".." path segment is an error (ErrDotSegment), as Match refuses such
+//     a URI: client and server agree that data never navigates.
 //
 // # Round trips
 //

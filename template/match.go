@@ -140,19 +140,29 @@ type capture struct {
 }
 
 // matcher returns the template compiled for matching with o: once for all
-// options whose Kinds do not change the automaton, and once for each set
-// of kinds that does (see namedKinds).
+// options that do not change the automaton, and once for each variant
+// that they make (NonEmpty, PlusAsSpace, and each set of Kinds that
+// changes it: see namedKinds).
 func (t *Template) matcher(o *MatchOptions) *matcher {
 	named, key := t.namedKinds(o)
-	if named == nil {
-		t.matchOnce.Do(func() { t.m = t.compileMatcher(nil) })
+	v := &variant{named: named, nonEmpty: o.nonEmpty(), plus: o.plusAsSpace()}
+	if named == nil && !v.nonEmpty && !v.plus {
+		t.matchOnce.Do(func() { t.m = t.compileMatcher(v) })
 		return t.m
 	}
+	key = string([]byte{b2i(v.nonEmpty), b2i(v.plus)}) + key
 	if m, ok := t.hinted.Load(key); ok {
 		return m.(*matcher)
 	}
-	m, _ := t.hinted.LoadOrStore(key, t.compileMatcher(named))
+	m, _ := t.hinted.LoadOrStore(key, t.compileMatcher(v))
 	return m.(*matcher)
+}
+
+func b2i(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // namedKinds returns the kinds that o gives the exploded variables of named
@@ -184,7 +194,7 @@ func (t *Template) namedKinds(o *MatchOptions) (map[string]Kind, string) {
 	return named, string(key)
 }
 
-func (t *Template) compileMatcher(named map[string]Kind) *matcher {
+func (t *Template) compileMatcher(v *variant) *matcher {
 	m := &matcher{}
 	index := map[string]int{}
 	for i, n := range t.names {
@@ -203,9 +213,9 @@ func (t *Template) compileMatcher(named map[string]Kind) *matcher {
 	slots := 2 * len(m.occs)
 	head, query, tail, ok := splitQuery(t.parts)
 	if ok {
-		m.query, ok = queryItems(query, len(occsIn(head)), slots, named)
+		m.query, ok = queryItems(query, len(occsIn(head)), slots, v)
 	}
-	m.all = compile(t.parts, 0, slots, named)
+	m.all = compile(t.parts, 0, slots, v)
 	m.prev = make([]int, len(m.occs))
 	for _, g := range m.groups {
 		for k, i := range g {
@@ -219,8 +229,8 @@ func (t *Template) compileMatcher(named map[string]Kind) *matcher {
 		return m
 	}
 	m.tailOcc = len(m.occs) - len(occsIn(tail))
-	m.head = compile(head, 0, slots, named)
-	m.tail = compile(tail, m.tailOcc, slots, named)
+	m.head = compile(head, 0, slots, v)
+	m.tail = compile(tail, m.tailOcc, slots, v)
 	return m
 }
 

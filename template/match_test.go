@@ -37,6 +37,9 @@ type pairs = []template.Pair
 // does not match, at offset off.
 func TestMatch(t *testing.T) {
 	extra := &template.MatchOptions{ExtraParams: true}
+	slash := &template.MatchOptions{AllowEncodedSlash: true}
+	nonEmpty := &template.MatchOptions{NonEmpty: true}
+	plus := &template.MatchOptions{PlusAsSpace: true}
 	kinds := func(name string, k template.Kind) *template.MatchOptions {
 		return &template.MatchOptions{Kinds: map[string]template.Kind{name: k}}
 	}
@@ -171,6 +174,44 @@ func TestMatch(t *testing.T) {
 		{"a label expression writes the dot of a dot segment", "/a/{.x}/b", "/a/./b", nil, nil, 3, false},
 		{"a dot segment of the literals is not the values'", "/a/../{x}", "/a/../b", nil, map[string]any{"x": "b"}, 0, true},
 	}
+	tests = append(tests, []struct {
+		name string
+		tmpl string
+		in   string
+		opts *template.MatchOptions
+		want map[string]any
+		off  int
+		same bool
+	}{
+		// MatchOptions.AllowEncodedSlash: ids that are paths.
+		{"an encoded slash, allowed", "/projects/{id}/issues", "/projects/group%2Fproject/issues", slash, map[string]any{"id": "group/project"}, 0, true},
+		{"an encoded slash, by default", "/projects/{id}/issues", "/projects/group%2Fproject/issues", nil, nil, 10, false},
+		{"an encoded slash in a segment of {/x*}", "{/segs*}", "/a%2Fb/c", slash, map[string]any{"segs": []string{"a/b", "c"}}, 0, true},
+		{"an encoded slash, allowed, and .. between", "/projects/{id}/issues", "/projects/group%2F..%2Fx/issues", slash, nil, 18, false},
+		{"an encoded slash, allowed, and an encoded ..", "/projects/{id}/issues", "/projects/%2E%2E/issues", slash, nil, 10, false},
+		{"an encoded slash, allowed, and . at the end", "/projects/{id}", "/projects/a%2F.", slash, nil, 14, false},
+		{"an encoded slash, allowed, and ... is a name", "/projects/{id}", "/projects/a%2F...", slash, map[string]any{"id": "a/..."}, 0, true},
+		{"an encoded slash in the query was always allowed", "/s{?q}", "/s?q=a%2Fb", nil, map[string]any{"q": "a/b"}, 0, true},
+
+		// MatchOptions.NonEmpty: a router's "a segment, not nothing".
+		{"non-empty: an empty segment", "/users/{id}", "/users/", nonEmpty, nil, 7, false},
+		{"non-empty: a value", "/users/{id}", "/users/1", nonEmpty, map[string]any{"id": "1"}, 0, true},
+		{"non-empty: an empty query value", "/s{?q}", "/s?q=", nonEmpty, nil, 3, false},
+		{"non-empty: an undefined variable stays allowed", "/s{?q,lang}", "/s?lang=en", nonEmpty, map[string]any{"lang": "en"}, 0, true},
+		{"non-empty: adjacent expressions split so that neither is empty", "{x}{y}", "ab", nonEmpty, map[string]any{"x": "a", "y": "b"}, 0, true},
+		{"non-empty: an empty list item", "{/x*}", "/a//b", nonEmpty, nil, 1, false},
+		{"non-empty: an empty pair value", "{?k*}", "?a=&b=1", nonEmpty, nil, 1, false},
+
+		// MatchOptions.PlusAsSpace: form decoding of the query.
+		{"+ in a query value, as form decoding reads it", "/s{?q}", "/s?q=a+b", plus, map[string]any{"q": "a b"}, 0, false},
+		{"+ in a query value, by default: no value expands to it (3.2.8 encodes +)", "/s{?q}", "/s?q=a+b", nil, nil, 3, false},
+		{"%2B in a query value is +", "/s{?q}", "/s?q=a%2Bb", plus, map[string]any{"q": "a+b"}, 0, true},
+		{"+ in a query value, parameters in any order", "/s{?q,lang}", "/s?lang=en&q=x+y%2Bz", plus, map[string]any{"q": "x y+z", "lang": "en"}, 0, false},
+		{"+ in a parameter whose value is an expression", "/s?q={q}", "/s?q=a+b", plus, map[string]any{"q": "a b"}, 0, false},
+		{"+ in the path is no space", "/p/{x}{?q}", "/p/a%2Bb?q=c+d", plus, map[string]any{"x": "a+b", "q": "c d"}, 0, false},
+		{"+ in the path is no expansion of {x}", "/p/{x}", "/p/a+b", plus, nil, 3, false},
+		{"+ in a reserved expansion stays +", "/s?{+x}", "/s?a+b", plus, map[string]any{"x": "a+b"}, 0, true},
+	}...)
 	for _, tt := range tests {
 		tp, err := template.Parse(tt.tmpl)
 		if err != nil {

@@ -31,7 +31,7 @@ const (
 // that: an expression other than "{?...}" first, "{&...}" between
 // parameters, or a simple expression as the whole value of a parameter
 // ("a={x}").
-func queryItems(parts []part, occ, slots int, named map[string]Kind) ([]qitem, bool) {
+func queryItems(parts []part, occ, slots int, v *variant) ([]qitem, bool) {
 	var items []qitem
 	var cur []byte
 	open := false // whether a parameter of literal text is being read
@@ -66,7 +66,7 @@ func queryItems(parts []part, occ, slots int, named map[string]Kind) ([]qitem, b
 			items = append(items, qitem{kind: qVars, p: p, occ: occ})
 		case p.op.char == 0 && open && len(cur) > 0 && strings.IndexByte(string(cur), '=') == len(cur)-1:
 			items = append(items, qitem{kind: qValued, name: string(cur[:len(cur)-1]), p: p, occ: occ,
-				prog: compile(parts[i:i+1], occ, slots, named)})
+				prog: compile(parts[i:i+1], occ, slots, v)})
 		default:
 			return nil, false
 		}

@@ -52,6 +52,10 @@ var (
 	itemU      = allowU
 	itemUR     = allowUR
 	itemULabel = func() [256]bool { t := allowU; t['.'] = false; return t }()
+	// With MatchOptions.PlusAsSpace, "+" too.
+	itemUPlus      = func() [256]bool { t := allowU; t['+'] = true; return t }()
+	itemULabelPlus = func() [256]bool { t := itemULabel; t['+'] = true; return t }()
+	noByte         [256]bool // a dead end
 )
 
 func classOf(mask uint16) (t [256]bool) {
@@ -61,13 +65,25 @@ func classOf(mask uint16) (t [256]bool) {
 	return t
 }
 
-// builder emits instructions.
-type builder struct {
-	insts []inst
+// variant is what of MatchOptions changes the automaton.
+type variant struct {
 	// named holds the kind, String or List, of the exploded variables of
 	// named operators whose pairs MatchOptions.Kinds says are all named
 	// by the variable.
 	named map[string]Kind
+	// nonEmpty: an expression of "" or "+" writes something
+	// (MatchOptions.NonEmpty), since it writes nothing alike for an
+	// undefined variable and for the empty string.
+	nonEmpty bool
+	// plus: a value may hold "+" for a space (MatchOptions.PlusAsSpace);
+	// where it may not, the values read are refused.
+	plus bool
+}
+
+// builder emits instructions.
+type builder struct {
+	insts []inst
+	*variant
 }
 
 func (b *builder) emit(in inst) int {
@@ -195,12 +211,16 @@ var leadHex, contHex = func() (lead, cont [256]bool) {
 }()
 
 // itemClass returns the class of a member's unencoded bytes for op.
-func itemClass(op *operator) *[256]bool {
+func (b *builder) itemClass(op *operator) *[256]bool {
 	switch {
 	case op.reserved:
 		return &itemUR
+	case op.char == '.' && b.plus:
+		return &itemULabelPlus
 	case op.char == '.':
 		return &itemULabel
+	case b.plus:
+		return &itemUPlus
 	}
 	return &itemU
 }
@@ -209,7 +229,7 @@ func itemClass(op *operator) *[256]bool {
 // after the operator's first string or separator: what appendVar writes,
 // for a value of any kind (RFC 6570, Appendix A).
 func (b *builder) value(op *operator, v *varspec, greedy bool) {
-	cls := itemClass(op)
+	cls := b.itemClass(op)
 	item := func() { b.item(cls, greedy) }
 	if v.maxLen > 0 && v.maxLen <= maxBounded {
 		item = func() { b.upTo(v.maxLen, cls, greedy) }
@@ -316,6 +336,9 @@ func (b *builder) expression(p *part, occ int) {
 		}
 	}
 	none[k] = b.emit(inst{op: iJmp, check: int32(occ + k + 1)})
+	if b.nonEmpty && (p.op.char == 0 || p.op.char == '+') {
+		b.insts[none[k]] = inst{op: iClass, cls: &noByte} // it wrote nothing
+	}
 	some[k] = b.emit(inst{op: iJmp, check: int32(occ + k + 1)})
 	b.insts[none[k]].x, b.insts[some[k]].x = b.pc(), b.pc()
 	for _, f := range fix {
@@ -324,10 +347,9 @@ func (b *builder) expression(p *part, occ int) {
 }
 
 // compile returns the automaton of the parts, whose variables have the
-// occurrence numbers from occ on, anchored at both ends; named is that of
-// the builder.
-func compile(parts []part, occ int, slots int, named map[string]Kind) *prog {
-	b := &builder{named: named}
+// occurrence numbers from occ on, anchored at both ends, for the variant v.
+func compile(parts []part, occ int, slots int, v *variant) *prog {
+	b := &builder{variant: v}
 	for i := range parts {
 		p := &parts[i]
 		if p.op == nil {
