@@ -139,3 +139,53 @@ func TestMatchLinearTime(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchLinearTimeTemplateSize times, with oracle.CheckLinear, matching
+// against templates 8 times larger at sizes where the cost of the template
+// shows: 50 and 400 adjacent expressions against a URI of 20 KB (one
+// variable repeated, whose values the search must find to agree, and as
+// many variables), and templates of 5.6 KB and 45 KB. Time must grow
+// about as the template, the URI fixed (RFC 6570 matching here is
+// O(len(URI) × len(template))).
+func TestMatchLinearTimeTemplateSize(t *testing.T) {
+	oracle.SkipTimeUnderRace(t)
+	if testing.Short() {
+		t.Skip("a check of time")
+	}
+	tests := []struct {
+		name, unit string
+		n          int // units of the smaller template
+		uri        string
+		match      bool
+	}{
+		{"400 adjacent {a} against 20 KB", "{a}", 50, strings.Repeat("a", 20000), true},
+		{"400 adjacent {a%d} against 20 KB", "{a%d}", 50, strings.Repeat("a", 20000), true},
+		{"a 45 KB template of path segments", "{/a%d}", 750, strings.Repeat("/a", 32), true},
+		{"one variable 1,600 times", "{a}{.a}", 100, strings.Repeat("a.a", 16), false},
+	}
+	for _, tt := range tests {
+		small, large := template.MustParse(units(tt.unit, tt.n)), template.MustParse(units(tt.unit, 8*tt.n))
+		if _, err := large.Match(tt.uri, nil); (err == nil) != tt.match {
+			t.Errorf("%s: Match of %d bytes against a template of %d: %v; want a match: %v", tt.name, len(tt.uri), len(large.String()), err, tt.match)
+		}
+		f := func(tmpl string) {
+			tp := small
+			if tmpl == "large" {
+				tp = large
+			}
+			_, _ = tp.Match(tt.uri, nil)
+		}
+		build := func(n int) string {
+			if n > tt.n {
+				return "large"
+			}
+			return "small"
+		}
+		if ratio, ok := oracle.CheckLinear(f, build, tt.n); !ok {
+			t.Errorf("%s: matching with a template of %d bytes takes %.1f times as long as with one of %d (at most %d)",
+				tt.name, len(large.String()), ratio, len(small.String()), oracle.GrowthLimit)
+		} else {
+			t.Logf("%s: templates of %d and %d bytes: time ratio %.1f", tt.name, len(small.String()), len(large.String()), ratio)
+		}
+	}
+}

@@ -40,6 +40,28 @@ func (r *run) values(caps []capture) (Values, int, bool) {
 // whose value re-expands to the text of every occurrence. It returns -1 or
 // the occurrence at which the first value tried fails.
 func (r *run) variable(g []int, caps []capture) (vals Value, bad int) {
+	// A value is written at every occurrence or at none.
+	for _, i := range g[1:] {
+		if caps[i].set != caps[g[0]].set {
+			return Value{}, i
+		}
+	}
+	if r.pruning && r.hashes != nil {
+		// Before its last occurrence, a variable need only agree with
+		// itself: when the texts tell, nothing is decoded, so that a
+		// search that tries many lengths of one text pays for none.
+		told := true
+		for _, i := range g[1:] {
+			same, known := r.sameAsLead(i, g[0], caps)
+			if known && !same {
+				return Value{}, i
+			}
+			told = told && known
+		}
+		if told {
+			return Value{}, -1
+		}
+	}
 	leads := r.leads(g, caps)
 	if len(leads) == 0 {
 		return Value{}, -1 // written nowhere: undefined
@@ -348,14 +370,26 @@ func (c *searchCheck) check(occ int, slots []int) (bool, uint64, bool) {
 	g := r.m.groups[r.m.groupOf[o]]
 	last := o == g[len(g)-1]
 	read := r.readBuf[:0]
-	for _, i := range g {
-		if i > o {
-			break
+	if last {
+		for _, i := range g {
+			if i >= c.from {
+				read = append(read, i)
+			}
 		}
-		if i >= c.from && (last || len(read) == 0 || i == o) {
-			read = append(read, i)
-			c.capture(slots, i)
+	} else {
+		// The first read and o: the others were checked with the first.
+		for _, i := range g {
+			if i >= c.from {
+				read = append(read, i)
+				break
+			}
 		}
+		if read[0] != o {
+			read = append(read, o)
+		}
+	}
+	for _, i := range read {
+		c.capture(slots, i)
 	}
 	r.readBuf = read
 	r.budget -= len(read)
@@ -373,6 +407,31 @@ func (c *searchCheck) check(occ int, slots []int) (bool, uint64, bool) {
 		return bad < 0, 0, false
 	}
 	return true, c.rekey(o, g, &caps[o]), true
+}
+
+// length tells the length of the text of occurrence occ, at pos in the
+// URI, when its variable's first occurrence is read and written by the
+// same operator and modifiers: the same text, but for the case of hex
+// digits; ok reports whether the URI has it there. When the first was
+// skipped, the variable is undefined, and occ may not be written.
+func (c *searchCheck) length(occ, pos int, slots []int) (n int, ok, known bool) {
+	r := c.r
+	g := r.m.groups[r.m.groupOf[occ]]
+	lead := g[0]
+	if lead == occ || lead < c.from || r.loose || r.hashes == nil || c.shift > 0 {
+		return 0, false, false
+	}
+	a, b := slots[2*lead], slots[2*lead+1]
+	if a < 0 || b < 0 {
+		return 0, false, true // the variable was skipped: undefined
+	}
+	ol, oo := r.m.occs[lead], r.m.occs[occ]
+	if ol.op != oo.op || ol.spec.maxLen != oo.spec.maxLen || ol.spec.explode != oo.spec.explode || r.o.plusAsSpace() {
+		return 0, false, false
+	}
+	n = b - a
+	r.budget--
+	return n, pos+n <= len(c.s) && r.hashes.of(a, b) == r.hashes.of(pos, pos+n), true
 }
 
 // rekey records the hashes of occurrence o, of the variable whose

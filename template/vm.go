@@ -21,7 +21,7 @@ const (
 	iClass        // the byte is in cls
 	iSplit        // go on at x and at y, x first
 	iJmp          // go on at x
-	iSave         // record the position in slot, go on at the next
+	iSave         // record the position in slot, go on at the next; x: the save that ends the occurrence, for one that begins it
 	iMatch        // the whole input has been read: a match
 )
 
@@ -320,9 +320,9 @@ func (b *builder) expression(p *part, occ int) {
 					b.byte(p.op.first)
 				}
 			}
-			b.emit(inst{op: iSave, slot: slot})
+			start := b.emit(inst{op: iSave, slot: slot})
 			b.value(p.op, v, greedy)
-			b.emit(inst{op: iSave, slot: slot + 1})
+			b.insts[start].x = b.emit(inst{op: iSave, slot: slot + 1})
 			jmp := b.emit(inst{op: iJmp})
 			fix = append(fix, func() {
 				b.insts[split].x = split + 1
