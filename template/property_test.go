@@ -287,6 +287,36 @@ func TestMatchReference(t *testing.T) {
 	t.Logf("%d cases, %d matched, %d disagreements with the reference", cases, matched, mismatched)
 }
 
+// TestMatchRandomURIs matches random URIs, of every character that
+// matters to a template (dots and their triplets, slashes, "%2F", "?",
+// "#", "+", "=", "&", ",") against random templates, with each of the
+// fuzz target's options: every set of values Match returns must expand
+// back to the URI (checkReexpands).
+func TestMatchRandomURIs(t *testing.T) {
+	r := rand.New(rand.NewPCG(3986, 6570))
+	cases, matched := 10000, 0
+	if oracle.Short() {
+		cases = 2000
+	}
+	alphabet := []string{"a", "b", ".", "%2E", "/", "%2F", "?", "#", "+", "=", "&", ",", ";", "%41", "%20", "x=", "-"}
+	for range cases {
+		tp := template.MustParse(randomTemplate(r, propNames, propLiterals))
+		var b strings.Builder
+		for n := r.IntN(8); n > 0; n-- {
+			b.WriteString(oracle.Pick(r, alphabet...))
+		}
+		s := b.String()
+		if _, err := uri.Parse(s); err != nil {
+			continue
+		}
+		if _, err := tp.Match(s, nil); err == nil {
+			matched++
+		}
+		checkReexpands(t, tp, s)
+	}
+	t.Logf("%d templates and URIs, %d matched without options", cases, matched)
+}
+
 // upperHex writes the hex digits of the triplets of s in upper case.
 func upperHex(s string) string {
 	b := []byte(s)
