@@ -107,7 +107,10 @@ func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions) ([]b
 		first := true
 		for k := range p.specs {
 			v := &p.specs[k]
-			val := o.value(vars, v.name)
+			val := vars[v.name]
+			if o != nil {
+				val = o.value(val)
+			}
 			if !val.Defined() {
 				continue
 			}
@@ -318,7 +321,10 @@ func (t *Template) notURI(vars Values, o *ExpandOptions, err error) error {
 		first := true
 		for k := range p.specs {
 			v := &p.specs[k]
-			val := o.value(vars, v.name)
+			val := vars[v.name]
+			if o != nil {
+				val = o.value(val)
+			}
 			if !val.Defined() {
 				continue
 			}

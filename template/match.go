@@ -145,16 +145,16 @@ type capture struct {
 // changes it: see namedKinds).
 func (t *Template) matcher(o *MatchOptions) *matcher {
 	named, key := t.namedKinds(o)
-	v := &variant{named: named, nonEmpty: o.nonEmpty(), plus: o.plusAsSpace()}
-	if named == nil && !v.nonEmpty && !v.plus {
-		t.matchOnce.Do(func() { t.m = t.compileMatcher(v) })
+	nonEmpty, plus := o.nonEmpty(), o.plusAsSpace()
+	if named == nil && !nonEmpty && !plus {
+		t.matchOnce.Do(func() { t.m = t.compileMatcher(&variant{}) })
 		return t.m
 	}
-	key = string([]byte{b2i(v.nonEmpty), b2i(v.plus)}) + key
+	key = string([]byte{b2i(nonEmpty), b2i(plus)}) + key
 	if m, ok := t.hinted.Load(key); ok {
 		return m.(*matcher)
 	}
-	m, _ := t.hinted.LoadOrStore(key, t.compileMatcher(v))
+	m, _ := t.hinted.LoadOrStore(key, t.compileMatcher(&variant{named: named, nonEmpty: nonEmpty, plus: plus}))
 	return m.(*matcher)
 }
 

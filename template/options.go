@@ -46,11 +46,10 @@ func (o ExpandOptions) AppendExpand(dst []byte, t *Template, vars Values) ([]byt
 	return t.appendExpand(dst, vars, &o)
 }
 
-// value returns the value of the variable name for expansion: vars[name],
-// with the empty strings left out under OmitEmpty.
-func (o *ExpandOptions) value(vars Values, name string) Value {
-	v := vars[name]
-	if o == nil || !o.OmitEmpty {
+// value returns v, a variable's value, for expansion: with the empty
+// strings left out under OmitEmpty.
+func (o *ExpandOptions) value(v Value) Value {
+	if !o.OmitEmpty {
 		return v
 	}
 	switch v.kind {
@@ -118,7 +117,10 @@ func (t *Template) navigates(text string, vars Values, o *ExpandOptions) error {
 		first := true
 		for k := range p.specs {
 			v := &p.specs[k]
-			val := o.value(vars, v.name)
+			val := vars[v.name]
+			if o != nil {
+				val = o.value(val)
+			}
 			if !val.Defined() {
 				continue
 			}

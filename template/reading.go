@@ -36,6 +36,10 @@ type run struct {
 	leads4                        [4]leadValue // decodeLead's, by kind
 	want                          wantText     // check's: the text in buf
 	hashes                        *textHashes
+	// Room for buf and leadBuf, so that a match allocates them only when
+	// they grow beyond it.
+	bufRoom  [128]byte
+	leadRoom [8]int
 }
 
 // budgetPerStep is how many times the steps of one pass of the automaton
@@ -50,6 +54,7 @@ const (
 // of linearity.
 func (t *Template) match(u uri.URI, o *MatchOptions, steps *int) (Values, error) {
 	r := &run{m: t.matcher(o), o: o, u: u, s: u.String(), steps: steps}
+	r.buf, r.leadBuf = r.bufRoom[:0], r.leadRoom[:0]
 	r.pathStart, r.pathEnd = pathRange(u)
 	r.fragStart = len(r.s)
 	if u.HasFragment() {
