@@ -30,7 +30,7 @@ type run struct {
 	leadBuf                       []int        // leads'
 	dots                          []span       // the dot segments of the path
 	truncated                     bool         // reservedReadings did not read all
-	pruning                       bool         // variable is called by agreeSoFar
+	pruning                       bool         // variable is called by searchCheck.check
 	readBuf                       []int        // searchCheck's
 	lead                          leadValue    // decodeLead's last
 	leads4                        [4]leadValue // decodeLead's, by kind
