@@ -18,7 +18,12 @@
 //     expansion, with undefined variables skipped as Section 2.3 says
 //     ([Template.Expand], [Template.AppendExpand], [Expand]).
 //   - Matching, the reverse: the values that expand a template to a given
-//     URI ([Template.Match]), in time linear in the URI's length.
+//     URI ([Template.Match]), in time linear in the URI's length times the
+//     template's size; the values it returns always expand back to the URI.
+//   - For the programs around it: [ValuesOf] takes Go values (strings,
+//     numbers, booleans, slices, maps), [ExpandOptions] leaves empty
+//     strings out and refuses values that write dot segments, and
+//     [MatchOptions] reads URIs as routers do (below).
 //
 // # Strict output
 //
@@ -59,9 +64,12 @@
 // at which matching failed. Values are pct-decoded (a "+" or "#" expansion
 // keeps the triplets of reserved and unreserved characters, which it
 // copies), and a decoded value never crosses its operator's boundary: in
-// the path, a value of any expression but "+" and "#" holds no "/" and is
-// not "." or ".." ("/files/{name}" does not match "/files/.." or
-// "/files/a%2Fb"), and a label ("{.x}") holds no ".". A query written as
+// the path, a value of any expression but "+" and "#" holds no "/" and
+// writes to no "." or ".." segment, "%2E" counting as "." ("/files/{name}"
+// does not match "/files/.." or "/files/a%2Fb", "/a/.{x}" not "/a/..",
+// but "/f/{x}.txt" matches "/f/...txt" and "{;x}" matches ";x=.."), and a
+// label ("{.x}") holds no ".". Values never navigate: a dot segment may
+// come from the literals only. A query written as
 // parameters ("{?q,lang}", "{&x}", "?a=1", "?q={q}") matches parameter by
 // parameter, in any order; [MatchOptions].ExtraParams ignores the
 // parameters that the template does not name ("utm_source=..."), and a
@@ -104,15 +112,53 @@
 //     each place, and the text of a prefix modifier must begin it; a
 //     variable seen only through prefixes takes the longest.
 //
-// Matching reads the URI once, with no backtracking: the template is
-// compiled, on its first match, into an automaton whose threads all advance
-// together, a byte at a time (a Pike VM), so its time is linear in the
-// URI's length (times the template's size). A test counts the automaton's
+// Match returns only values that re-expand to the URI (see
+// [Template.MatchURI] for what "re-expand" allows). The template is
+// compiled, on its first match, into an automaton whose threads all
+// advance together, a byte at a time (a Pike VM), which finds the reading
+// that the rules above prefer in time linear in the URI's length (times the
+// template's size). When the values of that reading do not re-expand to
+// the URI (the occurrences of a variable disagree, or a value would write
+// a dot segment), a backtracking search goes through the other readings in
+// the same order, cutting a reading as soon as the occurrences read so far
+// cannot agree and never trying twice the rest of the URI from the same
+// point with the same values read: it takes at most 8 × (len(URI)+1) ×
+// (size of the automaton) steps, or 2^18 for small inputs, so that its time
+// stays linear in the URI times the template. A variable's value is read
+// from the text of one of its occurrences (each in turn, and, for a
+// reserved expansion of a list or an array, each reading of up to 12 of
+// its "," and "=" as separators or as the members' own). Within these
+// bounds it finds values whenever some exist; a template that repeats
+// variables between ambiguous splits ("{x,y}{z}{x}" against a long list)
+// may need more, and then Match fails with ErrNoMatch and a Detail that
+// says the search reached its limit. A property test over random
+// templates and values counts these apart from failures: 32 of 13,924
+// expansions stop at the limit, and none fails otherwise. Tests count the
 // steps on hostile inputs (ambiguous splits, queries of thousands of
-// parameters) and checks that eight times the input takes at most about
-// eight times the steps. Where a value breaks a boundary, or the text of a
-// prefix modifier above 64 is longer than its length, the split that the
-// rule chose is not matched, and no other split is tried.
+// parameters, templates of thousands of expressions) and time them with
+// the module's linear-time harness.
+//
+// # Routers and clients
+//
+// The defaults are RFC 6570's, strict: a URI matches when it is an
+// expansion of the template, and only then. Routers and clients often
+// want something else, which the options say by name:
+//
+//   - MatchOptions.AllowEncodedSlash: "/projects/{id}" reads
+//     "/projects/group%2Fproject" as id = "group/project" (by default a
+//     value in the path holds no "/"); a "." or ".." between its slashes
+//     stays refused.
+//   - MatchOptions.NonEmpty: no value, list item or pair is empty, so that
+//     "/users/{id}" does not match "/users/" (by default id = "").
+//   - MatchOptions.PlusAsSpace: a "+" in a query value is a space, as
+//     HTML forms write it (application/x-www-form-urlencoded); by default
+//     "?q=a+b" is no expansion of "{?q}" at all, since expansion writes "+"
+//     as "%2B" and a space as "%20" (RFC 6570, Section 3.2.8).
+//   - ExpandOptions.OmitEmpty: an empty string is undefined, so that
+//     "{?q,lang}" with q = "" writes "?lang=en" (by default "?q=&lang=en").
+//   - ExpandOptions.RefuseDotSegments: a value that would write a "." or
+//     ".." path segment is an error (ErrDotSegment), as Match refuses such
+//     a URI: client and server agree that data never navigates.
 //
 // # Round trips
 //

@@ -52,6 +52,14 @@ var (
 	// error's Cause is the *uri.Error of the expansion.
 	ErrNotURI = errors.New("expansion is not a URI-reference")
 
+	// ErrDotSegment: with ExpandOptions.RefuseDotSegments, a value writes
+	// to a path segment that is "." or ".." (RFC 3986, Section 5.2.4).
+	ErrDotSegment = errors.New("a value writes a dot segment")
+
+	// ErrValueType: [ValuesOf] was given a value that is no string,
+	// number, boolean, list or map of them (Detail names its Go type).
+	ErrValueType = errors.New("value of a type that no variable may have")
+
 	// ErrNoMatch: the URI is not an expansion of the template that
 	// matching can read (see [Template.Match]).
 	ErrNoMatch = errors.New("URI does not match the template")

@@ -157,3 +157,83 @@ func Example_clientAndRouter() {
 	// /repos/gouri/uri/issues?labels=bug,ui
 	// gouri uri open [bug ui]
 }
+
+// A service that names a project by its path ("group/project") sends it
+// as one segment with its slash encoded; AllowEncodedSlash reads it, and
+// still refuses a "." or ".." between the slashes.
+func ExampleTemplate_Match_allowEncodedSlash() {
+	t := template.MustParse("/projects/{id}/issues")
+	opts := &template.MatchOptions{AllowEncodedSlash: true}
+	for _, s := range []string{
+		"/projects/group%2Fproject/issues",
+		"/projects/group%2F..%2Fadmin/issues",
+	} {
+		vals, err := t.Match(s, opts)
+		fmt.Printf("%q %v\n", vals["id"].Str(), err)
+	}
+	_, err := t.Match("/projects/group%2Fproject/issues", nil)
+	fmt.Println(errors.Is(err, template.ErrNoMatch))
+	// Output:
+	// "group/project" <nil>
+	// "" uri: match: URI does not match the template at offset 18 of "/projects/group%2F..%2Fadmin/issues"
+	// true
+}
+
+// A router wants a value in each segment, and reads a query as an HTML
+// form writes it, with "+" for a space; by default matching is RFC 6570's,
+// where "{id}" may be empty and a "+" is no expansion of "{?q}".
+func ExampleTemplate_Match_router() {
+	t := template.MustParse("/users/{id}/search{?q}")
+	router := &template.MatchOptions{NonEmpty: true, PlusAsSpace: true}
+	for _, s := range []string{"/users/42/search?q=go+templates", "/users//search?q=go"} {
+		vals, err := t.Match(s, router)
+		fmt.Printf("%q %q %v\n", vals["id"].Str(), vals["q"].Str(), err != nil)
+	}
+	vals, err := t.Match("/users//search?q=go", nil)
+	fmt.Printf("%q %v\n", vals["id"].Str(), err)
+	// Output:
+	// "42" "go templates" false
+	// "" "" true
+	// "" <nil>
+}
+
+// ValuesOf takes the values a program has; OmitEmpty leaves out the empty
+// strings, so that an optional field needs no wrapping.
+func ExampleValuesOf() {
+	vals, err := template.ValuesOf(map[string]any{
+		"owner":  "gouri",
+		"page":   2,
+		"draft":  false,
+		"labels": []string{"bug", "help wanted"},
+		"sort":   "",
+	})
+	if err != nil {
+		panic(err)
+	}
+	t := template.MustParse("/repos/{owner}/issues{?page,draft,labels,sort}")
+	u, _ := template.ExpandOptions{OmitEmpty: true}.Expand(t, vals)
+	fmt.Println(u)
+
+	_, err = template.ValuesOf(map[string]any{"when": struct{}{}})
+	fmt.Println(err)
+	// Output:
+	// /repos/gouri/issues?page=2&draft=false&labels=bug,help%20wanted
+	// uri: expand when: value of a type that no variable may have (a value of Go type struct {}) of "when"
+}
+
+// RefuseDotSegments makes a client refuse values that would navigate, as
+// Match refuses them on the server: "/files/{name}" never expands to a
+// path that a resolver would shorten.
+func ExampleExpandOptions() {
+	t := template.MustParse("/files/{name}")
+	opts := template.ExpandOptions{RefuseDotSegments: true}
+	for _, name := range []string{"report.pdf", "..", "...", "a/.."} {
+		u, err := opts.Expand(t, template.Values{"name": template.String(name)})
+		fmt.Printf("%q %v\n", u.String(), err)
+	}
+	// Output:
+	// "/files/report.pdf" <nil>
+	// "" uri: expand name: a value writes a dot segment at offset 8 of "/files/{name}"
+	// "/files/..." <nil>
+	// "" uri: expand name: a value writes a dot segment at offset 8 of "/files/{name}"
+}

@@ -36,14 +36,23 @@ const stackExpansion = 512
 // URI-reference. It allocates once, the result's text, for an expansion of
 // up to 512 bytes.
 func (t *Template) Expand(vars Values) (uri.URI, error) {
+	return t.expand(vars, nil)
+}
+
+func (t *Template) expand(vars Values, o *ExpandOptions) (uri.URI, error) {
 	var buf [stackExpansion]byte
-	b, err := t.appendExpansion(buf[:0], vars)
+	b, err := t.appendExpansion(buf[:0], vars, o)
 	if err != nil {
 		return uri.URI{}, err
 	}
 	u, err := uri.Parse(string(b))
 	if err != nil {
-		return uri.URI{}, t.notURI(vars, err)
+		return uri.URI{}, t.notURI(vars, o, err)
+	}
+	if o != nil && o.RefuseDotSegments {
+		if err := t.navigates(u.String(), vars, o); err != nil {
+			return uri.URI{}, err
+		}
 	}
 	return u, nil
 }
@@ -53,15 +62,24 @@ func (t *Template) Expand(vars Values) (uri.URI, error) {
 // expands it. On an error it returns dst unchanged. It allocates only to
 // grow dst.
 func (t *Template) AppendExpand(dst []byte, vars Values) ([]byte, error) {
+	return t.appendExpand(dst, vars, nil)
+}
+
+func (t *Template) appendExpand(dst []byte, vars Values, o *ExpandOptions) ([]byte, error) {
 	n := len(dst)
-	b, err := t.appendExpansion(dst, vars)
+	b, err := t.appendExpansion(dst, vars, o)
 	if err != nil {
 		return dst[:n], err
 	}
 	if _, err := uri.Parse(abnf.String(b[n:])); err != nil {
 		// The error holds its input, which must not share b.
 		_, err = uri.Parse(string(b[n:]))
-		return dst[:n], t.notURI(vars, err)
+		return dst[:n], t.notURI(vars, o, err)
+	}
+	if o != nil && o.RefuseDotSegments {
+		if err := t.navigates(abnf.String(b[n:]), vars, o); err != nil {
+			return dst[:n], err
+		}
 	}
 	return b, nil
 }
@@ -79,7 +97,7 @@ func Expand(s string, vars Values) (uri.URI, error) {
 
 // appendExpansion appends the expansion to b, unchecked: the algorithm of
 // RFC 6570, Section 3 and Appendix A.
-func (t *Template) appendExpansion(b []byte, vars Values) ([]byte, error) {
+func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions) ([]byte, error) {
 	for i := range t.parts {
 		p := &t.parts[i]
 		if p.op == nil {
@@ -89,8 +107,11 @@ func (t *Template) appendExpansion(b []byte, vars Values) ([]byte, error) {
 		first := true
 		for k := range p.specs {
 			v := &p.specs[k]
-			val, ok := vars[v.name]
-			if !ok || !val.Defined() {
+			val := vars[v.name]
+			if o != nil {
+				val = o.value(val)
+			}
+			if !val.Defined() {
 				continue
 			}
 			var err error
@@ -116,6 +137,13 @@ func (t *Template) appendVar(b []byte, op *operator, v *varspec, val Value, firs
 	case op.first != 0:
 		b = append(b, op.first)
 	}
+	return appendValue(b, op, v, val), nil
+}
+
+// appendValue appends the text of one defined variable after the
+// operator's first string or separator (RFC 6570, Appendix A); a prefix
+// modifier applies to a string only.
+func appendValue(b []byte, op *operator, v *varspec, val Value) []byte {
 	allow := &allowU
 	if op.reserved {
 		allow = &allowUR
@@ -129,7 +157,7 @@ func (t *Template) appendVar(b []byte, op *operator, v *varspec, val Value, firs
 		if v.maxLen > 0 {
 			s = prefix(s, v.maxLen, op.reserved)
 		}
-		return appendEncoded(b, s, allow), nil
+		return appendEncoded(b, s, allow)
 	case !v.explode:
 		// Section 3.2.1: a composite value joins its members with ","
 		// whatever the operator, and pairs as "name,value".
@@ -176,7 +204,7 @@ func (t *Template) appendVar(b []byte, op *operator, v *varspec, val Value, firs
 			b = appendEncoded(b, p.Value, allow)
 		}
 	}
-	return b, nil
+	return b
 }
 
 // appendNamed appends a name for a named operator: the name and "=", or,
@@ -272,7 +300,7 @@ func tripletChar(s string) int {
 // notURI returns the error for an expansion that uri.Parse rejected with
 // err: ErrNotURI at the place in the template that wrote the byte at
 // which the expansion stops being a URI-reference.
-func (t *Template) notURI(vars Values, err error) error {
+func (t *Template) notURI(vars Values, o *ExpandOptions, err error) error {
 	e := &uri.Error{Op: uri.OpExpand, Input: t.raw, Err: ErrNotURI, Cause: err}
 	ue, ok := err.(*uri.Error)
 	if !ok {
@@ -293,8 +321,11 @@ func (t *Template) notURI(vars Values, err error) error {
 		first := true
 		for k := range p.specs {
 			v := &p.specs[k]
-			val, ok := vars[v.name]
-			if !ok || !val.Defined() {
+			val := vars[v.name]
+			if o != nil {
+				val = o.value(val)
+			}
+			if !val.Defined() {
 				continue
 			}
 			b, _ = t.appendVar(b, p.op, v, val, first)

@@ -6,6 +6,6 @@ import "github.com/gouri/uri"
 // that the automaton took: the tests of linear time count them.
 func MatchSteps(t *Template, s string, o *MatchOptions) (Values, bool, int) {
 	var steps int
-	vals, _, ok := t.match(uri.MustParse(s), o, &steps)
-	return vals, ok, steps
+	vals, err := t.match(uri.MustParse(s), o, &steps)
+	return vals, err == nil, steps
 }

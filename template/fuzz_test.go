@@ -84,6 +84,7 @@ func FuzzTemplate(f *testing.F) {
 		checkRoundTrip(t, tp)
 
 		if _, err := uri.Parse(target); err == nil {
+			checkReexpands(t, tp, target)
 			vals, err := tp.Match(target, nil)
 			if err == nil {
 				v, err := tp.Expand(vals)
@@ -96,6 +97,64 @@ func FuzzTemplate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzOptions are the options that FuzzTemplate matches with, besides
+// none.
+var fuzzOptions = []*template.MatchOptions{
+	{AllowEncodedSlash: true},
+	{NonEmpty: true},
+	{PlusAsSpace: true},
+	{ExtraParams: true, AllowEncodedSlash: true, NonEmpty: true, PlusAsSpace: true},
+}
+
+// checkReexpands checks the contract of Match: the values it returns,
+// with each of the options, expand back to target, but for the case of
+// hex digits, the order of query parameters, triplets of unreserved
+// characters when target has some, "+" for "%20" in the query with
+// PlusAsSpace, and, with ExtraParams, the parameters it ignored.
+func checkReexpands(t *testing.T, tp *template.Template, target string) {
+	t.Helper()
+	for _, o := range append([]*template.MatchOptions{nil}, fuzzOptions...) {
+		vals, err := tp.Match(target, o)
+		if err != nil {
+			continue
+		}
+		u, err := tp.Expand(vals)
+		if err != nil {
+			t.Fatalf("Parse(%q).Match(%q, %+v) = %v, which does not expand: %v", tp.String(), target, o, view(vals), err)
+		}
+		again, want := u.String(), target
+		if o != nil && o.PlusAsSpace {
+			again, want = plusInQuery(again), plusInQuery(want)
+		}
+		if o != nil && o.ExtraParams {
+			continue // the URI may hold more than the values write
+		}
+		if !reexpands(again, want) {
+			t.Fatalf("Parse(%q).Match(%q, %+v) = %v, which expands to %q", tp.String(), target, o, view(vals), u.String())
+		}
+	}
+}
+
+// reexpands reports whether again, the expansion of the values matched
+// from target, is target but for what Match's contract allows.
+func reexpands(again, target string) bool {
+	if sameURI(upperHex(again), upperHex(target)) {
+		return true
+	}
+	return normalized(target) != upperHex(target) && sameURI(normalized(again), normalized(target))
+}
+
+// plusInQuery writes each "+" of the query of s as "%20", as PlusAsSpace
+// reads it.
+func plusInQuery(s string) string {
+	u := uri.MustParse(s)
+	if !u.HasQuery() {
+		return s
+	}
+	q := strings.ReplaceAll(u.Query(), "+", "%20")
+	return strings.Replace(s, "?"+u.Query(), "?"+q, 1)
 }
 
 // checkSound checks that the values Match reads from an expansion expand

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/gouri/uri"
-	"github.com/gouri/uri/internal/abnf"
 )
 
 // MatchOptions changes how [Template.Match] reads a URI where RFC 6570,
@@ -24,6 +23,29 @@ type MatchOptions struct {
 	// list takes only the pairs named by it. A variable that Kinds does
 	// not name is read by the rules of [Template.Match].
 	Kinds map[string]Kind
+
+	// AllowEncodedSlash lets a value in the path hold a pct-encoded "/"
+	// ("%2F"), which is refused by default: "/projects/{id}/issues" then
+	// matches "/projects/group%2Fproject/issues" with id = "group/project",
+	// as services that name a project by its path ask. A "." or ".." between
+	// the slashes of such a value stays refused, as a path segment of one
+	// would be ("group%2F..%2Fx" does not match).
+	AllowEncodedSlash bool
+
+	// NonEmpty refuses a reading in which a value, a list item, or the name
+	// or value of a pair is the empty string: "/users/{id}" does not match
+	// "/users/", nor "{?q}" "?q=". An undefined variable is no value and
+	// stays allowed, but "{x}" and "{+x}" write nothing for it as for the
+	// empty string, so an empty text there is refused.
+	NonEmpty bool
+
+	// PlusAsSpace reads a "+" in the values of the query as a space, as
+	// form decoding does (application/x-www-form-urlencoded), for the
+	// expressions other than "+" and "#" whose text is in the query:
+	// "/s{?q}" matches "/s?q=a+b" with q = "a b". RFC 6570 writes a space
+	// as "%20" and reads "+" as itself, which is the default; with this
+	// option the values re-expand to the URI but for "%20" in place of "+".
+	PlusAsSpace bool
 }
 
 func (o *MatchOptions) kind(name string) Kind {
@@ -34,6 +56,12 @@ func (o *MatchOptions) kind(name string) Kind {
 }
 
 func (o *MatchOptions) extraParams() bool { return o != nil && o.ExtraParams }
+
+func (o *MatchOptions) encodedSlash() bool { return o != nil && o.AllowEncodedSlash }
+
+func (o *MatchOptions) nonEmpty() bool { return o != nil && o.NonEmpty }
+
+func (o *MatchOptions) plusAsSpace() bool { return o != nil && o.PlusAsSpace }
 
 // Match reads s as a URI-reference and, when it is an expansion of the
 // template, returns the values that the expansion took: the reverse of
@@ -53,34 +81,49 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 // expands to u, the reverse of expansion (RFC 6570, Section 1.4), or a
 // *uri.Error with Op uri.OpMatch, ErrNoMatch and the offset in u at which
 // matching failed.
-// Values are pct-decoded and never cross their operator's boundary: in the
-// path, a value of any expression but "+" and "#" holds no "/" and is not
-// "." or "..", and a label holds no ".". A query of parameters matches in
-// any order. Where u could be split in several ways, each expression, from
-// left to right, takes the longest text that lets the rest match, and each
-// variable of an expression but its last the fewest members. The package
-// documentation, sections Matching and Round trips, gives the rules in full
-// and what does not round-trip. Matching reads u once, in time linear in its
-// length.
+//
+// The values it returns always re-expand to u: [Template.Expand] of them
+// gives u byte for byte, but for the case of the hex digits of triplets
+// (RFC 3986, Section 2.1), the order of the parameters of a query that
+// matches parameter by parameter, and two readings that expansion never
+// writes: a triplet of an unreserved character in u ("%41"), which
+// re-expands as the character (Section 2.3, as uri.Normalize writes it),
+// and, with MatchOptions.PlusAsSpace, a "+" in a query value, which
+// re-expands as "%20". When u is an expansion of the template, Match finds
+// values, within these rules: values never cross their operator's
+// boundary (in the path, a value of any expression but "+" and "#" holds
+// no "/" and writes to no "." or ".." segment; a label holds no "."), and
+// a query parameter named twice where the template names it once is no
+// match. The search for values is bounded (see the package documentation,
+// section Matching): on a template that repeats variables between
+// ambiguous splits it may stop before it finds them, and then the error's
+// Detail says so.
+//
+// A query of parameters matches in any order. Where u could be split in
+// several ways, each expression, from left to right, takes the longest
+// text that lets the rest match, and each variable of an expression but
+// its last the fewest members. The package documentation, sections
+// Matching and Round trips, gives the rules in full. Matching takes time
+// linear in the length of u times the size of the template. It allocates
+// the values, and buffers that grow with the template and with u.
 func (t *Template) MatchURI(u uri.URI, opts *MatchOptions) (Values, error) {
 	var steps int
-	vals, off, ok := t.match(u, opts, &steps)
-	if !ok {
-		return nil, &uri.Error{Op: uri.OpMatch, Input: u.String(), Offset: off, Err: ErrNoMatch}
-	}
-	return vals, nil
+	return t.match(u, opts, &steps)
 }
 
 // matcher is a template compiled for matching.
 type matcher struct {
-	occs   []occurrence
-	groups [][]int // the occurrences of each name, in the order of Template.names
-	all    *prog   // the whole template, when it has no query of parameters
-	// Otherwise the template is split where its query begins and ends: the
-	// automata of the parts before the query and from the fragment on,
-	// and the parameters of the query.
+	occs    []occurrence
+	groups  [][]int // the occurrences of each name, in the order of Template.names
+	groupOf []int   // the group of each occurrence
+	all     *prog   // the whole template
+	// When the template has a query of parameters, it is also split where
+	// its query begins and ends: the automata of the parts before the query
+	// and from the fragment on, and the parameters of the query.
 	head, tail *prog
 	query      []qitem
+	tailOcc    int   // the first occurrence of tail
+	prev       []int // the occurrence of the same variable before each, or -1
 }
 
 // occurrence is one varspec of the template, numbered in template order.
@@ -97,19 +140,29 @@ type capture struct {
 }
 
 // matcher returns the template compiled for matching with o: once for all
-// options whose Kinds do not change the automaton, and once for each set
-// of kinds that does (see namedKinds).
+// options that do not change the automaton, and once for each variant
+// that they make (NonEmpty, PlusAsSpace, and each set of Kinds that
+// changes it: see namedKinds).
 func (t *Template) matcher(o *MatchOptions) *matcher {
 	named, key := t.namedKinds(o)
-	if named == nil {
-		t.matchOnce.Do(func() { t.m = t.compileMatcher(nil) })
+	nonEmpty, plus := o.nonEmpty(), o.plusAsSpace()
+	if named == nil && !nonEmpty && !plus {
+		t.matchOnce.Do(func() { t.m = t.compileMatcher(&variant{}) })
 		return t.m
 	}
+	key = string([]byte{b2i(nonEmpty), b2i(plus)}) + key
 	if m, ok := t.hinted.Load(key); ok {
 		return m.(*matcher)
 	}
-	m, _ := t.hinted.LoadOrStore(key, t.compileMatcher(named))
+	m, _ := t.hinted.LoadOrStore(key, t.compileMatcher(&variant{named: named, nonEmpty: nonEmpty, plus: plus}))
 	return m.(*matcher)
+}
+
+func b2i(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // namedKinds returns the kinds that o gives the exploded variables of named
@@ -141,7 +194,7 @@ func (t *Template) namedKinds(o *MatchOptions) (map[string]Kind, string) {
 	return named, string(key)
 }
 
-func (t *Template) compileMatcher(named map[string]Kind) *matcher {
+func (t *Template) compileMatcher(v *variant) *matcher {
 	m := &matcher{}
 	index := map[string]int{}
 	for i, n := range t.names {
@@ -153,20 +206,31 @@ func (t *Template) compileMatcher(named map[string]Kind) *matcher {
 		for k := range p.specs {
 			g := index[p.specs[k].name]
 			m.groups[g] = append(m.groups[g], len(m.occs))
+			m.groupOf = append(m.groupOf, g)
 			m.occs = append(m.occs, occurrence{op: p.op, spec: &p.specs[k]})
 		}
 	}
 	slots := 2 * len(m.occs)
 	head, query, tail, ok := splitQuery(t.parts)
 	if ok {
-		m.query, ok = queryItems(query, len(occsIn(head)), slots, named)
+		m.query, ok = queryItems(query, len(occsIn(head)), slots, v)
+	}
+	m.all = compile(t.parts, 0, slots, v)
+	m.prev = make([]int, len(m.occs))
+	for _, g := range m.groups {
+		for k, i := range g {
+			m.prev[i] = -1
+			if k > 0 {
+				m.prev[i] = g[k-1]
+			}
+		}
 	}
 	if !ok {
-		m.all = compile(t.parts, 0, slots, named)
 		return m
 	}
-	m.head = compile(head, 0, slots, named)
-	m.tail = compile(tail, len(m.occs)-len(occsIn(tail)), slots, named)
+	m.tailOcc = len(m.occs) - len(occsIn(tail))
+	m.head = compile(head, 0, slots, v)
+	m.tail = compile(tail, m.tailOcc, slots, v)
 	return m
 }
 
@@ -176,75 +240,6 @@ func occsIn(parts []part) []varspec {
 		specs = append(specs, p.specs...)
 	}
 	return specs
-}
-
-// match is MatchURI, with the count of the automaton's steps for the
-// tests of linearity.
-func (t *Template) match(u uri.URI, o *MatchOptions, steps *int) (Values, int, bool) {
-	m := t.matcher(o)
-	s := u.String()
-	caps := make([]capture, len(m.occs))
-	pathEnd := len(s)
-	if u.HasFragment() {
-		pathEnd -= len(u.Fragment()) + 1
-	}
-	fragStart := pathEnd
-	if u.HasQuery() {
-		pathEnd -= len(u.Query()) + 1
-	}
-	pathStart := pathEnd - len(u.Path())
-
-	if m.all != nil {
-		slots, ok, fail := m.all.run(s, 0, steps)
-		if ok {
-			m.fill(slots, s, caps, 0, 0)
-		} else if o.extraParams() && u.HasQuery() {
-			// The query may be all extra: match without it.
-			cut := s[:pathEnd] + s[fragStart:]
-			if slots, ok, _ = m.all.run(cut, 0, steps); ok {
-				m.fill(slots, cut, caps, pathEnd, fragStart-pathEnd)
-			}
-		}
-		if !ok {
-			return nil, fail, false
-		}
-	} else {
-		slots, ok, fail := m.head.run(s[:pathEnd], 0, steps)
-		if !ok {
-			return nil, fail, false
-		}
-		m.fill(slots, s, caps, 0, 0)
-		if fail, ok := m.matchQuery(u, pathEnd, fragStart, caps, o, steps); !ok {
-			return nil, fail, false
-		}
-		frag := ""
-		if u.HasFragment() {
-			frag = s[fragStart:]
-		}
-		slots, ok, fail = m.tail.run(frag, fragStart, steps)
-		if !ok {
-			return nil, fail, false
-		}
-		m.fill(slots, s, caps, 0, 0)
-	}
-	return m.values(caps, pathStart, pathEnd, o)
-}
-
-// fill records the captures of the slots that a run set, of the text s.
-// Positions at or after cut are moved on by shift, for a run on a text
-// from which shift bytes were cut there.
-func (m *matcher) fill(slots []int, s string, caps []capture, cut, shift int) {
-	move := func(p int) int {
-		if shift > 0 && p >= cut {
-			return p + shift
-		}
-		return p
-	}
-	for i := range caps {
-		if a, b := slots[2*i], slots[2*i+1]; a >= 0 && b >= 0 {
-			caps[i] = capture{set: true, start: move(a), end: move(b), text: s[a:b]}
-		}
-	}
 }
 
 // splitQuery splits the parts of a template where its query begins (at a
@@ -298,281 +293,4 @@ func withLit(p *part, lit string) part {
 	c := *p
 	c.lit = lit
 	return c
-}
-
-// values decodes the captures and checks them against each other.
-func (m *matcher) values(caps []capture, pathStart, pathEnd int, o *MatchOptions) (Values, int, bool) {
-	decoded := make([]Value, len(m.occs))
-	for i, oc := range m.occs {
-		c := &caps[i]
-		if !c.set {
-			continue
-		}
-		inPath := oc.op.char == '/' || (!oc.op.reserved && pathStart <= c.start && c.end <= pathEnd && pathStart < pathEnd)
-		hint := o.kind(oc.spec.name)
-		if oc.spec.maxLen > 0 {
-			hint = KindString
-		}
-		v, ok := decodeOccurrence(oc.op, oc.spec, c.text, inPath, hint)
-		if !ok {
-			return nil, c.start, false
-		}
-		decoded[i] = v
-	}
-	vals := Values{}
-	for _, g := range m.groups {
-		v, bad := m.agree(g, decoded)
-		if bad >= 0 {
-			off := caps[bad].start
-			if !caps[bad].set {
-				off = caps[g[0]].start
-			}
-			return nil, off, false
-		}
-		if v.Defined() {
-			vals[m.occs[g[0]].spec.name] = v
-		}
-	}
-	return vals, 0, true
-}
-
-// agree returns the value of a variable from the values of its
-// occurrences g, or the occurrence that disagrees with the others.
-func (m *matcher) agree(g []int, decoded []Value) (Value, int) {
-	full, fullAt := Value{}, -1
-	for _, i := range g {
-		if m.occs[i].spec.maxLen > 0 {
-			continue
-		}
-		if fullAt < 0 {
-			full, fullAt = decoded[i], i
-		} else if !decoded[i].Equal(full) {
-			return Value{}, i
-		}
-	}
-	if fullAt < 0 {
-		// Only prefixes: the longest stands for the value.
-		for _, i := range g {
-			if len(decoded[i].s) > len(full.s) || !full.Defined() {
-				full = decoded[i]
-			}
-		}
-	}
-	for _, i := range g {
-		oc := m.occs[i]
-		if oc.spec.maxLen == 0 {
-			continue
-		}
-		d := decoded[i]
-		if d.Defined() != full.Defined() {
-			return Value{}, i
-		}
-		if !d.Defined() {
-			continue
-		}
-		if full.kind != KindString || prefix(d.s, oc.spec.maxLen, oc.op.reserved) != d.s ||
-			prefix(full.s, oc.spec.maxLen, oc.op.reserved) != d.s {
-			return Value{}, i
-		}
-	}
-	return full, -1
-}
-
-// decodeOccurrence reads the value of one occurrence from the text it
-// matched (after the operator's first string or separator), as the kind
-// hint says, or by the default rules when hint is Undefined.
-func decodeOccurrence(op *operator, v *varspec, text string, inPath bool, hint Kind) (Value, bool) {
-	d := decoder{op: op, inPath: inPath}
-	if !v.explode {
-		if op.named {
-			// name [ "=" value ]; the name matched the varspec's.
-			text = text[len(v.name):]
-			if text != "" {
-				text = text[1:]
-			}
-		}
-		return d.members(text, hint)
-	}
-	parts := strings.Split(text, string(op.sep))
-	if op.named {
-		allName := true
-		for _, p := range parts {
-			if k, _, _ := strings.Cut(p, "="); !equalFoldHex(k, v.name) {
-				allName = false
-			}
-		}
-		switch {
-		case hint == KindAssoc || (!allName && hint == Undefined):
-			return d.pairs(parts, false)
-		case hint == KindList || (hint == Undefined && allName):
-			items := make([]string, len(parts))
-			for i, p := range parts {
-				_, items[i], _ = strings.Cut(p, "=")
-			}
-			return d.list(items, false)
-		case hint == KindString && allName && len(parts) == 1:
-			_, s, _ := strings.Cut(parts[0], "=")
-			return d.str(s)
-		}
-		return Value{}, false
-	}
-	withEq := 0
-	for _, p := range parts {
-		if strings.IndexByte(p, '=') >= 0 {
-			withEq++
-		}
-	}
-	switch {
-	case hint == KindAssoc || (hint == Undefined && withEq == len(parts) && !op.reserved):
-		return d.pairs(parts, true)
-	case hint == KindString:
-		if len(parts) == 1 && (withEq == 0 || op.reserved) {
-			return d.str(parts[0])
-		}
-	case withEq == 0 || op.reserved:
-		return d.list(parts, op.char == '/')
-	}
-	return Value{}, false
-}
-
-// decoder decodes the members of one occurrence and applies the boundary
-// rules of its operator and place.
-type decoder struct {
-	op     *operator
-	inPath bool
-}
-
-// members reads the value of a variable that is not exploded: its members
-// joined with ",".
-func (d decoder) members(text string, hint Kind) (Value, bool) {
-	items := []string{text}
-	if !d.op.reserved || hint == KindList || hint == KindAssoc {
-		items = strings.Split(text, ",")
-	}
-	switch {
-	case hint == KindAssoc:
-		if len(items)%2 != 0 {
-			return Value{}, false
-		}
-		pairs := make([]string, 0, len(items)/2)
-		for i := 0; i < len(items); i += 2 {
-			pairs = append(pairs, items[i]+"="+items[i+1])
-		}
-		return d.pairs(pairs, true)
-	case hint == KindList:
-		return d.list(items, false)
-	case len(items) == 1:
-		return d.str(items[0])
-	case hint == Undefined:
-		return d.list(items, false)
-	}
-	return Value{}, false
-}
-
-// str reads a string value, which, in a path, is a segment or part of one
-// on its own: it may not be "." or "..".
-func (d decoder) str(s string) (Value, bool) {
-	s, ok := d.decode(s)
-	return String(s), ok && !(d.inPath && isDotSegment(s))
-}
-
-// list reads the items of a list; with segments, each is a whole path
-// segment ("{/x*}"), which may not be "." or "..".
-func (d decoder) list(items []string, segments bool) (Value, bool) {
-	out := make([]string, len(items))
-	for i, s := range items {
-		var ok bool
-		if out[i], ok = d.decode(s); !ok || (segments && isDotSegment(out[i])) {
-			return Value{}, false
-		}
-	}
-	return Value{kind: KindList, items: out}, true
-}
-
-func isDotSegment(s string) bool { return s == "." || s == ".." }
-
-// pairs reads "name=value" members; with needEq, a member without "=" is
-// no pair, else it is a name whose value is empty (";" writes it so).
-func (d decoder) pairs(members []string, needEq bool) (Value, bool) {
-	out := make([]Pair, len(members))
-	for i, p := range members {
-		k, v, eq := strings.Cut(p, "=")
-		if !eq && needEq {
-			return Value{}, false
-		}
-		var ok1, ok2 bool
-		out[i].Key, ok1 = d.decode(k)
-		out[i].Value, ok2 = d.decode(v)
-		if !ok1 || !ok2 {
-			return Value{}, false
-		}
-	}
-	return Value{kind: KindAssoc, pairs: out}, true
-}
-
-// keepInReserved are the octets whose pct-encoded triplets a reserved
-// expansion copies from a value unchanged, and matching therefore keeps.
-var decodeInReserved = func() (t [256]bool) {
-	for c := range t {
-		t[c] = !allowUR[c]
-	}
-	return t
-}()
-
-// decodeReserved decodes the triplets of s that a reserved expansion
-// writes for octets it encodes. A "%25" before two hex digits stays: the
-// "%" it stands for would start a triplet that expansion copies, so the
-// value held "%25" itself ("%2541" is the expansion of "%2541", and "%41"
-// that of "%41").
-func decodeReserved(s string) string {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); {
-		d, n := abnf.DecodedByte(s, i, false)
-		if n == 1 || !decodeInReserved[d] || d == '%' && i+4 < len(s) && abnf.IsHex(s[i+3]) && abnf.IsHex(s[i+4]) {
-			d, n = s[i], 1 // as written
-		}
-		b = append(b, d)
-		i += n
-	}
-	return string(b)
-}
-
-// decode pct-decodes one member, as the operator encoded it, and reports
-// whether the result stays within the operator's boundary.
-func (d decoder) decode(s string) (string, bool) {
-	if d.op.reserved {
-		if abnf.IndexPctEncoded(s) >= 0 {
-			s = decodeReserved(s)
-		}
-		return s, true
-	}
-	s = abnf.Decode(s, false)
-	switch {
-	case d.op.char == '.' && strings.IndexByte(s, '.') >= 0:
-		return s, false
-	case d.inPath && strings.IndexByte(s, '/') >= 0:
-		return s, false
-	}
-	return s, true
-}
-
-// equalFoldHex reports whether a and b are the same text, but for the
-// case of the hex digits of pct-encoded triplets.
-func equalFoldHex(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		if a[i] == b[i] {
-			if a[i] == '%' && i+2 < len(a) && abnf.IsHex(a[i+1]) && abnf.IsHex(a[i+2]) {
-				if abnf.Lower(a[i+1]) != abnf.Lower(b[i+1]) || abnf.Lower(a[i+2]) != abnf.Lower(b[i+2]) {
-					return false
-				}
-				i += 2
-			}
-			continue
-		}
-		return false
-	}
-	return true
 }

@@ -37,6 +37,9 @@ type pairs = []template.Pair
 // does not match, at offset off.
 func TestMatch(t *testing.T) {
 	extra := &template.MatchOptions{ExtraParams: true}
+	slash := &template.MatchOptions{AllowEncodedSlash: true}
+	nonEmpty := &template.MatchOptions{NonEmpty: true}
+	plus := &template.MatchOptions{PlusAsSpace: true}
 	kinds := func(name string, k template.Kind) *template.MatchOptions {
 		return &template.MatchOptions{Kinds: map[string]template.Kind{name: k}}
 	}
@@ -64,7 +67,7 @@ func TestMatch(t *testing.T) {
 		{"path: ... is a name", "/users/{id}", "/users/...", nil, map[string]any{"id": "..."}, 0, true},
 		{"path: part of a segment may be ..", "/f/{x}.txt", "/f/a..txt", nil, map[string]any{"x": "a."}, 0, true},
 		{"path segments", "{/segs*}", "/a/b%20c/d", nil, map[string]any{"segs": []string{"a", "b c", "d"}}, 0, true},
-		{"path segments: no .. segment", "{/segs*}", "/a/../d", nil, nil, 1, false},
+		{"path segments: no .. segment (offset: the segment)", "{/segs*}", "/a/../d", nil, nil, 3, false},
 		{"path segments: no encoded /", "{/seg}", "/a%2Fb", nil, nil, 1, false},
 		{"path: the query may hold /", "/s{?q}", "/s?q=a%2Fb", nil, map[string]any{"q": "a/b"}, 0, true},
 		{"path: + crosses segments", "/files/{+path}", "/files/a/b/../c", nil, map[string]any{"path": "a/b/../c"}, 0, true},
@@ -150,7 +153,65 @@ func TestMatch(t *testing.T) {
 		{"a prefix above the counted length, within it", "{x:65}{y}", strings.Repeat("a", 65), nil, map[string]any{"x": strings.Repeat("a", 65), "y": ""}, 0, true},
 		{"a prefix alone", "{x:3}", "ab", nil, map[string]any{"x": "ab"}, 0, true},
 		{"prefixes alone: the longest", "{x:1}/{x:3}", "a/abc", nil, map[string]any{"x": "abc"}, 0, true},
+
+		// Soundness and completeness: Match finds values that re-expand to
+		// the URI when there are some, and returns no others.
+		{"a variable twice, adjacent: the first takes less so that both agree", "{#x}{x}", "#aa", nil, map[string]any{"x": "a"}, 0, true},
+		{"a variable on both sides of another", "{x}{y}{x}", "aba", nil, map[string]any{"x": "a", "y": "b"}, 0, true},
+		{"a variable three times", "{x}-{x}{y}{x}", "ab-abcab", nil, map[string]any{"x": "ab", "y": "c"}, 0, true},
+		{"a reading that re-expands byte for byte is preferred", "{&e*}{&%41b}", "&%41b=", nil, map[string]any{"%41b": ""}, 0, true},
+		{"{;x*} writes no = before an empty value", "{;x*}", ";h=", nil, nil, 1, false},
+		{"{;x} writes x= for a list of one empty item only", "{;x}", ";x=", nil, map[string]any{"x": []string{""}}, 0, true},
+		{"{;x} writes x for the empty string", "{;x}", ";x", nil, map[string]any{"x": ""}, 0, true},
+		{"an encoded unreserved character re-expands unencoded", "/users/{id}", "/users/a%41", nil, map[string]any{"id": "aA"}, 0, false},
+		{"a list item in the path is not .. either", "/a/{x}", "/a/..", kinds("x", template.KindList), nil, 3, false},
+		{"a prefix read from the reserved occurrence, which counts a triplet as one", "{y:2}={+y:2}", "%254=%41-", nil, map[string]any{"y": "%41-"}, 0, true},
+		{"prefixes: each occurrence may be the one to read", "?{+y:2}/p/{&y:2}", "?%41./p/&y=%254", nil, map[string]any{"y": "%41."}, 0, true},
+		{"a reserved string holds its commas (3.2.3)", "{+z*,z:2}", ",,,", nil, map[string]any{"z": ","}, 0, true},
+		{"a reserved array whose members hold , and =", "{#x*,x}a", "#k:,=',k:,,'a", nil, map[string]any{"x": pairs{{Key: "k:,", Value: "'"}}}, 0, true},
+		{".. within a segment is no dot segment", "{;x:2,x:2}", ";x=..;x=..", nil, map[string]any{"x": ".."}, 0, true},
+		{"a value that completes a dot segment", "/a/.{x}/b", "/a/../b", nil, nil, 3, false},
+		{"a label expression writes the dot of a dot segment", "/a/{.x}/b", "/a/./b", nil, nil, 3, false},
+		{"a dot segment of the literals is not the values'", "/a/../{x}", "/a/../b", nil, map[string]any{"x": "b"}, 0, true},
 	}
+	tests = append(tests, []struct {
+		name string
+		tmpl string
+		in   string
+		opts *template.MatchOptions
+		want map[string]any
+		off  int
+		same bool
+	}{
+		// MatchOptions.AllowEncodedSlash: ids that are paths.
+		{"an encoded slash, allowed", "/projects/{id}/issues", "/projects/group%2Fproject/issues", slash, map[string]any{"id": "group/project"}, 0, true},
+		{"an encoded slash, by default", "/projects/{id}/issues", "/projects/group%2Fproject/issues", nil, nil, 10, false},
+		{"an encoded slash in a segment of {/x*}", "{/segs*}", "/a%2Fb/c", slash, map[string]any{"segs": []string{"a/b", "c"}}, 0, true},
+		{"an encoded slash, allowed, and .. between", "/projects/{id}/issues", "/projects/group%2F..%2Fx/issues", slash, nil, 18, false},
+		{"an encoded slash, allowed, and an encoded ..", "/projects/{id}/issues", "/projects/%2E%2E/issues", slash, nil, 10, false},
+		{"an encoded slash, allowed, and . at the end", "/projects/{id}", "/projects/a%2F.", slash, nil, 14, false},
+		{"an encoded slash, allowed, and ... is a name", "/projects/{id}", "/projects/a%2F...", slash, map[string]any{"id": "a/..."}, 0, true},
+		{"an encoded slash in the query was always allowed", "/s{?q}", "/s?q=a%2Fb", nil, map[string]any{"q": "a/b"}, 0, true},
+
+		// MatchOptions.NonEmpty: a router's "a segment, not nothing".
+		{"non-empty: an empty segment", "/users/{id}", "/users/", nonEmpty, nil, 7, false},
+		{"non-empty: a value", "/users/{id}", "/users/1", nonEmpty, map[string]any{"id": "1"}, 0, true},
+		{"non-empty: an empty query value", "/s{?q}", "/s?q=", nonEmpty, nil, 3, false},
+		{"non-empty: an undefined variable stays allowed", "/s{?q,lang}", "/s?lang=en", nonEmpty, map[string]any{"lang": "en"}, 0, true},
+		{"non-empty: adjacent expressions split so that neither is empty", "{x}{y}", "ab", nonEmpty, map[string]any{"x": "a", "y": "b"}, 0, true},
+		{"non-empty: an empty list item", "{/x*}", "/a//b", nonEmpty, nil, 1, false},
+		{"non-empty: an empty pair value", "{?k*}", "?a=&b=1", nonEmpty, nil, 1, false},
+
+		// MatchOptions.PlusAsSpace: form decoding of the query.
+		{"+ in a query value, as form decoding reads it", "/s{?q}", "/s?q=a+b", plus, map[string]any{"q": "a b"}, 0, false},
+		{"+ in a query value, by default: no value expands to it (3.2.8 encodes +)", "/s{?q}", "/s?q=a+b", nil, nil, 3, false},
+		{"%2B in a query value is +", "/s{?q}", "/s?q=a%2Bb", plus, map[string]any{"q": "a+b"}, 0, true},
+		{"+ in a query value, parameters in any order", "/s{?q,lang}", "/s?lang=en&q=x+y%2Bz", plus, map[string]any{"q": "x y+z", "lang": "en"}, 0, false},
+		{"+ in a parameter whose value is an expression", "/s?q={q}", "/s?q=a+b", plus, map[string]any{"q": "a b"}, 0, false},
+		{"+ in the path is no space", "/p/{x}{?q}", "/p/a%2Bb?q=c+d", plus, map[string]any{"x": "a+b", "q": "c d"}, 0, false},
+		{"+ in the path is no expansion of {x}", "/p/{x}", "/p/a+b", plus, nil, 3, false},
+		{"+ in a reserved expansion stays +", "/s?{+x}", "/s?a+b", plus, map[string]any{"x": "a+b"}, 0, true},
+	}...)
 	for _, tt := range tests {
 		tp, err := template.Parse(tt.tmpl)
 		if err != nil {

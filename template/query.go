@@ -3,7 +3,6 @@ package template
 import (
 	"strings"
 
-	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/query"
 )
 
@@ -32,7 +31,7 @@ const (
 // that: an expression other than "{?...}" first, "{&...}" between
 // parameters, or a simple expression as the whole value of a parameter
 // ("a={x}").
-func queryItems(parts []part, occ, slots int, named map[string]Kind) ([]qitem, bool) {
+func queryItems(parts []part, occ, slots int, v *variant) ([]qitem, bool) {
 	var items []qitem
 	var cur []byte
 	open := false // whether a parameter of literal text is being read
@@ -67,7 +66,7 @@ func queryItems(parts []part, occ, slots int, named map[string]Kind) ([]qitem, b
 			items = append(items, qitem{kind: qVars, p: p, occ: occ})
 		case p.op.char == 0 && open && len(cur) > 0 && strings.IndexByte(string(cur), '=') == len(cur)-1:
 			items = append(items, qitem{kind: qValued, name: string(cur[:len(cur)-1]), p: p, occ: occ,
-				prog: compile(parts[i:i+1], occ, slots, named)})
+				prog: compile(parts[i:i+1], occ, slots, v)})
 		default:
 			return nil, false
 		}
@@ -105,8 +104,9 @@ type queryMatch struct {
 // "?" at q and ends at end, against the query of the template, and records
 // the captures of its variables. On failure it returns the offset in u of
 // the parameter at fault, or end for a missing one.
-func (m *matcher) matchQuery(u uri.URI, q, end int, caps []capture, o *MatchOptions, steps *int) (int, bool) {
-	qm := queryMatch{s: u.String(), caps: caps, steps: steps}
+func (r *run) matchQuery(caps []capture) (int, bool) {
+	m, u, q, end, o := r.m, r.u, r.pathEnd, r.fragStart, r.o
+	qm := queryMatch{s: u.String(), caps: caps, steps: r.steps}
 	if u.HasQuery() {
 		qm.split(q+1, end)
 	}
@@ -118,7 +118,7 @@ func (m *matcher) matchQuery(u uri.URI, q, end int, caps []capture, o *MatchOpti
 			ok = qm.literal(it.name)
 			fail = end
 		case qValued:
-			fail, ok = qm.valued(m, it, end)
+			fail, ok = qm.valued(r, it, end)
 		case qVars:
 			qm.vars(it, o)
 		}
@@ -184,7 +184,7 @@ func (qm *queryMatch) literal(text string) bool {
 // valued claims the parameter named by the item and matches its value
 // against the item's expression, or returns the offset of the failure
 // (end for a missing parameter).
-func (qm *queryMatch) valued(m *matcher, it qitem, end int) (int, bool) {
+func (qm *queryMatch) valued(r *run, it qitem, end int) (int, bool) {
 	p := qm.named(it.name, true)
 	if p == nil {
 		return end, false
@@ -192,11 +192,12 @@ func (qm *queryMatch) valued(m *matcher, it qitem, end int) (int, bool) {
 	p.claimed = true
 	qm.names = append(qm.names, it.name)
 	at := p.off + len(p.name) + 1
-	slots, ok, fail := it.prog.run(qm.s[at:p.off+len(p.text)], at, qm.steps)
+	slots := make([]int, it.prog.slots)
+	ok, fail := it.prog.run(qm.s[at:p.off+len(p.text)], at, qm.steps, slots)
 	if !ok {
 		return fail, false
 	}
-	m.fill(slots, qm.s, qm.caps, 0, 0)
+	r.fill(slots, qm.s, qm.caps, 0, 0)
 	return 0, true
 }
 

@@ -1,6 +1,10 @@
 package template
 
-import "github.com/gouri/uri/internal/abnf"
+import (
+	"sync"
+
+	"github.com/gouri/uri/internal/abnf"
+)
 
 // This file compiles the parts of a template into a nondeterministic
 // automaton over the bytes of a URI, and runs it as a Pike VM: all the
@@ -17,16 +21,19 @@ const (
 	iClass        // the byte is in cls
 	iSplit        // go on at x and at y, x first
 	iJmp          // go on at x
-	iSave         // record the position in slot, go on at the next
+	iSave         // record the position in slot, go on at the next; x: the save that ends the occurrence, for one that begins it
 	iMatch        // the whole input has been read: a match
 )
 
 type inst struct {
 	op     uint8
 	lo, hi byte
-	cls    *[256]bool
-	x, y   int
-	slot   int
+	// check, when above 0, marks where the occurrences before check-1 have
+	// all been read or skipped: the search checks them there (see each).
+	check int32
+	cls   *[256]bool
+	x, y  int
+	slot  int
 }
 
 // prog is a compiled automaton; slots are the number of positions that a
@@ -34,6 +41,7 @@ type inst struct {
 type prog struct {
 	insts []inst
 	slots int
+	pool  sync.Pool // of *vm: the buffers of runs, to be reused
 }
 
 // The classes of the bytes that a variable's value may hold unencoded in
@@ -44,6 +52,10 @@ var (
 	itemU      = allowU
 	itemUR     = allowUR
 	itemULabel = func() [256]bool { t := allowU; t['.'] = false; return t }()
+	// With MatchOptions.PlusAsSpace, "+" too.
+	itemUPlus      = func() [256]bool { t := allowU; t['+'] = true; return t }()
+	itemULabelPlus = func() [256]bool { t := itemULabel; t['+'] = true; return t }()
+	noByte         [256]bool // a dead end
 )
 
 func classOf(mask uint16) (t [256]bool) {
@@ -53,13 +65,25 @@ func classOf(mask uint16) (t [256]bool) {
 	return t
 }
 
-// builder emits instructions.
-type builder struct {
-	insts []inst
+// variant is what of MatchOptions changes the automaton.
+type variant struct {
 	// named holds the kind, String or List, of the exploded variables of
 	// named operators whose pairs MatchOptions.Kinds says are all named
 	// by the variable.
 	named map[string]Kind
+	// nonEmpty: an expression of "" or "+" writes something
+	// (MatchOptions.NonEmpty), since it writes nothing alike for an
+	// undefined variable and for the empty string.
+	nonEmpty bool
+	// plus: a value may hold "+" for a space (MatchOptions.PlusAsSpace);
+	// where it may not, the values read are refused.
+	plus bool
+}
+
+// builder emits instructions.
+type builder struct {
+	insts []inst
+	*variant
 }
 
 func (b *builder) emit(in inst) int {
@@ -187,12 +211,16 @@ var leadHex, contHex = func() (lead, cont [256]bool) {
 }()
 
 // itemClass returns the class of a member's unencoded bytes for op.
-func itemClass(op *operator) *[256]bool {
+func (b *builder) itemClass(op *operator) *[256]bool {
 	switch {
 	case op.reserved:
 		return &itemUR
+	case op.char == '.' && b.plus:
+		return &itemULabelPlus
 	case op.char == '.':
 		return &itemULabel
+	case b.plus:
+		return &itemUPlus
 	}
 	return &itemU
 }
@@ -201,7 +229,7 @@ func itemClass(op *operator) *[256]bool {
 // after the operator's first string or separator: what appendVar writes,
 // for a value of any kind (RFC 6570, Appendix A).
 func (b *builder) value(op *operator, v *varspec, greedy bool) {
-	cls := itemClass(op)
+	cls := b.itemClass(op)
 	item := func() { b.item(cls, greedy) }
 	if v.maxLen > 0 && v.maxLen <= maxBounded {
 		item = func() { b.upTo(v.maxLen, cls, greedy) }
@@ -282,7 +310,7 @@ func (b *builder) expression(p *part, occ int) {
 			if written && i == 0 {
 				continue // no variable before the first
 			}
-			split := b.emit(inst{op: iSplit})
+			split := b.emit(inst{op: iSplit, check: int32(occ + i + 1)})
 			if written {
 				some[i] = split
 				b.byte(p.op.sep)
@@ -292,9 +320,9 @@ func (b *builder) expression(p *part, occ int) {
 					b.byte(p.op.first)
 				}
 			}
-			b.emit(inst{op: iSave, slot: slot})
+			start := b.emit(inst{op: iSave, slot: slot})
 			b.value(p.op, v, greedy)
-			b.emit(inst{op: iSave, slot: slot + 1})
+			b.insts[start].x = b.emit(inst{op: iSave, slot: slot + 1})
 			jmp := b.emit(inst{op: iJmp})
 			fix = append(fix, func() {
 				b.insts[split].x = split + 1
@@ -307,8 +335,11 @@ func (b *builder) expression(p *part, occ int) {
 			})
 		}
 	}
-	none[k] = b.emit(inst{op: iJmp})
-	some[k] = b.emit(inst{op: iJmp})
+	none[k] = b.emit(inst{op: iJmp, check: int32(occ + k + 1)})
+	if b.nonEmpty && (p.op.char == 0 || p.op.char == '+') {
+		b.insts[none[k]] = inst{op: iClass, cls: &noByte} // it wrote nothing
+	}
+	some[k] = b.emit(inst{op: iJmp, check: int32(occ + k + 1)})
 	b.insts[none[k]].x, b.insts[some[k]].x = b.pc(), b.pc()
 	for _, f := range fix {
 		f()
@@ -316,10 +347,9 @@ func (b *builder) expression(p *part, occ int) {
 }
 
 // compile returns the automaton of the parts, whose variables have the
-// occurrence numbers from occ on, anchored at both ends; named is that of
-// the builder.
-func compile(parts []part, occ int, slots int, named map[string]Kind) *prog {
-	b := &builder{named: named}
+// occurrence numbers from occ on, anchored at both ends, for the variant v.
+func compile(parts []part, occ int, slots int, v *variant) *prog {
+	b := &builder{variant: v}
 	for i := range parts {
 		p := &parts[i]
 		if p.op == nil {
@@ -331,101 +361,4 @@ func compile(parts []part, occ int, slots int, named map[string]Kind) *prog {
 	}
 	b.emit(inst{op: iMatch})
 	return &prog{insts: b.insts, slots: slots}
-}
-
-// vm runs a prog; its buffers are reused from one position to the next.
-type vm struct {
-	p          *prog
-	seen       []int // the position at which each instruction was last added
-	cur, next  []thread
-	free       [][]int
-	steps      int // instructions visited, for the tests of linearity
-	furthest   int // the last position at which a thread was alive
-	matchedCap []int
-}
-
-type thread struct {
-	pc  int
-	cap []int
-}
-
-// run matches the whole of s and returns the recorded positions, offset
-// by base, or false and the furthest position (plus base) that some thread
-// reached.
-func (p *prog) run(s string, base int, steps *int) ([]int, bool, int) {
-	m := &vm{p: p, seen: make([]int, len(p.insts))}
-	for i := range m.seen {
-		m.seen[i] = -1
-	}
-	start := make([]int, p.slots)
-	for i := range start {
-		start[i] = -1
-	}
-	m.cur = m.add(m.cur, 0, 0, base, start)
-	for pos := 0; len(m.cur) > 0; pos++ {
-		m.furthest = pos
-		for i, t := range m.cur {
-			m.steps++
-			in := &p.insts[t.pc]
-			switch in.op {
-			case iMatch:
-				if pos == len(s) {
-					m.matchedCap = t.cap
-					for _, rest := range m.cur[i+1:] {
-						m.free = append(m.free, rest.cap)
-					}
-					*steps += m.steps
-					return m.matchedCap, true, 0
-				}
-			case iByte:
-				if pos < len(s) && (s[pos] == in.lo || s[pos] == in.hi) {
-					m.next = m.add(m.next, t.pc+1, pos+1, base, t.cap)
-				}
-			case iClass:
-				if pos < len(s) && in.cls[s[pos]] {
-					m.next = m.add(m.next, t.pc+1, pos+1, base, t.cap)
-				}
-			}
-			m.free = append(m.free, t.cap)
-		}
-		if pos == len(s) {
-			break
-		}
-		m.cur, m.next = m.next, m.cur[:0]
-	}
-	*steps += m.steps
-	return nil, false, base + m.furthest
-}
-
-// add adds the thread at pc, with the positions cap, to list, following
-// jumps, splits and saves at once, as a Pike VM does: each instruction
-// once per position, in priority order.
-func (m *vm) add(list []thread, pc, pos, base int, cap []int) []thread {
-	if m.seen[pc] == pos {
-		return list
-	}
-	m.seen[pc] = pos
-	m.steps++
-	in := &m.p.insts[pc]
-	switch in.op {
-	case iJmp:
-		return m.add(list, in.x, pos, base, cap)
-	case iSplit:
-		list = m.add(list, in.x, pos, base, cap)
-		return m.add(list, in.y, pos, base, cap)
-	case iSave:
-		old := cap[in.slot]
-		cap[in.slot] = base + pos
-		list = m.add(list, pc+1, pos, base, cap)
-		cap[in.slot] = old
-		return list
-	}
-	var c []int
-	if n := len(m.free); n > 0 {
-		c, m.free = m.free[n-1], m.free[:n-1]
-	} else {
-		c = make([]int, len(cap))
-	}
-	copy(c, cap)
-	return append(list, thread{pc, c})
 }

@@ -112,19 +112,29 @@ var templateExpandCommand = &command{
 		"associative array, in the object's order) or null (undefined), as the\n" +
 		"uritemplate-test suite writes them. An invalid FILE is a usage error. An\n" +
 		"expansion that cannot be an RFC 3986 URI-reference is an error.\n" +
+		"--omit-empty treats an empty string as undefined (\"{?q,lang}\" with q \"\"\n" +
+		"writes \"?lang=en\"); --refuse-dot-segments makes it an error for a value to\n" +
+		"write a \".\" or \"..\" path segment, as matching refuses one.\n" +
 		"With --json: {\"input\":TEMPLATE,\"ok\":true,\"result\":URI}, or the error\n" +
 		"object, whose offset is in the template: {\"input\":S,\"ok\":false,\"error\":S,\n" +
 		"\"offset\":N}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		file := fs.String("vars", "", "the `FILE` of a JSON object of the variables; - reads it from standard\ninput, and the templates are then operands")
+		omit := fs.Bool("omit-empty", false, "treat an empty string, list item or pair value as undefined")
+		dots := fs.Bool("refuse-dot-segments", false, "refuse values that write a \".\" or \"..\" path segment")
 		return func() (op, string) {
+			opts := template.ExpandOptions{OmitEmpty: *omit, RefuseDotSegments: *dots}
 			return op{bind: func(operands []string, stdin io.Reader) ([]string, op, string) {
 				vars, problem := readVars(*file, len(operands) > 0, stdin)
 				if problem != "" {
 					return nil, op{}, problem
 				}
 				return operands, op{apply: func(in string) result {
-					u, err := template.Expand(in, vars)
+					t, err := template.Parse(in)
+					if err != nil {
+						return templateFailure(in, err)
+					}
+					u, err := opts.Expand(t, vars)
 					if err != nil {
 						return templateFailure(in, err)
 					}
@@ -171,14 +181,24 @@ var templateMatchCommand = &command{
 		"list, an object for an associative array). A query written as parameters\n" +
 		"matches in any order. A URI that does not match is an error, at the offset\n" +
 		"where matching failed. A TEMPLATE that does not parse is a usage error.\n" +
+		"The values always expand back to the URI. By default matching is RFC\n" +
+		"6570's: a value in the path holds no \"/\" and writes no \".\" or \"..\"\n" +
+		"segment, \"{id}\" may be empty, and a \"+\" in the query is no expansion of\n" +
+		"a value. --allow-encoded-slash reads \"%2F\" in a path value as \"/\"\n" +
+		"(\"/projects/{id}\" matches \"/projects/group%2Fproject\"; dot segments stay\n" +
+		"refused), --non-empty refuses empty values, and --plus-as-space reads\n" +
+		"\"+\" in a query value as a space, as HTML forms write it.\n" +
 		"With --json: {\"input\":URI,\"template\":TEMPLATE,\"ok\":true,\"vars\":{...}},\n" +
 		"or {\"input\":S,\"template\":TEMPLATE,\"ok\":false,\"error\":S,\"offset\":N}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		extra := fs.Bool("extra-params", false, "ignore query parameters that the template does not name")
+		slash := fs.Bool("allow-encoded-slash", false, "let a value in the path hold an encoded slash (%2F), read as \"/\"")
+		nonEmpty := fs.Bool("non-empty", false, "refuse empty values, list items and pairs")
+		plus := fs.Bool("plus-as-space", false, "read \"+\" in a query value as a space (form decoding)")
 		kinds := kindFlag{}
 		fs.Var(kinds, "kind", "`NAME=KIND`: read the variable NAME as a string, list or assoc where the\ntext cannot tell (repeatable)")
 		return func() (op, string) {
-			opts := &template.MatchOptions{ExtraParams: *extra, Kinds: kinds}
+			opts := &template.MatchOptions{ExtraParams: *extra, Kinds: kinds, AllowEncodedSlash: *slash, NonEmpty: *nonEmpty, PlusAsSpace: *plus}
 			return op{bind: func(operands []string, _ io.Reader) ([]string, op, string) {
 				if len(operands) == 0 {
 					return nil, op{}, "give a TEMPLATE"

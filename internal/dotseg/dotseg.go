@@ -125,8 +125,18 @@ func (o Options) kind(seg []byte, last bool) int {
 	return pctDots(seg)
 }
 
+// Dots returns 1 if seg, a path segment, is "." and 2 if it is ".."
+// (RFC 3986, Section 5.2.4), each dot written "." or "%2E" in either case
+// (Section 6.2.2.2), and 0 otherwise.
+func Dots(seg string) int {
+	if d := dots(seg); d > 0 {
+		return d
+	}
+	return pctDots(seg)
+}
+
 // dots returns 1 if seg is ".", 2 if it is "..", and 0 otherwise.
-func dots(seg []byte) int {
+func dots[T ~string | ~[]byte](seg T) int {
 	if len(seg) == 0 || len(seg) > 2 || seg[0] != '.' || len(seg) == 2 && seg[1] != '.' {
 		return 0
 	}
@@ -135,7 +145,7 @@ func dots(seg []byte) int {
 
 // pctDots returns 1 or 2 when seg is one or two dots, each "." or "%2E" in
 // either case, and 0 otherwise.
-func pctDots(seg []byte) int {
+func pctDots[T ~string | ~[]byte](seg T) int {
 	n := 0
 	for i := 0; i < len(seg); n++ {
 		switch {
