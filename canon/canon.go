@@ -101,6 +101,7 @@ import (
 	"strconv"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -134,12 +135,24 @@ const (
 	// a trailing "/" dropped, the fragment removed. Two URLs with the same
 	// Aggressive key probably show the same page.
 	Aggressive
+	// Archive is the Internet Archive's canonicalization, the one its
+	// SURT keys are made of (the defaults of surt 0.3.1 and of Heritrix's
+	// IA canonicalizer, as CDX indexes hold them): the SafeBrowsing steps
+	// keeping a port other than the scheme's default, then the path and
+	// query lower-cased, leading "www", "www2"... labels dropped, the
+	// session ids of PHP, Java, ASP.NET and ColdFusion dropped, the query
+	// sorted by (name, value) and an empty one removed, a trailing "/"
+	// dropped. A URL with a scheme and no "//" (dns:, filedesc:,
+	// warcinfo:, mailto:) is its own key. [SURT] writes its key; with
+	// options, Canonicalizer{Profile: Archive, ...}.SURT is the archive's
+	// key with those options added.
+	Archive
 )
 
-var profileNames = [...]string{WHATWG: "whatwg", SafeBrowsing: "safebrowsing", Semantic: "semantic", Aggressive: "aggressive"}
+var profileNames = [...]string{WHATWG: "whatwg", SafeBrowsing: "safebrowsing", Semantic: "semantic", Aggressive: "aggressive", Archive: "archive"}
 
 // String returns the profile's name as the command's --profile takes it:
-// "whatwg", "safebrowsing", "semantic" or "aggressive".
+// "whatwg", "safebrowsing", "semantic", "aggressive" or "archive".
 func (p Profile) String() string {
 	if int(p) < len(profileNames) {
 		return profileNames[p]
@@ -185,9 +198,10 @@ type Canonicalizer struct {
 	// equal to it; a name ending in "*" matches every name that begins
 	// with the text before the "*". See [TrackingParams].
 	DropParams []string
-	// SortQuery sorts the query's "&"-separated pairs by their bytes, as
-	// the SURT key does (a stable sort; each pair keeps its bytes, unlike
-	// URLSearchParams.sort, which re-encodes them).
+	// SortQuery sorts the query's "&"-separated pairs by name, then value,
+	// as the archive's SURT key does ("id=5&id2=3" stays; a pair without
+	// "=" before the same name with one). Each pair keeps its bytes,
+	// unlike URLSearchParams.sort, which re-encodes them.
 	SortQuery bool
 	// DropFragment removes the fragment ([SafeBrowsing] always does).
 	DropFragment bool
@@ -240,6 +254,16 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 		if p.writes(s) {
 			return s, nil
 		}
+		return p.String(), nil
+	case Archive:
+		if opaque(s) {
+			return s, nil
+		}
+		p, err := c.archiveParts(s)
+		if err != nil {
+			return "", c.fail(uri.OpCanon, s, err)
+		}
+		p.path = abnf.LowerString(p.path)
 		return p.String(), nil
 	}
 	return "", c.fail(uri.OpCanon, s, ErrUnknownProfile)

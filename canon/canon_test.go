@@ -14,7 +14,7 @@ import (
 	"github.com/gouri/uri/whatwg"
 )
 
-var profiles = []Profile{WHATWG, SafeBrowsing, Semantic, Aggressive}
+var profiles = []Profile{WHATWG, SafeBrowsing, Semantic, Aggressive, Archive}
 
 // TestSteps pins each Safe Browsing step alone, with the document's words.
 func TestSteps(t *testing.T) {
@@ -136,7 +136,7 @@ func TestErrors(t *testing.T) {
 		{func() error { _, err := Canon("mailto:x", SafeBrowsing); return err },
 			`uri: canon safebrowsing: no host at offset 7 of "mailto:x"`},
 		{func() error { _, err := SURT("http://a:8x/"); return err },
-			`uri: surt safebrowsing: port is not a number at offset 10 of "http://a:8x/"`},
+			`uri: surt archive: port is not a number at offset 10 of "http://a:8x/"`},
 		{func() error { _, err := Canon("http://a/", Profile(9)); return err },
 			`uri: canon profile(9): unknown profile of "http://a/"`},
 	} {
@@ -291,7 +291,7 @@ func TestSURTForms(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"https://www.Example.com:8443/A/?b=2&a=1#f", "com,example:8443)/a?a=1&b=2"},
 		{"http://[2001:db8::1]/x", "[2001:db8::1])/x"},
-		{"http://0x7f.1/", "127.0.0.1)/"},
+		{"http://0x7f.1/", "1,0,0,127)/"},
 		// The default port of a scheme is the one of internal/schemes
 		// (RFC 3986, Section 6.2.3): gopher's is 70 (RFC 4266).
 		{"ftp://example.com:21/a", "com,example)/a"},
@@ -310,6 +310,51 @@ func TestSURTForms(t *testing.T) {
 	got, err = Canonicalizer{DropFragment: true}.SURT("https://www.example.com/A?b&a#f")
 	if want := "com,example)/a?a&b"; got != want || err != nil {
 		t.Errorf("Canonicalizer.SURT = %q, %v; want %q", got, err, want)
+	}
+}
+
+// TestSURTArchive: the archive's key is the one of surt 0.3.1 with its
+// defaults (surt.surt(url)), as CDX indexes hold it, and options add to
+// those defaults instead of replacing them.
+func TestSURTArchive(t *testing.T) {
+	tracking := Canonicalizer{Profile: Archive, DropParams: TrackingParams}
+	for _, c := range []struct {
+		why  string
+		c    Canonicalizer
+		in   string
+		want string
+	}{
+		{"surt's query order: pairs sorted as (name, value) tuples, not as name=value strings", Canonicalizer{Profile: Archive}, "http://example.com/?id2=3&id=5", "com,example)/?id=5&id2=3"},
+		{"surt's query order: sorted input stays", Canonicalizer{Profile: Archive}, "http://example.com/?id=5&id2=3", "com,example)/?id=5&id2=3"},
+		{"surt's query order: a name alone before the name with a value", Canonicalizer{Profile: Archive}, "http://example.com/?a=1&a", "com,example)/?a&a=1"},
+		{"surt's query order: an empty pair first", Canonicalizer{Profile: Archive}, "http://example.com/?a=1&", "com,example)/?&a=1"},
+		{"surt's reverse_ipaddr=True default: IPv4 labels reversed", Canonicalizer{Profile: Archive}, "http://192.168.0.1:8080/x", "1,0,168,192:8080)/x"},
+		{"surt's reverse_ipaddr: any inet_aton form is the dotted address first", Canonicalizer{Profile: Archive}, "http://0xc0a80001/", "1,0,168,192)/"},
+		{"by design: an IPv6 address is no list of labels", Canonicalizer{Profile: Archive}, "http://[::FFFF:1.2.3.4]/", "[::ffff:1.2.3.4])/"},
+		{"by design: every leading www label (a key is its own key)", Canonicalizer{Profile: Archive}, "http://www.www2.example.com/", "com,example)/"},
+		{"options keep the defaults: trailing slash, fragment, session id", tracking,
+			"http://www.example.com/a/?utm_source=x&PHPSESSID=0123456789abcdef0123456789abcdef&b=1#f", "com,example)/a?b=1"},
+		{"options keep the defaults: no tracking parameter, the query goes", tracking, "http://example.com/a/?gclid=1#f", "com,example)/a"},
+		{"options keep the defaults: a name in capitals is dropped too (the query is lower-cased)", tracking, "http://example.com/?UTM_SOURCE=1&b", "com,example)/?b"},
+		{"SortQuery and DropFragment change nothing: the archive does both", Canonicalizer{Profile: Archive, SortQuery: true, DropFragment: true}, "http://example.com/?b&a#f", "com,example)/?a&b"},
+		{"SURT of another profile sorts as the archive does", Canonicalizer{Profile: Semantic}, "http://example.com/?id=5&id2=3", "com,example)/?id=5&id2=3"},
+		{"SURT of another profile reverses an IPv4 address", Canonicalizer{Profile: WHATWG}, "http://10.0.0.1:8080/x", "1,0,0,10:8080)/x"},
+	} {
+		got, err := c.c.SURT(c.in)
+		if got != c.want || err != nil {
+			t.Errorf("%s: %+v.SURT(%q) = %q, %v; want %q", c.why, c.c, c.in, got, err, c.want)
+		}
+	}
+	for _, in := range []string{"http://www.example.com/a/?b&a#f", "http://192.168.0.1:8080/x?id=5&id2=3"} {
+		a, errA := SURT(in)
+		b, errB := Canonicalizer{Profile: Archive}.SURT(in)
+		if a != b || errA != nil || errB != nil {
+			t.Errorf("SURT(%q) = %q, %v; Canonicalizer{Profile: Archive}.SURT = %q, %v", in, a, errA, b, errB)
+		}
+	}
+	// The URL that the key is made of, under Canon.
+	if got, err := Canon("HTTP://WWW.Example.com:80/A/?b&a&JSESSIONID=x#f", Archive); got != "http://example.com/a?a&b" || err != nil {
+		t.Errorf("Canon(_, Archive) = %q, %v", got, err)
 	}
 }
 

@@ -23,7 +23,7 @@ func (c Canonicalizer) editQuery(q string, hasQ bool) (string, bool) {
 		q = kept
 	}
 	if c.SortQuery {
-		q = sortPairs(q)
+		q = sortArchive(q)
 	}
 	return q, true
 }
@@ -90,32 +90,63 @@ func matchDecoded(name string, names []string) bool {
 }
 
 // sortPairs returns the "&"-separated pairs of q sorted by their bytes (a
-// stable sort): the query order of the SURT key ("b=1&a=1" is "a=1&b=1";
-// an empty pair sorts first, "a=1&" is "&a=1"). It allocates only when the
-// order changes.
+// stable sort), as urlcanon's Semantic and Aggressive profiles sort them:
+// "id2=3&id=5" ("2" is before "="). It allocates only when the order
+// changes.
 func sortPairs(q string) string {
-	if query.Count(q) == 1 {
-		return q
+	return sortPieces(q, strings.Compare)
+}
+
+// sortArchive returns the "&"-separated pairs of q in the order of the
+// Internet Archive's SURT key (surt 0.3.1, as CDX indexes hold it): by
+// name, then by value, each pair split at its first "=", a pair without
+// "=" before the same name with one: "id=5&id2=3" stays, "a=1&a" is
+// "a&a=1", an empty pair sorts first ("a=1&" is "&a=1"). It allocates
+// only when the order changes.
+func sortArchive(q string) string {
+	return sortPieces(q, comparePairs)
+}
+
+// comparePairs orders two pieces of a query by (name, value), a piece
+// without "=" first among those of its name.
+func comparePairs(a, b string) int {
+	na, va, ea := query.Pair(a)
+	nb, vb, eb := query.Pair(b)
+	if c := strings.Compare(na, nb); c != 0 {
+		return c
 	}
-	if pairsSorted(q) {
+	switch {
+	case ea != eb && !ea:
+		return -1
+	case ea != eb:
+		return 1
+	}
+	return strings.Compare(va, vb)
+}
+
+// sortPieces returns the pieces of q sorted by cmp (pieces that cmp finds
+// equal are equal bytes, so that no order among them is lost),
+// joined by "&"; q itself when they are in order already.
+func sortPieces(q string, cmp func(a, b string) int) string {
+	if query.Count(q) == 1 || piecesSorted(q, cmp) {
 		return q
 	}
 	pairs := make([]string, 0, query.Count(q))
 	for piece := range query.Pieces(q) {
 		pairs = append(pairs, piece)
 	}
-	slices.Sort(pairs)
+	slices.SortFunc(pairs, cmp)
 	return strings.Join(pairs, "&")
 }
 
-// pairsSorted reports whether the pairs of q are in order, without
-// allocating.
-func pairsSorted(q string) bool {
+// piecesSorted reports whether the pieces of q are in the order of cmp,
+// without allocating.
+func piecesSorted(q string, cmp func(a, b string) int) bool {
 	prev, rest, more := query.Cut(q)
 	for more {
 		var pair string
 		pair, rest, more = query.Cut(rest)
-		if pair < prev {
+		if cmp(pair, prev) < 0 {
 			return false
 		}
 		prev = pair
