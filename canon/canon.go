@@ -196,7 +196,9 @@ type Canonicalizer struct {
 	// DropParams lists query parameters to remove: a name matches a
 	// parameter whose name, form-decoded (URL Standard, section 5.1), is
 	// equal to it; a name ending in "*" matches every name that begins
-	// with the text before the "*". See [TrackingParams].
+	// with the text before the "*". ASCII letters match in either case,
+	// under every profile: "utm_*" drops "UTM_SOURCE" as it drops
+	// "utm_Source". See [TrackingParams] and [Canonicalizer.DropsParam].
 	DropParams []string
 	// SortQuery sorts the query's "&"-separated pairs by name, then value,
 	// as the archive's SURT key does ("id=5&id2=3" stays; a pair without

@@ -77,6 +77,10 @@ func TestOptions(t *testing.T) {
 		// The document's host step after IDNA has mapped full-width digits
 		// and dots: an IPv4 address, as the second pass of an idempotence
 		// check reads it (WPT's urltestdata.json has the input).
+		{"drop list ignores ASCII case: whatwg", Canonicalizer{DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&utm_Source=2&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: safebrowsing", Canonicalizer{Profile: SafeBrowsing, DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&Gclid=2&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: semantic", Canonicalizer{Profile: Semantic, DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: aggressive (which lower-cases the query)", Canonicalizer{Profile: Aggressive, DropParams: []string{"REF"}}, "http://x/?Ref=1&a=1", "http://x/?a=1"},
 		{"safebrowsing: full-width IPv4", Canonicalizer{Profile: SafeBrowsing}, "http://\uff10\uff38\uff43\uff10\uff0e\uff10\uff12\uff15\uff10\uff0e\uff10\uff11", "http://192.168.0.1/"},
 	} {
 		got, err := c.c.Canon(c.in)
@@ -453,6 +457,11 @@ func TestDropsParam(t *testing.T) {
 		{"a+b", "a%2Bb", false, "%2B is a +, not a space"},
 		{"x+y", "x%2By", true, "an entry's text before * is taken as it is"},
 		{"", "", false, "the empty name"},
+		{"UTM_SOURCE", "UTM_SOURCE", true, "ASCII case is ignored: a prefix in capitals (was kept while utm_Source was dropped)"},
+		{"utm_Source", "utm_Source", true, "ASCII case is ignored in the rest of the name too"},
+		{"GCLID", "GCLID", true, "ASCII case is ignored in a whole name"},
+		{"A B", "A+b", true, "ASCII case is ignored in an entry of the caller's"},
+		{"gclıd", "gcl%C4%B1d", false, "only ASCII letters fold: a dotless i is no i"},
 	}
 	for _, tt := range tests {
 		if got := c.DropsParam(tt.name); got != tt.drops {

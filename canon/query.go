@@ -59,7 +59,9 @@ func dropPairs(q string, drop func(name, value string) bool) (string, bool) {
 // DropsParam reports whether c drops the query parameters named name, the
 // name form-decoded (URL Standard, section 5.1: "+" is a space and each
 // percent-escape an octet): name is an entry of DropParams, or begins with
-// the text before the "*" of an entry that ends in "*". Canon and SURT drop
+// the text before the "*" of an entry that ends in "*", ASCII letters
+// compared without regard to case in every profile ("UTM_SOURCE",
+// "Utm_Source" and "utm_source" all match "utm_*"). Canon and SURT drop
 // exactly the pairs whose decoded names it reports, so that a program that
 // edits queries another way (as the uri command's edit --drop-tracking
 // does) drops the same ones. It does not allocate.
@@ -67,7 +69,8 @@ func (c Canonicalizer) DropsParam(name string) bool { return matchDecoded(name, 
 
 // matchParam reports whether the query parameter named name (as written)
 // matches one of names: its form-decoded name (URL Standard, section 5.1)
-// equals one, or begins with one that ends in "*".
+// equals one, or begins with one that ends in "*", in ASCII letters of
+// either case.
 func matchParam(name string, names []string) bool {
 	if strings.ContainsAny(name, "%+") {
 		name = abnf.Decode(name, true)
@@ -75,14 +78,19 @@ func matchParam(name string, names []string) bool {
 	return matchDecoded(name, names)
 }
 
-// matchDecoded is matchParam for a name already decoded.
+// matchDecoded is matchParam for a name already decoded. Names are
+// compared without regard to ASCII case because the tools that add
+// tracking parameters and the people who copy links write them in either
+// ("UTM_SOURCE"), and because Aggressive and Archive lower-case the query
+// before they drop: a case-sensitive match would drop a name under those
+// profiles and keep it under the others.
 func matchDecoded(name string, names []string) bool {
 	for _, n := range names {
 		if p, ok := strings.CutSuffix(n, "*"); ok {
-			if strings.HasPrefix(name, p) {
+			if len(name) >= len(p) && abnf.EqualFold(name[:len(p)], p) {
 				return true
 			}
-		} else if n == name {
+		} else if abnf.EqualFold(n, name) {
 			return true
 		}
 	}

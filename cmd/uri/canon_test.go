@@ -24,6 +24,7 @@ func TestCanonCommand(t *testing.T) {
 		{"aggressive", "", []string{"canon", "--profile", "aggressive", "https://www2.Example.com/A/?PHPSESSID=0123456789abcdef0123456789abcdef&b=1#f"}, 0, "http://example.com/a?b=1\n", ""},
 		{"flags after operands", "", []string{"canon", "http://a/?b&a", "--sort-query"}, 0, "http://a/?a&b\n", ""},
 		{"drop and drop-tracking", "", []string{"canon", "--drop", "ref", "--drop-tracking", "http://a/?ref=1&utm_medium=x&fbclid=2&id=3"}, 0, "http://a/?id=3\n", ""},
+		{"drop lists ignore ASCII case", "", []string{"canon", "--drop", "ref", "--drop-tracking", "http://a/?REF=1&UTM_SOURCE=x&Fbclid=2&id=3"}, 0, "http://a/?id=3\n", ""},
 		{"the crawler's frontier step", "../x?utm_source=s&b&a#top\n\t/y \n",
 			[]string{"canon", "--base", "https://Page.example/d/p", "--drop-tracking", "--sort-query", "--drop-fragment"}, 0,
 			"https://page.example/x?a&b\nhttps://page.example/y\n", ""},
