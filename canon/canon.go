@@ -259,7 +259,7 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 		return p.String(), nil
 	case Archive:
 		if opaque(s) {
-			return s, nil
+			return opaqueKey(s), nil
 		}
 		p, err := c.archiveParts(s)
 		if err != nil {

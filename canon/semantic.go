@@ -36,17 +36,10 @@ func semantic(s string) (sem, error) {
 	r.hasHost = u.HostKind() != whatwg.HostNone
 	r.host, r.port = u.Hostname(), u.Port()
 	r.opaque = u.HasOpaquePath()
-	keep := "/?#"
-	if r.scheme == "file" {
-		keep = "/?#|" // "C|" would become the drive letter "C:"
-	}
-	r.path = reescape(u.Pathname(), keep)
-	switch {
-	case r.opaque:
-		r.path = reescape(u.Pathname(), "?#")
-	case u.IsSpecial():
-		// As Safe Browsing does for a host and a path: no empty labels, no
-		// empty segments.
+	r.special = u.IsSpecial()
+	r.path = semanticPath(u)
+	if u.IsSpecial() {
+		// As Safe Browsing does for a host: no empty labels.
 		if h := collapseDots(r.host); h != r.host {
 			// The host without its empty labels is read again by the
 			// host parser: "0.." is "0", which is 0.0.0.0, and "08.." is
@@ -60,11 +53,7 @@ func semantic(s string) (sem, error) {
 			}
 			r.host = v.Hostname()
 		}
-		if strings.Contains(r.path, "//") {
-			b, _ := dotseg.Remove([]byte(r.path), 0, dotseg.Options{MergeSlashes: true, NoDots: true})
-			r.path = string(b)
-		}
-	case u.HostKind() == whatwg.HostOpaque:
+	} else if u.HostKind() == whatwg.HostOpaque {
 		// The forbidden host code points that Safe Browsing does not
 		// escape stay encoded: decoded, they would end or break the host.
 		r.host = reescape(r.host, "/:<>?@[\\]^|")
@@ -78,10 +67,66 @@ func semantic(s string) (sem, error) {
 	return r, nil
 }
 
+// semanticPath returns the path of u unescaped as the Semantic profile
+// does, such that the URL Standard reads it back the same: an opaque path
+// keeps "/" encoded (decoded, "javascript:%2F%2Fevil.example" would begin
+// an authority, and "sc:%2Fa" a path that is no longer opaque); a special
+// URL's path keeps "\\" encoded (the parser reads it as "/"), and a file
+// path "|" ("C|" would become the drive letter "C:"). The dot segments
+// that decoding makes ("%252e" is "%2e", then ".") are removed as the
+// parser removes those of the input (RFC 3986, section 5.2.4), and a
+// special URL's path has no empty segments, as Safe Browsing's.
+func semanticPath(u whatwg.URL) string {
+	if u.HasOpaquePath() {
+		return reescape(u.Pathname(), "/?#")
+	}
+	keep := "/?#"
+	switch {
+	case u.Scheme() == "file":
+		keep = "/?#\\|"
+	case u.IsSpecial():
+		keep = "/?#\\"
+	}
+	return tidyPath(reescape(u.Pathname(), keep), u.IsSpecial())
+}
+
+// tidyPath removes the dot segments of p, and its empty segments when
+// special is set: what the URL Standard's parser and the Semantic
+// profile do to a path on a second run, after a step has rewritten it.
+func tidyPath(p string, special bool) string {
+	if hasDotSegment(p) {
+		b, _ := dotseg.Remove([]byte(p), 0, dotseg.Options{})
+		p = string(b)
+	}
+	if special && strings.Contains(p, "//") {
+		b, _ := dotseg.Remove([]byte(p), 0, dotseg.Options{MergeSlashes: true, NoDots: true})
+		p = string(b)
+	}
+	return p
+}
+
+// hasDotSegment reports whether the path p has a "." or ".." segment.
+func hasDotSegment(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '.' || i > 0 && p[i-1] != '/' {
+			continue
+		}
+		j := i + 1
+		if j < len(p) && p[j] == '.' {
+			j++
+		}
+		if j == len(p) || p[j] == '/' {
+			return true
+		}
+	}
+	return false
+}
+
 // sem is a URL split for the Semantic and Aggressive profiles.
 type sem struct {
 	scheme, host, port, path, query, fragment string
 	hasHost, opaque, hasQuery, hasFragment    bool
+	special                                   bool // the URL Standard's special scheme
 }
 
 func (r sem) String() string {
@@ -171,7 +216,8 @@ func aggressive(s string) (sem, error) {
 	if !r.opaque {
 		p := stripPathSessionID(abnf.LowerString(r.path))
 		if i := strings.Index(p, ";jsessionid="); i >= 0 {
-			p = p[:i]
+			// What the cut leaves may end in a dot segment ("/.;jsessionid=").
+			p = tidyPath(p[:i], r.special)
 		}
 		if q := strings.TrimRight(p, "/"); q != "" {
 			p = q

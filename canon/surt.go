@@ -38,7 +38,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 	switch c.Profile {
 	case Archive:
 		if opaque(s) {
-			return s, nil
+			return opaqueKey(s), nil
 		}
 		p, err := c.archiveParts(s)
 		if err != nil {
@@ -90,6 +90,28 @@ func (c Canonicalizer) archiveParts(s string) (parts, error) {
 	return p, nil
 }
 
+// opaqueKey is the key of an input that opaque reports: s without its
+// leading and trailing bytes <= 0x20, with the other bytes <= 0x20 and DEL
+// escaped, so that no key holds a control byte or a space raw; it is
+// otherwise the input, as the archive keys "dns:archive.org".
+func opaqueKey(s string) string {
+	s = trimSpace(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			b := make([]byte, 0, len(s)+8)
+			for j := 0; j < len(s); j++ {
+				if c := s[j]; c <= ' ' || c == 0x7f {
+					b = append(b, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
+				} else {
+					b = append(b, c)
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
 // opaque reports whether s has a scheme not followed by "//", or is one of
 // the archive's record types whose key is the URL itself.
 func opaque(s string) bool {
@@ -127,7 +149,9 @@ func iaMassage(p *parts) {
 // each while another label follows: "www12.foo.com" is "foo.com",
 // "www.www.foo.com" is "foo.com" (surt drops one; a second run would drop
 // the other, and a key must be its own key), "www2foo.com" and "www.com"
-// stay.
+// stay. A label is kept where the rest would read as another host: "[" (an
+// IP literal) or an IPv4 address that is not in its dotted form
+// ("www.0x7f.1").
 func stripWWW(h string) string {
 	for strings.HasPrefix(h, "www") {
 		i := 3
@@ -137,7 +161,11 @@ func stripWWW(h string) string {
 		if i >= len(h) || h[i] != '.' || !strings.Contains(h[i+1:], ".") {
 			break
 		}
-		h = h[i+1:]
+		rest := h[i+1:]
+		if a, ip := ipv4(rest); rest[0] == '[' || ip && a != rest {
+			break
+		}
+		h = rest
 	}
 	return h
 }
