@@ -232,21 +232,25 @@ func Canon(s string, p Profile) (string, error) {
 func (c Canonicalizer) Canon(s string) (string, error) {
 	switch c.Profile {
 	case WHATWG:
-		return c.whatwg(s)
-	case Semantic, Aggressive:
-		run := semantic
-		if c.Profile == Aggressive {
-			run = aggressive
-		}
-		r, err := run(s)
+		u, err := whatwg.Parse(s)
 		if err != nil {
 			return "", c.fail(uri.OpCanon, s, err)
 		}
-		r.query, r.hasQuery = c.editQuery(r.query, r.hasQuery)
-		if c.DropFragment {
-			r.fragment, r.hasFragment = "", false
+		return c.whatwgKey(u), nil
+	case Semantic, Aggressive:
+		r, err := semantic(s)
+		if err != nil {
+			return "", c.fail(uri.OpCanon, s, err)
 		}
-		return r.String(), nil
+		return c.semKey(r), nil
+	}
+	return c.canonText(s)
+}
+
+// canonText is Canon for the profiles that read the input's text rather
+// than the URL Standard's parse: SafeBrowsing and Archive.
+func (c Canonicalizer) canonText(s string) (string, error) {
+	switch c.Profile {
 	case SafeBrowsing:
 		p, err := googleParts(s, false)
 		if err != nil {
@@ -271,6 +275,67 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 	return "", c.fail(uri.OpCanon, s, ErrUnknownProfile)
 }
 
+// CanonURL returns the canonical form of u, a URL that the URL Standard
+// has parsed (whatwg.Parse, or URL.Parse for a link on a page), under c's
+// profile and options: Canon(u.Href()) without parsing the href again
+// under WHATWG, Semantic and Aggressive; SafeBrowsing and Archive read
+// the href's text, as their documents do. It allocates the key (nothing
+// more under WHATWG without options when the href is the key). On error
+// it returns a *uri.Error with Op uri.OpCanon whose Input is u.Href();
+// the zero URL is no URL and gives the error of Canon("").
+func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
+	if u.Href() == "" {
+		return c.Canon("")
+	}
+	switch c.Profile {
+	case WHATWG:
+		return c.whatwgKey(u), nil
+	case Semantic, Aggressive:
+		r, err := semanticURL(u)
+		if err != nil {
+			return "", c.fail(uri.OpCanon, u.Href(), err)
+		}
+		return c.semKey(r), nil
+	}
+	return c.canonText(u.Href())
+}
+
+// CanonRef returns the canonical form of the link ref on the page whose
+// URL is base, under c's profile and options: ref resolved against base
+// as a browser resolves an href (URL Standard, section 4.4; base comes
+// first, as in uri.Resolve), then keyed as [Canonicalizer.CanonURL] keys
+// it, without parsing the result again. Each call parses base; for many
+// links on one page, parse the page once and call CanonURL(page.Parse(ref)).
+// On error it returns a *uri.Error with Op uri.OpCanon: Name "base" and
+// Input base when base fails to parse, Input ref when ref does, and
+// CanonURL's error otherwise.
+func (c Canonicalizer) CanonRef(base, ref string) (string, error) {
+	b, err := whatwg.Parse(base)
+	if err != nil {
+		e := c.fail(uri.OpCanon, base, err)
+		e.Name = "base"
+		return "", e
+	}
+	u, err := b.Parse(ref)
+	if err != nil {
+		return "", c.fail(uri.OpCanon, ref, err)
+	}
+	return c.CanonURL(u)
+}
+
+// semKey writes the result of the Semantic or Aggressive steps, with the
+// Aggressive ones when c says so, after c's options.
+func (c Canonicalizer) semKey(r sem) string {
+	if c.Profile == Aggressive {
+		r = aggressiveSem(r)
+	}
+	r.query, r.hasQuery = c.editQuery(r.query, r.hasQuery)
+	if c.DropFragment {
+		r.fragment, r.hasFragment = "", false
+	}
+	return r.String()
+}
+
 // fail returns the error of the operation op of c's profile on s that
 // failed with err: a sentinel of this package, the *uri.Error of the Safe
 // Browsing steps (which carries the offset), or the *uri.Error of the URL
@@ -293,15 +358,11 @@ func (c Canonicalizer) fail(op, s string, err error) *uri.Error {
 	return e
 }
 
-// whatwg is the WHATWG profile: the URL Standard's href, then the options.
-func (c Canonicalizer) whatwg(s string) (string, error) {
-	u, err := whatwg.Parse(s)
-	if err != nil {
-		return "", c.fail(uri.OpCanon, s, err)
-	}
+// whatwgKey is the WHATWG profile's key of u: its href, then the options.
+func (c Canonicalizer) whatwgKey(u whatwg.URL) string {
 	href := u.Href()
 	if !c.options() {
-		return href, nil
+		return href
 	}
 	// The options cut the href at the "?" and "#" where the URL says they
 	// are, and keep every other byte.
@@ -313,9 +374,9 @@ func (c Canonicalizer) whatwg(s string) (string, error) {
 	q, hasQ := u.Query(), u.HasQuery()
 	q, hasQ = c.editQuery(q, hasQ)
 	if hasQ {
-		return head + "?" + q + frag, nil
+		return head + "?" + q + frag
 	}
-	return head + frag, nil
+	return head + frag
 }
 
 // options reports whether c has an option that edits a URL.

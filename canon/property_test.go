@@ -1,12 +1,16 @@
 package canon
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/whatwg"
 )
 
 // optionSets are the sets of options that every invariant is checked
@@ -89,6 +93,9 @@ func TestIdempotentRandom(t *testing.T) {
 			msg := checkIdempotent(c, s)
 			if msg == "" && p == SafeBrowsing {
 				msg = checkLookup(s)
+			}
+			if msg == "" {
+				msg = checkCanonURL(c, s)
 			}
 			if msg != "" {
 				if failures++; failures <= 20 {
@@ -212,5 +219,66 @@ func TestSafeBrowsingAfterIDNA(t *testing.T) {
 		if k, err := SURT(c.in); err != nil || strings.ContainsAny(k, "\n\r\t ") {
 			t.Errorf("%s: SURT(%q) = %q, %v", c.why, c.in, k, err)
 		}
+	}
+}
+
+// checkCanonURL returns what is wrong with c.CanonURL of the URL Standard's
+// parse of s: a key or an error other than those of Canon of its href.
+func checkCanonURL(c Canonicalizer, s string) string {
+	u, err := whatwg.Parse(s)
+	if err != nil {
+		return ""
+	}
+	k1, err1 := c.CanonURL(u)
+	k2, err2 := c.Canon(u.Href())
+	if k1 != k2 || (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
+		return sprintf("%+v: CanonURL(%q) = %q, %v; Canon(href) = %q, %v", c, u.Href(), k1, err1, k2, err2)
+	}
+	return ""
+}
+
+// TestCanonRef: the key of a link on a page is the key of the URL a
+// browser resolves it to; base comes first, as in uri.Resolve.
+func TestCanonRef(t *testing.T) {
+	for _, c := range []struct {
+		why       string
+		c         Canonicalizer
+		base, ref string
+		want      string
+	}{
+		{"URL Standard, section 4.4: a relative path", Canonicalizer{}, "https://example.com/docs/index.html", "../a/./b?x#f", "https://example.com/a/b?x#f"},
+		{"the options apply to the resolved URL", Canonicalizer{DropParams: TrackingParams, DropFragment: true}, "https://example.com/d/p", "q?utm_source=x&id=1#top", "https://example.com/d/q?id=1"},
+		{"semantic: one parse, then the semantic steps", Canonicalizer{Profile: Semantic}, "https://example.com/d/p", "%7Euser/?b&a", "https://example.com/d/~user/?a&b"},
+		{"aggressive", Canonicalizer{Profile: Aggressive}, "https://www.example.com/d/p", "X/?PHPSESSID=0123456789abcdef0123456789abcdef", "http://example.com/d/x"},
+		{"safebrowsing reads the resolved href", Canonicalizer{Profile: SafeBrowsing}, "http://example.com:8080/", "/%2541", "http://example.com/A"},
+		{"archive reads the resolved href", Canonicalizer{Profile: Archive}, "http://www.example.com/", "A/?b&a", "http://example.com/a?a&b"},
+		{"an absolute reference ignores the base", Canonicalizer{Profile: Semantic}, "https://example.com/", "HTTP://Other.example:80/x", "http://other.example/x"},
+		{"tabs and newlines in an href are read away, as a browser does", Canonicalizer{}, "https://example.com/", "\t/a\n/b ", "https://example.com/a/b"},
+	} {
+		got, err := c.c.CanonRef(c.base, c.ref)
+		if got != c.want || err != nil {
+			t.Errorf("%s: %+v.CanonRef(%q, %q) = %q, %v; want %q", c.why, c.c, c.base, c.ref, got, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		why, base, ref, name, input string
+		reason                      error
+	}{
+		{"the base fails: Name base, Input base", "nope", "x", "base", "nope", whatwg.ErrMissingSchemeNonRelativeURL},
+		{"the reference fails: Input ref", "http://a/", "http://a b/", "semantic", "http://a b/", whatwg.ErrDomainToASCII},
+		{"the key fails: Input the resolved href", "http://a/", "//.../", "semantic", "http://.../", ErrNoHost},
+	} {
+		_, err := Canonicalizer{Profile: Semantic}.CanonRef(c.base, c.ref)
+		var e *uri.Error
+		if !errors.As(err, &e) || e.Op != uri.OpCanon || e.Name != c.name || e.Input != c.input || !errors.Is(err, c.reason) {
+			t.Errorf("%s: CanonRef(%q, %q) = %#v; want a *uri.Error named %q on %q for %v", c.why, c.base, c.ref, err, c.name, c.input, c.reason)
+		}
+	}
+	if _, err := (Canonicalizer{}).CanonURL(whatwg.URL{}); err == nil {
+		t.Error("CanonURL(zero URL) succeeded")
+	}
+	u := whatwg.MustParse("https://example.com/a?b#c")
+	if n := testing.AllocsPerRun(10, func() { _, _ = Canonicalizer{}.CanonURL(u) }); n != 0 {
+		t.Errorf("CanonURL(%q) under WHATWG without options: %v allocations, want 0", u.Href(), n)
 	}
 }

@@ -31,6 +31,11 @@ func semantic(s string) (sem, error) {
 	if err != nil {
 		return sem{}, err
 	}
+	return semanticURL(u)
+}
+
+// semanticURL is semantic for a URL that the URL Standard has parsed.
+func semanticURL(u whatwg.URL) (sem, error) {
 	var r sem
 	r.scheme = u.Scheme()
 	r.hasHost = u.HostKind() != whatwg.HostNone
@@ -195,15 +200,12 @@ func reescape(s, keep string) string {
 	return string(out)
 }
 
-// aggressive runs the Aggressive profile: Semantic, then https read as
-// http, the host's "www" label dropped, the path and query lower-cased,
-// session ids dropped, empty query pairs and an empty query removed, a
-// trailing "/" dropped and the fragment removed.
-func aggressive(s string) (sem, error) {
-	r, err := semantic(s)
-	if err != nil {
-		return r, err
-	}
+// aggressiveSem runs the steps that the Aggressive profile adds to
+// Semantic on r, the Semantic profile's result: https read as http, the
+// host's "www" labels dropped, the path and query lower-cased, session ids
+// dropped, empty query pairs and an empty query removed, a trailing "/"
+// dropped and the fragment removed.
+func aggressiveSem(r sem) sem {
 	if r.scheme == "https" {
 		// The URL Standard kept a port that is no default of https, but
 		// may be http's.
@@ -235,5 +237,5 @@ func aggressive(s string) (sem, error) {
 		r.hasQuery = r.query != ""
 	}
 	r.fragment, r.hasFragment = "", false
-	return r, nil
+	return r
 }
