@@ -10,54 +10,110 @@
 //     of the Google Safe Browsing API (the same rules as Web Risk's
 //     "URLs and hashing"): tab, CR and LF removed, the fragment removed,
 //     percent-escapes decoded repeatedly, the host's dots and case and its
-//     numeric IPv4 forms canonicalized, "/./", "/../" and "//" resolved in
-//     the path, and the bytes <= 0x20, >= 0x7F, "#" and "%" escaped again.
+//     numeric IPv4 forms canonicalized after IDNA has mapped it, "/./",
+//     "/../" and "//" resolved in the path, and the bytes <= 0x20, >= 0x7F,
+//     "#" and "%" escaped again.
 //   - [Semantic] and [Aggressive]: the "semantic precise" and "aggressive"
 //     canonicalizations of the IIPC urlcanon project (its test data defines
 //     them): the first keeps what the URL means to its server, the second
 //     also drops what rarely changes the page (www, https, session ids).
+//   - [Archive]: the Internet Archive's canonicalization, the one its SURT
+//     keys are made of (surt 0.3.1's defaults, Heritrix's IA canonicalizer).
 //
 // A [Canonicalizer] adds options to any profile: query parameters dropped
 // by name or prefix ([TrackingParams] is a default list), the query sorted,
-// the fragment dropped. [SURT] and [Canonicalizer.SURT] write the Sort-friendly
-// URI Reordering Transform key of web archives (Heritrix, the Wayback
-// Machine, pywb, CDX files): "com,example)/path?query"; [SSURT] writes the
-// "Sort-friendly SURT" of the IIPC urlcanon project.
+// the fragment dropped. [Canonicalizer.Canon] keys a string,
+// [Canonicalizer.CanonURL] a URL that package whatwg has parsed, and
+// [Canonicalizer.CanonRef] a link on a page (base first, as in
+// uri.Resolve), each with one parse. [SURT] and [Canonicalizer.SURT] write
+// the Sort-friendly URI Reordering Transform key of web archives (Heritrix,
+// the Wayback Machine, pywb, CDX files): "com,example)/path?query"; [SSURT]
+// writes the "Sort-friendly SURT" of the IIPC urlcanon project.
 //
-// Every profile is idempotent (canonicalizing a key again returns it), runs
-// in time linear in its input and never panics; when it cannot produce a
-// key it returns an error that says why (no host, a port that is not a
-// number, the URL Standard's parse error), never a guess.
+// Every profile is idempotent under every set of options (canonicalizing a
+// key again returns it; a property test and a fuzz target hold it), runs
+// in time linear in its input and never panics; no key holds a control
+// byte raw. When it cannot produce a key it returns an error that says why
+// (no host, a port that is not a number, the URL Standard's parse error),
+// never a guess.
 //
 // # Which profile
 //
-// For a crawler's frontier, deduplicate by [Semantic] keys with
-// DropParams [TrackingParams] and DropFragment, and fetch the URL Standard's
-// href of each link (see the example): Semantic merges the spellings that
-// mean the same to a server ("%7E" and "~", the order of the query's pairs,
-// a default port), and keeps what may name another resource (the case of
-// the path, "%2F"). [WHATWG] merges only what a browser itself rewrites, so
-// more duplicates are fetched. [Aggressive] merges what probably shows the
-// same page (http and https, "www", the case of the path), so a distinct
-// page can be skipped: use it to look a page up in an archive. [SafeBrowsing]
-// decodes "%2F" and drops the port, for lookups in Safe Browsing's lists,
-// whose entries are written that way; SURT keys are for CDX indexes.
+// For a crawler's frontier, deduplicate by [Semantic] keys with DropParams
+// [TrackingParams] and DropFragment, and fetch the URL Standard's href of
+// each link (see the example): Semantic merges the spellings that mean the
+// same to a server ("%7E" and "~", "host." and "host", the order of the
+// query's pairs, a default port) and drops the userinfo, and keeps what may
+// name another resource (the case of the path, "%2F"). The default,
+// [WHATWG], is the URL a browser requests, not a deduplication key: it
+// keeps "%7E" and "~" apart, and "host." and "host", so the same page is
+// fetched twice, and it puts a password of the userinfo into the key (and
+// into the logs and files that hold keys). [Aggressive] merges what
+// probably shows the same page (http and https, "www", the case of the
+// path, session ids), so a distinct page can be skipped: use it to look a
+// page up in an archive. [SafeBrowsing] decodes "%2F" and drops the port,
+// for lookups in Safe Browsing's lists, whose entries are written that way.
+// [Archive] and [SURT] are for CDX indexes.
 //
 // # Options and keys
 //
 // The options of a [Canonicalizer] work with every profile: DropParams
-// (names, or prefixes ending in "*"; [TrackingParams] lists utm_*, gclid,
-// fbclid, msclkid and others), SortQuery (the pairs sorted by their bytes,
-// each pair kept as written) and DropFragment. [SURT] is the Internet
-// Archive's key with its defaults (Safe Browsing steps keeping a
-// non-default port, then lower-case, no "www" label, no session ids, the
-// query sorted, no trailing "/"); [Canonicalizer.SURT] writes the key of any
-// profile's result; [SURTOf] writes the SURT form of a URL as it is
-// (Heritrix's "http://(org,example,)/"), [SSURT] the IIPC urlcanon
-// project's "sort-friendly" form, and [LookupExpressions] the host-suffix
-// and path-prefix expressions that a Safe Browsing client looks up. The
-// command "uri canon" writes one key per input (docs/command.md#canon in
-// the module).
+// (names, or prefixes ending in "*", matched with ASCII letters in either
+// case under every profile; [TrackingParams] lists utm_*, gclid, fbclid,
+// msclkid and others), SortQuery (the pairs sorted by name, then value, as
+// the archive's key sorts them, each pair kept as written) and
+// DropFragment. [SURT] is the Internet Archive's key with its defaults;
+// Canonicalizer{Profile: Archive, ...}.SURT is that key with options added
+// to the defaults (DropParams [TrackingParams] drops tracking parameters
+// and still the trailing "/", the fragment and session ids).
+// [Canonicalizer.SURT] writes the key of any profile's result; [SURTOf]
+// writes the SURT form of a URL as it is (Heritrix's
+// "http://(org,example,)/"), [SSURT] the IIPC urlcanon project's
+// "sort-friendly" form, and [LookupExpressions] the host-suffix and
+// path-prefix expressions that a Safe Browsing client looks up. The command
+// "uri canon" writes one key per input (docs/command.md#canon in the
+// module).
+//
+// # Where the profiles depart from urlcanon
+//
+// Semantic and Aggressive follow urlcanon's test data, which they pass but
+// for the cases listed in the tests, and depart from its code where a key
+// would otherwise change a URL's meaning or not be its own key:
+//
+//   - "%2F" stays encoded in a path (urlcanon decodes it): "a%2Fb" is one
+//     segment, "a/b" two, and servers tell them apart. An opaque path
+//     keeps "/" encoded too, so that "javascript:%2F%2Fevil.example" never
+//     becomes an authority.
+//   - In the query, "=", "&", "+" and "#" stay as written, encoded or not
+//     (urlcanon encodes an "=" in a value and decodes "%2B"): "a=b=c" and
+//     "a=b%3Dc" may be different values to a server, and "+" is a space in
+//     form data.
+//   - A "\" decoded in a special URL's path stays encoded, and so does "|"
+//     in a file path: the parser would read them as "/" and a drive
+//     letter.
+//   - The dot segments that decoding makes ("%252e") are removed, as the
+//     parser removes those of the input.
+//   - Aggressive cuts ";jsessionid=" and all that follows in the path,
+//     whatever the length (urlcanon: 32 letters and digits at the end), and
+//     drops the session ids of the query by the archive's rule.
+//   - A "www" or "wwwN" label is kept when only one label would follow
+//     ("www.com" stays; urlcanon makes it "com"), and every leading one is
+//     dropped ("www.www.example.com" is "example.com"; urlcanon drops one
+//     per run).
+//
+// # SURT keys and surt
+//
+// [SURT] gives the keys of surt 0.3.1's surt(url) with its defaults: no
+// scheme, the host's labels reversed (an IPv4 address too:
+// "1,0,168,192:8080)/x"), the query's pairs sorted as (name, value)
+// tuples ("id=5&id2=3"), a default port, "www" labels, session ids, an
+// empty query and a trailing "/" dropped. Its keys differ by design where
+// surt's would not be the key of their own canonical URL or would be no
+// key: every leading "www" label is dropped, not one; an IPv6 address is
+// written whole in its brackets (its dots are no labels); the bytes of a
+// URL with no "//"
+// that are <= 0x20 or DEL are escaped; and the empty string is an error,
+// not surt's placeholder "-".
 //
 // # Conformance and speed
 //

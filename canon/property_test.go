@@ -282,3 +282,25 @@ func TestCanonRef(t *testing.T) {
 		t.Errorf("CanonURL(%q) under WHATWG without options: %v allocations, want 0", u.Href(), n)
 	}
 }
+
+// TestDepartures: the rows of the package documentation's "Where the
+// profiles depart from urlcanon", each against urlcanon's reading.
+func TestDepartures(t *testing.T) {
+	for _, c := range []struct {
+		why, urlcanon string
+		p             Profile
+		in, want      string
+	}{
+		{"%2F stays encoded in a path", "http://h/a/b", Semantic, "http://h/a%2fb", "http://h/a%2Fb"},
+		{"= in a value stays as written", "http://h/?a=b%3Dc", Semantic, "http://h/?a=b=c", "http://h/?a=b=c"},
+		{"%3D in a value stays as written", "http://h/?a=b%3Dc", Semantic, "http://h/?a=b%3dc", "http://h/?a=b%3Dc"},
+		{"%2B stays encoded: + is a space in form data", "http://h/?a=+", Semantic, "http://h/?a=%2b", "http://h/?a=%2B"},
+		{"any-length ;jsessionid= is cut", "http://h/a;jsessionid=x1", Aggressive, "http://h/a;jsessionid=X1", "http://h/a"},
+		{"www is kept when one label would follow", "http://com/", Aggressive, "http://www.com/", "http://www.com/"},
+		{"wwwN is kept when one label would follow", "http://com/", Aggressive, "http://www2.com/", "http://www2.com/"},
+	} {
+		if got, err := Canon(c.in, c.p); got != c.want || err != nil {
+			t.Errorf("%s (urlcanon: %q): Canon(%q, %v) = %q, %v; want %q", c.why, c.urlcanon, c.in, c.p, got, err, c.want)
+		}
+	}
+}
