@@ -69,15 +69,24 @@ var canonCommand = &command{
 				lead = []field{{"base", *base}}
 			}
 			return op{whole: true, lead: lead, apply: func(in string) result {
-				s := in
-				if lead != nil {
-					u, err := b.Parse(in)
-					if err != nil {
+				var k string
+				var err error
+				switch {
+				case lead == nil:
+					k, err = key(in)
+				default:
+					// The link is parsed once, against the page, and keyed
+					// from that parse (Canonicalizer.CanonURL).
+					var u whatwg.URL
+					if u, err = b.Parse(in); err != nil {
 						return failure(in, err, lead...)
 					}
-					s = u.Href()
+					if *surt {
+						k, err = key(u.Href())
+					} else {
+						k, err = c.CanonURL(u)
+					}
 				}
-				k, err := key(s)
 				if err != nil {
 					return failure(in, err, lead...)
 				}
