@@ -180,12 +180,15 @@ const (
 	// urlcanon project: the URL Standard's parse (an input without a
 	// scheme read as http), each component percent-unescaped repeatedly
 	// but for the bytes that mean something there ("/", "?", "#" in the
-	// path; "&", "=", "+", "#" in the query) and escaped again as
-	// SafeBrowsing escapes, the userinfo dropped, the query sorted. It
-	// keeps what the URL means to its server.
+	// path and "\" in a special one; "&", "=", "+", "#" in the query) and
+	// escaped again as SafeBrowsing escapes, the dot segments that
+	// decoding makes removed, the userinfo dropped, the query sorted by
+	// its bytes (urlcanon's order). It keeps what the URL means to its
+	// server; the package documentation lists where it departs from
+	// urlcanon.
 	Semantic
 	// Aggressive is urlcanon's "aggressive" canonicalization: Semantic,
-	// then https read as http, a first label "www", "www2"... dropped,
+	// then https read as http, leading labels "www", "www2"... dropped,
 	// the path and query lower-cased, session ids (PHP, Java, ASP.NET,
 	// ColdFusion) dropped, empty query pairs and an empty query removed,
 	// a trailing "/" dropped, the fragment removed. Two URLs with the same
@@ -298,7 +301,7 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 		if err != nil {
 			return "", c.fail(uri.OpCanon, s, err)
 		}
-		return c.semKey(r), nil
+		return c.semKey(&r), nil
 	}
 	return c.canonText(s)
 }
@@ -351,7 +354,7 @@ func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
 		if err != nil {
 			return "", c.fail(uri.OpCanon, u.Href(), err)
 		}
-		return c.semKey(r), nil
+		return c.semKey(&r), nil
 	}
 	return c.canonText(u.Href())
 }
@@ -381,9 +384,9 @@ func (c Canonicalizer) CanonRef(base, ref string) (string, error) {
 
 // semKey writes the result of the Semantic or Aggressive steps, with the
 // Aggressive ones when c says so, after c's options.
-func (c Canonicalizer) semKey(r sem) string {
+func (c Canonicalizer) semKey(r *sem) string {
 	if c.Profile == Aggressive {
-		r = aggressiveSem(r)
+		aggressiveSem(r)
 	}
 	r.query, r.hasQuery = c.editQuery(r.query, r.hasQuery)
 	if c.DropFragment {

@@ -102,7 +102,7 @@ func matchDecoded(name string, names []string) bool {
 // "id2=3&id=5" ("2" is before "="). It allocates only when the order
 // changes.
 func sortPairs(q string) string {
-	return sortPieces(q, strings.Compare)
+	return sortPieces(q, nil)
 }
 
 // sortArchive returns the "&"-separated pairs of q in the order of the
@@ -132,12 +132,16 @@ func comparePairs(a, b string) int {
 	return strings.Compare(va, vb)
 }
 
-// sortPieces returns the pieces of q sorted by cmp (pieces that cmp finds
-// equal are equal bytes, so that no order among them is lost),
-// joined by "&"; q itself when they are in order already.
+// sortPieces returns the pieces of q sorted by cmp, or by their bytes
+// when cmp is nil (pieces that cmp finds equal are equal bytes, so that no
+// order among them is lost), joined by "&"; q itself when they are in
+// order already.
 func sortPieces(q string, cmp func(a, b string) int) string {
 	if query.Count(q) == 1 || piecesSorted(q, cmp) {
 		return q
+	}
+	if cmp == nil {
+		cmp = strings.Compare
 	}
 	pairs := make([]string, 0, query.Count(q))
 	for piece := range query.Pieces(q) {
@@ -147,14 +151,15 @@ func sortPieces(q string, cmp func(a, b string) int) string {
 	return strings.Join(pairs, "&")
 }
 
-// piecesSorted reports whether the pieces of q are in the order of cmp,
-// without allocating.
+// piecesSorted reports whether the pieces of q are in the order of cmp
+// (of their bytes when cmp is nil, compared inline: most queries are
+// checked, few sorted), without allocating.
 func piecesSorted(q string, cmp func(a, b string) int) bool {
 	prev, rest, more := query.Cut(q)
 	for more {
 		var pair string
 		pair, rest, more = query.Cut(rest)
-		if cmp(pair, prev) < 0 {
+		if cmp == nil && pair < prev || cmp != nil && cmp(pair, prev) < 0 {
 			return false
 		}
 		prev = pair

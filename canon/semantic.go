@@ -18,8 +18,9 @@ import (
 // semantic runs the Semantic profile: the URL Standard's parse (an input
 // without a scheme read as http), then each component percent-unescaped
 // repeatedly but for the bytes that would change its meaning there ("/",
-// "?" and "#" in the path, "&", "=", "+" and "#" in the query), and escaped
-// again as Safe Browsing escapes (bytes <= 0x20, >= 0x7F, "#", "%"); the
+// "?" and "#" in the path, "\" in a special one, "&", "=", "+" and "#" in
+// the query), and escaped again as Safe Browsing escapes (bytes <= 0x20,
+// >= 0x7F, "#", "%"); the dot segments that decoding makes removed, the
 // userinfo dropped, the query's pairs sorted.
 func semantic(s string) (sem, error) {
 	u, err := whatwg.Parse(s)
@@ -92,7 +93,17 @@ func semanticPath(u whatwg.URL) string {
 	case u.IsSpecial():
 		keep = "/?#\\"
 	}
-	return tidyPath(reescape(u.Pathname(), keep), u.IsSpecial())
+	p := reescape(u.Pathname(), keep)
+	if p == u.Pathname() {
+		// Nothing decoded: the parser has removed the dot segments (its
+		// single-dot and double-dot path segments, "%2e" among them), and
+		// only the empty segments are left to merge, as the only scan.
+		if u.IsSpecial() && strings.Contains(p, "//") {
+			return tidyPath(p, true)
+		}
+		return p
+	}
+	return tidyPath(p, u.IsSpecial())
 }
 
 // tidyPath removes the dot segments of p, and its empty segments when
@@ -110,21 +121,27 @@ func tidyPath(p string, special bool) string {
 	return p
 }
 
-// hasDotSegment reports whether the path p has a "." or ".." segment.
+// hasDotSegment reports whether the path p has a "." or ".." segment. It
+// looks at each "." (most paths have one, before a file's extension, or
+// none), not at each "/".
 func hasDotSegment(p string) bool {
-	for i := 0; i < len(p); i++ {
-		if p[i] != '.' || i > 0 && p[i-1] != '/' {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i > 0 && p[i-1] != '/' {
 			continue
 		}
-		j := i + 1
-		if j < len(p) && p[j] == '.' {
-			j++
+		k := i + 1
+		if k < len(p) && p[k] == '.' {
+			k++
 		}
-		if j == len(p) || p[j] == '/' {
+		if k == len(p) || p[k] == '/' {
 			return true
 		}
 	}
-	return false
 }
 
 // sem is a URL split for the Semantic and Aggressive profiles.
@@ -134,7 +151,7 @@ type sem struct {
 	special                                   bool // the URL Standard's special scheme
 }
 
-func (r sem) String() string {
+func (r *sem) String() string {
 	var b strings.Builder
 	b.WriteString(r.scheme)
 	b.WriteByte(':')
@@ -205,7 +222,7 @@ func reescape(s, keep string) string {
 // host's "www" labels dropped, the path and query lower-cased, session ids
 // dropped, empty query pairs and an empty query removed, a trailing "/"
 // dropped and the fragment removed.
-func aggressiveSem(r sem) sem {
+func aggressiveSem(r *sem) {
 	if r.scheme == "https" {
 		// The URL Standard kept a port that is no default of https, but
 		// may be http's.
@@ -237,5 +254,4 @@ func aggressiveSem(r sem) sem {
 		r.hasQuery = r.query != ""
 	}
 	r.fragment, r.hasFragment = "", false
-	return r
 }
