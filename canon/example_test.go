@@ -76,8 +76,9 @@ func ExampleLookupExpressions() {
 // deduplicate by its Semantic key, which merges the spellings that mean the
 // same to a server ("%67" and "g", the order of the query's pairs, a
 // default port) and keeps what can name another resource (the case of the
-// path). Tracking parameters and the fragment never select a page. The
-// page is parsed once, each link once: CanonURL keys the parsed link.
+// path). Tracking parameters and the fragment never select a page.
+// Canonicalizer.CanonURL(u) gives the same key without parsing the href
+// again (see its example).
 func Example_crawlerFrontier() {
 	hrefs := []string{"guide.html#intro", "/docs/%67uide.html?utm_source=news", "Guide.html", "api.html?b=2&a=1", "HTTPS://EXAMPLE.COM:443/docs/api.html?a=1&b=2"}
 
@@ -89,7 +90,7 @@ func Example_crawlerFrontier() {
 		if err != nil {
 			continue
 		}
-		key, err := c.CanonURL(u) // the key that finds duplicates
+		key, err := c.Canon(u.Href()) // the key that finds duplicates
 		if err == nil && !seen[key] {
 			seen[key] = true
 			fmt.Println(u.Href()) // fetch it
