@@ -138,7 +138,7 @@ func TestErrorOps(t *testing.T) {
 		{"canon.Canon(URL Standard)", second(canon.Canon("http://a b/", canon.WHATWG)), uri.OpCanon, "whatwg", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
 		{"canon.Canonicalizer.Canon", second(canon.Canonicalizer{Profile: canon.Semantic}.Canon("https://h:99999/")), uri.OpCanon, "semantic", "https://h:99999/", 10, whatwg.ErrPortOutOfRange, ""},
 		{"canon.Canon(unknown profile)", second(canon.Canon("http://a/", canon.Profile(9))), uri.OpCanon, "profile(9)", "http://a/", no, canon.ErrUnknownProfile, ""},
-		{"canon.SURT", second(canon.SURT("http://a:8x/")), uri.OpSURT, "safebrowsing", "http://a:8x/", 10, canon.ErrBadPort, ""},
+		{"canon.SURT", second(canon.SURT("http://a:8x/")), uri.OpSURT, "archive", "http://a:8x/", 10, canon.ErrBadPort, ""},
 		{"canon.Canonicalizer.SURT", second(canon.Canonicalizer{Profile: canon.Aggressive}.SURT("http://a b/")), uri.OpSURT, "aggressive", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
 		{"canon.LookupExpressions", second(canon.LookupExpressions("http://[::1/")), uri.OpCanon, "safebrowsing", "http://[::1/", 11, canon.ErrBadIPLiteral, ""},
 

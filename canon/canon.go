@@ -10,54 +10,110 @@
 //     of the Google Safe Browsing API (the same rules as Web Risk's
 //     "URLs and hashing"): tab, CR and LF removed, the fragment removed,
 //     percent-escapes decoded repeatedly, the host's dots and case and its
-//     numeric IPv4 forms canonicalized, "/./", "/../" and "//" resolved in
-//     the path, and the bytes <= 0x20, >= 0x7F, "#" and "%" escaped again.
+//     numeric IPv4 forms canonicalized after IDNA has mapped it, "/./",
+//     "/../" and "//" resolved in the path, and the bytes <= 0x20, >= 0x7F,
+//     "#" and "%" escaped again.
 //   - [Semantic] and [Aggressive]: the "semantic precise" and "aggressive"
 //     canonicalizations of the IIPC urlcanon project (its test data defines
 //     them): the first keeps what the URL means to its server, the second
 //     also drops what rarely changes the page (www, https, session ids).
+//   - [Archive]: the Internet Archive's canonicalization, the one its SURT
+//     keys are made of (surt 0.3.1's defaults, Heritrix's IA canonicalizer).
 //
 // A [Canonicalizer] adds options to any profile: query parameters dropped
 // by name or prefix ([TrackingParams] is a default list), the query sorted,
-// the fragment dropped. [SURT] and [Canonicalizer.SURT] write the Sort-friendly
-// URI Reordering Transform key of web archives (Heritrix, the Wayback
-// Machine, pywb, CDX files): "com,example)/path?query"; [SSURT] writes the
-// "Sort-friendly SURT" of the IIPC urlcanon project.
+// the fragment dropped. [Canonicalizer.Canon] keys a string,
+// [Canonicalizer.CanonURL] a URL that package whatwg has parsed, and
+// [Canonicalizer.CanonRef] a link on a page (base first, as in
+// uri.Resolve), each with one parse. [SURT] and [Canonicalizer.SURT] write
+// the Sort-friendly URI Reordering Transform key of web archives (Heritrix,
+// the Wayback Machine, pywb, CDX files): "com,example)/path?query"; [SSURT]
+// writes the "Sort-friendly SURT" of the IIPC urlcanon project.
 //
-// Every profile is idempotent (canonicalizing a key again returns it), runs
-// in time linear in its input and never panics; when it cannot produce a
-// key it returns an error that says why (no host, a port that is not a
-// number, the URL Standard's parse error), never a guess.
+// Every profile is idempotent under every set of options (canonicalizing a
+// key again returns it; a property test and a fuzz target hold it), runs
+// in time linear in its input and never panics; no key holds a control
+// byte raw. When it cannot produce a key it returns an error that says why
+// (no host, a port that is not a number, the URL Standard's parse error),
+// never a guess.
 //
 // # Which profile
 //
-// For a crawler's frontier, deduplicate by [Semantic] keys with
-// DropParams [TrackingParams] and DropFragment, and fetch the URL Standard's
-// href of each link (see the example): Semantic merges the spellings that
-// mean the same to a server ("%7E" and "~", the order of the query's pairs,
-// a default port), and keeps what may name another resource (the case of
-// the path, "%2F"). [WHATWG] merges only what a browser itself rewrites, so
-// more duplicates are fetched. [Aggressive] merges what probably shows the
-// same page (http and https, "www", the case of the path), so a distinct
-// page can be skipped: use it to look a page up in an archive. [SafeBrowsing]
-// decodes "%2F" and drops the port, for lookups in Safe Browsing's lists,
-// whose entries are written that way; SURT keys are for CDX indexes.
+// For a crawler's frontier, deduplicate by [Semantic] keys with DropParams
+// [TrackingParams] and DropFragment, and fetch the URL Standard's href of
+// each link (see the example): Semantic merges the spellings that mean the
+// same to a server ("%7E" and "~", "host." and "host", the order of the
+// query's pairs, a default port) and drops the userinfo, and keeps what may
+// name another resource (the case of the path, "%2F"). The default,
+// [WHATWG], is the URL a browser requests, not a deduplication key: it
+// keeps "%7E" and "~" apart, and "host." and "host", so the same page is
+// fetched twice, and it puts a password of the userinfo into the key (and
+// into the logs and files that hold keys). [Aggressive] merges what
+// probably shows the same page (http and https, "www", the case of the
+// path, session ids), so a distinct page can be skipped: use it to look a
+// page up in an archive. [SafeBrowsing] decodes "%2F" and drops the port,
+// for lookups in Safe Browsing's lists, whose entries are written that way.
+// [Archive] and [SURT] are for CDX indexes.
 //
 // # Options and keys
 //
 // The options of a [Canonicalizer] work with every profile: DropParams
-// (names, or prefixes ending in "*"; [TrackingParams] lists utm_*, gclid,
-// fbclid, msclkid and others), SortQuery (the pairs sorted by their bytes,
-// each pair kept as written) and DropFragment. [SURT] is the Internet
-// Archive's key with its defaults (Safe Browsing steps keeping a
-// non-default port, then lower-case, no "www" label, no session ids, the
-// query sorted, no trailing "/"); [Canonicalizer.SURT] writes the key of any
-// profile's result; [SURTOf] writes the SURT form of a URL as it is
-// (Heritrix's "http://(org,example,)/"), [SSURT] the IIPC urlcanon
-// project's "sort-friendly" form, and [LookupExpressions] the host-suffix
-// and path-prefix expressions that a Safe Browsing client looks up. The
-// command "uri canon" writes one key per input (docs/command.md#canon in
-// the module).
+// (names, or prefixes ending in "*", matched with ASCII letters in either
+// case under every profile; [TrackingParams] lists utm_*, gclid, fbclid,
+// msclkid and others), SortQuery (the pairs sorted by name, then value, as
+// the archive's key sorts them, each pair kept as written) and
+// DropFragment. [SURT] is the Internet Archive's key with its defaults;
+// Canonicalizer{Profile: Archive, ...}.SURT is that key with options added
+// to the defaults (DropParams [TrackingParams] drops tracking parameters
+// and still the trailing "/", the fragment and session ids).
+// [Canonicalizer.SURT] writes the key of any profile's result; [SURTOf]
+// writes the SURT form of a URL as it is (Heritrix's
+// "http://(org,example,)/"), [SSURT] the IIPC urlcanon project's
+// "sort-friendly" form, and [LookupExpressions] the host-suffix and
+// path-prefix expressions that a Safe Browsing client looks up. The command
+// "uri canon" writes one key per input (docs/command.md#canon in the
+// module).
+//
+// # Where the profiles depart from urlcanon
+//
+// Semantic and Aggressive follow urlcanon's test data, which they pass but
+// for the cases listed in the tests, and depart from its code where a key
+// would otherwise change a URL's meaning or not be its own key:
+//
+//   - "%2F" stays encoded in a path (urlcanon decodes it): "a%2Fb" is one
+//     segment, "a/b" two, and servers tell them apart. An opaque path
+//     keeps "/" encoded too, so that "javascript:%2F%2Fevil.example" never
+//     becomes an authority.
+//   - In the query, "=", "&", "+" and "#" stay as written, encoded or not
+//     (urlcanon encodes an "=" in a value and decodes "%2B"): "a=b=c" and
+//     "a=b%3Dc" may be different values to a server, and "+" is a space in
+//     form data.
+//   - A "\" decoded in a special URL's path stays encoded, and so does "|"
+//     in a file path: the parser would read them as "/" and a drive
+//     letter.
+//   - The dot segments that decoding makes ("%252e") are removed, as the
+//     parser removes those of the input.
+//   - Aggressive cuts ";jsessionid=" and all that follows in the path,
+//     whatever the length (urlcanon: 32 letters and digits at the end), and
+//     drops the session ids of the query by the archive's rule.
+//   - A "www" or "wwwN" label is kept when only one label would follow
+//     ("www.com" stays; urlcanon makes it "com"), and every leading one is
+//     dropped ("www.www.example.com" is "example.com"; urlcanon drops one
+//     per run).
+//
+// # SURT keys and surt
+//
+// [SURT] gives the keys of surt 0.3.1's surt(url) with its defaults: no
+// scheme, the host's labels reversed (an IPv4 address too:
+// "1,0,168,192:8080)/x"), the query's pairs sorted as (name, value)
+// tuples ("id=5&id2=3"), a default port, "www" labels, session ids, an
+// empty query and a trailing "/" dropped. Its keys differ by design where
+// surt's would not be the key of their own canonical URL or would be no
+// key: every leading "www" label is dropped, not one; an IPv6 address is
+// written whole in its brackets (its dots are no labels); the bytes of a
+// URL with no "//"
+// that are <= 0x20 or DEL are escaped; and the empty string is an error,
+// not surt's placeholder "-".
 //
 // # Conformance and speed
 //
@@ -101,6 +157,7 @@ import (
 	"strconv"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -123,23 +180,38 @@ const (
 	// urlcanon project: the URL Standard's parse (an input without a
 	// scheme read as http), each component percent-unescaped repeatedly
 	// but for the bytes that mean something there ("/", "?", "#" in the
-	// path; "&", "=", "+", "#" in the query) and escaped again as
-	// SafeBrowsing escapes, the userinfo dropped, the query sorted. It
-	// keeps what the URL means to its server.
+	// path and "\" in a special one; "&", "=", "+", "#" in the query) and
+	// escaped again as SafeBrowsing escapes, the dot segments that
+	// decoding makes removed, the userinfo dropped, the query sorted by
+	// its bytes (urlcanon's order). It keeps what the URL means to its
+	// server; the package documentation lists where it departs from
+	// urlcanon.
 	Semantic
 	// Aggressive is urlcanon's "aggressive" canonicalization: Semantic,
-	// then https read as http, a first label "www", "www2"... dropped,
+	// then https read as http, leading labels "www", "www2"... dropped,
 	// the path and query lower-cased, session ids (PHP, Java, ASP.NET,
 	// ColdFusion) dropped, empty query pairs and an empty query removed,
 	// a trailing "/" dropped, the fragment removed. Two URLs with the same
 	// Aggressive key probably show the same page.
 	Aggressive
+	// Archive is the Internet Archive's canonicalization, the one its
+	// SURT keys are made of (the defaults of surt 0.3.1 and of Heritrix's
+	// IA canonicalizer, as CDX indexes hold them): the SafeBrowsing steps
+	// keeping a port other than the scheme's default, then the path and
+	// query lower-cased, leading "www", "www2"... labels dropped, the
+	// session ids of PHP, Java, ASP.NET and ColdFusion dropped, the query
+	// sorted by (name, value) and an empty one removed, a trailing "/"
+	// dropped. A URL with a scheme and no "//" (dns:, filedesc:,
+	// warcinfo:, mailto:) is its own key. [SURT] writes its key; with
+	// options, Canonicalizer{Profile: Archive, ...}.SURT is the archive's
+	// key with those options added.
+	Archive
 )
 
-var profileNames = [...]string{WHATWG: "whatwg", SafeBrowsing: "safebrowsing", Semantic: "semantic", Aggressive: "aggressive"}
+var profileNames = [...]string{WHATWG: "whatwg", SafeBrowsing: "safebrowsing", Semantic: "semantic", Aggressive: "aggressive", Archive: "archive"}
 
 // String returns the profile's name as the command's --profile takes it:
-// "whatwg", "safebrowsing", "semantic" or "aggressive".
+// "whatwg", "safebrowsing", "semantic", "aggressive" or "archive".
 func (p Profile) String() string {
 	if int(p) < len(profileNames) {
 		return profileNames[p]
@@ -183,11 +255,14 @@ type Canonicalizer struct {
 	// DropParams lists query parameters to remove: a name matches a
 	// parameter whose name, form-decoded (URL Standard, section 5.1), is
 	// equal to it; a name ending in "*" matches every name that begins
-	// with the text before the "*". See [TrackingParams].
+	// with the text before the "*". ASCII letters match in either case,
+	// under every profile: "utm_*" drops "UTM_SOURCE" as it drops
+	// "utm_Source". See [TrackingParams] and [Canonicalizer.DropsParam].
 	DropParams []string
-	// SortQuery sorts the query's "&"-separated pairs by their bytes, as
-	// the SURT key does (a stable sort; each pair keeps its bytes, unlike
-	// URLSearchParams.sort, which re-encodes them).
+	// SortQuery sorts the query's "&"-separated pairs by name, then value,
+	// as the archive's SURT key does ("id=5&id2=3" stays; a pair without
+	// "=" before the same name with one). Each pair keeps its bytes,
+	// unlike URLSearchParams.sort, which re-encodes them.
 	SortQuery bool
 	// DropFragment removes the fragment ([SafeBrowsing] always does).
 	DropFragment bool
@@ -216,21 +291,25 @@ func Canon(s string, p Profile) (string, error) {
 func (c Canonicalizer) Canon(s string) (string, error) {
 	switch c.Profile {
 	case WHATWG:
-		return c.whatwg(s)
-	case Semantic, Aggressive:
-		run := semantic
-		if c.Profile == Aggressive {
-			run = aggressive
-		}
-		r, err := run(s)
+		u, err := whatwg.Parse(s)
 		if err != nil {
 			return "", c.fail(uri.OpCanon, s, err)
 		}
-		r.query, r.hasQuery = c.editQuery(r.query, r.hasQuery)
-		if c.DropFragment {
-			r.fragment, r.hasFragment = "", false
+		return c.whatwgKey(u), nil
+	case Semantic, Aggressive:
+		r, err := semantic(s)
+		if err != nil {
+			return "", c.fail(uri.OpCanon, s, err)
 		}
-		return r.String(), nil
+		return c.semKey(&r), nil
+	}
+	return c.canonText(s)
+}
+
+// canonText is Canon for the profiles that read the input's text rather
+// than the URL Standard's parse: SafeBrowsing and Archive.
+func (c Canonicalizer) canonText(s string) (string, error) {
+	switch c.Profile {
 	case SafeBrowsing:
 		p, err := googleParts(s, false)
 		if err != nil {
@@ -241,8 +320,79 @@ func (c Canonicalizer) Canon(s string) (string, error) {
 			return s, nil
 		}
 		return p.String(), nil
+	case Archive:
+		if opaque(s) {
+			return opaqueKey(s), nil
+		}
+		p, err := c.archiveParts(s)
+		if err != nil {
+			return "", c.fail(uri.OpCanon, s, err)
+		}
+		p.path = abnf.LowerString(p.path)
+		return p.String(), nil
 	}
 	return "", c.fail(uri.OpCanon, s, ErrUnknownProfile)
+}
+
+// CanonURL returns the canonical form of u, a URL that the URL Standard
+// has parsed (whatwg.Parse, or URL.Parse for a link on a page), under c's
+// profile and options: Canon(u.Href()) without parsing the href again
+// under WHATWG, Semantic and Aggressive; SafeBrowsing and Archive read
+// the href's text, as their documents do. It allocates the key (nothing
+// more under WHATWG without options when the href is the key). On error
+// it returns a *uri.Error with Op uri.OpCanon whose Input is u.Href();
+// the zero URL is no URL and gives the error of Canon("").
+func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
+	if u.Href() == "" {
+		return c.Canon("")
+	}
+	switch c.Profile {
+	case WHATWG:
+		return c.whatwgKey(u), nil
+	case Semantic, Aggressive:
+		r, err := semanticURL(u)
+		if err != nil {
+			return "", c.fail(uri.OpCanon, u.Href(), err)
+		}
+		return c.semKey(&r), nil
+	}
+	return c.canonText(u.Href())
+}
+
+// CanonRef returns the canonical form of the link ref on the page whose
+// URL is base, under c's profile and options: ref resolved against base
+// as a browser resolves an href (URL Standard, section 4.4; base comes
+// first, as in uri.Resolve), then keyed as [Canonicalizer.CanonURL] keys
+// it, without parsing the result again. Each call parses base; for many
+// links on one page, parse the page once and call CanonURL(page.Parse(ref)).
+// On error it returns a *uri.Error with Op uri.OpCanon: Name "base" and
+// Input base when base fails to parse, Input ref when ref does, and
+// CanonURL's error otherwise.
+func (c Canonicalizer) CanonRef(base, ref string) (string, error) {
+	b, err := whatwg.Parse(base)
+	if err != nil {
+		e := c.fail(uri.OpCanon, base, err)
+		e.Name = "base"
+		return "", e
+	}
+	u, err := b.Parse(ref)
+	if err != nil {
+		return "", c.fail(uri.OpCanon, ref, err)
+	}
+	return c.CanonURL(u)
+}
+
+// semKey writes the result of the Semantic or Aggressive steps, with the
+// Aggressive ones when c says so, after c's options.
+func (c Canonicalizer) semKey(r *sem) string {
+	if c.Profile == Aggressive {
+		aggressiveSem(r)
+	}
+	r.query, r.hasQuery = c.editQuery(r.query, r.hasQuery)
+	if c.DropFragment {
+		r.fragment, r.hasFragment = "", false
+	}
+	return r.String()
 }
 
 // fail returns the error of the operation op of c's profile on s that
@@ -267,15 +417,11 @@ func (c Canonicalizer) fail(op, s string, err error) *uri.Error {
 	return e
 }
 
-// whatwg is the WHATWG profile: the URL Standard's href, then the options.
-func (c Canonicalizer) whatwg(s string) (string, error) {
-	u, err := whatwg.Parse(s)
-	if err != nil {
-		return "", c.fail(uri.OpCanon, s, err)
-	}
+// whatwgKey is the WHATWG profile's key of u: its href, then the options.
+func (c Canonicalizer) whatwgKey(u whatwg.URL) string {
 	href := u.Href()
 	if !c.options() {
-		return href, nil
+		return href
 	}
 	// The options cut the href at the "?" and "#" where the URL says they
 	// are, and keep every other byte.
@@ -287,9 +433,9 @@ func (c Canonicalizer) whatwg(s string) (string, error) {
 	q, hasQ := u.Query(), u.HasQuery()
 	q, hasQ = c.editQuery(q, hasQ)
 	if hasQ {
-		return head + "?" + q + frag, nil
+		return head + "?" + q + frag
 	}
-	return head + frag, nil
+	return head + frag
 }
 
 // options reports whether c has an option that edits a URL.

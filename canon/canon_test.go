@@ -14,7 +14,7 @@ import (
 	"github.com/gouri/uri/whatwg"
 )
 
-var profiles = []Profile{WHATWG, SafeBrowsing, Semantic, Aggressive}
+var profiles = []Profile{WHATWG, SafeBrowsing, Semantic, Aggressive, Archive}
 
 // TestSteps pins each Safe Browsing step alone, with the document's words.
 func TestSteps(t *testing.T) {
@@ -77,6 +77,10 @@ func TestOptions(t *testing.T) {
 		// The document's host step after IDNA has mapped full-width digits
 		// and dots: an IPv4 address, as the second pass of an idempotence
 		// check reads it (WPT's urltestdata.json has the input).
+		{"drop list ignores ASCII case: whatwg", Canonicalizer{DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&utm_Source=2&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: safebrowsing", Canonicalizer{Profile: SafeBrowsing, DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&Gclid=2&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: semantic", Canonicalizer{Profile: Semantic, DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: aggressive (which lower-cases the query)", Canonicalizer{Profile: Aggressive, DropParams: []string{"REF"}}, "http://x/?Ref=1&a=1", "http://x/?a=1"},
 		{"safebrowsing: full-width IPv4", Canonicalizer{Profile: SafeBrowsing}, "http://\uff10\uff38\uff43\uff10\uff0e\uff10\uff12\uff15\uff10\uff0e\uff10\uff11", "http://192.168.0.1/"},
 	} {
 		got, err := c.c.Canon(c.in)
@@ -136,7 +140,7 @@ func TestErrors(t *testing.T) {
 		{func() error { _, err := Canon("mailto:x", SafeBrowsing); return err },
 			`uri: canon safebrowsing: no host at offset 7 of "mailto:x"`},
 		{func() error { _, err := SURT("http://a:8x/"); return err },
-			`uri: surt safebrowsing: port is not a number at offset 10 of "http://a:8x/"`},
+			`uri: surt archive: port is not a number at offset 10 of "http://a:8x/"`},
 		{func() error { _, err := Canon("http://a/", Profile(9)); return err },
 			`uri: canon profile(9): unknown profile of "http://a/"`},
 	} {
@@ -291,7 +295,7 @@ func TestSURTForms(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"https://www.Example.com:8443/A/?b=2&a=1#f", "com,example:8443)/a?a=1&b=2"},
 		{"http://[2001:db8::1]/x", "[2001:db8::1])/x"},
-		{"http://0x7f.1/", "127.0.0.1)/"},
+		{"http://0x7f.1/", "1,0,0,127)/"},
 		// The default port of a scheme is the one of internal/schemes
 		// (RFC 3986, Section 6.2.3): gopher's is 70 (RFC 4266).
 		{"ftp://example.com:21/a", "com,example)/a"},
@@ -310,6 +314,51 @@ func TestSURTForms(t *testing.T) {
 	got, err = Canonicalizer{DropFragment: true}.SURT("https://www.example.com/A?b&a#f")
 	if want := "com,example)/a?a&b"; got != want || err != nil {
 		t.Errorf("Canonicalizer.SURT = %q, %v; want %q", got, err, want)
+	}
+}
+
+// TestSURTArchive: the archive's key is the one of surt 0.3.1 with its
+// defaults (surt.surt(url)), as CDX indexes hold it, and options add to
+// those defaults instead of replacing them.
+func TestSURTArchive(t *testing.T) {
+	tracking := Canonicalizer{Profile: Archive, DropParams: TrackingParams}
+	for _, c := range []struct {
+		why  string
+		c    Canonicalizer
+		in   string
+		want string
+	}{
+		{"surt's query order: pairs sorted as (name, value) tuples, not as name=value strings", Canonicalizer{Profile: Archive}, "http://example.com/?id2=3&id=5", "com,example)/?id=5&id2=3"},
+		{"surt's query order: sorted input stays", Canonicalizer{Profile: Archive}, "http://example.com/?id=5&id2=3", "com,example)/?id=5&id2=3"},
+		{"surt's query order: a name alone before the name with a value", Canonicalizer{Profile: Archive}, "http://example.com/?a=1&a", "com,example)/?a&a=1"},
+		{"surt's query order: an empty pair first", Canonicalizer{Profile: Archive}, "http://example.com/?a=1&", "com,example)/?&a=1"},
+		{"surt's reverse_ipaddr=True default: IPv4 labels reversed", Canonicalizer{Profile: Archive}, "http://192.168.0.1:8080/x", "1,0,168,192:8080)/x"},
+		{"surt's reverse_ipaddr: any inet_aton form is the dotted address first", Canonicalizer{Profile: Archive}, "http://0xc0a80001/", "1,0,168,192)/"},
+		{"by design: an IPv6 address is no list of labels", Canonicalizer{Profile: Archive}, "http://[::FFFF:1.2.3.4]/", "[::ffff:1.2.3.4])/"},
+		{"by design: every leading www label (a key is its own key)", Canonicalizer{Profile: Archive}, "http://www.www2.example.com/", "com,example)/"},
+		{"options keep the defaults: trailing slash, fragment, session id", tracking,
+			"http://www.example.com/a/?utm_source=x&PHPSESSID=0123456789abcdef0123456789abcdef&b=1#f", "com,example)/a?b=1"},
+		{"options keep the defaults: no tracking parameter, the query goes", tracking, "http://example.com/a/?gclid=1#f", "com,example)/a"},
+		{"options keep the defaults: a name in capitals is dropped too (the query is lower-cased)", tracking, "http://example.com/?UTM_SOURCE=1&b", "com,example)/?b"},
+		{"SortQuery and DropFragment change nothing: the archive does both", Canonicalizer{Profile: Archive, SortQuery: true, DropFragment: true}, "http://example.com/?b&a#f", "com,example)/?a&b"},
+		{"SURT of another profile sorts as the archive does", Canonicalizer{Profile: Semantic}, "http://example.com/?id=5&id2=3", "com,example)/?id=5&id2=3"},
+		{"SURT of another profile reverses an IPv4 address", Canonicalizer{Profile: WHATWG}, "http://10.0.0.1:8080/x", "1,0,0,10:8080)/x"},
+	} {
+		got, err := c.c.SURT(c.in)
+		if got != c.want || err != nil {
+			t.Errorf("%s: %+v.SURT(%q) = %q, %v; want %q", c.why, c.c, c.in, got, err, c.want)
+		}
+	}
+	for _, in := range []string{"http://www.example.com/a/?b&a#f", "http://192.168.0.1:8080/x?id=5&id2=3"} {
+		a, errA := SURT(in)
+		b, errB := Canonicalizer{Profile: Archive}.SURT(in)
+		if a != b || errA != nil || errB != nil {
+			t.Errorf("SURT(%q) = %q, %v; Canonicalizer{Profile: Archive}.SURT = %q, %v", in, a, errA, b, errB)
+		}
+	}
+	// The URL that the key is made of, under Canon.
+	if got, err := Canon("HTTP://WWW.Example.com:80/A/?b&a&JSESSIONID=x#f", Archive); got != "http://example.com/a?a&b" || err != nil {
+		t.Errorf("Canon(_, Archive) = %q, %v", got, err)
 	}
 }
 
@@ -350,41 +399,44 @@ func authority(err error) bool {
 	return err == ErrNoHost || err == ErrBadHost || err == ErrBadPort || err == ErrBadIPLiteral
 }
 
-// FuzzCanon: no profile panics; an error obeys the offset rule; each is idempotent; the SURT key of a
-// canonical URL is the key of the URL it came from.
+// FuzzCanon: no profile panics; an error obeys the offset rule; under
+// every profile and every set of options a key is its own key, holds no
+// control byte raw, and has the SURT key of the URL it came from; no
+// lookup expression has an empty label.
 func FuzzCanon(f *testing.F) {
-	for _, s := range []string{"http://a/b?c#d", "%2541.com/%2e%2e/x", "HTTP://WWW.A.COM:80//x/./y?b&a", "mailto:x", "http://[::1]:8/"} {
+	for _, s := range []string{"http://a/b?c#d", "%2541.com/%2e%2e/x", "HTTP://WWW.A.COM:80//x/./y?b&a", "mailto:x", "http://[::1]:8/",
+		"http://a/x/%252E%2E/b", "http://www.www.example.com/", "http://a.b.c.d\u3002\r.e/", "javascript:%2f%2fevil.example/%0aalert(1)",
+		"sc:%2fA", "http://[a%0Ab]/", "http://\uff10x\uff10\uff11\uff10\uff12\uff10\uff13\uff10\uff14/", "http://x/?UTM_SOURCE=1&id2=3&id=5"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range profiles {
-			c := Canonicalizer{Profile: p, DropParams: TrackingParams, SortQuery: true}
-			k, err := c.Canon(s)
-			if err != nil {
-				var e *uri.Error
-				if !errors.As(err, &e) || e.Op != uri.OpCanon || e.Name != p.String() || e.Input != s ||
-					(e.Offset < 0 || e.Offset > len(s)) && e.Offset != uri.NoOffset {
-					t.Fatalf("%v: Canon(%q): bad error %#v", p, s, err)
+			for _, c := range optionSets(p) {
+				_, err := c.Canon(s)
+				if err != nil {
+					var e *uri.Error
+					if !errors.As(err, &e) || e.Op != uri.OpCanon || e.Name != p.String() || e.Input != s ||
+						(e.Offset < 0 || e.Offset > len(s)) && e.Offset != uri.NoOffset {
+						t.Fatalf("%v: Canon(%q): bad error %#v", p, s, err)
+					}
+					checkOffsetRule(t, c, s, e)
+					continue
 				}
-				checkOffsetRule(t, c, s, e)
-				continue
-			}
-			if k2, err := c.Canon(k); err != nil || k2 != k {
-				t.Fatalf("%v: Canon(%q) = %q; again %q, %v", p, s, k, k2, err)
-			}
-			s1, err1 := c.SURT(s)
-			s2, err2 := c.SURT(k)
-			if s1 != s2 || (err1 == nil) != (err2 == nil) {
-				t.Fatalf("%v: SURT(%q) = %q, %v; SURT(%q) = %q, %v", p, s, s1, err1, k, s2, err2)
+				if msg := checkIdempotent(c, s); msg != "" {
+					t.Fatal(msg)
+				}
 			}
 		}
 		// SURT with the archive's defaults and the lookup expressions of
 		// Safe Browsing: no panic, and an expression for every key.
-		if k, err := SURT(s); err == nil && k == "" {
+		if k, err := SURT(s); err == nil && k == "" && trimSpace(s) != "" {
 			t.Fatalf("SURT(%q) is empty", s)
 		}
 		if exprs, err := LookupExpressions(s); err == nil && len(exprs) == 0 {
 			t.Fatalf("LookupExpressions(%q) is empty", s)
+		}
+		if msg := checkLookup(s); msg != "" {
+			t.Fatal(msg)
 		}
 	})
 }
@@ -408,6 +460,11 @@ func TestDropsParam(t *testing.T) {
 		{"a+b", "a%2Bb", false, "%2B is a +, not a space"},
 		{"x+y", "x%2By", true, "an entry's text before * is taken as it is"},
 		{"", "", false, "the empty name"},
+		{"UTM_SOURCE", "UTM_SOURCE", true, "ASCII case is ignored: a prefix in capitals (was kept while utm_Source was dropped)"},
+		{"utm_Source", "utm_Source", true, "ASCII case is ignored in the rest of the name too"},
+		{"GCLID", "GCLID", true, "ASCII case is ignored in a whole name"},
+		{"A B", "A+b", true, "ASCII case is ignored in an entry of the caller's"},
+		{"gclıd", "gcl%C4%B1d", false, "only ASCII letters fold: a dotless i is no i"},
 	}
 	for _, tt := range tests {
 		if got := c.DropsParam(tt.name); got != tt.drops {

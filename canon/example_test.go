@@ -77,6 +77,8 @@ func ExampleLookupExpressions() {
 // same to a server ("%67" and "g", the order of the query's pairs, a
 // default port) and keeps what can name another resource (the case of the
 // path). Tracking parameters and the fragment never select a page.
+// Canonicalizer.CanonURL(u) gives the same key without parsing the href
+// again (see its example).
 func Example_crawlerFrontier() {
 	hrefs := []string{"guide.html#intro", "/docs/%67uide.html?utm_source=news", "Guide.html", "api.html?b=2&a=1", "HTTPS://EXAMPLE.COM:443/docs/api.html?a=1&b=2"}
 
@@ -98,4 +100,42 @@ func Example_crawlerFrontier() {
 	// https://example.com/docs/guide.html#intro
 	// https://example.com/docs/Guide.html
 	// https://example.com/docs/api.html?b=2&a=1
+}
+
+// The key of one link on a page: the base comes first, as in uri.Resolve.
+func ExampleCanonicalizer_CanonRef() {
+	c := canon.Canonicalizer{Profile: canon.Semantic, DropParams: canon.TrackingParams, DropFragment: true}
+	key, err := c.CanonRef("https://example.com/docs/index.html", "../%7Ejo/?utm_source=x&b=2&a=1#top")
+	fmt.Println(key, err)
+	// Output:
+	// https://example.com/~jo/?a=1&b=2 <nil>
+}
+
+// The key of a URL already parsed, without parsing its href again.
+func ExampleCanonicalizer_CanonURL() {
+	u, _ := whatwg.Parse("HTTPS://www.Example.com:443/a/../B/?b&a#f")
+	for _, p := range []canon.Profile{canon.WHATWG, canon.Semantic, canon.Aggressive} {
+		key, _ := canon.Canonicalizer{Profile: p}.CanonURL(u)
+		fmt.Println(p, key)
+	}
+	// Output:
+	// whatwg https://www.example.com/B/?b&a#f
+	// semantic https://www.example.com/B/?a&b#f
+	// aggressive http://example.com/b?a&b
+}
+
+// The Internet Archive's key with its defaults, and with tracking
+// parameters dropped too: the options add to the defaults.
+func ExampleCanonicalizer_SURT() {
+	in := "http://www.example.com/a/?utm_source=x&id2=3&id=5&JSESSIONID=1#f"
+	k, _ := canon.SURT(in)
+	fmt.Println(k)
+	k, _ = canon.Canonicalizer{Profile: canon.Archive, DropParams: canon.TrackingParams}.SURT(in)
+	fmt.Println(k)
+	k, _ = canon.SURT("http://192.168.0.1:8080/x")
+	fmt.Println(k)
+	// Output:
+	// com,example)/a?id=5&id2=3&utm_source=x
+	// com,example)/a?id=5&id2=3
+	// 1,0,168,192:8080)/x
 }

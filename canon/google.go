@@ -292,7 +292,10 @@ func splitAuthority(a string) (host, port string, at int, err error) {
 // "[" that dots alone precede.
 func canonHost(h string) (string, int, error) {
 	if strings.HasPrefix(h, "[") {
-		return abnf.LowerString(h), 0, nil
+		// The bytes between the brackets are escaped as everywhere else:
+		// "[a%0Ab]" is decoded by then, and a raw newline in a key would
+		// end it, in a file of keys as in a hash.
+		return escapeBytes(abnf.LowerString(h)), 0, nil
 	}
 	raw := h
 	h = abnf.LowerString(collapseDots(h))

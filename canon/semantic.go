@@ -18,8 +18,9 @@ import (
 // semantic runs the Semantic profile: the URL Standard's parse (an input
 // without a scheme read as http), then each component percent-unescaped
 // repeatedly but for the bytes that would change its meaning there ("/",
-// "?" and "#" in the path, "&", "=", "+" and "#" in the query), and escaped
-// again as Safe Browsing escapes (bytes <= 0x20, >= 0x7F, "#", "%"); the
+// "?" and "#" in the path, "\" in a special one, "&", "=", "+" and "#" in
+// the query), and escaped again as Safe Browsing escapes (bytes <= 0x20,
+// >= 0x7F, "#", "%"); the dot segments that decoding makes removed, the
 // userinfo dropped, the query's pairs sorted.
 func semantic(s string) (sem, error) {
 	u, err := whatwg.Parse(s)
@@ -31,22 +32,20 @@ func semantic(s string) (sem, error) {
 	if err != nil {
 		return sem{}, err
 	}
+	return semanticURL(u)
+}
+
+// semanticURL is semantic for a URL that the URL Standard has parsed.
+func semanticURL(u whatwg.URL) (sem, error) {
 	var r sem
 	r.scheme = u.Scheme()
 	r.hasHost = u.HostKind() != whatwg.HostNone
 	r.host, r.port = u.Hostname(), u.Port()
 	r.opaque = u.HasOpaquePath()
-	keep := "/?#"
-	if r.scheme == "file" {
-		keep = "/?#|" // "C|" would become the drive letter "C:"
-	}
-	r.path = reescape(u.Pathname(), keep)
-	switch {
-	case r.opaque:
-		r.path = reescape(u.Pathname(), "?#")
-	case u.IsSpecial():
-		// As Safe Browsing does for a host and a path: no empty labels, no
-		// empty segments.
+	r.special = u.IsSpecial()
+	r.path = semanticPath(u)
+	if u.IsSpecial() {
+		// As Safe Browsing does for a host: no empty labels.
 		if h := collapseDots(r.host); h != r.host {
 			// The host without its empty labels is read again by the
 			// host parser: "0.." is "0", which is 0.0.0.0, and "08.." is
@@ -60,11 +59,7 @@ func semantic(s string) (sem, error) {
 			}
 			r.host = v.Hostname()
 		}
-		if strings.Contains(r.path, "//") {
-			b, _ := dotseg.Remove([]byte(r.path), 0, dotseg.Options{MergeSlashes: true, NoDots: true})
-			r.path = string(b)
-		}
-	case u.HostKind() == whatwg.HostOpaque:
+	} else if u.HostKind() == whatwg.HostOpaque {
 		// The forbidden host code points that Safe Browsing does not
 		// escape stay encoded: decoded, they would end or break the host.
 		r.host = reescape(r.host, "/:<>?@[\\]^|")
@@ -78,13 +73,85 @@ func semantic(s string) (sem, error) {
 	return r, nil
 }
 
+// semanticPath returns the path of u unescaped as the Semantic profile
+// does, such that the URL Standard reads it back the same: an opaque path
+// keeps "/" encoded (decoded, "javascript:%2F%2Fevil.example" would begin
+// an authority, and "sc:%2Fa" a path that is no longer opaque); a special
+// URL's path keeps "\\" encoded (the parser reads it as "/"), and a file
+// path "|" ("C|" would become the drive letter "C:"). The dot segments
+// that decoding makes ("%252e" is "%2e", then ".") are removed as the
+// parser removes those of the input (RFC 3986, section 5.2.4), and a
+// special URL's path has no empty segments, as Safe Browsing's.
+func semanticPath(u whatwg.URL) string {
+	if u.HasOpaquePath() {
+		return reescape(u.Pathname(), "/?#")
+	}
+	keep := "/?#"
+	switch {
+	case u.Scheme() == "file":
+		keep = "/?#\\|"
+	case u.IsSpecial():
+		keep = "/?#\\"
+	}
+	p := reescape(u.Pathname(), keep)
+	if p == u.Pathname() {
+		// Nothing decoded: the parser has removed the dot segments (its
+		// single-dot and double-dot path segments, "%2e" among them), and
+		// only the empty segments are left to merge, as the only scan.
+		if u.IsSpecial() && strings.Contains(p, "//") {
+			return tidyPath(p, true)
+		}
+		return p
+	}
+	return tidyPath(p, u.IsSpecial())
+}
+
+// tidyPath removes the dot segments of p, and its empty segments when
+// special is set: what the URL Standard's parser and the Semantic
+// profile do to a path on a second run, after a step has rewritten it.
+func tidyPath(p string, special bool) string {
+	if hasDotSegment(p) {
+		b, _ := dotseg.Remove([]byte(p), 0, dotseg.Options{})
+		p = string(b)
+	}
+	if special && strings.Contains(p, "//") {
+		b, _ := dotseg.Remove([]byte(p), 0, dotseg.Options{MergeSlashes: true, NoDots: true})
+		p = string(b)
+	}
+	return p
+}
+
+// hasDotSegment reports whether the path p has a "." or ".." segment. It
+// looks at each "." (most paths have one, before a file's extension, or
+// none), not at each "/".
+func hasDotSegment(p string) bool {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(p[i:], '.')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i > 0 && p[i-1] != '/' {
+			continue
+		}
+		k := i + 1
+		if k < len(p) && p[k] == '.' {
+			k++
+		}
+		if k == len(p) || p[k] == '/' {
+			return true
+		}
+	}
+}
+
 // sem is a URL split for the Semantic and Aggressive profiles.
 type sem struct {
 	scheme, host, port, path, query, fragment string
 	hasHost, opaque, hasQuery, hasFragment    bool
+	special                                   bool // the URL Standard's special scheme
 }
 
-func (r sem) String() string {
+func (r *sem) String() string {
 	var b strings.Builder
 	b.WriteString(r.scheme)
 	b.WriteByte(':')
@@ -150,15 +217,12 @@ func reescape(s, keep string) string {
 	return string(out)
 }
 
-// aggressive runs the Aggressive profile: Semantic, then https read as
-// http, the host's "www" label dropped, the path and query lower-cased,
-// session ids dropped, empty query pairs and an empty query removed, a
-// trailing "/" dropped and the fragment removed.
-func aggressive(s string) (sem, error) {
-	r, err := semantic(s)
-	if err != nil {
-		return r, err
-	}
+// aggressiveSem runs the steps that the Aggressive profile adds to
+// Semantic on r, the Semantic profile's result: https read as http, the
+// host's "www" labels dropped, the path and query lower-cased, session ids
+// dropped, empty query pairs and an empty query removed, a trailing "/"
+// dropped and the fragment removed.
+func aggressiveSem(r *sem) {
 	if r.scheme == "https" {
 		// The URL Standard kept a port that is no default of https, but
 		// may be http's.
@@ -171,7 +235,8 @@ func aggressive(s string) (sem, error) {
 	if !r.opaque {
 		p := stripPathSessionID(abnf.LowerString(r.path))
 		if i := strings.Index(p, ";jsessionid="); i >= 0 {
-			p = p[:i]
+			// What the cut leaves may end in a dot segment ("/.;jsessionid=").
+			p = tidyPath(p[:i], r.special)
 		}
 		if q := strings.TrimRight(p, "/"); q != "" {
 			p = q
@@ -189,5 +254,4 @@ func aggressive(s string) (sem, error) {
 		r.hasQuery = r.query != ""
 	}
 	r.fragment, r.hasFragment = "", false
-	return r, nil
 }

@@ -13,32 +13,39 @@ import (
 // indexes read by the Wayback Machine and pywb), and urlcanon's SSURT.
 
 // SURT returns the SURT key of s with the Internet Archive's defaults, as
-// CDX indexes hold it: s canonicalized by the Safe Browsing steps (keeping a
-// port other than the scheme's default), then lower-cased, a leading
-// "www", "www2"... label dropped, the session ids of PHP, Java, ASP and
-// ColdFusion dropped, the query sorted and an empty one removed, a
-// trailing "/" of the path dropped, and written without its scheme with
-// the host's labels reversed: "http://www.archive.org/goo/?b&a" is
-// "org,archive)/goo?a&b". A URL with a scheme and no "//" (dns:,
-// filedesc:, warcinfo:) is its own key.
+// CDX indexes hold it: Canonicalizer{Profile: Archive}.SURT(s). The URL
+// canonicalized by the [Archive] profile is written without its scheme,
+// the host's labels reversed and joined by "," (an IPv4 address too, as
+// surt does by default): "http://www.archive.org/goo/?b&a" is
+// "org,archive)/goo?a&b", "http://192.168.0.1:8080/x" is
+// "1,0,168,192:8080)/x". A URL with a scheme and no "//" (dns:,
+// filedesc:, warcinfo:) is its own key. Where the key differs from surt's,
+// and why, is listed in the package documentation.
 func SURT(s string) (string, error) {
-	if opaque(s) {
-		return s, nil
-	}
-	p, err := googleParts(s, true)
-	if err != nil {
-		return "", Canonicalizer{Profile: SafeBrowsing}.fail(uri.OpSURT, s, err)
-	}
-	iaMassage(&p)
-	return surtKey(p.host, p.port, p.path, p.query, p.hasQuery), nil
+	return Canonicalizer{Profile: Archive}.SURT(s)
 }
 
 // SURT returns the SURT key of s under c: s canonicalized by c, then
-// lower-cased, a leading "www" label dropped, the query sorted and written
-// without its scheme, the host's labels reversed ("com,example)/path?q").
-// A fragment that c keeps stays at the end of the key.
+// lower-cased, leading "www" labels dropped, the query sorted by (name,
+// value) as the archive sorts it, and written without its scheme, the
+// host's labels reversed ("com,example)/path?q"). A fragment that c keeps
+// stays at the end of the key. With the [Archive] profile it is the
+// archive's key ([SURT]) with c's options added, so that
+// Canonicalizer{Profile: Archive, DropParams: TrackingParams}.SURT is the
+// archive's key without tracking parameters. It allocates the key; on
+// error it returns a *uri.Error with Op uri.OpSURT.
 func (c Canonicalizer) SURT(s string) (string, error) {
-	if c.Profile == SafeBrowsing {
+	switch c.Profile {
+	case Archive:
+		if opaque(s) {
+			return opaqueKey(s), nil
+		}
+		p, err := c.archiveParts(s)
+		if err != nil {
+			return "", c.fail(uri.OpSURT, s, err)
+		}
+		return surtKey(p.host, p.port, p.path, p.query, p.hasQuery), nil
+	case SafeBrowsing:
 		// Its keys are no URLs that the URL Standard always reads
 		// ("http://%20leadingspace.com/"): the key is made from its parts.
 		p, err := googleParts(s, false)
@@ -46,7 +53,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 			return "", c.fail(uri.OpSURT, s, err)
 		}
 		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
-		return surtKey(stripWWW(p.host), "", p.path, sortPairs(abnf.LowerString(p.query)), p.hasQuery), nil
+		return surtKey(stripWWW(p.host), "", p.path, sortArchive(abnf.LowerString(p.query)), p.hasQuery), nil
 	}
 	k, err := c.Canon(s)
 	if err != nil {
@@ -64,11 +71,45 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 	}
 	host := stripWWW(abnf.LowerString(u.Hostname()))
 	q := abnf.LowerString(u.Query())
-	key := surtKey(host, u.Port(), abnf.LowerString(u.Pathname()), sortPairs(q), u.HasQuery())
+	key := surtKey(host, u.Port(), abnf.LowerString(u.Pathname()), sortArchive(q), u.HasQuery())
 	if u.HasFragment() {
 		key += "#" + u.Fragment()
 	}
 	return key, nil
+}
+
+// archiveParts runs the steps of the Archive profile on s and c's
+// options on its query.
+func (c Canonicalizer) archiveParts(s string) (parts, error) {
+	p, err := googleParts(s, true)
+	if err != nil {
+		return p, err
+	}
+	iaMassage(&p)
+	p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
+	return p, nil
+}
+
+// opaqueKey is the key of an input that opaque reports: s without its
+// leading and trailing bytes <= 0x20, with the other bytes <= 0x20 and DEL
+// escaped, so that no key holds a control byte or a space raw; it is
+// otherwise the input, as the archive keys "dns:archive.org".
+func opaqueKey(s string) string {
+	s = trimSpace(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			b := make([]byte, 0, len(s)+8)
+			for j := 0; j < len(s); j++ {
+				if c := s[j]; c <= ' ' || c == 0x7f {
+					b = append(b, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
+				} else {
+					b = append(b, c)
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // opaque reports whether s has a scheme not followed by "//", or is one of
@@ -99,23 +140,32 @@ func iaMassage(p *parts) {
 		p.path = p.path[:len(p.path)-1]
 	}
 	if p.hasQuery {
-		p.query = sortPairs(dropSessionIDs(abnf.LowerString(p.query)))
+		p.query = sortArchive(dropSessionIDs(abnf.LowerString(p.query)))
 		p.hasQuery = p.query != ""
 	}
 }
 
-// stripWWW drops a first label "www" followed by digits or nothing, when
-// another label follows: "www12.foo.com" is "foo.com", "www2foo.com" stays.
+// stripWWW drops the leading labels "www" followed by digits or nothing,
+// each while another label follows: "www12.foo.com" is "foo.com",
+// "www.www.foo.com" is "foo.com" (surt drops one; a second run would drop
+// the other, and a key must be its own key), "www2foo.com" and "www.com"
+// stay. A label is kept where the rest would read as another host: "[" (an
+// IP literal) or an IPv4 address that is not in its dotted form
+// ("www.0x7f.1").
 func stripWWW(h string) string {
-	if !strings.HasPrefix(h, "www") {
-		return h
-	}
-	i := 3
-	for i < len(h) && abnf.IsDigit(h[i]) {
-		i++
-	}
-	if i < len(h) && h[i] == '.' && strings.Contains(h[i+1:], ".") {
-		return h[i+1:]
+	for strings.HasPrefix(h, "www") {
+		i := 3
+		for i < len(h) && abnf.IsDigit(h[i]) {
+			i++
+		}
+		if i >= len(h) || h[i] != '.' || !strings.Contains(h[i+1:], ".") {
+			break
+		}
+		rest := h[i+1:]
+		if a, ip := ipv4(rest); rest[0] == '[' || ip && a != rest {
+			break
+		}
+		h = rest
 	}
 	return h
 }
@@ -202,7 +252,7 @@ func aspSession(seg string) bool {
 func surtKey(host, port, path, query string, hasQuery bool) string {
 	var b strings.Builder
 	b.Grow(len(host) + len(port) + len(path) + len(query) + 3)
-	writeReversed(&b, host, false)
+	writeReversed(&b, host, false, true)
 	if port != "" {
 		b.WriteByte(':')
 		b.WriteString(port)
@@ -233,12 +283,18 @@ func writeLower(b *strings.Builder, s string) {
 }
 
 // writeReversed writes host with its labels in reverse order joined by ","
-// ("x.y.z" is "z,y,x"), with a "," after the last when comma is set; an
-// IPv4 address (in any form that inet_aton reads) or an IPv6 address is
-// written as it is. A "," inside a label is written as ".", so that the
-// key's commas always separate labels ("a,b.y.z." is ",z,y,a.b,").
-func writeReversed(b *strings.Builder, host string, comma bool) {
-	if _, ip := ipv4(host); ip || strings.HasPrefix(host, "[") {
+// ("x.y.z" is "z,y,x"), with a "," after the last when comma is set. An
+// IPv6 address is written as it is, and so is an IPv4 address (in any form
+// that inet_aton reads) unless reverseIP is set, as the archive's key
+// reverses it ("192.168.0.1" is "1,0,168,192"). A "," inside a label is
+// written as ".", so that the key's commas always separate labels
+// ("a,b.y.z." is ",z,y,a.b,").
+func writeReversed(b *strings.Builder, host string, comma, reverseIP bool) {
+	if strings.HasPrefix(host, "[") {
+		b.WriteString(host)
+		return
+	}
+	if _, ip := ipv4(host); ip && !reverseIP {
 		b.WriteString(host)
 		return
 	}
@@ -283,7 +339,7 @@ func SURTOf(u whatwg.URL, withScheme, trailingComma bool) string {
 		b.WriteString(u.Scheme())
 		b.WriteString("://(")
 	}
-	writeReversed(&b, u.Hostname(), trailingComma)
+	writeReversed(&b, u.Hostname(), trailingComma, false)
 	if u.Port() != "" {
 		b.WriteByte(':')
 		b.WriteString(u.Port())
@@ -299,7 +355,7 @@ func SURTOf(u whatwg.URL, withScheme, trailingComma bool) string {
 // followed by ","; an IP address as it is.
 func ssurtHost(host string) string {
 	var b strings.Builder
-	writeReversed(&b, host, true)
+	writeReversed(&b, host, true, false)
 	return b.String()
 }
 

@@ -24,6 +24,7 @@ func TestCanonCommand(t *testing.T) {
 		{"aggressive", "", []string{"canon", "--profile", "aggressive", "https://www2.Example.com/A/?PHPSESSID=0123456789abcdef0123456789abcdef&b=1#f"}, 0, "http://example.com/a?b=1\n", ""},
 		{"flags after operands", "", []string{"canon", "http://a/?b&a", "--sort-query"}, 0, "http://a/?a&b\n", ""},
 		{"drop and drop-tracking", "", []string{"canon", "--drop", "ref", "--drop-tracking", "http://a/?ref=1&utm_medium=x&fbclid=2&id=3"}, 0, "http://a/?id=3\n", ""},
+		{"drop lists ignore ASCII case", "", []string{"canon", "--drop", "ref", "--drop-tracking", "http://a/?REF=1&UTM_SOURCE=x&Fbclid=2&id=3"}, 0, "http://a/?id=3\n", ""},
 		{"the crawler's frontier step", "../x?utm_source=s&b&a#top\n\t/y \n",
 			[]string{"canon", "--base", "https://Page.example/d/p", "--drop-tracking", "--sort-query", "--drop-fragment"}, 0,
 			"https://page.example/x?a&b\nhttps://page.example/y\n", ""},
@@ -31,7 +32,14 @@ func TestCanonCommand(t *testing.T) {
 		{"json with a base", "", []string{"canon", "--json", "--base", "http://a/b", "c"}, 0, `{"input":"c","base":"http://a/b","ok":true,"result":"http://a/c"}` + "\n", ""},
 		{"an error goes to stderr", "http://a/\nmailto:x\n", []string{"canon", "--profile", "safebrowsing"}, 1, "http://a/\n", "uri: line 2: canon safebrowsing: no host at offset 7 of \"mailto:x\"\n"},
 		{"json error shape", "", []string{"canon", "--json", "http://a b/"}, 1, `{"input":"http://a b/","ok":false,"error":"uri: canon whatwg: domain-to-ASCII (a space (U+0020) is not allowed in a host (a forbidden host code point)) at offset 8 of \"http://a b/\"","offset":8}` + "\n", ""},
-		{"unknown profile", "", []string{"canon", "--profile", "semantics", "x"}, 2, "", "uri canon: unknown profile \"semantics\" (want whatwg, safebrowsing, semantic or aggressive)\n"},
+		{"unknown profile", "", []string{"canon", "--profile", "semantics", "x"}, 2, "", "uri canon: unknown profile \"semantics\" (want whatwg, safebrowsing, semantic, aggressive or archive)\n"},
+		// --surt keeps the archive's defaults when flags are added: the
+		// trailing "/", the fragment and the session id go in both.
+		{"surt alone", "", []string{"canon", "--surt", "http://www.example.com/a/?utm_source=x&PHPSESSID=0123456789abcdef0123456789abcdef&b=1#f"}, 0, "com,example)/a?b=1&utm_source=x\n", ""},
+		{"surt with drop-tracking adds to the defaults", "", []string{"canon", "--surt", "--drop-tracking", "http://www.example.com/a/?utm_source=x&PHPSESSID=0123456789abcdef0123456789abcdef&b=1#f"}, 0, "com,example)/a?b=1\n", ""},
+		{"surt with sort-query and drop-fragment: the defaults already", "", []string{"canon", "--surt", "--sort-query", "--drop-fragment", "http://www.example.com/a/?id2=3&id=5#f"}, 0, "com,example)/a?id=5&id2=3\n", ""},
+		{"surt reverses an IPv4 address", "", []string{"canon", "--surt", "http://192.168.0.1:8080/x"}, 0, "1,0,168,192:8080)/x\n", ""},
+		{"the archive profile's URL", "", []string{"canon", "--profile", "archive", "http://www.example.com/A/?b&a#f"}, 0, "http://example.com/a?a&b\n", ""},
 		{"a bad base", "", []string{"canon", "--base", "nope", "x"}, 2, "", ""},
 		{"empty stdin", "", []string{"canon"}, 0, "", ""},
 	}

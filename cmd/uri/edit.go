@@ -34,8 +34,9 @@ var editCommand = &command{
 		"                     at the first \"=\"\n" +
 		"  --append query:=NAME=VALUE add one pair as a query writes it: \"%3D\" is a\n" +
 		"                     \"=\" (so NAME may hold one), \"+\" a space; no \"&\"\n" +
-		"  --trim query=NAME  remove every pair named NAME (decoded); a final \"*\"\n" +
-		"                     matches a prefix: --trim 'query=utm_*'\n" +
+		"  --trim query=NAME  remove every pair named NAME (decoded, ASCII letters in\n" +
+		"                     either case); a final \"*\" matches a prefix:\n" +
+		"                     --trim 'query=utm_*' removes UTM_SOURCE too\n" +
 		"  --drop-tracking    remove the pairs of canon.TrackingParams (utm_*, gclid,\n" +
 		"                     fbclid, ...), named by the rule of --trim, as uri canon\n" +
 		"                     --drop-tracking removes them\n" +

@@ -58,6 +58,7 @@ func TestEdit(t *testing.T) {
 		{"3.4, trim keeps the other pairs as written", []string{"--trim", "query=b", "https://h/?a=%7e&b=1&&c"}, "", 0, "https://h/?a=%7e&&c\n", ""},
 		{"3.4, drop tracking parameters, as canon's list and rule do", []string{"--drop-tracking", "https://h/?utm_source=a&id=7&utm%5Fmedium=b&gclid=x&utmx=1#top"}, "", 0, "https://h/?id=7&utmx=1#top\n", ""},
 		{"3.4, drop tracking parameters: none", []string{"--drop-tracking", "https://h/?a=%20"}, "", 0, "https://h/?a=%20\n", ""},
+		{"3.4, drop tracking parameters in capitals, as canon's rule does", []string{"--drop-tracking", "https://h/?UTM_SOURCE=a&id=7&Gclid=x"}, "", 0, "https://h/?id=7\n", ""},
 		{"3.4, append an encoded pair: = in the name", []string{"--append", "query:=a%3Db=c+d", "http://h/?x=1#f"}, "", 0, "http://h/?x=1&a%3Db=c+d#f\n", ""},
 		{"3.4, append an encoded pair: as written", []string{"--append", "search:=%7e=a=b", "http://h/"}, "", 0, "http://h/?%7e=a=b\n", ""},
 		{"3.4, append an encoded pair after a final &", []string{"--append", "query:=k=v", "http://h/?a=1&"}, "", 0, "http://h/?a=1&k=v\n", ""},
