@@ -90,7 +90,7 @@ func Example_crawlerFrontier() {
 		if err != nil {
 			continue
 		}
-		key, err := c.Canon(u.Href()) // the key that finds duplicates
+		key, err := c.CanonURL(u) // the key that finds duplicates, with no second parse
 		if err == nil && !seen[key] {
 			seen[key] = true
 			fmt.Println(u.Href()) // fetch it
