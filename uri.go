@@ -433,6 +433,23 @@
 // package github.com/gouri/uri/readings compares the readings of RFC
 // 3986, the URL Standard and net/url for one input. Package
 // github.com/gouri/uri/site gives registrable domains and "same site".
+//
+// # Design
+//
+// docs/design.md in the module gives the layers (this core, the other
+// readings, the jobs on top, the command), the one purpose of each
+// internal package, the one error value, the rules of structure that
+// deps_test.go holds and how conformance suites are kept. One word means
+// one idea in every package: a method With... returns a changed copy and
+// leaves its receiver as it is, a method Set... changes its receiver (as
+// whatwg.URL's setters do); a base comes before the reference resolved
+// against it, as in [Resolve](base, ref).
+//
+// # Before version 1
+//
+// The API may still change, and this section says how when it does:
+// URI.SetQueryValue became [URI.WithQueryValue], since it returns a changed
+// copy. The section Setters of this documentation is now With methods.
 package uri
 
 import (
