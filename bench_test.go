@@ -435,11 +435,11 @@ func BenchmarkQuery(b *testing.B) {
 				_, _ = url.ParseQuery(in.q)
 			}
 		})
-		b.Run(in.name+"/gouri-SetQueryValue", func(b *testing.B) {
+		b.Run(in.name+"/gouri-WithQueryValue", func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(in.q)))
 			for b.Loop() {
-				_ = u.SetQueryValue("page", "3")
+				_ = u.WithQueryValue("page", "3")
 			}
 		})
 		v, _ := url.Parse(u.String())

@@ -17,7 +17,8 @@ import (
 // This file holds the module's rules of structure, as Go's own
 // go/build/deps_test.go holds those of the standard library: which package
 // may import which (TestImportRules), which calls only one package makes
-// (TestOnlyIn), and how long a function may be (TestFunctionLength).
+// (TestOnlyIn), how long a function may be (TestFunctionLength), and the
+// naming conventions of the API (TestNamingConventions).
 // docs/design.md explains the layers.
 
 const modulePath = "github.com/gouri/uri"
@@ -388,4 +389,89 @@ func TestFunctionLength(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNamingConventions holds the exported API of every package to two
+// conventions of docs/design.md: a method With... (or Without...) of an
+// exported type returns a changed copy, so it has a value receiver and
+// returns the receiver's type first; a method Set... changes its receiver,
+// so it has a pointer receiver. And a function or method that takes a base takes it before
+// the reference: no parameter named ref, input, target, pattern or s
+// comes before one named base.
+func TestNamingConventions(t *testing.T) {
+	fset := token.NewFileSet()
+	refs := []string{"ref", "input", "target", "pattern", "s", "rawURL"}
+	for _, f := range moduleFiles(t, fset) {
+		if f.test {
+			continue
+		}
+		for _, d := range f.ast.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !fd.Name.IsExported() {
+				continue
+			}
+			where := fset.Position(fd.Pos()).String() + ": " + fd.Name.Name
+			if fd.Recv != nil && len(fd.Recv.List) == 1 && ast.IsExported(types(fd.Recv.List[0].Type)) {
+				if msg := receiverRule(fd); msg != "" {
+					t.Errorf("%s: %s", where, msg)
+				}
+			}
+			var names []string
+			for _, p := range fd.Type.Params.List {
+				for _, n := range p.Names {
+					names = append(names, n.Name)
+				}
+			}
+			if b := slices.Index(names, "base"); b > 0 {
+				for _, n := range names[:b] {
+					if slices.Contains(refs, n) {
+						t.Errorf("%s takes %s before base: the base comes first", where, n)
+					}
+				}
+			}
+		}
+	}
+}
+
+// receiverRule returns what is wrong with the method fd by the With and
+// Set conventions, or "".
+func receiverRule(fd *ast.FuncDecl) string {
+	name := fd.Name.Name
+	prefixed := func(p string) bool {
+		rest, ok := strings.CutPrefix(name, p)
+		return ok && (rest == "" || rest[0] >= 'A' && rest[0] <= 'Z')
+	}
+	recv := fd.Recv.List[0].Type
+	_, pointer := recv.(*ast.StarExpr)
+	switch {
+	case prefixed("With") || prefixed("Without"):
+		if pointer {
+			return "a With method returns a changed copy: give it a value receiver"
+		}
+		res := fd.Type.Results
+		if res == nil || len(res.List) == 0 || types(res.List[0].Type) != types(recv) {
+			return "a With method returns a changed copy of its receiver's type first"
+		}
+	case prefixed("Set"):
+		if !pointer {
+			return "a Set method changes its receiver: give it a pointer receiver, or call it With"
+		}
+	}
+	return ""
+}
+
+// types returns the name of a receiver or result type, without type
+// parameters.
+func types(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.StarExpr:
+		return types(x.X)
+	case *ast.IndexExpr:
+		return types(x.X)
+	case *ast.IndexListExpr:
+		return types(x.X)
+	}
+	return ""
 }

@@ -181,7 +181,7 @@ var (
 // operation was about, where one argument or setting matters:
 //
 //   - "base" when the base of a resolution is at fault ([Resolve],
-//     [Relativize], legacy's resolvers, whatwg's ParseRef);
+//     [Relativize], legacy's resolvers, whatwg's Resolve);
 //   - with [OpSet], the attribute that a setter of package whatwg sets,
 //     as the URL Standard's API names it: "href", "protocol", "username",
 //     "password", "host", "hostname", "port", "pathname", "search" or "hash";
@@ -227,12 +227,12 @@ const (
 	// other Parse functions, [ParseIRI], the UnmarshalText methods), as a
 	// URL of an older grammar (package legacy, whose errors name the grammar
 	// in Detail), as the URL Standard reads a URL (package whatwg's Parse,
-	// ParseRef, URL.Parse and Validate), or as a URI template (package
+	// Resolve, URL.Parse and Validate), or as a URI template (package
 	// template's Parse).
 	OpParse = "parse"
 
 	// OpBuild: making a reference from parts ([Components.URI],
-	// [Components.Encode], the With setters such as [URI.WithHost],
+	// [Components.Encode], the With methods such as [URI.WithHost],
 	// [URI.JoinPath], [FromURL], [IRI.ToURI], legacy's Upgrade and whatwg's
 	// URL.ToURI). Input is the argument at fault, or the text that the parts
 	// spell.

@@ -125,11 +125,11 @@ func ExampleURI_Hostname() {
 }
 
 // Adding a query parameter: instead of u.Query(), Set and Encode, which
-// rewrite and re-sort the whole query, SetQueryValue changes one pair and
+// rewrite and re-sort the whole query, WithQueryValue changes one pair and
 // keeps the others byte for byte.
-func ExampleURI_SetQueryValue() {
+func ExampleURI_WithQueryValue() {
 	u := uri.MustParse("https://example.com/search?q=caf%C3%A9&utm_source=x#top")
-	u = u.SetQueryValue("page", "2")
+	u = u.WithQueryValue("page", "2")
 	fmt.Println(u)
 	u = u.AddQueryValue("tag", "a&b c")
 	fmt.Println(u)

@@ -395,7 +395,7 @@ func FuzzQueryPath(f *testing.F) {
 				t.Fatalf("%s(%q, %q, %q) = %q, whose pairs are %q, want %q", op, s, key, value, w, got, want)
 			}
 		}
-		set := u.SetQueryValue(key, value)
+		set := u.WithQueryValue(key, value)
 		first := slices.IndexFunc(pairs, func(p [2]string) bool { return p[0] == key })
 		want := slices.Clone(without)
 		if first < 0 {
@@ -403,7 +403,7 @@ func FuzzQueryPath(f *testing.F) {
 		} else {
 			want = slices.Insert(want, first, [2]string{key, value})
 		}
-		checkEdit("SetQueryValue", set, want)
+		checkEdit("WithQueryValue", set, want)
 		checkEdit("AddQueryValue", u.AddQueryValue(key, value), append(slices.Clone(pairs), [2]string{key, value}))
 		del := u.DeleteQueryKey(key)
 		checkEdit("DeleteQueryKey", del, without)

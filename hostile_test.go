@@ -61,7 +61,7 @@ var hostileOps = []oracle.Op{
 	{"QueryValue, QueryValues", func(s string) { u := mustOrZero(s); u.QueryValue("nope"); u.QueryValues() }},
 	{"query edits", func(s string) {
 		u := mustOrZero(s)
-		u.SetQueryValue("k", "v w")
+		u.WithQueryValue("k", "v w")
 		u.AddQueryValue("k", "x")
 		u.DeleteQueryKey("k")
 	}},

@@ -123,7 +123,7 @@ func checkMethods(t *testing.T, u, ref uri.URI, hasRef bool, k, v string, n uri.
 	if w, err := u.JoinPath(k, ".."); err == nil {
 		t.Fatalf("JoinPath(%q, %q, \"..\") = %q, want an error", in, k, w)
 	}
-	checkURI(t, "SetQueryValue("+in+")", u.SetQueryValue(k, v))
+	checkURI(t, "WithQueryValue("+in+")", u.WithQueryValue(k, v))
 	checkURI(t, "AddQueryValue("+in+")", u.AddQueryValue(k, v))
 	checkURI(t, "DeleteQueryKey("+in+")", u.DeleteQueryKey(k))
 	checkSetters(t, u, k, v)

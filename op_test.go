@@ -115,9 +115,9 @@ func TestErrorOps(t *testing.T) {
 		{"legacy.URL.Upgrade", third(legacy.URL{Parts: uri.Components{Scheme: "1"}}.Upgrade()), uri.OpBuild, "", "1:", 0, uri.ErrCannotEncode, ""},
 
 		{"whatwg.Parse", second(whatwg.Parse("https://example.org:7z")), uri.OpParse, "", "https://example.org:7z", 21, whatwg.ErrPortInvalid, ""},
-		{"whatwg.ParseRef", second(whatwg.ParseRef("x", "nope")), uri.OpParse, "base", "nope", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
+		{"whatwg.Resolve", second(whatwg.Resolve("nope", "x")), uri.OpParse, "base", "nope", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
 		{"whatwg.URL.Parse", second(web.Parse("http://[")), uri.OpParse, "", "http://[", 8, whatwg.ErrIPv6Unclosed, ""},
-		{"whatwg.Validate", third(whatwg.Validate("http://1.2.3.4.5/", whatwg.URL{})), uri.OpParse, "", "http://1.2.3.4.5/", 7, whatwg.ErrIPv4TooManyParts, ""},
+		{"whatwg.Validate", third(whatwg.Validate(whatwg.URL{}, "http://1.2.3.4.5/")), uri.OpParse, "", "http://1.2.3.4.5/", 7, whatwg.ErrIPv4TooManyParts, ""},
 		{"whatwg.URL.UnmarshalText", wu.UnmarshalText([]byte("x")), uri.OpParse, "", "x", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
 		{"whatwg.URL.SetHref", set(web, (*whatwg.URL).SetHref, "x"), uri.OpSet, "href", "x", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
 		{"whatwg.URL.SetProtocol", set(web, (*whatwg.URL).SetProtocol, "1x"), uri.OpSet, "protocol", "1x", 0, whatwg.ErrSchemeInvalid, ""},

@@ -81,13 +81,13 @@ func (u URI) QueryValues() url.Values {
 	return vs
 }
 
-// SetQueryValue returns u with the query pair for key set to value: the first
+// WithQueryValue returns u with the query pair for key set to value: the first
 // pair whose decoded key is key is replaced by key=value, in its place, and any
 // later pairs with that key are removed; without such a pair, key=value is
 // appended, and a query is added if u had none. key and value are encoded
 // with EscapeQueryKey and EscapeQueryValue. Every other pair, and the "&"
 // between them, stays byte for byte. It allocates the new text, once.
-func (u URI) SetQueryValue(key, value string) URI {
+func (u URI) WithQueryValue(key, value string) URI {
 	p := queryPair{key, value}
 	if v, found := u.filterQuery(keyIs(key), &p); found {
 		return v

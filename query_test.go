@@ -89,17 +89,17 @@ func TestQueryEdit(t *testing.T) {
 		want     string
 	}{
 		{"set replaces in place, others byte for byte", "http://h/p?x=%7e&a=1&y=a+b#f",
-			func(u URI) URI { return u.SetQueryValue("a", "new value") }, "http://h/p?x=%7e&a=new%20value&y=a+b#f"},
+			func(u URI) URI { return u.WithQueryValue("a", "new value") }, "http://h/p?x=%7e&a=new%20value&y=a+b#f"},
 		{"set removes later duplicates", "?a=1&b=2&a=3&a=4",
-			func(u URI) URI { return u.SetQueryValue("a", "9") }, "?a=9&b=2"},
+			func(u URI) URI { return u.WithQueryValue("a", "9") }, "?a=9&b=2"},
 		{"set matches decoded keys", "?first+name=x&first%20name=y",
-			func(u URI) URI { return u.SetQueryValue("first name", "z") }, "?first%20name=z"},
+			func(u URI) URI { return u.WithQueryValue("first name", "z") }, "?first%20name=z"},
 		{"set appends when absent", "?b=2",
-			func(u URI) URI { return u.SetQueryValue("a", "1") }, "?b=2&a=1"},
+			func(u URI) URI { return u.WithQueryValue("a", "1") }, "?b=2&a=1"},
 		{"set adds a query", "http://h/p#f",
-			func(u URI) URI { return u.SetQueryValue("q", "a&b=c+d") }, "http://h/p?q=a%26b=c%2Bd#f"},
+			func(u URI) URI { return u.WithQueryValue("q", "a&b=c+d") }, "http://h/p?q=a%26b=c%2Bd#f"},
 		{"set in an empty query", "http://h/p?",
-			func(u URI) URI { return u.SetQueryValue("q", "") }, "http://h/p?q="},
+			func(u URI) URI { return u.WithQueryValue("q", "") }, "http://h/p?q="},
 		{"add keeps duplicates", "?a=1",
 			func(u URI) URI { return u.AddQueryValue("a", "2") }, "?a=1&a=2"},
 		{"add after a trailing &", "?a=1&",
@@ -174,9 +174,9 @@ func TestQueryEdit(t *testing.T) {
 func TestQueryEditRoundTrip(t *testing.T) {
 	// Whatever is set can be read back, whatever the bytes.
 	for _, v := range []string{"", " ", "+", "%", "&", "=", ";", "#", "a b+c&d=e", "\xff\x00", "é"} {
-		u := MustParse("http://h/?x=1").SetQueryValue(v, v)
+		u := MustParse("http://h/?x=1").WithQueryValue(v, v)
 		if got, ok := u.QueryValue(v); !ok || got != v {
-			t.Errorf("SetQueryValue(%q, %q) then QueryValue = %q, %v (%q)", v, v, got, ok, u)
+			t.Errorf("WithQueryValue(%q, %q) then QueryValue = %q, %v (%q)", v, v, got, ok, u)
 		}
 		if nv, err := url.ParseQuery(u.Query()); err != nil || nv.Get(v) != v {
 			t.Errorf("net/url reads %q back as %q, %v", u.Query(), nv.Get(v), err)
@@ -213,8 +213,8 @@ func TestQueryAllocs(t *testing.T) {
 		{"DeleteQueryKey of an absent key", func() { _ = u.DeleteQueryKey("delta") }, 0},
 		{"AddQueryValue", func() { _ = u.AddQueryValue("delta", "4") }, 1},
 		{"AddQueryValue to no query", func() { _ = noQuery.AddQueryValue("a b", "4") }, 1},
-		{"SetQueryValue of a present key", func() { _ = u.SetQueryValue("beta", "2") }, 1},
-		{"SetQueryValue of an absent key", func() { _ = u.SetQueryValue("delta", "4") }, 1},
+		{"WithQueryValue of a present key", func() { _ = u.WithQueryValue("beta", "2") }, 1},
+		{"WithQueryValue of an absent key", func() { _ = u.WithQueryValue("delta", "4") }, 1},
 		{"DeleteQueryKey", func() { _ = u.DeleteQueryKey("beta") }, 1},
 		{"DeleteQueryKey of every pair", func() { _ = twice.DeleteQueryKey("a") }, 1},
 		{"DeleteQueryFunc", func() { _ = u.DeleteQueryFunc(func(k, _ string) bool { return k != "beta" }) }, 1},
@@ -222,7 +222,7 @@ func TestQueryAllocs(t *testing.T) {
 		{"SortQuery changing the order", func() { _ = unsorted.SortQuery() }, 1},
 		{"DeleteQueryKey of encoded keys", func() { _ = encoded.DeleteQueryKey("a b") }, 1},
 		{"DeleteQueryKey of an absent key among encoded ones", func() { _ = encoded.DeleteQueryKey("c") }, 0},
-		{"SetQueryValue of an encoded key", func() { _ = encoded.SetQueryValue("e", "5") }, 1},
+		{"WithQueryValue of an encoded key", func() { _ = encoded.WithQueryValue("e", "5") }, 1},
 		{"SortQuery of encoded keys", func() { _ = encoded.SortQuery() }, 1},
 		{"DeleteQueryFunc deleting nothing", func() { _ = u.DeleteQueryFunc(func(string, string) bool { return false }) }, 0},
 	}

@@ -20,7 +20,7 @@
 //   - RFC 3986, Section 5.3: recomposition. [URI.String] returns the parsed
 //     input byte for byte, and [Components.URI] builds a reference from
 //     separate components so that it parses back to the same components.
-//     The setters ([URI.WithScheme], [URI.WithHost], [URI.WithPath], ... and
+//     The With methods ([URI.WithScheme], [URI.WithHost], [URI.WithPath], ... and
 //     [URI.WithoutQuery], ...) change one component, checked against its
 //     rule of Section 3, and keep the rest as written.
 //   - RFC 3986, Section 2: percent-encoding and decoding that knows the
@@ -139,9 +139,9 @@
 // [AppendNormalize] append to a caller's buffer, in the manner of
 // strconv.AppendInt, and allocate nothing when it has room.
 //
-// # Setters
+// # With methods
 //
-// Each setter checks its argument against the rule of its component (RFC
+// Each With method checks its argument against the rule of its component (RFC
 // 3986, Section 3) and against what the rest of the reference allows, and
 // returns the zero URI and an *[Error] with Op [OpBuild] otherwise. The
 // error's Input is the argument, with Offset at its first byte outside the
@@ -177,12 +177,12 @@
 //   - [URI.WithQuery] and [URI.WithFragment] add the "?" or "#" if there
 //     was none; an empty one is present and empty ("http://h/p?"), and
 //     WithoutQuery or WithoutFragment removes it.
-//   - The Text setters fail only with [ErrTooLong] (and, for WithUser and
+//   - The Text methods fail only with [ErrTooLong] (and, for WithUser and
 //     WithPassword, [ErrNoAuthority]; for WithSegments, [ErrDotSegment];
 //     WithHostText with the errors of WithHost and of IDNA conversion).
 //     WithUser keeps the password as written and WithPassword the user
 //     name; WithQueryText encodes with [EscapeQuery], so "&" and "=" stay
-//     delimiters (use [URI.SetQueryValue] for one pair).
+//     delimiters (use [URI.WithQueryValue] for one pair).
 //
 // # Resolution
 //
@@ -304,7 +304,7 @@
 // EscapeForm, reads "+" as a space; a path, a segment, a fragment, userinfo
 // or a whole query, read with [URI.PathSegments] or Unescape with
 // EscapePath, EscapeQuery, ..., keeps "+". For writing, EscapeQueryKey and
-// EscapeQueryValue (and the editors [URI.SetQueryValue] and
+// EscapeQueryValue (and the editors [URI.WithQueryValue] and
 // [URI.AddQueryValue]) write a space as "%20" and a "+" as "%2B", which both
 // readings decode the same; EscapeForm writes exactly what a browser submits
 // for a form (a space as "+"). So for HTML forms, read with QueryValue and
@@ -322,7 +322,7 @@
 // decoded as forms decode them ("+" is a space). [URI.QueryPairs] is an
 // iter.Seq2 over the decoded pairs, in order, with no map; [URI.QueryValue]
 // returns the first value; [URI.QueryValues] returns a url.Values.
-// [URI.SetQueryValue], [URI.AddQueryValue], [URI.DeleteQueryKey] and
+// [URI.WithQueryValue], [URI.AddQueryValue], [URI.DeleteQueryKey] and
 // [URI.DeleteQueryFunc] return a new URI in which every other pair is
 // unchanged byte for byte, and allocate its text once. [URI.SortQuery] sorts
 // the pairs by decoded key (a stable sort, each pair kept as written).
@@ -433,6 +433,23 @@
 // package github.com/gouri/uri/readings compares the readings of RFC
 // 3986, the URL Standard and net/url for one input. Package
 // github.com/gouri/uri/site gives registrable domains and "same site".
+//
+// # Design
+//
+// docs/design.md in the module gives the layers (this core, the other
+// readings, the jobs on top, the command), the one purpose of each
+// internal package, the one error value, the rules of structure that
+// deps_test.go holds and how conformance suites are kept. One word means
+// one idea in every package: a method With... returns a changed copy and
+// leaves its receiver as it is, a method Set... changes its receiver (as
+// whatwg.URL's setters do); a base comes before the reference resolved
+// against it, as in [Resolve](base, ref).
+//
+// # Before version 1
+//
+// The API may still change, and this section says how when it does:
+// URI.SetQueryValue became [URI.WithQueryValue], since it returns a changed
+// copy. The section Setters of this documentation is now With methods.
 package uri
 
 import (

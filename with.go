@@ -7,14 +7,14 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 )
 
-// This file edits one component of a reference at a time. Each setter
+// This file edits one component of a reference at a time. Each With method
 // checks its argument against the ABNF rule of its component (RFC 3986,
 // Section 3), splices it into the text and moves the offsets of the other
 // components, so that the result keeps the invariant of [URI]: its text
 // parses to exactly the components it holds. Nothing is parsed or checked
 // again, and the new text is the one allocation.
 //
-// The errors of the setters are *Error values with Op [OpBuild], the
+// The errors of the With methods are *Error values with Op [OpBuild], the
 // Component and a sentinel as Err.
 // Their Input is the text at fault: the argument, with Offset at the first
 // byte of it that cannot continue a valid value of the component (the offset
@@ -129,7 +129,7 @@ func (u URI) WithoutUserinfo() URI {
 // On error, the zero URI and an *[Error] with Op [OpBuild]: at the first byte
 // of host outside the rule ("example.com:80" fails at its ":"), or
 // [ErrPathWithAuthority] in u. It allocates the new text. The package
-// documentation, section Setters, gives the rules that all setters share.
+// documentation, section With methods, gives the rules that they all share.
 func (u URI) WithHost(host string) (URI, error) {
 	open, shut, kind, err := hostForm(host)
 	if err != nil {
@@ -313,7 +313,7 @@ func (u URI) WithPath(path string) (URI, error) {
 
 // WithQuery returns u with its query set, added with its "?" if u had none (RFC
 // 3986, Section 3.4); "" is present and empty ("http://h/p?"). To edit one
-// key=value pair, see [URI.SetQueryValue].
+// key=value pair, see [URI.WithQueryValue].
 //
 //	query = *( pchar / "/" / "?" )
 //
@@ -378,7 +378,7 @@ func (u URI) WithoutFragment() URI {
 	return v
 }
 
-// needAuthority returns the error of a setter of a part of the authority
+// needAuthority returns the error of a With method for a part of the authority
 // when u has none.
 func (u *ref) needAuthority() error {
 	if u.flags&fAuthority != 0 {
@@ -398,7 +398,7 @@ func (u *ref) shift(d int32) {
 }
 
 // checkArg checks that arg is all bytes of mask and pct-encodings, the
-// rule of component c, for a setter.
+// rule of component c, for a With method.
 func checkArg(arg string, c Component, mask uint16) error {
 	if k, err := scanAll(arg, 0, len(arg), mask); err != nil {
 		return &Error{Op: OpBuild, Input: arg, Offset: k, Component: c, Err: err}
@@ -406,7 +406,7 @@ func checkArg(arg string, c Component, mask uint16) error {
 	return nil
 }
 
-// fits returns the ErrTooLong error of a setter when the new text, n
+// fits returns the ErrTooLong error of a With method when the new text, n
 // bytes with arg in it, is longer than a URI can be. The Offset is where arg
 // stops fitting.
 func fits(arg string, c Component, n int) error {
@@ -417,10 +417,10 @@ func fits(arg string, c Component, n int) error {
 	return &Error{Op: OpBuild, Input: arg, Offset: off, Component: c, Err: ErrTooLong}
 }
 
-// The Text setters below take decoded text, as a user types it, and encode
+// The Text methods below take decoded text, as a user types it, and encode
 // it for its component with [Escape], so that "section 2" or a user name with
-// "@" is data and never an error or a delimiter; the setters above take text
-// already encoded. A Text setter fails only when the result would be too
+// "@" is data and never an error or a delimiter; the methods above take text
+// already encoded. A Text method fails only when the result would be too
 // long. Each writes the new text in one allocation and parses it once, which
 // keeps the invariant of [URI].
 
@@ -519,7 +519,7 @@ func (u URI) WithHostText(host string) (URI, error) {
 // WithQueryText returns u with its query set to text encoded with
 // [EscapeQuery] (RFC 3986, Section 3.4): a space or "#" is data, while "&" and
 // "=" stay as they are, delimiters of key=value pairs. To set one pair, see
-// [URI.SetQueryValue]. The only error is [ErrTooLong]. It allocates the new
+// [URI.WithQueryValue]. The only error is [ErrTooLong]. It allocates the new
 // text once.
 func (u URI) WithQueryText(text string) (URI, error) {
 	return rebuild(text, Query, u.s[:u.pathEnd], u.s[u.queryEnd:], part{"?", 0}, part{text, EscapeQuery})

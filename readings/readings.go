@@ -40,7 +40,7 @@
 //     (uri.Parse).
 //   - Follow links the way a browser does (crawlers, HTML tools, link
 //     checkers): the WHATWG URL Standard, what a browser makes of it
-//     (whatwg.Parse, whatwg.ParseRef).
+//     (whatwg.Parse, whatwg.Resolve).
 //   - Talk to Go's HTTP stack: net/url, and what net/http dials (net/url,
 //     [Compare]).
 //

@@ -10,15 +10,16 @@
 // Section names are those of the URL Pattern Standard.
 //
 //   - "The URLPattern class" (1.2) and "High-level operations" (1.4): the
-//     constructor from a pattern string ([Parse], [ParseRef] with a base
+//     constructor from a pattern string ([Parse], [Resolve] with a base
 //     URL, [MustParse]) and from its components ([New], with an [Init]
 //     whose members tell absent from empty, [Opt]); the ignoreCase option
 //     ([Options]); test and exec on a URL string ([Pattern.Test],
-//     [Pattern.Exec]), with a base ([Pattern.TestRef], [Pattern.ExecRef]),
-//     on a URL already parsed ([Pattern.TestURL], [Pattern.ExecURL], which
-//     do not parse it again) and on components ([Pattern.TestInit],
-//     [Pattern.ExecInit]); the component getters ([Pattern.Protocol] to
-//     [Pattern.Hash]) and hasRegExpGroups ([Pattern.HasRegExpGroups]).
+//     [Pattern.Exec]), with a base ([Pattern.TestResolved],
+//     [Pattern.ExecResolved]), on a URL already parsed ([Pattern.TestURL],
+//     [Pattern.ExecURL], which do not parse it again) and on components
+//     ([Pattern.TestInit], [Pattern.ExecInit]); the component getters
+//     ([Pattern.Protocol] to [Pattern.Hash]) and hasRegExpGroups
+//     ([Pattern.HasRegExpGroups]).
 //   - The result of exec (1.5, "create a component match result"): for
 //     each component its input and its groups, in the order of the
 //     pattern, a group that did not take part in the match (undefined in
@@ -141,6 +142,16 @@
 // cannot be given (an Init together with a base URL string). It does not
 // implement the integration of section 4 (patterns from JSON, HTTP
 // headers, the environment's base URL): a caller passes the base URL to
-// [ParseRef] or in [Init]. Patterns are matched against URLs as the URL
+// [Resolve] or in [Init]. Patterns are matched against URLs as the URL
 // Standard parses them, not against RFC 3986 references.
+//
+// # Before version 1
+//
+// The API may still change, and this section says how when it does. The
+// base URL now comes first, as in every package of the module
+// (uri.Resolve(base, ref)), under new names so that a call written for
+// the old order does not compile: ParseRef(pattern, base, opts) became
+// [Resolve](base, pattern, opts), Pattern.TestRef(input, base) became
+// [Pattern.TestResolved](base, ref), and Pattern.ExecRef(input, base)
+// became [Pattern.ExecResolved](base, ref).
 package urlpattern

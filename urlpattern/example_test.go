@@ -45,8 +45,8 @@ func ExampleNew() {
 }
 
 // A relative pattern takes the components it lacks from a base URL.
-func ExampleParseRef() {
-	p, err := urlpattern.ParseRef("../admin/*", "https://discussion.example/forum/?page=2", urlpattern.Options{})
+func ExampleResolve() {
+	p, err := urlpattern.Resolve("https://discussion.example/forum/?page=2", "../admin/*", urlpattern.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -107,10 +107,11 @@ func (p *Pattern) Test(input string) bool {
 	return err == nil && p.TestURL(u)
 }
 
-// TestRef is [Pattern.Test] with a base URL: test(input, base). A base
-// that is not a URL matches nothing.
-func (p *Pattern) TestRef(input, base string) bool {
-	u, err := whatwg.ParseRef(input, base)
+// TestResolved is [Pattern.Test] of the URL that ref resolves to against
+// base: test(ref, base) in JavaScript, the base first as everywhere in
+// the module. A base that is not a URL matches nothing.
+func (p *Pattern) TestResolved(base, ref string) bool {
+	u, err := whatwg.Resolve(base, ref)
 	return err == nil && p.TestURL(u)
 }
 
@@ -170,9 +171,11 @@ func (p *Pattern) Exec(input string) (Result, bool) {
 	return p.ExecURL(u)
 }
 
-// ExecRef is [Pattern.Exec] with a base URL: exec(input, base).
-func (p *Pattern) ExecRef(input, base string) (Result, bool) {
-	u, err := whatwg.ParseRef(input, base)
+// ExecResolved is [Pattern.Exec] of the URL that ref resolves to against
+// base: exec(ref, base) in JavaScript, the base first as everywhere in
+// the module.
+func (p *Pattern) ExecResolved(base, ref string) (Result, bool) {
+	u, err := whatwg.Resolve(base, ref)
 	if err != nil {
 		return Result{}, false
 	}

@@ -39,16 +39,17 @@ type Options struct {
 // pattern, Offset the byte offset in it where it goes wrong, and Err one
 // of this package's sentinels. Parse allocates the compiled pattern.
 func Parse(pattern string, opts Options) (*Pattern, error) {
-	return parse(pattern, Opt{}, opts)
+	return parse(Opt{}, pattern, opts)
 }
 
-// ParseRef compiles a pattern string against a base URL, as new
+// Resolve compiles a pattern string against a base URL, as new
 // URLPattern(pattern, baseURL, options) does: a relative pattern, such as
 // "/books/:id" or "../admin/*", takes the components it lacks from base.
-// A base that is not a URL is an error with Err [ErrBaseURL], whose Input
-// is base. Otherwise it is [Parse].
-func ParseRef(pattern, base string, opts Options) (*Pattern, error) {
-	return parse(pattern, Some(base), opts)
+// The base comes first, as everywhere in the module (uri.Resolve). A base
+// that is not a URL is an error with Err [ErrBaseURL], whose Input is
+// base. Otherwise it is [Parse].
+func Resolve(base, pattern string, opts Options) (*Pattern, error) {
+	return parse(Some(base), pattern, opts)
 }
 
 // MustParse is [Parse] without options, for a pattern known to be valid;
@@ -73,7 +74,7 @@ func New(init Init, opts Options) (*Pattern, error) {
 }
 
 // parse is create for a pattern string.
-func parse(pattern string, base Opt, opts Options) (*Pattern, error) {
+func parse(base Opt, pattern string, opts Options) (*Pattern, error) {
 	init, at, err := parseConstructorString(pattern)
 	if err != nil {
 		return nil, err

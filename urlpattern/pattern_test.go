@@ -323,7 +323,7 @@ func TestSpecExamples(t *testing.T) {
 		var p *Pattern
 		var err error
 		if tt.base != "" {
-			p, err = ParseRef(tt.pattern, tt.base, Options{})
+			p, err = Resolve(tt.base, tt.pattern, Options{})
 		} else {
 			p, err = Parse(tt.pattern, Options{})
 		}

@@ -116,7 +116,7 @@ func construct(args []wptArg) (*Pattern, error) {
 		// "[object Object]", which is no URL.
 		return nil, errBinding
 	}
-	return ParseRef(*args[0].str, *args[1].str, opts)
+	return Resolve(*args[1].str, *args[0].str, opts)
 }
 
 // execute calls exec with the arguments, as test and exec take them; the
@@ -134,7 +134,7 @@ func execute(p *Pattern, args []wptArg) (*Result, error) {
 	case len(args) == 1:
 		r, ok = p.Exec(*args[0].str)
 	default:
-		r, ok = p.ExecRef(*args[0].str, *args[1].str)
+		r, ok = p.ExecResolved(*args[1].str, *args[0].str)
 	}
 	if !ok {
 		return nil, nil
@@ -154,7 +154,7 @@ func testWith(p *Pattern, args []wptArg) (bool, error) {
 	case len(args) == 1:
 		return p.Test(*args[0].str), nil
 	}
-	return p.TestRef(*args[0].str, *args[1].str), nil
+	return p.TestResolved(*args[1].str, *args[0].str), nil
 }
 
 func TestWPT(t *testing.T) {

@@ -158,8 +158,8 @@ func TestErrorOp(t *testing.T) {
 		err      func() error
 	}{
 		{uri.OpParse, "", 11, func() error { _, err := Parse("http://[::1"); return err }},
-		{uri.OpParse, "", 8, func() error { _, err := ParseRef("http://[", "http://h/"); return err }},
-		{uri.OpParse, "base", 0, func() error { _, err := ParseRef("x", "nope"); return err }},
+		{uri.OpParse, "", 8, func() error { _, err := Resolve("http://h/", "http://["); return err }},
+		{uri.OpParse, "base", 0, func() error { _, err := Resolve("nope", "x"); return err }},
 		{uri.OpSet, "href", 0, func() error { u := file; return u.SetHref("nope") }},
 		{uri.OpSet, "protocol", 0, func() error { u := file; return u.SetProtocol("1x") }},
 		{uri.OpSet, "username", uri.NoOffset, func() error { u := file; return u.SetUsername("a") }},

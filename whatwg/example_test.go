@@ -76,15 +76,15 @@ func ExampleURL_Parse() {
 	// mailto:me@example.org
 }
 
-func ExampleParseRef() {
-	u, err := whatwg.ParseRef("/\U0001F363\U0001F37A", "https://url.spec.whatwg.org/")
+func ExampleResolve() {
+	u, err := whatwg.Resolve("https://url.spec.whatwg.org/", "/\U0001F363\U0001F37A")
 	fmt.Println(u, err)
 	// Output:
 	// https://url.spec.whatwg.org/%F0%9F%8D%A3%F0%9F%8D%BA <nil>
 }
 
 func ExampleValidate() {
-	u, errs, err := whatwg.Validate(" https:\\\\user@example.org/a b", whatwg.URL{})
+	u, errs, err := whatwg.Validate(whatwg.URL{}, " https:\\\\user@example.org/a b")
 	fmt.Println(u, err)
 	for _, e := range errs {
 		fmt.Println(e)
@@ -263,7 +263,7 @@ func ExampleParseSearchParams() {
 // names the JavaScript it replaces. The parse reads the input as a browser
 // does (spaces trimmed, a backslash read as "/", dot segments removed).
 func Example_fromJavaScript() {
-	u, err := whatwg.ParseRef(" /a\\b/../c?q=go+lang&utm_source=x", "HTTP://Example.COM/dir/") // new URL(href, base)
+	u, err := whatwg.Resolve("HTTP://Example.COM/dir/", " /a\\b/../c?q=go+lang&utm_source=x") // new URL(href, base)
 	if err != nil {
 		panic(err) // new URL threw a TypeError
 	}
@@ -283,10 +283,10 @@ func Example_fromJavaScript() {
 	// /a/c
 }
 
-// ParseRef reads an href as a browser does: spaces around it trimmed, a
+// Resolve reads an href as a browser does: spaces around it trimmed, a
 // backslash read as "/", a tab removed, the rest percent-encoded.
-func ExampleParseRef_browser() {
-	u, err := whatwg.ParseRef(" /a\\b/../c?q=a b\t", "HTTP://Example.COM/dir/")
+func ExampleResolve_browser() {
+	u, err := whatwg.Resolve("HTTP://Example.COM/dir/", " /a\\b/../c?q=a b\t")
 	fmt.Println(u.Href(), err)
 	// Output:
 	// http://example.com/a/c?q=a%20b <nil>
@@ -298,7 +298,7 @@ func ExampleParseRef_browser() {
 // other systems exchange.
 func ExampleURL_ToURI_crawlerKey() {
 	key := func(page, href string) (string, error) {
-		u, err := whatwg.ParseRef(href, page) // what the browser follows
+		u, err := whatwg.Resolve(page, href) // what the browser follows
 		if err != nil {
 			return "", err
 		}

@@ -53,7 +53,7 @@ func FuzzParse(f *testing.F) {
 		u, err := Parse(in)
 		checkResult(t, "Parse", in, u, err)
 		checkOffsetRule(t, in, err)
-		v, verrs, verr := Validate(in, URL{})
+		v, verrs, verr := Validate(URL{}, in)
 		if v != u || (err == nil) != (verr == nil) || err != nil && *err.(*uri.Error) != *verr.(*uri.Error) {
 			t.Fatalf("Validate(%q) = %q, %v; Parse gives %q, %v", in, v.Href(), verr, u.Href(), err)
 		}
@@ -72,7 +72,7 @@ func FuzzParse(f *testing.F) {
 		}
 		r, err := b.Parse(in)
 		checkResult(t, "Parse against "+b.Href(), in, r, err)
-		if g, _, gerr := Validate(in, b); g != r || (err == nil) != (gerr == nil) {
+		if g, _, gerr := Validate(b, in); g != r || (err == nil) != (gerr == nil) {
 			// Validate never takes the fast path of resolution.
 			t.Fatalf("Parse(%q) against %q = %q, %v; Validate gives %q, %v", in, b.Href(), r.Href(), err, g.Href(), gerr)
 		}

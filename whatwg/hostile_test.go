@@ -65,10 +65,10 @@ var hostileShapes = []oracle.HostileShape{
 // hostileOps are the calls made on each input.
 var hostileOps = []oracle.Op{
 	{"Parse", func(s string) { _, _ = Parse(s) }},
-	{"Validate", func(s string) { _, _, _ = Validate(s, URL{}) }},
+	{"Validate", func(s string) { _, _, _ = Validate(URL{}, s) }},
 	{"Parse against a base", func(s string) { _, _ = MustParse("http://u@h/a/b/c?q#f").Parse(s) }},
 	{"Parse against a file base", func(s string) { _, _ = MustParse("file:///C:/a/b").Parse(s) }},
-	{"as a base", func(s string) { _, _ = ParseRef("../x?y#z", s) }},
+	{"as a base", func(s string) { _, _ = Resolve(s, "../x?y#z") }},
 	{"Error text", func(s string) {
 		if _, err := Parse(s); err != nil {
 			_ = err.Error()
@@ -107,7 +107,7 @@ func TestLinearTime(t *testing.T) {
 	}
 	oracle.SkipTimeUnderRace(t)
 	for _, in := range oracle.Families {
-		if ratio, ok := oracle.CheckLinear(func(s string) { _, _, _ = Validate(s, URL{}) }, in.Build, oracle.LinearSize); !ok {
+		if ratio, ok := oracle.CheckLinear(func(s string) { _, _, _ = Validate(URL{}, s) }, in.Build, oracle.LinearSize); !ok {
 			t.Errorf("Validate on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
 				in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
 		}
@@ -125,7 +125,7 @@ func BenchmarkHostile(b *testing.B) {
 			b.Run(sh.Name+"/size="+itoa(len(s)), func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
 				for b.Loop() {
-					_, _, _ = Validate(s, URL{})
+					_, _, _ = Validate(URL{}, s)
 				}
 			})
 		}

@@ -28,7 +28,7 @@ const failed = -1
 // non-fatal ones. Parse allocates nothing when input is already in its
 // serialized form (Href then returns input), and the href otherwise.
 func Parse(input string) (URL, error) {
-	return parse(input, nil, nil)
+	return parse(nil, input, nil)
 }
 
 // Parse parses ref with u as the base URL, as new URL(ref, u.Href()) does
@@ -39,24 +39,27 @@ func Parse(input string) (URL, error) {
 // reuses the base's serialized components as they are.
 func (u URL) Parse(ref string) (URL, error) {
 	if u.href == "" {
-		return parse(ref, nil, nil)
+		return parse(nil, ref, nil)
 	}
 	if v, ok := u.resolveFast(ref); ok {
 		return v, nil
 	}
-	return parse(ref, &u, nil)
+	return parse(&u, ref, nil)
 }
 
-// ParseRef parses base, then input against it: the API URL parser of the
-// URL Standard, section 6.1, that new URL(input, base) runs. When base
-// fails to parse, the error is base's, with Name "base".
-func ParseRef(input, base string) (URL, error) {
-	b, err := parse(base, nil, nil)
+// Resolve parses base, then ref against it: the API URL parser of the URL
+// Standard, section 6.1, that new URL(ref, base) runs in JavaScript. The
+// base comes first, as everywhere in the module (uri.Resolve). When base
+// fails to parse, the error is base's, with Name "base"; otherwise Resolve
+// returns what base.Parse(ref) returns (see [URL.Parse]) and allocates
+// what parsing base and ref allocate.
+func Resolve(base, ref string) (URL, error) {
+	b, err := parse(nil, base, nil)
 	if err != nil {
 		err.(*uri.Error).Name = "base"
 		return URL{}, err
 	}
-	return b.Parse(input)
+	return b.Parse(ref)
 }
 
 // Validate parses input against base like [URL.Parse] (a zero base is no
@@ -66,13 +69,13 @@ func ParseRef(input, base string) (URL, error) {
 // is a valid URL string (section 4.3), reading each ill-formed UTF-8
 // sequence as U+FFFD. It is slower than Parse: it runs strict ToASCII on
 // every domain, to find the domain-to-ASCII error (section 3.3).
-func Validate(input string, base URL) (URL, []ValidationError, error) {
+func Validate(base URL, input string) (URL, []ValidationError, error) {
 	var b *URL
 	if base.href != "" {
 		b = &base
 	}
 	var errs []ValidationError
-	u, err := parse(input, b, &errs)
+	u, err := parse(b, input, &errs)
 	return u, errs, err
 }
 
@@ -129,9 +132,9 @@ func (p *parser) pos() int32 {
 }
 
 // parse runs the basic URL parser (URL Standard, section 4.4) on input
-// with an optional base, and collects non-fatal validation errors in errs
+// with an optional base (nil for none), and collects non-fatal validation errors in errs
 // when errs is not nil.
-func parse(input string, base *URL, errs *[]ValidationError) (URL, error) {
+func parse(base *URL, input string, errs *[]ValidationError) (URL, error) {
 	if len(input) > maxLen {
 		return URL{}, newError(uri.OpParse, "", input, maxLen, ErrTooLong)
 	}

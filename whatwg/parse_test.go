@@ -253,8 +253,8 @@ func TestParse(t *testing.T) {
 		if tc.base == "" {
 			got, err = Parse(tc.in)
 		} else {
-			got, err = ParseRef(tc.in, tc.base)
-			call = "ParseRef(" + quote(tc.in) + ", " + quote(tc.base) + ")"
+			got, err = Resolve(tc.base, tc.in)
+			call = "Resolve(" + quote(tc.base) + ", " + quote(tc.in) + ")"
 		}
 		if err != nil {
 			t.Errorf("%s: %s: %v", tc.name, call, err)
@@ -333,7 +333,7 @@ func TestParseErrors(t *testing.T) {
 		u, err := b.Parse(tc.in)
 		call := "Parse(" + quote(tc.in) + ")"
 		if tc.base != "" {
-			call = "ParseRef(" + quote(tc.in) + ", " + quote(tc.base) + ")"
+			call = "Resolve(" + quote(tc.base) + ", " + quote(tc.in) + ")"
 		}
 		if err == nil {
 			t.Errorf("%s: %s = %q, want %v", tc.name, call, u.Href(), tc.kind)
@@ -434,7 +434,7 @@ func TestTabsRemovedAnywhere(t *testing.T) {
 		if base == "" {
 			return Parse(in)
 		}
-		return ParseRef(in, base)
+		return Resolve(base, in)
 	}
 	n := 0
 	for _, tc := range inputs {
@@ -446,7 +446,7 @@ func TestTabsRemovedAnywhere(t *testing.T) {
 			n++
 			if got != want || (err == nil) != (wantErr == nil) ||
 				err != nil && err.(*uri.Error).Err != wantErr.(*uri.Error).Err {
-				t.Fatalf("ParseRef(%q, %q) = %q, %v; without %q: %q, %v", in, tc.base, got.Href(), err, c, want.Href(), wantErr)
+				t.Fatalf("Resolve(%q, %q) = %q, %v; without %q: %q, %v", tc.base, in, got.Href(), err, c, want.Href(), wantErr)
 			}
 		}
 	}

@@ -48,7 +48,7 @@ func TestResolveFast(t *testing.T) {
 				took++
 			}
 			got, err := b.Parse(ref)
-			want, _, werr := Validate(ref, b)
+			want, _, werr := Validate(b, ref)
 			if got != want || (err == nil) != (werr == nil) {
 				t.Errorf("%q.Parse(%q) = %q, %v; the parser gives %q, %v", b.Href(), ref, got.Href(), err, want.Href(), werr)
 			}

@@ -90,7 +90,7 @@ func runSPCase(tc spCase) (errs []string) {
 	if connected {
 		var err error
 		if tc.Base != nil {
-			u, err = ParseRef(*tc.URL, *tc.Base)
+			u, err = Resolve(*tc.Base, *tc.URL)
 		} else {
 			u, err = Parse(*tc.URL)
 		}

@@ -9,7 +9,7 @@
 //
 //   - 4.4 URL parsing (#url-parsing): the basic URL parser with an optional
 //     base URL, every state of its state machine ([Parse], [URL.Parse],
-//     [ParseRef]). Special and non-special schemes, opaque paths, Windows
+//     [Resolve]). Special and non-special schemes, opaque paths, Windows
 //     drive letters in file URLs, "." and ".." segments (also as "%2e"),
 //     default ports, and the percent-encode sets of section 1.3 for each
 //     component.
@@ -212,7 +212,7 @@
 // spells it ("uri: port-invalid (the port is not a number: "z" (U+007A) is
 // not a digit) at offset 21 of ..."), which tells a reader that it was the
 // URL Standard's parser that failed. Op is uri.OpParse for the parsing
-// functions (with Name "base" when the base of [ParseRef] fails), uri.OpSet
+// functions (with Name "base" when the base of [Resolve] fails), uri.OpSet
 // for the setters, uri.OpBuild for [URL.ToURI]. Component is not set: the
 // Kind names the part.
 //
@@ -241,6 +241,15 @@
 // it with SetSearchParams), the blob URL
 // store, domain to Unicode, the public suffix list, or URL rendering
 // (section 4.8). It does not fetch anything or resolve host names.
+//
+// # Before version 1
+//
+// The API may still change, and this section says how when it does. The
+// base now comes before the reference, as in every package of the module
+// (uri.Resolve(base, ref)): ParseRef(input, base) became
+// [Resolve](base, ref), and Validate(input, base) became
+// [Validate](base, input). The Error type and its Op constants became the
+// module's *uri.Error (see Errors above).
 package whatwg
 
 import (

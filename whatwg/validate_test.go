@@ -107,7 +107,7 @@ func TestValidate(t *testing.T) {
 			t.Errorf("%s: Parse(%q): %v", tc.name, tc.in, err)
 			continue
 		}
-		u, errs, err := Validate(tc.in, base)
+		u, errs, err := Validate(base, tc.in)
 		if err != nil || u != want {
 			t.Errorf("%s: Validate(%q) = %q, %v; Parse gives %q", tc.name, tc.in, u.Href(), err, want.Href())
 		}
@@ -131,7 +131,7 @@ func TestValidateFailure(t *testing.T) {
 		{"https://256.1.1.1/", []ValidationError{{ErrIPv4OutOfRangePart, 8}}},
 		{"https://h:x/", nil},
 	} {
-		_, errs, err := Validate(tc.in, URL{})
+		_, errs, err := Validate(URL{}, tc.in)
 		_, perr := Parse(tc.in)
 		if err == nil || err.Error() != perr.Error() {
 			t.Errorf("Validate(%q): error %v, Parse gives %v", tc.in, err, perr)

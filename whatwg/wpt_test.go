@@ -49,7 +49,7 @@ func (tc urlTest) call() string {
 	if tc.Base == nil {
 		return "Parse(" + quote(tc.Input) + ")"
 	}
-	return "ParseRef(" + quote(tc.Input) + ", " + quote(*tc.Base) + ")"
+	return "Resolve(" + quote(*tc.Base) + ", " + quote(tc.Input) + ")"
 }
 
 // TestWPTURLTestData runs every case of urltestdata.jsonl as the WPT test
@@ -69,7 +69,7 @@ func checkURLTest(tc urlTest) string {
 	if tc.Base == nil {
 		got, err = Parse(tc.Input)
 	} else {
-		got, err = ParseRef(tc.Input, *tc.Base)
+		got, err = Resolve(*tc.Base, tc.Input)
 	}
 	switch {
 	case tc.Failure && err == nil:

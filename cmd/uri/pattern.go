@@ -59,7 +59,7 @@ func patternFlags(exec bool) func(fs *flag.FlagSet) func() (op, string) {
 				if len(operands) == 0 {
 					return nil, op{}, "give a PATTERN"
 				}
-				p, b, problem := compilePattern(operands[0], *base, *ignoreCase)
+				p, b, problem := compilePattern(*base, operands[0], *ignoreCase)
 				if problem != "" {
 					return nil, op{}, problem
 				}
@@ -73,7 +73,7 @@ func patternFlags(exec bool) func(fs *flag.FlagSet) func() (op, string) {
 
 // compilePattern compiles the pattern, against base when it is not "",
 // and parses base; or returns the text of a usage error.
-func compilePattern(pattern, base string, ignoreCase bool) (*urlpattern.Pattern, whatwg.URL, string) {
+func compilePattern(base, pattern string, ignoreCase bool) (*urlpattern.Pattern, whatwg.URL, string) {
 	var b whatwg.URL
 	opts := urlpattern.Options{IgnoreCase: ignoreCase}
 	if base != "" {
@@ -85,7 +85,7 @@ func compilePattern(pattern, base string, ignoreCase bool) (*urlpattern.Pattern,
 	var p *urlpattern.Pattern
 	var err error
 	if base != "" {
-		p, err = urlpattern.ParseRef(pattern, base, opts)
+		p, err = urlpattern.Resolve(base, pattern, opts)
 	} else {
 		p, err = urlpattern.Parse(pattern, opts)
 	}
