@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/testrows"
 )
 
@@ -378,6 +379,35 @@ func TestIndexTabOrNewline(t *testing.T) {
 					if got := indexTabOrNewline(string(b)); got != want {
 						t.Fatalf("indexTabOrNewline(%q) = %d, want %d", b, got, want)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestHTTPPrefix checks the word at a time test for "http://" and
+// "https://" against the scheme compared ASCII case-insensitively, with
+// every byte value at every place of both prefixes: a byte that differs
+// from the prefix by bit 0x20 only ("\x1a" for ":", "\x0f" for "/") must
+// not pass.
+func TestHTTPPrefix(t *testing.T) {
+	slow := func(s string) (int, bool) {
+		for _, scheme := range []string{"http", "https"} {
+			k := len(scheme)
+			if len(s) >= 8 && abnf.EqualFold(s[:k], scheme) && s[k:k+3] == "://" {
+				return k, s[:k] != scheme
+			}
+		}
+		return 0, false
+	}
+	for _, prefix := range []string{"http://h", "https://", "HTTPS://h/", "http:/"} {
+		for k := range len(prefix) {
+			for c := range 256 {
+				b := []byte(prefix)
+				b[k] = byte(c)
+				wantK, wantUpper := slow(string(b))
+				if k, upper := httpPrefix(string(b)); k != wantK || upper != wantUpper {
+					t.Fatalf("httpPrefix(%q) = %d, %v; want %d, %v", b, k, upper, wantK, wantUpper)
 				}
 			}
 		}
