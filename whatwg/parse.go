@@ -608,6 +608,11 @@ func (p *parser) authority(i int) int {
 	special := p.sch.special()
 	p.w.Byte('/')
 	p.w.Byte('/')
+	if special && !p.collect {
+		if e, upper := plainDomain(s, i); e > i {
+			return p.plainAuthority(i, e, upper)
+		}
+	}
 	// One pass finds the end of the authority, its last "@", and the first
 	// ":" after that "@", which ends the host unless a "[" came before it.
 	e, at, colon, bracket := i, -1, -1, false
@@ -653,6 +658,52 @@ scan:
 		colon = e
 	}
 	return p.hostAndPort(h, e, colon)
+}
+
+// plainDomain returns the end of the authority that starts at in[i] of a
+// special URL when it is a domain that the host parser returns as it is,
+// or lower-cased, and nothing else, and i otherwise: ASCII bytes that are
+// no forbidden domain code point and no "%", up to the end or to "/", "\",
+// "?" or "#", and not ending in a number (section 3.5). It also reports
+// whether the domain has an upper-case letter. Most authorities are such a
+// domain, and one scan finds it, where the authority state looks for
+// credentials and a port, and the host parser for its cases, each with a
+// pass of its own.
+func plainDomain(s string, i int) (int, bool) {
+	e := scan(s, i, &plainDomainStops[0])
+	upper := e < len(s) && abnf.IsAlpha(s[e])
+	if upper {
+		// An upper-case letter: the rest is scanned for the other stops.
+		e = scan(s, e, &caseDomainStops[0])
+	}
+	if e < len(s) {
+		switch s[e] {
+		case '/', '\\', '?', '#':
+		default:
+			return i, false
+		}
+	}
+	if endsInNumber(s[i:e]) {
+		return i, false
+	}
+	return e, upper
+}
+
+// plainAuthority writes the authority in[i:e], a domain that plainDomain
+// found, as the authority state and the host parser would, and goes on in
+// the path start state. Validate does not take this way, so that FuzzParse,
+// which compares Parse with Validate, holds the two to the same result.
+func (p *parser) plainAuthority(i, e int, upper bool) int {
+	n := p.pos()
+	p.u.userEnd, p.u.hostStart = n, n
+	if upper {
+		p.w.CopyLower(i, e)
+	} else {
+		p.w.Copy(i, e)
+	}
+	p.u.hostEnd = p.pos()
+	p.u.kind = HostDomain
+	return p.pathStart(e)
 }
 
 // userinfo writes the credentials in[i:at]: the username up to the first

@@ -414,6 +414,34 @@ func TestHTTPPrefix(t *testing.T) {
 	}
 }
 
+// TestPlainDomain holds Parse, which writes an authority that is a plain
+// domain in one step, to Validate, which always runs the authority state
+// and the host parser, on authorities at the edges of that step: upper
+// case, numbers that make an IPv4 address or not, a trailing dot, a port,
+// credentials, percent-encoding, non-ASCII, a forbidden code point, and
+// each byte that may end the authority.
+func TestPlainDomain(t *testing.T) {
+	hosts := []string{
+		"example.com", "EXAMPLE.com", "example.COM", "a", "A", "a.b-c_d~e",
+		"1.2.3.4", "1.2.3.4.", "0x7f.1", "a.0x", "a.09", "a.9a", "a.1e", "08.1",
+		"example.com.", "example.com:80", "example.com:8080", "u@example.com", "u:p@h",
+		"ex%41mple.com", "exa\tmple.com", "ex ample.com", "b\u00fccher.de", "a{b}c",
+		"xn--a", "XN--", "", "a..b", "-a-", "[::1]",
+	}
+	for _, scheme := range []string{"http", "https", "HTTP", "ws", "ftp", "wss"} {
+		for _, h := range hosts {
+			for _, rest := range []string{"", "/", "/p?q#f", "\\p", "?q", "#f", "//x"} {
+				in := scheme + "://" + h + rest
+				u, err := Parse(in)
+				v, _, verr := Validate(in, URL{})
+				if u != v || (err == nil) != (verr == nil) || err != nil && *err.(*uri.Error) != *verr.(*uri.Error) {
+					t.Errorf("Parse(%q) = %q, %v; Validate gives %q, %v", in, u.Href(), err, v.Href(), verr)
+				}
+			}
+		}
+	}
+}
+
 // TestOffsetOverflow checks that an output longer than an int32 offset
 // can hold fails with ErrTooLong instead of wrapping an offset: the writer
 // is given the length of such an output without the memory.
