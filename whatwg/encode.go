@@ -199,6 +199,8 @@ var (
 	c0Stops           = stopsOf(encC0)
 	componentStops    = stopsOf(encComponent)
 	authorityStops    = stopsOf(authorityStop)
+	plainDomainStops  = stopsOf(forbiddenDomain | upperBit | decodeBit)
+	caseDomainStops   = stopsOf(forbiddenDomain | decodeBit)
 	fileHostStops     = stopsOf(fileHostStop)
 )
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/testrows"
 )
 
@@ -378,6 +379,63 @@ func TestIndexTabOrNewline(t *testing.T) {
 					if got := indexTabOrNewline(string(b)); got != want {
 						t.Fatalf("indexTabOrNewline(%q) = %d, want %d", b, got, want)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestHTTPPrefix checks the word at a time test for "http://" and
+// "https://" against the scheme compared ASCII case-insensitively, with
+// every byte value at every place of both prefixes: a byte that differs
+// from the prefix by bit 0x20 only ("\x1a" for ":", "\x0f" for "/") must
+// not pass.
+func TestHTTPPrefix(t *testing.T) {
+	slow := func(s string) (int, bool) {
+		for _, scheme := range []string{"http", "https"} {
+			k := len(scheme)
+			if len(s) >= 8 && abnf.EqualFold(s[:k], scheme) && s[k:k+3] == "://" {
+				return k, s[:k] != scheme
+			}
+		}
+		return 0, false
+	}
+	for _, prefix := range []string{"http://h", "https://", "HTTPS://h/", "http:/"} {
+		for k := range len(prefix) {
+			for c := range 256 {
+				b := []byte(prefix)
+				b[k] = byte(c)
+				wantK, wantUpper := slow(string(b))
+				if k, upper := httpPrefix(string(b)); k != wantK || upper != wantUpper {
+					t.Fatalf("httpPrefix(%q) = %d, %v; want %d, %v", b, k, upper, wantK, wantUpper)
+				}
+			}
+		}
+	}
+}
+
+// TestPlainDomain holds Parse, which writes an authority that is a plain
+// domain in one step, to Validate, which always runs the authority state
+// and the host parser, on authorities at the edges of that step: upper
+// case, numbers that make an IPv4 address or not, a trailing dot, a port,
+// credentials, percent-encoding, non-ASCII, a forbidden code point, and
+// each byte that may end the authority.
+func TestPlainDomain(t *testing.T) {
+	hosts := []string{
+		"example.com", "EXAMPLE.com", "example.COM", "a", "A", "a.b-c_d~e",
+		"1.2.3.4", "1.2.3.4.", "0x7f.1", "a.0x", "a.09", "a.9a", "a.1e", "08.1",
+		"example.com.", "example.com:80", "example.com:8080", "u@example.com", "u:p@h",
+		"ex%41mple.com", "exa\tmple.com", "ex ample.com", "b\u00fccher.de", "a{b}c",
+		"xn--a", "XN--", "", "a..b", "-a-", "[::1]",
+	}
+	for _, scheme := range []string{"http", "https", "HTTP", "ws", "ftp", "wss"} {
+		for _, h := range hosts {
+			for _, rest := range []string{"", "/", "/p?q#f", "\\p", "?q", "#f", "//x"} {
+				in := scheme + "://" + h + rest
+				u, err := Parse(in)
+				v, _, verr := Validate(URL{}, in)
+				if u != v || (err == nil) != (verr == nil) || err != nil && *err.(*uri.Error) != *verr.(*uri.Error) {
+					t.Errorf("Parse(%q) = %q, %v; Validate gives %q, %v", in, u.Href(), err, v.Href(), verr)
 				}
 			}
 		}

@@ -8,6 +8,7 @@ package lazybuf
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"unsafe"
 
@@ -25,18 +26,25 @@ import (
 // differs in a few places ("HTTP:" for "http:", "\" for "/") is copied in
 // a few runs, not a call per piece that the caller writes.
 //
+// An input whose only change is the case of letters in one place (an
+// upper-case scheme, or host) needs no buffer while it is written: CopyLower
+// then only notes the part of the input to lower-case, and the output is
+// copied once, at the end, at its length.
+//
 // The zero Writer writes into a new buffer when the output differs. Reset
 // sets the input, and optionally a slice whose spare capacity the output
 // goes to. A Writer must not be copied after its first write.
 type Writer struct {
 	in string
 	// The output ends with in[p:n]; while buf == nil, p is 0 and that is
-	// the whole output. n is at most len(in).
-	p, n  int
-	buf   []byte // once the output differs: dst[:start], then the output before in[p:n]
-	dst   []byte // the slice the output is appended to, or nil
-	start int    // len(dst)
-	extra int    // capacity to add to len(in) when the buffer is made
+	// the whole output, with its bytes from lo to hi lower-cased. n is at
+	// most len(in).
+	p, n   int
+	lo, hi int    // while buf == nil, the part of in[:n] that is lower-cased in the output; lo == hi for none
+	buf    []byte // once the output differs: dst[:start], then the output before in[p:n]
+	dst    []byte // the slice the output is appended to, or nil
+	start  int    // len(dst)
+	extra  int    // capacity to add to len(in) when the buffer is made
 }
 
 // Reset makes w an empty writer for the input in. The output, once it
@@ -58,7 +66,7 @@ func (w *Writer) Len() int {
 
 // Changed reports whether the output so far differs from a prefix of the
 // input.
-func (w *Writer) Changed() bool { return w.buf != nil }
+func (w *Writer) Changed() bool { return w.buf != nil || w.lo < w.hi }
 
 // At returns the output's byte at index k, which must be below Len.
 func (w *Writer) At(k int) byte {
@@ -67,6 +75,9 @@ func (w *Writer) At(k int) byte {
 			return w.buf[k]
 		}
 		return w.in[w.p+k-len(w.buf)]
+	}
+	if w.lo <= k && k < w.hi {
+		return abnf.Lower(w.in[k])
 	}
 	return w.in[k]
 }
@@ -81,7 +92,8 @@ func (w *Writer) spill() {
 }
 
 // spillSlow is spill when there is work to do. The first time, it makes
-// the buffer, for the output so far, in[:n].
+// the buffer, for the output so far: in[:n], with its bytes from lo to hi
+// lower-cased.
 func (w *Writer) spillSlow() {
 	switch {
 	case w.buf != nil:
@@ -98,7 +110,34 @@ func (w *Writer) spillSlow() {
 		}
 		w.buf = b
 	}
+	if w.lo < w.hi {
+		lower(w.buf, w.start+w.lo, w.start+w.hi)
+		w.lo, w.hi = 0, 0
+	}
 	w.p = w.n
+}
+
+// lower lower-cases the ASCII upper-case letters of b[i:j], eight bytes at
+// a time while b has eight from i on: a scheme or a host is a word or
+// two, where a loop would take a compare and a branch per byte.
+func lower(b []byte, i, j int) {
+	b, n := b[i:], j-i
+	for ; n > 0 && len(b) >= 8; b, n = b[8:], n-8 {
+		x := binary.LittleEndian.Uint64(b)
+		// The high bit of a byte of t + ("A" below 0x80) is set from "A"
+		// on, that of t + ("Z"+1 below 0x80) from "Z"+1 on; a byte of x
+		// with its own high bit set is no letter.
+		const hi7, ones = 0x8080808080808080, 0x0101010101010101
+		t := x &^ hi7
+		up := (t + (0x80-'A')*ones) &^ (t + (0x80-'Z'-1)*ones) &^ x & hi7
+		if n < 8 {
+			up &= 1<<(8*n) - 1
+		}
+		binary.LittleEndian.PutUint64(b, x|up>>2)
+	}
+	for k := 0; k < n && k < len(b); k++ {
+		b[k] = abnf.Lower(b[k])
+	}
 }
 
 // reserve makes room in the buffer for k more bytes. The capacity doubles,
@@ -209,9 +248,38 @@ func (w *Writer) Advance(i, j int) bool {
 
 // CopyLower appends in[i:j] with its ASCII upper-case letters in lower
 // case. While the output goes on as the input does, it only moves the end
-// of the run; from the first byte that differs on, the rest is written in
-// one loop, not a call per letter, and the input is taken to go on at j.
+// of the run. From the first byte that differs on, the rest is written in
+// one loop, not a call per letter, and the input is taken to go on at j;
+// while the output has no buffer, that part is only noted, as one part of
+// the input to lower-case (two such parts with no upper-case letter
+// between them are one).
 func (w *Writer) CopyLower(i, j int) {
+	if i != w.n {
+		w.copyLowerSlow(i, j)
+		return
+	}
+	k := i
+	for k < j && !isUpper(w.in[k]) {
+		k++
+	}
+	w.n = k
+	if k == j {
+		return
+	}
+	if w.buf == nil && (w.lo == w.hi || !hasUpper(w.in[w.hi:k])) {
+		if w.lo == w.hi {
+			w.lo = k
+		}
+		w.hi, w.n = j, j
+		return
+	}
+	w.copyLowerSlow(k, j)
+}
+
+// copyLowerSlow is CopyLower where the output does not end with the
+// input's bytes before i, or where the bytes from i on are written into
+// the buffer.
+func (w *Writer) copyLowerSlow(i, j int) {
 	s, t := w.in[i:j], w.in[w.n:]
 	k := 0
 	for k < len(s) && k < len(t) && abnf.Lower(s[k]) == t[k] {
@@ -222,19 +290,36 @@ func (w *Writer) CopyLower(i, j int) {
 		return
 	}
 	w.spill()
-	s = s[k:]
-	b := w.extend(len(s))
-	s = s[:len(b)]
+	b := w.extend(len(s) - k)
 	for m := range b {
-		b[m] = abnf.Lower(s[m])
+		b[m] = abnf.Lower(s[k+m])
 	}
 	w.p, w.n = j, j
+}
+
+// isUpper reports whether c is an ASCII upper-case letter.
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// hasUpper reports whether s has an ASCII upper-case letter.
+func hasUpper(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if isUpper(s[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 // Truncate cuts the output to its first k bytes.
 func (w *Writer) Truncate(k int) {
 	if w.buf == nil {
 		w.n = k
+		if w.hi > k {
+			w.hi = k
+			if w.lo >= k {
+				w.lo, w.hi = 0, 0
+			}
+		}
 		return
 	}
 	if k += w.start; k >= len(w.buf) {
@@ -270,6 +355,10 @@ func (w *Writer) Insert(k int, s string) {
 func (w *Writer) LastIndexByte(c byte, lo int) int {
 	if lo >= w.Len() {
 		return -1
+	}
+	if w.lo < w.hi && 'a' <= c|0x20 && c|0x20 <= 'z' {
+		// A letter may be one that the output lower-cases.
+		w.spill()
 	}
 	m := 0 // the output's bytes in the buffer, before the run
 	if w.buf != nil {
@@ -309,9 +398,21 @@ func (w *Writer) Release() []byte {
 // String must not be used with a dst given to Reset.
 func (w *Writer) String() string {
 	if w.buf == nil {
-		return w.in[:w.n]
+		if w.lo == w.hi {
+			return w.in[:w.n]
+		}
+		return w.lowered()
 	}
 	b := w.take()
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// lowered returns the output while it has no buffer and has bytes to
+// lower-case: a copy of in[:n] of its length, the one allocation.
+func (w *Writer) lowered() string {
+	b := make([]byte, w.n)
+	copy(b, w.in)
+	lower(b, w.lo, w.hi)
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
@@ -320,7 +421,11 @@ func (w *Writer) String() string {
 // after AppendTo.
 func (w *Writer) AppendTo() []byte {
 	if w.buf == nil {
-		return append(w.dst, w.in[:w.n]...)
+		b := append(w.dst, w.in[:w.n]...)
+		if w.lo < w.hi {
+			lower(b, w.start+w.lo, w.start+w.hi)
+		}
+		return b
 	}
 	return w.take()
 }

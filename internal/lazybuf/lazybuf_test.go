@@ -120,7 +120,6 @@ func TestAgainstBuilder(t *testing.T) {
 		var w Writer
 		w.Reset(in, dst, rng.IntN(4))
 		var want []byte
-		changed := false
 		for range rng.IntN(10) {
 			switch op := rng.IntN(9); op {
 			case 0:
@@ -154,12 +153,13 @@ func TestAgainstBuilder(t *testing.T) {
 				want = append(want[:k], append([]byte(s), want[k:]...)...)
 			case 6:
 				lo := rng.IntN(len(want) + 1)
-				wantIdx := strings.LastIndexByte(string(want[lo:]), '/')
+				c := alphabet[rng.IntN(len(alphabet))]
+				wantIdx := strings.LastIndexByte(string(want[lo:]), c)
 				if wantIdx >= 0 {
 					wantIdx += lo
 				}
-				if got := w.LastIndexByte('/', lo); got != wantIdx {
-					t.Fatalf("iteration %d: LastIndexByte('/', %d) = %d, want %d (output %q)", iter, lo, got, wantIdx, want)
+				if got := w.LastIndexByte(c, lo); got != wantIdx {
+					t.Fatalf("iteration %d: LastIndexByte(%q, %d) = %d, want %d (output %q)", iter, c, lo, got, wantIdx, want)
 				}
 			case 7:
 				i := rng.IntN(len(in) + 1)
@@ -186,7 +186,7 @@ func TestAgainstBuilder(t *testing.T) {
 				w.CopyLower(i, j)
 				want = append(want, strings.ToLower(in[i:j])...)
 			}
-			changed = changed || !strings.HasPrefix(in, string(want))
+			changed := !strings.HasPrefix(in, string(want))
 			if w.Len() != len(want) {
 				t.Fatalf("iteration %d: Len() = %d, want %d (output %q)", iter, w.Len(), len(want), want)
 			}
@@ -233,5 +233,84 @@ func TestRelease(t *testing.T) {
 	w.WriteString("HTTP")
 	if b := w.Release(); b != nil {
 		t.Errorf("Release() of an output in dst = cap %d, want nil", cap(b))
+	}
+}
+
+// TestLower checks the word at a time lower-casing against a byte at a
+// time, on every byte value at every place of a word and with every end:
+// the bytes from j on, and those at or above 0x80, are left as they are.
+func TestLower(t *testing.T) {
+	for c := range 256 {
+		for k := range 10 {
+			for j := k; j <= 10; j++ {
+				b := []byte("@AZ[`az{\x80\xc1")
+				b[k] = byte(c)
+				want := append([]byte(nil), b...)
+				for m := k; m < j; m++ {
+					if 'A' <= want[m] && want[m] <= 'Z' {
+						want[m] += 'a' - 'A'
+					}
+				}
+				got := append([]byte(nil), b...)
+				lower(got, k, j)
+				if string(got) != string(want) {
+					t.Fatalf("lower(%q, %d, %d) = %q, want %q", b, k, j, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestCopyLowerNotes pins how CopyLower writes letters in another case
+// while the output has no buffer: it notes the part to lower-case, joins
+// two parts with no upper-case letter between them, and makes the buffer
+// when a second part cannot be joined or another change comes; the
+// output costs one allocation in every case.
+func TestCopyLowerNotes(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		write func(w *Writer)
+		want  string
+	}{
+		{"a scheme", "HTTP://h/p", func(w *Writer) { w.CopyLower(0, 4); w.Copy(4, 10) }, "http://h/p"},
+		{"scheme and host, joined", "HTTP://H.COM/P", func(w *Writer) {
+			w.CopyLower(0, 4)
+			w.Copy(4, 7)
+			w.CopyLower(7, 12)
+			w.Copy(12, 14)
+		}, "http://h.com/P"},
+		{"scheme and host, an upper-case letter between", "HTTP://U@H/P", func(w *Writer) {
+			w.CopyLower(0, 4)
+			w.Copy(4, 9)
+			w.CopyLower(9, 10)
+			w.Copy(10, 12)
+		}, "http://U@h/P"},
+		{"a change after the part", `HTTP:\\h`, func(w *Writer) {
+			w.CopyLower(0, 4)
+			w.Byte(':')
+			w.WriteString("//")
+			w.Copy(7, 8)
+		}, "http://h"},
+		{"cut inside the part", "ABCD", func(w *Writer) { w.CopyLower(0, 4); w.Truncate(2); w.Byte('C') }, "abC"},
+		{"cut before the part", "xABC", func(w *Writer) { w.CopyLower(0, 4); w.Truncate(1); w.Copy(1, 4) }, "xABC"},
+		{"nothing to lower", "http://h", func(w *Writer) { w.CopyLower(0, 4); w.Copy(4, 8) }, "http://h"},
+	}
+	for _, tt := range tests {
+		var w Writer
+		allocs := testing.AllocsPerRun(10, func() {
+			w.Reset(tt.in, nil, 0)
+			tt.write(&w)
+			if got := w.String(); got != tt.want {
+				t.Fatalf("%s: String() = %q, want %q", tt.name, got, tt.want)
+			}
+		})
+		wantAllocs := 1.0
+		if tt.want == tt.in[:len(tt.want)] {
+			wantAllocs = 0
+		}
+		if allocs != wantAllocs {
+			t.Errorf("%s: %v allocations, want %v", tt.name, allocs, wantAllocs)
+		}
 	}
 }
