@@ -45,18 +45,18 @@ func mapped(s string) netip.Addr { return netip.AddrFrom16(netip.MustParseAddr(s
 // these tests: 127.0.0.2, a loopback address, allowed by Networks.
 var allowPublic = []netip.Prefix{netip.MustParsePrefix("127.0.0.2/32")}
 
-// TestDNSRebindingResolveThenFetch: a name that resolves to an allowed
-// address when Resolve checks it and to 127.0.0.1 when the client
+// TestDNSRebindingLookupThenFetch: a name that resolves to an allowed
+// address when Lookup checks it and to 127.0.0.1 when the client
 // connects (the time-of-check to time-of-use gap that DNS rebinding
 // uses) is refused at connect time, with the policy's Resolver answering
 // both lookups; the server on 127.0.0.1 sees nothing.
-func TestDNSRebindingResolveThenFetch(t *testing.T) {
+func TestDNSRebindingLookupThenFetch(t *testing.T) {
 	srv, hits := loopbackServer(t)
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
 	r := &rebinder{t: t, name: "rebind.test", answers: [][]netip.Addr{{mapped("127.0.0.2")}, {mapped("127.0.0.1")}}}
 	p := &guard.Policy{Ports: []uint16{mustPort(t, port)}, Networks: allowPublic, Resolver: r}
 	u := "http://rebind.test:" + port + "/secret"
-	if _, addrs, err := p.Resolve(context.Background(), nil, u); err != nil || len(addrs) != 1 || addrs[0] != netip.MustParseAddr("127.0.0.2") {
+	if _, addrs, err := p.Lookup(context.Background(), nil, u); err != nil || len(addrs) != 1 || addrs[0] != netip.MustParseAddr("127.0.0.2") {
 		t.Fatalf("Resolve(%q) = %v, %v; want 127.0.0.2 from the policy's Resolver", u, addrs, err)
 	}
 	resp, err := p.Client().Get(u)
@@ -68,7 +68,7 @@ func TestDNSRebindingResolveThenFetch(t *testing.T) {
 		t.Errorf("Client().Get(%q) after rebinding: rule %q reading %q input %q; want address, connect, 127.0.0.1:%s (%v)", u, e.Rule, e.Reading, e.Input, port, err)
 	}
 	if n := r.lookups.Load(); n != 2 {
-		t.Errorf("%d lookups, want 2: Resolve's and the dialer's", n)
+		t.Errorf("%d lookups, want 2: Lookup's and the dialer's", n)
 	}
 	if n := hits.secret.Load(); n != 0 {
 		t.Errorf("the server on 127.0.0.1 got %d requests, want none", n)

@@ -21,7 +21,7 @@ const (
 	RuleAddress   = "address"   // an address in a special-purpose range, or the empty host
 	RulePort      = "port"      // a port the policy does not allow
 	RuleAllowlist = "allowlist" // a URL that the policy's allowlist (OnlyHosts, OnlyURLs) does not hold
-	RuleResolve   = "resolve"   // a name that does not resolve (Policy.Resolve)
+	RuleResolve   = "resolve"   // a name that does not resolve (Policy.Lookup)
 	RuleRedirect  = "redirect"  // too many redirects
 )
 
@@ -47,7 +47,7 @@ const (
 	ReadingNetURL  = "neturl"  // net/url (readings.NetURL)
 	ReadingDial    = "dial"    // the host:port net/http would dial for the URL, before DNS
 	ReadingConnect = "connect" // the address a connection was about to reach, after DNS
-	ReadingResolve = "resolve" // an address the resolver gave for the name (Policy.Resolve)
+	ReadingResolve = "resolve" // an address the resolver gave for the name (Policy.Lookup)
 )
 
 // Error is a refusal: which rule, which reading, and why, in plain words.
@@ -73,7 +73,7 @@ type Error struct {
 	Detail  string // what was refused, in plain words
 	Cause   error  // the parser's error, for RuleParse, or nil
 	// Addrs are the addresses that the name resolved to, unmapped, in the
-	// resolver's order, for a refusal of Policy.Resolve after its lookup
+	// resolver's order, for a refusal of Policy.Lookup after its lookup
 	// (reading "resolve", rule "address"), the refused one among them;
 	// nil otherwise.
 	Addrs []netip.Addr

@@ -54,7 +54,7 @@
 //
 // Each redirect ([Policy.CheckRedirect]) goes through the URL check. The
 // client uses no proxy from the environment unless AllowProxy is set.
-// [Policy.Resolve] checks every address a name resolves to, for a decision
+// [Policy.Lookup] checks every address a name resolves to, for a decision
 // before fetching.
 //
 // # Special-purpose addresses
@@ -115,7 +115,7 @@
 // both, and so must every redirect.
 //
 // An allowlisted host is not trusted: it still passes every other rule,
-// and its addresses every address check, at connect time and in Resolve.
+// and its addresses every address check, at connect time and in Lookup.
 // If "hooks.example.com" is allowed and resolves to 127.0.0.1, because
 // its DNS is wrong, was taken over, or rebinds between two lookups, the
 // connection is refused, unless Networks holds that address (or
@@ -183,6 +183,12 @@
 // OnlyURLs does (a path that the server reads as another resource is no
 // matter of the host), and follows net/url and net/http of the Go release
 // it is built with.
+//
+// # Before version 1
+//
+// The API may still change, and says so here when it does: Policy.Resolve,
+// which looks a name up in the DNS, became [Policy.Lookup], since Resolve
+// means the resolution of a reference everywhere else in the module.
 package guard
 
 import (
@@ -255,7 +261,7 @@ type Policy struct {
 	// list of URL Patterns in here, or a function (URLTesterFunc).
 	OnlyURLs URLTester
 	// Resolver, when set, looks up the names that Transport, Client,
-	// DialContext, Get, Post, Do and Resolve connect to or check, in place
+	// DialContext, Get, Post, Do and Lookup connect to or check, in place
 	// of net.DefaultResolver: a *net.Resolver whose Dial reaches the DNS
 	// server of your choice, or a fake in tests (ResolverFunc). It is
 	// trusted with nothing: each address it gives is checked at connect
@@ -288,7 +294,7 @@ type Policy struct {
 //     the URL passes OnlyURLs (whose path and query must be those that
 //     net/http sends: rule disagree otherwise).
 //
-// Names are not resolved: use Control at connect time, or Resolve. Check
+// Names are not resolved: use Control at connect time, or Lookup. Check
 // costs about what readings.Compare costs; an allowlist adds a parse by
 // the URL Standard (and by net/url, for OnlyURLs).
 func (p *Policy) Check(rawURL string) (string, error) {

@@ -118,7 +118,7 @@ type Resolver interface {
 	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
 }
 
-// Resolve runs Check, then looks up the addresses of the target's name
+// Lookup runs Check, then looks up the addresses of the target's name
 // with r (the policy's Resolver when r is nil, and net.DefaultResolver
 // when that is nil too), and refuses the URL when any of them is refused
 // by CheckAddr (rule "address", reading "resolve"), or when the name does
@@ -129,7 +129,7 @@ type Resolver interface {
 // IPv4-mapped form ("::ffff:127.0.0.1"). A refusal after the lookup has
 // the answers, unmapped, as its Addrs. A later lookup may give other
 // addresses: a client must still use Control.
-func (p *Policy) Resolve(ctx context.Context, r Resolver, rawURL string) (string, []netip.Addr, error) {
+func (p *Policy) Lookup(ctx context.Context, r Resolver, rawURL string) (string, []netip.Addr, error) {
 	target, err := p.Check(rawURL)
 	if err != nil {
 		return "", nil, err

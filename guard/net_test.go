@@ -225,9 +225,9 @@ func (f fakeResolver) LookupNetIP(ctx context.Context, network, host string) ([]
 	return out, nil
 }
 
-// TestResolve: a name any of whose addresses is refused is refused, as a
+// TestLookup: a name any of whose addresses is refused is refused, as a
 // name that does not resolve; localhost and literals are not looked up.
-func TestResolve(t *testing.T) {
+func TestLookup(t *testing.T) {
 	r := fakeResolver{t, map[string][]string{
 		"public.example": {"93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"},
 		"rebind.example": {"93.184.215.14", "127.0.0.1"},
@@ -250,19 +250,19 @@ func TestResolve(t *testing.T) {
 	}
 	var p guard.Policy
 	for _, tt := range tests {
-		target, addrs, err := p.Resolve(context.Background(), r, tt.url)
+		target, addrs, err := p.Lookup(context.Background(), r, tt.url)
 		var e *guard.Error
 		switch {
 		case tt.rule == "" && (err != nil || len(addrs) != tt.addrs || target == ""):
-			t.Errorf("Resolve(%q) = %q, %v, %v; want %d addresses", tt.url, target, addrs, err, tt.addrs)
+			t.Errorf("Lookup(%q) = %q, %v, %v; want %d addresses", tt.url, target, addrs, err, tt.addrs)
 		case tt.rule != "" && (!errors.As(err, &e) || e.Rule != tt.rule):
-			t.Errorf("Resolve(%q) = %v, want rule %q", tt.url, err, tt.rule)
+			t.Errorf("Lookup(%q) = %v, want rule %q", tt.url, err, tt.rule)
 		}
 	}
 }
 
 // TestResolveUnmaps: Go's resolver gives an IPv4 answer in its
-// IPv4-mapped form; Resolve reports it as IPv4, in its result, in the
+// IPv4-mapped form; Lookup reports it as IPv4, in its result, in the
 // detail of a refusal and in the refusal's Addrs, which lists every
 // answer.
 func TestResolveUnmaps(t *testing.T) {
@@ -274,25 +274,25 @@ func TestResolveUnmaps(t *testing.T) {
 		return answers[host], nil
 	})
 	var p guard.Policy
-	_, addrs, err := p.Resolve(context.Background(), r, "http://public.example/")
+	_, addrs, err := p.Lookup(context.Background(), r, "http://public.example/")
 	if d := cmp.Diff([]string{"93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"}, addrStrings(addrs)); err != nil || d != "" {
-		t.Errorf("Resolve(public.example) = %v, %v (-want +got):\n%s", addrs, err, d)
+		t.Errorf("Lookup(public.example) = %v, %v (-want +got):\n%s", addrs, err, d)
 	}
 	if !answers["public.example"][0].Is4In6() {
-		t.Errorf("Resolve changed the resolver's answers: %v", answers["public.example"])
+		t.Errorf("Lookup changed the resolver's answers: %v", answers["public.example"])
 	}
-	_, _, err = p.Resolve(context.Background(), r, "http://rebind.example/")
-	e := asGuardError(t, "Resolve(rebind.example)", err)
+	_, _, err = p.Lookup(context.Background(), r, "http://rebind.example/")
+	e := asGuardError(t, "Lookup(rebind.example)", err)
 	want := `"rebind.example" resolves to 127.0.0.1: 127.0.0.1 is a loopback address (127.0.0.0/8, RFC 1122, Section 3.2.1.3)`
 	if e.Rule != guard.RuleAddress || e.Reading != guard.ReadingResolve || e.Detail != want {
-		t.Errorf("Resolve(rebind.example) = %v; want rule address, reading resolve, detail %s", err, want)
+		t.Errorf("Lookup(rebind.example) = %v; want rule address, reading resolve, detail %s", err, want)
 	}
 	if d := cmp.Diff([]string{"93.184.215.14", "127.0.0.1"}, addrStrings(e.Addrs)); d != "" {
-		t.Errorf("Resolve(rebind.example): Addrs (-want +got):\n%s", d)
+		t.Errorf("Lookup(rebind.example): Addrs (-want +got):\n%s", d)
 	}
 	// A refusal before the lookup has no Addrs.
-	if _, _, err := p.Resolve(context.Background(), r, "http://127.0.0.1/"); asGuardError(t, "Resolve(127.0.0.1)", err).Addrs != nil {
-		t.Errorf("Resolve(127.0.0.1) = %#v, want no Addrs", err)
+	if _, _, err := p.Lookup(context.Background(), r, "http://127.0.0.1/"); asGuardError(t, "Lookup(127.0.0.1)", err).Addrs != nil {
+		t.Errorf("Lookup(127.0.0.1) = %#v, want no Addrs", err)
 	}
 }
 

@@ -99,7 +99,7 @@ func guardURL(p *guard.Policy, resolve bool, in string) result {
 	var addrs []netip.Addr
 	var err error
 	if resolve {
-		target, addrs, err = p.Resolve(context.Background(), nil, in)
+		target, addrs, err = p.Lookup(context.Background(), nil, in)
 	} else {
 		target, err = p.Check(in)
 	}
