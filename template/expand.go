@@ -41,7 +41,7 @@ func (t *Template) Expand(vars Values) (uri.URI, error) {
 
 func (t *Template) expand(vars Values, o *ExpandOptions) (uri.URI, error) {
 	var buf [stackExpansion]byte
-	b, err := t.appendExpansion(buf[:0], vars, o)
+	b, err := t.appendExpansion(buf[:0], vars, o, nil)
 	if err != nil {
 		return uri.URI{}, err
 	}
@@ -67,7 +67,7 @@ func (t *Template) AppendExpand(dst []byte, vars Values) ([]byte, error) {
 
 func (t *Template) appendExpand(dst []byte, vars Values, o *ExpandOptions) ([]byte, error) {
 	n := len(dst)
-	b, err := t.appendExpansion(dst, vars, o)
+	b, err := t.appendExpansion(dst, vars, o, nil)
 	if err != nil {
 		return dst[:n], err
 	}
@@ -96,8 +96,11 @@ func Expand(s string, vars Values) (uri.URI, error) {
 }
 
 // appendExpansion appends the expansion to b, unchecked: the algorithm of
-// RFC 6570, Section 3 and Appendix A.
-func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions) ([]byte, error) {
+// RFC 6570, Section 3 and Appendix A. When each is not nil, it is called
+// after each defined variable with what the variable wrote, b[from:to]
+// (from its operator's first string or separator on), and an error it
+// returns ends the expansion.
+func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions, each func(v *varspec, from, to int) error) ([]byte, error) {
 	for i := range t.parts {
 		p := &t.parts[i]
 		if p.op == nil {
@@ -114,11 +117,17 @@ func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions) ([]b
 			if !val.Defined() {
 				continue
 			}
+			from := len(b)
 			var err error
 			if b, err = t.appendVar(b, p.op, v, val, first); err != nil {
 				return b, err
 			}
 			first = false
+			if each != nil {
+				if err := each(v, from, len(b)); err != nil {
+					return b, err
+				}
+			}
 		}
 	}
 	return b, nil

@@ -94,9 +94,8 @@ func pathRange(u uri.URI) (start, end int) {
 }
 
 // navigates returns the error of RefuseDotSegments for the expansion text,
-// or nil: it writes
-// the expansion again and notes where each variable writes, from the
-// operator's first string or separator on.
+// or nil: it writes the expansion again and looks at where each variable
+// writes, from the operator's first string or separator on.
 func (t *Template) navigates(text string, vars Values, o *ExpandOptions) error {
 	u, err := uri.Parse(text)
 	if err != nil {
@@ -107,30 +106,11 @@ func (t *Template) navigates(text string, vars Values, o *ExpandOptions) error {
 	if len(dots) == 0 {
 		return nil
 	}
-	var b []byte
-	for i := range t.parts {
-		p := &t.parts[i]
-		if p.op == nil {
-			b = append(b, p.lit...)
-			continue
+	_, err = t.appendExpansion(nil, vars, o, func(v *varspec, from, to int) error {
+		if from < end && overlapping(dots, from, to) >= 0 {
+			return &uri.Error{Op: uri.OpExpand, Input: t.raw, Offset: v.off, Name: v.name, Err: ErrDotSegment}
 		}
-		first := true
-		for k := range p.specs {
-			v := &p.specs[k]
-			val := vars[v.name]
-			if o != nil {
-				val = o.value(val)
-			}
-			if !val.Defined() {
-				continue
-			}
-			from := len(b)
-			b, _ = t.appendVar(b, p.op, v, val, first)
-			first = false
-			if from < end && overlapping(dots, from, len(b)) >= 0 {
-				return &uri.Error{Op: uri.OpExpand, Input: t.raw, Offset: v.off, Name: v.name, Err: ErrDotSegment}
-			}
-		}
-	}
-	return nil
+		return nil
+	})
+	return err
 }
