@@ -57,16 +57,16 @@ func regexpTree(parts []part, opts options) (*reNode, *compError) {
 	for _, p := range parts {
 		n, err := partTree(ctx, p, opts)
 		if err != nil {
-			return nil, &compError{err: err.err, off: err.off, detail: err.detail}
+			return nil, err.comp()
 		}
 		items = append(items, n)
 	}
 	items = append(items, &reNode{kind: reAssert, assert: '$'})
 	if err := ctx.checkRefs(); err != nil {
-		return nil, &compError{err: err.err, off: err.off, detail: err.detail}
+		return nil, err.comp()
 	}
 	if u := ctx.unsupported; u != nil {
-		return nil, &compError{err: u.err, off: u.off, detail: u.detail}
+		return nil, u.comp()
 	}
 	return &reNode{kind: reConcat, subs: items}, nil
 }
@@ -224,13 +224,19 @@ func compileRE2(parts []part, opts options) (*regexp.Regexp, *compError) {
 	if err != nil {
 		return nil, err
 	}
+	return compileTree(tree)
+}
+
+// compileTree lowers the JavaScript regular expression tree to RE2's
+// terms, writes it and compiles it, or returns why RE2 cannot express it.
+func compileTree(tree *reNode) (*regexp.Regexp, *compError) {
 	low, lerr := lower(tree)
 	if lerr != nil {
-		return nil, &compError{err: lerr.err, off: lerr.off, detail: lerr.detail}
+		return nil, lerr.comp()
 	}
 	var b strings.Builder
 	if werr := writeRE2(&b, low); werr != nil {
-		return nil, &compError{err: werr.err, off: werr.off, detail: werr.detail}
+		return nil, werr.comp()
 	}
 	re, cerr := regexp.Compile(b.String())
 	if cerr != nil {

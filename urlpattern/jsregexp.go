@@ -49,6 +49,10 @@ type reError struct {
 	detail string
 }
 
+// comp returns e as the error of the component pattern whose regular
+// expression it is: the same reason at the same offset.
+func (e *reError) comp() *compError { return (*compError)(e) }
+
 // reContext is what the regular expressions of one component share: the
 // generated regular expression of section 2.2 is one ECMAScript pattern,
 // so group names, group numbers and back-references span its parts.

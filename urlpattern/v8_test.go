@@ -30,28 +30,15 @@ func translate(src string, ignoreCase bool) (*regexp.Regexp, *compError) {
 	ctx := &reContext{ignoreCase: ignoreCase}
 	n, err := ctx.parse(src, 0)
 	if err != nil {
-		return nil, &compError{err: err.err, off: err.off, detail: err.detail}
+		return nil, err.comp()
 	}
 	if err := ctx.checkRefs(); err != nil {
-		return nil, &compError{err: err.err, off: err.off, detail: err.detail}
+		return nil, err.comp()
 	}
 	if u := ctx.unsupported; u != nil {
-		return nil, &compError{err: u.err, off: u.off, detail: u.detail}
+		return nil, u.comp()
 	}
-	tree := concat(&reNode{kind: reAssert, assert: '^'}, group(false, n), &reNode{kind: reAssert, assert: '$'})
-	low, lerr := lower(tree)
-	if lerr != nil {
-		return nil, &compError{err: lerr.err, off: lerr.off, detail: lerr.detail}
-	}
-	var b strings.Builder
-	if werr := writeRE2(&b, low); werr != nil {
-		return nil, &compError{err: werr.err, off: werr.off, detail: werr.detail}
-	}
-	re, cerr := regexp.Compile(b.String())
-	if cerr != nil {
-		return nil, &compError{err: ErrRegexpUnsupported, detail: cerr.Error()}
-	}
-	return re, nil
+	return compileTree(concat(&reNode{kind: reAssert, assert: '^'}, group(false, n), &reNode{kind: reAssert, assert: '$'}))
 }
 
 // TestRegexpV8 compares the translation of regular expressions to RE2
