@@ -131,17 +131,22 @@ func join(lists ...[]string) []string {
 
 // goFile is one Go file of the module, parsed.
 type goFile struct {
-	path string // the file's path from the module's root
-	pkg  string // its package's path in the module, "." for the root
-	test bool
-	ast  *ast.File
+	path   string // the file's path from the module's root
+	pkg    string // its package's directory in the module, "." for the root
+	test   bool
+	nested bool // the file is in a module of its own below the root
+	ast    *ast.File
 }
 
-// moduleFiles parses every Go file of the module into fset, without
-// testdata, hidden directories and nested modules.
-func moduleFiles(t *testing.T, fset *token.FileSet) []goFile {
+// goFiles parses every Go file below the module's root into fset with
+// mode (and parser.SkipObjectResolution), without testdata, hidden
+// directories and those whose name starts with "_". The files of a
+// nested module are marked as such. Each test that reads the module's
+// source walks it here.
+func goFiles(t *testing.T, fset *token.FileSet, mode parser.Mode) []goFile {
 	t.Helper()
 	var files []goFile
+	var nested []string // the directories of nested modules, with a final "/"
 	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -152,22 +157,37 @@ func moduleFiles(t *testing.T, fset *token.FileSet) []goFile {
 				return filepath.SkipDir
 			}
 			if _, err := os.Stat(filepath.Join(p, "go.mod")); p != "." && err == nil {
-				return filepath.SkipDir // a module of its own
+				nested = append(nested, filepath.ToSlash(p)+"/")
 			}
 			return nil
 		}
 		if !strings.HasSuffix(p, ".go") {
 			return nil
 		}
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, p, nil, mode|parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
-		files = append(files, goFile{filepath.ToSlash(p), filepath.ToSlash(filepath.Dir(p)), strings.HasSuffix(p, "_test.go"), f})
+		slash := filepath.ToSlash(p)
+		inNested := slices.ContainsFunc(nested, func(dir string) bool { return strings.HasPrefix(slash, dir) })
+		files = append(files, goFile{slash, filepath.ToSlash(filepath.Dir(p)), strings.HasSuffix(p, "_test.go"), inNested, f})
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	return files
+}
+
+// moduleFiles returns the Go files of the module itself, nested modules
+// left out, parsed into fset.
+func moduleFiles(t *testing.T, fset *token.FileSet) []goFile {
+	t.Helper()
+	var files []goFile
+	for _, f := range goFiles(t, fset, 0) {
+		if !f.nested {
+			files = append(files, f)
+		}
 	}
 	return files
 }

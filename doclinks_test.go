@@ -6,7 +6,6 @@ import (
 	"go/doc/comment"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -30,35 +29,18 @@ func TestDocLinks(t *testing.T) {
 	const module = "github.com/gouri/uri"
 	fset := token.NewFileSet()
 	pkgs := map[string]*docPkg{} // by import path
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	for _, fl := range goFiles(t, fset, parser.ParseComments) {
+		if fl.test {
+			continue
 		}
-		if d.IsDir() {
-			if n := d.Name(); p != "." && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, p, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		ip := path.Join(module, filepath.ToSlash(filepath.Dir(p)))
+		ip := path.Join(module, fl.pkg)
 		pk := pkgs[ip]
 		if pk == nil {
-			pk = &docPkg{name: f.Name.Name, syms: map[string]bool{}, imports: map[string]string{}}
+			pk = &docPkg{name: fl.ast.Name.Name, syms: map[string]bool{}, imports: map[string]string{}}
 			pkgs[ip] = pk
 		}
-		pk.files = append(pk.files, f)
-		pk.addFile(f)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+		pk.files = append(pk.files, fl.ast)
+		pk.addFile(fl.ast)
 	}
 	if len(pkgs) < 5 || pkgs[module] == nil {
 		t.Fatalf("found %d packages, the root among them: %v", len(pkgs), pkgs[module] != nil)

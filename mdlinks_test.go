@@ -79,24 +79,12 @@ func TestDocCommentFileLinks(t *testing.T) {
 	ref := regexp.MustCompile(`(?:^|[\s("'])((?:[\w.-]+/)*[\w.-]+\.md)(#[\w-]+)?`)
 	anchors := map[string]map[string]bool{}
 	found := 0
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	for _, fl := range goFiles(t, token.NewFileSet(), parser.ParseComments) {
+		if fl.test {
+			continue
 		}
-		if d.IsDir() {
-			if n := d.Name(); p != "." && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		for _, g := range f.Comments {
+		p := fl.path
+		for _, g := range fl.ast.Comments {
 			for _, m := range ref.FindAllStringSubmatch(g.Text(), -1) {
 				found++
 				file, anchor := m[1], strings.TrimPrefix(m[2], "#")
@@ -115,10 +103,6 @@ func TestDocCommentFileLinks(t *testing.T) {
 				}
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if found < 10 {
 		t.Errorf("only %d references to Markdown files found in comments: the search is broken", found)

@@ -3,11 +3,8 @@ package uri_test
 import (
 	"errors"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -171,39 +168,15 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// moduleFile is a non-test Go file of the module, parsed.
-type moduleFile struct {
-	dir string // the package's directory, relative to the module's root
-	f   *ast.File
-}
-
-// parseModule parses every non-test Go file of every package of the
-// module (testdata and hidden directories left out).
-func parseModule(t *testing.T, fset *token.FileSet) []moduleFile {
+// parseModule returns the non-test Go files of every package below the
+// module's root, parsed into fset.
+func parseModule(t *testing.T, fset *token.FileSet) []goFile {
 	t.Helper()
-	var files []moduleFile
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	var files []goFile
+	for _, f := range goFiles(t, fset, 0) {
+		if !f.test {
+			files = append(files, f)
 		}
-		if d.IsDir() {
-			if n := d.Name(); p != "." && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		files = append(files, moduleFile{filepath.ToSlash(filepath.Dir(p)), f})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return files
 }
@@ -239,20 +212,20 @@ func TestOpVocabulary(t *testing.T) {
 
 	var declared []string
 	for _, fl := range files {
-		for _, imp := range fl.f.Imports {
+		for _, imp := range fl.ast.Imports {
 			if imp.Path.Value == `"github.com/gouri/uri"` && imp.Name != nil {
 				t.Errorf("%s: package uri imported as %s", fset.Position(imp.Pos()), imp.Name.Name)
 			}
 		}
-		for _, d := range fl.f.Decls {
+		for _, d := range fl.ast.Decls {
 			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
 				for _, s := range g.Specs {
 					for _, n := range s.(*ast.ValueSpec).Names {
 						if !strings.HasPrefix(n.Name, "Op") || !n.IsExported() {
 							continue
 						}
-						if fl.dir != "." {
-							t.Errorf("%s: package %s declares its own Op constant %s; the Op constants are package uri's", fset.Position(n.Pos()), fl.f.Name.Name, n.Name)
+						if fl.pkg != "." {
+							t.Errorf("%s: package %s declares its own Op constant %s; the Op constants are package uri's", fset.Position(n.Pos()), fl.ast.Name.Name, n.Name)
 							continue
 						}
 						declared = append(declared, n.Name)
@@ -273,9 +246,9 @@ func TestOpVocabulary(t *testing.T) {
 
 	c := opChecker{t: t, fset: fset, sites: map[string][]opSite{}, done: map[string]bool{}}
 	for _, fl := range files {
-		for _, d := range fl.f.Decls {
+		for _, d := range fl.ast.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				c.function(fl.dir, fd)
+				c.function(fl.pkg, fd)
 			}
 		}
 	}
@@ -447,10 +420,10 @@ func TestErrorTypes(t *testing.T) {
 	fset := token.NewFileSet()
 	var got []string
 	for _, fl := range parseModule(t, fset) {
-		if fl.f.Name.Name == "main" || strings.HasPrefix(fl.dir, "internal") {
+		if fl.ast.Name.Name == "main" || strings.HasPrefix(fl.pkg, "internal") {
 			continue
 		}
-		for _, d := range fl.f.Decls {
+		for _, d := range fl.ast.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Recv == nil || fd.Name.Name != "Error" || fd.Type.Params.NumFields() != 0 || fd.Type.Results.NumFields() != 1 {
 				continue
@@ -460,7 +433,7 @@ func TestErrorTypes(t *testing.T) {
 				recv = star.X
 			}
 			if id, ok := recv.(*ast.Ident); ok && id.IsExported() {
-				got = append(got, fl.f.Name.Name+"."+id.Name)
+				got = append(got, fl.ast.Name.Name+"."+id.Name)
 			}
 		}
 	}
