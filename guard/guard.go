@@ -486,7 +486,8 @@ func isLocalhost(name string) bool {
 // (IPv4-mapped, NAT64 64:ff9b::/96, 6to4, Teredo) is refused when the
 // address it carries is; the IPv4-compatible (::/96), IPv4-translated
 // (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48) ranges are
-// refused whatever they carry. A zone is ignored.
+// refused whatever they carry. A zone is ignored. The zero netip.Addr,
+// which is no address, is refused whatever the policy allows.
 func (p *Policy) CheckAddr(a netip.Addr) error {
 	if why := p.addrProblem(a); why != "" {
 		return refuse(RuleAddress, "", a.String(), why)
@@ -496,6 +497,10 @@ func (p *Policy) CheckAddr(a netip.Addr) error {
 
 // addrProblem says why a is refused, or "".
 func (p *Policy) addrProblem(a netip.Addr) string {
+	if !a.IsValid() {
+		// No prefix holds it, so no range or Network would name it.
+		return "the zero netip.Addr is no IP address"
+	}
 	a = a.WithZone("")
 	if p.inNetworks(a) {
 		return ""

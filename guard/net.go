@@ -121,10 +121,11 @@ type Resolver interface {
 // Lookup runs Check, then looks up the addresses of the target's name
 // with r (the policy's Resolver when r is nil, and net.DefaultResolver
 // when that is nil too), and refuses the URL when any of them is refused
-// by CheckAddr (rule "address", reading "resolve"), or when the name does
-// not resolve (rule "resolve"). It returns the target and the addresses:
-// the literal address, no lookup, for an IP address; none for a host of
-// Hosts; and otherwise the resolver's answers, in its order, unmapped: an
+// by CheckAddr (rule "address", reading "resolve"; the zero netip.Addr
+// too), or when the name does not resolve (rule "resolve"). It returns
+// the target and the addresses: the literal address, no lookup, for an
+// IP address; none for a host of Hosts; and otherwise the resolver's
+// answers, in its order, unmapped: an
 // IPv4 address as IPv4 ("127.0.0.1"), where Go's resolver gives the
 // IPv4-mapped form ("::ffff:127.0.0.1"). A refusal after the lookup has
 // the answers, unmapped, as its Addrs. A later lookup may give other
