@@ -533,15 +533,20 @@ func (p *Policy) addrProblem(a netip.Addr) string {
 // describe names a range: `a loopback address (127.0.0.0/8, RFC 1122,
 // Section 3.2.1.3)`.
 func describe(s *special) string {
-	article := "a "
-	switch s.name[0] {
-	case 'a', 'e', 'i', 'o', 'u', 'I':
-		article = "an "
-	}
 	if s.name == "cloud metadata" {
 		return "the cloud metadata address (" + s.rfc + ")"
 	}
-	return article + s.name + " address (" + s.prefix.String() + ", " + s.rfc + ")"
+	return article(s.name) + s.name + " address (" + s.prefix.String() + ", " + s.rfc + ")"
+}
+
+// article returns "an " before a name that begins with a vowel sound, as
+// the names of the ranges are read: "an IPv4-mapped", "an ORCHID", "an
+// AMT", "an unspecified"; but "a unique local", whose "u" is read "you".
+func article(name string) string {
+	if !strings.HasPrefix(name, "uni") && strings.ContainsRune("aeiouAEIO", rune(name[0])) {
+		return "an "
+	}
+	return "a "
 }
 
 func (p *Policy) inNetworks(a netip.Addr) bool {
