@@ -161,11 +161,11 @@ func (c *Client) Post(rawURL, contentType string, body io.Reader) (*http.Respons
 
 // HTTPClient returns an *http.Client that fetches as c does, for an API
 // that takes one: a copy of c's, which shares its connections, checks,
-// timeout and limits, so that changing it leaves c as it is. Its Get,
-// Head and Post parse the URL with net/url before any check runs (see
-// [Policy.Client]), and a refused redirect leaves a closed response
-// beside the error, as with any http.Client: prefer c's own methods where
-// you can.
+// timeout and limits, so that changing it leaves c as it is; it allocates
+// the copy. Its Get, Head and Post parse the URL with net/url before any
+// check runs (see [Policy.Client]), and a refused redirect leaves a closed
+// response beside the error, as with any http.Client: prefer c's own
+// methods where you can.
 func (c *Client) HTTPClient() *http.Client {
 	c.init()
 	hc := *c.hc
