@@ -54,8 +54,10 @@ const defaultTimeout = 30 * time.Second
 // errors, so that errors.As finds it: a service answers 403 for a
 // refusal and 502 for another error. With an error, the response is nil.
 //
-// A Client's methods are those of http.Client, so that it takes the place
-// of one; an API that needs an *http.Client gets [Client.HTTPClient]. The
+// Its Do, Get, Head, Post and CloseIdleConnections are those of
+// http.Client, so that it takes the place of one (for a context, build the
+// request with NewRequest); an API that needs an *http.Client gets
+// [Client.HTTPClient]. The
 // zero Client is NewClient(Policy{}, ClientOptions{}), made on first use.
 // A Client must not be copied after first use.
 type Client struct {
