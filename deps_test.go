@@ -83,6 +83,11 @@ var importRules = map[string][]string{
 	"canon":    urlReadings,
 	"template": urlReadings,
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),
+	// The one matcher of host patterns, which guard's OnlyHosts and
+	// origin's allowlists share: hosts read by the URL Standard, wildcards
+	// checked against the public suffixes of site. It stands above the
+	// readings, so it is no part of the middle level.
+	"internal/hostmatch": join(urlReadings, []string{"site"}),
 	// The media types of MIME Sniffing read with the core's errors, and
 	// data: URLs (Fetch) on top of them and the URL Standard.
 	"mimetype": core,
