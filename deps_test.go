@@ -79,7 +79,7 @@ var importRules = map[string][]string{
 	// The jobs on top of the readings. They import the readings, never the
 	// other way round; guard asks package readings, which is a job too.
 	"readings": urlReadings,
-	"guard":    join(urlReadings, []string{"readings"}),
+	"guard":    join(urlReadings, []string{"readings", "internal/hostmatch"}),
 	"canon":    urlReadings,
 	"template": urlReadings,
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),

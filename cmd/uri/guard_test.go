@@ -72,7 +72,7 @@ func TestGuardRules(t *testing.T) {
 	for _, tt := range tests {
 		stdin.WriteString(tt.in + "\n")
 	}
-	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json", "--only-host", "*.com", "--only-host", "*.example", "--only-host", "127.1", "--only-host", "8.8.8.8", "--only-host", "[64:ff9b::7f00:1]", "--only-host", "１２７.０.０.１")
+	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json", "--allow-public-suffix-wildcard", "--only-host", "*.com", "--only-host", "*.example", "--only-host", "127.1", "--only-host", "8.8.8.8", "--only-host", "[64:ff9b::7f00:1]", "--only-host", "１２７.０.０.１")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != exitInvalid || errOut != "" || len(lines) != len(tests) {
 		t.Fatalf("uri guard --json: exit %d, %d lines, stderr %q", code, len(lines), errOut)
@@ -138,6 +138,9 @@ func TestGuardFlags(t *testing.T) {
 		{[]string{"--allow-network", "localhost"}, exitUsage},
 		{[]string{"--allow-host="}, exitUsage},
 		{[]string{"--only-host="}, exitUsage},
+		{[]string{"--only-host", "*.com", "http://evil.com/"}, exitUsage},
+		{[]string{"--only-host", "*.com", "--allow-public-suffix-wildcard", "http://evil.com/"}, exitOK},
+		{[]string{"--only-host", "example.com:443", "https://example.com/"}, exitUsage},
 		{[]string{"--allow-port", "x"}, exitUsage},
 		{[]string{"--allow-port", "65536"}, exitUsage},
 		{[]string{"--allow-scheme="}, exitUsage},
