@@ -98,7 +98,7 @@ var importRules = map[string][]string{
 	// The HTTP edge: request targets of RFC 9112 from net/http, and
 	// redirects checked against an origin, which guard refuses.
 	"httptarget": core,
-	"origin":     join(urlReadings, []string{"guard", "site"}),
+	"origin":     join(urlReadings, []string{"guard", "internal/hostmatch"}),
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
@@ -122,7 +122,7 @@ var testRules = map[string][]string{
 	"urlpattern": {"guard"},
 	"origin":     {"httptarget"},
 	// The properties that hold across packages.
-	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site"}),
+	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }
 
 // join returns the elements of the lists in one new list.

@@ -127,7 +127,8 @@
 // A wildcard over a public suffix ("*.com", "*.github.io", "*.internal")
 // is such an error, since anyone may register a name under it; a private
 // deployment under a suffix of its own sets
-// HostListOptions.AllowPublicSuffixWildcard.
+// HostListOptions.AllowPublicSuffixWildcard. Package origin reads the
+// hosts of its allowlists by the same rules.
 //
 // An allowlisted host is not trusted: it still passes every other rule,
 // and its addresses every address check, at connect time and in Lookup.

@@ -25,7 +25,7 @@ type HostListOptions struct {
 	// "*" every top-level domain that it does not list, "*.internal"), for
 	// a private deployment under a suffix of its own. Risk: every name
 	// under it matches, and anyone may register names under a public
-	// suffix.
+	// suffix. origin.Options has the field of the same name.
 	AllowPublicSuffixWildcard bool
 }
 
@@ -54,7 +54,8 @@ var ErrBadHostPattern = errors.New("invalid host pattern")
 // package github.com/gouri/uri/site), unless o allows them. A pattern may
 // not hold a port, a path, a userinfo, a percent-encoding, a tab or a
 // newline, nor a "*" other than the leading "*.", nor name a domain with
-// an empty label ("a..example.com").
+// an empty label ("a..example.com"). Package origin reads the hosts of
+// its allowlist's entries by the same rules.
 //
 // A bad pattern is a fault of the configuration, not a refusal of a
 // request: on error NewHostList returns nil and a *uri.Error, with Op

@@ -97,15 +97,15 @@ var guardCommand = &command{
 }
 
 // publicSuffixFlag defines --allow-public-suffix-wildcard, the option of
-// the same name of guard.HostListOptions, for the patterns of the flag
-// named patterns.
+// the same name of guard.HostListOptions and origin.Options, for the
+// patterns of the flag named patterns.
 func publicSuffixFlag(fs *flag.FlagSet, patterns string) *bool {
 	return fs.Bool("allow-public-suffix-wildcard", false, "allow a wildcard over a public suffix in "+patterns+
 		" (*.com, *.github.io,\n*.internal), which anyone may register names under")
 }
 
 // badPattern is the usage error for a bad pattern of the flag named
-// flag, a *uri.Error of NewHostList that names it.
+// flag, a *uri.Error of NewHostList or NewAllowlist that names it.
 func badPattern(flag string, err error) string {
 	pattern := ""
 	if e := (*uri.Error)(nil); errors.As(err, &e) {

@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"net"
 	"net/netip"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 )
 
@@ -150,6 +153,54 @@ func TestGuardFlags(t *testing.T) {
 		if code, _, _ := runCmd(t, "", append([]string{"guard"}, tt.args...)...); code != tt.code {
 			t.Errorf("uri guard %q: exit %d, want %d", tt.args, code, tt.code)
 		}
+	}
+}
+
+// TestHostPatterns: `uri guard --only-host` and `uri redirect --allow`
+// read a host pattern by one set of rules, and say the same of a bad one:
+// a usage error that names the flag and the pattern, with the reason of
+// guard.NewHostList, at the same place in the pattern.
+func TestHostPatterns(t *testing.T) {
+	tests := []struct {
+		pattern string
+		ok      bool
+	}{
+		{"*.example.com", true},
+		{"Bücher.example", true},
+		{"[2001:db8::1]", true},
+		{"*.com", false},
+		{"*.github.io", false},
+		{"*.internal", false},
+		{"*.8.8.8", false},
+		{"a.*.example.com", false},
+		{"ex%61mple.com", false},
+		{"*.exa mple.com", false},
+		{"1.2.3.256", false},
+		{"a..example.com", false},
+	}
+	for _, tt := range tests {
+		gcode, _, gerr := runCmd(t, "", "guard", "--only-host", tt.pattern, "https://a.example.com/")
+		rcode, _, rerr := runCmd(t, "", "redirect", "--from", "https://a.example.com/", "--allow", "https://"+tt.pattern, "/x")
+		if tt.ok {
+			if gcode == exitUsage || rcode == exitUsage {
+				t.Errorf("%q: uri guard exit %d (%q), uri redirect exit %d (%q); want no usage error", tt.pattern, gcode, gerr, rcode, rerr)
+			}
+			continue
+		}
+		_, err := guard.NewHostList([]string{tt.pattern}, guard.HostListOptions{})
+		var e *uri.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("NewHostList(%q) = %v", tt.pattern, err)
+		}
+		reason := " (" + e.Detail + ") at offset "
+		wantG := "uri guard: --only-host " + strconv.Quote(tt.pattern) + ": invalid host pattern" + reason + strconv.Itoa(e.Offset)
+		wantR := "uri redirect: --allow " + strconv.Quote("https://"+tt.pattern) + ": invalid entry" + reason + strconv.Itoa(e.Offset+8)
+		if gcode != exitUsage || !strings.HasPrefix(gerr, wantG) || rcode != exitUsage || !strings.HasPrefix(rerr, wantR) {
+			t.Errorf("%q:\nuri guard: exit %d, %q\nuri redirect: exit %d, %q\nwant 2, %q and %q", tt.pattern, gcode, gerr, rcode, rerr, wantG, wantR)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "redirect", "--from", "https://a/", "--allow", "https://*.com", "--allow-public-suffix-wildcard", "https://evil.com/"); code != exitOK {
+		t.Errorf("uri redirect --allow https://*.com --allow-public-suffix-wildcard: exit %d, %q; want 0", code, errOut)
 	}
 }
 
