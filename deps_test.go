@@ -90,9 +90,10 @@ var importRules = map[string][]string{
 	// URL patterns (URL Pattern Standard) compile and match on the URL
 	// Standard's values.
 	"urlpattern": urlReadings,
-	// The HTTP edge: request targets of RFC 9112 from net/http, and
-	// redirects checked against an origin, which guard refuses.
-	"httptarget": core,
+	// The HTTP edge: request targets of RFC 9112 from net/http, read
+	// strictly or as the URL Standard reads them, and redirects checked
+	// against an origin, which guard refuses.
+	"httptarget": urlReadings,
 	"origin":     join(urlReadings, []string{"guard", "site"}),
 
 	// The command, on top of everything. Nothing imports it.
@@ -111,11 +112,14 @@ var testRules = map[string][]string{
 	// with x/net/idna alone.
 	// The vocabulary of operations and the error value are checked over
 	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template"},
+	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "httptarget"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},
 	"origin":     {"httptarget"},
+	// httptarget's examples hand the URL of a request to a list of URL
+	// patterns and to a check of a redirect.
+	"httptarget": {"urlpattern", "origin"},
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site"}),
 }
