@@ -95,6 +95,9 @@ var importRules = map[string][]string{
 	// against an origin, which guard refuses.
 	"httptarget": urlReadings,
 	"origin":     join(urlReadings, []string{"guard", "site"}),
+	// A route table of net/http on URL patterns, reading the request's
+	// path as the URL Standard does; HTTP's token rule from x/net.
+	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
@@ -112,7 +115,7 @@ var testRules = map[string][]string{
 	// with x/net/idna alone.
 	// The vocabulary of operations and the error value are checked over
 	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "httptarget"},
+	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "httptarget", "route"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},

@@ -17,6 +17,7 @@ import (
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
+	"github.com/gouri/uri/route"
 	"github.com/gouri/uri/template"
 	"github.com/gouri/uri/whatwg"
 )
@@ -47,7 +48,7 @@ var opConstants = map[string]string{
 // Name, the input at fault and the offset in it, and its reason found by
 // errors.Is: one failing call of each exported function or method of
 // package uri and of the packages that read text (legacy, whatwg,
-// template, canon, httptarget), and a refusal of guard, which holds the *uri.Error of
+// template, canon, httptarget, route), and a refusal of guard, which holds the *uri.Error of
 // the URL Standard's parser. Package legacy names its grammar in Detail.
 func TestErrorOps(t *testing.T) {
 	u := uri.MustParse("http://h/p")
@@ -145,6 +146,9 @@ func TestErrorOps(t *testing.T) {
 		{"httptarget.Config.FromRequest", second(httptarget.Config{DefaultHost: "a b"}.FromRequest(&http.Request{Method: "GET", RequestURI: "/"})), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
 		{"httptarget.URL", second(httptarget.URL(&http.Request{Method: "GET", RequestURI: "/a?b#c", Host: "h"})), uri.OpParse, "", "/a?b#c", 4, uri.ErrInvalidByte, ""},
 		{"httptarget.Config.URL", second(httptarget.Config{}.URL(&http.Request{Method: "GET", RequestURI: "/", Proto: "HTTP/1.0", ProtoMajor: 1})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
+
+		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
+		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
 
 		// A refusal of guard holds the *uri.Error of the parse that failed.
 		{"guard.Policy.Check", second(new(guard.Policy).Check("http://[::1%25lo]/")), uri.OpParse, "", "http://[::1%25lo]/", 11, whatwg.ErrIPv6InvalidCodePoint, ""},
