@@ -137,6 +137,9 @@ func inURLForm(path string) bool {
 	if end, fault := abnf.Scan(path, 0, abnf.Path); end != len(path) || fault != abnf.OK {
 		return false
 	}
+	if strings.IndexByte(path, '.') < 0 && strings.IndexByte(path, '%') < 0 {
+		return true // a dot segment needs a "." or a "%2E"
+	}
 	for len(path) > 0 {
 		path = path[1:] // after a "/"
 		seg := path
@@ -204,11 +207,14 @@ func (t *Table) values(p *urlpattern.Pattern, path string, values []pathValue) (
 		if !g.Matched {
 			continue
 		}
-		if !t.opts.AllowEncodedSlash && hasEncodedSlash(g.Value) {
-			return values, false
+		v := g.Value
+		if strings.IndexByte(v, '%') >= 0 {
+			if !t.opts.AllowEncodedSlash && hasEncodedSlash(v) {
+				return values, false
+			}
+			v = abnf.Decode(v, false)
 		}
-		v := abnf.Decode(g.Value, false)
-		if hasDotSegment(v) {
+		if strings.IndexByte(v, '.') >= 0 && hasDotSegment(v) {
 			return values, false
 		}
 		values = append(values, pathValue{g.Name, v})
