@@ -123,6 +123,8 @@ var testRules = map[string][]string{
 	// httptarget's examples hand the URL of a request to a list of URL
 	// patterns and to a check of a redirect.
 	"httptarget": {"urlpattern", "origin"},
+	// route's examples read the URL of a request to check a redirect.
+	"route": {"httptarget", "origin"},
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site"}),
 }

@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 
+	"github.com/gouri/uri/httptarget"
+	"github.com/gouri/uri/origin"
 	"github.com/gouri/uri/route"
 )
 
@@ -120,4 +122,70 @@ func ExampleNew() {
 	// Output:
 	// true uri: braces around a name (the URL Pattern Standard reads "{owner}" as the text "owner": write ":owner" for a segment) in path at offset 11 of "GET /repos/{owner}/{repo}"
 	// true uri: route conflicts with another (as specific as "GET /users/:id") in path of "GET /users/:name"
+}
+
+// A server's route table, whose handlers read their values decoded and,
+// on a login page, the URL of the request, to check where the user may
+// be sent next.
+func Example_server() {
+	getRepo := func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "repository %s of %s", r.PathValue("repo"), r.PathValue("owner")) // decoded
+	}
+	deleteRepo := func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNoContent)
+	}
+	getFile := func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "file %s", r.PathValue("0")) // never a "..", never an encoded "/"
+	}
+	login := func(w http.ResponseWriter, r *http.Request) {
+		u, err := httptarget.URL(r) // the request's URL, as the URL Standard reads it
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		next, _ := u.SearchParams().Get("next")
+		to, err := origin.Redirect(u, next, nil) // refused when next leaves the site
+		if err != nil {
+			to = "/"
+		}
+		http.Redirect(w, r, to, http.StatusSeeOther)
+	}
+	api, err := route.New([]route.Route{
+		{Pattern: "GET /repos/:owner/:repo", Handler: http.HandlerFunc(getRepo)},
+		{Pattern: "DELETE /repos/:owner/:repo", Handler: http.HandlerFunc(deleteRepo)},
+		{Pattern: "GET /repos/:owner/:repo/contents/*", Handler: http.HandlerFunc(getFile)},
+		{Pattern: "GET /login", Handler: http.HandlerFunc(login)},
+	}, route.Options{})
+	if err != nil {
+		panic(err) // a bad pattern, or two routes that match the same paths
+	}
+	// http.ListenAndServe(":8080", api)
+
+	for _, req := range []string{
+		"GET /repos/go%20lang/go",
+		"PUT /repos/golang/go",
+		"GET /repos/golang/go/contents/docs/index.md",
+		"GET /repos/golang/go/contents/..%2F..%2Fsecret",
+		"GET /login?next=/repos/golang/go",
+		"GET /login?next=https://evil.example/",
+	} {
+		method, target, _ := strings.Cut(req, " ")
+		w := httptest.NewRecorder()
+		api.ServeHTTP(w, httptest.NewRequest(method, target, nil))
+		switch w.Code {
+		case http.StatusSeeOther:
+			fmt.Println(req, "->", w.Code, w.Header().Get("Location"))
+		case http.StatusMethodNotAllowed:
+			fmt.Println(req, "->", w.Code, "Allow:", w.Header().Get("Allow"))
+		default:
+			fmt.Println(req, "->", w.Code, strings.TrimSpace(w.Body.String()))
+		}
+	}
+	// Output:
+	// GET /repos/go%20lang/go -> 200 repository go of go lang
+	// PUT /repos/golang/go -> 405 Allow: DELETE, GET, HEAD
+	// GET /repos/golang/go/contents/docs/index.md -> 200 file docs/index.md
+	// GET /repos/golang/go/contents/..%2F..%2Fsecret -> 404 404 page not found
+	// GET /login?next=/repos/golang/go -> 303 http://example.com/repos/golang/go
+	// GET /login?next=https://evil.example/ -> 303 /
 }
