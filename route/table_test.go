@@ -314,3 +314,32 @@ func TestAllowSorted(t *testing.T) {
 		t.Errorf("BREW /things/1: %+v, want 405 with Allow %q", got, strings.Join(want, ", "))
 	}
 }
+
+// TestServeConcurrently serves requests from several goroutines at once
+// with one table, which the race detector checks: a Table is immutable
+// while it serves.
+func TestServeConcurrently(t *testing.T) {
+	tab := apiTable(t, Options{})
+	targets := []string{"/repos/golang/go", "/repos/a%2Fb/go", "/static/../x", "/x/y/b%2Fc", "/repos/golang/go/contents/a/b", "/nothing"}
+	want := make([]answer, len(targets))
+	for i, target := range targets {
+		want[i] = serve(tab, request("GET", target))
+	}
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func() {
+			defer func() { done <- true }()
+			for k := 0; k < 50; k++ {
+				for i, target := range targets {
+					if got := serve(tab, request("GET", target)); got != want[i] {
+						t.Errorf("GET %q from a goroutine: %+v, want %+v", target, got, want[i])
+						return
+					}
+				}
+			}
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+}
