@@ -72,7 +72,7 @@
 // give ECMAScript's meaning, the pattern is refused with
 // [ErrRegexpUnsupported], whose Detail names the construct; it is never
 // matched with another meaning. Random regular expressions are checked
-// against V8's RegExp (urlpattern/testdata/README.md).
+// against V8's RegExp (urlpattern/internal/jsregexp/testdata/README.md).
 //
 // The regular expressions are parsed as ECMAScript parses them with the
 // "v" flag, so that what ECMAScript rejects is an error
