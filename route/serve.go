@@ -15,8 +15,11 @@ import (
 // setting r's path values (r.PathValue) and r.Pattern; or answers itself,
 // as the package documentation says: 404 or 405 through Options'
 // handlers, a redirect to the path as the URL Standard reads it, 400 for
-// a request-target that cannot be read. On a request that no route
-// matches it allocates nothing but what the handler of the answer does.
+// a request-target that cannot be read. A 404 allocates nothing but what
+// Options.NotFound allocates; a hit, the map of r.SetPathValue and the
+// values that decoding changes; a 405, its Allow field; a redirect, its
+// Location. A request with an empty RequestURI, made by a client, costs
+// the target that r.URL writes.
 func (t *Table) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path, location, st := readPath(r)
 	switch st {
