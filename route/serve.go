@@ -109,7 +109,7 @@ func readPath(r *http.Request) (path, location string, st int) {
 		}
 		path, query, hasQuery = t.Path(), t.Query(), t.HasQuery()
 		if path == "" {
-			path = "/" // RFC 9112, Section 3.2.1: the empty path is "/"
+			path = "/" // the empty path of http is "/" (RFC 3986, Section 6.2.3)
 		}
 	}
 	if inURLForm(path) {

@@ -140,7 +140,11 @@ func MustNew(routes []Route) *Table {
 // compile reads one route.
 func compile(r Route, opts Options) (entry, error) {
 	fail := func(off int, err error, detail string) (entry, error) {
-		return entry{}, &uri.Error{Op: uri.OpParse, Input: r.Pattern, Offset: off, Component: uri.Path, Err: err, Detail: detail}
+		c := uri.Path
+		if err == ErrMethod || err == ErrNoHandler {
+			c = uri.NoComponent
+		}
+		return entry{}, &uri.Error{Op: uri.OpParse, Input: r.Pattern, Offset: off, Component: c, Err: err, Detail: detail}
 	}
 	method, path := "", r.Pattern
 	if !strings.HasPrefix(path, "/") {

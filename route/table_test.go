@@ -145,6 +145,7 @@ func TestServe(t *testing.T) {
 		{"above the root", "GET", "/../../etc/passwd", answer{Status: 301, Location: "/etc/passwd"}},
 		{"a path that becomes //host", "GET", "/.//evil.example/x", answer{Status: 301, Location: "/.//evil.example/x"}},
 		{"a backslash is a slash", "GET", "/static/a\\b", answer{Status: 301, Location: "/static/a/b"}},
+		{"a backslash that would make a host", "GET", "/\\evil.example/x", answer{Status: 301, Location: "/.//evil.example/x"}},
 		{"bytes outside ASCII are encoded", "GET", "/static/caf\xc3\xa9?q=\xc3\xa9", answer{Status: 301, Location: "/static/caf%C3%A9?q=%C3%A9"}},
 		{"a query that begins with ?", "GET", "/a/../b??c", answer{Status: 301, Location: "/b??c"}},
 		{"what the URL Standard keeps", "GET", "/static/a|b[0]", answer{Status: ok, Route: "/static/*", Values: "0=a|b[0]"}},
