@@ -6,7 +6,7 @@
 //
 //	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
-//	uri relativize --base BASE [--json] [TARGET...]
+//	uri relativize --base BASE [--json] [--grammar whatwg] [TARGET...]
 //	uri normalize  [--syntax] [--json] [REF...]
 //	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
 //	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [EDIT...] [URL...]
