@@ -102,6 +102,8 @@ func TestErrorOps(t *testing.T) {
 		{"CheckHomograph(invalid)", uri.CheckHomograph("xn--"), uri.OpHomograph, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
+		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
+		{"FileKey", second(uri.FileKey(u)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 
 		{"legacy.Parse", second(legacy.Parse("a b", legacy.RFC2396)), uri.OpParse, "", "a b", 1, legacy.ErrMustEscape, "rfc2396"},
 		{"legacy.Parse(unknown grammar)", second(legacy.Parse("a", legacy.Grammar(0))), uri.OpParse, "", "a", no, legacy.ErrUnknownGrammar, ""},
