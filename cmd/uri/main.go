@@ -15,7 +15,7 @@
 //	uri iri-to-uri [--json] [IRI...]
 //	uri uri-to-iri [--json] [URI...]
 //	uri file-path  [--os posix|windows] [--json] [URI...]
-//	uri file-uri   [--os posix|windows] [--json] [PATH...]
+//	uri file-uri   [--os posix|windows] [--vscode] [--json] [PATH...]
 //	uri readings   [--json] [URL...]
 //	uri template expand [--json] [--vars FILE] [TEMPLATE...]
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]
