@@ -9,18 +9,13 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/gouri/uri"
-	"github.com/gouri/uri/internal/oracle"
 )
 
 // vscodeTests pin FileOptions.FromFilePath with VSCodeSpelling. The rows
 // marked "VS Code" are the spellings that Visual Studio Code's URI module
-// (vscode-uri) documents for URI.file(path).toString().
-var vscodeTests = []struct {
-	name  string
-	in    string
-	style uri.PathStyle
-	want  fileResult
-}{
+// (vscode-uri) documents for URI.file(path).toString(). TestFromFilePath
+// runs them.
+var vscodeTests = []fromFilePathRow{
 	{"VS Code: a drive letter lower-cased, its colon as %3A", `C:\win\path`, windows, fileResult{Out: "file:///c%3A/win/path"}},
 	{"VS Code: the same from a lower-case letter", `c:\win\path\`, windows, fileResult{Out: "file:///c%3A/win/path/"}},
 	{"VS Code: a space and %", `c:\test with %\path`, windows, fileResult{Out: "file:///c%3A/test%20with%20%25/path"}},
@@ -36,21 +31,6 @@ var vscodeTests = []struct {
 	{"the same errors: a relative path", `a\b`, windows, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
 	{"the same errors: a POSIX drive letter", "/c:/x", posix, fileResult{Err: uri.ErrDriveLetter, Offset: 1, Component: uri.Path}},
 	{"the same errors: a dot segment", `C:\a\..\b`, windows, fileResult{Err: uri.ErrDotSegment, Offset: 5, Component: uri.Path}},
-}
-
-func TestFromFilePathVSCode(t *testing.T) {
-	for _, tt := range vscodeTests {
-		o := uri.FileOptions{Style: tt.style, Spelling: uri.VSCodeSpelling}
-		u, err := o.FromFilePath(tt.in)
-		got := fileView(t, "FromFilePath", tt.in, u.String(), err)
-		if diff := cmp.Diff(tt.want, got, cmpopts.EquateErrors()); diff != "" {
-			t.Errorf("%s: %+v.FromFilePath(%q) (-want +got):\n%s", tt.name, o, tt.in, diff)
-			continue
-		}
-		if err == nil {
-			checkSpelling(t, tt.in, tt.style, u)
-		}
-	}
 }
 
 // checkSpelling checks a URI that FileOptions.FromFilePath wrote in
@@ -164,42 +144,30 @@ func checkFileKey(t *testing.T, u uri.URI, k string) {
 // normal spelling, VS Code's, and every spelling that respell and
 // aliasSpelling make of the normal one have one key, which names the path.
 func TestFileKeySpellings(t *testing.T) {
-	n := 10000
-	if oracle.Short() {
-		n = 1000
-	}
 	r := rand.New(rand.NewPCG(8089, 37))
-	g := pathGen{r}
-	for _, style := range []uri.PathStyle{posix, windows} {
-		for range n {
-			p := g.path(style)
-			canon, err := uri.FromFilePath(p, style)
-			if err != nil {
-				t.Fatalf("FromFilePath(%q, %v): %v", p, style, err)
-			}
-			key, err := uri.FileKey(canon)
-			if err != nil {
-				t.Fatalf("FileKey(%q): %v", canon, err)
-			}
-			checkFileKey(t, canon, key)
-			vs, err := uri.FileOptions{Style: style, Spelling: uri.VSCodeSpelling}.FromFilePath(p)
-			if err != nil {
-				t.Fatalf("VSCodeSpelling of %q: %v", p, err)
-			}
-			checkSpelling(t, p, style, vs)
-			others := []uri.URI{respell(r, canon), respell(r, vs)}
-			if a, ok := aliasSpelling(r, canon, style); ok && !(canon.Host() != "" && strings.HasPrefix(a, "file:////")) {
-				// Not the UNC path after an empty host (Appendix E.3.2),
-				// which FileKey does not fold.
-				others = append(others, uri.MustParse(a))
-			}
-			for _, o := range others {
-				if k, err := uri.FileKey(o); k != key || err != nil {
-					t.Fatalf("FileKey(%q) = %q, %v; want %q, the key of %q", o, k, err, key, canon)
-				}
+	forGeneratedPaths(t, r, 10000, func(p string, style uri.PathStyle, canon uri.URI) {
+		key, err := uri.FileKey(canon)
+		if err != nil {
+			t.Fatalf("FileKey(%q): %v", canon, err)
+		}
+		checkFileKey(t, canon, key)
+		vs, err := uri.FileOptions{Style: style, Spelling: uri.VSCodeSpelling}.FromFilePath(p)
+		if err != nil {
+			t.Fatalf("VSCodeSpelling of %q: %v", p, err)
+		}
+		checkSpelling(t, p, style, vs)
+		others := []uri.URI{respell(r, canon), respell(r, vs)}
+		if a, ok := aliasSpelling(r, canon, style); ok && !(canon.Host() != "" && strings.HasPrefix(a, "file:////")) {
+			// Not the UNC path after an empty host (Appendix E.3.2),
+			// which FileKey does not fold.
+			others = append(others, uri.MustParse(a))
+		}
+		for _, o := range others {
+			if k, err := uri.FileKey(o); k != key || err != nil {
+				t.Fatalf("FileKey(%q) = %q, %v; want %q, the key of %q", o, k, err, key, canon)
 			}
 		}
-	}
+	})
 }
 
 // FuzzFileKey reads its input as a URI and as a path: for a file URI, its
