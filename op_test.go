@@ -15,6 +15,7 @@ import (
 	"github.com/gouri/uri/canon"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/legacy"
+	originpkg "github.com/gouri/uri/origin"
 	"github.com/gouri/uri/template"
 	"github.com/gouri/uri/whatwg"
 )
@@ -45,8 +46,8 @@ var opConstants = map[string]string{
 // Name, the input at fault and the offset in it, and its reason found by
 // errors.Is: one failing call of each exported function or method of
 // package uri and of the packages that read text (legacy, whatwg,
-// template, canon), and a refusal of guard, which holds the *uri.Error of
-// the URL Standard's parser. Package legacy names its grammar in Detail.
+// template, canon), a refusal of guard, which holds the *uri.Error of
+// the URL Standard's parser, and a bad entry of origin's allowlist. Package legacy names its grammar in Detail.
 func TestErrorOps(t *testing.T) {
 	u := uri.MustParse("http://h/p")
 	var v uri.URI
@@ -145,6 +146,8 @@ func TestErrorOps(t *testing.T) {
 
 		// A refusal of guard holds the *uri.Error of the parse that failed.
 		{"guard.Policy.Check", second(new(guard.Policy).Check("http://[::1%25lo]/")), uri.OpParse, "", "http://[::1%25lo]/", 11, whatwg.ErrIPv6InvalidCodePoint, ""},
+		// A bad entry of origin's allowlist is a fault of the configuration.
+		{"origin.NewAllowlist", second(originpkg.NewAllowlist([]string{"https://*.com"}, originpkg.Options{})), uri.OpParse, "allowlist", "https://*.com", 10, originpkg.ErrBadEntry, ""},
 	}
 	for _, tt := range tests {
 		var e *uri.Error
@@ -424,7 +427,7 @@ func TestErrorTypes(t *testing.T) {
 	fset := token.NewFileSet()
 	var got []string
 	for _, fl := range parseModule(t, fset) {
-		if fl.ast.Name.Name == "main" || strings.HasPrefix(fl.pkg, "internal") {
+		if fl.ast.Name.Name == "main" || strings.HasPrefix(fl.pkg, "internal") || strings.Contains(fl.pkg, "/internal") {
 			continue
 		}
 		for _, d := range fl.ast.Decls {

@@ -91,15 +91,19 @@ var relativizeCommand = &command{
 // where, the error's Reason:
 //
 //	--base "/x": missing scheme at offset 0
-func baseProblem(base string, err error) string {
+func baseProblem(base string, err error) string { return flagProblem("--base", base, err) }
+
+// flagProblem is the usage error for the value of flag that err, the
+// *uri.Error of a parse of value, rejects, as baseProblem writes it.
+func flagProblem(flag, value string, err error) string {
 	var e *uri.Error
 	if !errors.As(err, &e) {
-		return "--base: " + err.Error()
+		return flag + ": " + err.Error()
 	}
-	// The flag names the base already: the reason is that of a parse.
+	// The flag names the value already: the reason is that of a parse.
 	c := *e
 	c.Op, c.Name = uri.OpParse, ""
-	return "--base " + errtext.QuoteAround(base, e.Offset) + ": " + c.Reason()
+	return flag + " " + errtext.QuoteAround(value, e.Offset) + ": " + c.Reason()
 }
 
 // baseFlag defines --base.
