@@ -107,6 +107,8 @@ func TestErrorOps(t *testing.T) {
 		{"CheckHomograph(invalid)", uri.CheckHomograph("xn--"), uri.OpHomograph, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
+		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
+		{"FileKey", second(uri.FileKey(u)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 
 		{"legacy.Parse", second(legacy.Parse("a b", legacy.RFC2396)), uri.OpParse, "", "a b", 1, legacy.ErrMustEscape, "rfc2396"},
 		{"legacy.Parse(unknown grammar)", second(legacy.Parse("a", legacy.Grammar(0))), uri.OpParse, "", "a", no, legacy.ErrUnknownGrammar, ""},
@@ -119,6 +121,8 @@ func TestErrorOps(t *testing.T) {
 		{"whatwg.Parse", second(whatwg.Parse("https://example.org:7z")), uri.OpParse, "", "https://example.org:7z", 21, whatwg.ErrPortInvalid, ""},
 		{"whatwg.Resolve", second(whatwg.Resolve("nope", "x")), uri.OpParse, "base", "nope", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
 		{"whatwg.URL.Parse", second(web.Parse("http://[")), uri.OpParse, "", "http://[", 8, whatwg.ErrIPv6Unclosed, ""},
+		{"whatwg.Relativize", second(whatwg.Relativize("nope", "http://h/")), uri.OpRelativize, "base", "nope", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
+		{"whatwg.Relativize(target)", second(whatwg.Relativize("http://h/", "http://h:x/")), uri.OpRelativize, "", "http://h:x/", 9, whatwg.ErrPortInvalid, ""},
 		{"whatwg.Validate", third(whatwg.Validate(whatwg.URL{}, "http://1.2.3.4.5/")), uri.OpParse, "", "http://1.2.3.4.5/", 7, whatwg.ErrIPv4TooManyParts, ""},
 		{"whatwg.URL.UnmarshalText", wu.UnmarshalText([]byte("x")), uri.OpParse, "", "x", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
 		{"whatwg.URL.SetHref", set(web, (*whatwg.URL).SetHref, "x"), uri.OpSet, "href", "x", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
