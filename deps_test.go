@@ -96,10 +96,14 @@ var importRules = map[string][]string{
 	// Standard's values, their regular expressions through their own
 	// engine.
 	"urlpattern": join(urlReadings, []string{"urlpattern/internal/jsregexp"}),
-	// The HTTP edge: request targets of RFC 9112 from net/http, and
-	// redirects checked against an origin, which guard refuses.
-	"httptarget": core,
+	// The HTTP edge: request targets of RFC 9112 from net/http, read
+	// strictly or as the URL Standard reads them, and redirects checked
+	// against an origin, which guard refuses.
+	"httptarget": urlReadings,
 	"origin":     join(urlReadings, []string{"guard", "site"}),
+	// A route table of net/http on URL patterns, reading the request's
+	// path as the URL Standard does; HTTP's token rule from x/net.
+	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
@@ -117,11 +121,16 @@ var testRules = map[string][]string{
 	// with x/net/idna alone.
 	// The vocabulary of operations and the error value are checked over
 	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin"},
+	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin", "httptarget", "route"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},
 	"origin":     {"httptarget"},
+	// httptarget's examples hand the URL of a request to a list of URL
+	// patterns and to a check of a redirect.
+	"httptarget": {"urlpattern", "origin"},
+	// route's examples read the URL of a request to check a redirect.
+	"route": {"httptarget", "origin"},
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site"}),
 }
