@@ -63,4 +63,10 @@ var (
 	// ErrNoMatch: the URI is not an expansion of the template that
 	// matching can read (see [Template.Match]).
 	ErrNoMatch = errors.New("URI does not match the template")
+
+	// ErrBudget: matching stopped before it took more steps than
+	// [MatchOptions].MaxSteps allows (DefaultMaxSteps when it is zero);
+	// the URI may match or not. Detail gives the budget; a larger
+	// MaxSteps, or a negative one for no bound, raises it.
+	ErrBudget = errors.New("work budget spent")
 )

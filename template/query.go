@@ -111,6 +111,14 @@ func (r *run) matchQuery(caps []capture) (int, bool) {
 		qm.split(q+1, end)
 	}
 	for _, it := range m.query {
+		// An item looks at each parameter, for each of its variables.
+		looks := len(qm.params)
+		if it.p != nil {
+			looks *= len(it.p.specs)
+		}
+		if !r.afford(looks) {
+			return 0, false
+		}
 		var fail int
 		ok := true
 		switch it.kind {
@@ -125,6 +133,9 @@ func (r *run) matchQuery(caps []capture) (int, bool) {
 		if !ok {
 			return fail, false
 		}
+	}
+	if !r.afford(len(qm.params) * len(qm.names)) {
+		return 0, false
 	}
 	if off, ok := qm.repeated(); ok {
 		return off, false // a second one
@@ -193,7 +204,7 @@ func (qm *queryMatch) valued(r *run, it qitem, end int) (int, bool) {
 	qm.names = append(qm.names, it.name)
 	at := p.off + len(p.name) + 1
 	slots := make([]int, it.prog.slots)
-	ok, fail := it.prog.run(qm.s[at:p.off+len(p.text)], at, qm.steps, slots)
+	ok, fail := r.runProg(it.prog, qm.s[at:p.off+len(p.text)], at, slots)
 	if !ok {
 		return fail, false
 	}

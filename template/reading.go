@@ -1,6 +1,8 @@
 package template
 
 import (
+	"strconv"
+
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 )
@@ -36,6 +38,14 @@ type run struct {
 	leads4                        [4]leadValue // decodeLead's, by kind
 	want                          wantText     // check's: the text in buf
 	hashes                        *textHashes
+
+	// The steps of the match are *steps and those that searches took of
+	// budget0; the match may take maxSteps (MatchOptions.MaxSteps), and
+	// spent records that it stopped there. held is the budget that a
+	// search may not take, since maxSteps would not allow it.
+	budget0, maxSteps, held int
+	spent                   bool
+
 	// Room for buf and leadBuf, so that a match allocates them only when
 	// they grow beyond it.
 	bufRoom  [128]byte
@@ -62,16 +72,35 @@ func (t *Template) match(u uri.URI, o *MatchOptions, steps *int) (Values, error)
 	}
 	r.dots = dotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
 	r.budget = max(minBudget, budgetPerStep*(len(r.s)+1)*(len(r.m.all.insts)+1))
-	defer func(budget int) { *steps += budget - r.budget }(r.budget)
+	r.budget0, r.maxSteps = r.budget, o.maxSteps()
+	defer func() { *steps += r.budget0 - r.budget }()
 	vals, off, ok := r.strategies()
-	if ok {
+	switch {
+	case ok:
 		return vals, nil
+	case r.spent:
+		return nil, &uri.Error{Op: uri.OpMatch, Input: r.s, Offset: uri.NoOffset, Err: ErrBudget,
+			Detail: strconv.Itoa(r.maxSteps) + " steps; raise MatchOptions.MaxSteps"}
 	}
 	e := &uri.Error{Op: uri.OpMatch, Input: r.s, Offset: off, Err: ErrNoMatch}
 	if r.budget <= 0 || r.truncated {
 		e.Detail = "the search for values that re-expand to the URI reached its limit"
 	}
 	return nil, e
+}
+
+// left returns the steps that the match may still take.
+func (r *run) left() int {
+	return r.maxSteps - (*r.steps + r.budget0 - r.budget - r.held)
+}
+
+// afford reports whether the match may take n more steps, and records
+// that it stopped when it may not.
+func (r *run) afford(n int) bool {
+	if n > r.left() {
+		r.spent = true
+	}
+	return !r.spent
 }
 
 // strategies matches the URI as a query of parameters in any order, when
@@ -82,14 +111,14 @@ func (r *run) strategies() (Values, int, bool) {
 	fail := -1
 	if r.m.query != nil {
 		vals, off, ok := r.params()
-		if ok {
-			return vals, 0, true
+		if ok || r.spent {
+			return vals, 0, ok
 		}
 		fail = off
 	}
 	vals, off, ok := r.whole(r.s, 0, 0)
-	if ok {
-		return vals, 0, true
+	if ok || r.spent {
+		return vals, 0, ok
 	}
 	if fail < 0 {
 		fail = off
@@ -110,7 +139,7 @@ func (r *run) strategies() (Values, int, bool) {
 func (r *run) whole(s string, cut, shift int) (Values, int, bool) {
 	p := r.m.all
 	pike, caps := r.scratch()
-	if ok, fail := p.run(s, 0, r.steps, pike); !ok {
+	if ok, fail := r.runProg(p, s, 0, pike); !ok {
 		return nil, fail, false
 	}
 	accept := func(slots []int) (Values, int, bool) {
@@ -130,7 +159,7 @@ func (r *run) whole(s string, cut, shift int) (Values, int, bool) {
 func (r *run) params() (Values, int, bool) {
 	m, s := r.m, r.s
 	head, caps := r.scratch()
-	if ok, fail := m.head.run(s[:r.pathEnd], 0, r.steps, head); !ok {
+	if ok, fail := r.runProg(m.head, s[:r.pathEnd], 0, head); !ok {
 		return nil, fail, false
 	}
 	qcaps := make([]capture, len(m.occs))
@@ -139,7 +168,7 @@ func (r *run) params() (Values, int, bool) {
 	}
 	frag := s[r.fragStart:]
 	tail := make([]int, len(head))
-	if ok, fail := m.tail.run(frag, r.fragStart, r.steps, tail); !ok {
+	if ok, fail := r.runProg(m.tail, frag, r.fragStart, tail); !ok {
 		return nil, fail, false
 	}
 	accept := func(head, tail []int) (Values, int, bool) {
@@ -158,6 +187,14 @@ func (r *run) params() (Values, int, bool) {
 	return r.first(func() (Values, int, bool) { return accept(head, tail) }, search)
 }
 
+// runProg runs p over s, whose positions are offset by base, as
+// prog.run does, within the steps that the match may still take.
+func (r *run) runProg(p *prog, s string, base int, dst []int) (bool, int) {
+	ok, fail, spent := p.run(s, base, r.steps, r.left(), dst)
+	r.spent = r.spent || spent
+	return ok, fail
+}
+
 // first returns the values of the first reading that re-expands to the
 // URI: the one at hand, then those that search finds, in order; first
 // those whose values re-expand to the URI byte for byte (but for the case
@@ -166,6 +203,11 @@ func (r *run) params() (Values, int, bool) {
 // failure it returns the offset at which the reading at hand failed.
 func (r *run) first(atHand func() (Values, int, bool), search func(found func(Values, int, bool) bool)) (Values, int, bool) {
 	r.loose = false
+	// Reading the values of a reading takes steps in proportion to the
+	// URI and the template.
+	if !r.afford(len(r.s) + len(r.m.occs)) {
+		return nil, 0, false
+	}
 	vals, fail, ok := atHand()
 	if ok {
 		return vals, 0, true
@@ -176,21 +218,43 @@ func (r *run) first(atHand func() (Values, int, bool), search func(found func(Va
 				break
 			}
 			r.loose = true
+			if !r.afford(len(r.s) + len(r.m.occs)) {
+				return nil, fail, false
+			}
 			if vals, _, ok = atHand(); ok {
 				return vals, 0, true
 			}
 		}
-		search(func(v Values, _ int, good bool) bool {
-			// Reading the values is work as well.
-			r.budget -= len(r.s) + len(r.m.occs)
-			vals, ok = v, good
-			return ok
+		r.searchWithin(func() {
+			search(func(v Values, _ int, good bool) bool {
+				// Reading the values is work as well.
+				r.budget -= len(r.s) + len(r.m.occs)
+				vals, ok = v, good
+				return ok
+			})
 		})
-		if ok {
-			return vals, 0, true
+		if ok || r.spent {
+			return vals, 0, ok
 		}
 	}
 	return nil, fail, false
+}
+
+// searchWithin runs search with the budget of searches cut to the steps
+// that the match may still take, and records that the match stopped when
+// the search ran out of them rather than out of its own budget.
+func (r *run) searchWithin(search func()) {
+	left := max(r.left(), 0)
+	if left >= r.budget {
+		search()
+		return
+	}
+	r.held = r.budget - left
+	r.budget = left
+	search()
+	r.spent = r.budget <= 0
+	r.budget += r.held
+	r.held = 0
 }
 
 // scratch returns the buffers of one strategy: the slots of a reading and
