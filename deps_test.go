@@ -81,8 +81,11 @@ var importRules = map[string][]string{
 	"readings": urlReadings,
 	"guard":    join(urlReadings, []string{"readings"}),
 	"canon":    urlReadings,
-	"template": urlReadings,
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),
+	// template (RFC 6570) expands and matches with what its internal
+	// package expr holds: the syntax and the writing of a value.
+	"template":               join(urlReadings, []string{"template/internal/expr"}),
+	"template/internal/expr": core,
 	// The media types of MIME Sniffing read with the core's errors, and
 	// data: URLs (Fetch) on top of them and the URL Standard.
 	"mimetype": core,

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // MatchOptions changes how [Template.Match] reads a URI where RFC 6570,
@@ -176,8 +177,8 @@ type matcher struct {
 
 // occurrence is one varspec of the template, numbered in template order.
 type occurrence struct {
-	op   *operator
-	spec *varspec
+	op   *expr.Operator
+	spec *expr.Spec
 }
 
 // capture is the text that an occurrence took, and where in the URI.
@@ -225,17 +226,17 @@ func (t *Template) namedKinds(o *MatchOptions) (map[string]Kind, string) {
 	var key []byte
 	for i := range t.parts {
 		p := &t.parts[i]
-		if p.op == nil || !p.op.named {
+		if p.Operator == nil || !p.Operator.Named {
 			continue
 		}
-		for k := range p.specs {
-			v := &p.specs[k]
-			if kind := o.kind(v.name); v.explode && (kind == KindString || kind == KindList) && named[v.name] == Undefined {
+		for k := range p.Specs {
+			v := &p.Specs[k]
+			if kind := o.kind(v.Name); v.Explode && (kind == KindString || kind == KindList) && named[v.Name] == Undefined {
 				if named == nil {
 					named = map[string]Kind{}
 				}
-				named[v.name] = kind
-				key = append(append(append(key, byte(kind)), v.name...), 0)
+				named[v.Name] = kind
+				key = append(append(append(key, byte(kind)), v.Name...), 0)
 			}
 		}
 	}
@@ -251,11 +252,11 @@ func (t *Template) compileMatcher(v *variant) *matcher {
 	m.groups = make([][]int, len(t.names))
 	for i := range t.parts {
 		p := &t.parts[i]
-		for k := range p.specs {
-			g := index[p.specs[k].name]
+		for k := range p.Specs {
+			g := index[p.Specs[k].Name]
 			m.groups[g] = append(m.groups[g], len(m.occs))
 			m.groupOf = append(m.groupOf, g)
-			m.occs = append(m.occs, occurrence{op: p.op, spec: &p.specs[k]})
+			m.occs = append(m.occs, occurrence{op: p.Operator, spec: &p.Specs[k]})
 		}
 	}
 	slots := 2 * len(m.occs)
@@ -282,10 +283,10 @@ func (t *Template) compileMatcher(v *variant) *matcher {
 	return m
 }
 
-func occsIn(parts []part) []varspec {
-	var specs []varspec
+func occsIn(parts []expr.Part) []expr.Spec {
+	var specs []expr.Spec
 	for _, p := range parts {
-		specs = append(specs, p.specs...)
+		specs = append(specs, p.Specs...)
 	}
 	return specs
 }
@@ -294,26 +295,26 @@ func occsIn(parts []part) []varspec {
 // literal "?" or a "{?...}") and where its fragment begins after that (a
 // literal "#" or a "{#...}"). It reports false when the template writes
 // no query, or a fragment first.
-func splitQuery(parts []part) (head, query, tail []part, ok bool) {
-	var rest []part
+func splitQuery(parts []expr.Part) (head, query, tail []expr.Part, ok bool) {
+	var rest []expr.Part
 	for i := range parts {
 		p := &parts[i]
-		if p.op == nil {
-			j := strings.IndexAny(p.lit, "?#")
+		if p.Operator == nil {
+			j := strings.IndexAny(p.Lit, "?#")
 			if j < 0 {
 				continue
 			}
-			if p.lit[j] == '#' {
+			if p.Lit[j] == '#' {
 				return nil, nil, nil, false
 			}
-			head = append(append(head, parts[:i]...), withLit(p, p.lit[:j]))
-			rest = append([]part{withLit(p, p.lit[j:])}, parts[i+1:]...)
+			head = append(append(head, parts[:i]...), withLit(p, p.Lit[:j]))
+			rest = append([]expr.Part{withLit(p, p.Lit[j:])}, parts[i+1:]...)
 			break
 		}
-		if p.op.char == '#' {
+		if p.Operator.Char == '#' {
 			return nil, nil, nil, false
 		}
-		if p.op.char == '?' {
+		if p.Operator.Char == '?' {
 			head, rest = parts[:i], parts[i:]
 			break
 		}
@@ -323,13 +324,13 @@ func splitQuery(parts []part) (head, query, tail []part, ok bool) {
 	}
 	for i := range rest {
 		p := &rest[i]
-		if p.op == nil {
-			if j := strings.IndexByte(p.lit, '#'); j >= 0 {
-				query = append(query, withLit(p, p.lit[:j]))
-				tail = append(append(tail, withLit(p, p.lit[j:])), rest[i+1:]...)
+		if p.Operator == nil {
+			if j := strings.IndexByte(p.Lit, '#'); j >= 0 {
+				query = append(query, withLit(p, p.Lit[:j]))
+				tail = append(append(tail, withLit(p, p.Lit[j:])), rest[i+1:]...)
 				return head, query, tail, true
 			}
-		} else if p.op.char == '#' {
+		} else if p.Operator.Char == '#' {
 			return head, query, rest[i:], true
 		}
 		query = append(query, *p)
@@ -337,8 +338,8 @@ func splitQuery(parts []part) (head, query, tail []part, ok bool) {
 	return head, query, tail, true
 }
 
-func withLit(p *part, lit string) part {
+func withLit(p *expr.Part, lit string) expr.Part {
 	c := *p
-	c.lit = lit
+	c.Lit = lit
 	return c
 }

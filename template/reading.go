@@ -5,6 +5,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // This file finds the reading of a URI that Match returns: the first, in
@@ -30,7 +31,7 @@ type run struct {
 	buf                           []byte
 	partial                       []capture    // searchCheck's
 	leadBuf                       []int        // leads'
-	dots                          []span       // the dot segments of the path
+	dots                          []expr.Span  // the dot segments of the path
 	truncated                     bool         // reservedReadings did not read all
 	pruning                       bool         // variable is called by searchCheck.check
 	readBuf                       []int        // searchCheck's
@@ -65,12 +66,12 @@ const (
 func (t *Template) match(u uri.URI, o *MatchOptions, steps *int) (Values, error) {
 	r := &run{m: t.matcher(o), o: o, u: u, s: u.String(), steps: steps}
 	r.buf, r.leadBuf = r.bufRoom[:0], r.leadRoom[:0]
-	r.pathStart, r.pathEnd = pathRange(u)
+	r.pathStart, r.pathEnd = expr.PathRange(u)
 	r.fragStart = len(r.s)
 	if u.HasFragment() {
 		r.fragStart -= len(u.Fragment()) + 1
 	}
-	r.dots = dotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
+	r.dots = expr.DotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
 	r.budget = max(minBudget, budgetPerStep*(len(r.s)+1)*(len(r.m.all.insts)+1))
 	r.budget0, r.maxSteps = r.budget, o.maxSteps()
 	defer func() { *steps += r.budget0 - r.budget }()
