@@ -82,10 +82,12 @@ var importRules = map[string][]string{
 	"guard":    join(urlReadings, []string{"readings"}),
 	"canon":    urlReadings,
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),
-	// template (RFC 6570) expands and matches with what its internal
-	// package expr holds: the syntax and the writing of a value.
-	"template":               join(urlReadings, []string{"template/internal/expr"}),
-	"template/internal/expr": core,
+	// template (RFC 6570) stands on its internal packages: expr, the
+	// syntax and the writing of a value that expansion and matching
+	// share, and match, the matching engine behind Template.Match.
+	"template":                join(urlReadings, []string{"template/internal/expr", "template/internal/match"}),
+	"template/internal/expr":  core,
+	"template/internal/match": join(core, []string{"template/internal/expr"}),
 	// The media types of MIME Sniffing read with the core's errors, and
 	// data: URLs (Fetch) on top of them and the URL Standard.
 	"mimetype": core,

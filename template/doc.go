@@ -112,6 +112,14 @@
 //     each place, and the text of a prefix modifier must begin it; a
 //     variable seen only through prefixes takes the longest.
 //
+// Beyond a plain matcher, which would return the text that each
+// expression took, the engine behind Match buys two things: values,
+// decoded by the rules of each operator, that always expand back to the
+// URI, so that a value that crosses its operator's boundary or writes a
+// dot segment is no match rather than a surprise; and, for a variable that
+// occurs more than once ("/{x}/{y}/{x}"), one value that every occurrence
+// writes, searched for where the first reading's occurrences disagree.
+//
 // Match returns only values that re-expand to the URI (see
 // [Template.MatchURI] for what "re-expand" allows). The template is
 // compiled, on its first match, into an automaton whose threads all

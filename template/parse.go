@@ -1,9 +1,8 @@
 package template
 
 import (
-	"sync"
-
 	"github.com/gouri/uri/template/internal/expr"
+	"github.com/gouri/uri/template/internal/match"
 )
 
 // Template is a parsed URI Template (RFC 6570): literals and expressions,
@@ -14,11 +13,7 @@ type Template struct {
 	parts []expr.Part
 	names []string // the distinct variable names, in order of appearance
 
-	matchOnce sync.Once
-	m         *matcher // compiled on the first Match
-	// hinted holds the matchers compiled for MatchOptions.Kinds that
-	// change the automaton, by the key of namedKinds.
-	hinted sync.Map
+	m match.Matcher // of parts and names
 }
 
 // Parse parses a URI Template (RFC 6570, Section 2): literals and
@@ -32,7 +27,9 @@ func Parse(s string) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Template{raw: s, parts: parts, names: names}, nil
+	t := &Template{raw: s, parts: parts, names: names}
+	t.m.Parts, t.m.Names = parts, names
+	return t, nil
 }
 
 // MustParse is [Parse] for templates known to be valid (RFC 6570, Section

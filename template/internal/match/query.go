@@ -1,4 +1,4 @@
-package template
+package match
 
 import (
 	"strings"
@@ -106,8 +106,8 @@ type queryMatch struct {
 // the captures of its variables. On failure it returns the offset in u of
 // the parameter at fault, or end for a missing one.
 func (r *run) matchQuery(caps []capture) (int, bool) {
-	m, u, q, end, o := r.m, r.u, r.pathEnd, r.fragStart, r.o
-	qm := queryMatch{s: u.String(), caps: caps, steps: r.steps}
+	m, u, q, end, o := r.m, r.u, r.pathEnd, r.fragStart, &r.o
+	qm := queryMatch{s: u.String(), caps: caps, steps: &r.steps}
 	if u.HasQuery() {
 		qm.split(q+1, end)
 	}
@@ -142,7 +142,7 @@ func (r *run) matchQuery(caps []capture) (int, bool) {
 		return off, false // a second one
 	}
 	qm.takeLeftover()
-	if !o.extraParams() {
+	if !o.ExtraParams {
 		for _, p := range qm.params {
 			if !p.claimed {
 				return p.off, false
@@ -157,6 +157,7 @@ func (r *run) matchQuery(caps []capture) (int, bool) {
 
 // split reads the parameters of the query s[start:end].
 func (qm *queryMatch) split(start, end int) {
+	qm.params = make([]param, 0, query.Count(qm.s[start:end]))
 	for i := start; ; {
 		sp := query.Next(qm.s, i, end)
 		qm.params = append(qm.params, param{text: qm.s[i:sp.End], name: qm.s[i:sp.NameEnd], eq: sp.HasValue(), off: i})
@@ -218,7 +219,7 @@ func (qm *queryMatch) valued(r *run, it qitem, end int) (int, bool) {
 // its name for an exploded one (one for KindString); an exploded variable
 // with no parameter of its name, or of KindAssoc, may take those that no
 // item claims.
-func (qm *queryMatch) vars(it qitem, o *MatchOptions) {
+func (qm *queryMatch) vars(it qitem, o *Options) {
 	for k := range it.p.Specs {
 		v := &it.p.Specs[k]
 		j := it.occ + k

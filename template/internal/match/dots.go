@@ -1,4 +1,4 @@
-package template
+package match
 
 import "github.com/gouri/uri/template/internal/expr"
 

@@ -1,4 +1,4 @@
-package template
+package match
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 
 // This file reads the value of one occurrence of a variable from the text
 // that it took in a URI: the reverse of appendValue, with the kind of the
-// value chosen by the rules of [Template.Match].
+// value chosen by the rules of template's Template.Match.
 
 // decodeOccurrence reads the value of one occurrence from the text it
 // matched (after the operator's first string or separator), as the kind
@@ -73,13 +73,13 @@ func decodeOccurrence(d decoder, v *expr.Spec, text string, hint Kind) (Value, b
 }
 
 // decoder decodes the members of one occurrence and applies the boundary
-// rules of its operator and place, and those of MatchOptions.
+// rules of its operator and place, and those of Options.
 type decoder struct {
 	op       *expr.Operator
 	inPath   bool // the occurrence is in the path: no "/" unless slash
-	slash    bool // MatchOptions.AllowEncodedSlash
-	plus     bool // a "+" is a space: MatchOptions.PlusAsSpace, in the query
-	nonEmpty bool // MatchOptions.NonEmpty
+	slash    bool // Options.EncodedSlash
+	plus     bool // a "+" is a space: Options.PlusAsSpace, in the query
+	nonEmpty bool // Options.NonEmpty
 }
 
 // members reads the value of a variable that is not exploded: its members
@@ -112,7 +112,7 @@ func (d decoder) members(text string, hint Kind) (Value, bool) {
 // str reads a string value.
 func (d decoder) str(s string) (Value, bool) {
 	s, ok := d.decode(s)
-	return String(s), ok
+	return stringValue(s), ok
 }
 
 // list reads the items of a list.
@@ -175,7 +175,7 @@ func decodeReserved(s string) string {
 
 // decode pct-decodes one member, as the operator encoded it, and reports
 // whether the result stays within the operator's boundary and is not
-// empty when MatchOptions.NonEmpty asks so.
+// empty when Options.NonEmpty asks so.
 func (d decoder) decode(s string) (string, bool) {
 	if d.nonEmpty && s == "" {
 		return s, false

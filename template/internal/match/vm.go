@@ -1,4 +1,4 @@
-package template
+package match
 
 import (
 	"sync"
@@ -14,7 +14,7 @@ import (
 // therefore linear in the length of the URI (times the size of the
 // template), whatever the input: there is no backtracking. Threads are kept
 // in priority order, so that among all the ways to split a URI, the one
-// that the documented rule prefers wins (see [Template.Match]).
+// that the documented rule prefers wins (see template's Template.Match).
 
 // Instruction kinds.
 const (
@@ -53,7 +53,7 @@ var (
 	itemU      = expr.Allowed(false)
 	itemUR     = expr.Allowed(true)
 	itemULabel = func() [256]bool { t := itemU; t['.'] = false; return t }()
-	// With MatchOptions.PlusAsSpace, "+" too.
+	// With Options.PlusAsSpace, "+" too.
 	itemUPlus      = func() [256]bool { t := itemU; t['+'] = true; return t }()
 	itemULabelPlus = func() [256]bool { t := itemULabel; t['+'] = true; return t }()
 	noByte         [256]bool // a dead end
@@ -66,17 +66,17 @@ func classOf(mask uint16) (t [256]bool) {
 	return t
 }
 
-// variant is what of MatchOptions changes the automaton.
+// variant is what of Options changes the automaton.
 type variant struct {
 	// named holds the kind, String or List, of the exploded variables of
-	// named operators whose pairs MatchOptions.Kinds says are all named
+	// named operators whose pairs Options.Kinds says are all named
 	// by the variable.
 	named map[string]Kind
 	// nonEmpty: an expression of "" or "+" writes something
-	// (MatchOptions.NonEmpty), since it writes nothing alike for an
+	// (Options.NonEmpty), since it writes nothing alike for an
 	// undefined variable and for the empty string.
 	nonEmpty bool
-	// plus: a value may hold "+" for a space (MatchOptions.PlusAsSpace);
+	// plus: a value may hold "+" for a space (Options.PlusAsSpace);
 	// where it may not, the values read are refused.
 	plus bool
 }
@@ -297,7 +297,7 @@ func (b *builder) value(op *expr.Operator, v *expr.Spec, greedy bool) {
 // the operator's first string, when no variable before it was written, or
 // after its separator. Writing is preferred to skipping; the last variable
 // takes the longest text it can, the others the shortest (see
-// [Template.Match]).
+// template's Template.Match).
 func (b *builder) expression(p *expr.Part, occ int) {
 	k := len(p.Specs)
 	none := make([]int, k+1) // entry when no variable has been written yet

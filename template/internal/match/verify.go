@@ -1,4 +1,4 @@
-package template
+package match
 
 import (
 	"slices"
@@ -11,7 +11,7 @@ import (
 // they re-expand to the text that each occurrence took: Match returns
 // only values that expand to the URI. On failure it returns the offset in
 // the URI of the occurrence that does not re-expand.
-func (r *run) values(caps []capture) (Values, int, bool) {
+func (r *run) values(caps []capture) ([]Value, int, bool) {
 	m := r.m
 	// The values are checked byte by byte, not by hashes.
 	defer func(h *textHashes) { r.hashes = h }(r.hashes)
@@ -19,8 +19,12 @@ func (r *run) values(caps []capture) (Values, int, bool) {
 	if off, ok := r.navigates(caps); ok {
 		return nil, off, false
 	}
-	vals := Values{}
-	for _, g := range m.groups {
+	vals := r.valRoom[:0]
+	if len(m.groups) > len(r.valRoom) {
+		vals = make([]Value, 0, len(m.groups))
+	}
+	vals = vals[:len(m.groups)]
+	for gi, g := range m.groups {
 		v, bad := r.variable(g, caps)
 		if bad >= 0 {
 			off := caps[bad].start
@@ -29,9 +33,7 @@ func (r *run) values(caps []capture) (Values, int, bool) {
 			}
 			return nil, off, false
 		}
-		if v.Defined() {
-			vals[m.occs[g[0]].spec.Name] = v
-		}
+		vals[gi] = v
 	}
 	return vals, 0, true
 }
@@ -163,7 +165,7 @@ var (
 )
 
 // kinds returns the kinds to read occurrence i as, in order: the one that
-// MatchOptions.Kinds gives, or the default rules (Undefined) and then each
+// Options.Kinds gives, or the default rules (Undefined) and then each
 // kind; a string for a prefix.
 func (r *run) kinds(i int) []Kind {
 	oc := r.m.occs[i]
@@ -179,16 +181,16 @@ func (r *run) kinds(i int) []Kind {
 // decoder returns the decoder of occurrence i, whose capture is c.
 func (r *run) decoder(i int, c *capture) decoder {
 	oc := r.m.occs[i]
-	d := decoder{op: oc.op, slash: r.o.encodedSlash(), nonEmpty: r.o.nonEmpty(), plus: r.plus(oc.op, c)}
+	d := decoder{op: oc.op, slash: r.o.EncodedSlash, nonEmpty: r.o.NonEmpty, plus: r.plus(oc.op, c)}
 	d.inPath = oc.op.Char == '/' || (!oc.op.Reserved && r.pathStart <= c.start && c.end <= r.pathEnd && r.pathStart < r.pathEnd)
 	return d
 }
 
 // plus reports whether a "+" in the text of c, an occurrence of op, reads
-// as a space: with MatchOptions.PlusAsSpace, for an operator other than
+// as a space: with Options.PlusAsSpace, for an operator other than
 // "+" and "#" whose text is in the query.
 func (r *run) plus(op *expr.Operator, c *capture) bool {
-	return r.o.plusAsSpace() && !op.Reserved && r.u.HasQuery() && r.pathEnd < c.start && c.start <= r.fragStart
+	return r.o.PlusAsSpace && !op.Reserved && r.u.HasQuery() && r.pathEnd < c.start && c.start <= r.fragStart
 }
 
 // leadValue remembers the last value read from an occurrence, and
@@ -427,7 +429,7 @@ func (c *searchCheck) length(occ, pos int, slots []int) (n int, ok, known bool) 
 		return 0, false, true // the variable was skipped: undefined
 	}
 	ol, oo := r.m.occs[lead], r.m.occs[occ]
-	if ol.op != oo.op || ol.spec.MaxLen != oo.spec.MaxLen || ol.spec.Explode != oo.spec.Explode || r.o.plusAsSpace() {
+	if ol.op != oo.op || ol.spec.MaxLen != oo.spec.MaxLen || ol.spec.Explode != oo.spec.Explode || r.o.PlusAsSpace {
 		return 0, false, false
 	}
 	n = b - a

@@ -1,4 +1,4 @@
-package template
+package match
 
 // This file runs a compiled automaton as a Pike VM. The threads hold their
 // captures in a persistent structure shared between them: a thread's
