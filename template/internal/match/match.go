@@ -126,15 +126,8 @@ func (v Value) Items() []string { return v.items }
 func (v Value) Pairs() []Pair { return v.pairs }
 
 // Defined reports whether expansion writes the value: a string, or a list
-// or an array with a member (RFC 6570, Section 2.3).
+// or an array with a member (RFC 6570, Section 2.3). Matching makes a list
+// without pairs and an array without items.
 func (v Value) Defined() bool {
-	switch v.kind {
-	case KindString:
-		return true
-	case KindList:
-		return len(v.items) > 0
-	case KindAssoc:
-		return len(v.pairs) > 0
-	}
-	return false
+	return v.kind == KindString || len(v.items) > 0 || len(v.pairs) > 0
 }
