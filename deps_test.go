@@ -67,6 +67,14 @@ var importRules = map[string][]string{
 	// implementation's output.
 	"urlpattern/internal/gencases": nil,
 
+	// Engines private to one package: urlpattern's translator of
+	// ECMAScript regular expressions to RE2, which reads hex digits with
+	// abnf; template's matcher, and expr, the syntax and the writing of a
+	// value that the matcher shares with template's expansion.
+	"urlpattern/internal/jsregexp": {"internal/abnf"},
+	"template/internal/expr":       core,
+	"template/internal/match":      join(core, []string{"template/internal/expr"}),
+
 	// The strict core.
 	".": middle,
 
@@ -81,20 +89,16 @@ var importRules = map[string][]string{
 	"readings": urlReadings,
 	"guard":    join(urlReadings, []string{"readings"}),
 	"canon":    urlReadings,
+	"template": join(urlReadings, []string{"template/internal/expr", "template/internal/match"}),
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),
-	// template (RFC 6570) stands on its internal packages: expr, the
-	// syntax and the writing of a value that expansion and matching
-	// share, and match, the matching engine behind Template.Match.
-	"template":                join(urlReadings, []string{"template/internal/expr", "template/internal/match"}),
-	"template/internal/expr":  core,
-	"template/internal/match": join(core, []string{"template/internal/expr"}),
 	// The media types of MIME Sniffing read with the core's errors, and
 	// data: URLs (Fetch) on top of them and the URL Standard.
 	"mimetype": core,
 	"dataurl":  join(urlReadings, []string{"mimetype"}),
 	// URL patterns (URL Pattern Standard) compile and match on the URL
-	// Standard's values.
-	"urlpattern": urlReadings,
+	// Standard's values, their regular expressions through their own
+	// engine.
+	"urlpattern": join(urlReadings, []string{"urlpattern/internal/jsregexp"}),
 	// The HTTP edge: request targets of RFC 9112 from net/http, and
 	// redirects checked against an origin, which guard refuses.
 	"httptarget": core,
@@ -116,7 +120,7 @@ var testRules = map[string][]string{
 	// with x/net/idna alone.
 	// The vocabulary of operations and the error value are checked over
 	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template"},
+	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},
