@@ -241,41 +241,30 @@ func (b *builder) value(op *expr.Operator, v *expr.Spec, greedy bool) {
 			b.star(greedy, func() { b.byte(','); item() })
 		}
 	}
+	// valued emits "=" and then body after a name: "=" is optional where
+	// the operator writes none for an empty value (";x").
+	valued := func(body func()) {
+		if op.Ifemp == '=' {
+			b.byte('=')
+			body()
+		} else {
+			b.opt(greedy, func() { b.byte('='); body() })
+		}
+	}
 	switch {
 	case op.Named && !v.Explode:
 		b.literal(v.Name)
-		if op.Ifemp == '=' {
-			b.byte('=')
-			members()
-		} else {
-			b.opt(greedy, func() { b.byte('='); members() })
-		}
+		valued(members)
 	case op.Named && b.named[v.Name] != Undefined:
 		// A string or a list, exploded: each pair is named by the variable
 		// (";x=a;x=b"), one pair for a string.
-		pair := func() {
-			b.literal(v.Name)
-			if op.Ifemp == '=' {
-				b.byte('=')
-				item()
-			} else {
-				b.opt(greedy, func() { b.byte('='); item() })
-			}
-		}
+		pair := func() { b.literal(v.Name); valued(item) }
 		pair()
 		if b.named[v.Name] == KindList {
 			b.star(greedy, func() { b.byte(op.Sep); pair() })
 		}
 	case op.Named:
-		pair := func() { // a member's name (the variable's, or a pair's) and value
-			item()
-			if op.Ifemp == '=' {
-				b.byte('=')
-				item()
-			} else {
-				b.opt(greedy, func() { b.byte('='); item() })
-			}
-		}
+		pair := func() { item(); valued(item) } // a member's name (the variable's, or a pair's) and value
 		pair()
 		b.star(greedy, func() { b.byte(op.Sep); pair() })
 	case !v.Explode:
