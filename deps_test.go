@@ -67,10 +67,13 @@ var importRules = map[string][]string{
 	// implementation's output.
 	"urlpattern/internal/gencases": nil,
 
-	// The engine of one package, private to it: urlpattern's translator
-	// of ECMAScript regular expressions to RE2, which reads hex digits
-	// with abnf.
+	// Engines private to one package: urlpattern's translator of
+	// ECMAScript regular expressions to RE2, which reads hex digits with
+	// abnf; template's matcher, and expr, the syntax and the writing of a
+	// value that the matcher shares with template's expansion.
 	"urlpattern/internal/jsregexp": {"internal/abnf"},
+	"template/internal/expr":       core,
+	"template/internal/match":      join(core, []string{"template/internal/expr"}),
 
 	// The strict core.
 	".": middle,
@@ -86,7 +89,7 @@ var importRules = map[string][]string{
 	"readings": urlReadings,
 	"guard":    join(urlReadings, []string{"readings"}),
 	"canon":    urlReadings,
-	"template": urlReadings,
+	"template": join(urlReadings, []string{"template/internal/expr", "template/internal/match"}),
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),
 	// The media types of MIME Sniffing read with the core's errors, and
 	// data: URLs (Fetch) on top of them and the URL Standard.

@@ -139,6 +139,7 @@ func TestErrorOps(t *testing.T) {
 		{"template.Expand(not a URI)", second(template.Expand("{+x}", template.Values{"x": template.String("a#b#c")})), uri.OpExpand, "x", "{+x}", 2, template.ErrNotURI, ""},
 		{"template.Template.Match", second(template.MustParse("/a/{x}").Match("/b/1", nil)), uri.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), uri.OpMatch, "", "ab", no, template.ErrBudget, "10 steps; raise MatchOptions.MaxSteps"},
 
 		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), uri.OpCanon, "safebrowsing", "mailto:x", 7, canon.ErrNoHost, ""},
 		{"canon.Canon(URL Standard)", second(canon.Canon("http://a b/", canon.WHATWG)), uri.OpCanon, "whatwg", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
