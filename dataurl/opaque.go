@@ -11,17 +11,17 @@ import (
 // MIME type does not begin with "/") in the input as given, without
 // running the URL parser on it, so that a body can be measured, and
 // refused, before a byte of it is copied. The URL parser (URL Standard,
-// section 4.4) turns such an input into its href one code point at a
-// time, and every change it makes is undone by percent-decoding or is one
-// of four: it strips leading and trailing C0 controls and spaces, removes
-// tabs and newlines, replaces each ill-formed UTF-8 sequence with U+FFFD,
-// and percent-encodes the rest of what it changes (a control, a byte >=
-// 0x80, a space before "?" or "#", a space or a quote in the query),
-// which percent-decoding reads back as the byte it was. So the
-// percent-decoding of the href's body is the percent-decoding of the
-// input's body read with those four rules, and the decoders of body.go
-// read the body as given under them. Only the MIME type, before the first
-// ",", goes through the URL parser, and only once the body is accepted.
+// section 4.4) writes the href of such an input a code point at a time,
+// and changes it in four ways only: it strips leading and trailing C0
+// controls and spaces, removes tabs and newlines, replaces each
+// ill-formed UTF-8 sequence with U+FFFD, and percent-encodes some bytes
+// (a control, a byte >= 0x80, a space before "?" or "#", a space or a
+// quote in the query), which percent-decoding reads back as they were. So
+// the percent-decoding of the href's body is that of the input's body
+// read under the first three rules, as the decoders of body.go read it,
+// and the ";base64" test can be made on the input too (rawBase64). Only
+// the MIME type, before the first ",", goes through the URL parser, once
+// the body is accepted.
 
 // maxHref is the longest href that the URL parser of package whatwg
 // writes (its offsets are int32); it refuses a longer one.
