@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -148,19 +147,13 @@ var templateExpandCommand = &command{
 // readVars reads the variables of --vars from the file, or from stdin
 // for "-", which needs the inputs to be operands.
 func readVars(file string, operands bool, stdin io.Reader) (template.Values, string) {
-	var data []byte
-	var err error
-	switch file {
-	case "":
+	switch {
+	case file == "":
 		return nil, ""
-	case "-":
-		if !operands {
-			return nil, "--vars - reads the variables from standard input: give the templates as operands"
-		}
-		data, err = io.ReadAll(stdin)
-	default:
-		data, err = os.ReadFile(file)
+	case file == "-" && !operands:
+		return nil, "--vars - reads the variables from standard input: give the templates as operands"
 	}
+	data, err := readWhole(file, stdin)
 	if err != nil {
 		return nil, "--vars: " + err.Error()
 	}
