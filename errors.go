@@ -271,7 +271,7 @@ const (
 	// OpHomograph: [CheckHomograph].
 	OpHomograph = "homograph"
 
-	// OpFilePath: [FilePath] and [FromFilePath].
+	// OpFilePath: [FilePath], [FromFilePath] and [FileKey].
 	OpFilePath = "file-path"
 
 	// OpExpand: expanding a URI template (package template, RFC 6570,
