@@ -113,9 +113,13 @@ var importRules = map[string][]string{
 	// path as the URL Standard does; HTTP's token rule from x/net.
 	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
 
+	// URLs found in text, each read by the URL Standard's parser, bare
+	// domains checked against the Public Suffix List of site.
+	"extract": join(urlReadings, []string{"site"}),
+
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "extract"}),
 }
 
 // testSupport is what any package's tests may import besides what the
