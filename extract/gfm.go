@@ -15,7 +15,8 @@ import (
 // an address and "<" of an autolink. As on GitHub, no www or url literal
 // starts after a "[" that is not closed before it in its paragraph: the
 // text may be a link's label (the inline parser sees link literals only
-// outside "[" ... "]"); addresses are found there too.
+// outside "[" ... "]"); addresses are found there too. A blank line ends a
+// paragraph (CommonMark, section 4.8) and every "[" in it.
 func (s *state) nextGFM() (Match, bool) {
 	t := s.text
 	for s.pos < len(t) {
@@ -28,9 +29,11 @@ func (s *state) nextGFM() (Match, bool) {
 		case ']':
 			s.brackets = max(s.brackets-1, 0)
 		case '\n':
-			if blankLineAt(t, i+1) {
+			if !s.lineText {
 				s.brackets = 0
 			}
+			s.lineText = false
+		case ' ', '\t', '\r':
 		case ':':
 			if s.brackets == 0 {
 				m, ok = s.gfmURL(i)
@@ -44,6 +47,9 @@ func (s *state) nextGFM() (Match, bool) {
 		case '<':
 			m, ok = s.gfmAutolink(i)
 		}
+		if t[i] != '\n' && t[i] != ' ' && t[i] != '\t' && t[i] != '\r' {
+			s.lineText = true
+		}
 		if ok {
 			return m, true
 		}
@@ -52,16 +58,6 @@ func (s *state) nextGFM() (Match, bool) {
 		}
 	}
 	return Match{}, false
-}
-
-// blankLineAt reports whether a blank line starts at text[i], or the text
-// ends there: a paragraph of Markdown ends before it (CommonMark, section
-// 4.9).
-func blankLineAt(text string, i int) bool {
-	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-		i++
-	}
-	return i == len(text) || text[i] == '\n' || text[i] == '\r'
 }
 
 // gfmSpace reports whether c is whitespace to GitHub before "www.": space,

@@ -33,8 +33,11 @@ type state struct {
 	// region is the end of the run of text where failures were counted,
 	// and failures their number.
 	region, failures int
-	// brackets counts the "[" not closed in the paragraph (mode GFM).
+	// brackets counts the "[" not closed in the paragraph, and lineText
+	// is set when the line has other characters than spaces and tabs
+	// (mode GFM).
 	brackets int
+	lineText bool
 	// suffixes caches whether the Public Suffix List lists a suffix, by a
 	// hash of its last two labels (see listed).
 	seed     maphash.Seed
