@@ -171,11 +171,12 @@ func (e *Extractor) allowed(s string) bool {
 }
 
 // All returns the URLs of text in order. The matches do not overlap. It
-// allocates the iterator's state once, and for each URL at most the URL's
-// href when that is not Text as written (an upper-case host, IDNA, a
-// percent-encoding the parser adds) or a scheme is put before it; looking
-// up a top-level domain in the Public Suffix List allocates once, the first
-// time one call meets it. Time is linear in the length of text.
+// allocates a buffer once when a scheme is put before a URL, once for the
+// first look-up of each suffix in the Public Suffix List, and for each URL
+// at most its href, when that is not Text as written (a scheme put before
+// it, an upper-case host, an encoding the parser adds); IDNA allocates in
+// the URL Standard's parser too. Time is linear in the length of text
+// (see the package documentation, Cost).
 func (e *Extractor) All(text string) iter.Seq[Match] {
 	return func(yield func(Match) bool) {
 		s := newState(e, text)

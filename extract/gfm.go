@@ -77,7 +77,9 @@ func (s *state) gfmWWW(i int) (Match, bool) {
 		return Match{}, false
 	}
 	d := gfmDomain(t, i)
-	end := gfmDelim(t, i, gfmExtent(t, d))
+	x := gfmExtent(t, d)
+	s.work += x - i
+	end := gfmDelim(t, i, x)
 	if end <= i || !gfmUnderscores(t[i:min(d, end)]) {
 		return Match{}, false
 	}
@@ -110,7 +112,9 @@ func (s *state) gfmURL(i int) (Match, bool) {
 		return Match{}, false
 	}
 	d := gfmDomain(t, i+3)
-	end := gfmDelim(t, k, gfmExtent(t, d))
+	x := gfmExtent(t, d)
+	s.work += x - k
+	end := gfmDelim(t, k, x)
 	if end <= i+3 || !gfmUnderscores(t[i+3:min(d, end)]) {
 		return Match{}, false
 	}
@@ -223,6 +227,7 @@ func (s *state) gfmEmail(at int) (Match, bool) {
 			break
 		}
 	}
+	s.work += q - k
 	if q-at < 2 || dots == 0 || !is(t[q-1], bAlpha) && t[q-1] != '.' {
 		return Match{}, false
 	}

@@ -9,14 +9,15 @@ import (
 	"github.com/gouri/uri/whatwg"
 )
 
-// maxFailures is how many candidates of one run of text between two
-// characters that end every URL (a space, a CJK full stop, ...) may fail
-// after their end was looked for: the rest of the run is then skipped.
-// A candidate that fails after scanning to its end costs time in its
-// length, so that without the limit a long run of candidates nested in one
-// another ("a.zz?b.zz?c.zz?...") would take time quadratic in its length.
-// Text written by people has a handful of candidates in a word at most.
-const maxFailures = 8
+// A candidate that fails after its end was looked for costs time in its
+// length; a long run of candidates nested in one another ("a.zz?b.zz?...",
+// "http://a%http://a%...") would take time quadratic in its length. So the
+// work that failed candidates cost in one run of text between two
+// characters that end every URL (a space, a CJK full stop, ...) is
+// bounded: once the candidates that failed after the first have cost more
+// than the run's length plus failSlack bytes, the rest of the run is
+// skipped. Text written by people has a few short candidates in a word.
+const failSlack = 512
 
 // state is one pass over a text.
 type state struct {
@@ -30,9 +31,13 @@ type state struct {
 	// buf holds a scheme and the text after it while the URL Standard's
 	// parser reads them (see parse).
 	buf []byte
-	// region is the end of the run of text where failures were counted,
-	// and failures their number.
-	region, failures int
+	// region is the end of the run of text where failures are counted,
+	// and budget the work (see work) past which the rest of it is
+	// skipped.
+	region, budget int
+	// work counts the bytes that candidates made the scanner look at
+	// beyond the one pass over the text: the tests hold it linear.
+	work int
 	// brackets counts the "[" not closed in the paragraph, and lineText
 	// is set when the line has other characters than spaces and tabs
 	// (mode GFM).
@@ -178,14 +183,15 @@ func (s *state) boundary(i int) bool {
 	return !(c == ':' || c == '/' || c == '\\' || c == '@' || is(c, bAlpha|bDigit))
 }
 
-// fail records a candidate that failed after its end, end, was looked
-// for, and skips the rest of the run of text when too many did.
+// fail records a candidate at text[at:] that failed after its end was
+// looked for, and skips the rest of the run of text when the failures in
+// it cost too much.
 func (s *state) fail(at int) {
 	if at >= s.region {
-		s.region, s.failures = runEnd(s.text, at), 0
+		s.region = runEnd(s.text, at)
+		s.budget = s.work + s.region - at + failSlack
 	}
-	s.failures++
-	if s.failures > maxFailures {
+	if s.work > s.budget {
 		s.pos = s.region
 	}
 }
@@ -210,9 +216,13 @@ func runEnd(text string, i int) int {
 // candidate, and the parser allocates the href only when it differs from
 // its input.
 func (s *state) parse(prefix, rest string) (whatwg.URL, bool) {
+	s.work += len(prefix) + len(rest)
 	if prefix == "" {
 		u, err := whatwg.Parse(rest)
 		return u, err == nil
+	}
+	if n := len(prefix) + len(rest); cap(s.buf) < n {
+		s.buf = make([]byte, 0, max(n, 256))
 	}
 	s.buf = append(append(s.buf[:0], prefix...), rest...)
 	u, err := whatwg.Parse(unsafe.String(unsafe.SliceData(s.buf), len(s.buf)))

@@ -181,7 +181,7 @@ func (sc *Scanner) piece(cut int) {
 	}
 	text := unsafe.String(unsafe.SliceData(sc.buf), cut)
 	st := &sc.st
-	st.text, st.pos, st.last, st.at, st.at16, st.region, st.failures = text, 0, 0, 0, 0, 0, 0
+	st.text, st.pos, st.last, st.at, st.at16, st.region, st.budget = text, 0, 0, 0, 0, 0, 0
 	for {
 		m, ok := st.next()
 		if !ok {

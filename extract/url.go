@@ -99,6 +99,7 @@ func (s *state) authority(p int) (hs, he, end int, ok bool) {
 	for q < len(t) && is(t[q], bUser) {
 		q++
 	}
+	s.work += q - p
 	if q < len(t) && t[q] == '@' && q > p {
 		p = q + 1
 	}
@@ -173,6 +174,7 @@ func (s *state) rest(e int) int {
 func (s *state) pathEnd(p int) int {
 	t := s.text
 	var open [3]int // ( [ {
+	defer func(from int) { s.work += p - from }(p)
 	for p < len(t) {
 		c := t[p]
 		if c >= 0x80 {
