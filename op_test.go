@@ -14,6 +14,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/extract"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
@@ -162,6 +163,7 @@ func TestErrorOps(t *testing.T) {
 		// A bad entry of origin's allowlist, or a bad pattern of guard's
 		// allowlist of hosts, is a fault of the configuration.
 		{"origin.NewAllowlist", second(originpkg.NewAllowlist([]string{"https://*.com"}, originpkg.Options{})), uri.OpParse, "allowlist", "https://*.com", 10, originpkg.ErrBadEntry, ""},
+		{"extract.New", second(extract.New(extract.Options{Schemes: []string{"https", "ht_tp"}})), uri.OpParse, "schemes", "ht_tp", 2, extract.ErrBadScheme, ""},
 		{"guard.NewHostList", second(guard.NewHostList([]string{"*.com"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "*.com", 2, guard.ErrBadHostPattern, ""},
 		{"guard.NewHostList(URL Standard)", second(guard.NewHostList([]string{"1.2.3.256"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "1.2.3.256", 0, whatwg.ErrIPv4OutOfRangePart, ""},
 	}

@@ -45,7 +45,8 @@ type Scanner struct {
 }
 
 // NewScanner returns a Scanner that reads r. The buffer is allocated at
-// the first Scan.
+// the first Scan, at 64 KiB or less, and doubles up to its size when a run
+// of text without whitespace needs it.
 func (e *Extractor) NewScanner(r io.Reader) *Scanner {
 	return &Scanner{e: e, r: r, size: DefaultBuffer, st: state{e: e}}
 }
@@ -91,7 +92,7 @@ func (sc *Scanner) Skipped() int64 { return sc.skipped }
 // reading it failed (a piece that the failure cut short is not searched).
 func (sc *Scanner) fill() bool {
 	if sc.buf == nil {
-		sc.buf = make([]byte, sc.size)
+		sc.buf = make([]byte, min(sc.size, 64<<10))
 	}
 	sc.found, sc.k = sc.found[:0], 0
 	for {
@@ -107,6 +108,12 @@ func (sc *Scanner) fill() bool {
 		}
 		if sc.eof || sc.err != nil {
 			return false
+		}
+		if sc.n == len(sc.buf) && len(sc.buf) < sc.size {
+			// The buffer grows to its size as runs need it.
+			bigger := make([]byte, min(2*len(sc.buf), sc.size))
+			copy(bigger, sc.buf[:sc.n])
+			sc.buf = bigger
 		}
 		if sc.n == len(sc.buf) {
 			sc.skipPiece()

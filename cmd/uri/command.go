@@ -40,6 +40,7 @@ const (
 	strictLines  lineMode = iota // a control character is an error
 	wholeLines                   // the line as it is, as an operand is
 	grammarLines                 // strictLines, but wholeLines with --grammar whatwg
+	textFiles                    // the operands are files of text, read whole (uri extract)
 )
 
 // footer is the paragraph of the help of a command in mode m that says
@@ -58,6 +59,13 @@ func (m lineMode) footer() string {
 			"end of a line is dropped, and any other control character makes the line an\n" +
 			"error, except with --grammar whatwg, where the rest of the line is the input\n" +
 			"as it is, control characters included, as an operand is."
+	}
+	if m == textFiles {
+		return "The operands are files of text, \"-\" for standard input, which is read\n" +
+			"without operands. Each URL found is one line on standard output; with --json,\n" +
+			"one object. An error reading a file is one line on standard error, and the\n" +
+			"other files are read. The exit status is 0 when every file was read and\n" +
+			"searched whole, 1 otherwise, 2 on a usage error."
 	}
 	return lines + "\n" +
 		"Each result is one line on standard output, and each error one line on\n" +
@@ -86,6 +94,10 @@ type op struct {
 	// input (template expand's --vars -) and returns the other operands,
 	// the inputs, and the operation; or the text of a usage error.
 	bind func(operands []string, stdin io.Reader) ([]string, op, string)
+	// files, when set, runs the command instead of the loop over inputs:
+	// its operands are files of text (mode textFiles), and it returns the
+	// exit status.
+	files func(operands []string, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // result is the output of one input: the JSON members after "input" (and
@@ -194,6 +206,9 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if problem != "" {
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
 		return exitUsage
+	}
+	if fn.files != nil {
+		return fn.files(operands, *asJSON, stdin, stdout, stderr)
 	}
 	out := &stickyWriter{w: stdout}
 	w := bufio.NewWriterSize(out, 64<<10)
@@ -397,6 +412,6 @@ func commands() []*command {
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
-		redirectCommand, dataCommand,
+		redirectCommand, dataCommand, extractCommand,
 	}
 }

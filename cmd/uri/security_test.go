@@ -46,6 +46,7 @@ var outputCommands = [][]string{
 	{"redirect", "--from", "http://a/b"}, {"redirect", "--local"},
 	{"data"}, {"site"}, {"parse", "--get", "{path} {query:a}"}, {"parse", "--grammar", "whatwg", "--get", "{query:a}{hash}"},
 	{"edit", "--get", "{fragment}{site}"},
+	{"extract"}, {"extract", "--relaxed"}, {"extract", "--gfm"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

@@ -235,8 +235,9 @@ var blockStart = regexp.MustCompile(`^<(p|h[1-6]|ul|ol|pre|blockquote|table|hr)\
 // that renders to nothing.
 var refDefinition = regexp.MustCompile(`^\[[^\]]+\]: `)
 
-// micromark converts each fixture NAME.md with its rendering NAME.html
-// (GitHub's, as a file or, for NAME ending in ".comment", as a comment) to
+// micromark converts each fixture, a Markdown input with its rendering of
+// the same name in HTML (GitHub's, as a file or, for a name ending in
+// ".comment", as a comment), to
 // one row per block of the Markdown: the blocks are the runs of lines
 // between blank lines, and the rendering has one block for each but the
 // link reference definitions.
