@@ -80,14 +80,15 @@
 // each run of text between two characters that end every URL (about the
 // run's length; past that, the rest of the run is skipped). No regular
 // expression is used. Extractor.All allocates, in one call, a buffer once
-// when a scheme is put before a URL, once for the first look-up of each
-// suffix in the Public Suffix List (the list's package tries the name as
-// an IP address first), and for each URL found at most its href: when the
-// URL Standard's serialization is not the text as written (a scheme put
-// before it, an upper-case host, an encoding the parser adds). IDNA, for a
-// host beyond ASCII, allocates in the URL Standard's parser too. A Scanner
-// reads an io.Reader in a buffer of fixed size (see Scanner for what
-// happens to a run of text longer than the buffer) and allocates each
+// when a scheme is put before a URL, and for each URL found at most its
+// href: when the URL Standard's serialization is not the text as written
+// (a scheme put before it, an upper-case host, an encoding the parser
+// adds). IDNA, for a host beyond ASCII, allocates in the URL Standard's
+// parser too. The first look-up of a top-level domain in the Public Suffix
+// List allocates (the list's package tries the name as an IP address
+// first); the Extractor remembers the answer for the calls after. A
+// Scanner reads an io.Reader in a buffer of bounded size (see Scanner for
+// what happens to a run of text longer than the buffer) and allocates each
 // URL's Text too, unless it is the href or its end.
 //
 // # What this package does not do

@@ -85,3 +85,20 @@ func ExampleExtractor_NewScanner() {
 	// 13 https://api.example.com/v1/users?id=7
 	// 77 https://login.example.com/?next=%2Fhome
 }
+
+// Example_chatMessage links the URLs of a chat message for a client that
+// counts in UTF-16, as JavaScript does.
+func Example_chatMessage() {
+	e, err := extract.New(extract.Options{Mode: extract.Relaxed})
+	if err != nil {
+		panic(err) // a scheme of Options.Schemes that is no scheme
+	}
+	msg := "Merged (see https://github.com/gouri/uri/pull/7), docs at example.co.uk/docs。Ping ops@example.com!"
+	for m := range e.All(msg) {
+		fmt.Println(m.Start16, m.End16, m.Kind, m.URL.Href()) // offsets in UTF-16 code units
+	}
+	// Output:
+	// 12 47 scheme https://github.com/gouri/uri/pull/7
+	// 58 76 domain http://example.co.uk/docs
+	// 82 97 email mailto:ops@example.com
+}

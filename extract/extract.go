@@ -2,6 +2,7 @@ package extract
 
 import (
 	"errors"
+	"hash/maphash"
 	"iter"
 	"strings"
 	"unicode/utf16"
@@ -132,6 +133,7 @@ type Extractor struct {
 	mode      Mode
 	schemes   []string // lower case
 	maxScheme int
+	suffixes  suffixCache
 }
 
 // New returns an Extractor with the options. An entry of opts.Schemes
@@ -148,6 +150,7 @@ func New(opts Options) (*Extractor, error) {
 		list = DefaultSchemes()
 	}
 	e := &Extractor{mode: opts.Mode}
+	e.suffixes.seed = maphash.MakeSeed()
 	for _, s := range list {
 		for i := 0; i < len(s) || i == 0; i++ {
 			if i == len(s) || !is(s[i], bAlpha) && (i == 0 || !is(s[i], bScheme)) {
@@ -171,12 +174,13 @@ func (e *Extractor) allowed(s string) bool {
 }
 
 // All returns the URLs of text in order. The matches do not overlap. It
-// allocates a buffer once when a scheme is put before a URL, once for the
-// first look-up of each suffix in the Public Suffix List, and for each URL
-// at most its href, when that is not Text as written (a scheme put before
-// it, an upper-case host, an encoding the parser adds); IDNA allocates in
-// the URL Standard's parser too. Time is linear in the length of text
-// (see the package documentation, Cost).
+// allocates a buffer once when a scheme is put before a URL, and for each
+// URL at most its href, when that is not Text as written (a scheme put
+// before it, an upper-case host, an encoding the parser adds); IDNA
+// allocates in the URL Standard's parser too, and so does the first
+// look-up of a top-level domain in the Public Suffix List by the
+// Extractor. Time is linear in the length of text (see the package
+// documentation, Cost).
 func (e *Extractor) All(text string) iter.Seq[Match] {
 	return func(yield func(Match) bool) {
 		s := newState(e, text)

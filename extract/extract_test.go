@@ -262,3 +262,26 @@ func TestEmptyInput(t *testing.T) {
 		t.Errorf("Scanner over \"\" = %v", ms)
 	}
 }
+
+// TestConcurrent: goroutines that share an Extractor, and its memory of
+// the Public Suffix List, find what each would alone.
+func TestConcurrent(t *testing.T) {
+	text := "a.com b.net c.org d.js e.io f.dev g.zz h.co.uk i@j.fr k.ck "
+	e := extractor(t, extract.Relaxed)
+	want := texts(extractor(t, extract.Relaxed).Find(text))
+	done := make(chan []string)
+	for range 4 {
+		go func() {
+			var last []string
+			for range 50 {
+				last = texts(e.Find(text))
+			}
+			done <- last
+		}()
+	}
+	for range 4 {
+		if got := <-done; !cmp.Equal(got, want) {
+			t.Errorf("Find(%q) in a goroutine = %q, want %q", text, got, want)
+		}
+	}
+}

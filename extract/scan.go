@@ -3,6 +3,7 @@ package extract
 import (
 	"hash/maphash"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/gouri/uri/site"
@@ -43,16 +44,6 @@ type state struct {
 	// (mode GFM).
 	brackets int
 	lineText bool
-	// suffixes caches whether the Public Suffix List lists a suffix, by a
-	// hash of its last two labels (see listed).
-	seed     maphash.Seed
-	suffixes [64]suffixEntry
-}
-
-type suffixEntry struct {
-	hash   uint64
-	known  bool
-	listed bool
 }
 
 func newState(e *Extractor, text string) *state {
@@ -245,30 +236,56 @@ func (s *state) keep(u whatwg.URL) whatwg.URL {
 
 // listed reports whether the Public Suffix List lists the suffix of name,
 // a host in lower-case A-labels, which must have two labels at least. The
-// answer depends on the last two labels only (no rule of the list has a
-// label above a top-level domain that the list does not name), and is
-// cached by their hash: a look-up allocates (x/net/publicsuffix tries the
-// name as an IP address first).
+// answer depends on its top-level domain only: under a top-level domain of
+// the list's ICANN section, the suffix of any name is that domain or a
+// longer rule, and the list has no rule under any other (a wildcard such
+// as "*.ck" makes "a.ck" a listed suffix). The Extractor caches it by the
+// hash of the top-level domain, since a look-up allocates
+// (x/net/publicsuffix tries the name as an IP address first).
 func (s *state) listed(name string) bool {
 	name = strings.TrimSuffix(name, ".")
 	dot := strings.LastIndexByte(name, '.')
-	if dot <= 0 || dot == len(name)-1 {
+	if dot <= 0 || dot == len(name)-1 || name[dot-1] == '.' {
 		return false
 	}
-	if d := strings.LastIndexByte(name[:dot], '.'); d >= 0 {
-		name = name[d+1:]
+	return s.e.suffixes.listed(name, name[dot+1:])
+}
+
+// suffixCache remembers, for the top-level domains that an Extractor met,
+// whether the Public Suffix List lists them. Each slot is one word, the
+// hash of a domain with its two low bits replaced by "known" (2) and
+// "listed" (1), read and written atomically, so that calls that share the
+// Extractor share it without a lock; a slot lost to a race or to eviction
+// costs one more look-up, never a wrong answer.
+type suffixCache struct {
+	seed  maphash.Seed
+	slots [64]atomic.Uint64
+}
+
+// listed returns whether the top-level domain tld of name is listed,
+// looking name up on the first time.
+func (c *suffixCache) listed(name, tld string) bool {
+	h := maphash.String(c.seed, tld)&^3 | 2
+	n := uint64(len(c.slots))
+	// Up to eight slots from the hash's, so that two domains that a text
+	// alternates between do not evict each other.
+	free := &c.slots[h%n]
+	for k := range uint64(8) {
+		slot := &c.slots[(h+k)%n]
+		v := slot.Load()
+		if v&^1 == h {
+			return v&1 == 1
+		}
+		if v == 0 {
+			free = slot
+			break
+		}
 	}
-	if name[0] == '.' || name == "" {
-		return false
+	_, l := site.PublicSuffix(name)
+	v := h
+	if l {
+		v |= 1
 	}
-	if s.seed == (maphash.Seed{}) {
-		s.seed = maphash.MakeSeed()
-	}
-	h := maphash.String(s.seed, name)
-	e := &s.suffixes[h%uint64(len(s.suffixes))]
-	if !e.known || e.hash != h {
-		_, l := site.PublicSuffix(name)
-		*e = suffixEntry{hash: h, known: true, listed: l}
-	}
-	return e.listed
+	free.Store(v)
+	return l
 }
