@@ -13,6 +13,7 @@ import (
 
 	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // targetRow is one request of a table: the request line's method and
@@ -735,11 +736,9 @@ func TestTargetText(t *testing.T) {
 
 // TestTargetLinearTime checks by time that reading targets and Host fields
 // and comparing path prefixes do linear work on the families of inputs
-// that every package is checked with (see oracle.CheckLinear).
+// that every package is checked with (see internal/timing).
 func TestTargetLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
+	timing.Tier(t)
 	h, _ := ParseHost("h")
 	ops := []struct {
 		name string
@@ -759,11 +758,6 @@ func TestTargetLinearTime(t *testing.T) {
 		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/x/") }},
 	}
 	for _, op := range ops {
-		for _, in := range oracle.Families {
-			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
-				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
-			}
-		}
+		timing.CheckFamilies(t, op.name, op.run)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/template"
 )
 
@@ -109,38 +109,35 @@ func TestMatchLinearTemplate(t *testing.T) {
 	}
 }
 
-// TestMatchLinearTime checks the same by time, with the module's harness
-// (oracle.CheckLinear): parsing a template of n units and matching a URI
+// TestMatchLinearTime checks the same by time, with the module's check of
+// time (internal/timing): parsing a template of n units and matching a URI
 // of n units with it, then a template of 8n units and the same URI; and a
 // template of 8n units against a URI of n units and one of 8n.
 func TestMatchLinearTime(t *testing.T) {
-	oracle.SkipTimeUnderRace(t)
-	if testing.Short() {
-		t.Skip("a check of time")
-	}
+	timing.Tier(t)
 	const n = 64
 	opts := &template.MatchOptions{ExtraParams: true}
 	for _, tt := range templateGrowth {
 		u := tt.uri(n / 8)
 		f := func(tmpl string) { _, _ = template.MustParse(tmpl).Match(u, opts) }
-		if ratio, ok := oracle.CheckLinear(f, func(n int) string { return units(tt.unit, n) }, n); !ok {
+		if ratio, ok := timing.CheckLinear(f, func(n int) string { return units(tt.unit, n) }, n); !ok {
 			t.Errorf("%s: parsing and matching a template of %d units takes %.1f times as long as one of %d (at most %d)",
-				tt.name, 8*n, ratio, n, oracle.GrowthLimit)
+				tt.name, 8*n, ratio, n, timing.GrowthLimit)
 		} else {
 			t.Logf("%s: template of 8n units / n units: time ratio %.1f", tt.name, ratio)
 		}
 		tp := template.MustParse(units(tt.unit, 8*n))
 		g := func(s string) { _, _ = tp.Match(s, opts) }
-		if ratio, ok := oracle.CheckLinear(g, tt.uri, n); !ok {
+		if ratio, ok := timing.CheckLinear(g, tt.uri, n); !ok {
 			t.Errorf("%s: matching a URI of %d units takes %.1f times as long as one of %d (at most %d)",
-				tt.name, 8*n, ratio, n, oracle.GrowthLimit)
+				tt.name, 8*n, ratio, n, timing.GrowthLimit)
 		} else {
 			t.Logf("%s: URI of 8n units / n units: time ratio %.1f", tt.name, ratio)
 		}
 	}
 }
 
-// TestMatchLinearTimeTemplateSize times, with oracle.CheckLinear, matching
+// TestMatchLinearTimeTemplateSize times, with timing.CheckLinear, matching
 // against templates 8 times larger at sizes where the cost of the template
 // shows: 50 and 400 adjacent expressions against a URI of 20 KB (one
 // variable repeated, whose values the search must find to agree, and as
@@ -148,10 +145,7 @@ func TestMatchLinearTime(t *testing.T) {
 // about as the template, the URI fixed (RFC 6570 matching here is
 // O(len(URI) × len(template))).
 func TestMatchLinearTimeTemplateSize(t *testing.T) {
-	oracle.SkipTimeUnderRace(t)
-	if testing.Short() {
-		t.Skip("a check of time")
-	}
+	timing.Tier(t)
 	tests := []struct {
 		name, unit string
 		n          int // units of the smaller template
@@ -181,9 +175,9 @@ func TestMatchLinearTimeTemplateSize(t *testing.T) {
 			}
 			return "small"
 		}
-		if ratio, ok := oracle.CheckLinear(f, build, tt.n); !ok {
+		if ratio, ok := timing.CheckLinear(f, build, tt.n); !ok {
 			t.Errorf("%s: matching with a template of %d bytes takes %.1f times as long as with one of %d (at most %d)",
-				tt.name, len(large.String()), ratio, len(small.String()), oracle.GrowthLimit)
+				tt.name, len(large.String()), ratio, len(small.String()), timing.GrowthLimit)
 		} else {
 			t.Logf("%s: templates of %d and %d bytes: time ratio %.1f", tt.name, len(small.String()), len(large.String()), ratio)
 		}

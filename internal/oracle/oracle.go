@@ -2,8 +2,11 @@
 // tests of the module compare the parsers with: grammars transcribed into
 // regular expressions and simulated as automata, which give both the verdict
 // and the offset of the first byte that no valid string can continue with;
-// and generators of references, valid or one edit away from valid. It is
-// used by tests only.
+// generators of references, valid or one edit away from valid; and hostile
+// inputs, with the check that the work of an operation on them, counted in
+// bytes and allocations, grows linearly (HostileLinear). Counts give the
+// same answer on any machine, so these checks run in every go test; the
+// check of time is package internal/timing's. It is used by tests only.
 package oracle
 
 // A prefix is the beginning of some valid string exactly while at least one

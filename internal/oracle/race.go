@@ -2,5 +2,5 @@
 
 package oracle
 
-// Race is true in a build with the race detector (go test -race).
-const Race = true
+// race is true in a build with the race detector (go test -race).
+const race = true
