@@ -61,7 +61,7 @@ var importRules = map[string][]string{
 
 	// Support of tests and tools, imported by tests and commands only.
 	"internal/testrows":    nil,
-	"internal/oracle":      nil,
+	"internal/oracle":      {"internal/timing"},
 	"internal/timing":      nil,
 	"internal/cmd/vectors": nil,
 	"internal/crosscheck":  nil,
@@ -104,7 +104,11 @@ var importRules = map[string][]string{
 
 // testSupport is what any package's tests may import besides what the
 // package may: go-cmp and the module's support of tests.
-var testSupport = []string{"github.com/google/go-cmp/cmp", "github.com/google/go-cmp/cmp/cmpopts", "internal/testrows", "internal/oracle", "internal/timing"}
+var testSupport = join([]string{"github.com/google/go-cmp/cmp", "github.com/google/go-cmp/cmp/cmpopts"}, testOnly)
+
+// testOnly are the packages of the support of tests, which only tests and
+// each other may import.
+var testOnly = []string{"internal/testrows", "internal/oracle", "internal/timing"}
 
 // testRules lists what the tests of a package may import beyond that, and
 // why.
@@ -227,7 +231,8 @@ func standard(p string) bool {
 
 // TestImportRules holds every package of the module to importRules, its
 // tests to testSupport and testRules, and checks that nothing imports the
-// command or, outside tests and commands, the support of tests.
+// command or, outside tests and the support of tests itself, the support
+// of tests.
 func TestImportRules(t *testing.T) {
 	for _, f := range moduleFiles(t, token.NewFileSet()) {
 		allowed, ok := importRules[f.pkg]
@@ -242,7 +247,7 @@ func TestImportRules(t *testing.T) {
 			switch {
 			case p.inModule && strings.HasPrefix(p.path, "cmd/"):
 				t.Errorf("%s imports %q: nothing imports a command", f.path, p.path)
-			case p.inModule && !f.test && (p.path == "internal/testrows" || p.path == "internal/oracle" || p.path == "internal/timing"):
+			case p.inModule && !f.test && slices.Contains(testOnly, p.path) && !slices.Contains(testOnly, f.pkg):
 				t.Errorf("%s imports %q, which only tests may", f.path, p.path)
 			case slices.Contains(allowed, p.path), !p.inModule && standard(p.path):
 			default:
@@ -252,17 +257,18 @@ func TestImportRules(t *testing.T) {
 	}
 }
 
-// tierName is what the name of every check of time holds: the tier of
+// tierName is what the name of every check of time holds. The tier of
 // internal/timing, which go test ./... skips, is run by
-// GOURI_TIMING=1 go test -run LinearTime ./...
+// GOURI_TIMING=1 go test -run Linear ./..., which selects these tests with
+// the checks of linear work by counts.
 const tierName = "LinearTime"
 
 // TestTimingTier holds the tests of the module to the tier of the checks of
 // time (see internal/timing): a function that measures, by using a function
 // of internal/timing other than Tier, is a test named with tierName that
 // calls timing.Tier before it measures; and a test named with tierName
-// calls timing.Tier, so that the tier's -run pattern selects its tests and
-// no others.
+// calls timing.Tier. So the tier's -run pattern selects every check of
+// time, and a name that says time means one.
 func TestTimingTier(t *testing.T) {
 	files := moduleFiles(t, token.NewFileSet())
 	measures := map[string]bool{} // the functions of internal/timing but Tier

@@ -112,11 +112,7 @@ func mustOrZero(s string) URI {
 // TestHostileLinear runs every operation on every hostile shape at two
 // sizes, and checks that the larger costs at most about twice as much.
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if oracle.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
@@ -126,13 +122,9 @@ func TestHostileLinear(t *testing.T) {
 // an invalid input; Resolve allocates the result's text and at most a
 // scratch buffer; Normalize the new text and at most one list.
 func TestHostileAllocs(t *testing.T) {
-	div := 1
-	if oracle.Short() {
-		div = 16
-	}
 	base, rel := MustParse("http://a/b/c/d;p?q"), MustParse("../../g?y")
 	for _, sh := range oracle.Hostile {
-		s := sh.Build(max(sh.N/div, 64))
+		s := sh.Build(max(sh.N/oracle.HostileDiv(), 64))
 		u, err := Parse(s)
 		tests := []struct {
 			name string

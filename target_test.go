@@ -592,10 +592,6 @@ func TestTargetAllocs(t *testing.T) {
 // TestTargetHostileLinear: reading a target and a Host field takes time
 // and memory linear in their length, for every hostile shape.
 func TestTargetHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
 	ops := []oracle.Op{
 		{"ParseTarget absolute-form", func(s string) { tg, _ := ParseTarget("GET", s); _, _ = tg.URI(TargetContext{}) }},
 		{"ParseTarget origin-form", func(s string) {
@@ -613,7 +609,7 @@ func TestTargetHostileLinear(t *testing.T) {
 		}},
 		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/a/") }},
 	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }

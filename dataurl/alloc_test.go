@@ -65,10 +65,11 @@ func TestParseAllocs(t *testing.T) {
 // TestLimitAllocatesNothing: a body over the limit is refused before any
 // of it is decoded or allocated, whatever its size and encoding; a body
 // within it costs its own size, not the size of an estimate above the
-// limit.
+// limit. A body of four times the limit shows it: each of these decodes
+// to more than the limit, and one allocated would cost megabytes.
 func TestLimitAllocatesNothing(t *testing.T) {
 	const limit = 1 << 20
-	const big = 32 << 20
+	const big = 4 * limit
 	tests := []struct {
 		why string
 		in  string

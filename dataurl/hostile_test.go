@@ -56,11 +56,7 @@ var hostileOps = []oracle.Op{
 // allocations with the size of each hostile shape, and that none panics
 // (see oracle.HostileLinear).
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, div) {
+	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }

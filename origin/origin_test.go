@@ -357,10 +357,6 @@ func TestAllocs(t *testing.T) {
 // memory linear in their input, for every hostile shape, as a path and
 // as a URL.
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
 	a := mustAllowlist(t, "https://*.example.com")
 	cur := whatwg.MustParse("https://good.example/")
 	ops := []oracle.Op{
@@ -369,7 +365,7 @@ func TestHostileLinear(t *testing.T) {
 		{"LocalPath", func(s string) { _, _ = LocalPath(strings.TrimPrefix(s, "http:/")) }},
 		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
 	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }

@@ -75,13 +75,13 @@ func TestLinearTime(t *testing.T) {
 	}
 }
 
-// TestHostile feeds hostile patterns to the constructors and hostile URLs
-// to matching, and checks the work they cost in allocations, which does
-// not depend on the load of the machine (see oracle.HostileLinear): twice
-// the input may cost about twice the bytes and allocations, and nothing
-// may panic. The URL shapes of every package's tests serve as patterns
-// too.
-func TestHostile(t *testing.T) {
+// TestHostileLinear feeds hostile patterns to the constructors and hostile
+// URLs to matching, and checks the work they cost in allocations, which
+// does not depend on the load of the machine (see oracle.HostileLinear):
+// twice the input may cost about twice the bytes and allocations, and
+// nothing may panic. The URL shapes of every package's tests serve as
+// patterns too.
+func TestHostileLinear(t *testing.T) {
 	rep := func(prefix, unit, suffix string) func(n int) string {
 		return func(n int) string { return prefix + strings.Repeat(unit, n) + suffix }
 	}
@@ -127,7 +127,7 @@ func TestHostile(t *testing.T) {
 	}
 	l := NewList(readRoutes(t))
 	match = append(match, oracle.Op{Name: "List.MatchString", Run: func(in string) { _, _ = l.MatchString(in) }})
-	for _, f := range oracle.HostileLinear(oracle.Hostile, match, 2) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, match, 2*oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }

@@ -91,11 +91,7 @@ var hostileOps = []oracle.Op{
 }
 
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if oracle.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, div) {
+	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }

@@ -32,6 +32,8 @@ type NFA struct {
 	mu     sync.Mutex
 	states []*dfaState
 	index  map[string]int32 // key of a sorted NFA state set -> index in states
+	start  int32            // the index of the start state in states
+	sim    simulation       // the scratch of the NFA states met, kept between calls
 }
 
 // dfaState is a set of NFA instructions that read a byte or match.
@@ -64,9 +66,10 @@ func (o *NFA) Check(s string) (ok bool, offset int) {
 	if o.index == nil || len(o.states) > 1<<16 {
 		// Start, or start again when the cache has grown large.
 		o.states, o.index = nil, map[string]int32{}
+		o.sim = simulation{o: o, mark: make([]int, len(o.prog.Inst))}
+		o.start = o.state(o.sim.closure(nil, uint32(o.prog.Start)))
 	}
-	sim := simulation{o: o, mark: make([]int, len(o.prog.Inst))}
-	cur := o.state(sim.closure(nil, uint32(o.prog.Start)))
+	sim, cur := &o.sim, o.start
 	for i := 0; i < len(s); i++ {
 		next := o.states[cur].next[s[i]]
 		if next == 0 {

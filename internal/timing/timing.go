@@ -4,9 +4,10 @@
 // used by tests only.
 //
 // Time depends on the machine and on what else runs on it, and the checks
-// take seconds, so they form a tier of their own that runs when asked:
+// take seconds, so they form a tier of their own, the checks of linear
+// work in full, that runs when asked:
 //
-//	GOURI_TIMING=1 go test -run LinearTime ./...
+//	GOURI_TIMING=1 go test -run Linear ./...
 //
 // Every test that measures time calls Tier first, which skips it in any
 // other run with a line that says how to run it, and in a build with the
@@ -17,8 +18,9 @@
 // The checks of work by counts stay in internal/oracle, beside the hostile
 // inputs that they are run on: oracle.HostileLinear compares the bytes and
 // allocations of an input with those of one twice as long. Counts are the
-// same on any machine under any load, and cost little, so they run in
-// every go test.
+// same on any machine under any load, so they run in every go test, on
+// inputs a quarter of their full size; the tier runs them at full size, up
+// to a megabyte (oracle.HostileDiv).
 package timing
 
 import (
@@ -42,7 +44,7 @@ func Tier(tb testing.TB) {
 	tb.Helper()
 	switch {
 	case os.Getenv(Env) != "1":
-		tb.Skip("a check of time: run " + Env + "=1 go test -run LinearTime ./...")
+		tb.Skip("a check of time: run " + Env + "=1 go test -run Linear ./...")
 	case race:
 		tb.Skip("a check of time: the race detector's cost per byte is not linear in the input")
 	}
