@@ -14,7 +14,7 @@ import (
 // under -race on two busy cores). The race detector looks for accesses
 // without synchronization, which the quick forms make as well; the full
 // forms run without it.
-func Short() bool { return testing.Short() || race }
+func Short() bool { return testing.Short() || timing.Race }
 
 // HostileDiv is what the sizes of the hostile inputs (Hostile, and the
 // shapes of other packages) are divided by for HostileLinear in this run:

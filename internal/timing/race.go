@@ -2,5 +2,5 @@
 
 package timing
 
-// race is true in a build with the race detector (go test -race).
-const race = true
+// Race is true in a build with the race detector (go test -race).
+const Race = true

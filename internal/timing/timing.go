@@ -28,8 +28,8 @@ import (
 	"testing"
 )
 
-// Env is the environment variable that turns the tier on: the checks of
-// time run when it is "1".
+// Env is the environment variable that turns the tier on when it is "1":
+// the checks of time run, and oracle.HostileDiv gives the full sizes.
 const Env = "GOURI_TIMING"
 
 // Tier skips tb, a check of time, unless the environment variable Env is
@@ -45,7 +45,7 @@ func Tier(tb testing.TB) {
 	switch {
 	case os.Getenv(Env) != "1":
 		tb.Skip("a check of time: run " + Env + "=1 go test -run Linear ./...")
-	case race:
+	case Race:
 		tb.Skip("a check of time: the race detector's cost per byte is not linear in the input")
 	}
 }
