@@ -69,6 +69,11 @@ var importRules = map[string][]string{
 	// implementation's output.
 	"urlpattern/internal/gencases": nil,
 
+	// The engine of one package, private to it: urlpattern's translator
+	// of ECMAScript regular expressions to RE2, which reads hex digits
+	// with abnf.
+	"urlpattern/internal/jsregexp": {"internal/abnf"},
+
 	// The strict core.
 	".": middle,
 
@@ -90,8 +95,9 @@ var importRules = map[string][]string{
 	"mimetype": core,
 	"dataurl":  join(urlReadings, []string{"mimetype"}),
 	// URL patterns (URL Pattern Standard) compile and match on the URL
-	// Standard's values.
-	"urlpattern": urlReadings,
+	// Standard's values, their regular expressions through their own
+	// engine.
+	"urlpattern": join(urlReadings, []string{"urlpattern/internal/jsregexp"}),
 	// The HTTP edge: request targets of RFC 9112 from net/http, and
 	// redirects checked against an origin, which guard refuses.
 	"httptarget": core,
@@ -117,7 +123,7 @@ var testRules = map[string][]string{
 	// with x/net/idna alone.
 	// The vocabulary of operations and the error value are checked over
 	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template"},
+	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},

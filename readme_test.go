@@ -228,8 +228,8 @@ func checkPipelineRecipe(t *testing.T, code string) {
 
 // TestNoREADMEPointers: no comment of the module's non-test files leaves
 // its contract to the README, which is the front door and changes with it;
-// the details live in package docs, examples and docs/*.md, where go doc and
-// the link tests reach them. A path to another directory's README
+// the details live in package docs (go doc), runnable examples (pkg.go.dev,
+// the example files) and docs/*.md, where the link tests reach them. A path to another directory's README
 // ("testdata/urls/README.md") is not such a pointer.
 func TestNoREADMEPointers(t *testing.T) {
 	pointer := regexp.MustCompile(`(^|[^/\w])README`)

@@ -64,7 +64,17 @@ type Options struct {
 // another party's (see package github.com/gouri/uri/site). "null" and "*"
 // are refused as entries: set Options.AllowNull or Options.AllowAny.
 //
-// On error it returns nil and a *[guard.Error] that names the entry.
+// A bad entry is a fault of the configuration, not a refusal of a
+// request: on error NewAllowlist returns nil and a *uri.Error, the
+// module's error for text that it reads, with Op uri.OpParse, Name
+// "allowlist", the entry as Input, the offset in it of the fault (or
+// uri.NoOffset), Err [ErrBadEntry] and what is wrong in Detail; when the
+// URL Standard's parser rejects the host or port, its *uri.Error is the
+// Cause, so that errors.Is finds its whatwg.Kind too:
+//
+//	uri: parse allowlist: invalid entry ("com" is a public suffix: each name under it may be another party's) at offset 10 of "https://*.com"
+//
+// It allocates the list and, for each entry, its host.
 func NewAllowlist(entries []string, o Options) (*Allowlist, error) {
 	a := &Allowlist{null: o.AllowNull, any: o.AllowAny}
 	for _, e := range entries {
@@ -83,47 +93,57 @@ func NewAllowlist(entries []string, o Options) (*Allowlist, error) {
 
 // parseEntry reads one entry of an allowlist.
 func parseEntry(e string) (t tuple, wild bool, err error) {
-	fail := func(rule string, off int, detail string) (tuple, bool, error) {
-		return tuple{}, false, refuse(rule, e, off, "allowlist entry: "+detail)
+	fail := func(off int, detail string) (tuple, bool, error) {
+		return tuple{}, false, badEntry(e, off, detail, nil)
 	}
 	switch e {
 	case "null":
-		return fail(guard.RuleParse, 0, `"null" is allowed by Options.AllowNull, not as an entry`)
+		return fail(0, `"null" is allowed by Options.AllowNull, not as an entry`)
 	case "*":
-		return fail(guard.RuleParse, 0, `"*" is allowed by Options.AllowAny, not as an entry`)
+		return fail(0, `"*" is allowed by Options.AllowAny, not as an entry`)
 	}
 	scheme, rest, ok := strings.Cut(e, "://")
 	if !ok || !abnf.EqualFold(scheme, "http") && !abnf.EqualFold(scheme, "https") {
-		return fail(guard.RuleScheme, 0, `an origin in the allowlist begins with "http://" or "https://"`)
+		return fail(0, `an entry begins with "http://" or "https://"`)
 	}
 	at := len(scheme) + 3
 	if i := strings.IndexAny(rest, "/?#\\"); i >= 0 {
-		return fail(guard.RuleParse, at+i, "an origin has no path, query or fragment")
+		return fail(at+i, "an origin has no path, query or fragment")
 	}
 	if i := strings.IndexByte(rest, '@'); i >= 0 {
-		return fail(guard.RuleUserinfo, at+i, "an origin has no userinfo")
+		return fail(at+i, "an origin has no userinfo")
 	}
 	if after, ok := strings.CutPrefix(rest, "*."); ok {
 		wild, rest, at = true, after, at+2
 	}
 	if i := strings.IndexByte(rest, '*'); i >= 0 {
-		return fail(guard.RuleParse, at+i, `a wildcard is "*." at the start of the host`)
+		return fail(at+i, `a wildcard is "*." at the start of the host`)
 	}
 	u, perr := whatwg.Parse(scheme + "://" + rest)
 	if perr != nil {
-		if we, ok := perr.(*uri.Error); ok && we.Offset > len(scheme)+3 {
-			we.Offset += at - len(scheme) - 3 // an offset in e, past the "*." that was cut
-			we.Input = e
+		off, why := uri.NoOffset, perr.Error()
+		if we, ok := perr.(*uri.Error); ok {
+			if we.Offset > len(scheme)+3 {
+				we.Offset += at - len(scheme) - 3 // an offset in e, past the "*." that was cut
+				we.Input = e
+			}
+			if we.Input == e {
+				off = we.Offset
+			}
+			why = we.Err.Error()
+			if k, ok := we.Err.(whatwg.Kind); ok {
+				why += " (" + k.Describe(we.Input, we.Offset) + ")"
+			}
 		}
-		return tuple{}, false, parseRefusal(e, perr, "allowlist entry: the host or port does not parse")
+		return tuple{}, false, badEntry(e, off, "the URL Standard rejects the host or port: "+why, perr)
 	}
 	t = tupleOf(u)
 	if wild {
 		if u.HostKind() != whatwg.HostDomain {
-			return fail(guard.RuleParse, at, "a wildcard stands for names under a domain, not an address")
+			return fail(at, "a wildcard stands for names under a domain, not an address")
 		}
 		if _, ok := site.RegistrableDomain(t.host); !ok {
-			return fail(guard.RuleParse, at, quote(t.host)+" is a public suffix: each name under it may be another party's")
+			return fail(at, quote(t.host)+" is a public suffix: each name under it may be another party's")
 		}
 	}
 	return t, wild, nil

@@ -31,12 +31,15 @@
 // readings of the URL must agree, and the address reached is checked at
 // connect time. This package decides what a browser will do with a URL
 // that the server hands it, for which only the browser's reading counts,
-// and no network is involved. The two share their refusal: every error of
-// this package is a *guard.Error, whose Rule is one of guard's Rule
+// and no network is involved. The two share their refusal: every refusal
+// of this package is a *guard.Error, whose Rule is one of guard's Rule
 // constants (RuleParse, RuleScheme, RuleUserinfo, RuleCrossOrigin,
 // RuleLocalPath), so that a program handles one kind of refusal. A parse
 // failure wraps the parser's error: errors.Is finds guard.ErrParse and
-// errors.As the parser's error with its offset.
+// errors.As the parser's error with its offset. A bad entry of an
+// allowlist is no refusal but a fault of the configuration, found when
+// the list is built: [NewAllowlist] returns the module's error for text
+// it reads, a *uri.Error (Name "allowlist", Err [ErrBadEntry]).
 //
 // # What it does not do
 //

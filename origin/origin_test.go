@@ -224,37 +224,46 @@ func TestAllowlistEntries(t *testing.T) {
 	if !equalTuples(a.exact, want) || !equalTuples(a.wild, wild) {
 		t.Errorf("NewAllowlist: exact %v, wild %v; want %v, %v", a.exact, a.wild, want, wild)
 	}
+	// A bad entry is a fault of the configuration, not a refusal of a
+	// request: a *uri.Error (Op parse, Name "allowlist") with ErrBadEntry,
+	// and no *guard.Error, whose "refused" read as if a request had been.
 	bad := []struct {
-		entry, rule string
-		offset      int
+		entry  string
+		offset int
+		is     error // a reason besides ErrBadEntry: the URL Standard's, or nil
 	}{
-		{"null", guard.RuleParse, 0},
-		{"*", guard.RuleParse, 0},
-		{"example.com", guard.RuleScheme, 0},
-		{"ftp://example.com", guard.RuleScheme, 0},
-		{"https://example.com/", guard.RuleParse, 19},
-		{"https://example.com?", guard.RuleParse, 19},
-		{"https://example.com\\", guard.RuleParse, 19},
-		{"https://u@example.com", guard.RuleUserinfo, 9},
-		{"https://*.com", guard.RuleParse, 10},
-		{"https://*.co.uk", guard.RuleParse, 10},
-		{"https://*.github.io", guard.RuleParse, 10},
-		{"https://*.localhost", guard.RuleParse, 10},
-		{"https://*.192.0.2.1", guard.RuleParse, 10},
-		{"https://*.[::1]", guard.RuleParse, 10},
-		{"https://a.*.example.com", guard.RuleParse, 10},
-		{"https://*example.com", guard.RuleParse, 8},
-		{"https://*.*.example.com", guard.RuleParse, 10},
-		{"https://", guard.RuleParse, 8},
-		{"https://example.com:99999", guard.RuleParse, 20},
-		{"https://*.exa mple.com", guard.RuleParse, 13},
+		{"null", 0, nil},
+		{"*", 0, nil},
+		{"example.com", 0, nil},
+		{"ftp://example.com", 0, nil},
+		{"https://example.com/", 19, nil},
+		{"https://example.com?", 19, nil},
+		{"https://example.com\\", 19, nil},
+		{"https://u@example.com", 9, nil},
+		{"https://*.com", 10, nil},
+		{"https://*.co.uk", 10, nil},
+		{"https://*.github.io", 10, nil},
+		{"https://*.localhost", 10, nil},
+		{"https://*.192.0.2.1", 10, nil},
+		{"https://*.[::1]", 10, nil},
+		{"https://a.*.example.com", 10, nil},
+		{"https://*example.com", 8, nil},
+		{"https://*.*.example.com", 10, nil},
+		{"https://", 8, whatwg.ErrHostMissing},
+		{"https://example.com:99999", 20, whatwg.ErrPortOutOfRange},
+		{"https://*.exa mple.com", 13, whatwg.ErrDomainToASCII},
 	}
 	for _, tt := range bad {
 		a, err := NewAllowlist([]string{"https://ok.example", tt.entry}, Options{})
-		var e *guard.Error
-		if !errors.As(err, &e) || e.Rule != tt.rule || e.Offset != tt.offset || e.Input != tt.entry || a != nil {
-			t.Errorf("NewAllowlist(%q) = %v, %v; want rule %s at %d", tt.entry, a, err, tt.rule, tt.offset)
+		var e *uri.Error
+		if !errors.As(err, &e) || e.Op != uri.OpParse || e.Name != "allowlist" || e.Offset != tt.offset || e.Input != tt.entry || a != nil ||
+			!errors.Is(err, ErrBadEntry) || tt.is != nil && !errors.Is(err, tt.is) || errors.As(err, new(*guard.Error)) {
+			t.Errorf("NewAllowlist(%q) = %v, %#v; want a *uri.Error of Op parse, Name allowlist, ErrBadEntry (and %v) at %d", tt.entry, a, err, tt.is, tt.offset)
 		}
+	}
+	const wantMsg = `uri: parse allowlist: invalid entry ("com" is a public suffix: each name under it may be another party's) at offset 10 of "https://*.com"`
+	if _, err := NewAllowlist([]string{"https://*.com"}, Options{}); err == nil || err.Error() != wantMsg {
+		t.Errorf("NewAllowlist(https://*.com) = %v, want %s", err, wantMsg)
 	}
 }
 

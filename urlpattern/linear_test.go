@@ -12,6 +12,8 @@ import (
 // TestLinearTime checks with the module's check of time (internal/timing)
 // that compiling a pattern takes time linear in its length on hostile
 // patterns, and that matching takes time linear in the input's length.
+// The regular expressions inside regexp groups have their own checks, in
+// package jsregexp.
 func TestLinearTime(t *testing.T) {
 	timing.Tier(t)
 	rep := func(prefix, unit, suffix string) func(n int) string {
@@ -39,9 +41,6 @@ func TestLinearTime(t *testing.T) {
 		{"optional groups", names("https://h", func(i int) string { return "/:a" + strconv.Itoa(i) + "?" }), timing.LinearSize / 16},
 		{"unclosed regexp groups, lenient", rep("(a", "(?a", ""), timing.LinearSize / 4},
 		{"nested non-capturing groups", rep("https://h/(", "(?:a", strings.Repeat(")", 0)), timing.LinearSize / 4},
-		{"a long class", rep("https://h/([", "ab", "])"), timing.LinearSize / 4},
-		{"many classes", rep("https://h/(", "[a-z]\\d", ")"), timing.LinearSize / 4},
-		{"named regexp groups", names("https://h/(", func(i int) string { return "(?<g" + strconv.Itoa(i) + ">a)" }), timing.LinearSize / 16},
 		{"ignore case fixed text", rep("https://h/", "kKsS", ""), timing.LinearSize / 4},
 		{"escapes", rep("https://h/", "\\:", ""), timing.LinearSize / 4},
 		{"colons in the authority", rep("https://", ":", "/"), timing.LinearSize / 4},
@@ -99,15 +98,9 @@ func TestHostileLinear(t *testing.T) {
 		{"named groups", 20000, numbered("https://h", "/:a", "")},
 		{"optional named groups", 2000, numbered("https://h", "/:a", "?")},
 		{"groups of one class", 20000, numbered("https://h", "/:a", "(\\d+)")},
-		{"named regexp groups", 2000, numbered("https://h/(", "(?<g", ">a)")},
 		{"wildcards", 2000, rep("https://h/", "*", "")},
 		{"unclosed regexp groups", 100000, rep("(a", "(?a", "")},
 		{"nested groups", 100000, rep("https://h/(", "(?:a", "")},
-		{"nested closed groups", 900, func(n int) string {
-			return "https://h/(" + strings.Repeat("(?:a", n) + strings.Repeat(")*", n) + ")"
-		}},
-		{"a long class", 100000, rep("https://h/([", "ab", "])")},
-		{"classes with ignore case", 5000, rep("https://h/(", "[\\p{L}--k]", ")")},
 		{"escapes", 100000, rep("https://h/", "\\:", "")},
 		{"braces", 100000, rep("https://h/", "{a}", "")},
 		{"unclosed braces", 100000, rep("https://h/", "{a", "")},

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gouri/uri/urlpattern/internal/jsregexp"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -89,7 +90,7 @@ type foldChild struct {
 
 type classChild struct {
 	key  string // the regular expression, and "i" with ignore case
-	run  *classRun
+	run  *jsregexp.ClassRun
 	node *trieNode
 }
 
@@ -99,7 +100,7 @@ type classChild struct {
 type segment struct {
 	text  string
 	param bool
-	class *classRun
+	class *jsregexp.ClassRun
 	key   string
 }
 
@@ -280,8 +281,8 @@ func segments(c *component) (segs []segment, rest, ok bool) {
 			b.WriteByte(0)
 			groups = append(groups, segment{param: true})
 		case p.typ == partRegexp:
-			run, ok := classRunOf(p, c.opts)
-			if !ok || run.set.contains('/') {
+			run, ok := jsregexp.ClassRunOf(p.value, c.opts.flags())
+			if !ok || run.Contains('/') {
 				return nil, false, false
 			}
 			b.WriteString(p.prefix)
@@ -476,7 +477,7 @@ func (m *matching) walk(n *trieNode, i int) {
 		}
 	}
 	for _, c := range n.classes {
-		if c.run.matches(seg) {
+		if c.run.Matches(seg) {
 			m.walk(c.node, j)
 		}
 	}

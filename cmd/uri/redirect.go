@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/origin"
 	"github.com/gouri/uri/whatwg"
@@ -47,7 +48,11 @@ var redirectCommand = &command{
 			}
 			list, err := origin.NewAllowlist(allow, origin.Options{})
 			if err != nil {
-				return op{}, "--allow: " + err.Error()
+				entry := ""
+				if e := (*uri.Error)(nil); errors.As(err, &e) {
+					entry = e.Input
+				}
+				return op{}, flagProblem("--allow", entry, err)
 			}
 			cur, err := whatwg.Parse(*from)
 			if err == nil {

@@ -1,8 +1,9 @@
-package urlpattern
+package jsregexp
 
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // This file resolves the property escapes \p{...} of ECMAScript regular
@@ -157,7 +158,6 @@ func binaryProperty(name string) (runeSet, bool) {
 		}
 		return s
 	}
-	pattern := tables(unicode.Pattern_Syntax, unicode.Pattern_White_Space)
 	switch name {
 	case "Any":
 		return allRunes(), true
@@ -174,10 +174,44 @@ func binaryProperty(name string) (runeSet, bool) {
 	case "Math":
 		return tables(unicode.Sm, unicode.Other_Math), true
 	case "ID_Start":
-		return tables(unicode.L, unicode.Nl, unicode.Other_ID_Start).minus(pattern), true
+		return tables(idStart...).minus(tables(patternSyntax...)), true
 	case "ID_Continue":
-		return tables(unicode.L, unicode.Nl, unicode.Other_ID_Start, unicode.Mn, unicode.Mc,
-			unicode.Nd, unicode.Pc, unicode.Other_ID_Continue).minus(pattern), true
+		return tables(idContinue...).minus(tables(patternSyntax...)), true
 	}
 	return nil, false
+}
+
+// The tables that DerivedCoreProperties.txt derives ID_Start and
+// ID_Continue from: ID_Start is Lu, Ll, Lt, Lm, Lo, Nl and Other_ID_Start,
+// ID_Continue adds Mn, Mc, Nd, Pc and Other_ID_Continue, and neither holds
+// Pattern_Syntax or Pattern_White_Space.
+var (
+	idStart       = []*unicode.RangeTable{unicode.L, unicode.Nl, unicode.Other_ID_Start}
+	idContinue    = append(idStart[:len(idStart):len(idStart)], unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue)
+	patternSyntax = []*unicode.RangeTable{unicode.Pattern_Syntax, unicode.Pattern_White_Space}
+)
+
+// IsIdentifierChar reports whether r may be in an ECMAScript
+// IdentifierName (ES2024, 12.7): with first, as its IdentifierStartChar
+// (ID_Start, "$" or "_"), else as an IdentifierPartChar (ID_Continue, "$",
+// U+200C or U+200D). The group names of a regular expression are such
+// names (RegExpIdentifierName), and so are those of a URL pattern's groups
+// (URL Pattern Standard, section 2.1.2, "is a valid name code point").
+func IsIdentifierChar(r rune, first bool) bool {
+	if r < utf8.RuneSelf {
+		switch {
+		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', r == '$', r == '_':
+			return true
+		case '0' <= r && r <= '9':
+			return !first
+		}
+		return false
+	}
+	switch {
+	case unicode.In(r, patternSyntax...):
+		return false
+	case first:
+		return unicode.In(r, idStart...)
+	}
+	return r == 0x200C || r == 0x200D || unicode.In(r, idContinue...)
 }

@@ -1,4 +1,4 @@
-package urlpattern
+package jsregexp
 
 import (
 	"strconv"
@@ -150,7 +150,7 @@ func nonEmpty(n *reNode) (*reNode, bool) {
 }
 
 // lower rewrites the repetitions of n as the comment of this file says.
-func lower(n *reNode) (*reNode, *reError) {
+func lower(n *reNode) (*reNode, *Fault) {
 	m := *n
 	m.subs = make([]*reNode, len(n.subs))
 	for i, s := range n.subs {
@@ -165,14 +165,14 @@ func lower(n *reNode) (*reNode, *reError) {
 	}
 	x := m.subs[0]
 	if (m.max < 0 || m.max > 1) && hasCapture(x) {
-		return nil, &reError{ErrRegexpUnsupported, m.off, "a capturing group inside a repetition"}
+		return nil, &Fault{Unsupported, m.off, "a capturing group inside a repetition"}
 	}
 	if !nullable(x) || m.max >= 0 && m.max <= m.min {
 		return &m, nil
 	}
 	ne, ok := nonEmpty(x)
 	if !ok {
-		return nil, &reError{ErrRegexpUnsupported, m.off, "a repetition of an expression that can match the empty string in several ways"}
+		return nil, &Fault{Unsupported, m.off, "a repetition of an expression that can match the empty string in several ways"}
 	}
 	rest := &reNode{kind: reRepeat, subs: []*reNode{ne}, min: 0, max: -1, greedy: m.greedy, off: m.off}
 	if m.max >= 0 {
@@ -189,7 +189,7 @@ func lower(n *reNode) (*reNode, *reError) {
 }
 
 // writeRE2 writes n in RE2 syntax.
-func writeRE2(b *strings.Builder, n *reNode) *reError {
+func writeRE2(b *strings.Builder, n *reNode) *Fault {
 	switch n.kind {
 	case reEmpty:
 		b.WriteString("(?:)")
@@ -239,9 +239,9 @@ func writeRE2(b *strings.Builder, n *reNode) *reError {
 }
 
 // writeRepeat writes a repetition, its operand as one atom.
-func writeRepeat(b *strings.Builder, n *reNode) *reError {
+func writeRepeat(b *strings.Builder, n *reNode) *Fault {
 	if n.min > maxRepeat || n.max > maxRepeat {
-		return &reError{ErrRegexpUnsupported, n.off, "a count above 1000, RE2's limit"}
+		return &Fault{Unsupported, n.off, "a count above 1000, RE2's limit"}
 	}
 	x := n.subs[0]
 	atom := x.kind == reSet || x.kind == reGroup

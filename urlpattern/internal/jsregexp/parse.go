@@ -1,18 +1,20 @@
-package urlpattern
+package jsregexp
 
 import (
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/internal/abnf"
 )
 
-// This file parses the regular expressions of regexp parts as
-// ECMAScript reads a pattern with the "v" flag (ES2024, 22.2.1, Patterns,
-// with [UnicodeMode] and [UnicodeSetsMode]), into a tree that re2.go
-// writes for Go's regexp package. Every character class is computed here
-// as a set of code points (see runeSet), with the "i" flag's case folding
-// applied, so that RE2 needs no flags of its own.
+// This file parses a source as ECMAScript reads a pattern with the "v"
+// flag (ES2024, 22.2.1, Patterns, with [UnicodeMode] and
+// [UnicodeSetsMode]), into a tree that re2.go writes for Go's regexp
+// package. Every character class is computed here as a set of code points
+// (see runeSet), with the "i" flag's case folding applied, so that RE2
+// needs no flags of its own.
 
 // reKind is the kind of a node of a regular expression.
 type reKind uint8
@@ -37,31 +39,17 @@ type reNode struct {
 	greedy  bool
 	capture bool
 	assert  byte
-	off     int // where a repetition is written, in the component text
+	off     int // where a repetition is written, in the source
 }
 
-// An reError is a regular expression that ECMAScript rejects
-// (ErrRegexpSyntax) or that RE2 cannot match with the same meaning
-// (ErrRegexpUnsupported), at off in the component text.
-type reError struct {
-	err    error
-	off    int
-	detail string
-}
-
-// comp returns e as the error of the component pattern whose regular
-// expression it is: the same reason at the same offset.
-func (e *reError) comp() *compError { return (*compError)(e) }
-
-// reContext is what the regular expressions of one component share: the
-// generated regular expression of section 2.2 is one ECMAScript pattern,
-// so group names, group numbers and back-references span its parts.
+// reContext is what the whole source shares, spans included: group
+// names, group numbers and back-references.
 type reContext struct {
 	ignoreCase  bool
 	ncap        int
 	names       map[string][]namedGroup
 	refs        []reRef
-	unsupported *reError // the first construct RE2 cannot express
+	unsupported *Fault // the first construct RE2 cannot express
 	nextDisj    int
 }
 
@@ -82,33 +70,31 @@ type reRef struct {
 }
 
 // maxSameName bounds the groups that may share a name, so that checking
-// them stays linear in the pattern's length.
+// them stays linear in the length of the source.
 const maxSameName = 16
 
 // maxDepth bounds the nesting of groups and classes, as RE2 does (its
 // limit is 1000), so that neither the recursion of the parser nor the
 // walks of the tree over nested repetitions grow with the square of the
-// pattern's length.
+// source's length.
 const maxDepth = 1000
 
-// reParser parses one regular expression, src, which starts at byte base
-// of the component text.
+// reParser parses a source. Inside a span, src ends where the span ends.
 type reParser struct {
 	ctx        *reContext
 	src        string
+	spans      []Span // those not yet reached
 	pos        int
-	base       int
 	ignoreCase bool
 	dotAll     bool
 	path       []altStep
 	classDepth int
-	err        *reError
+	err        *Fault
 }
 
-// parse parses src, a regexp part's value at offset base of the component
-// text.
-func (ctx *reContext) parse(src string, base int) (*reNode, *reError) {
-	p := &reParser{ctx: ctx, src: src, base: base, ignoreCase: ctx.ignoreCase}
+// parse parses source with its spans, and checks the back-references.
+func (ctx *reContext) parse(source string, spans []Span) (*reNode, *Fault) {
+	p := &reParser{ctx: ctx, src: source, spans: spans, ignoreCase: ctx.ignoreCase}
 	n := p.disjunction()
 	if p.err == nil && p.pos < len(p.src) {
 		p.fail(p.pos, `")" closes no group`)
@@ -116,20 +102,38 @@ func (ctx *reContext) parse(src string, base int) (*reNode, *reError) {
 	if p.err != nil {
 		return nil, p.err
 	}
+	if f := ctx.checkRefs(); f != nil {
+		return nil, f
+	}
 	return n, nil
+}
+
+// checkRefs checks the back-references once every group is known:
+// ECMAScript rejects a reference to a group that does not exist, and RE2
+// has no back-references.
+func (ctx *reContext) checkRefs() *Fault {
+	for _, r := range ctx.refs {
+		if r.name != "" && len(ctx.names[r.name]) == 0 || r.name == "" && r.num > ctx.ncap {
+			return &Fault{Syntax, r.off, "a back-reference to a group that does not exist"}
+		}
+	}
+	if len(ctx.refs) > 0 {
+		return &Fault{Unsupported, ctx.refs[0].off, "a back-reference"}
+	}
+	return nil
 }
 
 // fail records a syntax error at src[i], keeping the first.
 func (p *reParser) fail(i int, detail string) {
 	if p.err == nil {
-		p.err = &reError{ErrRegexpSyntax, p.base + i, detail}
+		p.err = &Fault{Syntax, i, detail}
 	}
 }
 
 // unsupported records a construct that RE2 cannot express, at src[i].
 func (p *reParser) unsupported(i int, detail string) {
 	if p.ctx.unsupported == nil {
-		p.ctx.unsupported = &reError{ErrRegexpUnsupported, p.base + i, detail}
+		p.ctx.unsupported = &Fault{Unsupported, i, detail}
 	}
 }
 
@@ -262,7 +266,7 @@ func (p *reParser) quantifier(atom *reNode, quantifiable bool) *reNode {
 		greedy = false
 		p.pos++
 	}
-	return &reNode{kind: reRepeat, subs: []*reNode{atom}, min: lo, max: hi, greedy: greedy, off: p.base + start}
+	return &reNode{kind: reRepeat, subs: []*reNode{atom}, min: lo, max: hi, greedy: greedy, off: start}
 }
 
 // braces parses "{n}", "{n,}" or "{n,m}"; any other "{" is a syntax error
@@ -339,7 +343,7 @@ func (p *reParser) atomEscape() *reNode {
 	case '1' <= c && c <= '9':
 		p.pos++
 		n, _ := p.number()
-		p.ctx.refs = append(p.ctx.refs, reRef{num: n, off: p.base + start})
+		p.ctx.refs = append(p.ctx.refs, reRef{num: n, off: start})
 		return &reNode{kind: reEmpty}
 	case c == 'k':
 		p.pos += 2
@@ -350,7 +354,7 @@ func (p *reParser) atomEscape() *reNode {
 		p.pos++
 		name, ok := p.groupName()
 		if ok {
-			p.ctx.refs = append(p.ctx.refs, reRef{name: name, off: p.base + start})
+			p.ctx.refs = append(p.ctx.refs, reRef{name: name, off: start})
 		}
 		return &reNode{kind: reEmpty}
 	case strings.IndexByte("dDsSwW", c) >= 0:
@@ -457,12 +461,12 @@ func (p *reParser) characterEscape() (rune, bool) {
 		return 0, true
 	case 'x':
 		for k := 2; k < 4; k++ {
-			if !isHex(p.peek(k)) {
+			if !abnf.IsHex(p.peek(k)) {
 				p.fail(min(p.pos+k, len(p.src)), `\x not followed by two hex digits`)
 				return 0, false
 			}
 		}
-		r := rune(unhex(p.peek(2))<<4 | unhex(p.peek(3)))
+		r := rune(abnf.Unhex(p.peek(2))<<4 | abnf.Unhex(p.peek(3)))
 		p.pos += 4
 		return r, true
 	case 'u':
@@ -499,8 +503,8 @@ func (p *reParser) unicodeEscape() (rune, bool) {
 	if p.peek(2) == '{' {
 		i++
 		v := rune(0)
-		for ; i < len(p.src) && isHex(p.src[i]); i++ {
-			v = v<<4 | rune(unhex(p.src[i]))
+		for ; i < len(p.src) && abnf.IsHex(p.src[i]); i++ {
+			v = v<<4 | rune(abnf.Unhex(p.src[i]))
 			if v > maxRune {
 				p.fail(i, `\u{...} above U+10FFFF`)
 				return 0, false
@@ -529,26 +533,15 @@ func (p *reParser) unicodeEscape() (rune, bool) {
 	return v, true
 }
 
-// hex4 reads up to four hex digits at s[i], and returns their value and
-// how many there are.
+// hex4 reads up to four hex digits at s[i], as Hex4Digits (ES2024,
+// 22.2.1) wants four, and returns their value and how many there are.
 func hex4(s string, i int) (rune, int) {
 	v := rune(0)
 	k := 0
-	for ; k < 4 && i+k < len(s) && isHex(s[i+k]); k++ {
-		v = v<<4 | rune(unhex(s[i+k]))
+	for ; k < 4 && i+k < len(s) && abnf.IsHex(s[i+k]); k++ {
+		v = v<<4 | rune(abnf.Unhex(s[i+k]))
 	}
 	return v, k
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-func unhex(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return c | 0x20 - 'a' + 10
 }
 
 // groupName parses a RegExpIdentifierName after "<", and its ">".
@@ -575,7 +568,7 @@ func (p *reParser) groupName() (string, bool) {
 			r, n = utf8.DecodeRuneInString(p.src[at:])
 			p.pos += n
 		}
-		if !isNameCodePoint(r, first) {
+		if !IsIdentifierChar(r, first) {
 			p.fail(at, "not a code point of a group name")
 			return "", false
 		}
@@ -622,7 +615,7 @@ func (p *reParser) group() (*reNode, bool) {
 
 // groupBody parses the disjunction of a group and its ")".
 func (p *reParser) groupBody(g *reNode) *reNode {
-	inner := p.disjunction()
+	inner := p.body()
 	if p.err != nil {
 		return nil
 	}
@@ -633,6 +626,28 @@ func (p *reParser) groupBody(g *reNode) *reNode {
 	p.pos++
 	g.subs = []*reNode{inner}
 	return g
+}
+
+// body parses the disjunction of a group's body, which is a span's own
+// where one starts here: parsed as if the source ended at the span's end
+// and held only the span, with the flags given to Compile.
+func (p *reParser) body() *reNode {
+	for len(p.spans) > 0 && p.spans[0].Start < p.pos {
+		p.spans = p.spans[1:]
+	}
+	if len(p.spans) == 0 || p.spans[0].Start != p.pos || p.spans[0].End < p.pos || p.spans[0].End > len(p.src) {
+		return p.disjunction()
+	}
+	end := p.spans[0].End
+	p.spans = p.spans[1:]
+	src, path, ignoreCase, dotAll := p.src, p.path, p.ignoreCase, p.dotAll
+	p.src, p.path, p.ignoreCase, p.dotAll = src[:end], nil, p.ctx.ignoreCase, false
+	n := p.disjunction()
+	if p.err == nil && p.pos < len(p.src) {
+		p.fail(p.pos, `")" closes no group`)
+	}
+	p.src, p.path, p.ignoreCase, p.dotAll = src, path, ignoreCase, dotAll
+	return n
 }
 
 // addName registers a group name that was just read, up to its ">": a
