@@ -120,7 +120,12 @@ func TestHostileLinear(t *testing.T) {
 	}
 	l := NewList(readRoutes(t))
 	match = append(match, oracle.Op{Name: "List.MatchString", Run: func(in string) { _, _ = l.MatchString(in) }})
-	for _, f := range oracle.HostileLinear(oracle.Hostile, match, 2*oracle.HostileDiv()) {
+	// At half the full size in every run, not oracle.HostileDiv's: Go's
+	// regexp picks its engine by the length of the input and keeps the
+	// scratch of a match in a pool, so that on inputs of a few kilobytes
+	// the bytes of one call depend on what the pool holds (524,600 bytes
+	// for 15 KB of "..%2F" once, 48 for half of it).
+	for _, f := range oracle.HostileLinear(oracle.Hostile, match, 2) {
 		t.Error(f)
 	}
 }
