@@ -4,6 +4,7 @@ import (
 	"errors"
 	"go/ast"
 	"go/token"
+	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
@@ -14,8 +15,10 @@ import (
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
 	"github.com/gouri/uri/guard"
+	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
 	originpkg "github.com/gouri/uri/origin"
+	"github.com/gouri/uri/route"
 	"github.com/gouri/uri/template"
 	"github.com/gouri/uri/whatwg"
 )
@@ -46,8 +49,9 @@ var opConstants = map[string]string{
 // Name, the input at fault and the offset in it, and its reason found by
 // errors.Is: one failing call of each exported function or method of
 // package uri and of the packages that read text (legacy, whatwg,
-// template, canon), a refusal of guard, which holds the *uri.Error of
-// the URL Standard's parser, and a bad entry of origin's allowlist. Package legacy names its grammar in Detail.
+// template, canon, httptarget, route), a refusal of guard, which holds
+// the *uri.Error of the URL Standard's parser, and a bad entry of
+// origin's allowlist. Package legacy names its grammar in Detail.
 func TestErrorOps(t *testing.T) {
 	u := uri.MustParse("http://h/p")
 	var v uri.URI
@@ -135,6 +139,7 @@ func TestErrorOps(t *testing.T) {
 		{"template.Expand(not a URI)", second(template.Expand("{+x}", template.Values{"x": template.String("a#b#c")})), uri.OpExpand, "x", "{+x}", 2, template.ErrNotURI, ""},
 		{"template.Template.Match", second(template.MustParse("/a/{x}").Match("/b/1", nil)), uri.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), uri.OpMatch, "", "ab", no, template.ErrBudget, "10 steps; raise MatchOptions.MaxSteps"},
 
 		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), uri.OpCanon, "safebrowsing", "mailto:x", 7, canon.ErrNoHost, ""},
 		{"canon.Canon(URL Standard)", second(canon.Canon("http://a b/", canon.WHATWG)), uri.OpCanon, "whatwg", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
@@ -143,6 +148,14 @@ func TestErrorOps(t *testing.T) {
 		{"canon.SURT", second(canon.SURT("http://a:8x/")), uri.OpSURT, "archive", "http://a:8x/", 10, canon.ErrBadPort, ""},
 		{"canon.Canonicalizer.SURT", second(canon.Canonicalizer{Profile: canon.Aggressive}.SURT("http://a b/")), uri.OpSURT, "aggressive", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
 		{"canon.LookupExpressions", second(canon.LookupExpressions("http://[::1/")), uri.OpCanon, "safebrowsing", "http://[::1/", 11, canon.ErrBadIPLiteral, ""},
+
+		{"httptarget.FromRequest", second(httptarget.FromRequest(&http.Request{Method: "GET", RequestURI: "/a#b", Host: "h"})), uri.OpParse, "", "/a#b", 2, uri.ErrInvalidByte, ""},
+		{"httptarget.Config.FromRequest", second(httptarget.Config{DefaultHost: "a b"}.FromRequest(&http.Request{Method: "GET", RequestURI: "/"})), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"httptarget.URL", second(httptarget.URL(&http.Request{Method: "GET", RequestURI: "/a?b#c", Host: "h"})), uri.OpParse, "", "/a?b#c", 4, uri.ErrInvalidByte, ""},
+		{"httptarget.Config.URL", second(httptarget.Config{}.URL(&http.Request{Method: "GET", RequestURI: "/", Proto: "HTTP/1.0", ProtoMajor: 1})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
+
+		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
+		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
 
 		// A refusal of guard holds the *uri.Error of the parse that failed.
 		{"guard.Policy.Check", second(new(guard.Policy).Check("http://[::1%25lo]/")), uri.OpParse, "", "http://[::1%25lo]/", 11, whatwg.ErrIPv6InvalidCodePoint, ""},

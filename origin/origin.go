@@ -65,9 +65,8 @@ import (
 // then serialized (section 4.5). The result is absolute, so no later
 // reader resolves it differently, and Redirect(current, result, allow)
 // returns it unchanged. current is a parsed URL, so that a server parses
-// its own URL once, not once per target: with package
-// github.com/gouri/uri/httptarget, whatwg.Parse(u.String()) of the target
-// URI of the request.
+// its own URL once, not once per target: in a handler, httptarget.URL(r)
+// of package github.com/gouri/uri/httptarget.
 //
 // It refuses, with a *[guard.Error] whose Rule is
 //
