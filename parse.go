@@ -126,7 +126,7 @@ func (u *ref) parseText(s string, g grammar) error {
 	if g.rule != ruleRelative {
 		// scheme ":", or the start of a path-noscheme segment (every
 		// scheme byte is a pchar other than ":").
-		switch j := scanScheme(s); {
+		switch j := abnf.SchemeLen(s); {
 		case j > 0 && j < len(s) && s[j] == ':':
 			u.schemeEnd = int32(j)
 			u.flags |= fScheme
@@ -190,21 +190,6 @@ func (u *ref) failed(err error) error {
 // fail returns the *Error of a parse of u.s.
 func (u *ref) fail(off int, c Component, err error) error {
 	return &Error{Op: OpParse, Input: u.s, Offset: off, Component: c, Err: err}
-}
-
-// scanScheme returns the length of the longest prefix of s that is a
-// scheme (RFC 3986, Section 3.1):
-//
-//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-func scanScheme(s string) int {
-	if len(s) == 0 || abnf.Classes[s[0]]&abnf.Alpha == 0 {
-		return 0
-	}
-	j := 1
-	for j < len(s) && abnf.Classes[s[j]]&abnf.SchemeTail != 0 {
-		j++
-	}
-	return j
 }
 
 // missingScheme is the error of a rule that requires a scheme, where the

@@ -439,7 +439,7 @@ func (t Target) URI(c TargetContext) (URI, error) {
 	if scheme == "" {
 		scheme = "http"
 	}
-	if j := scanScheme(scheme); j < len(scheme) || j == 0 {
+	if j := abnf.SchemeLen(scheme); j < len(scheme) || j == 0 {
 		return fail(scheme, j, Scheme, ErrInvalidByte, "the scheme of the context")
 	}
 	auth, hostEnd := t.r.s, int(t.r.hostEnd)

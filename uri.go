@@ -514,7 +514,7 @@ func (u *ref) check() error {
 		return &Error{Op: OpBuild, Input: s, Offset: off, Component: c, Err: err}
 	}
 	if u.flags&fScheme != 0 {
-		if j := scanScheme(s); j < int(u.schemeEnd) {
+		if j := abnf.SchemeLen(s); j < int(u.schemeEnd) {
 			return fail(j, Scheme, ErrInvalidByte)
 		}
 	}

@@ -222,6 +222,22 @@ func TestUnhexLower(t *testing.T) {
 	}
 }
 
+// TestSchemeLen: the longest prefix that is a scheme (RFC 3986, Section
+// 3.1), which must begin with a letter.
+func TestSchemeLen(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want int
+	}{
+		{"", 0}, {"http", 4}, {"http://h/", 4}, {"svn+ssh:", 7}, {"a.b-c+d", 7},
+		{"1http", 0}, {"+a", 0}, {"ht tp", 2}, {"a_b", 1}, {"\u00e9", 0}, {"h\xc3\xa9", 1},
+	} {
+		if got := SchemeLen(tt.s); got != tt.want {
+			t.Errorf("SchemeLen(%q) = %d, want %d", tt.s, got, tt.want)
+		}
+	}
+}
+
 // TestASCIIHelpers: only A-Z fold; other bytes, the Kelvin sign among
 // them, are themselves.
 func TestASCIIHelpers(t *testing.T) {
