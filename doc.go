@@ -35,14 +35,13 @@
 //     [ParseRFC6874].
 //   - RFC 6454, Section 4: the origin of a URI, the scheme, host and port
 //     that a user agent treats as one security principal ([URI.Origin]).
-//   - RFC 9112, Sections 3.2 and 3.3, and RFC 9110, Section 7.2: the
+//   - RFC 9112, Section 3.2, and RFC 9110, Section 7.2: the grammar of the
 //     request-target of an HTTP/1.1 request in its four forms
-//     ([ParseTarget]), the Host field ([ParseHost]), and the target URI
-//     that a server rebuilds from them ([Target.URI]); and whether a path
-//     lies under a prefix, segment by segment ([HasPathPrefix]), for
-//     proxies and routers. This package does not import net/http: package
-//     github.com/gouri/uri/httptarget reads a received *http.Request with
-//     them.
+//     ([ParseTarget]) and of the Host field ([ParseHost]); and whether a
+//     path lies under a prefix, segment by segment ([HasPathPrefix]), for
+//     proxies and routers. This package does not import net/http, nor
+//     rebuild the target URI of a request (RFC 9112, Section 3.3): package
+//     github.com/gouri/uri/httptarget does both, with these.
 //   - RFC 3986, Section 6: normalization and comparison, syntax-based and
 //     scheme-based, with IPv6 addresses in RFC 5952 text ([URI.Normalize],
 //     [URI.NormalizeWith], [AppendNormalize], [NormalizePath] for a path
@@ -448,6 +447,14 @@
 // # Before version 1
 //
 // The API may still change, and this section says how when it does:
-// URI.SetQueryValue became [URI.WithQueryValue], since it returns a changed
-// copy. The section Setters of this documentation is now With methods.
+//
+//   - URI.SetQueryValue became [URI.WithQueryValue], since it returns a
+//     changed copy. The section Setters of this documentation is now With
+//     methods.
+//   - The target URI of a request (RFC 9112, Section 3.3) is rebuilt by
+//     package github.com/gouri/uri/httptarget, which this package's
+//     grammar of request-targets serves: TargetContext is httptarget.Config
+//     (its Scheme, DefaultHost, as text, and MatchHost), Target.URI(ctx) is
+//     httptarget.Config.TargetURI(t, host, noHost), and ErrHostMismatch and
+//     ErrUserinfoNotAllowed are httptarget's. [ErrNoHost] stays here.
 package uri

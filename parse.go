@@ -40,7 +40,10 @@ func Parse(s string) (URI, error) { return parse(s, ruleReference, false) }
 //	URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 //
 // It does not allocate; on error it returns the zero URI and an *[Error].
-func ParseURI(s string) (URI, error) { return parse(s, ruleURI, false) }
+func ParseURI(s string) (u URI, err error) {
+	err = u.parseText(s, grammar{rule: ruleURI})
+	return u, err
+}
 
 // ParseAbsoluteURI parses s as an absolute-URI (RFC 3986, Section 4.3), the
 // form a base URI takes: a scheme and no fragment.

@@ -2,6 +2,7 @@ package httptarget_test
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -40,4 +41,28 @@ func Example() {
 	// pass: http://www.example.org/api/
 	// 400: uri: malformed IP literal in host at offset 5 of "[12345::1]"
 	// 400: uri: build: no host (the request has no Host field, and no default host is set) at offset 0 (end of input) of ""
+}
+
+// A server that reads its requests itself gives the request-target and the
+// Host field to TargetURI. A request without a Host field (HTTP/1.0) has a
+// target URI only with a default host; an absolute-form target is its own
+// target URI, and a proxy may require the Host field to agree with it.
+func ExampleConfig_TargetURI() {
+	t, _ := uri.ParseTarget("GET", "/pub/")
+	_, err := httptarget.Config{}.TargetURI(t, uri.HostPort{}, true)
+	fmt.Println(err)
+	u, _ := httptarget.Config{DefaultHost: "www.example.org"}.TargetURI(t, uri.HostPort{}, true)
+	fmt.Println(u)
+
+	other, _ := uri.ParseHost("other.example")
+	t, _ = uri.ParseTarget("GET", "http://www.example.org/pub/")
+	u, _ = httptarget.Config{}.TargetURI(t, other, false)
+	fmt.Println(u)
+	_, err = httptarget.Config{MatchHost: true}.TargetURI(t, other, false)
+	fmt.Println(errors.Is(err, httptarget.ErrHostMismatch))
+	// Output:
+	// uri: build: no host (the request has no Host field, and no default host is set) at offset 0 (end of input) of ""
+	// http://www.example.org/pub/
+	// http://www.example.org/pub/
+	// true
 }
