@@ -457,4 +457,8 @@
 //     (its Scheme, DefaultHost, as text, and MatchHost), Target.URI(ctx) is
 //     httptarget.Config.TargetURI(t, host, noHost), and ErrHostMismatch and
 //     ErrUserinfoNotAllowed are httptarget's. [ErrNoHost] stays here.
+//   - [HostKind] is the one type of the module for the form of a host: it
+//     gained the URL Standard's [HostEmpty], [HostDomain] and [HostOpaque],
+//     and package whatwg's HostKind and package readings' HostKind are
+//     gone (see their documentation). A URI's kinds are as they were.
 package uri

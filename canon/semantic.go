@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
 	"github.com/gouri/uri/internal/query"
@@ -39,7 +40,7 @@ func semantic(s string) (sem, error) {
 func semanticURL(u whatwg.URL) (sem, error) {
 	var r sem
 	r.scheme = u.Scheme()
-	r.hasHost = u.HostKind() != whatwg.HostNone
+	r.hasHost = u.HostKind() != uri.HostNone
 	r.host, r.port = u.Hostname(), u.Port()
 	r.opaque = u.HasOpaquePath()
 	r.special = u.IsSpecial()
@@ -59,7 +60,7 @@ func semanticURL(u whatwg.URL) (sem, error) {
 			}
 			r.host = v.Hostname()
 		}
-	} else if u.HostKind() == whatwg.HostOpaque {
+	} else if u.HostKind() == uri.HostOpaque {
 		// The forbidden host code points that Safe Browsing does not
 		// escape stay encoded: decoded, they would end or break the host.
 		r.host = reescape(r.host, "/:<>?@[\\]^|")

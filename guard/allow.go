@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/whatwg"
 )
@@ -100,7 +101,7 @@ func hostPattern(pattern string) (host string, wildcard, ok bool) {
 		return rest, wildcard, true
 	}
 	u, err := whatwg.Parse("http://" + rest + "/")
-	if err != nil || u.Href() != "http://"+u.Hostname()+"/" || wildcard && u.HostKind() != whatwg.HostDomain {
+	if err != nil || u.Href() != "http://"+u.Hostname()+"/" || wildcard && u.HostKind() != uri.HostDomain {
 		return "", false, false
 	}
 	return u.Hostname(), wildcard, true

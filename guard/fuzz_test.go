@@ -90,7 +90,7 @@ func FuzzOnlyHosts(f *testing.F) {
 		if _, err := (&guard.Policy{OnlyHosts: []string{host}}).Check(in); err != nil {
 			t.Fatalf("OnlyHosts %q refuses %q, its own host: %v", host, in, err)
 		}
-		if whatwg.MustParse(in).HostKind() == whatwg.HostDomain {
+		if whatwg.MustParse(in).HostKind() == uri.HostDomain {
 			if _, err := (&guard.Policy{OnlyHosts: []string{"*." + host}}).Check(in); !errors.Is(err, guard.ErrAllowlist) {
 				t.Fatalf("OnlyHosts %q on %q = %v, want ErrAllowlist", "*."+host, in, err)
 			}

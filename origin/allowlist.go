@@ -139,7 +139,7 @@ func parseEntry(e string) (t tuple, wild bool, err error) {
 	}
 	t = tupleOf(u)
 	if wild {
-		if u.HostKind() != whatwg.HostDomain {
+		if u.HostKind() != uri.HostDomain {
 			return fail(at, "a wildcard stands for names under a domain, not an address")
 		}
 		if _, ok := site.RegistrableDomain(t.host); !ok {
@@ -173,7 +173,7 @@ func (a *Allowlist) allows(u whatwg.URL) bool {
 			return true
 		}
 	}
-	if u.HostKind() != whatwg.HostDomain {
+	if u.HostKind() != uri.HostDomain {
 		return false
 	}
 	for _, e := range a.wild {
