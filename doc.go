@@ -456,7 +456,9 @@
 //     grammar of request-targets serves: TargetContext is httptarget.Config
 //     (its Scheme, DefaultHost, as text, and MatchHost), Target.URI(ctx) is
 //     httptarget.Config.TargetURI(t, host, noHost), and ErrHostMismatch and
-//     ErrUserinfoNotAllowed are httptarget's. [ErrNoHost] stays here.
+//     ErrUserinfoNotAllowed are httptarget's.
+//   - [ErrNoHost] stays here, as the one reason of the module for a URL
+//     without a host: canon.ErrNoHost and readings.ErrNoHost are gone.
 //   - [HostKind] is the one type of the module for the form of a host: it
 //     gained the URL Standard's [HostEmpty], [HostDomain] and [HostOpaque],
 //     and package whatwg's HostKind and package readings' HostKind are

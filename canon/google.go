@@ -250,7 +250,7 @@ func splitScheme(s string, archive bool) (scheme, rest string, at int, err error
 		if at < len(s) && s[at] == '/' {
 			at++
 		}
-		return "", "", at, ErrNoHost
+		return "", "", at, uri.ErrNoHost
 	}
 	return "http", s, 0, nil
 }
@@ -350,7 +350,7 @@ func canonHost(h string) (string, int, error) {
 	raw := h
 	h = abnf.LowerString(collapseDots(h))
 	if h == "" {
-		return "", len(raw), ErrNoHost
+		return "", len(raw), uri.ErrNoHost
 	}
 	if h[0] == '[' {
 		return "", strings.IndexByte(raw, '['), ErrBadIPLiteral // ".[" would read back as an IP literal
@@ -361,7 +361,7 @@ func canonHost(h string) (string, int, error) {
 			// digits to ASCII ones: the dots are collapsed again, and the
 			// name may be an address now, so that the key is canonical.
 			if h = collapseDots(a); h == "" {
-				return "", len(raw), ErrNoHost
+				return "", len(raw), uri.ErrNoHost
 			}
 		}
 	}

@@ -52,7 +52,7 @@ func semanticURL(u whatwg.URL) (sem, error) {
 			// host parser: "0.." is "0", which is 0.0.0.0, and "08.." is
 			// "08", which is no host at all.
 			if h == "" {
-				return sem{}, ErrNoHost
+				return sem{}, uri.ErrNoHost
 			}
 			v, err := whatwg.Parse(r.scheme + "://" + h + "/")
 			if err != nil {

@@ -34,9 +34,9 @@ func SURT(s string) (string, error) {
 // "https://www.example.com./x" is "com,example)/x" under every profile). A fragment that c keeps
 // stays at the end of the key. With the [Archive] profile it is the
 // archive's key ([SURT]) with c's options added, so that
-// Canonicalizer{Profile: Archive, DropParams: TrackingParams}.SURT is the
+// Canonicalizer{Profile: Archive, DropParams: TrackingParams()}.SURT is the
 // archive's key without tracking parameters. It allocates the key; on
-// error it returns a *uri.Error with Op uri.OpSURT (with ErrNoHost for a
+// error it returns a *uri.Error with Op uri.OpSURT (with uri.ErrNoHost for a
 // host of dots alone).
 func (c Canonicalizer) SURT(s string) (string, error) {
 	switch c.Profile {
@@ -78,7 +78,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 	// of the key is empty and "example.com." sorts with "example.com".
 	host := collapseDots(u.Hostname())
 	if host == "" {
-		return "", c.fail(uri.OpSURT, s, ErrNoHost)
+		return "", c.fail(uri.OpSURT, s, uri.ErrNoHost)
 	}
 	host = stripWWW(abnf.LowerString(host))
 	q := abnf.LowerString(u.Query())

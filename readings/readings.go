@@ -36,6 +36,9 @@
 // any reading, is uri.HostRegName for RFC 3986 and net/url and
 // uri.HostDomain or uri.HostOpaque for the URL Standard, so that a
 // difference's detail says "reg-name" or "domain" where it said "name".
+// ErrNoHost is the module's uri.ErrNoHost: errors.Is(r.DialErr,
+// uri.ErrNoHost) holds for a URL without a host, whose DialErr still reads
+// "no Host in request URL".
 //
 // A report is not a decision: to fetch URLs for users, use package
 // github.com/gouri/uri/guard, which refuses a URL whose readings disagree
@@ -363,12 +366,11 @@ func (r *Report) Reading(p Parser) *Reading {
 }
 
 // Errors of dialing, in [Report.DialErr]: net/http's reasons not to dial,
-// and the dialer's.
+// and the dialer's. A URL without a host gives the module's uri.ErrNoHost,
+// in net/http's words: "no Host in request URL".
 var (
 	// ErrUnsupportedScheme: the scheme is neither "http" nor "https".
 	ErrUnsupportedScheme = errors.New("unsupported protocol scheme")
-	// ErrNoHost: the URL has no host ("http: no Host in request URL").
-	ErrNoHost = errors.New("no Host in request URL")
 	// ErrInvalidPort: the port is above 65535, which the dialer refuses.
 	ErrInvalidPort = errors.New("invalid port")
 	// ErrInvalidAddress: the host:port that net/http makes does not split
@@ -381,6 +383,20 @@ var (
 	// the name would fail IDNA's DNS length check anyway.
 	ErrHostTooLong = errors.New("host too long for IDNA")
 )
+
+// errNoHost is net/http's reason not to dial a URL without a host
+// ("http: no Host in request URL"): uri.ErrNoHost, in its words.
+var errNoHost error = &worded{"no Host in request URL", uri.ErrNoHost}
+
+// worded is an error that words a sentinel of the module as the program
+// that Compare stands for words it.
+type worded struct {
+	text string
+	err  error
+}
+
+func (e *worded) Error() string { return e.text }
+func (e *worded) Unwrap() error { return e.err }
 
 // Compare reads input with the three parsers, works out the address that
 // net/http dials, and lists the differences; see the package documentation
@@ -493,7 +509,7 @@ func dial(v *url.URL, err error) (addr, note string, dialErr error) {
 	// http.NewRequest drops a ":" with no port after it; the Transport
 	// then needs a Host.
 	if strings.TrimSuffix(v.Host, ":") == "" {
-		return "", "", ErrNoHost
+		return "", "", errNoHost
 	}
 	port := v.Port()
 	if port == "" {

@@ -41,7 +41,7 @@ var compareTests = []struct {
 	{"RFC 3986, Section 7.4: short IPv4 form", "http://127.1/", [3]bool{true, true, true}, "127.1:80", nil, []string{"host", "dial"}},
 	{"RFC 3986, Section 7.4: hexadecimal IPv4", "http://0x7f.1/", [3]bool{true, true, true}, "0x7f.1:80", nil, []string{"host", "dial"}},
 	{"decimal with a leading zero", "http://127.000.0.1/", [3]bool{true, true, true}, "127.000.0.1:80", nil, []string{"host", "dial"}},
-	{"special scheme without slashes", "https:evil.com/", [3]bool{true, true, true}, "", ErrNoHost, []string{"host", "path"}},
+	{"special scheme without slashes", "https:evil.com/", [3]bool{true, true, true}, "", uri.ErrNoHost, []string{"host", "path"}},
 	{"backslash before '@'", `http://a\b@c/`, [3]bool{false, true, false}, "", nil, []string{"valid"}},
 	{"fullwidth digits", "http://１２７.０.０.１/", [3]bool{false, true, true}, "127.0.0.1:80", nil, []string{"valid", "host", "dial"}},
 	{"two '@'", "http://user@evil.com@good.com/", [3]bool{false, true, true}, "good.com:80", nil, []string{"valid"}},
@@ -226,6 +226,17 @@ func TestIPvFuture(t *testing.T) {
 	r := Compare("http://[v7.x]/")
 	if r.RFC3986.HostKind != uri.HostIPvFuture || r.WHATWG.OK() || r.NetURL.OK() {
 		t.Errorf("Compare(%q): %v, %v, %v", r.Input, r.RFC3986.HostKind, r.WHATWG.Err, r.NetURL.Err)
+	}
+}
+
+// TestNoHostDialError: net/http does not dial a URL without a host; the
+// reason is the module's uri.ErrNoHost, in net/http's words.
+func TestNoHostDialError(t *testing.T) {
+	for _, in := range []string{"https:evil.com/", "http://:/x", "http:///x"} {
+		r := Compare(in)
+		if !errors.Is(r.DialErr, uri.ErrNoHost) || r.DialErr.Error() != "no Host in request URL" {
+			t.Errorf("Compare(%q).DialErr = %v, want uri.ErrNoHost worded as net/http words it", in, r.DialErr)
+		}
 	}
 }
 
