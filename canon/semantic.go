@@ -26,7 +26,8 @@ import (
 func semantic(s string) (sem, error) {
 	u, err := whatwg.Parse(s)
 	if errors.Is(err, whatwg.ErrMissingSchemeNonRelativeURL) {
-		if v, err2 := whatwg.Parse("http://" + trimSpace(s)); err2 == nil {
+		t, _ := abnf.TrimC0Space(s)
+		if v, err2 := whatwg.Parse("http://" + t); err2 == nil {
 			u, err = v, nil
 		}
 	}

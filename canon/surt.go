@@ -106,7 +106,7 @@ func (c Canonicalizer) archiveParts(s string) (parts, error) {
 // escaped, so that no key holds a control byte or a space raw; it is
 // otherwise the input, as the archive keys "dns:archive.org".
 func opaqueKey(s string) string {
-	s = trimSpace(s)
+	s, _ = abnf.TrimC0Space(s)
 	for i := 0; i < len(s); i++ {
 		if s[i] <= ' ' || s[i] == 0x7f {
 			b := make([]byte, 0, len(s)+8)
@@ -127,7 +127,7 @@ func opaqueKey(s string) string {
 // followed by "//", or is one of the archive's record types whose key is
 // the URL itself.
 func opaque(s string) bool {
-	s = trimSpace(s)
+	s, _ = abnf.TrimC0Space(s)
 	i := schemeLen(s)
 	if i == 0 || i == len(s) || s[i] != ':' || webScheme(s[:i]) {
 		return false

@@ -138,15 +138,8 @@ func parse(base *URL, input string, errs *[]ValidationError) (URL, error) {
 	if len(input) > maxLen {
 		return URL{}, newError(uri.OpParse, "", input, maxLen, ErrTooLong)
 	}
-	// "Remove any leading and trailing C0 control or space from input."
-	i, j := 0, len(input)
-	for i < j && input[i] <= ' ' {
-		i++
-	}
-	for j > i && input[j-1] <= ' ' {
-		j--
-	}
-	in := input[i:j]
+	in, i := abnf.TrimC0Space(input)
+	j := i + len(in)
 	removed := false
 	if errs != nil {
 		if i > 0 || j < len(input) {
