@@ -135,7 +135,7 @@ func (u *ref) parseText(s string, g grammar) error {
 			u.flags |= fScheme
 			i = j + 1
 		case g.rule == ruleURI || g.rule == ruleAbsolute:
-			return u.failed(u.missingScheme(j))
+			return u.failed(missingScheme(s, j))
 		case j > 0:
 			firstSeg = j
 		}
@@ -196,12 +196,13 @@ func (u *ref) fail(off int, c Component, err error) error {
 }
 
 // missingScheme is the error of a rule that requires a scheme, where the
-// scheme breaks off at j.
-func (u *ref) missingScheme(j int) error {
-	if j == len(u.s) || (j == 0 && abnf.Classes[u.s[0]]&abnf.GenDelims != 0) {
-		return u.fail(j, Scheme, ErrMissingScheme)
+// scheme of s breaks off at j.
+func missingScheme(s string, j int) *Error {
+	e := &Error{Op: OpParse, Input: s, Offset: j, Component: Scheme, Err: ErrInvalidByte}
+	if j == len(s) || (j == 0 && abnf.Classes[s[0]]&abnf.GenDelims != 0) {
+		e.Err = ErrMissingScheme
 	}
-	return u.fail(j, Scheme, ErrInvalidByte)
+	return e
 }
 
 // parsePath reads the path at s[i]: path-abempty after an authority,
