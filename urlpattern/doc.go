@@ -43,7 +43,9 @@
 //     each group the value given, canonicalized.
 //   - A compiled list of patterns for routing ([List]), which finds the
 //     most specific pattern that matches a URL ([Compare]) without
-//     matching each.
+//     matching each, or a path alone ([List.MatchPathname]), whose groups
+//     [Pattern.ExecComponent] gives; package
+//     github.com/gouri/uri/route routes HTTP requests with it.
 //
 // All 369 rows of web-platform-tests' urlpatterntestdata.json pass, the
 // four of the "v" flag's class set operations included, and the 25 of

@@ -174,8 +174,10 @@ func TestHasRegExpGroups(t *testing.T) {
 }
 
 // TestAllocs pins what matching allocates: nothing for Test on a parsed
-// URL and for List.Match, whether the component is matched by a plan or
-// by RE2, and for ExecURL with up to 8 groups; the groups beyond.
+// URL and for List.Match and List.MatchPathname, whether the component is
+// matched by a plan or by RE2, and for ExecURL with up to 8 groups; the
+// groups beyond; nothing for ExecComponent into a slice with room, but
+// what RE2 takes.
 func TestAllocs(t *testing.T) {
 	l := NewList(readRoutes(t))
 	tests := []struct {
@@ -194,7 +196,12 @@ func TestAllocs(t *testing.T) {
 		{"Exec of a URL in serialized form", "https://h/:a", "https://h/x", "exec", 0},
 		{"List.Match", "", "https://h/repos/golang/go/issues/1", "list", 0},
 		{"List.Match, a class group", "", "https://h/repos/golang/go/actions/runs/7", "list", 0},
+		{"List.MatchPathname", "", "https://h/repos/golang/go/issues/1", "list-path", 0},
+		{"List.MatchPathname, no route", "", "https://h/repos/golang/go/nothing/here", "list-path", 0},
+		{"ExecComponent: 9 groups into a slice with room", "https://h/:a/:b/:c/:d/:e/:f/:g/:h/:i", "https://h/a/b/c/d/e/f/g/h/i", "exec-component", 0},
+		{"ExecComponent, RE2", "https://h/:a(\\d+|x)?", "https://h/42", "exec-component", 1},
 	}
+	var buf [16]Group
 	for _, tt := range tests {
 		u := whatwg.MustParse(tt.url)
 		var p *Pattern
@@ -213,6 +220,11 @@ func TestAllocs(t *testing.T) {
 				sinkResult, sinkBool = p.Exec(tt.url)
 			case "list":
 				sinkInt, sinkBool = l.Match(u)
+			case "list-path":
+				sinkInt, sinkBool = l.MatchPathname(u.Pathname())
+			case "exec-component":
+				groups, ok := p.ExecComponent(Pathname, u.Pathname(), buf[:0])
+				sinkBool = ok && len(groups) > 0
 			}
 		})
 		if got != tt.allocs {

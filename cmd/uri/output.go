@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/base64"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -16,7 +17,7 @@ const lowerHex = "0123456789abcdef"
 // of the input as it is.
 
 // field is one member of a JSON object. Its value is a string, a bool, an
-// int, nil (null), an optional, a bytesHex, a []string, an object ([]field),
+// int, nil (null), an optional, a bytesHex, a base64Value, a []string, an object ([]field),
 // a list of objects ([][]field) or the segments of a legacy path, written as
 // they are read.
 type field struct {
@@ -34,6 +35,11 @@ type optional struct {
 // as the hex of its bytes, so that no byte is lost to the U+FFFD that JSON
 // text holds in its place.
 type bytesHex string
+
+// base64Value is a string member whose value is the standard base64 of
+// its bytes, written as it is encoded, so that a body of tens of
+// megabytes costs no string of its own.
+type base64Value []byte
 
 // hexIfNotUTF8 returns the bytesHex of s.
 func hexIfNotUTF8(s string) bytesHex { return bytesHex(s) }
@@ -84,6 +90,12 @@ func writeValue(w *bufio.Writer, v any) {
 			w.WriteByte(lowerHex[v[i]>>4])
 			w.WriteByte(lowerHex[v[i]&15])
 		}
+		w.WriteByte('"')
+	case base64Value:
+		w.WriteByte('"')
+		enc := base64.NewEncoder(base64.StdEncoding, w)
+		enc.Write(v)
+		enc.Close()
 		w.WriteByte('"')
 	case []string:
 		writeStrings(w, v)

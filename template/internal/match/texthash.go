@@ -1,4 +1,4 @@
-package template
+package match
 
 import (
 	"math/bits"

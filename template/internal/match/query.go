@@ -1,9 +1,10 @@
-package template
+package match
 
 import (
 	"strings"
 
 	"github.com/gouri/uri/internal/query"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // A query that a template writes as parameters ("{?x,y}", "{&z}", "?a=1",
@@ -13,11 +14,11 @@ import (
 
 // qitem is one parameter, or one expression of parameters, of a query.
 type qitem struct {
-	kind uint8  // qLiteral, qValued or qVars
-	name string // qLiteral: the parameter as expansion writes it; qValued: its name
-	p    *part  // qValued and qVars: the expression
-	occ  int    // the occurrence number of the expression's first variable
-	prog *prog  // qValued: the expression alone, to match the parameter's value
+	kind uint8      // qLiteral, qValued or qVars
+	name string     // qLiteral: the parameter as expansion writes it; qValued: its name
+	p    *expr.Part // qValued and qVars: the expression
+	occ  int        // the occurrence number of the expression's first variable
+	prog *prog      // qValued: the expression alone, to match the parameter's value
 }
 
 const (
@@ -31,14 +32,14 @@ const (
 // that: an expression other than "{?...}" first, "{&...}" between
 // parameters, or a simple expression as the whole value of a parameter
 // ("a={x}").
-func queryItems(parts []part, occ, slots int, v *variant) ([]qitem, bool) {
+func queryItems(parts []expr.Part, occ, slots int, v *variant) ([]qitem, bool) {
 	var items []qitem
 	var cur []byte
 	open := false // whether a parameter of literal text is being read
 	for i := range parts {
 		p := &parts[i]
-		if p.op == nil {
-			lit := p.lit
+		if p.Operator == nil {
+			lit := p.Lit
 			if i == 0 {
 				lit, open = lit[1:], true // the "?"
 			}
@@ -59,19 +60,19 @@ func queryItems(parts []part, occ, slots int, v *variant) ([]qitem, bool) {
 			continue
 		}
 		switch {
-		case p.op.char == '?' && i == 0, p.op.char == '&':
+		case p.Operator.Char == '?' && i == 0, p.Operator.Char == '&':
 			if open {
 				items = append(items, qitem{kind: qLiteral, name: string(cur)})
 			}
 			items = append(items, qitem{kind: qVars, p: p, occ: occ})
-		case p.op.char == 0 && open && len(cur) > 0 && strings.IndexByte(string(cur), '=') == len(cur)-1:
+		case p.Operator.Char == 0 && open && len(cur) > 0 && strings.IndexByte(string(cur), '=') == len(cur)-1:
 			items = append(items, qitem{kind: qValued, name: string(cur[:len(cur)-1]), p: p, occ: occ,
 				prog: compile(parts[i:i+1], occ, slots, v)})
 		default:
 			return nil, false
 		}
 		cur, open = cur[:0], false
-		occ += len(p.specs)
+		occ += len(p.Specs)
 	}
 	if open {
 		items = append(items, qitem{kind: qLiteral, name: string(cur)})
@@ -105,12 +106,20 @@ type queryMatch struct {
 // the captures of its variables. On failure it returns the offset in u of
 // the parameter at fault, or end for a missing one.
 func (r *run) matchQuery(caps []capture) (int, bool) {
-	m, u, q, end, o := r.m, r.u, r.pathEnd, r.fragStart, r.o
-	qm := queryMatch{s: u.String(), caps: caps, steps: r.steps}
+	m, u, q, end, o := r.m, r.u, r.pathEnd, r.fragStart, &r.o
+	qm := queryMatch{s: u.String(), caps: caps, steps: &r.steps}
 	if u.HasQuery() {
 		qm.split(q+1, end)
 	}
 	for _, it := range m.query {
+		// An item looks at each parameter, for each of its variables.
+		looks := len(qm.params)
+		if it.p != nil {
+			looks *= len(it.p.Specs)
+		}
+		if !r.afford(looks) {
+			return 0, false
+		}
 		var fail int
 		ok := true
 		switch it.kind {
@@ -126,11 +135,14 @@ func (r *run) matchQuery(caps []capture) (int, bool) {
 			return fail, false
 		}
 	}
+	if !r.afford(len(qm.params) * len(qm.names)) {
+		return 0, false
+	}
 	if off, ok := qm.repeated(); ok {
 		return off, false // a second one
 	}
 	qm.takeLeftover()
-	if !o.extraParams() {
+	if !o.ExtraParams {
 		for _, p := range qm.params {
 			if !p.claimed {
 				return p.off, false
@@ -145,6 +157,7 @@ func (r *run) matchQuery(caps []capture) (int, bool) {
 
 // split reads the parameters of the query s[start:end].
 func (qm *queryMatch) split(start, end int) {
+	qm.params = make([]param, 0, query.Count(qm.s[start:end]))
 	for i := start; ; {
 		sp := query.Next(qm.s, i, end)
 		qm.params = append(qm.params, param{text: qm.s[i:sp.End], name: qm.s[i:sp.NameEnd], eq: sp.HasValue(), off: i})
@@ -193,7 +206,7 @@ func (qm *queryMatch) valued(r *run, it qitem, end int) (int, bool) {
 	qm.names = append(qm.names, it.name)
 	at := p.off + len(p.name) + 1
 	slots := make([]int, it.prog.slots)
-	ok, fail := it.prog.run(qm.s[at:p.off+len(p.text)], at, qm.steps, slots)
+	ok, fail := r.runProg(it.prog, qm.s[at:p.off+len(p.text)], at, slots)
 	if !ok {
 		return fail, false
 	}
@@ -206,24 +219,24 @@ func (qm *queryMatch) valued(r *run, it qitem, end int) (int, bool) {
 // its name for an exploded one (one for KindString); an exploded variable
 // with no parameter of its name, or of KindAssoc, may take those that no
 // item claims.
-func (qm *queryMatch) vars(it qitem, o *MatchOptions) {
-	for k := range it.p.specs {
-		v := &it.p.specs[k]
+func (qm *queryMatch) vars(it qitem, o *Options) {
+	for k := range it.p.Specs {
+		v := &it.p.Specs[k]
 		j := it.occ + k
-		hint := o.kind(v.name)
+		hint := o.kind(v.Name)
 		switch {
-		case v.explode && hint == KindAssoc:
+		case v.Explode && hint == KindAssoc:
 			qm.leftover = append(qm.leftover, j)
-		case !v.explode:
-			qm.names = append(qm.names, v.name)
-			if p := qm.named(v.name, true); p != nil {
+		case !v.Explode:
+			qm.names = append(qm.names, v.Name)
+			if p := qm.named(v.Name, true); p != nil {
 				p.claimed = true
 				qm.caps[j] = capture{set: true, start: p.off, end: p.off + len(p.text), text: p.text}
 			}
 		default:
 			if !qm.claimAll(j, func(p *param) bool {
 				*qm.steps++ // a look at every parameter, claimed or not
-				return p.eq && equalFoldHex(p.name, v.name)
+				return p.eq && equalFoldHex(p.name, v.Name)
 			}, hint == KindString) && hint == Undefined {
 				qm.leftover = append(qm.leftover, j)
 			}
@@ -286,10 +299,10 @@ func (qm *queryMatch) takeLeftover() {
 // query has parameters of its own): without one, expansion begins the
 // next expression's parameters with "&" (Section 3.2.9).
 func (qm *queryMatch) questionMark(first qitem, hasQuery bool) bool {
-	if !hasQuery || first.kind != qVars || first.p.op.char != '?' {
+	if !hasQuery || first.kind != qVars || first.p.Operator.Char != '?' {
 		return true
 	}
-	for k := range first.p.specs {
+	for k := range first.p.Specs {
 		if qm.caps[first.occ+k].set {
 			return true
 		}

@@ -1,4 +1,6 @@
-package template
+package match
+
+import "github.com/gouri/uri/template/internal/expr"
 
 // maxReservedMarks is the most "," and "=" of a reserved expansion's text
 // whose readings reservedReadings tries: 2^maxReservedMarks readings.
@@ -12,10 +14,10 @@ const maxReservedMarks = 12
 // so each of them may be a separator or a member's own: with n of them
 // there are up to 2^n readings, which it tries only for n up to
 // maxReservedMarks, taking len(text) from budget for each.
-func reservedReadings(d decoder, v *varspec, text string, kind Kind, budget *int, try func(Value) bool) (found, all bool) {
+func reservedReadings(d decoder, v *expr.Spec, text string, kind Kind, budget *int, try func(Value) bool) (found, all bool) {
 	var marks []int
 	for i := 0; i < len(text); i++ {
-		if text[i] == ',' || (text[i] == '=' && v.explode) {
+		if text[i] == ',' || (text[i] == '=' && v.Explode) {
 			marks = append(marks, i)
 		}
 	}
@@ -42,7 +44,7 @@ func reservedReadings(d decoder, v *varspec, text string, kind Kind, budget *int
 // readMarked reads text as kind, with the marks whose bit is set in mask
 // as separators ("," between members, "=" between a pair's name and
 // value in an exploded array) and the others as the members' own.
-func readMarked(d decoder, v *varspec, text string, marks []int, mask int, kind Kind) (Value, bool) {
+func readMarked(d decoder, v *expr.Spec, text string, marks []int, mask int, kind Kind) (Value, bool) {
 	var pieces []string // members, or names and values in turn for an array
 	start, eq := 0, -1
 	for b, i := range marks {
@@ -55,7 +57,7 @@ func readMarked(d decoder, v *varspec, text string, marks []int, mask int, kind 
 		case text[i] == '=':
 			eq = i
 		default:
-			if kind == KindAssoc && v.explode {
+			if kind == KindAssoc && v.Explode {
 				if eq < 0 {
 					return Value{}, false
 				}
@@ -66,7 +68,7 @@ func readMarked(d decoder, v *varspec, text string, marks []int, mask int, kind 
 			start, eq = i+1, -1
 		}
 	}
-	if kind == KindAssoc && v.explode {
+	if kind == KindAssoc && v.Explode {
 		if eq < 0 {
 			return Value{}, false
 		}

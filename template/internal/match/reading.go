@@ -1,13 +1,14 @@
-package template
+package match
 
 import (
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // This file finds the reading of a URI that Match returns: the first, in
-// the order of preference of [Template.Match], whose values re-expand to
-// the URI. The Pike VM finds the first reading of the automaton in linear
+// the order of preference of template's Template.Match, whose values
+// re-expand to the URI. The Pike VM finds the first reading of the automaton in linear
 // time; when its values do not re-expand to the URI (the occurrences of a
 // variable disagree, or a kind or a prefix does not fit), a search goes
 // through the other readings in the same order, within a budget of steps
@@ -15,11 +16,11 @@ import (
 
 // run is the state of one call of Match.
 type run struct {
-	m     *matcher
-	o     *MatchOptions
+	m     *compiled
+	o     Options
 	u     uri.URI
 	s     string
-	steps *int
+	steps int // the steps of passes of automata and looks at parameters
 	// The URI's path is s[pathStart:pathEnd]; its query, when it has one,
 	// s[pathEnd+1:fragStart], and its fragment begins at fragStart.
 	pathStart, pathEnd, fragStart int
@@ -28,7 +29,7 @@ type run struct {
 	buf                           []byte
 	partial                       []capture    // searchCheck's
 	leadBuf                       []int        // leads'
-	dots                          []span       // the dot segments of the path
+	dots                          []expr.Span  // the dot segments of the path
 	truncated                     bool         // reservedReadings did not read all
 	pruning                       bool         // variable is called by searchCheck.check
 	readBuf                       []int        // searchCheck's
@@ -36,10 +37,19 @@ type run struct {
 	leads4                        [4]leadValue // decodeLead's, by kind
 	want                          wantText     // check's: the text in buf
 	hashes                        *textHashes
-	// Room for buf and leadBuf, so that a match allocates them only when
-	// they grow beyond it.
+
+	// The steps of the match are steps and those that searches took of
+	// budget0; the match may take o.MaxSteps, and spent records that it
+	// stopped there. held is the budget that a search may not take, since
+	// o.MaxSteps would not allow it.
+	budget0, held int
+	spent         bool
+
+	// Room for buf, leadBuf and the values of a reading, so that a match
+	// allocates them only when they grow beyond it.
 	bufRoom  [128]byte
 	leadRoom [8]int
+	valRoom  [8]Value
 }
 
 // budgetPerStep is how many times the steps of one pass of the automaton
@@ -50,51 +60,68 @@ const (
 	minBudget     = 1 << 18
 )
 
-// match is MatchURI, with the count of the matcher's steps for the tests
-// of linearity.
-func (t *Template) match(u uri.URI, o *MatchOptions, steps *int) (Values, error) {
-	r := &run{m: t.matcher(o), o: o, u: u, s: u.String(), steps: steps}
+// Match matches u against the template (RFC 6570, Section 1.4) with the
+// options o: see [Matcher].
+func (mt *Matcher) Match(u uri.URI, o Options) Result {
+	r := &run{o: o, u: u, s: u.String()}
+	r.m = mt.compiled(&r.o)
 	r.buf, r.leadBuf = r.bufRoom[:0], r.leadRoom[:0]
-	r.pathStart, r.pathEnd = pathRange(u)
+	r.pathStart, r.pathEnd = expr.PathRange(u)
 	r.fragStart = len(r.s)
 	if u.HasFragment() {
 		r.fragStart -= len(u.Fragment()) + 1
 	}
-	r.dots = dotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
+	r.dots = expr.DotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
 	r.budget = max(minBudget, budgetPerStep*(len(r.s)+1)*(len(r.m.all.insts)+1))
-	defer func(budget int) { *steps += budget - r.budget }(r.budget)
+	r.budget0 = r.budget
 	vals, off, ok := r.strategies()
-	if ok {
-		return vals, nil
+	res := Result{Steps: r.steps + r.budget0 - r.budget}
+	switch {
+	case ok:
+		res.Values, res.Matched = vals, true
+	case r.spent:
+		res.Spent = true
+	default:
+		res.Offset, res.Limited = off, r.budget <= 0 || r.truncated
 	}
-	e := &uri.Error{Op: uri.OpMatch, Input: r.s, Offset: off, Err: ErrNoMatch}
-	if r.budget <= 0 || r.truncated {
-		e.Detail = "the search for values that re-expand to the URI reached its limit"
+	return res
+}
+
+// left returns the steps that the match may still take.
+func (r *run) left() int {
+	return r.o.MaxSteps - (r.steps + r.budget0 - r.budget - r.held)
+}
+
+// afford reports whether the match may take n more steps, and records
+// that it stopped when it may not.
+func (r *run) afford(n int) bool {
+	if n > r.left() {
+		r.spent = true
 	}
-	return nil, e
+	return !r.spent
 }
 
 // strategies matches the URI as a query of parameters in any order, when
 // the template has one, then as the whole template in order, and, with
 // ExtraParams, without the query. On failure it returns the offset at
 // which the first failed.
-func (r *run) strategies() (Values, int, bool) {
+func (r *run) strategies() ([]Value, int, bool) {
 	fail := -1
 	if r.m.query != nil {
 		vals, off, ok := r.params()
-		if ok {
-			return vals, 0, true
+		if ok || r.spent {
+			return vals, 0, ok
 		}
 		fail = off
 	}
 	vals, off, ok := r.whole(r.s, 0, 0)
-	if ok {
-		return vals, 0, true
+	if ok || r.spent {
+		return vals, 0, ok
 	}
 	if fail < 0 {
 		fail = off
 	}
-	if r.o.extraParams() && r.u.HasQuery() && r.m.query == nil {
+	if r.o.ExtraParams && r.u.HasQuery() && r.m.query == nil {
 		// The query may be all extra: match without it.
 		cut := r.s[:r.pathEnd] + r.s[r.fragStart:]
 		if vals, _, ok := r.whole(cut, r.pathEnd, r.fragStart-r.pathEnd); ok {
@@ -107,30 +134,30 @@ func (r *run) strategies() (Values, int, bool) {
 // whole matches s, the URI or the URI without its query, against the
 // whole template. Positions at or after cut are moved on by shift, for a
 // text from which shift bytes were cut there.
-func (r *run) whole(s string, cut, shift int) (Values, int, bool) {
+func (r *run) whole(s string, cut, shift int) ([]Value, int, bool) {
 	p := r.m.all
 	pike, caps := r.scratch()
-	if ok, fail := p.run(s, 0, r.steps, pike); !ok {
+	if ok, fail := r.runProg(p, s, 0, pike); !ok {
 		return nil, fail, false
 	}
-	accept := func(slots []int) (Values, int, bool) {
+	accept := func(slots []int) ([]Value, int, bool) {
 		clear(caps)
 		r.fill(slots, s, caps, cut, shift)
 		return r.values(caps)
 	}
-	search := func(found func(Values, int, bool) bool) {
+	search := func(found func([]Value, int, bool) bool) {
 		cp := &searchCheck{r: r, s: s, cut: cut, shift: shift, memo: true}
 		p.each(s, 0, &r.budget, cp, func(slots []int) bool { return found(accept(slots)) })
 	}
-	return r.first(func() (Values, int, bool) { return accept(pike) }, search)
+	return r.first(func() ([]Value, int, bool) { return accept(pike) }, search)
 }
 
 // params matches the URI as the parts of the template before its query,
 // the query parameter by parameter, and the parts from its fragment on.
-func (r *run) params() (Values, int, bool) {
+func (r *run) params() ([]Value, int, bool) {
 	m, s := r.m, r.s
 	head, caps := r.scratch()
-	if ok, fail := m.head.run(s[:r.pathEnd], 0, r.steps, head); !ok {
+	if ok, fail := r.runProg(m.head, s[:r.pathEnd], 0, head); !ok {
 		return nil, fail, false
 	}
 	qcaps := make([]capture, len(m.occs))
@@ -139,23 +166,31 @@ func (r *run) params() (Values, int, bool) {
 	}
 	frag := s[r.fragStart:]
 	tail := make([]int, len(head))
-	if ok, fail := m.tail.run(frag, r.fragStart, r.steps, tail); !ok {
+	if ok, fail := r.runProg(m.tail, frag, r.fragStart, tail); !ok {
 		return nil, fail, false
 	}
-	accept := func(head, tail []int) (Values, int, bool) {
+	accept := func(head, tail []int) ([]Value, int, bool) {
 		copy(caps, qcaps)
 		r.fill(head, s, caps, 0, 0)
 		r.fill(tail, s, caps, 0, 0)
 		return r.values(caps)
 	}
-	search := func(found func(Values, int, bool) bool) {
+	search := func(found func([]Value, int, bool) bool) {
 		head := &searchCheck{r: r, s: s}
 		tail := &searchCheck{r: r, s: s, from: m.tailOcc}
 		m.head.each(s[:r.pathEnd], 0, &r.budget, head, func(h []int) bool {
 			return m.tail.each(frag, r.fragStart, &r.budget, tail, func(t []int) bool { return found(accept(h, t)) })
 		})
 	}
-	return r.first(func() (Values, int, bool) { return accept(head, tail) }, search)
+	return r.first(func() ([]Value, int, bool) { return accept(head, tail) }, search)
+}
+
+// runProg runs p over s, whose positions are offset by base, as
+// prog.run does, within the steps that the match may still take.
+func (r *run) runProg(p *prog, s string, base int, dst []int) (bool, int) {
+	ok, fail, spent := p.run(s, base, &r.steps, r.left(), dst)
+	r.spent = r.spent || spent
+	return ok, fail
 }
 
 // first returns the values of the first reading that re-expands to the
@@ -164,8 +199,13 @@ func (r *run) params() (Values, int, bool) {
 // of hex digits), then, when the URI holds triplets of unreserved
 // characters, those that re-expand to it once they are decoded. On
 // failure it returns the offset at which the reading at hand failed.
-func (r *run) first(atHand func() (Values, int, bool), search func(found func(Values, int, bool) bool)) (Values, int, bool) {
+func (r *run) first(atHand func() ([]Value, int, bool), search func(found func([]Value, int, bool) bool)) ([]Value, int, bool) {
 	r.loose = false
+	// Reading the values of a reading takes steps in proportion to the
+	// URI and the template.
+	if !r.afford(len(r.s) + len(r.m.occs)) {
+		return nil, 0, false
+	}
 	vals, fail, ok := atHand()
 	if ok {
 		return vals, 0, true
@@ -176,21 +216,43 @@ func (r *run) first(atHand func() (Values, int, bool), search func(found func(Va
 				break
 			}
 			r.loose = true
+			if !r.afford(len(r.s) + len(r.m.occs)) {
+				return nil, fail, false
+			}
 			if vals, _, ok = atHand(); ok {
 				return vals, 0, true
 			}
 		}
-		search(func(v Values, _ int, good bool) bool {
-			// Reading the values is work as well.
-			r.budget -= len(r.s) + len(r.m.occs)
-			vals, ok = v, good
-			return ok
+		r.searchWithin(func() {
+			search(func(v []Value, _ int, good bool) bool {
+				// Reading the values is work as well.
+				r.budget -= len(r.s) + len(r.m.occs)
+				vals, ok = v, good
+				return ok
+			})
 		})
-		if ok {
-			return vals, 0, true
+		if ok || r.spent {
+			return vals, 0, ok
 		}
 	}
 	return nil, fail, false
+}
+
+// searchWithin runs search with the budget of searches cut to the steps
+// that the match may still take, and records that the match stopped when
+// the search ran out of them rather than out of its own budget.
+func (r *run) searchWithin(search func()) {
+	left := max(r.left(), 0)
+	if left >= r.budget {
+		search()
+		return
+	}
+	r.held = r.budget - left
+	r.budget = left
+	search()
+	r.spent = r.budget <= 0
+	r.budget += r.held
+	r.held = 0
 }
 
 // scratch returns the buffers of one strategy: the slots of a reading and

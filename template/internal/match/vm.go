@@ -1,9 +1,10 @@
-package template
+package match
 
 import (
 	"sync"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // This file compiles the parts of a template into a nondeterministic
@@ -13,7 +14,7 @@ import (
 // therefore linear in the length of the URI (times the size of the
 // template), whatever the input: there is no backtracking. Threads are kept
 // in priority order, so that among all the ways to split a URI, the one
-// that the documented rule prefers wins (see [Template.Match]).
+// that the documented rule prefers wins (see template's Template.Match).
 
 // Instruction kinds.
 const (
@@ -49,11 +50,11 @@ type prog struct {
 // operator's values hold no "." (its separator: see labelRule).
 var (
 	hexTable   = classOf(abnf.Hex)
-	itemU      = allowU
-	itemUR     = allowUR
-	itemULabel = func() [256]bool { t := allowU; t['.'] = false; return t }()
-	// With MatchOptions.PlusAsSpace, "+" too.
-	itemUPlus      = func() [256]bool { t := allowU; t['+'] = true; return t }()
+	itemU      = expr.Allowed(false)
+	itemUR     = expr.Allowed(true)
+	itemULabel = func() [256]bool { t := itemU; t['.'] = false; return t }()
+	// With Options.PlusAsSpace, "+" too.
+	itemUPlus      = func() [256]bool { t := itemU; t['+'] = true; return t }()
 	itemULabelPlus = func() [256]bool { t := itemULabel; t['+'] = true; return t }()
 	noByte         [256]bool // a dead end
 )
@@ -65,17 +66,17 @@ func classOf(mask uint16) (t [256]bool) {
 	return t
 }
 
-// variant is what of MatchOptions changes the automaton.
+// variant is what of Options changes the automaton.
 type variant struct {
 	// named holds the kind, String or List, of the exploded variables of
-	// named operators whose pairs MatchOptions.Kinds says are all named
+	// named operators whose pairs Options.Kinds says are all named
 	// by the variable.
 	named map[string]Kind
 	// nonEmpty: an expression of "" or "+" writes something
-	// (MatchOptions.NonEmpty), since it writes nothing alike for an
+	// (Options.NonEmpty), since it writes nothing alike for an
 	// undefined variable and for the empty string.
 	nonEmpty bool
-	// plus: a value may hold "+" for a space (MatchOptions.PlusAsSpace);
+	// plus: a value may hold "+" for a space (Options.PlusAsSpace);
 	// where it may not, the values read are refused.
 	plus bool
 }
@@ -211,13 +212,13 @@ var leadHex, contHex = func() (lead, cont [256]bool) {
 }()
 
 // itemClass returns the class of a member's unencoded bytes for op.
-func (b *builder) itemClass(op *operator) *[256]bool {
+func (b *builder) itemClass(op *expr.Operator) *[256]bool {
 	switch {
-	case op.reserved:
+	case op.Reserved:
 		return &itemUR
-	case op.char == '.' && b.plus:
+	case op.Char == '.' && b.plus:
 		return &itemULabelPlus
-	case op.char == '.':
+	case op.Char == '.':
 		return &itemULabel
 	case b.plus:
 		return &itemUPlus
@@ -228,66 +229,55 @@ func (b *builder) itemClass(op *operator) *[256]bool {
 // value emits the text of one variable of an expression with operator op,
 // after the operator's first string or separator: what appendVar writes,
 // for a value of any kind (RFC 6570, Appendix A).
-func (b *builder) value(op *operator, v *varspec, greedy bool) {
+func (b *builder) value(op *expr.Operator, v *expr.Spec, greedy bool) {
 	cls := b.itemClass(op)
 	item := func() { b.item(cls, greedy) }
-	if v.maxLen > 0 && v.maxLen <= maxBounded {
-		item = func() { b.upTo(v.maxLen, cls, greedy) }
+	if v.MaxLen > 0 && v.MaxLen <= maxBounded {
+		item = func() { b.upTo(v.MaxLen, cls, greedy) }
 	}
 	members := func() { // item *( "," item ), a string's or a composite's
 		item()
-		if v.maxLen == 0 && !op.reserved {
+		if v.MaxLen == 0 && !op.Reserved {
 			b.star(greedy, func() { b.byte(','); item() })
 		}
 	}
-	switch {
-	case op.named && !v.explode:
-		b.literal(v.name)
-		if op.ifemp == '=' {
+	// valued emits "=" and then body after a name: "=" is optional where
+	// the operator writes none for an empty value (";x").
+	valued := func(body func()) {
+		if op.Ifemp == '=' {
 			b.byte('=')
-			members()
+			body()
 		} else {
-			b.opt(greedy, func() { b.byte('='); members() })
+			b.opt(greedy, func() { b.byte('='); body() })
 		}
-	case op.named && b.named[v.name] != Undefined:
+	}
+	switch {
+	case op.Named && !v.Explode:
+		b.literal(v.Name)
+		valued(members)
+	case op.Named && b.named[v.Name] != Undefined:
 		// A string or a list, exploded: each pair is named by the variable
 		// (";x=a;x=b"), one pair for a string.
-		pair := func() {
-			b.literal(v.name)
-			if op.ifemp == '=' {
-				b.byte('=')
-				item()
-			} else {
-				b.opt(greedy, func() { b.byte('='); item() })
-			}
-		}
+		pair := func() { b.literal(v.Name); valued(item) }
 		pair()
-		if b.named[v.name] == KindList {
-			b.star(greedy, func() { b.byte(op.sep); pair() })
+		if b.named[v.Name] == KindList {
+			b.star(greedy, func() { b.byte(op.Sep); pair() })
 		}
-	case op.named:
-		pair := func() { // a member's name (the variable's, or a pair's) and value
-			item()
-			if op.ifemp == '=' {
-				b.byte('=')
-				item()
-			} else {
-				b.opt(greedy, func() { b.byte('='); item() })
-			}
-		}
+	case op.Named:
+		pair := func() { item(); valued(item) } // a member's name (the variable's, or a pair's) and value
 		pair()
-		b.star(greedy, func() { b.byte(op.sep); pair() })
-	case !v.explode:
+		b.star(greedy, func() { b.byte(op.Sep); pair() })
+	case !v.Explode:
 		members()
 	default:
 		part := func() {
 			item()
-			if !op.reserved {
+			if !op.Reserved {
 				b.opt(greedy, func() { b.byte('='); item() })
 			}
 		}
 		part()
-		b.star(greedy, func() { b.byte(op.sep); part() })
+		b.star(greedy, func() { b.byte(op.Sep); part() })
 	}
 }
 
@@ -296,14 +286,14 @@ func (b *builder) value(op *operator, v *varspec, greedy bool) {
 // the operator's first string, when no variable before it was written, or
 // after its separator. Writing is preferred to skipping; the last variable
 // takes the longest text it can, the others the shortest (see
-// [Template.Match]).
-func (b *builder) expression(p *part, occ int) {
-	k := len(p.specs)
+// template's Template.Match).
+func (b *builder) expression(p *expr.Part, occ int) {
+	k := len(p.Specs)
 	none := make([]int, k+1) // entry when no variable has been written yet
 	some := make([]int, k+1) // entry after a written one
 	var fix []func()
-	for i := range p.specs {
-		v := &p.specs[i]
+	for i := range p.Specs {
+		v := &p.Specs[i]
 		greedy := i == k-1
 		slot := 2 * (occ + i)
 		for _, written := range []bool{false, true} {
@@ -313,15 +303,15 @@ func (b *builder) expression(p *part, occ int) {
 			split := b.emit(inst{op: iSplit, check: int32(occ + i + 1)})
 			if written {
 				some[i] = split
-				b.byte(p.op.sep)
+				b.byte(p.Operator.Sep)
 			} else {
 				none[i] = split
-				if p.op.first != 0 {
-					b.byte(p.op.first)
+				if p.Operator.First != 0 {
+					b.byte(p.Operator.First)
 				}
 			}
 			start := b.emit(inst{op: iSave, slot: slot})
-			b.value(p.op, v, greedy)
+			b.value(p.Operator, v, greedy)
 			b.insts[start].x = b.emit(inst{op: iSave, slot: slot + 1})
 			jmp := b.emit(inst{op: iJmp})
 			fix = append(fix, func() {
@@ -336,7 +326,7 @@ func (b *builder) expression(p *part, occ int) {
 		}
 	}
 	none[k] = b.emit(inst{op: iJmp, check: int32(occ + k + 1)})
-	if b.nonEmpty && (p.op.char == 0 || p.op.char == '+') {
+	if b.nonEmpty && (p.Operator.Char == 0 || p.Operator.Char == '+') {
 		b.insts[none[k]] = inst{op: iClass, cls: &noByte} // it wrote nothing
 	}
 	some[k] = b.emit(inst{op: iJmp, check: int32(occ + k + 1)})
@@ -348,16 +338,16 @@ func (b *builder) expression(p *part, occ int) {
 
 // compile returns the automaton of the parts, whose variables have the
 // occurrence numbers from occ on, anchored at both ends, for the variant v.
-func compile(parts []part, occ int, slots int, v *variant) *prog {
+func compile(parts []expr.Part, occ int, slots int, v *variant) *prog {
 	b := &builder{variant: v}
 	for i := range parts {
 		p := &parts[i]
-		if p.op == nil {
-			b.literal(p.lit)
+		if p.Operator == nil {
+			b.literal(p.Lit)
 			continue
 		}
 		b.expression(p, occ)
-		occ += len(p.specs)
+		occ += len(p.Specs)
 	}
 	b.emit(inst{op: iMatch})
 	return &prog{insts: b.insts, slots: slots}

@@ -1,4 +1,4 @@
-package template
+package match
 
 // A checkpoint is where a search has read or skipped every occurrence
 // before one: checked there, a reading that cannot re-expand is cut at

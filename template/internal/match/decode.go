@@ -1,35 +1,36 @@
-package template
+package match
 
 import (
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // This file reads the value of one occurrence of a variable from the text
 // that it took in a URI: the reverse of appendValue, with the kind of the
-// value chosen by the rules of [Template.Match].
+// value chosen by the rules of template's Template.Match.
 
 // decodeOccurrence reads the value of one occurrence from the text it
 // matched (after the operator's first string or separator), as the kind
 // hint says, or by the default rules when hint is Undefined.
-func decodeOccurrence(d decoder, v *varspec, text string, hint Kind) (Value, bool) {
+func decodeOccurrence(d decoder, v *expr.Spec, text string, hint Kind) (Value, bool) {
 	op := d.op
-	if !v.explode {
-		if op.named {
+	if !v.Explode {
+		if op.Named {
 			// name [ "=" value ]; the name matched the varspec's.
-			text = text[len(v.name):]
+			text = text[len(v.Name):]
 			if text != "" {
 				text = text[1:]
 			}
 		}
 		return d.members(text, hint)
 	}
-	parts := strings.Split(text, string(op.sep))
-	if op.named {
+	parts := strings.Split(text, string(op.Sep))
+	if op.Named {
 		allName := true
 		for _, p := range parts {
-			if k, _, _ := strings.Cut(p, "="); !equalFoldHex(k, v.name) {
+			if k, _, _ := strings.Cut(p, "="); !equalFoldHex(k, v.Name) {
 				allName = false
 			}
 		}
@@ -55,9 +56,9 @@ func decodeOccurrence(d decoder, v *varspec, text string, hint Kind) (Value, boo
 		}
 	}
 	switch {
-	case hint == KindAssoc || (hint == Undefined && withEq == len(parts) && !op.reserved):
+	case hint == KindAssoc || (hint == Undefined && withEq == len(parts) && !op.Reserved):
 		return d.pairs(parts, true)
-	case hint == KindString && op.reserved:
+	case hint == KindString && op.Reserved:
 		// A reserved expansion writes the separator "," of a string
 		// unencoded: the whole text is the string.
 		return d.str(text)
@@ -65,27 +66,27 @@ func decodeOccurrence(d decoder, v *varspec, text string, hint Kind) (Value, boo
 		if len(parts) == 1 && withEq == 0 {
 			return d.str(parts[0])
 		}
-	case withEq == 0 || op.reserved:
+	case withEq == 0 || op.Reserved:
 		return d.list(parts)
 	}
 	return Value{}, false
 }
 
 // decoder decodes the members of one occurrence and applies the boundary
-// rules of its operator and place, and those of MatchOptions.
+// rules of its operator and place, and those of Options.
 type decoder struct {
-	op       *operator
+	op       *expr.Operator
 	inPath   bool // the occurrence is in the path: no "/" unless slash
-	slash    bool // MatchOptions.AllowEncodedSlash
-	plus     bool // a "+" is a space: MatchOptions.PlusAsSpace, in the query
-	nonEmpty bool // MatchOptions.NonEmpty
+	slash    bool // Options.EncodedSlash
+	plus     bool // a "+" is a space: Options.PlusAsSpace, in the query
+	nonEmpty bool // Options.NonEmpty
 }
 
 // members reads the value of a variable that is not exploded: its members
 // joined with ",".
 func (d decoder) members(text string, hint Kind) (Value, bool) {
 	items := []string{text}
-	if !d.op.reserved || hint == KindList || hint == KindAssoc {
+	if !d.op.Reserved || hint == KindList || hint == KindAssoc {
 		items = strings.Split(text, ",")
 	}
 	switch {
@@ -111,7 +112,7 @@ func (d decoder) members(text string, hint Kind) (Value, bool) {
 // str reads a string value.
 func (d decoder) str(s string) (Value, bool) {
 	s, ok := d.decode(s)
-	return String(s), ok
+	return stringValue(s), ok
 }
 
 // list reads the items of a list.
@@ -148,8 +149,8 @@ func (d decoder) pairs(members []string, needEq bool) (Value, bool) {
 // keepInReserved are the octets whose pct-encoded triplets a reserved
 // expansion copies from a value unchanged, and matching therefore keeps.
 var decodeInReserved = func() (t [256]bool) {
-	for c := range t {
-		t[c] = !allowUR[c]
+	for c, allowed := range expr.Allowed(true) {
+		t[c] = !allowed
 	}
 	return t
 }()
@@ -174,12 +175,12 @@ func decodeReserved(s string) string {
 
 // decode pct-decodes one member, as the operator encoded it, and reports
 // whether the result stays within the operator's boundary and is not
-// empty when MatchOptions.NonEmpty asks so.
+// empty when Options.NonEmpty asks so.
 func (d decoder) decode(s string) (string, bool) {
 	if d.nonEmpty && s == "" {
 		return s, false
 	}
-	if d.op.reserved {
+	if d.op.Reserved {
 		if abnf.IndexPctEncoded(s) >= 0 {
 			s = decodeReserved(s)
 		}
@@ -187,7 +188,7 @@ func (d decoder) decode(s string) (string, bool) {
 	}
 	s = abnf.Decode(s, d.plus)
 	switch {
-	case d.op.char == '.' && strings.IndexByte(s, '.') >= 0:
+	case d.op.Char == '.' && strings.IndexByte(s, '.') >= 0:
 		return s, false
 	case d.inPath && !d.slash && strings.IndexByte(s, '/') >= 0:
 		return s, false

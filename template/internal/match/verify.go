@@ -1,16 +1,17 @@
-package template
+package match
 
 import (
 	"slices"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // values reads the values of a reading from its captures and checks that
 // they re-expand to the text that each occurrence took: Match returns
 // only values that expand to the URI. On failure it returns the offset in
 // the URI of the occurrence that does not re-expand.
-func (r *run) values(caps []capture) (Values, int, bool) {
+func (r *run) values(caps []capture) ([]Value, int, bool) {
 	m := r.m
 	// The values are checked byte by byte, not by hashes.
 	defer func(h *textHashes) { r.hashes = h }(r.hashes)
@@ -18,8 +19,12 @@ func (r *run) values(caps []capture) (Values, int, bool) {
 	if off, ok := r.navigates(caps); ok {
 		return nil, off, false
 	}
-	vals := Values{}
-	for _, g := range m.groups {
+	vals := r.valRoom[:0]
+	if len(m.groups) > len(r.valRoom) {
+		vals = make([]Value, 0, len(m.groups))
+	}
+	vals = vals[:len(m.groups)]
+	for gi, g := range m.groups {
 		v, bad := r.variable(g, caps)
 		if bad >= 0 {
 			off := caps[bad].start
@@ -28,9 +33,7 @@ func (r *run) values(caps []capture) (Values, int, bool) {
 			}
 			return nil, off, false
 		}
-		if v.Defined() {
-			vals[m.occs[g[0]].spec.name] = v
-		}
+		vals[gi] = v
 	}
 	return vals, 0, true
 }
@@ -86,7 +89,7 @@ func (r *run) variable(g []int, caps []capture) (vals Value, bad int) {
 			if bad < 0 {
 				bad = at
 			}
-			if !d.op.reserved || len(g) == 1 || kind == KindString {
+			if !d.op.Reserved || len(g) == 1 || kind == KindString {
 				continue
 			}
 			if r.pruning {
@@ -124,24 +127,24 @@ func (r *run) leads(g []int, caps []capture) []int {
 	out := r.leadBuf[:0]
 	defer func() { r.leadBuf = out }()
 	for _, i := range g {
-		if oc := r.m.occs[i]; caps[i].set && oc.spec.maxLen == 0 && !oc.op.reserved {
+		if oc := r.m.occs[i]; caps[i].set && oc.spec.MaxLen == 0 && !oc.op.Reserved {
 			return append(out, i)
 		}
 	}
 	for _, i := range g {
-		if caps[i].set && r.m.occs[i].spec.maxLen == 0 {
+		if caps[i].set && r.m.occs[i].spec.MaxLen == 0 {
 			out = append(out, i)
 			break
 		}
 	}
 	first := len(out)
 	for _, i := range g {
-		if !caps[i].set || r.m.occs[i].spec.maxLen == 0 {
+		if !caps[i].set || r.m.occs[i].spec.MaxLen == 0 {
 			continue
 		}
 		dup := false
 		for _, j := range out[first:] {
-			if caps[j].text == caps[i].text && r.m.occs[j].op.reserved == r.m.occs[i].op.reserved {
+			if caps[j].text == caps[i].text && r.m.occs[j].op.Reserved == r.m.occs[i].op.Reserved {
 				dup = true
 				break
 			}
@@ -162,14 +165,14 @@ var (
 )
 
 // kinds returns the kinds to read occurrence i as, in order: the one that
-// MatchOptions.Kinds gives, or the default rules (Undefined) and then each
+// Options.Kinds gives, or the default rules (Undefined) and then each
 // kind; a string for a prefix.
 func (r *run) kinds(i int) []Kind {
 	oc := r.m.occs[i]
-	if oc.spec.maxLen > 0 {
+	if oc.spec.MaxLen > 0 {
 		return stringKind
 	}
-	if k := r.o.kind(oc.spec.name); k != Undefined {
+	if k := r.o.kind(oc.spec.Name); k != Undefined {
 		return []Kind{k}
 	}
 	return defaultKinds
@@ -178,16 +181,16 @@ func (r *run) kinds(i int) []Kind {
 // decoder returns the decoder of occurrence i, whose capture is c.
 func (r *run) decoder(i int, c *capture) decoder {
 	oc := r.m.occs[i]
-	d := decoder{op: oc.op, slash: r.o.encodedSlash(), nonEmpty: r.o.nonEmpty(), plus: r.plus(oc.op, c)}
-	d.inPath = oc.op.char == '/' || (!oc.op.reserved && r.pathStart <= c.start && c.end <= r.pathEnd && r.pathStart < r.pathEnd)
+	d := decoder{op: oc.op, slash: r.o.EncodedSlash, nonEmpty: r.o.NonEmpty, plus: r.plus(oc.op, c)}
+	d.inPath = oc.op.Char == '/' || (!oc.op.Reserved && r.pathStart <= c.start && c.end <= r.pathEnd && r.pathStart < r.pathEnd)
 	return d
 }
 
 // plus reports whether a "+" in the text of c, an occurrence of op, reads
-// as a space: with MatchOptions.PlusAsSpace, for an operator other than
+// as a space: with Options.PlusAsSpace, for an operator other than
 // "+" and "#" whose text is in the query.
-func (r *run) plus(op *operator, c *capture) bool {
-	return r.o.plusAsSpace() && !op.reserved && r.u.HasQuery() && r.pathEnd < c.start && c.start <= r.fragStart
+func (r *run) plus(op *expr.Operator, c *capture) bool {
+	return r.o.PlusAsSpace && !op.Reserved && r.u.HasQuery() && r.pathEnd < c.start && c.start <= r.fragStart
 }
 
 // leadValue remembers the last value read from an occurrence, and
@@ -210,8 +213,8 @@ type leadKey struct {
 type wantText struct {
 	ok   bool
 	lead leadKey // the value expanded, by where it was read
-	op   *operator
-	spec *varspec
+	op   *expr.Operator
+	spec *expr.Spec
 }
 
 // decodeLead returns decodeOccurrence of occurrence i, whose capture is
@@ -276,7 +279,7 @@ func (r *run) checkOne(i int, caps []capture, v Value) bool {
 		return false
 	case !c.set:
 		return true
-	case oc.spec.maxLen > 0 && v.kind != KindString:
+	case oc.spec.MaxLen > 0 && v.kind != KindString:
 		return false
 	}
 	if w := &r.want; !w.ok || w.lead != r.lead.leadKey || w.op != oc.op || w.spec != oc.spec {
@@ -298,7 +301,7 @@ func (r *run) sameAsLead(i, lead int, caps []capture) (same, known bool) {
 	}
 	a, b := &caps[i], &caps[lead]
 	oa, ob := r.m.occs[i], r.m.occs[lead]
-	if !a.set || !b.set || oa.op != ob.op || oa.spec.maxLen != ob.spec.maxLen || oa.spec.explode != ob.spec.explode ||
+	if !a.set || !b.set || oa.op != ob.op || oa.spec.MaxLen != ob.spec.MaxLen || oa.spec.Explode != ob.spec.Explode ||
 		len(a.text) != a.end-a.start || len(b.text) != b.end-b.start || r.plus(oa.op, a) || r.plus(ob.op, b) {
 		return false, false
 	}
@@ -426,7 +429,7 @@ func (c *searchCheck) length(occ, pos int, slots []int) (n int, ok, known bool) 
 		return 0, false, true // the variable was skipped: undefined
 	}
 	ol, oo := r.m.occs[lead], r.m.occs[occ]
-	if ol.op != oo.op || ol.spec.maxLen != oo.spec.maxLen || ol.spec.explode != oo.spec.explode || r.o.plusAsSpace() {
+	if ol.op != oo.op || ol.spec.MaxLen != oo.spec.MaxLen || ol.spec.Explode != oo.spec.Explode || r.o.PlusAsSpace {
 		return 0, false, false
 	}
 	n = b - a
@@ -503,4 +506,13 @@ func (r *run) zone(c *capture) int {
 		return 1
 	}
 	return 2
+}
+
+// appendValue appends the text of one defined variable after the
+// operator's first string or separator (RFC 6570, Appendix A).
+func appendValue(b []byte, op *expr.Operator, v *expr.Spec, val Value) []byte {
+	if val.kind == KindString {
+		return expr.AppendString(b, op, v, val.s)
+	}
+	return expr.AppendComposite(b, op, v, val.items, val.pairs)
 }

@@ -1,4 +1,4 @@
-package template
+package match
 
 // This file runs a compiled automaton as a Pike VM. The threads hold their
 // captures in a persistent structure shared between them: a thread's
@@ -37,23 +37,33 @@ const minArena = 256
 
 // run matches the whole of s and writes the recorded positions, offset by
 // base, to dst (of p.slots entries), or reports false and the furthest
-// position (plus base) that some thread reached. Its buffers come from the
-// prog's pool, so that a match allocates nothing once they have grown.
-func (p *prog) run(s string, base int, steps *int, dst []int) (bool, int) {
+// position (plus base) that some thread reached. It takes at most budget
+// steps: before a position, or a compaction, whose work could take it
+// past them, it stops and reports spent. Its buffers come from the prog's
+// pool, so that a match allocates nothing once they have grown.
+func (p *prog) run(s string, base int, steps *int, budget int, dst []int) (ok bool, furthest int, spent bool) {
 	m, _ := p.pool.Get().(*vm)
 	if m == nil {
 		m = &vm{p: p, seen: make([]int32, len(p.insts))}
 	}
 	defer p.pool.Put(m)
+	// Setting up costs a step for each instruction, and so does, at
+	// most, each position: a step for each thread and one for each
+	// instruction that the threads of the next position reach.
+	if 2*len(p.insts) > budget {
+		return false, base, true
+	}
 	for i := range m.seen {
 		m.seen[i] = -1
 	}
-	m.cur, m.next, m.nodes, m.limit, m.steps = m.cur[:0], m.next[:0], m.nodes[:0], minArena, 0
+	m.cur, m.next, m.nodes, m.limit, m.steps = m.cur[:0], m.next[:0], m.nodes[:0], minArena, len(p.insts)
 	defer func() { *steps += m.steps }()
 	m.cur = m.add(m.cur, 0, 0, base, -1)
-	furthest := 0
 	for pos := 0; len(m.cur) > 0; pos++ {
 		furthest = pos
+		if m.steps+len(m.cur)+len(p.insts) > budget {
+			return false, base + pos, true
+		}
 		for _, t := range m.cur {
 			m.steps++
 			in := &p.insts[t.pc]
@@ -61,7 +71,7 @@ func (p *prog) run(s string, base int, steps *int, dst []int) (bool, int) {
 			case iMatch:
 				if pos == len(s) {
 					m.slots(t.cap, dst)
-					return true, 0
+					return true, 0, false
 				}
 			case iByte:
 				if pos < len(s) && (s[pos] == in.lo || s[pos] == in.hi) {
@@ -78,10 +88,14 @@ func (p *prog) run(s string, base int, steps *int, dst []int) (bool, int) {
 		}
 		m.cur, m.next = m.next, m.cur[:0]
 		if len(m.nodes) >= m.limit {
+			// Compaction walks the chains of the threads and the arena.
+			if m.steps+2*len(m.nodes) > budget {
+				return false, base + pos, true
+			}
 			m.compact()
 		}
 	}
-	return false, base + furthest
+	return false, base + furthest, false
 }
 
 // add adds the thread at pc, with the captures cap, to list, following
