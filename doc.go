@@ -37,11 +37,11 @@
 //     that a user agent treats as one security principal ([URI.Origin]).
 //   - RFC 9112, Section 3.2, and RFC 9110, Section 7.2: the grammar of the
 //     request-target of an HTTP/1.1 request in its four forms
-//     ([ParseTarget]) and of the Host field ([ParseHost]); and whether a
-//     path lies under a prefix, segment by segment ([HasPathPrefix]), for
-//     proxies and routers. This package does not import net/http, nor
-//     rebuild the target URI of a request (RFC 9112, Section 3.3): package
-//     github.com/gouri/uri/httptarget does both, with these.
+//     ([ParseTarget]) and of the Host field ([ParseHost]). This package
+//     does not import net/http, nor do the jobs of a server with them:
+//     package github.com/gouri/uri/httptarget rebuilds the target URI of a
+//     request (RFC 9112, Section 3.3) and checks whether a path lies under
+//     a prefix, segment by segment, for proxies and routers.
 //   - RFC 3986, Section 6: normalization and comparison, syntax-based and
 //     scheme-based, with IPv6 addresses in RFC 5952 text ([URI.Normalize],
 //     [URI.NormalizeWith], [AppendNormalize], [NormalizePath] for a path
@@ -462,6 +462,8 @@
 //     ErrUserinfoNotAllowed are httptarget's.
 //   - [ErrNoHost] stays here, as the one reason of the module for a URL
 //     without a host: canon.ErrNoHost and readings.ErrNoHost are gone.
+//   - HasPathPrefix, the check of a proxy or router, is
+//     httptarget.HasPathPrefix, with the same contract.
 //   - [HostKind] is the one type of the module for the form of a host: it
 //     gained the URL Standard's [HostEmpty], [HostDomain] and [HostOpaque],
 //     and package whatwg's HostKind and package readings' HostKind are

@@ -80,20 +80,3 @@ func ExampleParseHost() {
 	// "example.com:70000": uri: number above 65535 at offset 16 of "example.com:70000"
 	// "user@example.com": uri: invalid character "@" in host at offset 4 of "user@example.com"
 }
-
-// A reverse proxy asks whether a request path is under a prefix segment
-// by segment, on normalized paths, so that "/api/../admin" is not under
-// "/api/" and "%2F" is never a separator.
-func ExampleHasPathPrefix() {
-	for _, p := range []string{"/api", "/api/", "/api/users", "/apix", "/api/../admin", "/%61pi/users", "/api%2Fusers"} {
-		fmt.Printf("%-14s under /api: %-5v under /api/: %v\n", p, uri.HasPathPrefix(p, "/api"), uri.HasPathPrefix(p, "/api/"))
-	}
-	// Output:
-	// /api           under /api: true  under /api/: false
-	// /api/          under /api: true  under /api/: true
-	// /api/users     under /api: true  under /api/: true
-	// /apix          under /api: false under /api/: false
-	// /api/../admin  under /api: false under /api/: false
-	// /%61pi/users   under /api: true  under /api/: true
-	// /api%2Fusers   under /api: false under /api/: false
-}

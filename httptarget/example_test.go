@@ -30,7 +30,7 @@ func Example() {
 		switch {
 		case err != nil:
 			fmt.Println("400:", err)
-		case !uri.HasPathPrefix(u.Path(), "/api/"):
+		case !httptarget.HasPathPrefix(u.Path(), "/api/"):
 			fmt.Println("404:", u)
 		default:
 			fmt.Println("pass:", u)
@@ -113,4 +113,21 @@ func ExampleURL() {
 	// login, refused: guard: refused "//evil.example/": cross-origin: the URL Standard reads "https://evil.example/", of the origin "https://evil.example", which is not "https://www.example.org"
 	// docs of api: b|c
 	// 400: uri: invalid character "#" (a request-target has no fragment (RFC 9110, Section 7.1)) in path at offset 6 of "/docs/#top"
+}
+
+// A reverse proxy asks whether a request path is under a prefix segment
+// by segment, on normalized paths, so that "/api/../admin" is not under
+// "/api/" and "%2F" is never a separator.
+func ExampleHasPathPrefix() {
+	for _, p := range []string{"/api", "/api/", "/api/users", "/apix", "/api/../admin", "/%61pi/users", "/api%2Fusers"} {
+		fmt.Printf("%-14s under /api: %-5v under /api/: %v\n", p, httptarget.HasPathPrefix(p, "/api"), httptarget.HasPathPrefix(p, "/api/"))
+	}
+	// Output:
+	// /api           under /api: true  under /api/: false
+	// /api/          under /api: true  under /api/: true
+	// /api/users     under /api: true  under /api/: true
+	// /apix          under /api: false under /api/: false
+	// /api/../admin  under /api: false under /api/: false
+	// /%61pi/users   under /api: true  under /api/: true
+	// /api%2Fusers   under /api: false under /api/: false
 }

@@ -8,14 +8,14 @@
 // # Which job goes where
 //
 // The grammar of the request-target and of the Host field is in the strict
-// core, package github.com/gouri/uri ([uri.ParseTarget], [uri.ParseHost],
-// and [uri.HasPathPrefix] for the path checks of a proxy or router): it
-// takes strings and needs nothing of net/http, which the core does not
+// core, package github.com/gouri/uri ([uri.ParseTarget], [uri.ParseHost]):
+// it takes strings and needs nothing of net/http, which the core does not
 // import. This package applies the rules of RFC 9112, Section 3.3, and of
 // "http" and "https" URIs (RFC 9110, Section 4.2), that make a target URI
 // of them: [Config.TargetURI] for a server that reads its requests itself
 // (or the command "uri target"), and [Config.FromRequest] for an
-// *http.Request of net/http.
+// *http.Request of net/http. [HasPathPrefix] is the path check of a proxy
+// or router, on normalized paths, segment by segment.
 //
 // # What net/http keeps and drops
 //
@@ -47,6 +47,7 @@
 // are arguments), Target.URI(ctx) is [Config.TargetURI](t, host, noHost),
 // and uri.ErrHostMismatch and uri.ErrUserinfoNotAllowed are
 // [ErrHostMismatch] and [ErrUserinfoNotAllowed]; [uri.ErrNoHost] stays.
+// uri.HasPathPrefix is [HasPathPrefix].
 package httptarget
 
 import (

@@ -255,7 +255,8 @@ func FuzzTargetURI(f *testing.F) {
 }
 
 // TestTargetURIAllocs pins what TargetURI allocates: the text of the
-// target URI, and nothing for an absolute-form target, which is its own.
+// target URI, and nothing for an absolute-form target, which is its own;
+// and that HasPathPrefix allocates nothing for paths in normal form.
 func TestTargetURIAllocs(t *testing.T) {
 	host, _ := uri.ParseHost("www.example.org:8080")
 	origin, _ := uri.ParseTarget("GET", "/pub/WWW/")
@@ -269,6 +270,7 @@ func TestTargetURIAllocs(t *testing.T) {
 		{"origin-form, default host", func() { _, _ = Config{DefaultHost: "a.example"}.TargetURI(origin, uri.HostPort{}, true) }, 1},
 		{"absolute-form", func() { _, _ = Config{}.TargetURI(absolute, host, false) }, 0},
 		{"absolute-form, matched", func() { _, _ = Config{MatchHost: true}.TargetURI(absolute, host, false) }, 0},
+		{"HasPathPrefix, normal paths", func() { _ = HasPathPrefix("/api/v1/users", "/api/") }, 0},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(100, tt.fn); n != tt.allocs {
@@ -277,8 +279,9 @@ func TestTargetURIAllocs(t *testing.T) {
 	}
 }
 
-// TestTargetURIHostileLinear: rebuilding a target URI takes time and
-// memory linear in the length of the target, for every hostile shape.
+// TestTargetURIHostileLinear: rebuilding a target URI, and comparing path
+// prefixes, take time and memory linear in the length of the input, for
+// every hostile shape.
 func TestTargetURIHostileLinear(t *testing.T) {
 	div := 1
 	if testing.Short() {
@@ -294,30 +297,39 @@ func TestTargetURIHostileLinear(t *testing.T) {
 			tg, _ := uri.ParseTarget("OPTIONS", s)
 			_, _ = Config{}.TargetURI(tg, h, false)
 		}},
+		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/a/") }},
 	}
 	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
 		t.Error(f)
 	}
 }
 
-// TestTargetURILinearTime checks by time that rebuilding target URIs does
-// linear work on the families of inputs that every package is checked
-// with (see oracle.CheckLinear).
+// TestTargetURILinearTime checks by time that rebuilding target URIs and
+// comparing path prefixes do linear work on the families of inputs that
+// every package is checked with (see oracle.CheckLinear).
 func TestTargetURILinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures times for several seconds; skipped with -short")
 	}
 	h, _ := uri.ParseHost("h")
-	run := func(s string) {
-		tg, _ := uri.ParseTarget("GET", s)
-		_, _ = Config{}.TargetURI(tg, h, false)
-		tg, _ = uri.ParseTarget("GET", strings.TrimPrefix(s, "http:/"))
-		_, _ = Config{}.TargetURI(tg, h, false)
+	ops := []struct {
+		name string
+		run  func(string)
+	}{
+		{"TargetURI", func(s string) {
+			tg, _ := uri.ParseTarget("GET", s)
+			_, _ = Config{}.TargetURI(tg, h, false)
+			tg, _ = uri.ParseTarget("GET", strings.TrimPrefix(s, "http:/"))
+			_, _ = Config{}.TargetURI(tg, h, false)
+		}},
+		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/x/") }},
 	}
-	for _, in := range oracle.Families {
-		if ratio, ok := oracle.CheckLinear(run, in.Build, oracle.LinearSize); !ok {
-			t.Errorf("TargetURI on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-				in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
+	for _, op := range ops {
+		for _, in := range oracle.Families {
+			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
+				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
+					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
+			}
 		}
 	}
 }
