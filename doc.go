@@ -228,7 +228,8 @@
 // # Normalization
 //
 // RFC 3986, Section 6.2 compares references on a ladder of normalizations.
-// [Equal] is the first rung, simple string comparison (Section 6.2.1).
+// The first rung is simple string comparison (Section 6.2.1), which == on
+// URIs is: they compare their text, presence of each component included.
 // [URI.Normalize] applies the next two, syntax-based (Section 6.2.2) and
 // scheme-based normalization (Section 6.2.3), and writes IPv6 addresses in
 // their RFC 5952 text; [Equivalent] compares the results.
@@ -464,6 +465,7 @@
 //     without a host: canon.ErrNoHost and readings.ErrNoHost are gone.
 //   - HasPathPrefix, the check of a proxy or router, is
 //     httptarget.HasPathPrefix, with the same contract.
+//   - Equal(a, b) is a == b, which it was: URIs are comparable.
 //   - [HostKind] is the one type of the module for the form of a host: it
 //     gained the URL Standard's [HostEmpty], [HostDomain] and [HostOpaque],
 //     and package whatwg's HostKind and package readings' HostKind are
