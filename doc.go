@@ -466,6 +466,9 @@
 //   - HasPathPrefix, the check of a proxy or router, is
 //     httptarget.HasPathPrefix, with the same contract.
 //   - Equal(a, b) is a == b, which it was: URIs are comparable.
+//   - Target.RequestURI, the origin-form that a proxy sends on, is the
+//     URI's: u, _ := t.AbsoluteURI(); u.RequestURI(), and the text of an
+//     origin-form target itself, t.String().
 //   - [HostKind] is the one type of the module for the form of a host: it
 //     gained the URL Standard's [HostEmpty], [HostDomain] and [HostOpaque],
 //     and package whatwg's HostKind and package readings' HostKind are

@@ -9,7 +9,8 @@ import (
 
 // A server reads the request-target of a request line by the rules of RFC
 // 3986 that RFC 9112, Section 3.2 cites; package httptarget rebuilds the
-// target URI from it and the Host field (RFC 9112, Section 3.3).
+// target URI from it and the Host field (RFC 9112, Section 3.3). A proxy
+// sends an absolute-form target on in origin-form (Section 3.2.1).
 func ExampleParseTarget() {
 	for _, r := range [][2]string{
 		{"GET", "/where?q=now"},
@@ -21,12 +22,16 @@ func ExampleParseTarget() {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Printf("%s %s: %s-form, request-URI %q, authority %q\n", r[0], r[1], t.Form(), t.RequestURI(), t.Authority())
+		fmt.Printf("%s %s: %s-form, path %q, authority %q", r[0], r[1], t.Form(), t.Path(), t.Authority())
+		if u, ok := t.AbsoluteURI(); ok {
+			fmt.Printf(", sent on as %q", u.RequestURI())
+		}
+		fmt.Println()
 	}
 	// Output:
-	// GET /where?q=now: origin-form, request-URI "/where?q=now", authority ""
-	// GET http://www.example.org/pub/?q: absolute-form, request-URI "/pub/?q", authority "www.example.org"
-	// CONNECT www.example.com:443: authority-form, request-URI "", authority "www.example.com:443"
+	// GET /where?q=now: origin-form, path "/where", authority ""
+	// GET http://www.example.org/pub/?q: absolute-form, path "/pub/", authority "www.example.org", sent on as "/pub/?q"
+	// CONNECT www.example.com:443: authority-form, path "", authority "www.example.com:443"
 }
 
 // Each form of request-target is allowed only with its methods, and a

@@ -237,21 +237,6 @@ func (t Target) HasQuery() bool { return t.r.HasQuery() }
 // written, without the "?", or "" if there is none.
 func (t Target) Query() string { return t.r.Query() }
 
-// RequestURI returns the path and query of an origin-form or absolute-form
-// target, as origin-form writes them, and "" for the other forms: for an
-// absolute-form target, the origin-form that a proxy sends on
-// ([URI.RequestURI]; RFC 9112, Section 3.2.1). It allocates only for an
-// absolute-form target with an empty path and a query.
-func (t Target) RequestURI() string {
-	switch t.form {
-	case OriginForm:
-		return t.r.s
-	case AbsoluteForm:
-		return URI{t.r}.RequestURI()
-	}
-	return ""
-}
-
 // Authority returns the host and port of an authority-form target, and of
 // an absolute-form target that has an authority (without its userinfo);
 // for other targets it returns the zero HostPort.

@@ -216,7 +216,7 @@ func checkTargetURI(t *testing.T, tg uri.Target, h uri.HostPort) {
 			}
 		case uri.OriginForm:
 			if u.HostPort() != h.String() || u.Path() != tg.Path() || u.Query() != tg.Query() || u.HasQuery() != tg.HasQuery() ||
-				u.RequestURI() != tg.RequestURI() {
+				u.RequestURI() != tg.String() {
 				t.Fatalf("TargetURI of origin-form %q with Host %q = %q", tg, h, u)
 			}
 		case uri.AuthorityForm:
