@@ -458,7 +458,7 @@ func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
 			if why := p.addrProblem(rd.Addr); why != "" {
 				err = refuse(RuleAddress, pr.String(), r.Input, why)
 			}
-		case rd.HostKind == readings.Name:
+		case rd.HostKind == uri.HostRegName || rd.HostKind == uri.HostDomain || rd.HostKind == uri.HostOpaque:
 			err = p.checkHost(r.Input, pr.String(), abnf.Decode(rd.Host, false))
 		}
 		if err != nil {
