@@ -20,7 +20,10 @@ import (
 // (the path and the query must mean the same to both); and Lookup, with
 // a resolver that allocates nothing, adds its copy of the addresses.
 func TestCheckReadsOnce(t *testing.T) {
-	hosts := []string{"a.example", "*.c.example", "*.example.com"}
+	hosts, err := guard.NewHostList([]string{"a.example", "*.c.example", "*.example.com"}, guard.HostListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	urls := guard.URLTesterFunc(func(whatwg.URL) bool { return true })
 	public := []netip.Addr{netip.MustParseAddr("93.184.215.14")}
 	resolver := guard.ResolverFunc(func(context.Context, string, string) ([]netip.Addr, error) { return public, nil })
