@@ -193,6 +193,11 @@
 // The API may still change, and says so here when it does: Policy.Resolve,
 // which looks a name up in the DNS, became [Policy.Lookup], since Resolve
 // means the resolution of a reference everywhere else in the module.
+// [Error.Rule] is of the type [Rule] and [Error.Reading] of the type
+// [Reading], with the same spellings as before; [Reading.Parser] gives
+// the Parser of package readings that a Reading names. The rules of
+// package origin and their sentinels (RuleCrossOrigin, RuleLocalPath,
+// ErrCrossOrigin, ErrLocalPath) moved there: origin.RuleCrossOrigin, ...
 package guard
 
 import (
@@ -332,11 +337,11 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 	}
 	scheme := abnf.LowerString(r.NetURL.Scheme)
 	if !p.schemeAllowed(scheme) {
-		return "", refuse(RuleScheme, "neturl", in, "the scheme "+quote(r.NetURL.Scheme)+" is not allowed")
+		return "", refuse(RuleScheme, ReadingNetURL, in, "the scheme "+quote(r.NetURL.Scheme)+" is not allowed")
 	}
 	for _, pr := range []readings.Parser{readings.RFC3986, readings.WHATWG, readings.NetURL} {
 		if rd := r.Reading(pr); rd.OK() && rd.HasUserinfo {
-			return "", refuse(RuleUserinfo, pr.String(), in, "the URL has a userinfo (user "+quote(rd.Username)+")")
+			return "", refuse(RuleUserinfo, readingOf(pr), in, "the URL has a userinfo (user "+quote(rd.Username)+")")
 		}
 	}
 	target, err := p.target(r, scheme)
@@ -406,14 +411,14 @@ func (p *Policy) target(r *readings.Report, scheme string) (string, error) {
 // disagreeing names the reading that differs on aspect a from net/url's,
 // which net/http dials: "whatwg" or "rfc3986", or "dial" when net/http
 // dials another host than net/url's.
-func disagreeing(r *readings.Report, a readings.Aspect) string {
+func disagreeing(r *readings.Report, a readings.Aspect) Reading {
 	if a == readings.AspectDial {
 		return ReadingDial
 	}
 	ps := r.Disagree(a, readings.NetURL)
 	for _, pr := range [...]readings.Parser{readings.WHATWG, readings.RFC3986} {
 		if ps.Has(pr) {
-			return pr.String()
+			return readingOf(pr)
 		}
 	}
 	return ""
@@ -432,10 +437,10 @@ func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
 		case !rd.OK():
 		case rd.Addr.IsValid():
 			if why := p.addrProblem(rd.Addr); why != "" {
-				err = refuse(RuleAddress, pr.String(), r.Input, why)
+				err = refuse(RuleAddress, readingOf(pr), r.Input, why)
 			}
 		case rd.HostKind == readings.Name:
-			err = p.checkHost(r.Input, pr.String(), abnf.Decode(rd.Host, false))
+			err = p.checkHost(r.Input, readingOf(pr), abnf.Decode(rd.Host, false))
 		}
 		if err != nil {
 			return err
@@ -446,7 +451,7 @@ func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
 
 // checkHost checks one host, of the reading named reading: an IP address
 // or a name.
-func (p *Policy) checkHost(in, reading, host string) error {
+func (p *Policy) checkHost(in string, reading Reading, host string) error {
 	if host == "" {
 		return refuse(RuleAddress, reading, in, "the empty host, which is this host to Go's dialer")
 	}
