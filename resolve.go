@@ -96,7 +96,7 @@ func resolveStrings(base, reference string, strict bool) (string, error) {
 // lacks only the scheme is reported as ErrMissingScheme at the offset where
 // ParseURI stops, rather than as the byte that cannot continue a scheme,
 // which would puzzle a reader of "a/b" as a base.
-func (u *ref) parseBase(op, name, s string) error {
+func (u *ref) parseBase(op Op, name, s string) error {
 	err := u.parseText(s, grammar{rule: ruleURI})
 	if err == nil {
 		return nil

@@ -453,6 +453,10 @@
 // The API may still change, and this section says how when it does:
 // URI.SetQueryValue became [URI.WithQueryValue], since it returns a changed
 // copy. The section Setters of this documentation is now With methods.
+// [Error.Op] is of the type [Op], and this package declares only the
+// operations that it performs: OpSet became whatwg.OpSet, OpExpand and
+// OpMatch became template.OpExpand and template.OpMatch, OpCanon and OpSURT
+// became canon.OpCanon and canon.OpSURT, with the same spellings.
 package uri
 
 import (
