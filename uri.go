@@ -441,8 +441,8 @@
 //
 // docs/design.md in the module gives the layers (this core, the other
 // readings, the jobs on top, the command), the one purpose of each
-// internal package, the one error value, the rules of structure that
-// deps_test.go holds and how conformance suites are kept. One word means
+// internal package, the one error value, the rules of structure that the
+// tests of internal/tree hold and how conformance suites are kept. One word means
 // one idea in every package: a method With... returns a changed copy and
 // leaves its receiver as it is, a method Set... changes its receiver (as
 // whatwg.URL's setters do); a base comes before the reference resolved
