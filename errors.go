@@ -184,8 +184,9 @@ var (
 // ([Resolve], [Relativize], and the resolvers of packages legacy and
 // whatwg), or what the doc of the package that returned the error says (a
 // URL Standard attribute of a whatwg setter, a template variable, a
-// profile of package canon, an allowlist of package origin); "" when no
-// one argument matters.
+// profile of package canon, "allowlist" for an entry of an allowlist of
+// package origin or a host pattern of package guard); "" when no one
+// argument matters.
 //
 // Err is a sentinel of the package that returned the error: this package's
 // Err... values, or those of the other package (whatwg's are its Kind

@@ -111,10 +111,24 @@
 //
 // The fields above allow more; OnlyHosts and OnlyURLs allow less. A
 // webhook sender that may only call the endpoints its customers
-// registered, or a fetcher of a few partners' APIs, sets OnlyHosts (host
-// patterns, "*.example.com" for the names under a domain), OnlyURLs (a
-// list of URL Patterns, or any [URLTester]), or both. A URL must pass
-// both, and so must every redirect.
+// registered, or a fetcher of a few partners' APIs, sets OnlyHosts (a
+// [HostList] of host patterns, "*.example.com" for the names under a
+// domain), OnlyURLs (a list of URL Patterns, or any [URLTester]), or
+// both. A URL must pass both, and so must every redirect. The host
+// patterns are read once, when the service starts, and a bad one is an
+// error then, not a refusal of each request:
+//
+//	only, err := guard.NewHostList([]string{"hooks.example.com", "*.partner.example"}, guard.HostListOptions{})
+//	if err != nil {
+//		log.Fatal(err) // a *uri.Error that names the pattern and the fault in it
+//	}
+//	p := guard.Policy{OnlyHosts: only}
+//
+// A wildcard over a public suffix ("*.com", "*.github.io", "*.internal")
+// is such an error, since anyone may register a name under it; a private
+// deployment under a suffix of its own sets
+// HostListOptions.AllowPublicSuffixWildcard. Package origin reads the
+// hosts of its allowlists by the same rules.
 //
 // An allowlisted host is not trusted: it still passes every other rule,
 // and its addresses every address check, at connect time and in Lookup.
@@ -126,7 +140,7 @@
 // whatever it resolves to is connected to) and restricts nothing. So
 // OnlyHosts restricts and exempts nothing; a name in Hosts and not in
 // OnlyHosts is refused; and the names of this host and of cloud metadata
-// services stay refused when a pattern ("*.internal") matches them,
+// services stay refused when a pattern ("*.google.internal") matches them,
 // unless Hosts names them.
 //
 // # Testing a fetcher locally
@@ -174,6 +188,11 @@
 // rule that refuses the URL as a whole. A refusal reaches the caller of
 // an http.Client inside a *url.Error; errors.As looks through it.
 //
+// A bad host pattern given to [NewHostList] is no refusal but a fault of
+// the configuration: a *uri.Error with the root's operation uri.OpParse
+// (Name "allowlist", Err [ErrBadHostPattern]). This package declares no
+// operation of its own; it declares the rules that it applies ([Rule]).
+//
 // # What the guard does not cover
 //
 // A proxy resolves names itself: with AllowProxy, the proxy decides what
@@ -193,11 +212,22 @@
 // The API may still change, and says so here when it does: Policy.Resolve,
 // which looks a name up in the DNS, became [Policy.Lookup], since Resolve
 // means the resolution of a reference everywhere else in the module.
+//
 // [Error.Rule] is of the type [Rule] and [Error.Reading] of the type
 // [Reading], with the same spellings as before; [Reading.Parser] gives
 // the Parser of package readings that a Reading names. The rules of
 // package origin and their sentinels (RuleCrossOrigin, RuleLocalPath,
 // ErrCrossOrigin, ErrLocalPath) moved there: origin.RuleCrossOrigin, ...
+//
+// Policy.OnlyHosts was a []string whose patterns each Check read again,
+// and in which a bad pattern matched nothing (a refusal named it); it is
+// a *[HostList], built once by [NewHostList], which returns an error for
+// a bad pattern: write guard.Policy{OnlyHosts: list} with list from
+// NewHostList(patterns, guard.HostListOptions{}). A wildcard over a
+// public suffix ("*.com"), which matched every name under it, is now such
+// an error, as it was already in package origin's allowlists, unless
+// HostListOptions.AllowPublicSuffixWildcard allows it. A pattern with an
+// empty label ("a..example.com") is an error too.
 package guard
 
 import (
@@ -249,19 +279,19 @@ type Policy struct {
 	// Networks. Risk: the proxy resolves the names itself, so an allowed
 	// name can reach an address that the guard would refuse.
 	AllowProxy bool
-	// OnlyHosts, when not empty, is an allowlist: a URL whose host
-	// matches none of its patterns is refused (rule allowlist). A pattern
-	// is a host, in any spelling that the URL Standard's host parser reads
-	// ("hooks.example.com", "Bücher.example", "8.8.8.8",
-	// "[2001:4860:4860::8888]"), or "*." and a domain ("*.example.com":
-	// every name under example.com, at any depth, but not example.com
-	// itself). Hosts are compared as the URL Standard serializes them,
-	// without regard to a final dot. A pattern that is neither (a port, a
-	// path, another "*") matches nothing, and a refusal names it. An
-	// allowlist only restricts: a host on it still goes through every
-	// other rule, and its addresses through every address check (see
-	// Allowlists in the package documentation).
-	OnlyHosts []string
+	// OnlyHosts, when not nil, is an allowlist: a URL whose host matches
+	// none of its patterns is refused (rule allowlist); a list of no
+	// pattern refuses every URL. Build it once with NewHostList, which
+	// reads each pattern as a host in any spelling that the URL
+	// Standard's host parser reads ("hooks.example.com",
+	// "Bücher.example", "8.8.8.8", "[2001:4860:4860::8888]"), or "*." and
+	// a domain ("*.example.com": every name under example.com, at any
+	// depth, but not example.com itself, nor "*.com" over a public
+	// suffix), and refuses a bad pattern with an error, before any
+	// request. An allowlist only restricts: a host on it still goes
+	// through every other rule, and its addresses through every address
+	// check (see Allowlists in the package documentation).
+	OnlyHosts *HostList
 	// OnlyURLs, when set, is an allowlist of URLs: a URL that it does not
 	// pass is refused (rule allowlist), after OnlyHosts. It is given the
 	// URL Standard's reading of the URL, and so that what it tests is what

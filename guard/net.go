@@ -233,6 +233,5 @@ func (p *Policy) clone() *Policy {
 	q.Ports = slices.Clone(p.Ports)
 	q.Networks = slices.Clone(p.Networks)
 	q.Hosts = slices.Clone(p.Hosts)
-	q.OnlyHosts = slices.Clone(p.OnlyHosts)
 	return &q
 }
