@@ -106,6 +106,15 @@ var (
 	// see [URI.WithHost].
 	ErrNoAuthority = errors.New("reference has no authority")
 
+	// ErrNoHost: a URL without a host, or with an empty one, where the
+	// scheme or the job needs one (RFC 3986, Section 3.2.2 lets a scheme
+	// require a non-empty host). This package returns no such error; it is
+	// the one reason for it of the module's packages: httptarget's for an
+	// "http" or "https" target URI (RFC 9110, Section 4.2.1), canon's for
+	// a URL that has no key without a host, readings' for a URL that
+	// net/http does not dial.
+	ErrNoHost = errors.New("no host")
+
 	// ErrTooLong: the input, or a result, is longer than this package's
 	// limit of 2,147,483,647 bytes. RFC 3986 sets no limit.
 	ErrTooLong = errors.New("input longer than 2 GiB")

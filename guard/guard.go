@@ -469,7 +469,7 @@ func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
 			if why := p.addrProblem(rd.Addr); why != "" {
 				err = refuse(RuleAddress, readingOf(pr), r.Input, why)
 			}
-		case rd.HostKind == readings.Name:
+		case rd.HostKind == uri.HostRegName || rd.HostKind == uri.HostDomain || rd.HostKind == uri.HostOpaque:
 			err = p.checkHost(r.Input, readingOf(pr), abnf.Decode(rd.Host, false))
 		}
 		if err != nil {

@@ -56,13 +56,13 @@ func keyOf(r *Reading, m memo) key {
 		pass:   abnf.Decode(r.Password, false),
 		host:   hostKeyOf(r),
 	}
-	if r.HostKind != NoHost {
+	if r.HostKind != uri.HostNone {
 		k.port = portNumber(r.Port)
 		if k.port == "" {
 			k.port = schemes.Lookup(r.Scheme).Port
 		}
 	}
-	k.path = canonicalPath(r.Scheme, r.HostKind != NoHost, r.Path, m)
+	k.path = canonicalPath(r.Scheme, r.HostKind != uri.HostNone, r.Path, m)
 	k.query = m.canonical(uri.Query, r.Query)
 	k.fragment = m.canonical(uri.Fragment, r.Fragment)
 	return k
@@ -71,11 +71,11 @@ func keyOf(r *Reading, m memo) key {
 // hostKeyOf returns the key of the host of a reading.
 func hostKeyOf(r *Reading) hostKey {
 	switch {
-	case r.HostKind == NoHost || r.HostKind == EmptyHost:
+	case r.HostKind == uri.HostNone || r.HostKind == uri.HostEmpty:
 		return hostKey{}
 	case r.Addr.IsValid():
 		return hostKey{kind: byAddr, addr: r.Addr}
-	case r.HostKind == IPvFuture:
+	case r.HostKind == uri.HostIPvFuture:
 		return hostKey{kind: byFuture, name: abnf.LowerString(r.Host)}
 	}
 	return hostKey{kind: byName, name: abnf.LowerString(abnf.Decode(r.Host, false))}
@@ -194,7 +194,7 @@ func (a Aspect) show(r *Reading) string {
 func (r *Report) compared(a Aspect) Parsers {
 	var ps Parsers
 	for p := RFC3986; p <= NetURL; p++ {
-		if rd := r.Reading(p); rd.OK() && (a != AspectPort || rd.HostKind != NoHost) {
+		if rd := r.Reading(p); rd.OK() && (a != AspectPort || rd.HostKind != uri.HostNone) {
 			ps = ps.With(p)
 		}
 	}
@@ -307,7 +307,7 @@ func (r *Report) Disagree(a Aspect, p Parser) Parsers {
 				ps = ps.With(q)
 			}
 		case !rp.OK() || !rq.OK() || a == AspectDial:
-		case a == AspectPort && (rp.HostKind == NoHost || rq.HostKind == NoHost):
+		case a == AspectPort && (rp.HostKind == uri.HostNone || rq.HostKind == uri.HostNone):
 		case !a.same(&r.keys[p], &r.keys[q]):
 			ps = ps.With(q)
 		}
@@ -372,7 +372,7 @@ func showUserinfo(r *Reading) string {
 }
 
 func showHost(r *Reading) string {
-	if r.HostKind == NoHost {
+	if r.HostKind == uri.HostNone {
 		return "none"
 	}
 	return quote(r.Host) + " (" + r.HostKind.String() + ")"
@@ -381,7 +381,7 @@ func showHost(r *Reading) string {
 // showPort shows the port, and the number it means when that is not the
 // port as written: a default port, or leading zeros.
 func showPort(r *Reading) string {
-	if r.HostKind == NoHost {
+	if r.HostKind == uri.HostNone {
 		return "none"
 	}
 	s := showOptional(r.Port, r.HasPort)

@@ -53,11 +53,11 @@ func Example_rejectWhenReadingsDisagree() {
 	// Output:
 	// fetch  https://example.com/search?q=go
 	// reject http://127.1/
-	//   the readings disagree: host: rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)
+	//   the readings disagree: host: rfc3986 "127.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (reg-name)
 	// reject http://１２７.０.０.１/
 	//   the readings disagree: valid: accepted by whatwg and neturl, rejected by rfc3986
 	// reject https:evil.example/
-	//   the readings disagree: host: rfc3986 none, whatwg "evil.example" (name), neturl none
+	//   the readings disagree: host: rfc3986 none, whatwg "evil.example" (domain), neturl none
 	// reject http://user@evil.example@good.example/
 	//   the readings disagree: valid: accepted by whatwg and neturl, rejected by rfc3986
 	// reject http://[::1]/
@@ -76,10 +76,10 @@ func ExampleCompare() {
 		fmt.Println(d)
 	}
 	// Output:
-	// 0x7f.1 name
+	// 0x7f.1 reg-name
 	// 127.0.0.1 IPv4
-	// 0x7f.1 name
+	// 0x7f.1 reg-name
 	// 0x7f.1:80 false
-	// host: rfc3986 "0x7f.1" (name), whatwg "127.0.0.1" (IPv4), neturl "0x7f.1" (name)
+	// host: rfc3986 "0x7f.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "0x7f.1" (reg-name)
 	// dial: net/http dials "0x7f.1:80" (127.0.0.1 to resolvers that read numbers as inet_aton does); whatwg host "127.0.0.1" (IPv4), port none (default 80)
 }

@@ -28,7 +28,17 @@
 //
 // The package is before version 1: Difference.Aspect became an [Aspect]
 // (it was a string), and a Reading's host lost the brackets of an IP
-// literal and gained its address, [Reading.Addr].
+// literal and gained its address, [Reading.Addr]. Reading.HostKind is the
+// module's uri.HostKind, which names the form of a host in each reading:
+// the package's HostKind and its constants are gone (NoHost is
+// uri.HostNone, EmptyHost uri.HostEmpty, IPv4, IPv6 and IPvFuture are
+// uri.HostIPv4, uri.HostIPv6 and uri.HostIPvFuture), and Name, a name in
+// any reading, is uri.HostRegName for RFC 3986 and net/url and
+// uri.HostDomain or uri.HostOpaque for the URL Standard, so that a
+// difference's detail says "reg-name" or "domain" where it said "name".
+// ErrNoHost is the module's uri.ErrNoHost: errors.Is(r.DialErr,
+// uri.ErrNoHost) holds for a URL without a host, whose DialErr still reads
+// "no Host in request URL".
 //
 // A report is not a decision: to fetch URLs for users, use package
 // github.com/gouri/uri/guard, which refuses a URL whose readings disagree
@@ -209,30 +219,6 @@ func (s Parsers) String() string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// HostKind is what a reading makes of the host.
-type HostKind uint8
-
-// The kinds of host. Name covers RFC 3986's reg-name, the URL Standard's
-// domains and opaque hosts, and a net/url host that is not an IP address.
-const (
-	NoHost    HostKind = iota // no authority, or no host in it
-	EmptyHost                 // an authority with an empty host: "file:///x"
-	Name                      // a host name, or another text that is no address
-	IPv4                      // an IPv4 address
-	IPv6                      // an IPv6 address
-	IPvFuture                 // RFC 3986's IPvFuture literal: "[v7.x]"
-)
-
-var hostKindNames = [...]string{"none", "empty", "name", "IPv4", "IPv6", "IPvFuture"}
-
-// String returns "none", "empty", "name", "IPv4", "IPv6" or "IPvFuture".
-func (k HostKind) String() string {
-	if int(k) < len(hostKindNames) {
-		return hostKindNames[k]
-	}
-	return "invalid"
-}
-
 // Reading is what one parser makes of the input: its error, or the
 // components as that parser gives them.
 //
@@ -246,6 +232,13 @@ func (k HostKind) String() string {
 // IP literal; an address is also in Addr, as the parser read it. net/url records no empty authority: its reading has an
 // empty host when Host is empty and the URL has a user or a scheme and a
 // path that begins with "/" written after "//".
+//
+// HostKind is the form of the host as the parser reads it, in the module's
+// one vocabulary of hosts: uri.HostNone without a host, uri.HostEmpty for
+// an empty one (also RFC 3986's empty reg-name), uri.HostIPv4 and
+// uri.HostIPv6 for an address; and for a name, RFC 3986's reg-name or
+// IPvFuture, the URL Standard's domain or opaque host, and
+// uri.HostRegName for a net/url host that is no address.
 type Reading struct {
 	Err error // the parser's error (a *uri.Error, or net/url's *url.Error); the other fields are zero when it is set
 
@@ -254,8 +247,8 @@ type Reading struct {
 	Username    string
 	HasPassword bool
 	Password    string
-	HostKind    HostKind
-	Host        string     // "" for NoHost and EmptyHost; an IP literal without its brackets ("::1", "v7.x")
+	HostKind    uri.HostKind
+	Host        string     // "" for uri.HostNone and uri.HostEmpty; an IP literal without its brackets ("::1", "v7.x")
 	Addr        netip.Addr // the address of an IPv4 or IPv6 host; the zero Addr for the other kinds
 	HasPort     bool       // a ":" after the host, even with no digits after it
 	Port        string
@@ -309,7 +302,7 @@ type Difference struct {
 	// Detail lists what each parser that accepted the input has, as it
 	// gives it, quoted as Go quotes strings, for example
 	//
-	//	rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)
+	//	rfc3986 "127.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (reg-name)
 	//
 	// A value longer than 256 bytes is shown by its beginning and "...".
 	// It is for people: programs ask the Report (Differs, Disagree,
@@ -373,12 +366,11 @@ func (r *Report) Reading(p Parser) *Reading {
 }
 
 // Errors of dialing, in [Report.DialErr]: net/http's reasons not to dial,
-// and the dialer's.
+// and the dialer's. A URL without a host gives the module's uri.ErrNoHost,
+// in net/http's words: "no Host in request URL".
 var (
 	// ErrUnsupportedScheme: the scheme is neither "http" nor "https".
 	ErrUnsupportedScheme = errors.New("unsupported protocol scheme")
-	// ErrNoHost: the URL has no host ("http: no Host in request URL").
-	ErrNoHost = errors.New("no Host in request URL")
 	// ErrInvalidPort: the port is above 65535, which the dialer refuses.
 	ErrInvalidPort = errors.New("invalid port")
 	// ErrInvalidAddress: the host:port that net/http makes does not split
@@ -391,6 +383,20 @@ var (
 	// the name would fail IDNA's DNS length check anyway.
 	ErrHostTooLong = errors.New("host too long for IDNA")
 )
+
+// errNoHost is net/http's reason not to dial a URL without a host
+// ("http: no Host in request URL"): uri.ErrNoHost, in its words.
+var errNoHost error = &worded{"no Host in request URL", uri.ErrNoHost}
+
+// worded is an error that words a sentinel of the module as the program
+// that Compare stands for words it.
+type worded struct {
+	text string
+	err  error
+}
+
+func (e *worded) Error() string { return e.text }
+func (e *worded) Unwrap() error { return e.err }
 
 // Compare reads input with the three parsers, works out the address that
 // net/http dials, and lists the differences; see the package documentation
@@ -434,20 +440,8 @@ func fromURI(u uri.URI) Reading {
 	}
 	r.Password, r.HasPassword = u.Password()
 	r.Addr, _ = u.HostAddr()
-	switch u.HostKind() {
-	case uri.HostNone:
-		r.HostKind = NoHost
-	case uri.HostIPv4:
-		r.HostKind = IPv4
-	case uri.HostIPv6:
-		r.HostKind = IPv6
-	case uri.HostIPvFuture:
-		r.HostKind = IPvFuture
-	default:
-		r.HostKind = Name
-		if r.Host == "" {
-			r.HostKind = EmptyHost
-		}
+	if r.HostKind = u.HostKind(); r.HostKind == uri.HostRegName && r.Host == "" {
+		r.HostKind = uri.HostEmpty
 	}
 	return r
 }
@@ -463,18 +457,8 @@ func fromWHATWG(u whatwg.URL) Reading {
 	r.HasPassword = r.Password != ""
 	r.HasPort = r.Port != ""
 	r.Addr = u.Addr()
-	switch u.HostKind() {
-	case whatwg.HostNone:
-		r.HostKind = NoHost
-	case whatwg.HostEmpty:
-		r.HostKind = EmptyHost
-	case whatwg.HostIPv4:
-		r.HostKind = IPv4
-	case whatwg.HostIPv6:
-		r.HostKind = IPv6
+	if r.HostKind = u.HostKind(); r.HostKind == uri.HostIPv6 {
 		r.Host = r.Host[1 : len(r.Host)-1] // the hostname getter writes "[" and "]" (section 3.6)
-	default:
-		r.HostKind = Name
 	}
 	return r
 }
@@ -498,16 +482,16 @@ func fromNetURL(v *url.URL) Reading {
 	}
 	switch {
 	case r.Host != "":
-		r.HostKind = Name
+		r.HostKind = uri.HostRegName
 		if a, err := netip.ParseAddr(r.Host); err == nil {
-			r.HostKind, r.Addr = IPv6, a
+			r.HostKind, r.Addr = uri.HostIPv6, a
 			if a.Is4() {
-				r.HostKind = IPv4
+				r.HostKind = uri.HostIPv4
 			}
 		}
 	case v.Host != "" || v.User != nil ||
 		v.Scheme != "" && v.Opaque == "" && !v.OmitHost && strings.HasPrefix(v.Path, "/"):
-		r.HostKind = EmptyHost
+		r.HostKind = uri.HostEmpty
 	}
 	return r
 }
@@ -525,7 +509,7 @@ func dial(v *url.URL, err error) (addr, note string, dialErr error) {
 	// http.NewRequest drops a ":" with no port after it; the Transport
 	// then needs a Host.
 	if strings.TrimSuffix(v.Host, ":") == "" {
-		return "", "", ErrNoHost
+		return "", "", errNoHost
 	}
 	port := v.Port()
 	if port == "" {

@@ -109,7 +109,7 @@ var importRules = map[string][]string{
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "httptarget"}),
 }
 
 // testSupport is what any package's tests may import besides what the

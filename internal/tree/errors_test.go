@@ -62,7 +62,6 @@ func errorCalls() []errorCall {
 		{"ParseTarget", second(uri.ParseTarget("GET", "a")), uri.OpParse, "", "a", 1, uri.ErrMissingScheme, ""},
 		{"ParseHost", second(uri.ParseHost("h:x")), uri.OpParse, "", "h:x", 2, uri.ErrBadPort, ""},
 		{"HostPort.UnmarshalText", hp.UnmarshalText([]byte("a b")), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
-		{"Target.URI", second(must(uri.ParseTarget("GET", "/")).URI(uri.TargetContext{Scheme: "http"})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 
 		{"Components.URI", second(uri.Components{Scheme: "1"}.URI()), uri.OpBuild, "", "1:", 0, uri.ErrInvalidByte, ""},
 		{"Components.Encode", third(uri.Components{Scheme: "1"}.Encode()), uri.OpBuild, "", "1:", 0, uri.ErrCannotEncode, ""},
@@ -142,10 +141,10 @@ func errorCalls() []errorCall {
 		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps; raise MatchOptions.MaxSteps"},
 		{"template.Template.MatchURI", second(template.MustParse("/a/{x}").MatchURI(uri.MustParse("/b/1"), nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 
-		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), canon.OpCanon, "safebrowsing", "mailto:x", 7, canon.ErrNoHost, ""},
+		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), canon.OpCanon, "safebrowsing", "mailto:x", 7, uri.ErrNoHost, ""},
 		{"canon.Canon(URL Standard)", second(canon.Canon("http://a b/", canon.WHATWG)), canon.OpCanon, "whatwg", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
 		{"canon.Canonicalizer.Canon", second(canon.Canonicalizer{Profile: canon.Semantic}.Canon("https://h:99999/")), canon.OpCanon, "semantic", "https://h:99999/", 10, whatwg.ErrPortOutOfRange, ""},
-		{"canon.Canonicalizer.CanonURL", second(canon.Canonicalizer{Profile: canon.SafeBrowsing}.CanonURL(whatwg.MustParse("mailto:x"))), canon.OpCanon, "safebrowsing", "mailto:x", 7, canon.ErrNoHost, ""},
+		{"canon.Canonicalizer.CanonURL", second(canon.Canonicalizer{Profile: canon.SafeBrowsing}.CanonURL(whatwg.MustParse("mailto:x"))), canon.OpCanon, "safebrowsing", "mailto:x", 7, uri.ErrNoHost, ""},
 		{"canon.Canonicalizer.CanonRef", second(canon.Canonicalizer{}.CanonRef("nope", "a")), canon.OpCanon, "base", "nope", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
 		{"canon.Canon(unknown profile)", second(canon.Canon("http://a/", canon.Profile(9))), canon.OpCanon, "profile(9)", "http://a/", no, canon.ErrUnknownProfile, ""},
 		{"canon.SURT", second(canon.SURT("http://a:8x/")), canon.OpSURT, "archive", "http://a:8x/", 10, canon.ErrBadPort, ""},
@@ -156,6 +155,7 @@ func errorCalls() []errorCall {
 		{"httptarget.Config.FromRequest", second(httptarget.Config{DefaultHost: "a b"}.FromRequest(&http.Request{Method: "GET", RequestURI: "/"})), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
 		{"httptarget.URL", second(httptarget.URL(&http.Request{Method: "GET", RequestURI: "/a?b#c", Host: "h"})), uri.OpParse, "", "/a?b#c", 4, uri.ErrInvalidByte, ""},
 		{"httptarget.Config.URL", second(httptarget.Config{}.URL(&http.Request{Method: "GET", RequestURI: "/", Proto: "HTTP/1.0", ProtoMajor: 1})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
+		{"httptarget.Config.TargetURI", second(httptarget.Config{}.TargetURI(must(uri.ParseTarget("GET", "/a")), uri.HostPort{}, false)), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 
 		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
 		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
