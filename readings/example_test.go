@@ -83,3 +83,41 @@ func ExampleCompare() {
 	// host: rfc3986 "0x7f.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "0x7f.1" (reg-name)
 	// dial: net/http dials "0x7f.1:80" (127.0.0.1 to resolvers that read numbers as inet_aton does); whatwg host "127.0.0.1" (IPv4), port none (default 80)
 }
+
+// A report keeps what each parser read: a program that asks more of the
+// URL than the report says reads the input only once with each parser.
+func ExampleReport_ParsedWHATWG() {
+	r := readings.Compare("HTTP://Example.COM:0080/a/../b?q")
+	if u, ok := r.ParsedRFC3986(); ok {
+		fmt.Println(u.Normalize())
+	}
+	if u, ok := r.ParsedWHATWG(); ok {
+		fmt.Println(u.Href())
+	}
+	if n, ok := r.ParsedNetURL(); ok {
+		fmt.Println(n.RequestURI())
+	}
+	host, port, addr := r.DialHostPort()
+	fmt.Println(host, port, addr.IsValid())
+	if r := readings.Compare("http://[::1]:8080/"); r.DialErr == nil {
+		host, port, addr := r.DialHostPort()
+		fmt.Println(host, port, addr.IsLoopback())
+	}
+	// Output:
+	// http://example.com/b?q
+	// http://example.com/b?q
+	// /a/../b?q
+	// Example.COM 0080 false
+	// ::1 8080 true
+}
+
+// The text of a difference is written when it is asked for.
+func ExampleDifference_Detail() {
+	r := readings.Compare("https:evil.example/")
+	for _, d := range r.Differences {
+		fmt.Printf("%v (%v): %s\n", d.Aspect, d.Parsers, d.Detail())
+	}
+	// Output:
+	// host (rfc3986, whatwg and neturl): rfc3986 none, whatwg "evil.example" (domain), neturl none
+	// path (rfc3986, whatwg and neturl): rfc3986 "evil.example/", whatwg "/", neturl "evil.example/"
+}

@@ -2,16 +2,18 @@ package readings
 
 import (
 	"errors"
-	"github.com/gouri/uri/internal/errtext"
 	"net"
 	"net/netip"
+	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/errtext"
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/whatwg"
 )
 
 // aspects returns the aspects of the differences of r, in order.
@@ -221,6 +223,21 @@ func TestReadings(t *testing.T) {
 	}
 }
 
+// TestDifferenceDetail: the text of a difference is written from the
+// readings as Compare made them, also once the caller changed its report;
+// the zero Difference has none.
+func TestDifferenceDetail(t *testing.T) {
+	r := Compare("http://127.1/")
+	want := texts(r.Differences)
+	r.RFC3986.Host, r.WHATWG.Host, r.NetURL.Host, r.Dial = "a", "b", "c", "d:1"
+	if d := cmp.Diff(want, texts(r.Differences)); d != "" {
+		t.Errorf("Compare(%q): the differences changed with the report (-before +after):\n%s", r.Input, d)
+	}
+	if got := (Difference{}).String(); got != "valid: " {
+		t.Errorf("Difference{}.String() = %q, want %q", got, "valid: ")
+	}
+}
+
 // TestIPvFuture: RFC 3986 alone reads "[v7.x]", as an IPvFuture.
 func TestIPvFuture(t *testing.T) {
 	r := Compare("http://[v7.x]/")
@@ -372,7 +389,7 @@ func checkReport(t *testing.T, r *Report) {
 		for at < len(order) && order[at] != d.Aspect.String() {
 			at++
 		}
-		if at == len(order) || d.Detail == "" {
+		if at == len(order) || d.Detail() == "" {
 			t.Fatalf("Compare(%q): differences %q out of order or unknown", r.Input, r.Differences)
 		}
 		at++
@@ -385,8 +402,65 @@ func checkReport(t *testing.T, r *Report) {
 	}
 	checkQuestions(t, r)
 	again := Compare(r.Input)
-	if d := cmp.Diff(r.Differences, again.Differences); d != "" || again.Dial != r.Dial {
+	if d := cmp.Diff(texts(r.Differences), texts(again.Differences)); d != "" || again.Dial != r.Dial {
 		t.Fatalf("Compare(%q) twice differs:\n%s", r.Input, d)
+	}
+	checkKept(t, r)
+}
+
+// sameNetURL reports whether u and v have the same fields, the userinfo
+// compared by its text.
+func sameNetURL(u, v url.URL) bool {
+	if (u.User == nil) != (v.User == nil) || u.User.String() != v.User.String() {
+		return false
+	}
+	u.User, v.User = nil, nil
+	return u == v
+}
+
+// texts returns the aspect, the parsers and the text of each difference.
+func texts(ds []Difference) []string {
+	var s []string
+	for _, d := range ds {
+		s = append(s, d.Parsers.String()+" "+d.String())
+	}
+	return s
+}
+
+// checkKept checks that the values a report keeps are those that the
+// parsers give for its input, and that DialHostPort is Dial split.
+func checkKept(t *testing.T, r *Report) {
+	t.Helper()
+	u, err := uri.Parse(r.Input)
+	if got, ok := r.ParsedRFC3986(); got != u || ok != (err == nil) || ok != r.RFC3986.OK() {
+		t.Fatalf("Compare(%q).ParsedRFC3986() = %q, %v; uri.Parse gives %q, %v", r.Input, got, ok, u, err)
+	}
+	w, err := whatwg.Parse(r.Input)
+	if got, ok := r.ParsedWHATWG(); got != w || ok != (err == nil) || ok != r.WHATWG.OK() {
+		t.Fatalf("Compare(%q).ParsedWHATWG() = %q, %v; whatwg.Parse gives %q, %v", r.Input, got.Href(), ok, w.Href(), err)
+	}
+	n, err := url.Parse(r.Input)
+	if n == nil {
+		n = &url.URL{}
+	}
+	if got, ok := r.ParsedNetURL(); ok != (err == nil) || ok != r.NetURL.OK() || !sameNetURL(got, *n) {
+		t.Fatalf("Compare(%q).ParsedNetURL() = %#v, %v; url.Parse gives %#v, %v", r.Input, got, ok, n, err)
+	}
+	for p := range Of(RFC3986, WHATWG, NetURL).All() {
+		rd := r.Reading(p)
+		opaque := p == WHATWG && w.HostKind() == uri.HostOpaque
+		if _, err := netip.ParseAddr(rd.Host); err == nil && rd.OK() && (rd.HostKind == uri.HostRegName || rd.HostKind == uri.HostDomain || rd.HostKind == uri.HostOpaque) && !opaque {
+			t.Fatalf("Compare(%q): %v reads the name %q, which netip reads as an address", r.Input, p, rd.Host)
+		}
+	}
+	host, port, addr := r.DialHostPort()
+	h, p, err := net.SplitHostPort(r.Dial)
+	a, _ := netip.ParseAddr(h)
+	if r.Dial == "" {
+		h, p, err = "", "", nil
+	}
+	if err != nil || host != h || port != p || addr != a {
+		t.Fatalf("Compare(%q).DialHostPort() = %q, %q, %v; Dial %q splits into %q, %q (%v), %v", r.Input, host, port, addr, r.Dial, h, p, a, err)
 	}
 }
 
