@@ -124,7 +124,7 @@ func TestErrors(t *testing.T) {
 	} {
 		_, err := Canon(c.in, c.p)
 		var e *uri.Error
-		if !errors.As(err, &e) || !errors.Is(err, c.reason) || e.Op != uri.OpCanon || e.Name != c.p.String() || e.Offset != c.offset || e.Input != c.in {
+		if !errors.As(err, &e) || !errors.Is(err, c.reason) || e.Op != OpCanon || e.Name != c.p.String() || e.Offset != c.offset || e.Input != c.in {
 			t.Errorf("Canon(%q, %v) = %#v; want a *uri.Error for %v at %d", c.in, c.p, err, c.reason, c.offset)
 		}
 	}
@@ -477,7 +477,7 @@ func FuzzCanon(f *testing.F) {
 				_, err := c.Canon(s)
 				if err != nil {
 					var e *uri.Error
-					if !errors.As(err, &e) || e.Op != uri.OpCanon || e.Name != p.String() || e.Input != s ||
+					if !errors.As(err, &e) || e.Op != OpCanon || e.Name != p.String() || e.Input != s ||
 						(e.Offset < 0 || e.Offset > len(s)) && e.Offset != uri.NoOffset {
 						t.Fatalf("%v: Canon(%q): bad error %#v", p, s, err)
 					}

@@ -12,8 +12,8 @@
 // Every test that measures time calls Tier first, which skips it in any
 // other run with a line that says how to run it, and in a build with the
 // race detector. Such tests are named with "LinearTime", so that the
-// command above selects all of them; TestTimingTier in deps_test.go holds
-// every test of the module to both rules.
+// command above selects all of them; TestTimingTier in
+// internal/tree/deps_test.go holds every test of the module to both rules.
 //
 // The checks of work by counts stay in internal/oracle, beside the hostile
 // inputs that they are run on: oracle.HostileLinear compares the bytes and

@@ -1,28 +1,19 @@
-package uri_test
+package tree
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
 
 // This file holds the module's rules of structure, as Go's own
 // go/build/deps_test.go holds those of the standard library: which package
-// may import which (TestImportRules), which calls only one package makes
-// (TestOnlyIn), how long a function may be (TestFunctionLength), the
-// naming conventions of the API (TestNamingConventions), and which tests
-// measure time (TestTimingTier).
+// may import which (TestImportRules), how long a function may be
+// (TestFunctionLength), the naming conventions of the API
+// (TestNamingConventions), and which tests measure time (TestTimingTier).
 // docs/design.md explains the layers.
-
-const modulePath = "github.com/gouri/uri"
 
 // The layers of the module, bottom up, as the sets of packages (by their
 // path in the module, "." for the root) that a package of the next layer
@@ -60,6 +51,9 @@ var importRules = map[string][]string{
 	"internal/idnacheck": {"golang.org/x/net/idna"},
 
 	// Support of tests and tools, imported by tests and commands only.
+	// tree holds the rules of the whole tree in its tests, and has no
+	// code.
+	"internal/tree":        nil,
 	"internal/testrows":    nil,
 	"internal/oracle":      {"internal/timing"},
 	"internal/timing":      nil,
@@ -133,9 +127,7 @@ var testOnly = []string{"internal/testrows", "internal/oracle", "internal/timing
 var testRules = map[string][]string{
 	// The core's tests compare it with the older grammars, and its hosts
 	// with x/net/idna alone.
-	// The vocabulary of operations and the error value are checked over
-	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin", "httptarget", "route"},
+	".": {"legacy", "golang.org/x/net/idna"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},
@@ -145,111 +137,13 @@ var testRules = map[string][]string{
 	"httptarget": {"urlpattern", "origin"},
 	// route's examples read the URL of a request to check a redirect.
 	"route": {"httptarget", "origin"},
+	// The rules of the tree call every package that reports errors
+	// (errors_test.go), and ask the scheme table what a default port is
+	// (onlyin_test.go).
+	"internal/tree": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
+		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route"}),
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
-}
-
-// join returns the elements of the lists in one new list.
-func join(lists ...[]string) []string {
-	var all []string
-	for _, l := range lists {
-		all = append(all, l...)
-	}
-	return all
-}
-
-// goFile is one Go file of the module, parsed.
-type goFile struct {
-	path   string // the file's path from the module's root
-	pkg    string // its package's directory in the module, "." for the root
-	test   bool
-	nested bool // the file is in a module of its own below the root
-	ast    *ast.File
-}
-
-// goFiles parses every Go file below the module's root into fset with
-// mode (and parser.SkipObjectResolution), without testdata, hidden
-// directories and those whose name starts with "_". The files of a
-// nested module are marked as such. Each test that reads the module's
-// source walks it here.
-func goFiles(t *testing.T, fset *token.FileSet, mode parser.Mode) []goFile {
-	t.Helper()
-	var files []goFile
-	var nested []string // the directories of nested modules, with a final "/"
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			n := d.Name()
-			if p != "." && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(p, "go.mod")); p != "." && err == nil {
-				nested = append(nested, filepath.ToSlash(p)+"/")
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, p, nil, mode|parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		slash := filepath.ToSlash(p)
-		inNested := slices.ContainsFunc(nested, func(dir string) bool { return strings.HasPrefix(slash, dir) })
-		files = append(files, goFile{slash, filepath.ToSlash(filepath.Dir(p)), strings.HasSuffix(p, "_test.go"), inNested, f})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-// moduleFiles returns the Go files of the module itself, nested modules
-// left out, parsed into fset.
-func moduleFiles(t *testing.T, fset *token.FileSet) []goFile {
-	t.Helper()
-	var files []goFile
-	for _, f := range goFiles(t, fset, 0) {
-		if !f.nested {
-			files = append(files, f)
-		}
-	}
-	return files
-}
-
-// imported is one import of a file: a package of the module by its path in
-// the module ("." for the root), or another by its import path.
-type imported struct {
-	path     string
-	inModule bool
-}
-
-// imports returns the imports of f.
-func imports(f *ast.File) []imported {
-	var ps []imported
-	for _, spec := range f.Imports {
-		p, _ := strconv.Unquote(spec.Path.Value)
-		switch {
-		case p == modulePath:
-			ps = append(ps, imported{".", true})
-		case strings.HasPrefix(p, modulePath+"/"):
-			ps = append(ps, imported{strings.TrimPrefix(p, modulePath+"/"), true})
-		default:
-			ps = append(ps, imported{p, false})
-		}
-	}
-	return ps
-}
-
-// standard reports whether p, the import path of a package outside the
-// module, is in the standard library: its first element has no dot.
-func standard(p string) bool {
-	first, _, _ := strings.Cut(p, "/")
-	return !strings.Contains(first, ".")
 }
 
 // TestImportRules holds every package of the module to importRules, its
@@ -356,142 +250,6 @@ func tierUses(fd *ast.FuncDecl, name string, measures map[string]bool) (tier, me
 		return true
 	})
 	return tier, measure
-}
-
-// onlyIn are the rules that only some packages follow: a call or a literal
-// that spells a rule of a standard, written once. Each names the packages
-// (or, for tests, the files) allowed to make it, and why.
-var onlyIn = []struct {
-	what  string
-	match func(f *ast.File, n ast.Node) bool
-	pkgs  []string // the packages whose non-test files may
-	tests []string // the test files that may; nil for a rule that tests need not follow
-}{
-	{
-		"a conversion of x/net/idna (ToASCII or ToUnicode): IDNA goes through internal/idnacheck, with its limit and its check of labels",
-		idnaConversion,
-		[]string{"internal/idnacheck"},
-		// They compare the module's readings with x/net/idna alone.
-		[]string{"security_test.go", "whatwg/wpt_test.go", "internal/idnacheck/idnacheck_test.go"},
-	},
-	{
-		"a profile of x/net/idna (idna.New and its options): the URL Standard's (whatwg, section 3.3) and idnacheck's named ones",
-		func(f *ast.File, n ast.Node) bool { return isPkgCall(f, n, "golang.org/x/net/idna", "New") },
-		[]string{"internal/idnacheck", "whatwg"},
-		[]string{"internal/idnacheck/idnacheck_test.go", "whatwg/wpt_test.go"},
-	},
-	{
-		"splitting at \"&\": query pairs are split by internal/query",
-		splitsAtAmpersand,
-		[]string{"internal/query"},
-		nil,
-	},
-	{
-		"a default port as text (\"80\", \"443\"): scheme facts come from internal/schemes",
-		func(f *ast.File, n ast.Node) bool {
-			l, ok := n.(*ast.BasicLit)
-			return ok && (l.Value == `"80"` || l.Value == `"443"`)
-		},
-		// The generator of urlpattern's rows picks ports to test with.
-		[]string{"internal/schemes", "internal/oracle", "urlpattern/internal/gencases"},
-		nil,
-	},
-}
-
-// TestOnlyIn checks the rules of onlyIn on every file of the module. Test
-// files follow the rules that list test files, but for those; the others
-// bind non-test code only, since tests hold expected values and slow
-// references of their own.
-func TestOnlyIn(t *testing.T) {
-	for _, f := range moduleFiles(t, token.NewFileSet()) {
-		for _, r := range onlyIn {
-			if f.test && (r.tests == nil || slices.Contains(r.tests, f.path)) || !f.test && slices.Contains(r.pkgs, f.pkg) {
-				continue
-			}
-			ast.Inspect(f.ast, func(n ast.Node) bool {
-				if n != nil && r.match(f.ast, n) {
-					t.Errorf("%s: %s", f.path, r.what)
-				}
-				return true
-			})
-		}
-	}
-}
-
-// importName returns the name under which f imports the package p, or "".
-func importName(f *ast.File, p string) string {
-	for _, spec := range f.Imports {
-		if q, _ := strconv.Unquote(spec.Path.Value); q == p {
-			if spec.Name != nil {
-				return spec.Name.Name
-			}
-			return path.Base(p)
-		}
-	}
-	return ""
-}
-
-// isPkgCall reports whether n calls the function name of the package p.
-func isPkgCall(f *ast.File, n ast.Node, p, name string) bool {
-	c, ok := n.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != name {
-		return false
-	}
-	id, ok := sel.X.(*ast.Ident)
-	return ok && id.Name == importName(f, p) && importName(f, p) != ""
-}
-
-// idnaConversion reports whether n is a call of ToASCII or ToUnicode in a
-// file that imports x/net/idna, other than through internal/idnacheck: of
-// the package (idna.ToASCII), of its profiles (idna.Lookup.ToASCII) or of a
-// profile that the file holds.
-func idnaConversion(f *ast.File, n ast.Node) bool {
-	c, ok := n.(*ast.CallExpr)
-	if !ok || importName(f, "golang.org/x/net/idna") == "" {
-		return false
-	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "ToASCII" && sel.Sel.Name != "ToUnicode" {
-		return false
-	}
-	root := sel.X
-	for {
-		s, ok := root.(*ast.SelectorExpr)
-		if !ok {
-			break
-		}
-		root = s.X
-	}
-	id, ok := root.(*ast.Ident)
-	return !ok || id.Name != importName(f, modulePath+"/internal/idnacheck")
-}
-
-// splitsAtAmpersand reports whether n calls a function of strings or bytes
-// with a "&" or '&' argument that looks for it or splits at it.
-func splitsAtAmpersand(f *ast.File, n ast.Node) bool {
-	c, ok := n.(*ast.CallExpr)
-	if !ok || len(c.Args) < 2 {
-		return false
-	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	id, ok := sel.X.(*ast.Ident)
-	if !ok || id.Name != importName(f, "strings") && id.Name != importName(f, "bytes") {
-		return false
-	}
-	switch sel.Sel.Name {
-	case "Split", "SplitN", "SplitSeq", "SplitAfter", "Cut", "Index", "IndexByte", "LastIndex", "LastIndexByte", "Count", "Fields", "FieldsFunc":
-	default:
-		return false
-	}
-	l, ok := c.Args[1].(*ast.BasicLit)
-	return ok && (l.Value == `"&"` || l.Value == `'&'`)
 }
 
 // maxLines is the longest a function of the module may be, from "func" to
