@@ -107,6 +107,9 @@ var importRules = map[string][]string{
 	// A route table of net/http on URL patterns, reading the request's
 	// path as the URL Standard does; HTTP's token rule from x/net.
 	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
+	// robots.txt (RFC 9309), matched against URLs as the URL Standard
+	// reads them, and fetched with any net/http client.
+	"robots": urlReadings,
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
@@ -134,6 +137,8 @@ var testRules = map[string][]string{
 	"httptarget": {"urlpattern", "origin"},
 	// route's examples read the URL of a request to check a redirect.
 	"route": {"httptarget", "origin"},
+	// robots' examples fetch robots.txt with the SSRF guard's client.
+	"robots": {"guard"},
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site"}),
 }
