@@ -272,7 +272,7 @@ func (a Agent) decide(path string) (Verdict, int) {
 			if best != nil && !c.before(best) {
 				break // the group's later rules come after best too
 			}
-			ok, n := c.match(path, f.fail)
+			ok, n := c.match(path, f)
 			steps += n
 			if ok {
 				best = c
@@ -283,7 +283,7 @@ func (a Agent) decide(path string) (Verdict, int) {
 	if best == nil {
 		return Verdict{Allowed: true, Reason: NoRuleMatched}, steps
 	}
-	return Verdict{Allowed: best.allow, Reason: RuleMatched, Rule: Rule{Line: int(best.line), Allow: best.allow, Pattern: best.raw}}, steps
+	return Verdict{Allowed: best.allow, Reason: RuleMatched, Rule: Rule{Line: int(best.line), Allow: best.allow, Pattern: f.body[best.raw:best.rawEnd]}}, steps
 }
 
 // group returns the k-th group of a.

@@ -24,9 +24,8 @@ import "strings"
 // that are never read.
 func failures(fail []int32, p string) []int32 {
 	base := len(fail)
-	for range p {
-		fail = append(fail, 0)
-	}
+	fail = grow(fail, len(p))
+	fail = fail[:base+len(p)]
 	f := fail[base:]
 	start := strings.IndexByte(p, '*')
 	for start >= 0 && start < len(p) {
@@ -85,10 +84,10 @@ func index(s string, from int, seg string, fail []int32) (end, steps int) {
 	return -1, steps
 }
 
-// match reports whether the compiled pattern of r matches s, a path to
-// match, and the steps it took.
-func (r *rule) match(s string, fail []int32) (bool, int) {
-	p := r.pat
+// match reports whether the compiled pattern of r, a rule of f, matches
+// s, a path to match, and the steps it took.
+func (r *rule) match(s string, f *file) (bool, int) {
+	p := f.pats[r.pat:r.patEnd]
 	n := int(r.first)
 	if len(s) < n || s[:n] != p[:n] {
 		return false, n
@@ -98,7 +97,7 @@ func (r *rule) match(s string, fail []int32) (bool, int) {
 	}
 	steps := n
 	pos, i := n, n // pos in s; i at a "*" of p
-	f := fail[r.fail:]
+	fail := f.fail[max(r.fail, 0):]
 	for {
 		for i < len(p) && p[i] == '*' {
 			i++
@@ -116,11 +115,23 @@ func (r *rule) match(s string, fail []int32) (bool, int) {
 		if j == len(p) && r.anchored {
 			return len(s)-len(seg) >= pos && s[len(s)-len(seg):] == seg, steps + len(seg)
 		}
-		end, n := index(s, pos, seg, f[i:j])
+		end, n := index(s, pos, seg, fail[i:j])
 		steps += n
 		if end < 0 {
 			return false, steps
 		}
 		pos, i = end, j
 	}
+}
+
+// grow returns s with room for n more elements, doubling its capacity
+// when it has not: the arenas of a parse grow by many small appends, for
+// which append's growth of a quarter would copy large arenas often.
+func grow[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	t := make([]T, len(s), 2*cap(s)+n)
+	copy(t, s)
+	return t
 }

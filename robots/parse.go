@@ -11,6 +11,7 @@ import (
 // file is what Parse reads in a robots.txt file: immutable once made.
 type file struct {
 	body   string
+	pats   string    // the compiled patterns of the rules
 	rules  []rule    // the rules of every group, each group's sorted by precedence
 	groups []group   // in the order of the file
 	tokens []tokenAt // the product tokens named, sorted by token, then group
@@ -37,16 +38,17 @@ type tokenAt struct {
 	group int32
 }
 
-// rule is a compiled allow or disallow line.
+// rule is a compiled allow or disallow line. It holds no pointer, so
+// that sorting the rules and collecting the garbage cost little.
 type rule struct {
-	raw      string // the pattern as written
-	pat      string // normalized; "*" is the wildcard; no final "$"
-	line     int32
-	priority int32 // the octets of the pattern (Section 2.2.2), "*" and "$" counted
-	first    int32 // the length of pat's first segment, up to its first "*"
-	fail     int32 // the index of pat's failure table in file.fail
-	allow    bool
-	anchored bool // the pattern ends in "$"
+	raw, rawEnd int32 // the pattern as written: file.body[raw:rawEnd]
+	pat, patEnd int32 // compiled, file.pats[pat:patEnd]: normalized, "*" the wildcard, no final "$"
+	line        int32
+	priority    int32 // the octets of the pattern (Section 2.2.2), "*" and "$" counted
+	first       int32 // the length of the pattern's first segment, up to its first "*"
+	fail        int32 // the index of the pattern's failure table in file.fail
+	allow       bool
+	anchored    bool // the pattern ends in "$"
 }
 
 // googleLineMax is the longest line that Google's reference parser reads:
@@ -75,39 +77,43 @@ func parse(o Options, body []byte) *file {
 	f := &file{}
 	p := &parser{o: o, f: f, cur: -1}
 	limit := o.limit()
-	cut := 0
-	if len(body) > limit {
-		cut = limit
+	cut := len(body) > limit
+	if cut {
+		n := limit
 		if c := body[limit]; c != '\n' && c != '\r' {
-			cut = max(bytes.LastIndexByte(body[:limit], '\n'), bytes.LastIndexByte(body[:limit], '\r')) + 1
+			n = max(bytes.LastIndexByte(body[:limit], '\n'), bytes.LastIndexByte(body[:limit], '\r')) + 1
 		}
-		body = body[:cut]
+		body = body[:n]
 	}
 	f.body = string(body)
+	// A rule takes a line of 8 bytes at least ("allow:/" and its end):
+	// room for as many rules as there can be, but no more than one a
+	// line, so that the slice is not copied as it grows.
+	lines := bytes.Count(body, []byte{'\n'}) + bytes.Count(body, []byte{'\r'}) + 1
+	f.rules = make([]rule, 0, min(lines, len(body)/8+1))
 	s := f.body
-	k := 0
+	k := 0 // the bytes of a byte-order mark
 	for k < len(bom) && k < len(s) && s[k] == bom[k] {
 		k++
 	}
-	s = s[k:]
-	n := p.lines(s)
-	if cut > 0 {
+	n := p.lines(s, k)
+	if cut {
 		f.ignored = append(f.ignored, Ignored{Line: n, Problem: PastLimit})
 	}
 	p.finish()
 	return f
 }
 
-// lines reads each line of s and returns the number of the line after
-// the last: lines end at CR, LF or CRLF (Section 2.2, NL).
-func (p *parser) lines(s string) int {
+// lines reads each line of s from its byte off and returns the number of
+// the line after the last: lines end at CR, LF or CRLF (Section 2.2, NL).
+func (p *parser) lines(s string, off int) int {
 	n := 1
-	for len(s) > 0 {
-		end := 0
+	for off < len(s) {
+		end := off
 		for end < len(s) && s[end] != '\r' && s[end] != '\n' {
 			end++
 		}
-		p.line(n, s[:end])
+		p.line(n, off, s[off:end])
 		if end == len(s) {
 			return n + 1
 		}
@@ -115,7 +121,7 @@ func (p *parser) lines(s string) int {
 			end++
 		}
 		n++
-		s = s[end+1:]
+		off = end + 1
 	}
 	return n
 }
@@ -174,31 +180,32 @@ func (p *parser) space(c byte) bool {
 	return c == ' ' || c == '\t' || p.o.Reading == Google && (c == '\v' || c == '\f')
 }
 
-// trim returns s without the white space around it.
-func (p *parser) trim(s string) string {
-	for len(s) > 0 && p.space(s[0]) {
-		s = s[1:]
+// trim returns the bounds of s[i:j] without the white space around it.
+func (p *parser) trim(s string, i, j int) (int, int) {
+	for i < j && p.space(s[i]) {
+		i++
 	}
-	for len(s) > 0 && p.space(s[len(s)-1]) {
-		s = s[:len(s)-1]
+	for i < j && p.space(s[j-1]) {
+		j--
 	}
-	return s
+	return i, j
 }
 
-// line reads the line number n, text, without its line break.
-func (p *parser) line(n int, text string) {
-	line := text
-	if p.o.Reading == Google && len(text) > googleLineMax {
-		text = text[:googleLineMax]
+// line reads the line number n, which begins at the byte off of the file,
+// without its line break.
+func (p *parser) line(n, off int, line string) {
+	end := len(line)
+	if p.o.Reading == Google && end > googleLineMax {
+		end = googleLineMax
 	}
-	if i := strings.IndexByte(text, '#'); i >= 0 {
-		text = text[:i] // a comment (Section 2.2.3)
+	if i := strings.IndexByte(line[:end], '#'); i >= 0 {
+		end = i // a comment (Section 2.2.3)
 	}
-	text = p.trim(text)
-	if text == "" {
+	start, end := p.trim(line, 0, end)
+	if start == end {
 		return
 	}
-	key, value, ok := p.keyValue(text)
+	ke, vs, ve, ok := p.keyValue(line, start, end)
 	if !ok {
 		p.f.ignored = append(p.f.ignored, Ignored{Line: n, Problem: NotKeyValue, Text: line})
 		return
@@ -206,11 +213,12 @@ func (p *parser) line(n int, text string) {
 	f := p.f
 	f.lastLine = n
 	f.directives++
+	key, value := line[start:ke], line[vs:ve]
 	switch k := p.key(key); k {
 	case keyUserAgent:
 		p.userAgent(n, value, line)
 	case keyAllow, keyDisallow:
-		p.rule(n, k == keyAllow, value, line)
+		p.rule(n, k == keyAllow, off+vs, value, line)
 	case keySitemap:
 		f.sitemaps = append(f.sitemaps, Record{Line: n, Key: key, Value: value})
 	default:
@@ -220,24 +228,26 @@ func (p *parser) line(n int, text string) {
 	}
 }
 
-// keyValue splits a line at its first ":" into its key and its value,
+// keyValue splits line[start:end], a line without the spaces around it,
+// at its first ":" into a key, line[start:ke], and a value, line[vs:ve],
 // both trimmed (Section 2.2). Google's reference reads a line without ":"
 // as a key and a value separated by white space, when it holds just two
 // words.
-func (p *parser) keyValue(text string) (key, value string, ok bool) {
-	if k, v, found := strings.Cut(text, ":"); found {
-		key, value = p.trim(k), p.trim(v)
-		return key, value, key != ""
+func (p *parser) keyValue(line string, start, end int) (ke, vs, ve int, ok bool) {
+	if i := strings.IndexByte(line[start:end], ':'); i >= 0 {
+		_, ke = p.trim(line, start, start+i)
+		vs, ve = p.trim(line, start+i+1, end)
+		return ke, vs, ve, ke > start
 	}
 	if p.o.Reading != Google {
-		return "", "", false
+		return 0, 0, 0, false
 	}
-	i := strings.IndexAny(text, " \t")
+	i := strings.IndexAny(line[start:end], " \t")
 	if i < 0 {
-		return "", "", false
+		return 0, 0, 0, false
 	}
-	key, value = text[:i], p.trim(text[i:])
-	return key, value, !strings.ContainsAny(value, " \t")
+	vs, ve = p.trim(line, start+i, end)
+	return start + i, vs, ve, !strings.ContainsAny(line[vs:ve], " \t")
 }
 
 // userAgent reads a user-agent line (Section 2.2.1): the first of a group,
@@ -275,7 +285,7 @@ func (p *parser) userAgent(n int, value, line string) {
 // matches nothing (a "disallow:" with no path disallows nothing); a
 // pattern that begins with neither "/" nor "*" matches no path and is
 // ignored.
-func (p *parser) rule(n int, allow bool, value, line string) {
+func (p *parser) rule(n int, allow bool, off int, value, line string) {
 	f := p.f
 	if p.cur < 0 {
 		f.ignored = append(f.ignored, Ignored{Line: n, Problem: OutsideGroup, Text: line})
@@ -289,37 +299,44 @@ func (p *parser) rule(n int, allow bool, value, line string) {
 		f.ignored = append(f.ignored, Ignored{Line: n, Problem: NotPath, Text: line})
 		return
 	}
-	p.add(n, allow, value, value)
+	p.add(n, allow, off, len(value), value)
 	if p.o.Reading == Google && allow {
 		// Google's reference also allows the directory of an allowed
 		// "index.htm" or "index.html": /a/index.html allows /a/ too.
 		if i := strings.LastIndexByte(value, '/'); strings.HasPrefix(value[i:], "/index.htm") {
-			p.add(n, allow, value, value[:i+1]+"$")
+			p.add(n, allow, off, len(value), value[:i+1]+"$")
 		}
 	}
 }
 
-// add compiles the pattern of the rule of line n, whose value as written
-// is raw, into the current group.
-func (p *parser) add(n int, allow bool, raw, pattern string) {
+// add compiles pattern into a rule of the current group: the rule of
+// line n, whose value as written is the size bytes of the file from off.
+func (p *parser) add(n int, allow bool, off, size int, pattern string) {
 	f := p.f
-	r := rule{raw: raw, line: int32(n), allow: allow, fail: -1}
+	r := rule{raw: int32(off), rawEnd: int32(off + size), line: int32(n), allow: allow, fail: -1}
 	body, anchored := strings.CutSuffix(pattern, "$")
 	r.anchored = anchored
+	p.arena = grow(p.arena, 3*len(body))
+	start := len(p.arena)
+	var pat string
 	if p.o.Reading == Google {
-		r.pat, p.arena = googleEscape(p.arena, body)
+		pat, p.arena = googleEscape(p.arena, body)
 	} else {
-		r.pat, p.arena = normalize(p.arena, body, true)
+		pat, p.arena = normalize(p.arena, body, true)
 	}
-	r.priority = int32(len(r.pat))
+	if len(p.arena) == start {
+		p.arena = append(p.arena, pat...) // as written
+	}
+	r.pat, r.patEnd = int32(start), int32(len(p.arena))
+	r.priority = int32(len(pat))
 	if anchored {
 		r.priority++
 	}
-	r.first = int32(len(r.pat))
-	if i := strings.IndexByte(r.pat, '*'); i >= 0 {
+	r.first = int32(len(pat))
+	if i := strings.IndexByte(pat, '*'); i >= 0 {
 		r.first = int32(i)
 		r.fail = int32(len(f.fail))
-		f.fail = failures(f.fail, r.pat)
+		f.fail = failures(f.fail, pat)
 	}
 	f.rules = append(f.rules, r)
 	f.groups[p.cur].hi++
@@ -330,8 +347,9 @@ func (p *parser) add(n int, allow bool, raw, pattern string) {
 // disallow, then the first line), and the product tokens for look-up.
 func (p *parser) finish() {
 	f := p.f
+	f.pats = abnf.String(p.arena) // no longer written
 	for _, g := range f.groups {
-		slices.SortStableFunc(f.rules[g.lo:g.hi], func(a, b rule) int {
+		slices.SortFunc(f.rules[g.lo:g.hi], func(a, b rule) int {
 			switch {
 			case a.priority != b.priority:
 				return int(b.priority - a.priority)
