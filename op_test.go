@@ -1,6 +1,7 @@
 package uri_test
 
 import (
+	"context"
 	"errors"
 	"go/ast"
 	"go/token"
@@ -18,6 +19,7 @@ import (
 	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
 	originpkg "github.com/gouri/uri/origin"
+	"github.com/gouri/uri/robots"
 	"github.com/gouri/uri/route"
 	"github.com/gouri/uri/template"
 	"github.com/gouri/uri/whatwg"
@@ -49,7 +51,7 @@ var opConstants = map[string]string{
 // Name, the input at fault and the offset in it, and its reason found by
 // errors.Is: one failing call of each exported function or method of
 // package uri and of the packages that read text (legacy, whatwg,
-// template, canon, httptarget, route), a refusal of guard, which holds
+// template, canon, httptarget, route, robots), a refusal of guard, which holds
 // the *uri.Error of the URL Standard's parser, and a bad entry of
 // origin's allowlist. Package legacy names its grammar in Detail.
 func TestErrorOps(t *testing.T) {
@@ -156,6 +158,12 @@ func TestErrorOps(t *testing.T) {
 
 		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
 		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
+
+		{"robots.URL", second(robots.URL("mailto:a@example.com")), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
+		{"robots.Robots.Check", second(robots.Parse(nil).Check("ExampleBot", "https://example.com:x/")), uri.OpParse, "", "https://example.com:x/", 20, whatwg.ErrPortInvalid, ""},
+		{"robots.Agent.Check", second(robots.Parse(nil).Agent("ExampleBot").Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Fetch", second(robots.Fetch(context.Background(), nil, "ftp://example.com/robots.txt")), uri.OpParse, "", "ftp://example.com/robots.txt", no, robots.ErrNotHTTP, ""},
+		{"robots.Options.Fetch", second(robots.Options{}.Fetch(context.Background(), nil, "http://[::1/")), uri.OpParse, "", "http://[::1/", 11, whatwg.ErrIPv6Unclosed, ""},
 
 		// A refusal of guard holds the *uri.Error of the parse that failed.
 		{"guard.Policy.Check", second(new(guard.Policy).Check("http://[::1%25lo]/")), uri.OpParse, "", "http://[::1%25lo]/", 11, whatwg.ErrIPv6InvalidCodePoint, ""},

@@ -93,12 +93,17 @@ type Rule struct {
 	Pattern string // its value as written, without the spaces around it and a comment
 }
 
-// String returns the rule as "allow: PATTERN" or "disallow: PATTERN".
+// String returns the rule for a log, as "line N: allow: PATTERN" or
+// "line N: disallow: PATTERN"; "" for the zero Rule.
 func (r Rule) String() string {
-	if r.Allow {
-		return "allow: " + r.Pattern
+	if r == (Rule{}) {
+		return ""
 	}
-	return "disallow: " + r.Pattern
+	kind := "disallow: "
+	if r.Allow {
+		kind = "allow: "
+	}
+	return "line " + strconv.Itoa(r.Line) + ": " + kind + r.Pattern
 }
 
 // Reason says why a Verdict is what it is.
