@@ -113,7 +113,7 @@ var importRules = map[string][]string{
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "robots"}),
 }
 
 // testSupport is what any package's tests may import besides what the
