@@ -255,7 +255,8 @@ func (r *Robots) slowPath(buf []byte, target string, i int, query bool) string {
 // that matching took.
 func (a Agent) decide(path string) (Verdict, int) {
 	r := a.r
-	if p, _, _ := strings.Cut(path, "?"); p == "/robots.txt" {
+	const robotsTxt = "/robots.txt"
+	if strings.HasPrefix(path, robotsTxt) && (len(path) == len(robotsTxt) || path[len(robotsTxt)] == '?') {
 		return Verdict{Allowed: true, Reason: RobotsTxtPath}, 0
 	}
 	switch r.outcome {

@@ -23,34 +23,31 @@ func Example_crawler() {
 		fmt.Fprint(w, "User-agent: *\nDisallow: /private/\nAllow: /private/press/\n")
 	}))
 	defer site.Close()
-	client := site.Client()
-	for _, page := range []string{site.URL + "/private/report.html", site.URL + "/private/press/launch.html", site.URL + "/docs/"} {
-		robotsURL, err := robots.URL(page) // scheme, host and port, and /robots.txt
-		if err != nil {
-			fmt.Println(err) // not a URL, or one without a host
-			continue
-		}
-		r, err := robots.Fetch(context.Background(), client, robotsURL) // 2xx, 3xx, 4xx, 5xx, network errors
-		if err != nil {
-			fmt.Println(err) // robotsURL is no http or https URL
-			continue
-		}
-		v, err := r.Check("ExampleBot", page)
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		if v.Allowed {
-			fmt.Print("fetch ")
-		} else {
-			fmt.Print("skip ")
-		}
-		fmt.Println(page[len(site.URL):], v.Reason, v.Rule) // v.Rule.Line for a log
+	client, ctx := site.Client(), context.Background()
+	page := site.URL + "/private/report.html"
+
+	robotsURL, err := robots.URL(page) // scheme, host and port, then /robots.txt
+	if err != nil {
+		panic(err) // not a URL, or one without a host
+	}
+	r, err := robots.Fetch(ctx, client, robotsURL) // 4xx: all allowed; 5xx, network errors: none
+	if err != nil {
+		panic(err) // robotsURL is not http or https
+	}
+	v, err := r.Check("ExampleBot", page)
+	if err != nil {
+		panic(err) // not a URL
+	}
+	fmt.Println(v.Allowed, v.Reason, v.Rule) // false rule line 2: disallow: /private/
+
+	for _, path := range []string{"/private/press/launch.html", "/docs/"} {
+		v, _ := r.Check("ExampleBot", site.URL+path) // the same r for every page of the site
+		fmt.Println(path, v.Allowed, v.Reason, v.Rule.Line)
 	}
 	// Output:
-	// skip /private/report.html rule line 2: disallow: /private/
-	// fetch /private/press/launch.html rule line 3: allow: /private/press/
-	// fetch /docs/ no-rule
+	// false rule line 2: disallow: /private/
+	// /private/press/launch.html true rule 3
+	// /docs/ true no-rule 0
 }
 
 // Fetch takes any *http.Client: here the SSRF guard's (package guard),

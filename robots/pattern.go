@@ -61,28 +61,36 @@ var classes = func() (t [256]uint8) {
 // query. A pattern's "*" is its wildcard and stays; its final "$" is the
 // anchor, which the caller has cut off.
 func firstChange(s string, pattern bool) (int, bool) {
-	query := false
+	query, keep := false, uint8(keepPath)
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case query && classes[c]&keepQuery != 0, !query && classes[c]&keepPath != 0:
+		for i < len(s) && classes[s[i]]&keep != 0 {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		switch c := s[i]; {
 		case c == '?' && !query:
-			query = true
+			query, keep = true, keepQuery
 		case c == '*' && pattern:
-		case c == '%':
-			if i+2 >= len(s) || !abnf.IsHex(s[i+1]) || !abnf.IsHex(s[i+2]) {
-				return i, query
-			}
-			d := abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2])
-			if d < 0x80 && abnf.Classes[d]&abnf.Unreserved != 0 || isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
-				return i, query
-			}
+		case c == '%' && canonicalPct(s, i):
 			i += 2
 		default:
 			return i, query
 		}
 	}
 	return len(s), query
+}
+
+// canonicalPct reports whether the "%" at s[i] begins a pct-encoding that
+// the normalization leaves as it is: of an octet that is not unreserved,
+// with upper-case hex digits.
+func canonicalPct(s string, i int) bool {
+	if i+2 >= len(s) || !abnf.IsHex(s[i+1]) || !abnf.IsHex(s[i+2]) || isLowerHex(s[i+1]) || isLowerHex(s[i+2]) {
+		return false
+	}
+	d := abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2])
+	return d >= 0x80 || abnf.Classes[d]&abnf.Unreserved == 0
 }
 
 func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
