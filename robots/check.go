@@ -163,8 +163,9 @@ func (r *Robots) Check(agent, rawURL string) (Verdict, error) {
 // CheckURL says; a URL that does not parse, or that has no host and so no
 // robots.txt, is an error, a *uri.Error with the offset of the fault. The
 // Google reading takes the path, parameters and query from rawURL as
-// Google's reference does, with no error. Check allocates nothing but
-// the error.
+// Google's reference does, with no error. Check allocates nothing for a
+// URL written as the URL Standard serializes it; for another, what the
+// URL Standard's parser allocates to rewrite it; and the error.
 func (a Agent) Check(rawURL string) (Verdict, error) {
 	if a.r != nil && a.r.reading == Google {
 		return a.CheckPath(googlePath(rawURL)), nil

@@ -17,16 +17,16 @@
 //     spaces around the ":"; user-agent lines, several to a group; allow
 //     and disallow rules; sitemap lines, which belong to no group; and the
 //     other records (crawl-delay and the like), kept for the caller
-//     (Robots.Records) and not applied. A line that cannot be used is
-//     ignored, and only that line (Section 2.3.1.5): Robots.Ignored lists
-//     each with its reason (Problem), a rule before any user-agent line
+//     ([Robots.Records]) and not applied. A line that cannot be used is
+//     ignored, and only that line (Section 2.3.1.5): [Robots.Ignored] lists
+//     each with its reason ([Problem]), a rule before any user-agent line
 //     among them.
 //   - Section 2.2.1: the groups whose user-agent names the crawler's
 //     product token, without regard to case, are combined into one; the
-//     groups of "*" apply when none does (Robots.Agent). The product token
+//     groups of "*" apply when none does ([Robots.Agent]). The product token
 //     of a user-agent line is the run of letters, "-" and "_" that begins
 //     its value, as Google's reference reads it ("Googlebot/2.1" names
-//     Googlebot), and so is the crawler's (Token, ValidToken).
+//     Googlebot), and so is the crawler's ([Token], [ValidToken]).
 //   - Sections 2.2.2 and 2.2.3: the rules are matched against the path and
 //     query of the URL, after the percent-encoding normalization of both
 //     the rule and the URL (see Normalization); "*" matches any run of
@@ -34,20 +34,20 @@
 //     the one with the most octets ("*" and "$" counted, as Google's
 //     reference counts them), decides, and of an allow and a disallow rule
 //     with as many octets, the allow rule; "/robots.txt" is always
-//     allowed. The answer, a Verdict, names the rule that decided and its
+//     allowed. The answer, a [Verdict], names the rule that decided and its
 //     line, so that a crawler can log why.
-//   - Section 2.3: the URL of the robots.txt of a URL (URL: its scheme,
+//   - Section 2.3: the URL of the robots.txt of a URL ([URL]: its scheme,
 //     host and port, a port other than the default kept), and what each
-//     outcome of fetching it means (Section 2.3.1, Outcome): 2xx, the
+//     outcome of fetching it means (Section 2.3.1, [Outcome]): 2xx, the
 //     rules of the file; redirects followed up to five times, across
 //     hosts, the rules applying to the first authority; 4xx, everything
-//     allowed; 5xx and network errors, everything disallowed (Fetch with
-//     any *http.Client, FromResponse for a crawler's own fetch).
-//   - Section 2.4: how long a copy may be used (Robots.Expires, MaxAge),
-//     and what applies while the file is unreachable (Update: the copy the
-//     crawler holds, or after UnreachableAge without one, everything
+//     allowed; 5xx and network errors, everything disallowed ([Fetch] with
+//     any *http.Client, [Options.FromResponse] for a crawler's own fetch).
+//   - Section 2.4: how long a copy may be used ([Robots.Expires], [MaxAge]),
+//     and what applies while the file is unreachable ([Update]: the copy the
+//     crawler holds, or after [UnreachableAge] without one, everything
 //     allowed), as values that a crawler applies: there is no hidden cache.
-//   - Section 2.5: a parsing limit, 500 KiB unless Options.MaxBytes says
+//   - Section 2.5: a parsing limit, 500 KiB unless [Options.MaxBytes] says
 //     more; what lies beyond it is not read, and Robots.Ignored says where
 //     the file was cut.
 //
@@ -75,7 +75,7 @@
 // # Google's reference
 //
 // Google's robots.txt parser (github.com/google/robotstxt) differs from
-// RFC 9309 in places. The RFC is the default; Options{Reading: Google}
+// RFC 9309 in places. The RFC is the default; Options{Reading: [Google]}
 // reads as Google's reference does, which its tests pin:
 //
 //   - The URL's path and query are compared as given: nothing in them is
@@ -122,8 +122,8 @@
 // parse, or that has no host, is an error: a *uri.Error (package
 // github.com/gouri/uri), with Op uri.OpParse, the offset of the fault and
 // a reason found by errors.Is: the URL Standard's (package whatwg's
-// Kind), ErrNoHost or ErrNotHTTP. A fetch that fails is no error: it is
-// the outcome Unreachable, with the cause in Robots.Err.
+// Kind), [ErrNoHost] or [ErrNotHTTP]. A fetch that fails is no error: it is
+// the outcome [Unreachable], with the cause in [Robots.Err].
 //
 // # What this package does not do
 //

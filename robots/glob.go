@@ -27,15 +27,9 @@ func failures(fail []int32, p string) []int32 {
 	fail = grow(fail, len(p))
 	fail = fail[:base+len(p)]
 	f := fail[base:]
-	start := strings.IndexByte(p, '*')
-	for start >= 0 && start < len(p) {
+	for start := segmentEnd(p, 0); start < len(p); {
 		start++
-		end := strings.IndexByte(p[start:], '*')
-		if end < 0 {
-			end = len(p)
-		} else {
-			end += start
-		}
+		end := segmentEnd(p, start)
 		seg := p[start:end]
 		k := int32(0)
 		for i := 1; i < len(seg); i++ {
@@ -50,6 +44,15 @@ func failures(fail []int32, p string) []int32 {
 		start = end
 	}
 	return fail
+}
+
+// segmentEnd returns the index of the first "*" of p at or after i, or
+// len(p): the end of the segment of p that begins at i.
+func segmentEnd(p string, i int) int {
+	if j := strings.IndexByte(p[i:], '*'); j >= 0 {
+		return i + j
+	}
+	return len(p)
 }
 
 // index returns the end of the leftmost occurrence of seg in s at or after
@@ -105,12 +108,7 @@ func (r *rule) match(s string, f *file) (bool, int) {
 		if i == len(p) {
 			return true, steps // a final "*" matches the rest, with "$" too
 		}
-		j := strings.IndexByte(p[i:], '*')
-		if j < 0 {
-			j = len(p)
-		} else {
-			j += i
-		}
+		j := segmentEnd(p, i)
 		seg := p[i:j]
 		if j == len(p) && r.anchored {
 			return len(s)-len(seg) >= pos && s[len(s)-len(seg):] == seg, steps + len(seg)

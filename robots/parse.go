@@ -65,10 +65,10 @@ type parser struct {
 	o       Options
 	f       *file
 	arena   []byte  // the normalized patterns
-	tokens  []byte  // the lower-cased tokens
+	lowered []byte  // the lower-cased tokens
 	cur     int32   // the group that the next rule goes to, or -1
 	inRules bool    // the current group has a rule: a user-agent line starts the next
-	spans   []int32 // the start of each token in tokens
+	spans   []int32 // the start of each token in lowered
 }
 
 // parse reads body under o. It keeps at most o.limit() bytes of it and
@@ -273,9 +273,9 @@ func (p *parser) userAgent(n int, value, line string) {
 		f.ignored = append(f.ignored, Ignored{Line: n, Problem: NoProductToken, Text: line})
 		return
 	}
-	p.spans = append(p.spans, int32(len(p.tokens)))
+	p.spans = append(p.spans, int32(len(p.lowered)))
 	for i := 0; i < len(tok); i++ {
-		p.tokens = append(p.tokens, abnf.Lower(tok[i]))
+		p.lowered = append(p.lowered, abnf.Lower(tok[i]))
 	}
 	f.tokens = append(f.tokens, tokenAt{group: p.cur})
 }
@@ -362,7 +362,7 @@ func (p *parser) finish() {
 			return int(a.line - b.line)
 		})
 	}
-	all := string(p.tokens)
+	all := string(p.lowered)
 	for i := range f.tokens {
 		end := len(all)
 		if i+1 < len(p.spans) {
