@@ -87,10 +87,15 @@ var importRules = map[string][]string{
 	// The jobs on top of the readings. They import the readings, never the
 	// other way round; guard asks package readings, which is a job too.
 	"readings": urlReadings,
-	"guard":    join(urlReadings, []string{"readings"}),
+	"guard":    join(urlReadings, []string{"readings", "internal/hostmatch"}),
 	"canon":    urlReadings,
 	"template": join(urlReadings, []string{"template/internal/expr", "template/internal/match"}),
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),
+	// The one matcher of host patterns, which guard's OnlyHosts and
+	// origin's allowlists share: hosts read by the URL Standard, wildcards
+	// checked against the public suffixes of site. It stands above the
+	// readings, so it is no part of the middle level.
+	"internal/hostmatch": join(urlReadings, []string{"site"}),
 	// The media types of MIME Sniffing read with the core's errors, and
 	// data: URLs (Fetch) on top of them and the URL Standard.
 	"mimetype": core,
@@ -103,7 +108,7 @@ var importRules = map[string][]string{
 	// strictly or as the URL Standard reads them, and redirects checked
 	// against an origin, which guard refuses.
 	"httptarget": urlReadings,
-	"origin":     join(urlReadings, []string{"guard", "site"}),
+	"origin":     join(urlReadings, []string{"guard", "internal/hostmatch"}),
 	// A route table of net/http on URL patterns, reading the request's
 	// path as the URL Standard does; HTTP's token rule from x/net.
 	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
@@ -113,7 +118,7 @@ var importRules = map[string][]string{
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin", "robots"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "robots"}),
 }
 
 // testSupport is what any package's tests may import besides what the
@@ -140,7 +145,7 @@ var testRules = map[string][]string{
 	// robots' examples fetch robots.txt with the SSRF guard's client.
 	"robots": {"guard"},
 	// The properties that hold across packages.
-	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site"}),
+	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }
 
 // join returns the elements of the lists in one new list.

@@ -44,7 +44,7 @@ func readURL(rawURL string) (whatwg.URL, error) {
 	if err != nil {
 		return whatwg.URL{}, err
 	}
-	if k := u.HostKind(); k == whatwg.HostNone || k == whatwg.HostEmpty {
+	if k := u.HostKind(); k == uri.HostNone || k == uri.HostEmpty {
 		return whatwg.URL{}, &uri.Error{Op: uri.OpParse, Input: rawURL, Offset: hostOffset(rawURL), Err: ErrNoHost}
 	}
 	return u, nil
