@@ -66,9 +66,11 @@
 // wherever it is data, which is everywhere but the path's "/" and the
 // "?" that begins the query ("?baz=https://foo.bar" is matched as
 // "?baz=https%3A%2F%2Ffoo.bar"), while a sub-delim, which may delimit
-// inside a component ("=", "&", ";"), stays as written. In the URL, "*"
-// and "$" are encoded, so that a rule writes them "%2A" and "%24" to
-// match them (Section 2.2.3, Figure 6). A rule's "?" begins its query
+// inside a component ("=", "&", ";"), stays as written, but for "'",
+// which delimits nothing and which the URL Standard encodes in the query
+// of an http or https URL. In the URL, "*" and "$" are encoded, so that a
+// rule writes them "%2A" and "%24" to match them (Section 2.2.3, Figure
+// 6). A rule's "?" begins its query
 // part as the URL's does: "/a*/b" does not match "/a?x=/b", whose query
 // holds "%2F".
 //

@@ -27,7 +27,10 @@ import (
 // "/" and the first "?"; a sub-delim may delimit inside a component
 // ("=", "&", ";") and stays as written. "*" and "$", which a rule's
 // pattern gives a meaning to (Section 2.2.3), are encoded in the URI, so
-// that "%2A" in a rule matches a "*" in the URI (Figure 6). Bytes that no
+// that "%2A" in a rule matches a "*" in the URI (Figure 6); so is "'",
+// which delimits nothing and which the URL Standard encodes in the query
+// of an http or https URL, so that a rule meets the URL as a browser or a
+// crawler writes it. Bytes that no
 // URI may hold as they are (controls, space, "<", "|", a "%" without two
 // hex digits) are encoded too; a pct-encoding of anything but an
 // unreserved character stays encoded, with upper-case hex digits.
@@ -47,7 +50,7 @@ var classes = func() (t [256]uint8) {
 		if c < 0x80 {
 			b = abnf.Classes[c]
 		}
-		if b&(abnf.Unreserved|abnf.SubDelims) != 0 && c != '*' && c != '$' {
+		if b&(abnf.Unreserved|abnf.SubDelims) != 0 && c != '*' && c != '$' && c != '\'' {
 			t[c] = keepPath | keepQuery
 		}
 	}

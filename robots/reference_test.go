@@ -42,7 +42,7 @@ func refNormalize(s string, pattern bool) string {
 		case c == '/' && !query, c == '?' && !query:
 			query = query || c == '?'
 			b.WriteByte(c) // the delimiters of the path and the query
-		case strings.IndexByte(refSubDelims, c) >= 0 && c != '*' && c != '$':
+		case strings.IndexByte(refSubDelims, c) >= 0 && c != '*' && c != '$' && c != '\'':
 			b.WriteByte(c)
 		default:
 			fmt.Fprintf(&b, "%%%02X", c)

@@ -29,7 +29,8 @@ func TestNormalizationTable(t *testing.T) {
 		{"2.2.2: a % without two hex digits", "/100%/%zz%4", "/100%25/%25zz%254", false},
 		{"2.2.2: a gen-delim in the path is data", "/a:b@c", "/a%3Ab%40c", false},
 		{"2.2.2: a later ? in the query is data", "/a?b?c", "/a?b%3Fc", false},
-		{"2.2.2: sub-delims stay", "/a;b=c,d?e=f&g=h!'()+", "/a;b=c,d?e=f&g=h!'()+", false},
+		{"2.2.2: sub-delims stay", "/a;b=c,d?e=f&g=h!()+", "/a;b=c,d?e=f&g=h!()+", false},
+		{"2.2.2: a ' is encoded, as the URL Standard encodes it in a query", "/a'b?c='d'", "/a%27b?c=%27d%27", false},
 		{"2.2.2: bytes no URI holds", "/a b|c\"<>", "/a%20b%7Cc%22%3C%3E", false},
 		{"2.2.2: a $ inside a pattern is an octet", "/a$b", "/a%24b", true},
 	} {
@@ -90,6 +91,9 @@ var rfcExamples = []rfcExample{
 			{"ExampleBot", "https://example.com/foo/bar/%62%61%7a", false, 4},
 			{"ExampleBot", "https://example.com/foo/bar?baz=quz", true, 0},
 		}},
+	{"2.2.2: a rule meets the URL as the URL Standard writes it",
+		"user-agent: *\ndisallow: /search?q='\n",
+		[]rfcCheck{{"ExampleBot", "https://example.com/search?q='x'", false, 2}}},
 	{"2.2.3, Figure 5: the special characters",
 		"user-agent: *\ndisallow: /\nallow: / # comment in line\n# comment on its own line\nallow: /this/path/exactly$\nallow: /this/*/exactly\n",
 		[]rfcCheck{
