@@ -17,8 +17,9 @@ import (
 // This file holds the module's rules of structure, as Go's own
 // go/build/deps_test.go holds those of the standard library: which package
 // may import which (TestImportRules), which calls only one package makes
-// (TestOnlyIn), how long a function may be (TestFunctionLength), and the
-// naming conventions of the API (TestNamingConventions).
+// (TestOnlyIn), how long a function may be (TestFunctionLength), the
+// naming conventions of the API (TestNamingConventions), and which tests
+// measure time (TestTimingTier).
 // docs/design.md explains the layers.
 
 const modulePath = "github.com/gouri/uri"
@@ -60,7 +61,8 @@ var importRules = map[string][]string{
 
 	// Support of tests and tools, imported by tests and commands only.
 	"internal/testrows":    nil,
-	"internal/oracle":      nil,
+	"internal/oracle":      {"internal/timing"},
+	"internal/timing":      nil,
 	"internal/cmd/vectors": nil,
 	"internal/crosscheck":  nil,
 	// The generator of urlpattern's test rows from the reference
@@ -123,7 +125,11 @@ var importRules = map[string][]string{
 
 // testSupport is what any package's tests may import besides what the
 // package may: go-cmp and the module's support of tests.
-var testSupport = []string{"github.com/google/go-cmp/cmp", "github.com/google/go-cmp/cmp/cmpopts", "internal/testrows", "internal/oracle"}
+var testSupport = join([]string{"github.com/google/go-cmp/cmp", "github.com/google/go-cmp/cmp/cmpopts"}, testOnly)
+
+// testOnly are the packages of the support of tests, which only tests and
+// each other may import.
+var testOnly = []string{"internal/testrows", "internal/oracle", "internal/timing"}
 
 // testRules lists what the tests of a package may import beyond that, and
 // why.
@@ -253,7 +259,8 @@ func standard(p string) bool {
 
 // TestImportRules holds every package of the module to importRules, its
 // tests to testSupport and testRules, and checks that nothing imports the
-// command or, outside tests and commands, the support of tests.
+// command or, outside tests and the support of tests itself, the support
+// of tests.
 func TestImportRules(t *testing.T) {
 	for _, f := range moduleFiles(t, token.NewFileSet()) {
 		allowed, ok := importRules[f.pkg]
@@ -268,7 +275,7 @@ func TestImportRules(t *testing.T) {
 			switch {
 			case p.inModule && strings.HasPrefix(p.path, "cmd/"):
 				t.Errorf("%s imports %q: nothing imports a command", f.path, p.path)
-			case p.inModule && !f.test && (p.path == "internal/testrows" || p.path == "internal/oracle"):
+			case p.inModule && !f.test && slices.Contains(testOnly, p.path) && !slices.Contains(testOnly, f.pkg):
 				t.Errorf("%s imports %q, which only tests may", f.path, p.path)
 			case slices.Contains(allowed, p.path), !p.inModule && standard(p.path):
 			default:
@@ -276,6 +283,84 @@ func TestImportRules(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tierName is what the name of every check of time holds. The tier of
+// internal/timing, which go test ./... skips, is run by
+// GOURI_TIMING=1 go test -run Linear ./..., which selects these tests with
+// the checks of linear work by counts.
+const tierName = "LinearTime"
+
+// TestTimingTier holds the tests of the module to the tier of the checks of
+// time (see internal/timing): a function that measures, by using a function
+// of internal/timing other than Tier, is a test named with tierName that
+// calls timing.Tier before it measures; and a test named with tierName
+// calls timing.Tier. So the tier's -run pattern selects every check of
+// time, and a name that says time means one.
+func TestTimingTier(t *testing.T) {
+	files := moduleFiles(t, token.NewFileSet())
+	measures := map[string]bool{} // the functions of internal/timing but Tier
+	for _, f := range files {
+		if f.pkg != "internal/timing" || f.test {
+			continue
+		}
+		for _, d := range f.ast.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.IsExported() && fd.Name.Name != "Tier" {
+				measures[fd.Name.Name] = true
+			}
+		}
+	}
+	if !measures["CheckLinear"] {
+		t.Fatal("internal/timing has no function CheckLinear: the test reads the wrong package")
+	}
+	for _, f := range files {
+		if !f.test {
+			continue
+		}
+		name := importName(f.ast, modulePath+"/internal/timing")
+		for _, d := range f.ast.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			tier, measure := tierUses(fd, name, measures)
+			named := fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test") && strings.Contains(fd.Name.Name, tierName)
+			switch {
+			case measure.IsValid() && !named:
+				t.Errorf("%s: %s measures time with internal/timing: only a test named with %q may, which the tier runs", f.path, fd.Name.Name, tierName)
+			case measure.IsValid() && (!tier.IsValid() || tier > measure):
+				t.Errorf("%s: %s measures time without calling timing.Tier first", f.path, fd.Name.Name)
+			case named && !tier.IsValid():
+				t.Errorf("%s: %s is named as a check of time (%q) but does not call timing.Tier", f.path, fd.Name.Name, tierName)
+			}
+		}
+	}
+}
+
+// tierUses returns the position in fd of the first call of timing.Tier and
+// of the first use of one of the measures of package timing, imported as
+// name ("" when the file does not import it); token.NoPos for none.
+func tierUses(fd *ast.FuncDecl, name string, measures map[string]bool) (tier, measure token.Pos) {
+	if name == "" {
+		return token.NoPos, token.NoPos
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); !ok || id.Name != name {
+			return true
+		}
+		switch {
+		case sel.Sel.Name == "Tier" && !tier.IsValid():
+			tier = sel.Pos()
+		case measures[sel.Sel.Name] && !measure.IsValid():
+			measure = sel.Pos()
+		}
+		return true
+	})
+	return tier, measure
 }
 
 // onlyIn are the rules that only some packages follow: a call or a literal

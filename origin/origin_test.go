@@ -8,6 +8,7 @@ import (
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -388,10 +389,6 @@ func TestAllocs(t *testing.T) {
 // memory linear in their input, for every hostile shape, as a path and
 // as a URL.
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
 	a := mustAllowlist(t, "https://*.example.com")
 	cur := whatwg.MustParse("https://good.example/")
 	ops := []oracle.Op{
@@ -400,18 +397,16 @@ func TestHostileLinear(t *testing.T) {
 		{"LocalPath", func(s string) { _, _ = LocalPath(strings.TrimPrefix(s, "http:/")) }},
 		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
 	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
 
 // TestLinearTime checks by time that Redirect, LocalPath and CheckOrigin
 // do linear work on the families of inputs that every package is checked
-// with (see oracle.CheckLinear).
+// with (see internal/timing).
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
+	timing.Tier(t)
 	a := mustAllowlist(t, "https://*.example.com")
 	cur := whatwg.MustParse("https://good.example/")
 	ops := []struct {
@@ -423,11 +418,6 @@ func TestLinearTime(t *testing.T) {
 		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
 	}
 	for _, op := range ops {
-		for _, in := range oracle.Families {
-			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
-				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
-			}
-		}
+		timing.CheckFamilies(t, op.name, op.run)
 	}
 }

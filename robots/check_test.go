@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -34,7 +34,7 @@ func TestAllocs(t *testing.T) {
 		{"Agent.Check, Google", func() { _, _ = g.Check("ExampleBot", "www.example.com/a.php") }, 0},
 	} {
 		// The race detector makes sync.Pool drop buffers at random.
-		if got := testing.AllocsPerRun(100, c.f); got != c.allocs && !oracle.Race {
+		if got := testing.AllocsPerRun(100, c.f); got != c.allocs && !timing.Race {
 			t.Errorf("%s: %v allocations, want %v", c.name, got, c.allocs)
 		}
 	}

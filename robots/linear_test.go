@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // hostileRules are files of many "*" rules that make a matcher work: the
@@ -65,7 +65,7 @@ func TestHostileSteps(t *testing.T) {
 				t.Errorf("%s: %d rules, a path of %d bytes: %d steps, more than %d", h.name, rules, size, n, bound)
 			}
 			// The race detector makes sync.Pool drop buffers at random.
-			if allocs := testing.AllocsPerRun(1, func() { a.CheckPath(path) }); allocs != 0 && !oracle.Race {
+			if allocs := testing.AllocsPerRun(1, func() { a.CheckPath(path) }); allocs != 0 && !timing.Race {
 				t.Errorf("%s: %d rules, a path of %d bytes: %v allocations a check", h.name, rules, size, allocs)
 			}
 			return n
@@ -81,7 +81,7 @@ func TestHostileSteps(t *testing.T) {
 }
 
 // hostileFiles are families of files of n bytes that make a parser work.
-var hostileFiles = []oracle.Family{
+var hostileFiles = []timing.Family{
 	{Name: "rules", Build: func(n int) string { return "user-agent: *\n" + strings.Repeat("disallow: /a/b*c?d=e$\n", n/22) }},
 	{Name: "user-agents", Build: func(n int) string { return strings.Repeat("user-agent: Bot\n", n/16) + "disallow: /\n" }},
 	{Name: "groups", Build: func(n int) string { return strings.Repeat("user-agent: Bot\ndisallow: /x\n", n/29) }},
@@ -111,24 +111,21 @@ func TestParseBytes(t *testing.T) {
 	}
 }
 
-// TestLinearTime checks with the module's timing harness
-// (oracle.CheckLinear) that parsing takes time linear in the file, and
+// TestLinearTime checks with the module's check of time (internal/timing,
+// a tier of its own) that parsing takes time linear in the file, and
 // checking a path time linear in the path, against thousands of "*" rules.
 func TestLinearTime(t *testing.T) {
-	if oracle.Short() {
-		t.Skip("timing harness")
-	}
-	oracle.SkipTimeUnderRace(t)
+	timing.Tier(t)
 	for _, fam := range hostileFiles {
 		parse := func(s string) { Options{MaxBytes: len(s)}.Parse([]byte(s)) }
-		if ratio, ok := oracle.CheckLinear(parse, fam.Build, oracle.LinearSize); !ok {
+		if ratio, ok := timing.CheckLinear(parse, fam.Build, timing.LinearSize); !ok {
 			t.Errorf("Parse, %s: time grows %.1f times for 8 times the file", fam.Name, ratio)
 		}
 	}
 	for _, h := range hostileRules {
 		a := Parse([]byte(h.file(1000))).Agent("x")
 		check := func(s string) { a.CheckPath(s) }
-		if ratio, ok := oracle.CheckLinear(check, hostilePath, 1<<10); !ok {
+		if ratio, ok := timing.CheckLinear(check, hostilePath, 1<<10); !ok {
 			t.Errorf("CheckPath, %s: time grows %.1f times for 8 times the path", h.name, ratio)
 		}
 	}

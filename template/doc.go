@@ -143,8 +143,8 @@
 // templates and values counts these apart from failures: 32 of 13,924
 // expansions stop at the limit, and none fails otherwise. Tests count the
 // steps on hostile inputs (ambiguous splits, queries of thousands of
-// parameters, templates of thousands of expressions) and time them with
-// the module's linear-time harness.
+// parameters, templates of thousands of expressions) and time them in the
+// module's tier of checks of time (docs/testing.md).
 //
 // Linear in each is not cheap in both: a template of 2 KB against a URI of
 // 8 KB may take a billion steps, seconds of a core. [MatchOptions].MaxSteps

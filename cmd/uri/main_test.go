@@ -255,11 +255,12 @@ func TestWriteTextLine(t *testing.T) {
 
 // TestMemory: what the command allocates for one long line is a small
 // multiple of the line (the peak can be no more), whatever the command.
+// A line of a megabyte shows it, as in TestReadingsMemory.
 func TestMemory(t *testing.T) {
 	if oracle.Short() {
-		t.Skip("allocates hundreds of megabytes, with -short and under the race detector")
+		t.Skip("allocates tens of megabytes, with -short and under the race detector")
 	}
-	const n = 8 << 20
+	const n = 1 << 20
 	tests := []struct {
 		args  []string
 		line  string
