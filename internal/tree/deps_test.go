@@ -108,10 +108,13 @@ var importRules = map[string][]string{
 	// A route table of net/http on URL patterns, reading the request's
 	// path as the URL Standard does; HTTP's token rule from x/net.
 	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
+	// robots.txt (RFC 9309), matched against URLs as the URL Standard
+	// reads them, and fetched with any net/http client.
+	"robots": urlReadings,
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin", "httptarget"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "robots"}),
 }
 
 // testSupport is what any package's tests may import besides what the
@@ -137,11 +140,13 @@ var testRules = map[string][]string{
 	"httptarget": {"urlpattern", "origin"},
 	// route's examples read the URL of a request to check a redirect.
 	"route": {"httptarget", "origin"},
+	// robots' examples fetch robots.txt with the SSRF guard's client.
+	"robots": {"guard"},
 	// The rules of the tree call every package that reports errors
 	// (errors_test.go), and ask the scheme table what a default port is
 	// (onlyin_test.go).
 	"internal/tree": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route"}),
+		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route", "robots"}),
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }

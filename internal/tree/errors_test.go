@@ -20,6 +20,7 @@ import (
 	"github.com/gouri/uri/legacy"
 	"github.com/gouri/uri/mimetype"
 	originpkg "github.com/gouri/uri/origin"
+	"github.com/gouri/uri/robots"
 	"github.com/gouri/uri/route"
 	"github.com/gouri/uri/template"
 	"github.com/gouri/uri/urlpattern"
@@ -159,6 +160,12 @@ func errorCalls() []errorCall {
 
 		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
 		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
+
+		{"robots.URL", second(robots.URL("mailto:a@example.com")), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
+		{"robots.Robots.Check", second(robots.Parse(nil).Check("ExampleBot", "https://example.com:x/")), uri.OpParse, "", "https://example.com:x/", 20, whatwg.ErrPortInvalid, ""},
+		{"robots.Agent.Check", second(robots.Parse(nil).Agent("ExampleBot").Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Fetch", second(robots.Fetch(context.Background(), nil, "ftp://example.com/robots.txt")), uri.OpParse, "", "ftp://example.com/robots.txt", no, robots.ErrNotHTTP, ""},
+		{"robots.Options.Fetch", second(robots.Options{}.Fetch(context.Background(), nil, "http://[::1/")), uri.OpParse, "", "http://[::1/", 11, whatwg.ErrIPv6Unclosed, ""},
 
 		{"urlpattern.Parse", second(urlpattern.Parse("https://h/:", urlpattern.Options{})), uri.OpParse, "", "https://h/:", 11, urlpattern.ErrInvalidName, ""},
 		{"urlpattern.Resolve", second(urlpattern.Resolve("nope", "/a", urlpattern.Options{})), uri.OpParse, "", "nope", 0, urlpattern.ErrBaseURL, "missing-scheme-non-relative-URL"},
@@ -302,6 +309,7 @@ var noErrorRow = map[string]string{
 	"URI.WithFragmentText":           "its one error is ErrTooLong, which takes a result of 2 GiB",
 	"IRI.ToURI":                      "its one error is ErrTooLong, which takes a result of 2 GiB",
 	"dataurl.Reader.Read":            "an io.Reader of a body already checked: io.EOF alone",
+	"robots.Robots.Err":              "it reports the error of a fetch that Fetch already made, not a failure of its own",
 	"guard.ResolverFunc.LookupNetIP": "the error of the function that it calls",
 	"template.Value.UnmarshalJSON":   "it reads JSON for encoding/json, with encoding/json's errors",
 	"template.Values.UnmarshalJSON":  "it reads JSON for encoding/json, with encoding/json's errors",
