@@ -7,6 +7,7 @@ import (
 
 	"github.com/gouri/uri/extract"
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // hostileText are texts of about 1 MB built from n repetitions of what
@@ -65,27 +66,27 @@ func hostileOps(t *testing.T) []oracle.Op {
 }
 
 // TestHostileLinear checks that the allocations grow linearly with the
-// size of each hostile text, in every mode (see oracle.HostileLinear).
+// size of each hostile text, in every mode (see oracle.HostileLinear): at
+// a quarter of the sizes written in the default run, at full size (up to
+// 1 MB) in the tier of the checks of linear work (see package timing).
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if oracle.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(hostileText, hostileOps(t), div) {
+	for _, f := range oracle.HostileLinear(hostileText, hostileOps(t), oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
 
 // TestHostileWork counts the bytes that the candidates of each hostile
 // text make the finder look at beyond its one pass: at most six times
-// the text's length, and linear in it.
+// the text's length, and linear in it; at full size (1 MB) in the tier of
+// the checks of linear work.
 func TestHostileWork(t *testing.T) {
 	for _, mode := range modes {
 		e := extractor(t, mode)
 		for _, sh := range hostileText {
-			// The count does not depend on the machine: an eighth of
-			// the size shows the growth as well.
-			small, large := sh.Build(sh.N/16), sh.Build(sh.N/8)
+			// The count does not depend on the machine: a part of the
+			// size shows the growth as well (see oracle.HostileDiv).
+			n := sh.N / oracle.HostileDiv()
+			small, large := sh.Build(n/2), sh.Build(n)
 			ws, wl := extract.Work(e, small), extract.Work(e, large)
 			if wl > 6*len(large)+1024 || !oracle.Linear(uint64(ws), uint64(wl), 64) {
 				t.Errorf("%v on %s: work %d for %d bytes, %d for %d bytes", mode, sh.Name, ws, len(small), wl, len(large))
@@ -99,20 +100,18 @@ func TestHostileWork(t *testing.T) {
 var timedText = []string{"a.", "a@b.com without space", "http://a without space", "failing hosts", "nested domains", "nested listed domains", "parentheses", "brackets of Markdown"}
 
 // TestLinearTime checks by time that finding URLs is linear on the hostile
-// texts, whole and as a stream (see oracle.CheckLinear).
+// texts, whole and as a stream (see timing.CheckLinear), in the tier of
+// the checks of time.
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
-	oracle.SkipTimeUnderRace(t)
+	timing.Tier(t)
 	for _, op := range hostileOps(t) {
 		for _, sh := range hostileText {
 			if !slices.Contains(timedText, sh.Name) {
 				continue
 			}
 			build := func(n int) string { return sh.Build(max(n*sh.N/(1<<20), 16)) }
-			if ratio, ok := oracle.CheckLinear(op.Run, build, oracle.LinearSize); !ok {
-				t.Errorf("%s on %s: time for 8n / time for n = %.1f, more than %d: not linear", op.Name, sh.Name, ratio, oracle.GrowthLimit)
+			if ratio, ok := timing.CheckLinear(op.Run, build, timing.LinearSize); !ok {
+				t.Errorf("%s on %s: time for 8n / time for n = %.1f, more than %d: not linear", op.Name, sh.Name, ratio, timing.GrowthLimit)
 			}
 		}
 	}

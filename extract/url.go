@@ -3,7 +3,8 @@ package extract
 import (
 	"strings"
 
-	"github.com/gouri/uri/whatwg"
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // The URLs of modes Default and Relaxed: where one ends, and the checks
@@ -296,7 +297,7 @@ func (s *state) listedHost(h string) bool {
 	for k := 0; k < len(h); k++ {
 		if c := h[k]; c >= 0x80 || 'A' <= c && c <= 'Z' {
 			u, ok := s.parse("http://", h)
-			return ok && u.HostKind() == whatwg.HostDomain && s.listed(u.Hostname())
+			return ok && u.HostKind() == uri.HostDomain && s.listed(u.Hostname())
 		}
 	}
 	return s.listed(h)
@@ -334,7 +335,7 @@ func (s *state) ipv6(i int) (Match, bool) {
 	t := s.text
 	q := i + 1
 	colons := 0
-	for q < len(t) && q-i < 48 && (is(t[q], bDigit) || 'a' <= t[q]|0x20 && t[q]|0x20 <= 'f' || t[q] == ':' || t[q] == '.') {
+	for q < len(t) && q-i < 48 && (abnf.IsHex(t[q]) || t[q] == ':' || t[q] == '.') {
 		if t[q] == ':' {
 			colons++
 		}

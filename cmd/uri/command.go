@@ -94,6 +94,10 @@ type op struct {
 	// input (template expand's --vars -) and returns the other operands,
 	// the inputs, and the operation; or the text of a usage error.
 	bind func(operands []string, stdin io.Reader) ([]string, op, string)
+	// notes are written to standard error, after the command's name,
+	// before the first input: what the command read that the inputs do
+	// not show, such as the lines of uri robots' file that it ignored.
+	notes []string
 	// files, when set, runs the command instead of the loop over inputs:
 	// its operands are files of text (mode textFiles), and it returns the
 	// exit status.
@@ -186,12 +190,7 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitOK
 	}
 	if err != nil {
-		// The flags were wrong: the usage line, and where the flags are
-		// told, rather than the whole help, which would hide the error.
-		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
-		fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
-		fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
-		return exitUsage
+		return c.flagError(stderr, err)
 	}
 	fn, problem := ready()
 	if problem == "" && c.pairs && len(operands) != 0 && len(operands) != 2 {
@@ -206,6 +205,9 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if problem != "" {
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
 		return exitUsage
+	}
+	for _, n := range fn.notes {
+		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, n)
 	}
 	if fn.files != nil {
 		return fn.files(operands, *asJSON, stdin, stdout, stderr)
@@ -254,6 +256,15 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitUsage
 	}
 	return status
+}
+
+// flagError reports flags that were wrong: the usage line, and where the
+// flags are told, rather than the whole help, which would hide the error.
+func (c *command) flagError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
+	fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
+	fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
+	return exitUsage
 }
 
 // stickyWriter is an io.Writer that keeps the first error of w, so that
@@ -412,6 +423,6 @@ func commands() []*command {
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
-		redirectCommand, dataCommand, extractCommand,
+		redirectCommand, dataCommand, robotsCommand, extractCommand,
 	}
 }
