@@ -101,9 +101,7 @@ func (s *state) gfmURL(i int) (Match, bool) {
 	if k < s.last || k > 0 && is(t[k-1], bAlpha) {
 		return Match{}, false
 	}
-	switch strings.ToLower(t[k:i]) {
-	case "http", "https", "ftp":
-	default:
+	if sch := t[k:i]; !strings.EqualFold(sch, "http") && !strings.EqualFold(sch, "https") && !strings.EqualFold(sch, "ftp") {
 		return Match{}, false
 	}
 	// GitHub, like cmark-gfm, takes the first character after "//" as part
