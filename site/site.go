@@ -223,3 +223,21 @@ func siteOf(u uri.URI) (host, rd string, ok bool) {
 	rd, _ = registrableDomain(name)
 	return name, rd, true
 }
+
+// PublicSuffix returns the public suffix of name, a domain in lower-case
+// A-labels without a final "." (as the URL Standard's host parser writes
+// it, [whatwg.URL.Hostname]), and whether the Public Suffix List names that
+// suffix: listed is true for a rule of its ICANN section ("com", "co.uk",
+// "xn--p1ai", and wildcards such as "*.ck") or of its private one
+// ("github.io"), and false when only the list's rule "*" makes the last
+// label a public suffix ("localhost", "invalid", "js" in "node.js"). Text
+// that names a host without a scheme is taken for a domain only when its
+// suffix is listed. It allocates nothing.
+//
+// [whatwg.URL.Hostname]: https://pkg.go.dev/github.com/gouri/uri/whatwg#URL.Hostname
+func PublicSuffix(name string) (suffix string, listed bool) {
+	suffix, icann := publicsuffix.PublicSuffix(name)
+	// The private section has no rule of one label, and "*" makes only
+	// one: a suffix of two labels or more comes from a listed rule.
+	return suffix, icann || strings.IndexByte(suffix, '.') >= 0
+}

@@ -48,6 +48,7 @@ var outputCommands = [][]string{
 	{"edit", "--get", "{fragment}{site}"},
 	// robots writes the lines of its file that it ignores, and its rules.
 	{"robots", "--agent", "x", "--status", "503"}, {"robots", "--agent", "x", "--file", "testdata/robots.txt"},
+	{"extract"}, {"extract", "--relaxed"}, {"extract", "--gfm"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

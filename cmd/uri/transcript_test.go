@@ -46,12 +46,19 @@ func TestDocTranscripts(t *testing.T) {
 				}
 				continue
 			}
-			args, ok := shellWords(tr.command)
+			stages, ok := pipeline(tr.command)
 			if !ok {
-				continue // a pipeline, a redirection or a variable
+				continue // a redirection, a variable or another program
 			}
+			// Each command of a pipeline reads what the one before it
+			// printed; the errors of all go to standard error.
 			var stdout, stderr bytes.Buffer
-			run(args, strings.NewReader(""), &stdout, &stderr)
+			var args []string
+			for _, args = range stages {
+				in := stdout.String()
+				stdout.Reset()
+				run(args, strings.NewReader(in), &stdout, &stderr)
+			}
 			var wantOut, wantErr []string
 			for _, l := range tr.output {
 				if isMessage(l) {
@@ -126,6 +133,41 @@ func transcripts(md string) []transcript {
 		}
 	}
 	return all
+}
+
+// pipeline splits a command line into the arguments of each command of
+// its pipeline: "A | go run ./cmd/uri B" is uri A, then uri B reading what
+// A printed. It reports false for what needs a shell (see shellWords) and
+// for a pipeline with another program.
+func pipeline(s string) ([][]string, bool) {
+	var stages [][]string
+	quote := byte(0)
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		switch {
+		case i < len(s) && quote != 0:
+			if s[i] == quote {
+				quote = 0
+			}
+		case i < len(s) && (s[i] == '\'' || s[i] == '"'):
+			quote = s[i]
+		case i == len(s) || s[i] == '|':
+			stage := strings.TrimSpace(s[start:i])
+			if len(stages) > 0 {
+				var ok bool
+				if stage, ok = strings.CutPrefix(stage, "go run ./cmd/uri "); !ok {
+					return nil, false
+				}
+			}
+			args, ok := shellWords(stage)
+			if !ok {
+				return nil, false
+			}
+			stages = append(stages, args)
+			start = i + 1
+		}
+	}
+	return stages, true
 }
 
 // shellWords splits a command line as a POSIX shell does for the quoting

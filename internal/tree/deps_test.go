@@ -112,9 +112,13 @@ var importRules = map[string][]string{
 	// reads them, and fetched with any net/http client.
 	"robots": urlReadings,
 
+	// URLs found in text, each read by the URL Standard's parser, bare
+	// domains checked against the Public Suffix List of site.
+	"extract": join(urlReadings, []string{"site"}),
+
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "robots"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "robots", "extract"}),
 }
 
 // testSupport is what any package's tests may import besides what the
@@ -146,7 +150,7 @@ var testRules = map[string][]string{
 	// (errors_test.go), and ask the scheme table what a default port is
 	// (onlyin_test.go).
 	"internal/tree": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route", "robots"}),
+		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route", "robots", "extract"}),
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }

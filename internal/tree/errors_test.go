@@ -15,6 +15,7 @@ import (
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
 	"github.com/gouri/uri/dataurl"
+	"github.com/gouri/uri/extract"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
@@ -191,6 +192,7 @@ func errorCalls() []errorCall {
 		// A bad entry of origin's allowlist, or a bad pattern of guard's
 		// allowlist of hosts, is a fault of the configuration.
 		{"origin.NewAllowlist", second(originpkg.NewAllowlist([]string{"https://*.com"}, originpkg.Options{})), uri.OpParse, "allowlist", "https://*.com", 10, originpkg.ErrBadEntry, ""},
+		{"extract.New", second(extract.New(extract.Options{Schemes: []string{"https", "ht_tp"}})), uri.OpParse, "schemes", "ht_tp", 2, extract.ErrBadScheme, ""},
 		{"guard.NewHostList", second(guard.NewHostList([]string{"*.com"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "*.com", 2, guard.ErrBadHostPattern, ""},
 		{"guard.NewHostList(URL Standard)", second(guard.NewHostList([]string{"1.2.3.256"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "1.2.3.256", 0, whatwg.ErrIPv4OutOfRangePart, ""},
 	}
@@ -310,6 +312,7 @@ var noErrorRow = map[string]string{
 	"IRI.ToURI":                      "its one error is ErrTooLong, which takes a result of 2 GiB",
 	"dataurl.Reader.Read":            "an io.Reader of a body already checked: io.EOF alone",
 	"robots.Robots.Err":              "it reports the error of a fetch that Fetch already made, not a failure of its own",
+	"extract.Scanner.Err":            "the error of the io.Reader that it reads, unchanged",
 	"guard.ResolverFunc.LookupNetIP": "the error of the function that it calls",
 	"template.Value.UnmarshalJSON":   "it reads JSON for encoding/json, with encoding/json's errors",
 	"template.Values.UnmarshalJSON":  "it reads JSON for encoding/json, with encoding/json's errors",
