@@ -62,7 +62,10 @@ var importRules = map[string][]string{
 	"internal/testrows":    nil,
 	"internal/oracle":      nil,
 	"internal/cmd/vectors": nil,
-	"internal/crosscheck":  nil,
+	// The generator of display's tables reads the Unicode 17.0 properties
+	// of the toolchain and x/text, and registrable domains.
+	"internal/cmd/gensecurity": {"golang.org/x/net/publicsuffix", "golang.org/x/text/unicode/norm"},
+	"internal/crosscheck":      nil,
 	// The generator of urlpattern's test rows from the reference
 	// implementation's output.
 	"urlpattern/internal/gencases": nil,
@@ -104,13 +107,16 @@ var importRules = map[string][]string{
 	// against an origin, which guard refuses.
 	"httptarget": urlReadings,
 	"origin":     join(urlReadings, []string{"guard", "site"}),
+	// Hosts and URLs shown to people (UTS #39, as browsers decide), the
+	// URL display form on the URL Standard's values.
+	"display": urlReadings,
 	// A route table of net/http on URL patterns, reading the request's
 	// path as the URL Standard does; HTTP's token rule from x/net.
 	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "display"}),
 }
 
 // testSupport is what any package's tests may import besides what the

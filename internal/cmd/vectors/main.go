@@ -58,6 +58,8 @@ var suites = []suite{
 	{"urlcanon", "canon", urlcanon},
 	{"safebrowsing", "canon", safeBrowsing},
 	{"wpt-urlpattern", "urlpattern/resources", convertURLPattern},
+	{"chromium-idn", "unicode-security/chromium", chromiumIDN},
+	{"uts39", "unicode-security", uts39},
 }
 
 func main() {

@@ -1,0 +1,303 @@
+package display
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// This file computes skeletons: the UTS #39 skeleton of a string (Section
+// 4), and the skeletons that Chromium's IDN spoof checker compares with
+// those of its top domains, which add its own mappings to the ones of
+// confusables.txt.
+
+// Skeleton returns the skeleton of s (Unicode Technical Standard #39,
+// Section 4): s in NFD, each code point replaced by its prototype in
+// confusables.txt, and the result in NFD again. Two strings are confusable
+// when their skeletons are equal: Skeleton("раураl") and Skeleton("paypal")
+// (the first with Cyrillic letters and a Latin "l") are both "paypal". The
+// skeleton is for comparing, not for showing: it changes case ("0" becomes
+// "O") and may hold characters of several scripts.
+//
+// The data are those of Unicode 17.0.0, whatever the Unicode version of the
+// Go release; s is read as UTF-8, each invalid byte as U+FFFD. Skeleton
+// returns s without allocating when it is its own skeleton, and otherwise
+// allocates the result.
+func Skeleton(s string) string {
+	if asciiSelfSkeleton(s) {
+		return s
+	}
+	var buf [64]rune
+	rs := skeletonRunes(buf[:0], s)
+	return runesString(rs)
+}
+
+// asciiSelfSkeleton reports whether s is ASCII text that is its own
+// skeleton.
+func asciiSelfSkeleton(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || asciiConf[c] != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiConf is the prototype of each ASCII code point that has one, from
+// confusables.txt ("m" is "rn", "0" is "O", "1" is "l").
+var asciiConf [utf8.RuneSelf]string
+
+func init() {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		if t, ok := lookup(confKeys[:], confIndex[:], confText, r); ok {
+			asciiConf[r] = t
+		}
+	}
+}
+
+// skeletonRunes appends the skeleton of s to b.
+func skeletonRunes(b []rune, s string) []rune {
+	start := len(b)
+	var dbuf [8]rune
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if t := asciiConf[r]; t != "" {
+				b = appendString(b, t)
+			} else {
+				b = append(b, r)
+			}
+			continue
+		}
+		for _, d := range appendDecomposed(dbuf[:0], r) {
+			if t, ok := lookup(confKeys[:], confIndex[:], confText, d); ok {
+				b = appendString(b, t)
+			} else {
+				b = append(b, d)
+			}
+		}
+	}
+	// The prototypes are in NFD and so are the unmapped code points of
+	// the decomposition: the NFD of the whole is their canonical order.
+	reorder(b[start:])
+	return b
+}
+
+func appendString(b []rune, s string) []rune {
+	for _, r := range s {
+		b = append(b, r)
+	}
+	return b
+}
+
+func runesString(rs []rune) string {
+	n := 0
+	for _, r := range rs {
+		n += utf8.RuneLen(r)
+	}
+	b := make([]byte, 0, n)
+	for _, r := range rs {
+		b = utf8.AppendRune(b, r)
+	}
+	return string(b)
+}
+
+// chromiumExtra are the mappings that Chromium's skeleton generator adds
+// to those of confusables.txt before it takes a skeleton (its "ExtraConf"
+// rules): each character of a string maps to the text beside it. Among
+// them are the digit look-alikes of digitLookalikes.
+var chromiumExtra = map[rune]string{}
+
+func init() {
+	for _, m := range [...]struct{ from, to string }{
+		{"æӕ", "ae"}, {"ϼҏ", "p"}, {"ħнћңҥӈӊԋԧԩ", "h"}, {"ĸκкқҝҟҡӄԟ", "k"},
+		{"ŋпԥกח", "n"}, {"ŧтҭԏ七丅丆丁", "t"}, {"ƅьҍвß", "b"}, {"ωшщพฟພຟ", "w"},
+		{"мӎ", "m"}, {"єҽҿၔ", "e"}, {"ґ", "r"}, {"ғӻ", "f"}, {"ҫင", "c"},
+		{"ұ丫", "y"}, {"χҳӽӿ乂", "x"}, {"ԃძ", "d"}, {"ԍဌ", "g"}, {"ടรຣຮ", "s"},
+		{"၂", "j"}, {"०০੦૦ଠ୦೦စ", "o"}, {"৭੧૧", "q"}, {"บບ", "u"}, {"θ", "0"},
+		{"२২੨૨೩೭շ", "2"}, {"зҙӡउওਤ੩૩౩ဒვპੜკ", "3"}, {"੫丩ㄐ", "4"}, {"ճ", "6"},
+		{"৪੪୫", "8"}, {"૭୨౨", "9"}, {"—一―⸺⸻", "-"},
+	} {
+		for _, r := range m.from {
+			chromiumExtra[r] = m.to
+		}
+	}
+}
+
+// chromiumAlternatives are the characters that look like more than one
+// letter, each of which Chromium tries in turn.
+var chromiumAlternatives = map[rune][]string{
+	'þ': {"b", "p"},
+	'œ': {"ce", "oe"},
+	'ł': {"l", "t"},
+}
+
+// Chromium's bounds on the alternatives: no alternatives, and no skeleton,
+// for a host longer than maxAlternativeLength UTF-16 code units or with more
+// than maxAlternativeChars characters that have alternatives; at most
+// maxAlternatives strings.
+const (
+	maxAlternativeLength = 32
+	maxAlternativeChars  = 5
+	maxAlternatives      = 128
+)
+
+// hostSkeletons returns the skeletons by which Chromium compares the
+// Unicode host with its top domains, sorted, each once: the skeleton of the
+// host without its diacritics (when it is in Latin, Greek or Cyrillic),
+// with each alternative of its characters that look like two letters, with
+// the mappings of chromiumExtra, and once more with "ӏ" read as "l".
+func hostSkeletons(host string) []string {
+	host = strings.TrimSuffix(host, ".")
+	if host == "" {
+		return nil
+	}
+	variants := alternatives(removeDiacritics(host))
+	if strings.ContainsRune(host, 'ł') {
+		variants = append(variants, alternatives(host)...)
+	}
+	var out []string
+	var buf []rune
+	for _, v := range variants {
+		v = strings.TrimSuffix(v, ".")
+		mapped := mapExtra(v)
+		if strings.ContainsRune(mapped, 'ӏ') {
+			buf = skeletonRunes(buf[:0], strings.ReplaceAll(mapped, "ӏ", "l"))
+			out = appendOnce(out, runesString(buf))
+		}
+		buf = skeletonRunes(buf[:0], mapped)
+		out = appendOnce(out, runesString(buf))
+	}
+	sortStrings(out)
+	return out
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+func sortStrings(list []string) {
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && list[j] < list[j-1]; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+}
+
+// mapExtra applies chromiumExtra to s.
+func mapExtra(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if t, ok := chromiumExtra[r]; ok {
+			b.WriteString(t)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// alternatives returns s with each combination of the alternatives of its
+// characters (s itself first), within Chromium's bounds.
+func alternatives(s string) []string {
+	if s == "" || utf16Len(s) > maxAlternativeLength {
+		return nil
+	}
+	n := 0
+	for _, r := range s {
+		if chromiumAlternatives[r] != nil {
+			n++
+		}
+	}
+	if n > maxAlternativeChars {
+		return nil
+	}
+	out := []string{""}
+	for _, r := range s {
+		alts := chromiumAlternatives[r]
+		next := make([]string, 0, len(out)*(1+len(alts)))
+		for _, prefix := range out {
+			next = append(next, prefix+string(r))
+			for _, a := range alts {
+				next = append(next, prefix+a)
+			}
+		}
+		out = next
+	}
+	if len(out) > maxAlternatives {
+		out = out[:maxAlternatives]
+	}
+	return out
+}
+
+// removeDiacritics returns host without its diacritics when it holds only
+// Latin, Greek and Cyrillic letters, ASCII digits, ".", "_", "-" and the
+// marks U+0300 to U+0339, as Chromium does before it takes a skeleton: its
+// characters decomposed, the nonspacing marks removed, and "ł", "ø" and
+// "đ" read as "l", "o" and "d". Any other host is returned as it is.
+func removeDiacritics(host string) string {
+	if !lgcOnly(host) {
+		return host
+	}
+	var b strings.Builder
+	var dbuf [8]rune
+	for _, r := range host {
+		switch r {
+		case 'ł':
+			r = 'l'
+		case 'ø':
+			r = 'o'
+		case 'đ':
+			r = 'd'
+		}
+		for _, d := range appendDecomposed(dbuf[:0], r) {
+			if !propOf(d).mark() {
+				b.WriteRune(d)
+			}
+		}
+	}
+	return b.String()
+}
+
+// lgcOnly reports whether s holds only Latin, Greek and Cyrillic letters,
+// ASCII digits, ".", "_", "-" and the marks U+0300 to U+0339.
+func lgcOnly(s string) bool {
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9', r == '.', r == '_', r == '-', r >= 0x300 && r <= 0x339:
+		default:
+			if sc := propOf(r).script; sc != scriptLatin && sc != scriptGreek && sc != scriptCyrillic {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// utf16Len returns the length of s in UTF-16 code units, as Chromium
+// measures a host.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r > 0xFFFF {
+			n++
+		}
+	}
+	return n
+}
