@@ -109,8 +109,10 @@ func (p Policy) Host(host string) (Decision, error) {
 		}
 		ascii = a
 	}
-	ascii = abnf.LowerString(ascii)
-	if ascii == "" || ascii[0] == '[' || !hasALabel(ascii) {
+	if ascii == "" || ascii[0] == '[' {
+		return Decision{Host: ascii, ASCII: ascii}, nil
+	}
+	if ascii = abnf.LowerString(ascii); !hasALabel(ascii) {
 		return Decision{Host: ascii, ASCII: ascii}, nil
 	}
 	return p.decide(ascii), nil
