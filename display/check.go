@@ -1,6 +1,7 @@
 package display
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -33,19 +34,14 @@ func (s scriptSet) hasAny(t scriptSet) bool { return s[0]&t[0] != 0 || s[1]&t[1]
 // that UTS #39, Section 5.1 adds (Han is also Hanb, Jpan and Kore;
 // Hiragana and Katakana are Jpan; Hangul is Kore; Bopomofo is Hanb), or
 // all scripts for Common and Inherited.
-func augmented(r rune) scriptSet {
+func augmented(r rune, p prop) scriptSet {
 	var s scriptSet
-	found := false
-	for _, e := range scriptExtensions {
-		if r >= e.lo && r <= e.hi {
-			for _, sc := range e.scripts {
-				s.add(sc)
-			}
-			found = true
+	if e := extensionOf(r); e != nil {
+		for _, sc := range e.scripts {
+			s.add(sc)
 		}
-	}
-	if !found {
-		sc := propOf(r).script
+	} else {
+		sc := p.script
 		if sc == scriptCommon || sc == scriptInherited {
 			return allScripts()
 		}
@@ -77,15 +73,15 @@ const (
 	levelMinimally  // anything else
 )
 
-// restrictionLevel returns the most restrictive level that label (whose
-// code points are Allowed) qualifies for.
-func restrictionLevel(label string) level {
-	if isASCII(label) {
+// restrictionLevel returns the most restrictive level that the label
+// (whose code points are Allowed) qualifies for.
+func restrictionLevel(l *labelInfo) level {
+	if l.ascii {
 		return levelASCII
 	}
 	resolved, noLatin := allScripts(), allScripts()
-	for _, r := range label {
-		s := augmented(r)
+	for i, r := range l.runes {
+		s := augmented(r, l.props[i])
 		resolved.intersect(s)
 		if !s.only(scriptLatin) {
 			noLatin.intersect(s)
@@ -134,12 +130,12 @@ func inRanges(ranges [][2]rune, r rune) bool {
 // charLimit returns the reason a code point of label is not shown: a
 // deviation character that is a joiner, or one that is not Allowed (or
 // that the profile removes); Safe when every one is allowed.
-func charLimit(label string, p Profile) Reason {
-	for _, r := range label {
+func charLimit(l *labelInfo, p Profile) Reason {
+	for i, r := range l.runes {
 		switch {
 		case r == 0x200C || r == 0x200D:
 			return Deviation
-		case !propOf(r).allowed():
+		case !l.props[i].allowed():
 			return NotAllowed
 		case p == Firefox && inRanges(firefoxBlocklist[:], r):
 			return Blocklisted
@@ -152,10 +148,10 @@ func charLimit(label string, p Profile) Reason {
 
 // mixedNumbers reports whether label has decimal digits of more than one
 // numbering system (UTS #39, Section 5.3).
-func mixedNumbers(label string) bool {
+func mixedNumbers(l *labelInfo) bool {
 	var zero rune = -1
-	for _, r := range label {
-		if p := propOf(r); p.digit() {
+	for _, p := range l.props {
+		if p.digit() {
 			if zero >= 0 && p.zero != zero {
 				return true
 			}
@@ -168,9 +164,10 @@ func mixedNumbers(label string) bool {
 // invisible reports whether the decomposition of label has the same
 // combining character twice after one base character, which shows as one
 // (UTS #39, Section 5.4).
-func invisible(label string) bool {
-	var buf [32]rune
-	rs := decomposed(buf[:0], label)
+func invisible(rs []rune) bool {
+	if !hasCombining(rs) {
+		return false
+	}
 	start := 0
 	for i, r := range rs {
 		if ccc(r) == 0 {
@@ -190,10 +187,12 @@ func invisible(label string) bool {
 // COMBINING DOT ABOVE on a letter whose dot it hides: i, j, l, ı, ȷ or a
 // letter whose prototype ends in one of them (UTS #39, Section 5.4), with
 // only marks of other classes than 230 between.
-func hiddenOverlay(label string) bool {
-	var buf [32]rune
+func hiddenOverlay(nfd []rune) bool {
+	if !slices.Contains(nfd, 0x307) {
+		return false
+	}
 	dotted := false
-	for _, r := range decomposed(buf[:0], label) {
+	for _, r := range nfd {
 		if r == 0x307 && dotted {
 			return true
 		}
@@ -204,6 +203,18 @@ func hiddenOverlay(label string) bool {
 	return false
 }
 
+// hasCombining reports whether rs has a character of a nonzero combining
+// class.
+func hasCombining(rs []rune) bool {
+	for _, r := range rs {
+		if r >= 0x300 && ccc(r) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dotLead reports whether r hides a dot above it.
 func dotLead(r rune) bool {
 	switch r {
 	case 'i', 'j', 'l', 'ı', 'ȷ':
@@ -226,26 +237,16 @@ func dotLead(r rune) bool {
 	return false
 }
 
-// decomposed appends the NFD of s to b.
-func decomposed(b []rune, s string) []rune {
-	start := len(b)
-	for _, r := range s {
-		b = appendDecomposed(b, r)
-	}
-	reorder(b[start:])
-	return b
-}
-
 // icuChecks runs the checks of UTS #39 that Chromium asks of ICU's spoof
 // checker, and for the Firefox profile those of its restriction profile:
 // the characters allowed, the restriction level (Highly Restrictive for
 // Chromium, Moderately Restrictive for Firefox), one numbering system, no
 // invisible repeated marks and (for Chromium) no hidden dot.
-func icuChecks(label string, p Profile) (Reason, level) {
-	if r := charLimit(label, p); r != Safe {
+func icuChecks(l *labelInfo, p Profile) (Reason, level) {
+	if r := charLimit(l, p); r != Safe {
 		return r, 0
 	}
-	lv := restrictionLevel(label)
+	lv := restrictionLevel(l)
 	limit := levelHighly
 	if p == Firefox {
 		limit = levelModerately
@@ -253,11 +254,26 @@ func icuChecks(label string, p Profile) (Reason, level) {
 	switch {
 	case lv > limit:
 		return MixedScripts, lv
-	case mixedNumbers(label):
+	case mixedNumbers(l):
 		return MixedNumbers, lv
-	case invisible(label):
+	}
+	if !l.decomposes && !l.combining {
+		return Safe, lv
+	}
+	var buf [64]rune
+	nfd := buf[:0]
+	for i, r := range l.runes {
+		if l.props[i].decomposes() {
+			nfd = appendDecomposed(nfd, r)
+		} else {
+			nfd = append(nfd, r)
+		}
+	}
+	reorder(nfd)
+	switch {
+	case invisible(nfd):
 		return Invisible, lv
-	case p == Chromium && hiddenOverlay(label):
+	case p == Chromium && hiddenOverlay(nfd):
 		return HiddenOverlay, lv
 	}
 	return Safe, lv
@@ -267,29 +283,35 @@ func icuChecks(label string, p Profile) (Reason, level) {
 // shown, under a host whose last label is tld (as written, A-label or
 // not) and tldUnicode (its Unicode form).
 func checkLabel(label, tld, tldUnicode string, p Profile) Reason {
-	reason, lv := icuChecks(label, p)
+	var rbuf [64]rune
+	var pbuf [64]prop
+	l := readLabel(rbuf[:0], pbuf[:0], label)
+	reason, lv := icuChecks(&l, p)
 	if reason != Safe || p == Firefox {
 		return reason
 	}
-	return chromiumChecks(label, tld, tldUnicode, lv)
+	return chromiumChecks(&l, tld, tldUnicode, lv)
 }
 
 // chromiumChecks are the checks of Chromium's IDN spoof checker after
 // those of ICU's.
-func chromiumChecks(label, tld, tldUnicode string, lv level) Reason {
-	n := utf16Len(label)
+func chromiumChecks(l *labelInfo, tld, tldUnicode string, lv level) Reason {
+	label := l.text
+	n := len(l.runes)
 	switch {
+	case !l.special:
 	case n > 1 && tld != "is" && tld != "fo" && strings.ContainsAny(label, "þð"):
 		return TLDSpecific
 	case n > 1 && tld != "az" && strings.ContainsRune(label, 'ə'):
 		return TLDSpecific
 	case unsafeMiddleDot(label, tld):
 		return MiddleDot
-	case lv == levelASCII:
+	}
+	if lv == levelASCII {
 		return Safe
 	}
-	if lv == levelSingleScript && !hasKanaException(label) && !hasDiacriticMark(label) {
-		if wholeScriptConfusable(label, tld, tldUnicode) {
+	if lv == levelSingleScript && !(l.special && (hasKanaException(label) || hasDiacriticMark(label))) {
+		if wholeScriptConfusable(l, tld, tldUnicode) {
 			return WholeScriptConfusable
 		}
 		if digitLookalike(label) {
@@ -300,9 +322,9 @@ func chromiumChecks(label, tld, tldUnicode string, lv level) Reason {
 	switch {
 	case digitLookalike(label):
 		return DigitLookalike
-	case hasNonASCIILatin(label) && !lgcOnly(label):
+	case hasNonASCIILatin(l) && !lgcOnly(label):
 		return NonASCIILatinMixed
-	case dangerousPattern(label):
+	case dangerousPattern(l):
 		return DangerousPattern
 	}
 	return Safe
@@ -344,11 +366,39 @@ func hasDiacriticMark(label string) bool {
 	return false
 }
 
-func hasNonASCIILatin(label string) bool {
-	for _, r := range label {
-		if r >= utf8.RuneSelf && propOf(r).script == scriptLatin {
+func hasNonASCIILatin(l *labelInfo) bool {
+	for i, r := range l.runes {
+		if r >= utf8.RuneSelf && l.props[i].script == scriptLatin {
 			return true
 		}
 	}
 	return false
+}
+
+// labelInfo is a label read once for the checks: its code points and
+// their properties.
+type labelInfo struct {
+	text  string
+	ascii bool
+	runes []rune
+	props []prop
+	// Whether a code point decomposes, has a combining class, or is one
+	// of the few that the checks of chromiumChecks look for.
+	decomposes, combining, special bool
+}
+
+// readLabel reads label, appending to the buffers runes and props.
+func readLabel(runes []rune, props []prop, label string) labelInfo {
+	l := labelInfo{text: label, ascii: isASCII(label)}
+	for _, r := range label {
+		p := propOf(r)
+		runes = append(runes, r)
+		props = append(props, p)
+		l.decomposes = l.decomposes || p.decomposes()
+		l.combining = l.combining || p.combining()
+		l.special = l.special || r == 'þ' || r == 'ð' || r == 'ə' || r == '·' ||
+			r >= 0x300 && r <= 0x339 || r >= 0x3078 && r <= 0x307A || r >= 0x30D8 && r <= 0x30DA || r >= 0x30FB && r <= 0x30FE
+	}
+	l.runes, l.props = runes, props
+	return l
 }

@@ -182,8 +182,13 @@ func (p Policy) decide(ascii string) Decision {
 	d := Decision{ASCII: ascii, Labels: make([]Label, 0, strings.Count(ascii, ".")+1)}
 	var shown strings.Builder
 	idn := false
-	for i, label := range strings.Split(ascii, ".") {
-		if i > 0 {
+	shown.Grow(2 * len(ascii))
+	for rest, i := ascii, 0; i >= 0; {
+		label := rest
+		if i = strings.IndexByte(rest, '.'); i >= 0 {
+			label, rest = rest[:i], rest[i+1:]
+		}
+		if len(d.Labels) > 0 {
 			shown.WriteByte('.')
 		}
 		l := Label{ASCII: label}

@@ -1,9 +1,6 @@
 package display
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "strings"
 
 // This file holds the checks of Chromium's IDN spoof checker that look
 // for look-alikes of Latin letters and digits, and for patterns of
@@ -47,37 +44,39 @@ var wholeScriptWords = [...]string{"секс", "как", "коса", "курс",
 
 // wholeScriptConfusable reports whether label is spelled with letters of
 // one script that all look Latin, under a TLD not of that script.
-func wholeScriptConfusable(label, tld, tldUnicode string) bool {
-	for _, w := range wholeScriptWords {
-		if label == w {
-			return false
+func wholeScriptConfusable(l *labelInfo, tld, tldUnicode string) bool {
+	// The label is of one script, with Common and Inherited: its first
+	// letter tells which.
+	var sc script
+	for _, p := range l.props {
+		if p.script != scriptCommon && p.script != scriptInherited {
+			sc = p.script
+			break
 		}
 	}
 	for _, wsc := range wholeScriptLookalikes {
-		seen, all := false, true
-		for _, r := range label {
-			if propOf(r).script != wsc.script {
-				continue
-			}
-			seen = true
-			if !strings.ContainsRune(wsc.letters, r) {
-				all = false
-				break
-			}
-		}
-		if !seen || !all {
+		if wsc.script != sc {
 			continue
 		}
-		if strings.IndexFunc(tldUnicode, func(r rune) bool { return propOf(r).script == wsc.script }) >= 0 {
-			continue
+		for i, r := range l.runes {
+			if l.props[i].script == sc && !strings.ContainsRune(wsc.letters, r) {
+				return false
+			}
 		}
-		allowed := false
+		for _, w := range wholeScriptWords {
+			if l.text == w {
+				return false
+			}
+		}
+		if !isASCII(tldUnicode) && strings.IndexFunc(tldUnicode, func(r rune) bool { return propOf(r).script == sc }) >= 0 {
+			return false
+		}
 		for _, t := range wsc.tlds {
-			allowed = allowed || t == tld
+			if t == tld {
+				return false
+			}
 		}
-		if !allowed {
-			return true
-		}
+		return true
 	}
 	return false
 }
@@ -124,14 +123,10 @@ func lgc(r rune) bool {
 	return hasExtension(r, scriptLatin) || hasExtension(r, scriptGreek) || hasExtension(r, scriptCyrillic)
 }
 
-// dangerousPattern reports whether label has one of the patterns of
-// characters that Chromium never shows, as these pairs of neighbours:
-func dangerousPattern(label string) bool {
-	rs := make([]rune, 0, utf8.RuneCountInString(label))
-	for _, r := range label {
-		rs = append(rs, r)
-	}
-	return kanaPattern(rs) || neighbourPattern(rs)
+// dangerousPattern reports whether the label has one of the patterns of
+// characters that Chromium never shows.
+func dangerousPattern(l *labelInfo) bool {
+	return kanaPattern(l.runes) || neighbourPattern(l.runes)
 }
 
 // kanaPattern: three Hiragana letters (U+3078 to U+307A) that look like

@@ -38,11 +38,18 @@ func (p prop) allowed() bool { return p.flags&flagAllowed != 0 }
 func (p prop) mark() bool    { return p.flags&flagMark != 0 }
 func (p prop) digit() bool   { return p.flags&flagDigit != 0 }
 
+// decomposes and combining hold for the covered code points only (those
+// Allowed and the nonspacing marks).
+func (p prop) decomposes() bool { return p.flags&flagDecomposes != 0 }
+func (p prop) combining() bool  { return p.flags&flagCombining != 0 }
+
 // The flags of props, as the generator writes them.
 const (
-	flagAllowed = 1 << iota // Identifier_Status=Allowed (UTS #39, Section 3.1)
-	flagMark                // General_Category=Nonspacing_Mark
-	flagDigit               // General_Category=Decimal_Number
+	flagAllowed    = 1 << iota // Identifier_Status=Allowed (UTS #39, Section 3.1)
+	flagMark                   // General_Category=Nonspacing_Mark
+	flagDigit                  // General_Category=Decimal_Number
+	flagDecomposes             // a canonical decomposition other than itself
+	flagCombining              // a canonical combining class other than 0
 )
 
 // asciiProps are the props of the ASCII code points, read from props once
@@ -82,17 +89,28 @@ func searchProp(r rune) prop {
 // Common and Inherited are no script's extension here (the way a regular
 // expression's \p{scx=Latn} does not match a digit).
 func hasExtension(r rune, sc script) bool {
-	for _, e := range scriptExtensions {
-		if r >= e.lo && r <= e.hi {
-			for _, s := range e.scripts {
-				if s == sc {
-					return true
-				}
+	if e := extensionOf(r); e != nil {
+		for _, s := range e.scripts {
+			if s == sc {
+				return true
 			}
-			return false
 		}
+		return false
 	}
 	return propOf(r).script == sc
+}
+
+// extensionOf returns the Script_Extensions of r, if it has its own.
+func extensionOf(r rune) *extension {
+	if r < scriptExtensions[0].lo || r > scriptExtensions[len(scriptExtensions)-1].hi {
+		return nil
+	}
+	for i := range scriptExtensions {
+		if e := &scriptExtensions[i]; r >= e.lo && r <= e.hi {
+			return e
+		}
+	}
+	return nil
 }
 
 // lookup returns the string that keys, index and text map r to.

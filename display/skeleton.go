@@ -150,24 +150,66 @@ func hostSkeletons(host string) []string {
 	if host == "" {
 		return nil
 	}
-	variants := alternatives(removeDiacritics(host))
-	if strings.ContainsRune(host, 'ł') {
+	variants := alternatives(string(removeDiacritics(nil, host)))
+	if strings.Contains(host, "ł") {
 		variants = append(variants, alternatives(host)...)
 	}
 	var out []string
-	var buf []rune
+	var rs []rune
+	var b []byte
 	for _, v := range variants {
-		v = strings.TrimSuffix(v, ".")
-		mapped := mapExtra(v)
-		if strings.ContainsRune(mapped, 'ӏ') {
-			buf = skeletonRunes(buf[:0], strings.ReplaceAll(mapped, "ӏ", "l"))
-			out = appendOnce(out, runesString(buf))
+		var vr []rune
+		rs = mapExtra(rs[:0], appendString(vr, strings.TrimSuffix(v, ".")))
+		if b = variantSkeleton(b[:0], rs, true); b != nil {
+			out = appendOnce(out, string(b))
 		}
-		buf = skeletonRunes(buf[:0], mapped)
-		out = appendOnce(out, runesString(buf))
+		b = variantSkeleton(b[:0], rs, false)
+		out = appendOnce(out, string(b))
 	}
 	sortStrings(out)
 	return out
+}
+
+// variantSkeleton appends to b the UTS #39 skeleton of the text rs, as
+// UTF-8; with ell, that of rs with "ӏ" read as "l", or nil when rs has no
+// "ӏ". It uses a buffer of its own for the code points.
+func variantSkeleton(b []byte, rs []rune, ell bool) []byte {
+	var buf [128]rune
+	sk := buf[:0]
+	found := false
+	for _, r := range rs {
+		if r == 'ӏ' && ell {
+			r, found = 'l', true
+		}
+		sk = appendSkeleton(sk, r)
+	}
+	if ell && !found {
+		return nil
+	}
+	reorder(sk)
+	for _, r := range sk {
+		b = utf8.AppendRune(b, r)
+	}
+	return b
+}
+
+// appendSkeleton appends the prototypes of the decomposition of r to b.
+func appendSkeleton(b []rune, r rune) []rune {
+	if r < utf8.RuneSelf {
+		if t := asciiConf[r]; t != "" {
+			return appendString(b, t)
+		}
+		return append(b, r)
+	}
+	var dbuf [8]rune
+	for _, d := range appendDecomposed(dbuf[:0], r) {
+		if t, ok := lookup(confKeys[:], confIndex[:], confText, d); ok {
+			b = appendString(b, t)
+		} else {
+			b = append(b, d)
+		}
+	}
+	return b
 }
 
 func appendOnce(list []string, s string) []string {
@@ -187,20 +229,36 @@ func sortStrings(list []string) {
 	}
 }
 
-// mapExtra applies chromiumExtra to s.
-func mapExtra(s string) string {
-	if isASCII(s) {
-		return s
-	}
-	var b strings.Builder
+// mapExtra appends s to b with the mappings of chromiumExtra.
+func mapExtra(b []rune, s []rune) []rune {
 	for _, r := range s {
-		if t, ok := chromiumExtra[r]; ok {
-			b.WriteString(t)
+		if t := extraOf(r); t != "" {
+			b = appendString(b, t)
 		} else {
-			b.WriteRune(r)
+			b = append(b, r)
 		}
 	}
-	return b.String()
+	return b
+}
+
+// extraOf returns what chromiumExtra maps r to, or "".
+func extraOf(r rune) string {
+	if r < 0xDF {
+		return ""
+	}
+	return chromiumExtra[r]
+}
+
+// hasAlternatives reports whether s has a character of
+// chromiumAlternatives.
+func hasAlternatives(s string) bool {
+	// þ is C3 BE in UTF-8, œ C5 93 and ł C5 82.
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == 0xC3 && s[i+1] == 0xBE || s[i] == 0xC5 && (s[i+1] == 0x93 || s[i+1] == 0x82) {
+			return true
+		}
+	}
+	return false
 }
 
 // alternatives returns s with each combination of the alternatives of its
@@ -236,16 +294,15 @@ func alternatives(s string) []string {
 	return out
 }
 
-// removeDiacritics returns host without its diacritics when it holds only
-// Latin, Greek and Cyrillic letters, ASCII digits, ".", "_", "-" and the
-// marks U+0300 to U+0339, as Chromium does before it takes a skeleton: its
-// characters decomposed, the nonspacing marks removed, and "ł", "ø" and
-// "đ" read as "l", "o" and "d". Any other host is returned as it is.
-func removeDiacritics(host string) string {
+// removeDiacritics appends host to b without its diacritics when it holds
+// only Latin, Greek and Cyrillic letters, ASCII digits, ".", "_", "-" and
+// the marks U+0300 to U+0339, as Chromium does before it takes a skeleton:
+// its characters decomposed, the nonspacing marks removed, and "ł", "ø" and
+// "đ" read as "l", "o" and "d". Any other host is appended as it is.
+func removeDiacritics(b []rune, host string) []rune {
 	if !lgcOnly(host) {
-		return host
+		return appendString(b, host)
 	}
-	var b strings.Builder
 	var dbuf [8]rune
 	for _, r := range host {
 		switch r {
@@ -256,13 +313,17 @@ func removeDiacritics(host string) string {
 		case 'đ':
 			r = 'd'
 		}
+		if r < 0xC0 {
+			b = append(b, r)
+			continue
+		}
 		for _, d := range appendDecomposed(dbuf[:0], r) {
 			if !propOf(d).mark() {
-				b.WriteRune(d)
+				b = append(b, d)
 			}
 		}
 	}
-	return b.String()
+	return b
 }
 
 // lgcOnly reports whether s holds only Latin, Greek and Cyrillic letters,

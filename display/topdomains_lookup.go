@@ -1,6 +1,7 @@
 package display
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 
@@ -44,7 +45,7 @@ func NewTopDomains(domains []string) (*TopDomains, error) {
 }
 
 var chromiumTop = sync.OnceValue(func() *TopDomains {
-	t, err := NewTopDomains(strings.Split(chromiumTopDomains, "\n"))
+	t, err := NewTopDomains(chromiumTopList())
 	if err != nil {
 		panic("display: the built-in top domains: " + err.Error())
 	}
@@ -65,33 +66,65 @@ func ChromiumTopDomains() *TopDomains { return chromiumTop() }
 // GetSimilarTopDomain compares them). host is as it is shown: in Unicode
 // where it is, for example "gооgle.com" with Cyrillic "о" gives
 // "google.com". Hosts longer than 32 UTF-16 code units, which Chromium
-// does not compare, give "".
+// does not compare, give "". It allocates only for a host with one of the
+// letters that look like two ("þ", "œ", "ł").
 func (t *TopDomains) Similar(host string) string {
 	if t == nil || len(t.bySkeleton) == 0 {
 		return ""
 	}
-	for _, s := range hostSkeletons(host) {
-		top := t.lookup(s)
-		if top == "" {
-			continue
+	trimmed := strings.TrimSuffix(host, ".")
+	if trimmed == "" || utf16Len(trimmed) > maxAlternativeLength {
+		return ""
+	}
+	if hasAlternatives(trimmed) {
+		for _, s := range hostSkeletons(host) {
+			if top, ok := t.match(host, []byte(s)); ok {
+				return top
+			}
 		}
-		if abnf.EqualFold(host, top) || len(host) > len(top) && host[len(host)-len(top)-1] == '.' && abnf.EqualFold(host[len(host)-len(top):], top) {
-			return ""
+		return ""
+	}
+	var rbuf, mbuf [64]rune
+	var b1, b2 [128]byte
+	rs := mapExtra(mbuf[:0], removeDiacritics(rbuf[:0], trimmed))
+	plain := variantSkeleton(b1[:0], rs, false)
+	ell := variantSkeleton(b2[:0], rs, true)
+	if ell != nil && string(ell) < string(plain) {
+		plain, ell = ell, plain
+	}
+	for _, s := range [...][]byte{plain, ell} {
+		if top, ok := t.match(host, s); ok {
+			return top
 		}
-		return top
 	}
 	return ""
 }
 
+// match looks skeleton up: ok is true when a top domain has it, and top is
+// that domain, or "" when host is the domain or a subdomain of it.
+func (t *TopDomains) match(host string, skeleton []byte) (top string, ok bool) {
+	if skeleton == nil {
+		return "", false
+	}
+	top = t.lookup(skeleton)
+	if top == "" {
+		return "", false
+	}
+	if abnf.EqualFold(host, top) || len(host) > len(top) && host[len(host)-len(top)-1] == '.' && abnf.EqualFold(host[len(host)-len(top):], top) {
+		return "", true
+	}
+	return top, true
+}
+
 // lookup returns the domain whose skeleton is skeleton's last labels, four
 // at most and two at least, the most first.
-func (t *TopDomains) lookup(skeleton string) string {
+func (t *TopDomains) lookup(skeleton []byte) string {
 	// starts[k] is where the part of skeleton with its last k+1 labels
 	// begins.
 	var starts [maxSkeletonLabels]int
 	n := 0
 	for end := len(skeleton); n < maxSkeletonLabels; n++ {
-		i := strings.LastIndexByte(skeleton[:end], '.')
+		i := bytes.LastIndexByte(skeleton[:end], '.')
 		starts[n] = i + 1
 		if i < 0 {
 			n++
@@ -100,9 +133,12 @@ func (t *TopDomains) lookup(skeleton string) string {
 		end = i
 	}
 	for k := n - 1; k >= 1; k-- {
-		if d, ok := t.bySkeleton[skeleton[starts[k]:]]; ok {
+		if d, ok := t.bySkeleton[string(skeleton[starts[k]:])]; ok {
 			return d
 		}
 	}
 	return ""
 }
+
+// chromiumTopList returns the domains of chromiumTopDomains.
+func chromiumTopList() []string { return strings.Split(chromiumTopDomains, "\n") }

@@ -97,3 +97,13 @@ func TestSkeleton(t *testing.T) {
 		t.Errorf("Skeleton(\"paypal\") allocates %v times, want 0", n)
 	}
 }
+
+// decomposed appends the NFD of s to b.
+func decomposed(b []rune, s string) []rune {
+	start := len(b)
+	for _, r := range s {
+		b = appendDecomposed(b, r)
+	}
+	reorder(b[start:])
+	return b
+}

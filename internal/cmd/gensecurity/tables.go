@@ -44,6 +44,8 @@ const (
 	flagAllowed = 1 << iota // Identifier_Status=Allowed
 	flagMark                // General_Category=Nonspacing_Mark
 	flagDigit               // General_Category=Decimal_Number; its range starts at its zero
+	flagDecomposes          // a canonical decomposition (NFD) other than itself
+	flagCombining           // a canonical combining class other than 0
 )
 
 // tables writes tables.go.
@@ -179,6 +181,12 @@ func (g *gen) writeProps(b *bytes.Buffer, scripts map[rune]string) error {
 		if unicode.Is(unicode.Mn, r) {
 			k.flags |= flagMark
 		}
+		if norm.NFD.String(string(r)) != string(r) {
+			k.flags |= flagDecomposes
+		}
+		if norm.NFD.PropertiesString(string(r)).CCC() != 0 {
+			k.flags |= flagCombining
+		}
 		if unicode.Is(unicode.Nd, r) {
 			k.flags |= flagDigit
 			k.zero = int(r - digitValue(r))
@@ -202,7 +210,8 @@ func (g *gen) writeProps(b *bytes.Buffer, scripts map[rune]string) error {
 	fmt.Fprintf(b, "// props holds the Allowed code points (IdentifierStatus.txt) and the\n")
 	fmt.Fprintf(b, "// nonspacing marks, in ranges of one script and the same flags, packed: the\n")
 	fmt.Fprintf(b, "// first code point in bits 43 to 63, the last in bits 22 to 42, the script in\n")
-	fmt.Fprintf(b, "// bits 8 to 15, the flags (flagAllowed, flagMark, flagDigit) in bits 0 to 7.\n")
+	fmt.Fprintf(b, "// bits 8 to 15, the flags (flagAllowed, flagMark, flagDigit, flagDecomposes,\n")
+	fmt.Fprintf(b, "// flagCombining) in bits 0 to 7.\n")
 	fmt.Fprintf(b, "// A range of digits starts at the zero of its numbering system.\n")
 	fmt.Fprintf(b, "var props = [...]uint64{")
 	for i, p := range packed {
