@@ -41,11 +41,11 @@ var scriptExtensions = []struct {
 
 // The flags of a code point in the table props of package display.
 const (
-	flagAllowed = 1 << iota // Identifier_Status=Allowed
-	flagMark                // General_Category=Nonspacing_Mark
-	flagDigit               // General_Category=Decimal_Number; its range starts at its zero
-	flagDecomposes          // a canonical decomposition (NFD) other than itself
-	flagCombining           // a canonical combining class other than 0
+	flagAllowed    = 1 << iota // Identifier_Status=Allowed
+	flagMark                   // General_Category=Nonspacing_Mark
+	flagDigit                  // General_Category=Decimal_Number; its range starts at its zero
+	flagDecomposes             // a canonical decomposition (NFD) other than itself
+	flagCombining              // a canonical combining class other than 0
 )
 
 // tables writes tables.go.
