@@ -130,7 +130,7 @@ var testRules = map[string][]string{
 	// with x/net/idna alone.
 	// The vocabulary of operations and the error value are checked over
 	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin", "httptarget", "route"},
+	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin", "httptarget", "route", "display"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/display"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
@@ -48,7 +49,7 @@ var opConstants = map[string]string{
 // Name, the input at fault and the offset in it, and its reason found by
 // errors.Is: one failing call of each exported function or method of
 // package uri and of the packages that read text (legacy, whatwg,
-// template, canon, httptarget, route), a refusal of guard, which holds
+// template, canon, httptarget, route, display), a refusal of guard, which holds
 // the *uri.Error of the URL Standard's parser, and a bad entry of
 // origin's allowlist. Package legacy names its grammar in Detail.
 func TestErrorOps(t *testing.T) {
@@ -151,6 +152,11 @@ func TestErrorOps(t *testing.T) {
 		{"httptarget.URL", second(httptarget.URL(&http.Request{Method: "GET", RequestURI: "/a?b#c", Host: "h"})), uri.OpParse, "", "/a?b#c", 4, uri.ErrInvalidByte, ""},
 		{"httptarget.Config.URL", second(httptarget.Config{}.URL(&http.Request{Method: "GET", RequestURI: "/", Proto: "HTTP/1.0", ProtoMajor: 1})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 
+		{"display.Host", second(display.Host("a b.com")), uri.OpIDNA, "", "a b.com", 1, uri.ErrInvalidByte, ""},
+		{"display.Policy.Host", second(display.Policy{Profile: display.Firefox}.Host("b\u00fccher_.de")), uri.OpIDNA, "", "b\u00fccher_.de", 0, uri.ErrIDNA, "disallowed rune U+005F"},
+		{"display.URL", second(display.URL("http://[::1")), uri.OpParse, "", "http://[::1", 11, whatwg.ErrIPv6Unclosed, ""},
+		{"display.Policy.URL", second(display.Policy{}.URL("https://h:x/")), uri.OpParse, "", "https://h:x/", 10, whatwg.ErrPortInvalid, ""},
+		{"display.NewTopDomains", second(display.NewTopDomains([]string{"xn--"})), uri.OpIDNA, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
 		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
 

@@ -11,7 +11,8 @@ var benchHosts = []struct{ name, host string }{
 	{"idn-kept", "xn--80ak6aa92e.com"},     // аррӏе.com, Cyrillic
 	{"idn-cjk", "www.xn--1lq90ic7f1rc.cn"}, // www.北京大學.cn
 	{"unicode", "bücher.de"},               // raw UTF-8, through IDNA
-	{"top-domain", "xn--ggle-0nda.com"},    // gооgle.com, Cyrillic о
+	{"idn-mixed", "xn--ggle-0nda.com"},     // gοοgle.com, Greek ο: mixed scripts
+	{"top-domain", "xn--googl-fsa.com"},    // googlé.com passes for google.com
 }
 
 // BenchmarkHost decides each host with the zero Policy (Chromium's rules

@@ -1,9 +1,6 @@
 package display
 
-import (
-	"sort"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // This file reads the generated tables of tables.go: the properties of a
 // code point that the checks need, its decomposition, its prototype in
@@ -72,7 +69,7 @@ func propOf(r rune) prop {
 }
 
 func searchProp(r rune) prop {
-	i := sort.Search(len(props), func(i int) bool { return rune(props[i]>>43) > r }) - 1
+	i := lastAtMost(props[:], r)
 	if i < 0 {
 		return prop{}
 	}
@@ -113,13 +110,37 @@ func extensionOf(r rune) *extension {
 	return nil
 }
 
+// lastAtMost returns the index of the last range of ranges (packed with
+// the first code point in bits 43 to 63, in order) that starts at or
+// before r, or -1.
+func lastAtMost(ranges []uint64, r rune) int {
+	lo, hi := 0, len(ranges) // the answer is below hi, and lo-1 or more
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rune(ranges[m]>>43) <= r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo - 1
+}
+
 // lookup returns the string that keys, index and text map r to.
 func lookup(keys []uint32, index []uint16, text string, r rune) (string, bool) {
-	i := sort.Search(len(keys), func(i int) bool { return keys[i] >= uint32(r) })
-	if i == len(keys) || keys[i] != uint32(r) {
+	lo, hi := 0, len(keys)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if keys[m] < uint32(r) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == len(keys) || keys[lo] != uint32(r) {
 		return "", false
 	}
-	return text[index[i]:index[i+1]], true
+	return text[index[lo]:index[lo+1]], true
 }
 
 // The Hangul syllables and the jamo they decompose into (Unicode, Section
@@ -161,7 +182,7 @@ func ccc(r rune) uint8 {
 	if r < 0x300 {
 		return 0
 	}
-	i := sort.Search(len(cccRanges), func(i int) bool { return rune(cccRanges[i]>>43) > r }) - 1
+	i := lastAtMost(cccRanges[:], r)
 	if i < 0 {
 		return 0
 	}
