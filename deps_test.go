@@ -90,10 +90,15 @@ var importRules = map[string][]string{
 	// The jobs on top of the readings. They import the readings, never the
 	// other way round; guard asks package readings, which is a job too.
 	"readings": urlReadings,
-	"guard":    join(urlReadings, []string{"readings"}),
+	"guard":    join(urlReadings, []string{"readings", "internal/hostmatch"}),
 	"canon":    urlReadings,
 	"template": join(urlReadings, []string{"template/internal/expr", "template/internal/match"}),
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),
+	// The one matcher of host patterns, which guard's OnlyHosts and
+	// origin's allowlists share: hosts read by the URL Standard, wildcards
+	// checked against the public suffixes of site. It stands above the
+	// readings, so it is no part of the middle level.
+	"internal/hostmatch": join(urlReadings, []string{"site"}),
 	// The media types of MIME Sniffing read with the core's errors, and
 	// data: URLs (Fetch) on top of them and the URL Standard.
 	"mimetype": core,
@@ -106,7 +111,7 @@ var importRules = map[string][]string{
 	// strictly or as the URL Standard reads them, and redirects checked
 	// against an origin, which guard refuses.
 	"httptarget": urlReadings,
-	"origin":     join(urlReadings, []string{"guard", "site"}),
+	"origin":     join(urlReadings, []string{"guard", "internal/hostmatch"}),
 	// Hosts and URLs shown to people (UTS #39, as browsers decide), the
 	// URL display form on the URL Standard's values.
 	"display": urlReadings,
@@ -116,7 +121,7 @@ var importRules = map[string][]string{
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin", "display"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "display"}),
 }
 
 // testSupport is what any package's tests may import besides what the
@@ -141,7 +146,7 @@ var testRules = map[string][]string{
 	// route's examples read the URL of a request to check a redirect.
 	"route": {"httptarget", "origin"},
 	// The properties that hold across packages.
-	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site"}),
+	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }
 
 // join returns the elements of the lists in one new list.

@@ -106,6 +106,15 @@ var (
 	// see [URI.WithHost].
 	ErrNoAuthority = errors.New("reference has no authority")
 
+	// ErrNoHost: a URL without a host, or with an empty one, where the
+	// scheme or the job needs one (RFC 3986, Section 3.2.2 lets a scheme
+	// require a non-empty host). This package returns no such error; it is
+	// the one reason for it of the module's packages: httptarget's for an
+	// "http" or "https" target URI (RFC 9110, Section 4.2.1), canon's for
+	// a URL that has no key without a host, readings' for a URL that
+	// net/http does not dial.
+	ErrNoHost = errors.New("no host")
+
 	// ErrTooLong: the input, or a result, is longer than this package's
 	// limit of 2,147,483,647 bytes. RFC 3986 sets no limit.
 	ErrTooLong = errors.New("input longer than 2 GiB")
@@ -144,8 +153,8 @@ var (
 // Error describes why an input is not valid, where, and in which component.
 // It is the one error value of the module for the text that it reads or
 // builds, as [io/fs.PathError] is for os, io/fs and embed: this package,
-// and packages legacy, whatwg, template and canon, and origin for an
-// entry of an allowlist, return an *Error; each
+// and packages legacy, whatwg, template and canon, and origin and guard
+// for an entry of an allowlist, return an *Error; each
 // puts a sentinel of its own in Err, and what it adds rides in Name,
 // Detail and Cause. (Package guard's policy refusals are a *guard.Error:
 // a refusal is a decision, not a fault of the text; a parse failure inside
@@ -178,12 +187,13 @@ var (
 //   - with [OpCanon] and [OpSURT], the profile of package canon
 //     ("whatwg", "safebrowsing", "semantic", "aggressive");
 //   - "allowlist" when an entry of an allowlist of package origin is at
-//     fault (its NewAllowlist), with [OpParse].
+//     fault (its NewAllowlist), or a host pattern of package guard (its
+//     NewHostList), with [OpParse].
 //
 // Err is a sentinel of the package that returned the error: this package's
 // Err... values, legacy's, whatwg's Kind constants (the validation errors of
-// the URL Standard), template's, canon's and origin's. Detail says more in plain
-// words; when it is empty and Err has a method Describe(input string,
+// the URL Standard), template's, canon's, origin's and guard's. Detail says
+// more in plain words; when it is empty and Err has a method Describe(input string,
 // offset int) string, as whatwg's Kind has, the message takes the words
 // from it: whatwg's name the code point at fault, and are written only
 // when the message is, so that a failing parse allocates no words that no

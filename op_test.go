@@ -139,7 +139,7 @@ func TestErrorOps(t *testing.T) {
 		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
 		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), uri.OpMatch, "", "ab", no, template.ErrBudget, "10 steps; raise MatchOptions.MaxSteps"},
 
-		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), uri.OpCanon, "safebrowsing", "mailto:x", 7, canon.ErrNoHost, ""},
+		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), uri.OpCanon, "safebrowsing", "mailto:x", 7, uri.ErrNoHost, ""},
 		{"canon.Canon(URL Standard)", second(canon.Canon("http://a b/", canon.WHATWG)), uri.OpCanon, "whatwg", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
 		{"canon.Canonicalizer.Canon", second(canon.Canonicalizer{Profile: canon.Semantic}.Canon("https://h:99999/")), uri.OpCanon, "semantic", "https://h:99999/", 10, whatwg.ErrPortOutOfRange, ""},
 		{"canon.Canon(unknown profile)", second(canon.Canon("http://a/", canon.Profile(9))), uri.OpCanon, "profile(9)", "http://a/", no, canon.ErrUnknownProfile, ""},
@@ -162,8 +162,11 @@ func TestErrorOps(t *testing.T) {
 
 		// A refusal of guard holds the *uri.Error of the parse that failed.
 		{"guard.Policy.Check", second(new(guard.Policy).Check("http://[::1%25lo]/")), uri.OpParse, "", "http://[::1%25lo]/", 11, whatwg.ErrIPv6InvalidCodePoint, ""},
-		// A bad entry of origin's allowlist is a fault of the configuration.
+		// A bad entry of origin's allowlist, or a bad pattern of guard's
+		// allowlist of hosts, is a fault of the configuration.
 		{"origin.NewAllowlist", second(originpkg.NewAllowlist([]string{"https://*.com"}, originpkg.Options{})), uri.OpParse, "allowlist", "https://*.com", 10, originpkg.ErrBadEntry, ""},
+		{"guard.NewHostList", second(guard.NewHostList([]string{"*.com"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "*.com", 2, guard.ErrBadHostPattern, ""},
+		{"guard.NewHostList(URL Standard)", second(guard.NewHostList([]string{"1.2.3.256"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "1.2.3.256", 0, whatwg.ErrIPv4OutOfRangePart, ""},
 	}
 	for _, tt := range tests {
 		var e *uri.Error

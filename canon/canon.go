@@ -120,7 +120,7 @@
 // hosts too: under WHATWG, whose URL keeps the final dot of
 // "https://www.example.com./x", the key is "com,example)/x", which sorts
 // with the other keys of example.com; a host of dots alone ("http://./")
-// has no key (ErrNoHost).
+// has no key (uri.ErrNoHost).
 //
 // The keys differ from surt's by design where surt's would not be the key
 // of their own canonical URL, would be no key, or would take one part of
@@ -137,7 +137,7 @@
 //     that extra slashes precede is the port ("https:///x.com:443/y" is
 //     "com,x)/y", surt's "com:443,x)/y");
 //   - a URL of http or https with no host ("http:///", "http://./") is
-//     ErrNoHost, where surt writes "http:/";
+//     uri.ErrNoHost, where surt writes "http:/";
 //   - the bytes of a URL with no "//" that are <= 0x20 or DEL are escaped;
 //   - the empty string is an error, not surt's placeholder "-".
 //
@@ -159,10 +159,10 @@
 // has no Error type of its own): Op is uri.OpCanon ([Canon],
 // [Canonicalizer.Canon], [LookupExpressions]) or uri.OpSURT ([SURT],
 // [Canonicalizer.SURT]), Name the profile ("semantic"), Input the input.
-// Err is one of the sentinels of this package ([ErrNoHost], ...) or, when
-// the URL Standard's parser fails, its whatwg.Kind, with that parser's
-// *uri.Error as Cause, so that errors.Is finds the Kind and errors.As the
-// parser's error. The message reads "uri: canon safebrowsing: no host at
+// Err is uri.ErrNoHost, one of the sentinels of this package
+// ([ErrBadPort], ...) or, when the URL Standard's parser fails, its
+// whatwg.Kind, with that parser's *uri.Error as Cause, so that errors.Is
+// finds the Kind and errors.As the parser's error. The message reads "uri: canon safebrowsing: no host at
 // offset 7 of "mailto:x"".
 //
 // Offset follows the rule of uri.Error (the input up to it still begins
@@ -176,6 +176,15 @@
 // decoded, or the URL Standard's host read again without its empty
 // labels), since a position in the text they made is none in the input,
 // and for an unknown Profile.
+//
+// # Before version 1
+//
+// The API may still change, and this section says how when it does.
+// ErrNoHost is the module's uri.ErrNoHost, which other packages give for a
+// URL without a host too, with the same message. TrackingParams, a
+// variable that any package could change, is a function that returns a
+// new slice: DropParams: canon.TrackingParams() where DropParams:
+// canon.TrackingParams was written.
 package canon
 
 import (
@@ -259,12 +268,11 @@ func ParseProfile(name string) (Profile, bool) {
 }
 
 // The reasons that this package puts in the Err of its *uri.Error (see
-// Errors in the package documentation); a failure of the URL Standard's
-// parser has its whatwg.Kind instead.
+// Errors in the package documentation), besides the module's
+// uri.ErrNoHost for an input without a host, or with one that is empty
+// once its dots are removed (Safe Browsing keys only URLs with a host); a
+// failure of the URL Standard's parser has its whatwg.Kind instead.
 var (
-	// ErrNoHost: the input has no host, or one that is empty once its dots
-	// are removed. Safe Browsing keys only URLs with a host.
-	ErrNoHost = errors.New("no host")
 	// ErrBadPort: the port is not a number.
 	ErrBadPort = errors.New("port is not a number")
 	// ErrBadHost: a ":" in a host that is no IP literal ("a:b:80").
@@ -296,15 +304,19 @@ type Canonicalizer struct {
 	DropFragment bool
 }
 
-// TrackingParams are query parameters that marketing tools add to links
-// and that do not select the resource: Google Analytics' utm_* (UTM)
-// parameters, Google Ads' gclid, dclid and gbraid/wbraid, Facebook's fbclid,
-// Microsoft Ads' msclkid, Mailchimp's mc_cid and mc_eid, Yandex's yclid,
-// HubSpot's _hsenc and _hsmi, Instagram's igshid, Marketo's mkt_tok. Extend
-// a copy: append(slices.Clone(canon.TrackingParams), "ref").
-var TrackingParams = []string{
-	"utm_*", "gclid", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
-	"mc_cid", "mc_eid", "yclid", "_hsenc", "_hsmi", "igshid", "mkt_tok",
+// TrackingParams returns the query parameters that marketing tools add to
+// links and that do not select the resource, as a [Canonicalizer]'s
+// DropParams takes them: Google Analytics' utm_* (UTM) parameters, Google
+// Ads' gclid, dclid and gbraid/wbraid, Facebook's fbclid, Microsoft Ads'
+// msclkid, Mailchimp's mc_cid and mc_eid, Yandex's yclid, HubSpot's _hsenc
+// and _hsmi, Instagram's igshid, Marketo's mkt_tok. Each call allocates a
+// new slice, which the caller may change or extend:
+// append(canon.TrackingParams(), "ref").
+func TrackingParams() []string {
+	return []string{
+		"utm_*", "gclid", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
+		"mc_cid", "mc_eid", "yclid", "_hsenc", "_hsmi", "igshid", "mkt_tok",
+	}
 }
 
 // Canon returns the canonical form of s under p, without options:

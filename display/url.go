@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/whatwg"
 )
@@ -40,7 +41,7 @@ func (p Policy) URL(rawURL string) (string, error) {
 	}
 	href, off := u.Href(), u.Offsets()
 	host := href[off.HostStart:off.HostEnd]
-	if u.HostKind() == whatwg.HostDomain {
+	if u.HostKind() == uri.HostDomain {
 		d, err := p.Host(host)
 		if err == nil {
 			host = d.Host

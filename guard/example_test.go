@@ -58,6 +58,41 @@ func ExamplePolicy_Check_error() {
 	// true
 }
 
+// An allowlist of hosts is read once, when the service starts: a bad
+// pattern is an error then, and each Check matches the URL's host against
+// the compiled list.
+func ExampleNewHostList() {
+	only, err := guard.NewHostList([]string{"hooks.example.com", "*.partner.example", "Bücher.example"}, guard.HostListOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := guard.Policy{OnlyHosts: only}
+	for _, raw := range []string{
+		"https://hooks.example.com/a",
+		"https://api.eu.partner.example/v1",
+		"https://xn--bcher-kva.example/",
+		"https://partner.example/",
+		"https://evil.example/",
+	} {
+		if _, err := p.Check(raw); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println("fetch", raw)
+	}
+	// A wildcard over a public suffix allows names that anyone may register.
+	_, err = guard.NewHostList([]string{"*.github.io"}, guard.HostListOptions{})
+	fmt.Println(err)
+	// Output:
+	// fetch https://hooks.example.com/a
+	// fetch https://api.eu.partner.example/v1
+	// fetch https://xn--bcher-kva.example/
+	// guard: refused "https://partner.example/": allowlist: the host "partner.example" is not in OnlyHosts
+	// guard: refused "https://evil.example/": allowlist: the host "evil.example" is not in OnlyHosts
+	// uri: parse allowlist: invalid host pattern ("github.io" is a public suffix: each name under it may be another party's) at offset 2 of "*.github.io"
+}
+
 // Client is the one call: every request, connection and redirect is
 // checked. Set a timeout too.
 func ExamplePolicy_Client() {

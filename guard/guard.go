@@ -111,10 +111,24 @@
 //
 // The fields above allow more; OnlyHosts and OnlyURLs allow less. A
 // webhook sender that may only call the endpoints its customers
-// registered, or a fetcher of a few partners' APIs, sets OnlyHosts (host
-// patterns, "*.example.com" for the names under a domain), OnlyURLs (a
-// list of URL Patterns, or any [URLTester]), or both. A URL must pass
-// both, and so must every redirect.
+// registered, or a fetcher of a few partners' APIs, sets OnlyHosts (a
+// [HostList] of host patterns, "*.example.com" for the names under a
+// domain), OnlyURLs (a list of URL Patterns, or any [URLTester]), or
+// both. A URL must pass both, and so must every redirect. The host
+// patterns are read once, when the service starts, and a bad one is an
+// error then, not a refusal of each request:
+//
+//	only, err := guard.NewHostList([]string{"hooks.example.com", "*.partner.example"}, guard.HostListOptions{})
+//	if err != nil {
+//		log.Fatal(err) // a *uri.Error that names the pattern and the fault in it
+//	}
+//	p := guard.Policy{OnlyHosts: only}
+//
+// A wildcard over a public suffix ("*.com", "*.github.io", "*.internal")
+// is such an error, since anyone may register a name under it; a private
+// deployment under a suffix of its own sets
+// HostListOptions.AllowPublicSuffixWildcard. Package origin reads the
+// hosts of its allowlists by the same rules.
 //
 // An allowlisted host is not trusted: it still passes every other rule,
 // and its addresses every address check, at connect time and in Lookup.
@@ -126,7 +140,7 @@
 // whatever it resolves to is connected to) and restricts nothing. So
 // OnlyHosts restricts and exempts nothing; a name in Hosts and not in
 // OnlyHosts is refused; and the names of this host and of cloud metadata
-// services stay refused when a pattern ("*.internal") matches them,
+// services stay refused when a pattern ("*.google.internal") matches them,
 // unless Hosts names them.
 //
 // # Testing a fetcher locally
@@ -193,6 +207,16 @@
 // The API may still change, and says so here when it does: Policy.Resolve,
 // which looks a name up in the DNS, became [Policy.Lookup], since Resolve
 // means the resolution of a reference everywhere else in the module.
+//
+// Policy.OnlyHosts was a []string whose patterns each Check read again,
+// and in which a bad pattern matched nothing (a refusal named it); it is
+// a *[HostList], built once by [NewHostList], which returns an error for
+// a bad pattern: write guard.Policy{OnlyHosts: list} with list from
+// NewHostList(patterns, guard.HostListOptions{}). A wildcard over a
+// public suffix ("*.com"), which matched every name under it, is now such
+// an error, as it was already in package origin's allowlists, unless
+// HostListOptions.AllowPublicSuffixWildcard allows it. A pattern with an
+// empty label ("a..example.com") is an error too.
 package guard
 
 import (
@@ -244,19 +268,19 @@ type Policy struct {
 	// Networks. Risk: the proxy resolves the names itself, so an allowed
 	// name can reach an address that the guard would refuse.
 	AllowProxy bool
-	// OnlyHosts, when not empty, is an allowlist: a URL whose host
-	// matches none of its patterns is refused (rule allowlist). A pattern
-	// is a host, in any spelling that the URL Standard's host parser reads
-	// ("hooks.example.com", "Bücher.example", "8.8.8.8",
-	// "[2001:4860:4860::8888]"), or "*." and a domain ("*.example.com":
-	// every name under example.com, at any depth, but not example.com
-	// itself). Hosts are compared as the URL Standard serializes them,
-	// without regard to a final dot. A pattern that is neither (a port, a
-	// path, another "*") matches nothing, and a refusal names it. An
-	// allowlist only restricts: a host on it still goes through every
-	// other rule, and its addresses through every address check (see
-	// Allowlists in the package documentation).
-	OnlyHosts []string
+	// OnlyHosts, when not nil, is an allowlist: a URL whose host matches
+	// none of its patterns is refused (rule allowlist); a list of no
+	// pattern refuses every URL. Build it once with NewHostList, which
+	// reads each pattern as a host in any spelling that the URL
+	// Standard's host parser reads ("hooks.example.com",
+	// "Bücher.example", "8.8.8.8", "[2001:4860:4860::8888]"), or "*." and
+	// a domain ("*.example.com": every name under example.com, at any
+	// depth, but not example.com itself, nor "*.com" over a public
+	// suffix), and refuses a bad pattern with an error, before any
+	// request. An allowlist only restricts: a host on it still goes
+	// through every other rule, and its addresses through every address
+	// check (see Allowlists in the package documentation).
+	OnlyHosts *HostList
 	// OnlyURLs, when set, is an allowlist of URLs: a URL that it does not
 	// pass is refused (rule allowlist), after OnlyHosts. It is given the
 	// URL Standard's reading of the URL, and so that what it tests is what
@@ -300,21 +324,37 @@ type Policy struct {
 //     net/http sends: rule disagree otherwise).
 //
 // Names are not resolved: use Control at connect time, or Lookup. Check
-// costs about what readings.Compare costs; an allowlist adds a parse by
-// the URL Standard (and by net/url, for OnlyURLs).
+// costs about what readings.Compare costs: it reads rawURL once with
+// each parser, and the rules, the allowlist included, ask the values that
+// the report keeps. OnlyURLs adds a parse by the URL Standard of the path
+// and query that net/http sends.
 func (p *Policy) Check(rawURL string) (string, error) {
-	r := readings.Compare(rawURL)
-	target, err := p.checkReport(&r)
-	if err == nil {
-		err = p.checkAllowlist(rawURL)
-	}
-	if err != nil {
-		return "", err
-	}
-	return target, nil
+	d, err := p.check(rawURL)
+	return d.target, err
 }
 
-func (p *Policy) checkReport(r *readings.Report) (string, error) {
+// dest is where a URL that Check allows leads: the target host:port, and
+// its host (without brackets), its port and the host's address, when it
+// is one, as values.
+type dest struct {
+	target, host, port string
+	addr               netip.Addr
+}
+
+// check is Check, with the target's parts; the zero dest with an error.
+func (p *Policy) check(rawURL string) (dest, error) {
+	r := readings.Compare(rawURL)
+	d, err := p.checkReport(&r)
+	if err == nil {
+		err = p.checkAllowlist(&r)
+	}
+	if err != nil {
+		return dest{}, err
+	}
+	return d, nil
+}
+
+func (p *Policy) checkReport(r *readings.Report) (dest, error) {
 	in := r.Input
 	if !r.WHATWG.OK() {
 		e := refuse(RuleParse, ReadingWHATWG, in, "the URL Standard rejects it")
@@ -323,38 +363,38 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 		if errors.As(r.WHATWG.Err, &we) && we.Input == in {
 			e.Offset = we.Offset
 		}
-		return "", e
+		return dest{}, e
 	}
 	if !r.NetURL.OK() {
 		e := refuse(RuleParse, ReadingNetURL, in, "net/url rejects it")
 		e.Cause = r.NetURL.Err
-		return "", e
+		return dest{}, e
 	}
 	scheme := abnf.LowerString(r.NetURL.Scheme)
 	if !p.schemeAllowed(scheme) {
-		return "", refuse(RuleScheme, "neturl", in, "the scheme "+quote(r.NetURL.Scheme)+" is not allowed")
+		return dest{}, refuse(RuleScheme, "neturl", in, "the scheme "+quote(r.NetURL.Scheme)+" is not allowed")
 	}
 	for _, pr := range []readings.Parser{readings.RFC3986, readings.WHATWG, readings.NetURL} {
 		if rd := r.Reading(pr); rd.OK() && rd.HasUserinfo {
-			return "", refuse(RuleUserinfo, pr.String(), in, "the URL has a userinfo (user "+quote(rd.Username)+")")
+			return dest{}, refuse(RuleUserinfo, pr.String(), in, "the URL has a userinfo (user "+quote(rd.Username)+")")
 		}
 	}
-	target, err := p.target(r, scheme)
+	d, err := p.target(r, scheme)
 	if err != nil {
-		return "", err
+		return dest{}, err
 	}
-	host, port, _ := net.SplitHostPort(target)
-	if !p.hostAllowed(host) {
-		if err := p.checkReadingHosts(r, host); err != nil {
-			return "", err
+	if !p.hostAllowed(d.host, d.addr) {
+		if err := p.checkReadingHosts(r, d); err != nil {
+			return dest{}, err
 		}
 	}
-	for _, d := range r.Differences {
+	for _, diff := range r.Differences {
 		// The host and the port are compared below, as net/http dials
 		// them, when it does.
-		target := d.Aspect == readings.AspectHost || d.Aspect == readings.AspectPort || d.Aspect == readings.AspectDial
-		if d.Aspect == readings.AspectScheme || d.Aspect == readings.AspectUserinfo || target && r.DialErr != nil {
-			return "", refuse(RuleDisagree, disagreeing(r, d.Aspect), in, "the readings disagree: "+d.String())
+		a := diff.Aspect
+		target := a == readings.AspectHost || a == readings.AspectPort || a == readings.AspectDial
+		if a == readings.AspectScheme || a == readings.AspectUserinfo || target && r.DialErr != nil {
+			return dest{}, refuse(RuleDisagree, disagreeing(r, a), in, "the readings disagree: "+diff.String())
 		}
 	}
 	if r.DialErr == nil && !r.Reaches(readings.WHATWG) {
@@ -362,45 +402,49 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 		if r.WHATWG.Port == "" {
 			wp = "no port"
 		}
-		return "", refuse(RuleDisagree, ReadingWHATWG, in, "the URL Standard reads the host "+quote(r.WHATWG.Host)+
-			" and "+wp+", but net/http dials "+quote(target))
+		return dest{}, refuse(RuleDisagree, ReadingWHATWG, in, "the URL Standard reads the host "+quote(r.WHATWG.Host)+
+			" and "+wp+", but net/http dials "+quote(d.target))
 	}
-	if n, err := strconv.ParseUint(port, 10, 16); err != nil || !p.portAllowed(uint16(n)) {
-		return "", refuse(RulePort, ReadingDial, in, "the port "+port+" is not allowed")
+	if n, err := strconv.ParseUint(d.port, 10, 16); err != nil || !p.portAllowed(uint16(n)) {
+		return dest{}, refuse(RulePort, ReadingDial, in, "the port "+d.port+" is not allowed")
 	}
-	return target, nil
+	return d, nil
 }
 
-// target returns the host:port that the URL leads to: net/http's dial
-// target for http and https, and the URL Standard's host with the port
-// (or the scheme's default port) for the other allowed schemes.
-func (p *Policy) target(r *readings.Report, scheme string) (string, error) {
+// target returns where the URL leads: net/http's dial target for http
+// and https, and the URL Standard's host with the port (or the scheme's
+// default port) for the other allowed schemes.
+func (p *Policy) target(r *readings.Report, scheme string) (dest, error) {
 	in := r.Input
 	switch {
 	case r.DialErr == nil:
-		return r.Dial, nil
+		host, port, addr := r.DialHostPort()
+		return dest{r.Dial, host, port, addr}, nil
 	case errors.Is(r.DialErr, readings.ErrUnsupportedScheme):
 		host := r.WHATWG.Host
 		if host == "" || r.NetURL.Host == "" {
-			return "", refuse(RuleParse, ReadingDial, in, "the URL has no host")
+			return dest{}, refuse(RuleParse, ReadingDial, in, "the URL has no host")
 		}
 		port := r.NetURL.Port
 		if port == "" {
 			port = schemes.Lookup(scheme).Port
 		}
 		if port == "" {
-			return "", refuse(RulePort, ReadingDial, in, "the URL has no port, and its scheme no default port")
+			return dest{}, refuse(RulePort, ReadingDial, in, "the URL has no port, and its scheme no default port")
 		}
 		if n, err := strconv.ParseUint(port, 10, 16); err != nil {
-			return "", refuse(RulePort, ReadingDial, in, "the port "+quote(port)+" is out of range")
+			return dest{}, refuse(RulePort, ReadingDial, in, "the port "+quote(port)+" is out of range")
 		} else {
 			port = strconv.FormatUint(n, 10)
 		}
-		return net.JoinHostPort(host, port), nil
+		// The URL Standard reads no address in an opaque host
+		// ("foo://127.0.0.1/"); netip does, once.
+		addr, _ := netip.ParseAddr(host)
+		return dest{net.JoinHostPort(host, port), host, port, addr}, nil
 	case errors.Is(r.DialErr, readings.ErrInvalidPort):
-		return "", refuse(RulePort, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
+		return dest{}, refuse(RulePort, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
 	}
-	return "", refuse(RuleParse, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
+	return dest{}, refuse(RuleParse, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
 }
 
 // disagreeing names the reading that differs on aspect a from net/url's,
@@ -419,11 +463,12 @@ func disagreeing(r *readings.Report, a readings.Aspect) string {
 	return ""
 }
 
-// checkReadingHosts checks host, the host that net/http dials (or the URL
-// Standard's, for another scheme), and the host of each reading that has
-// one: an address by its value, a name percent-decoded.
-func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
-	if err := p.checkHost(r.Input, ReadingDial, host); err != nil {
+// checkReadingHosts checks the host of d, the target (net/http's, or the
+// URL Standard's for another scheme), and the host of each reading that
+// has one: an address by its value, a name percent-decoded, unless it is
+// the target's host, which passed.
+func (p *Policy) checkReadingHosts(r *readings.Report, d dest) error {
+	if err := p.checkHost(r.Input, ReadingDial, d.host, d.addr); err != nil {
 		return err
 	}
 	for _, pr := range [...]readings.Parser{readings.WHATWG, readings.RFC3986, readings.NetURL} {
@@ -434,8 +479,11 @@ func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
 			if why := p.addrProblem(rd.Addr); why != "" {
 				err = refuse(RuleAddress, pr.String(), r.Input, why)
 			}
-		case rd.HostKind == readings.Name:
-			err = p.checkHost(r.Input, pr.String(), abnf.Decode(rd.Host, false))
+		case rd.HostKind == uri.HostRegName || rd.HostKind == uri.HostDomain || rd.HostKind == uri.HostOpaque:
+			name := abnf.Decode(rd.Host, false)
+			if a := nameAddr(r, pr, name); name != d.host || a != d.addr {
+				err = p.checkHost(r.Input, pr.String(), name, a)
+			}
 		}
 		if err != nil {
 			return err
@@ -444,14 +492,30 @@ func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
 	return nil
 }
 
-// checkHost checks one host, of the reading named reading: an IP address
-// or a name.
-func (p *Policy) checkHost(in, reading, host string) error {
+// nameAddr returns the address in name, the percent-decoded host of the
+// reading pr, which that reading took for a name, or the zero Addr. A
+// reading's name is no address to netip as the reading has it (see
+// readings.Reading.HostKind), so netip reads only what the reading did not: a host
+// that decoding changed ("127%2E0.0.1") and the URL Standard's opaque
+// host of a scheme that is not special ("foo://127.0.0.1/").
+func nameAddr(r *readings.Report, pr readings.Parser, name string) netip.Addr {
+	if name == r.Reading(pr).Host {
+		if u, _ := r.ParsedWHATWG(); pr != readings.WHATWG || u.HostKind() != uri.HostOpaque {
+			return netip.Addr{}
+		}
+	}
+	a, _ := netip.ParseAddr(name)
+	return a
+}
+
+// checkHost checks one host, of the reading named reading: an IP address,
+// addr, or a name (addr is the zero Addr).
+func (p *Policy) checkHost(in, reading, host string, addr netip.Addr) error {
 	if host == "" {
 		return refuse(RuleAddress, reading, in, "the empty host, which is this host to Go's dialer")
 	}
-	if a, err := netip.ParseAddr(host); err == nil {
-		if why := p.addrProblem(a); why != "" {
+	if addr.IsValid() {
+		if why := p.addrProblem(addr); why != "" {
 			return refuse(RuleAddress, reading, in, why)
 		}
 		return nil
@@ -601,17 +665,16 @@ func defaultPort(scheme string) uint16 {
 	return uint16(n)
 }
 
-// hostAllowed reports whether host, a dial target's host, is one of
-// Hosts: the same address, or the same name without regard to ASCII case
-// and a final dot.
-func (p *Policy) hostAllowed(host string) bool {
-	a, err := netip.ParseAddr(host)
+// hostAllowed reports whether host, a dial target's host, whose address
+// is a when it is one, is one of Hosts: the same address, or the same name
+// without regard to ASCII case and a final dot.
+func (p *Policy) hostAllowed(host string, a netip.Addr) bool {
 	for _, h := range p.Hosts {
 		if b, ok := hostAddr(h); ok {
-			if err == nil && a == b {
+			if a.IsValid() && a == b {
 				return true
 			}
-		} else if err != nil && strings.EqualFold(strings.TrimSuffix(host, "."), strings.TrimSuffix(h, ".")) {
+		} else if !a.IsValid() && strings.EqualFold(strings.TrimSuffix(host, "."), strings.TrimSuffix(h, ".")) {
 			return true
 		}
 	}

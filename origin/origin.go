@@ -21,7 +21,11 @@
 //     name under a domain, at any depth, never the domain itself nor a
 //     look-alike such as "evilexample.com" or "example.com.evil.net". Names
 //     are compared in A-labels as the URL Standard's host parser writes
-//     them, default ports folded, other ports exact. [Allowlist.CheckOrigin]
+//     them, without regard to a final ".", default ports folded, other
+//     ports exact; hosts and wildcards follow the rules of package guard's
+//     host patterns (guard.NewHostList), one matcher for both, which
+//     refuses a wildcard over a public suffix ("https://*.com") unless
+//     Options.AllowPublicSuffixWildcard allows it. [Allowlist.CheckOrigin]
 //     checks an Origin header, which is a serialized origin (RFC 6454,
 //     Section 7), for CORS.
 //
@@ -48,6 +52,20 @@
 // origin of a scheme other than http and https: an allowlist entry or an
 // Origin header of another scheme is refused. A redirect to the current
 // origin is always allowed; an allowlist adds origins to it.
+//
+// # Before version 1
+//
+// The API may still change, and says so here when it does. The hosts of
+// an allowlist's entries are read by the rules of package guard's host
+// patterns, so that a pattern means the same in both: a final "." no
+// longer makes another host in the allowlist ("https://a.example.com./"
+// is allowed by "https://*.example.com", as it is the same name to the
+// DNS; the current origin of Redirect is still compared exactly, as the
+// URL Standard compares origins); an entry whose host holds a
+// percent-encoding, a tab or a newline, or names a domain with an empty
+// label, is refused where the URL Standard's parser decoded, removed or
+// kept them; and "https://*example.com" is refused at offset 9, after
+// the "*", not 8. Options.AllowPublicSuffixWildcard is new.
 package origin
 
 import (

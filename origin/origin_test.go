@@ -56,6 +56,7 @@ func TestRedirect(t *testing.T) {
 		{"full-width letters", "https://ａ.example.com/", "https://a.example.com/", ""},
 		{"a port of the list", "https://partner.example:8443/", "https://partner.example:8443/", ""},
 		{"an IDN in U-labels", "https://bücher.example/", "https://xn--bcher-kva.example/", ""},
+		{"a final dot: the same name to the DNS", "https://a.example.com./", "https://a.example.com./", ""},
 		{"an IDN in A-labels", "https://xn--bcher-kva.example/", "https://xn--bcher-kva.example/", ""},
 		// Refused: another host.
 		{"scheme-relative", "//evil.example", "", guard.RuleCrossOrigin},
@@ -76,7 +77,6 @@ func TestRedirect(t *testing.T) {
 		{"the apex of a wildcard", "https://example.com/", "", guard.RuleCrossOrigin},
 		{"a look-alike", "https://evilexample.com/", "", guard.RuleCrossOrigin},
 		{"a suffix", "https://a.example.com.evil.net/", "", guard.RuleCrossOrigin},
-		{"the wildcard's name with a final dot", "https://a.example.com./", "", guard.RuleCrossOrigin},
 		{"a percent-encoded host", "//%65vil.example", "", guard.RuleCrossOrigin},
 		{"a host in the query of the list's host", "https://evil.example/?https://a.example.com", "", guard.RuleCrossOrigin},
 		{"the partner without its port", "https://partner.example/", "", guard.RuleCrossOrigin},
@@ -218,10 +218,33 @@ func TestAllowlistEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []tuple{{"https", "example.com", 443}, {"http", "[2001:db8::1]", 8080}, {"http", "192.0.2.1", 80}}
-	wild := []tuple{{"https", "xn--bcher-kva.example", 443}}
-	if !equalTuples(a.exact, want) || !equalTuples(a.wild, wild) {
-		t.Errorf("NewAllowlist: exact %v, wild %v; want %v, %v", a.exact, a.wild, want, wild)
+	if len(a.groups) != 3 {
+		t.Errorf("NewAllowlist: %d groups of scheme and port, want 3 (https 443, http 8080, http 80)", len(a.groups))
+	}
+	allows := []struct {
+		url  string
+		want bool
+	}{
+		{"https://example.com/", true},
+		{"https://EXAMPLE.com:443/", true},
+		{"https://example.com./", true}, // one final dot is no other host
+		{"https://example.com:8443/", false},
+		{"http://example.com/", false},
+		{"http://[2001:db8::1]:8080/", true},
+		{"http://[2001:db8:0::1]:8080/", true},
+		{"http://[2001:db8::1]/", false},
+		{"https://a.xn--bcher-kva.example/", true},
+		{"https://a.b.bücher.example/", true},
+		{"https://xn--bcher-kva.example/", false},
+		{"http://a.bücher.example/", false},
+		{"http://192.0.2.1/", true},
+		{"http://0xc0000201/", true},
+		{"https://192.0.2.1/", false},
+	}
+	for _, tt := range allows {
+		if got := a.allows(whatwg.MustParse(tt.url)); got != tt.want {
+			t.Errorf("allows(%q) = %v, want %v", tt.url, got, tt.want)
+		}
 	}
 	// A bad entry is a fault of the configuration, not a refusal of a
 	// request: a *uri.Error (Op parse, Name "allowlist") with ErrBadEntry,
@@ -246,11 +269,23 @@ func TestAllowlistEntries(t *testing.T) {
 		{"https://*.192.0.2.1", 10, nil},
 		{"https://*.[::1]", 10, nil},
 		{"https://a.*.example.com", 10, nil},
-		{"https://*example.com", 8, nil},
+		{"https://*example.com", 9, nil},
 		{"https://*.*.example.com", 10, nil},
 		{"https://", 8, whatwg.ErrHostMissing},
 		{"https://example.com:99999", 20, whatwg.ErrPortOutOfRange},
 		{"https://*.exa mple.com", 13, whatwg.ErrDomainToASCII},
+		{"https://example.com ", 19, whatwg.ErrDomainToASCII},
+		{"https://example.com:443 ", 23, whatwg.ErrPortInvalid},
+		{"https://example.com:4\t43", 21, nil},
+		{"https://exa\tmple.com", 11, nil},
+		{"https://ex%61mple.com", 10, nil},
+		{"https://a..example.com", 8, nil},
+		{"https://*.internal", 10, nil},
+		{"https://*.8.8.8:8443", 10, nil},
+		{"https://*.example.com:443/", 25, nil},
+		{"https://*.example.com:x", 22, whatwg.ErrPortInvalid},
+		{"https://[::1]:x", 14, whatwg.ErrPortInvalid},
+		{"https://[::g]:443", 11, whatwg.ErrIPv6InvalidCodePoint},
 	}
 	for _, tt := range bad {
 		a, err := NewAllowlist([]string{"https://ok.example", tt.entry}, Options{})
@@ -264,18 +299,6 @@ func TestAllowlistEntries(t *testing.T) {
 	if _, err := NewAllowlist([]string{"https://*.com"}, Options{}); err == nil || err.Error() != wantMsg {
 		t.Errorf("NewAllowlist(https://*.com) = %v, want %s", err, wantMsg)
 	}
-}
-
-func equalTuples(a, b []tuple) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestCheckOrigin: an Origin header is one serialized origin, compared

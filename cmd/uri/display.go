@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/display"
 	"github.com/gouri/uri/whatwg"
 )
@@ -58,7 +59,7 @@ func displayResult(p display.Policy, in string) result {
 		return failure(in, err)
 	}
 	host, labels, similar := optional{}, [][]field{}, optional{}
-	if u.HostKind() == whatwg.HostDomain {
+	if u.HostKind() == uri.HostDomain {
 		d, err := p.Host(u.Hostname())
 		if err != nil {
 			return failure(in, err)

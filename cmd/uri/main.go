@@ -97,8 +97,10 @@
 // for neturl as url.URL gives them, with the username and password decoded,
 // the host from Hostname() (decoded, no brackets) and the path as it is
 // sent (EscapedPath, or Opaque); decoded bytes that are not UTF-8 are shown
-// as U+FFFD. null is an absent component; "host_kind"
-// is "none", "empty", "name", "IPv4", "IPv6" or "IPvFuture". "dial" is the
+// as U+FFFD. null is an absent component; "host_kind" is "none",
+// "empty", "reg-name", "domain", "opaque", "IPv4", "IPv6" or "IPvFuture"
+// (uri.HostKind: "domain" and "opaque" are the URL Standard's, "reg-name"
+// RFC 3986's and net/url's name of a host). "dial" is the
 // host:port that Go's net/http would dial for the input, or null, with
 // the reason in "dial_error", when it would not dial. "agree" is true when
 // all three parsers accept the input and "differences" is empty; each

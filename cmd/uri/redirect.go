@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 
-	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/origin"
 	"github.com/gouri/uri/whatwg"
@@ -36,6 +35,7 @@ var redirectCommand = &command{
 			allow = append(allow, s)
 			return nil
 		})
+		anySuffix := publicSuffixFlag(fs, "--allow")
 		return func() (op, string) {
 			if *local {
 				if *from != "" || len(allow) > 0 {
@@ -46,13 +46,9 @@ var redirectCommand = &command{
 			if *from == "" {
 				return op{}, "give --from URL, or --local"
 			}
-			list, err := origin.NewAllowlist(allow, origin.Options{})
+			list, err := origin.NewAllowlist(allow, origin.Options{AllowPublicSuffixWildcard: *anySuffix})
 			if err != nil {
-				entry := ""
-				if e := (*uri.Error)(nil); errors.As(err, &e) {
-					entry = e.Input
-				}
-				return op{}, flagProblem("--allow", entry, err)
+				return op{}, badPattern("--allow", err)
 			}
 			cur, err := whatwg.Parse(*from)
 			if err == nil {

@@ -116,6 +116,21 @@ func IsDigit(c byte) bool { return Classes[c]&Digit != 0 }
 // IsAlpha reports whether c is an ALPHA, an ASCII letter.
 func IsAlpha(c byte) bool { return Classes[c]&Alpha != 0 }
 
+// SchemeLen returns the length of the longest prefix of s that is a
+// scheme (RFC 3986, Section 3.1), 0 when s does not begin with a letter:
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+func SchemeLen(s string) int {
+	if len(s) == 0 || Classes[s[0]]&Alpha == 0 {
+		return 0
+	}
+	j := 1
+	for j < len(s) && Classes[s[j]]&SchemeTail != 0 {
+		j++
+	}
+	return j
+}
+
 // Unhex returns the value of the hex digit c, which IsHex has accepted.
 func Unhex(c byte) byte {
 	switch {

@@ -1,4 +1,4 @@
-package uri
+package httptarget
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/oracle"
 )
 
@@ -67,8 +68,8 @@ func refHasPathPrefix(path, prefix string) bool {
 	if path != "" && path[0] != '/' || prefix != "" && prefix[0] != '/' {
 		return false
 	}
-	p, err1 := NormalizePath(path, NormalizeCase|NormalizePercent|NormalizeDotSegments)
-	q, err2 := NormalizePath(prefix, NormalizeCase|NormalizePercent|NormalizeDotSegments)
+	p, err1 := uri.NormalizePath(path, uri.NormalizeCase|uri.NormalizePercent|uri.NormalizeDotSegments)
+	q, err2 := uri.NormalizePath(prefix, uri.NormalizeCase|uri.NormalizePercent|uri.NormalizeDotSegments)
 	if err1 != nil || err2 != nil {
 		return false
 	}
@@ -100,7 +101,7 @@ func FuzzHasPathPrefix(f *testing.F) {
 		if ref := refHasPathPrefix(path, prefix); got != ref {
 			t.Fatalf("HasPathPrefix(%q, %q) = %v, the reference says %v", path, prefix, got, ref)
 		}
-		if n, err := NormalizePath(path, pathPrefixSteps); err == nil && absoluteOrEmpty(path) && HasPathPrefix(n, prefix) != got {
+		if n, err := uri.NormalizePath(path, pathPrefixSteps); err == nil && absoluteOrEmpty(path) && HasPathPrefix(n, prefix) != got {
 			t.Fatalf("HasPathPrefix(%q, %q) = %v, but not for its normal form %q", path, prefix, got, n)
 		}
 		if got && path != "" && !HasPathPrefix(path, path) {

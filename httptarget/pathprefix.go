@@ -1,10 +1,14 @@
-package uri
+package httptarget
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gouri/uri"
+)
 
 // pathPrefixSteps are the steps of syntax-based normalization (RFC 3986,
 // Section 6.2.2) that HasPathPrefix applies to both paths.
-const pathPrefixSteps = NormalizeCase | NormalizePercent | NormalizeDotSegments
+const pathPrefixSteps = uri.NormalizeCase | uri.NormalizePercent | uri.NormalizeDotSegments
 
 // HasPathPrefix reports whether the path path lies under prefix, segment by
 // segment (RFC 3986, Section 3.3), as a reverse proxy or a router asks
@@ -27,10 +31,10 @@ const pathPrefixSteps = NormalizeCase | NormalizePercent | NormalizeDotSegments
 //     decodes "%2F" before routing reads such a path otherwise: refuse
 //     paths with "%2F" or "%5C" before it, or configure it not to decode.
 //
-// path and prefix are paths as a URI writes them, such as [URI.Path] or
-// [Target.Path]; both must be absolute (begin with "/") or empty. The empty
-// prefix is a prefix of every path; the empty path, which "http" URIs
-// treat as "/" (RFC 9110, Section 4.2.3), only of the empty prefix. A path
+// path and prefix are paths as a URI writes them, such as [uri.URI.Path]
+// or [uri.Target.Path]; both must be absolute (begin with "/") or empty.
+// The empty prefix is a prefix of every path; the empty path, which "http"
+// URIs treat as "/" (RFC 9110, Section 4.2.3), only of the empty prefix. A path
 // outside the ABNF of Section 3.3, or relative, is under no prefix: the
 // result is false. It allocates only for a path or prefix that is not in
 // normal form.
@@ -38,11 +42,11 @@ func HasPathPrefix(path, prefix string) bool {
 	if !absoluteOrEmpty(path) || !absoluteOrEmpty(prefix) {
 		return false
 	}
-	p, err := NormalizePath(path, pathPrefixSteps)
+	p, err := uri.NormalizePath(path, pathPrefixSteps)
 	if err != nil {
 		return false
 	}
-	q, err := NormalizePath(prefix, pathPrefixSteps)
+	q, err := uri.NormalizePath(prefix, pathPrefixSteps)
 	if err != nil || !strings.HasPrefix(p, q) {
 		return false
 	}
