@@ -94,11 +94,10 @@ func run(from, out string) error {
 
 // gen holds what was read.
 type gen struct {
-	allowed   map[rune]bool
-	confuse   map[rune]string // source to target, as confusables.txt gives it
-	blocked   [][2]rune
-	blobs     []string // "name (git blob hash)" of each file read
-	maxTarget int
+	allowed map[rune]bool
+	confuse map[rune]string // source to target, as confusables.txt gives it
+	blocked [][2]rune
+	blobs   []string // "name (git blob hash)" of each file read
 }
 
 // readFile reads a data file and notes its git blob hash for the header.
