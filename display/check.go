@@ -174,6 +174,11 @@ func invisible(rs []rune) bool {
 			start = i + 1
 			continue
 		}
+		// More marks on one letter than maxMarks cannot be read: the
+		// bound keeps the time linear.
+		if i-start >= maxMarks {
+			return true
+		}
 		for _, q := range rs[start:i] {
 			if q == r {
 				return true
@@ -182,6 +187,10 @@ func invisible(rs []rune) bool {
 	}
 	return false
 }
+
+// maxMarks is the most combining characters on one letter that invisible
+// compares; a longer run counts as invisible.
+const maxMarks = 32
 
 // hiddenOverlay reports whether the decomposition of label has U+0307
 // COMBINING DOT ABOVE on a letter whose dot it hides: i, j, l, ı, ȷ or a

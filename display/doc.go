@@ -73,6 +73,9 @@
 // and no repeated mark, and the Moderately Restrictive level of UTS #39,
 // Section 5.2, which lets Latin mix with any one other script but Cyrillic
 // and Greek; it compares with no top domains unless the Policy gives some.
+// It has none of Chromium's other checks, so it shows more: "аррӏе.com" in
+// Cyrillic is shown in Unicode. The Chromium profile is the safe choice,
+// and the default.
 //
 // # Data
 //

@@ -131,29 +131,24 @@ func dangerousPattern(l *labelInfo) bool {
 
 // kanaPattern: three Hiragana letters (U+3078 to U+307A) that look like
 // the Katakana ones (U+30D8 to U+30DA), alone in a label otherwise all in
-// the other script.
+// the other script, not at its ends.
 func kanaPattern(rs []rune) bool {
-	for i, r := range rs {
-		if i == 0 || i == len(rs)-1 {
-			continue
+	if len(rs) < 3 {
+		return false
+	}
+	notKana, notHira := 0, 0
+	for _, r := range rs {
+		if !hasExtension(r, scriptKatakana) {
+			notKana++
 		}
-		var other script
-		switch {
-		case r >= 0x3078 && r <= 0x307A:
-			other = scriptKatakana
-		case r >= 0x30D8 && r <= 0x30DA:
-			other = scriptHiragana
-		default:
-			continue
+		if !hasExtension(r, scriptHiragana) {
+			notHira++
 		}
-		all := true
-		for j, q := range rs {
-			if j != i && !hasExtension(q, other) {
-				all = false
-				break
-			}
-		}
-		if all {
+	}
+	for _, r := range rs[1 : len(rs)-1] {
+		// r is itself the one character of the label that is not of the
+		// other script.
+		if r >= 0x3078 && r <= 0x307A && notKana == 1 || r >= 0x30D8 && r <= 0x30DA && notHira == 1 {
 			return true
 		}
 	}

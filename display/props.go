@@ -1,6 +1,9 @@
 package display
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // This file reads the generated tables of tables.go: the properties of a
 // code point that the checks need, its decomposition, its prototype in
@@ -194,19 +197,30 @@ func ccc(r rune) uint8 {
 }
 
 // reorder puts each run of combining characters of b in canonical order
-// (Unicode, Section 3.11): a stable sort by combining class.
+// (Unicode, Section 3.11): a stable sort by combining class, by insertion
+// for the short runs of real text and by a merge sort for long ones, so
+// that no input takes quadratic time.
 func reorder(b []rune) {
-	for i := 1; i < len(b); i++ {
-		c := ccc(b[i])
-		if c == 0 {
+	for i := 0; i < len(b); {
+		if b[i] < 0x300 || ccc(b[i]) == 0 {
+			i++
 			continue
 		}
-		for j := i; j > 0; j-- {
-			p := ccc(b[j-1])
-			if p <= c {
-				break
-			}
-			b[j], b[j-1] = b[j-1], b[j]
+		j := i + 1
+		for j < len(b) && b[j] >= 0x300 && ccc(b[j]) != 0 {
+			j++
 		}
+		run := b[i:j]
+		if len(run) <= 16 {
+			for k := 1; k < len(run); k++ {
+				c := ccc(run[k])
+				for m := k; m > 0 && ccc(run[m-1]) > c; m-- {
+					run[m], run[m-1] = run[m-1], run[m]
+				}
+			}
+		} else {
+			slices.SortStableFunc(run, func(x, y rune) int { return int(ccc(x)) - int(ccc(y)) })
+		}
+		i = j
 	}
 }
