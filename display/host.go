@@ -234,10 +234,11 @@ func (p Policy) topDomains() *TopDomains {
 }
 
 // decodeALabel returns the U-label of an A-label, if it is a valid one: a
-// label that starts with "xn--", does not end with "-" and that UTS #46
-// ToUnicode decodes to a label with a non-ASCII character.
+// label of at most 63 octets (RFC 1035, Section 2.3.4) that starts with
+// "xn--", does not end with "-" and that UTS #46 ToUnicode decodes to a
+// label with a non-ASCII character.
 func decodeALabel(label string) (string, bool) {
-	if !strings.HasPrefix(label, "xn--") || strings.HasSuffix(label, "-") {
+	if !strings.HasPrefix(label, "xn--") || strings.HasSuffix(label, "-") || len(label) > 63 {
 		return "", false
 	}
 	u, err := idnacheck.Display.ToUnicode(label)
