@@ -64,7 +64,7 @@ var importRules = map[string][]string{
 	"internal/cmd/vectors": nil,
 	// The generator of display's tables reads the Unicode 17.0 properties
 	// of the toolchain and x/text, and registrable domains.
-	"internal/cmd/gensecurity": {"golang.org/x/net/publicsuffix", "golang.org/x/text/unicode/norm"},
+	"internal/cmd/gensecurity": {"golang.org/x/net/publicsuffix", "golang.org/x/net/idna", "golang.org/x/text/unicode/norm", "golang.org/x/text/unicode/bidi"},
 	"internal/crosscheck":      nil,
 	// The generator of urlpattern's test rows from the reference
 	// implementation's output.
@@ -291,14 +291,16 @@ var onlyIn = []struct {
 	{
 		"a conversion of x/net/idna (ToASCII or ToUnicode): IDNA goes through internal/idnacheck, with its limit and its check of labels",
 		idnaConversion,
-		[]string{"internal/idnacheck"},
+		// The generator of display's tables asks x/net/idna, at
+		// generation time, the UTS #46 status of each code point.
+		[]string{"internal/idnacheck", "internal/cmd/gensecurity"},
 		// They compare the module's readings with x/net/idna alone.
 		[]string{"security_test.go", "whatwg/wpt_test.go", "internal/idnacheck/idnacheck_test.go"},
 	},
 	{
 		"a profile of x/net/idna (idna.New and its options): the URL Standard's (whatwg, section 3.3) and idnacheck's named ones",
 		func(f *ast.File, n ast.Node) bool { return isPkgCall(f, n, "golang.org/x/net/idna", "New") },
-		[]string{"internal/idnacheck", "whatwg"},
+		[]string{"internal/idnacheck", "whatwg", "internal/cmd/gensecurity"},
 		[]string{"internal/idnacheck/idnacheck_test.go", "whatwg/wpt_test.go"},
 	},
 	{

@@ -288,18 +288,15 @@ func icuChecks(l *labelInfo, p Profile) (Reason, level) {
 	return Safe, lv
 }
 
-// checkLabel decides whether label, the Unicode form of an A-label, may be
+// checkLabel decides whether l, the Unicode form of an A-label, may be
 // shown, under a host whose last label is tld (as written, A-label or
 // not) and tldUnicode (its Unicode form).
-func checkLabel(label, tld, tldUnicode string, p Profile) Reason {
-	var rbuf [64]rune
-	var pbuf [64]prop
-	l := readLabel(rbuf[:0], pbuf[:0], label)
-	reason, lv := icuChecks(&l, p)
+func checkLabel(l *labelInfo, tld, tldUnicode string, p Profile) Reason {
+	reason, lv := icuChecks(l, p)
 	if reason != Safe || p == Firefox {
 		return reason
 	}
-	return chromiumChecks(&l, tld, tldUnicode, lv)
+	return chromiumChecks(l, tld, tldUnicode, lv)
 }
 
 // chromiumChecks are the checks of Chromium's IDN spoof checker after
@@ -398,16 +395,27 @@ type labelInfo struct {
 
 // readLabel reads label, appending to the buffers runes and props.
 func readLabel(runes []rune, props []prop, label string) labelInfo {
-	l := labelInfo{text: label, ascii: isASCII(label)}
 	for _, r := range label {
-		p := propOf(r)
 		runes = append(runes, r)
+	}
+	l := readRunes(runes, props)
+	l.text = label
+	return l
+}
+
+// readRunes reads the code points rs of a label, appending their
+// properties to the buffer props; the label's text is left to the caller.
+func readRunes(rs []rune, props []prop) labelInfo {
+	l := labelInfo{ascii: true, runes: rs}
+	for _, r := range rs {
+		p := propOf(r)
 		props = append(props, p)
+		l.ascii = l.ascii && r < utf8.RuneSelf
 		l.decomposes = l.decomposes || p.decomposes()
 		l.combining = l.combining || p.combining()
 		l.special = l.special || r == 'þ' || r == 'ð' || r == 'ə' || r == '·' ||
 			r >= 0x300 && r <= 0x339 || r >= 0x3078 && r <= 0x307A || r >= 0x30D8 && r <= 0x30DA || r >= 0x30FB && r <= 0x30FE
 	}
-	l.runes, l.props = runes, props
+	l.props = props
 	return l
 }

@@ -193,10 +193,12 @@ func (p Policy) decide(ascii string) Decision {
 		}
 		l := Label{ASCII: label}
 		if strings.HasPrefix(label, "xn--") {
-			if u, ok := decodeALabel(label); ok {
+			var rbuf [64]rune
+			var pbuf [64]prop
+			if info, u, ok := readALabel(rbuf[:0], pbuf[:0], label); ok {
 				idn = true
 				l.Unicode = u
-				l.Reason = checkLabel(u, tld, tldUnicode, p.Profile)
+				l.Reason = checkLabel(&info, tld, tldUnicode, p.Profile)
 			} else {
 				l.Reason = InvalidIDNA
 			}
@@ -238,16 +240,35 @@ func (p Policy) topDomains() *TopDomains {
 // "xn--", does not end with "-" and that UTS #46 ToUnicode decodes to a
 // label with a non-ASCII character.
 func decodeALabel(label string) (string, bool) {
+	var rbuf [64]rune
+	var pbuf [64]prop
+	_, u, ok := readALabel(rbuf[:0], pbuf[:0], label)
+	return u, ok
+}
+
+// readALabel decodes an A-label as decodeALabel does and reads its
+// U-label u for the checks, appending to the buffers runes and props. (u
+// is returned apart from l, which points into the buffers, so that the
+// buffers can stay on the caller's stack.)
+func readALabel(runes []rune, props []prop, label string) (l labelInfo, u string, ok bool) {
 	if !strings.HasPrefix(label, "xn--") || strings.HasSuffix(label, "-") || len(label) > 63 {
-		return "", false
+		return labelInfo{}, "", false
+	}
+	if rs, ok := idnacheck.DecodePunycode(runes, label[len("xn--"):]); ok {
+		l := readRunes(rs, props)
+		if plainLabel(&l) {
+			u := string(rs)
+			l.text = u
+			return l, u, true
+		}
 	}
 	u, err := idnacheck.Display.ToUnicode(label)
 	// UTS #46, Section 4.1, Validity Criteria, with CheckHyphens: no "-"
 	// in both the third and fourth positions, as in "ру--авто".
 	if err != nil || isASCII(u) || strings.Contains(u, ".") || hyphens34(u) {
-		return "", false
+		return labelInfo{}, "", false
 	}
-	return u, true
+	return readLabel(runes, props, u), u, true
 }
 
 // hyphens34 reports whether the third and fourth code points of u are
@@ -265,4 +286,24 @@ func hyphens34(u string) bool {
 		}
 	}
 	return false
+}
+
+// plainLabel reports whether UTS #46 would accept the decoded label l for
+// what the tables know of its code points alone, without asking IDNA: each
+// code point is Allowed and plain (prop.plainIDNA: valid in any context, a
+// segment of NFC of its own, not right to left), one is not ASCII, the
+// first is no mark, and the hyphens are where UTS #46 allows them. Such a
+// label is valid whatever the Unicode version of the Go release, since the
+// tables are of Unicode 17.0.0; any other goes to IDNA.
+func plainLabel(l *labelInfo) bool {
+	rs := l.runes
+	if l.ascii || len(rs) == 0 || rs[0] == '-' || rs[len(rs)-1] == '-' || len(rs) >= 4 && rs[2] == '-' && rs[3] == '-' || l.props[0].anyMark() {
+		return false
+	}
+	for _, p := range l.props {
+		if !p.allowed() || !p.plainIDNA() {
+			return false
+		}
+	}
+	return true
 }

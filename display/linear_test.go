@@ -21,8 +21,8 @@ func TestLinear(t *testing.T) {
 			return strings.Repeat("a"+strings.Repeat("\u0301\u0323", 60)+".", n/100+1) + "com"
 		}},
 		"host kana": {func(s string) { _, _ = Host(s) }, func(n int) string { return strings.Repeat("カヘカ.", n/10+1) + "jp" }},
-		"URL path": {func(s string) { _, _ = URL(s) }, func(n int) string { return "https://h/" + strings.Repeat("%C3%A9%E2%80%AE/", n) }},
-		"URL host": {func(s string) { _, _ = URL(s) }, func(n int) string { return "https://" + strings.Repeat("xn--80ak6aa92e.", n) + "com/" }},
+		"URL path":  {func(s string) { _, _ = URL(s) }, func(n int) string { return "https://h/" + strings.Repeat("%C3%A9%E2%80%AE/", n) }},
+		"URL host":  {func(s string) { _, _ = URL(s) }, func(n int) string { return "https://" + strings.Repeat("xn--80ak6aa92e.", n) + "com/" }},
 		"skeleton marks": {func(s string) { _ = Skeleton(s) }, func(n int) string {
 			return "a" + strings.Repeat("\u0301\u0323\u0307\u0316", n)
 		}},

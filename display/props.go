@@ -43,6 +43,13 @@ func (p prop) digit() bool   { return p.flags&flagDigit != 0 }
 func (p prop) decomposes() bool { return p.flags&flagDecomposes != 0 }
 func (p prop) combining() bool  { return p.flags&flagCombining != 0 }
 
+// plainIDNA holds for an Allowed code point that is valid in a label of
+// UTS #46 wherever it stands (but a mark at the start), starts a segment
+// of NFC and is not right to left (bidi class R, AL or AN); anyMark for a
+// code point of General_Category Mark.
+func (p prop) plainIDNA() bool { return p.flags&flagPlainIDNA != 0 }
+func (p prop) anyMark() bool   { return p.flags&flagAnyMark != 0 }
+
 // The flags of props, as the generator writes them.
 const (
 	flagAllowed    = 1 << iota // Identifier_Status=Allowed (UTS #39, Section 3.1)
@@ -50,6 +57,8 @@ const (
 	flagDigit                  // General_Category=Decimal_Number
 	flagDecomposes             // a canonical decomposition other than itself
 	flagCombining              // a canonical combining class other than 0
+	flagPlainIDNA              // see prop.plainIDNA
+	flagAnyMark                // General_Category=Mark
 )
 
 // asciiProps are the props of the ASCII code points, read from props once

@@ -1,6 +1,7 @@
 package display
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -174,21 +175,32 @@ func hostSkeletons(host string) []string {
 // UTF-8; with ell, that of rs with "ӏ" read as "l", or nil when rs has no
 // "ӏ". It uses a buffer of its own for the code points.
 func variantSkeleton(b []byte, rs []rune, ell bool) []byte {
-	var buf [128]rune
-	sk := buf[:0]
-	found := false
-	for _, r := range rs {
-		if r == 'ӏ' && ell {
-			r, found = 'l', true
-		}
-		sk = appendSkeleton(sk, r)
-	}
-	if ell && !found {
+	if ell && !slices.Contains(rs, 'ӏ') {
 		return nil
 	}
-	reorder(sk)
+	var buf [128]rune
+	sk := buf[:0]
+	plain := true // every code point ASCII and its own prototype so far
+	for _, r := range rs {
+		if r == 'ӏ' && ell {
+			r = 'l'
+		}
+		if r < utf8.RuneSelf && asciiConf[r] == "" {
+			sk = append(sk, r)
+			continue
+		}
+		plain = false
+		sk = appendSkeleton(sk, r)
+	}
+	if !plain {
+		reorder(sk)
+	}
 	for _, r := range sk {
-		b = utf8.AppendRune(b, r)
+		if r < utf8.RuneSelf {
+			b = append(b, byte(r))
+		} else {
+			b = utf8.AppendRune(b, r)
+		}
 	}
 	return b
 }
@@ -331,6 +343,7 @@ func removeDiacritics(b []rune, host string) []rune {
 func lgcOnly(s string) bool {
 	for _, r := range s {
 		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
 		case r >= '0' && r <= '9', r == '.', r == '_', r == '-', r >= 0x300 && r <= 0x339:
 		default:
 			if sc := propOf(r).script; sc != scriptLatin && sc != scriptGreek && sc != scriptCyrillic {

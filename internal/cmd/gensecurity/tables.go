@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -46,7 +48,40 @@ const (
 	flagDigit                  // General_Category=Decimal_Number; its range starts at its zero
 	flagDecomposes             // a canonical decomposition (NFD) other than itself
 	flagCombining              // a canonical combining class other than 0
+	flagPlainIDNA              // valid in a label of UTS #46 in any context, see plainIDNA
+	flagAnyMark                // General_Category=Mark (Mn, Mc or Me)
 )
+
+// idnaStatus is UTS #46 with the lookup mapping and the STD3 rules but no
+// Bidi rule, hyphen or joiner check: a code point that it leaves as it is
+// after a base letter has the status valid (or deviation, nontransitional).
+var idnaStatus = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.ValidateLabels(true),
+	idna.CheckHyphens(false), idna.CheckJoiners(false))
+
+// plainIDNA reports whether r is valid in a label wherever it stands but
+// at the start (for a mark): UTS #46 keeps it as it is (status valid or
+// deviation, STD3 rules), it starts a segment of NFC (nothing before it
+// composes with it, so a label of such code points is NFC), and its bidi
+// class is not R, AL or AN (so the Bidi rule of RFC 5893 asks nothing of a
+// label of such code points).
+func plainIDNA(r rune) bool {
+	if r == '.' {
+		return false // it separates labels
+	}
+	s := string(r)
+	if unicode.Is(unicode.M, r) {
+		s = "\u0915" + s // after a base that nothing composes with
+	}
+	if out, err := idnaStatus.ToUnicode(s); err != nil || out != s {
+		return false
+	}
+	if !norm.NFC.PropertiesString(string(r)).BoundaryBefore() {
+		return false
+	}
+	p, _ := bidi.LookupRune(r)
+	c := p.Class()
+	return c != bidi.R && c != bidi.AL && c != bidi.AN
+}
 
 // tables writes tables.go.
 func (g *gen) tables() ([]byte, error) {
@@ -187,6 +222,12 @@ func (g *gen) writeProps(b *bytes.Buffer, scripts map[rune]string) error {
 		if norm.NFD.PropertiesString(string(r)).CCC() != 0 {
 			k.flags |= flagCombining
 		}
+		if g.allowed[r] && plainIDNA(r) {
+			k.flags |= flagPlainIDNA
+		}
+		if unicode.Is(unicode.M, r) {
+			k.flags |= flagAnyMark
+		}
 		if unicode.Is(unicode.Nd, r) {
 			k.flags |= flagDigit
 			k.zero = int(r - digitValue(r))
@@ -211,7 +252,7 @@ func (g *gen) writeProps(b *bytes.Buffer, scripts map[rune]string) error {
 	fmt.Fprintf(b, "// nonspacing marks, in ranges of one script and the same flags, packed: the\n")
 	fmt.Fprintf(b, "// first code point in bits 43 to 63, the last in bits 22 to 42, the script in\n")
 	fmt.Fprintf(b, "// bits 8 to 15, the flags (flagAllowed, flagMark, flagDigit, flagDecomposes,\n")
-	fmt.Fprintf(b, "// flagCombining) in bits 0 to 7.\n")
+	fmt.Fprintf(b, "// flagCombining, flagPlainIDNA, flagAnyMark) in bits 0 to 7.\n")
 	fmt.Fprintf(b, "// A range of digits starts at the zero of its numbering system.\n")
 	fmt.Fprintf(b, "var props = [...]uint64{")
 	for i, p := range packed {
