@@ -96,6 +96,16 @@
 // Allowed, where the test's ICU data still did, and two inputs that are no
 // hosts; they are listed, with their reasons, in chromium_known_test.go.
 //
+// # Errors
+//
+// An error is a *uri.Error: [Host], [Policy.Host] and [NewTopDomains] return
+// that of [uri.HostToASCII] or [uri.HostToUnicode] (Op uri.OpIDNA) for a
+// host that no URI or IRI may hold or that IDNA rejects; [URL] and
+// [Policy.URL] return that of the URL Standard's parser (Op uri.OpParse,
+// Err a whatwg.Kind). A label that does not decode is no error: it is
+// shown as it is, with the Reason [InvalidIDNA]. The package declares no Op
+// of its own.
+//
 // # What it does not do
 //
 // The decision is about how a name looks, not about where it leads: a host

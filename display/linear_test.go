@@ -4,14 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 )
 
-// TestLinear: hosts, URLs and skeletons of every shape take time linear
-// in their length (internal/oracle: linear work grows about 8 times from n
-// to 8n, quadratic 64): many labels, long runs of combining marks, long
-// labels of kana, long paths of percent-encodings.
-func TestLinear(t *testing.T) {
+// TestLinearTime: hosts, URLs and skeletons of every shape take time
+// linear in their length (internal/timing: linear work grows about 8 times
+// from n to 8n, quadratic 64): many labels, long runs of combining marks,
+// long labels of kana, long paths of percent-encodings.
+func TestLinearTime(t *testing.T) {
+	timing.Tier(t)
 	shapes := map[string]struct {
 		run   func(string)
 		build func(int) string
@@ -28,16 +29,10 @@ func TestLinear(t *testing.T) {
 		}},
 		"similar": {func(s string) { _ = ChromiumTopDomains().Similar(s) }, func(n int) string { return strings.Repeat("þœł.", n) + "com" }},
 	}
-	switch {
-	case testing.Short():
-		t.Skip("measures times; skipped with -short")
-	case oracle.Race:
-		t.Skip("measures times; skipped under the race detector (see oracle.SkipTimeUnderRace)")
-	}
 	ChromiumTopDomains()
 	for name, s := range shapes {
-		if ratio, ok := oracle.CheckLinear(s.run, s.build, 500); !ok {
-			t.Errorf("%s: time for 4000 repetitions / time for 500 = %.1f, more than %d: not linear", name, ratio, oracle.GrowthLimit)
+		if ratio, ok := timing.CheckLinear(s.run, s.build, 500); !ok {
+			t.Errorf("%s: time for 4000 repetitions / time for 500 = %.1f, more than %d: not linear", name, ratio, timing.GrowthLimit)
 		}
 	}
 }

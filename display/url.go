@@ -111,7 +111,7 @@ func decodeRun(s string, i int) (int, string) {
 
 // upperHex reports whether c is a digit or an upper-case hexadecimal letter,
 // as the URL Standard's percent-encoder writes them.
-func upperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }
+func upperHex(c byte) bool { return abnf.IsHex(c) && abnf.UpperHexDigit(c) == c }
 
 // showable reports whether r may be shown decoded in a path, query or
 // fragment; after says whether it follows a character decoded with it.

@@ -48,6 +48,7 @@ func TestHelpFooterAgrees(t *testing.T) {
 		"data":            {"data"},
 		"site":            {"site"},
 		"display":         {"display"},
+		"robots":          {"robots", "--agent", "x", "--status", "404"},
 		"template expand": {"template", "expand"},
 		"template match":  {"template", "match", "/{x}"},
 		"pattern exec":    {"pattern", "exec", "--base", "https://h/", "/*"},
