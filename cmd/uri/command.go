@@ -421,7 +421,7 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 func commands() []*command {
 	return []*command{
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
-		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
+		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand, displayCommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
 		redirectCommand, dataCommand, robotsCommand, extractCommand,
 	}

@@ -14,6 +14,7 @@
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
 //	uri uri-to-iri [--json] [URI...]
+//	uri display    [--profile P] [--json] [URL...]
 //	uri file-path  [--os posix|windows] [--json] [URI...]
 //	uri file-uri   [--os posix|windows] [--vscode] [--json] [PATH...]
 //	uri readings   [--json] [URL...]
@@ -45,7 +46,7 @@
 // any other control character in a line makes that line an error, except
 // where a line is read as a browser or a server reads a string: in the URL
 // Standard's grammar (--grammar whatwg of parse, resolve and edit) and in
-// readings, guard, canon, site, redirect, data and robots, a line is read as an
+// readings, guard, canon, site, display, redirect, data and robots, a line is read as an
 // operand is, as the standard reads a string, and bytes that are not UTF-8
 // are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them.
 // Each command's help says which it does.

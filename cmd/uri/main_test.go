@@ -475,6 +475,9 @@ func TestJSONErrorShape(t *testing.T) {
 		{[]string{"data", "--max", "2"}, plain, []bad{{"data:,abc", 8}}},
 		// site: the URL Standard's offset; a URL without a site has none.
 		{[]string{"site"}, plain, []bad{{"x", 0}, {"http://127.0.0.1/", -1}, {"http://[::1", 11}}},
+		// display: the URL Standard's offset.
+		{[]string{"display"}, plain, []bad{{"x", 0}, {"http://[::1", 11}}},
+		{[]string{"display", "--profile", "firefox"}, plain, []bad{{"http://a b/", 8}}},
 		// robots: the URL Standard's offset, or where a host was wanted.
 		{[]string{"robots", "--agent", "x", "--status", "404"}, plain, []bad{{"x", 0}, {"mailto:a", 7}, {"http://[::1", 11}}},
 		{[]string{"robots", "--agent", "x", "--file", "testdata/robots.txt"}, plain, []bad{{"file:///robots.txt", 7}}},
@@ -508,7 +511,7 @@ func TestJSONErrorShape(t *testing.T) {
 		// A line that is no input: its control character, at byte 3
 		// (but to the URL Standard, to guard, canon and readings, a line
 		// is an input whatever it holds).
-		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true, "site": true, "robots": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
+		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true, "site": true, "robots": true, "display": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
 			_, out, _ := runCmd(t, "a/b\x01c\n", args...)
 			check("on standard input", "a/b\x01c", out, 3)
 		}

@@ -47,6 +47,7 @@ func TestHelpFooterAgrees(t *testing.T) {
 		"redirect":        {"redirect", "--from", "https://a/"},
 		"data":            {"data"},
 		"site":            {"site"},
+		"display":         {"display"},
 		"robots":          {"robots", "--agent", "x", "--status", "404"},
 		"extract":         {"extract"},
 		"template expand": {"template", "expand"},

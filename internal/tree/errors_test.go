@@ -15,6 +15,7 @@ import (
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
 	"github.com/gouri/uri/dataurl"
+	"github.com/gouri/uri/display"
 	"github.com/gouri/uri/extract"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/httptarget"
@@ -94,8 +95,6 @@ func errorCalls() []errorCall {
 		{"IRI.PortNumber", second(must(uri.ParseIRI("//h:65536")).PortNumber()), uri.OpPortNumber, "", "//h:65536", 8, uri.ErrPortRange, ""},
 		{"HostToASCII", second(uri.HostToASCII("a_b.example")), uri.OpIDNA, "", "a_b.example", 0, uri.ErrIDNA, ""},
 		{"HostToUnicode", second(uri.HostToUnicode("a b")), uri.OpIDNA, "", "a b", 1, uri.ErrInvalidByte, ""},
-		{"CheckHomograph", uri.CheckHomograph("p\u0430ypal.com"), uri.OpHomograph, "", "p\u0430ypal.com", 0, uri.ErrMixedScript, ""},
-		{"CheckHomograph(invalid)", uri.CheckHomograph("xn--"), uri.OpHomograph, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
 		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
@@ -159,6 +158,11 @@ func errorCalls() []errorCall {
 		{"httptarget.Config.URL", second(httptarget.Config{}.URL(&http.Request{Method: "GET", RequestURI: "/", Proto: "HTTP/1.0", ProtoMajor: 1})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 		{"httptarget.Config.TargetURI", second(httptarget.Config{}.TargetURI(must(uri.ParseTarget("GET", "/a")), uri.HostPort{}, false)), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 
+		{"display.Host", second(display.Host("a b.com")), uri.OpIDNA, "", "a b.com", 1, uri.ErrInvalidByte, ""},
+		{"display.Policy.Host", second(display.Policy{Profile: display.Firefox}.Host("b\u00fccher_.de")), uri.OpIDNA, "", "b\u00fccher_.de", 0, uri.ErrIDNA, "disallowed rune U+005F"},
+		{"display.URL", second(display.URL("http://[::1")), uri.OpParse, "", "http://[::1", 11, whatwg.ErrIPv6Unclosed, ""},
+		{"display.Policy.URL", second(display.Policy{}.URL("https://h:x/")), uri.OpParse, "", "https://h:x/", 10, whatwg.ErrPortInvalid, ""},
+		{"display.NewTopDomains", second(display.NewTopDomains([]string{"xn--"})), uri.OpIDNA, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
 		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
 

@@ -62,6 +62,8 @@ var suites = []suite{
 	{"linkify-it", "extract/linkify-it", linkifyIt},
 	{"cmark-gfm-autolink", "extract/cmark-gfm", cmarkGFM},
 	{"micromark-autolink", "extract/micromark-extension-gfm-autolink-literal", micromark},
+	{"chromium-idn", "unicode-security/chromium", chromiumIDN},
+	{"uts39", "unicode-security", uts39},
 }
 
 func main() {
