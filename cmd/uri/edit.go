@@ -245,7 +245,7 @@ func editRFC(in string, edits []edit, f getFormat) result {
 		}
 		u = v
 	}
-	return f.with(success(u.String()), rfcParts(u))
+	return f.with(success(u.String()), rfcParts{u})
 }
 
 // rfc applies e to u with the editors of package uri.
@@ -332,7 +332,7 @@ func editWHATWG(in string, edits []edit, strict bool, f getFormat) result {
 			return editFailure(in, at, e, err)
 		}
 	}
-	return f.with(success(u.Href()), whatwgParts(u))
+	return f.with(success(u.Href()), whatwgParts{u})
 }
 
 // whatwg applies e to u as the URL Standard's API does.

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/query"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/site"
 	"github.com/gouri/uri/whatwg"
@@ -80,9 +82,9 @@ func parseGet(f string) (getFormat, string) {
 			if end < 0 {
 				return nil, "--get: \"{\" at offset " + strconv.Itoa(i) + " is not closed by \"}\" (write {{ for a \"{\")"
 			}
-			p, ok := getName(f[i+1 : i+end])
-			if !ok {
-				return nil, "--get: unknown name " + strconv.Quote(f[i:i+end+1]) + " (want {" + strings.Join(getNames, "}, {") + "})"
+			p, problem := getName(f[i+1 : i+end])
+			if problem != "" {
+				return nil, "--get: " + problem
 			}
 			if lit.Len() > 0 {
 				parts = append(parts, getPart{lit: lit.String()})
@@ -110,162 +112,189 @@ func parseGet(f string) (getFormat, string) {
 	return parts, ""
 }
 
-// getName reads the name inside braces.
-func getName(s string) (getPart, bool) {
+// getName reads the name inside braces, or returns why it is no name.
+func getName(s string) (getPart, string) {
 	if name, ok := strings.CutPrefix(s, "query:"); ok {
-		return getPart{name: "query:", arg: name}, true
+		return getPart{name: "query:", arg: name}, ""
 	}
 	for _, n := range getNames {
 		if s == n && !strings.Contains(n, "NAME") {
-			return getPart{name: n}, true
+			return getPart{name: n}, ""
 		}
 	}
-	return getPart{}, false
+	return getPart{}, "unknown name " + strconv.Quote("{"+s+"}") + " (want {" + strings.Join(getNames, "}, {") + "})"
 }
 
-// A urlParts gives the parts of a URL by their --get names, or "".
-type urlParts func(name, arg string) string
+// A partSource gives the parts of a URL by their --get names.
+type partSource interface {
+	// appendPart appends the part that p names, as it is (the output
+	// escapes it), or nothing for a part that is absent.
+	appendPart(dst []byte, p getPart) []byte
+}
 
-// expand returns the line of f for the URL of parts. With escape, each
-// part is escaped as a text line is (see writeEscaped), and the literal
-// text stays as it is, its tabs included; without, for JSON, nothing is.
-func (f getFormat) expand(parts urlParts, escape bool) string {
-	var b strings.Builder
+// appendLine appends the line of f for the URL of parts, as it is.
+func (f getFormat) appendLine(dst []byte, parts partSource) []byte {
 	for _, p := range f {
-		switch {
-		case p.name == "":
-			b.WriteString(p.lit)
-		case escape:
-			writeEscaped(&b, parts(p.name, p.arg))
-		default:
-			b.WriteString(parts(p.name, p.arg))
+		if p.name == "" {
+			dst = append(dst, p.lit...)
+		} else {
+			dst = parts.appendPart(dst, p)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 // with returns r with the line of f in place of its text line, and, in
 // JSON, as "get" after its members; r itself when f is nil.
-func (f getFormat) with(r result, parts urlParts) result {
+func (f getFormat) with(r result, parts partSource) result {
 	if f == nil || !r.ok {
 		return r
 	}
-	r.fields = append(r.fields, field{"get", f.expand(parts, false)})
-	r.text = func() string { return f.expand(parts, true) }
-	r.escaped = true
+	r.get, r.parts = f, parts
 	return r
 }
 
 // rfcParts are the parts of an RFC 3986 reference: its components as
 // written, and the URL Standard's getters as they would read them.
-func rfcParts(u uri.URI) urlParts {
-	return func(name, arg string) string {
-		switch name {
-		case "scheme":
-			return u.Scheme()
-		case "host", "hostname":
-			return u.Host()
-		case "port":
-			return u.Port()
-		case "path", "pathname":
-			return u.Path()
-		case "query":
-			return u.Query()
-		case "query:":
-			v, _ := u.QueryValue(arg)
-			return v
-		case "fragment":
-			return u.Fragment()
-		case "username":
-			return u.Username()
-		case "password":
-			p, _ := u.Password()
-			return p
-		case "protocol":
-			if u.HasScheme() {
-				return u.Scheme() + ":"
-			}
-			return ""
-		case "search":
-			return prefixed("?", u.Query())
-		case "hash":
-			return prefixed("#", u.Fragment())
-		case "href":
-			return u.String()
-		case "origin":
-			if o, ok := u.Origin(); ok {
-				return o.String()
-			}
-			return "null"
-		case "default:port":
-			if p := u.Port(); p != "" {
-				return p
-			}
-			return u.DefaultPort()
-		case "site":
-			if !u.HasAuthority() {
-				return ""
-			}
-			rd, _ := site.RegistrableDomain(u.Host())
-			return rd
+type rfcParts struct{ u uri.URI }
+
+func (r rfcParts) appendPart(dst []byte, p getPart) []byte {
+	u := r.u
+	switch p.name {
+	case "scheme":
+		return append(dst, u.Scheme()...)
+	case "host", "hostname":
+		return append(dst, u.Host()...)
+	case "port":
+		return append(dst, u.Port()...)
+	case "path", "pathname":
+		return append(dst, u.Path()...)
+	case "query":
+		return append(dst, u.Query()...)
+	case "query:":
+		return appendQueryValue(dst, u.Query(), p.arg)
+	case "fragment":
+		return append(dst, u.Fragment()...)
+	case "username":
+		return append(dst, u.Username()...)
+	case "password":
+		pw, _ := u.Password()
+		return append(dst, pw...)
+	case "protocol":
+		if u.HasScheme() {
+			return append(append(dst, u.Scheme()...), ':')
 		}
-		return ""
+		return dst
+	case "search":
+		return appendPrefixed(dst, '?', u.Query())
+	case "hash":
+		return appendPrefixed(dst, '#', u.Fragment())
+	case "href":
+		return append(dst, u.String()...)
+	case "origin":
+		if o, ok := u.Origin(); ok {
+			return append(dst, o.String()...)
+		}
+		return append(dst, "null"...)
+	case "default:port":
+		if pt := u.Port(); pt != "" {
+			return append(dst, pt...)
+		}
+		return append(dst, u.DefaultPort()...)
+	case "site":
+		if !u.HasAuthority() {
+			return dst
+		}
+		rd, _ := site.RegistrableDomain(u.Host())
+		return append(dst, rd...)
 	}
+	return dst
 }
 
-// prefixed is s after its delimiter, or "" for "", as the URL Standard's
-// search and hash getters write a query and a fragment.
-func prefixed(delim, s string) string {
-	if s == "" {
-		return ""
+// appendQueryValue appends the value of the first pair of the query q
+// whose name is name, as uri.URI.QueryValue reads the pairs (empty pieces
+// skipped, names and values form-decoded: "+" is a space), without
+// decoding the names into strings of their own.
+func appendQueryValue(dst []byte, q, name string) []byte {
+	for q != "" {
+		var piece string
+		piece, q, _ = query.Cut(q)
+		n, v, _ := query.Pair(piece)
+		if piece != "" && formDecodesTo(n, name) {
+			return abnf.AppendDecoded(dst, v, nil, true)
+		}
 	}
-	return delim + s
+	return dst
+}
+
+// formDecodesTo reports whether s, form-decoded ("%HH" an octet, "+" a
+// space), is want, without decoding it into a string of its own.
+func formDecodesTo(s, want string) bool {
+	j := 0
+	for i := 0; i < len(s); j++ {
+		c, n := abnf.DecodedByte(s, i, true)
+		if j == len(want) || want[j] != c {
+			return false
+		}
+		i += n
+	}
+	return j == len(want)
+}
+
+// appendPrefixed appends s after its delimiter, or nothing for "", as
+// the URL Standard's search and hash getters write a query and a fragment.
+func appendPrefixed(dst []byte, delim byte, s string) []byte {
+	if s == "" {
+		return dst
+	}
+	return append(append(dst, delim), s...)
 }
 
 // whatwgParts are the parts of a URL of the URL Standard: its getters.
-func whatwgParts(u whatwg.URL) urlParts {
-	return func(name, arg string) string {
-		switch name {
-		case "scheme":
-			return u.Scheme()
-		case "host":
-			return u.Host()
-		case "hostname":
-			return u.Hostname()
-		case "port":
-			return u.Port()
-		case "path", "pathname":
-			return u.Pathname()
-		case "query":
-			return u.Query()
-		case "query:":
-			v, _ := u.SearchParams().Get(arg)
-			return v
-		case "fragment":
-			return u.Fragment()
-		case "username":
-			return u.Username()
-		case "password":
-			return u.Password()
-		case "protocol":
-			return u.Protocol()
-		case "search":
-			return u.Search()
-		case "hash":
-			return u.Hash()
-		case "href":
-			return u.Href()
-		case "origin":
-			return u.Origin()
-		case "default:port":
-			if p := u.Port(); p != "" {
-				return p
-			}
-			return schemes.Lookup(u.Scheme()).Port
-		case "site":
-			rd, _ := urlSite(u)
-			return rd
+type whatwgParts struct{ u whatwg.URL }
+
+func (w whatwgParts) appendPart(dst []byte, p getPart) []byte {
+	u := w.u
+	switch p.name {
+	case "scheme":
+		return append(dst, u.Scheme()...)
+	case "host":
+		return append(dst, u.Host()...)
+	case "hostname":
+		return append(dst, u.Hostname()...)
+	case "port":
+		return append(dst, u.Port()...)
+	case "path", "pathname":
+		return append(dst, u.Pathname()...)
+	case "query":
+		return append(dst, u.Query()...)
+	case "query:":
+		v, _ := u.SearchParams().Get(p.arg)
+		return append(dst, v...)
+	case "fragment":
+		return append(dst, u.Fragment()...)
+	case "username":
+		return append(dst, u.Username()...)
+	case "password":
+		return append(dst, u.Password()...)
+	case "protocol":
+		return append(dst, u.Protocol()...)
+	case "search":
+		return append(dst, u.Search()...)
+	case "hash":
+		return append(dst, u.Hash()...)
+	case "href":
+		return append(dst, u.Href()...)
+	case "origin":
+		return append(dst, u.Origin()...)
+	case "default:port":
+		if pt := u.Port(); pt != "" {
+			return append(dst, pt...)
 		}
-		return ""
+		return append(dst, schemes.Lookup(u.Scheme()).Port...)
+	case "site":
+		rd, _ := urlSite(u)
+		return append(dst, rd...)
 	}
+	return dst
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -9,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri/internal/oracle"
@@ -229,15 +229,15 @@ func TestWriteString(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
-		w := bufio.NewWriter(&b)
-		writeString(w, tt.in)
-		w.Flush()
-		if got := b.String(); got != tt.want {
-			t.Errorf("writeString(%q) = %s, want %s", tt.in, got, tt.want)
+		o := newOutput(&b, 512)
+		valid := o.str(tt.in)
+		o.flush()
+		if got := b.String(); got != tt.want || valid != utf8.ValidString(tt.in) {
+			t.Errorf("output.str(%q) = %s, %v; want %s, %v", tt.in, got, valid, tt.want, !valid)
 		}
 		var back string
 		if err := json.Unmarshal(b.Bytes(), &back); err != nil {
-			t.Errorf("writeString(%q) = %s is not valid JSON: %v", tt.in, b.String(), err)
+			t.Errorf("output.str(%q) = %s is not valid JSON: %v", tt.in, b.String(), err)
 		}
 	}
 }
@@ -245,11 +245,11 @@ func TestWriteString(t *testing.T) {
 // TestWriteTextLine: text output shows hidden characters as Go escapes.
 func TestWriteTextLine(t *testing.T) {
 	var b bytes.Buffer
-	w := bufio.NewWriter(&b)
-	writeTextLine(w, "a\x1b[2J\tb\u009bc\u202ed\xffé")
-	w.Flush()
+	o := newOutput(&b, 512)
+	o.textLine(&result{text: func() string { return "a\x1b[2J\tb\u009bc\u202ed\xffé" }})
+	o.flush()
 	if want := `a\x1b[2J\tb\u009bc\u202ed\xffé` + "\n"; b.String() != want {
-		t.Errorf("writeTextLine = %q, want %q", b.String(), want)
+		t.Errorf("output.textLine = %q, want %q", b.String(), want)
 	}
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"strconv"
-	"strings"
 
 	"github.com/gouri/uri"
 )
@@ -69,57 +68,93 @@ var parseCommand = &command{
 }
 
 // parseWith returns the operation that parses each input with parse, and
-// prints f (--get) when it is not nil.
+// prints f (--get) when it is not nil. Its results are one rfcLine, which
+// each input reuses: parsing allocates nothing, and the output writes the
+// components from the parsed value.
 func parseWith(parse func(string) (uri.URI, error), f getFormat) op {
+	line := new(rfcLine)
 	return op{apply: func(in string) result {
 		u, err := parse(in)
 		if err != nil {
 			return failure(in, err)
 		}
-		return f.with(result{ok: true, fields: componentFields(u.Components()),
-			text: func() string { return componentText(in, u.Components(), u.HostKind()) }}, rfcParts(u))
+		*line = rfcLine{in: in, u: u}
+		return f.with(result{ok: true, line: line}, line)
 	}}
 }
 
-// componentFields are the JSON members of a parsed reference: null for an
-// absent component, the text as written otherwise.
+// rfcLine is the result of uri parse for the reference in, parsed as u.
+type rfcLine struct {
+	in string
+	u  uri.URI
+}
+
+func (l *rfcLine) json(o *output) {
+	o.components(l.u.Components(), plainJSON(l.in))
+}
+
+func (l *rfcLine) text(o *output) {
+	o.buf = appendComponentText(o.buf, l.in, l.u.Components(), l.u.HostKind(), plainJSON(l.in))
+}
+
+func (l *rfcLine) appendPart(dst []byte, p getPart) []byte { return rfcParts{l.u}.appendPart(dst, p) }
+
+// components writes the members of a parsed reference, after "ok": null
+// for an absent component, the text as written otherwise.
 //
 // The components come from a parser (uri.URI.Components or legacy's
 // Parts), which sets every Has field of a present component: the fields
 // alone say what is there.
-func componentFields(c uri.Components) []field {
-	return []field{
-		{"ok", true},
-		{"scheme", optional{c.Scheme, c.Scheme != ""}},
-		{"userinfo", optional{c.Userinfo, c.HasUserinfo}},
-		{"host", optional{c.Host, c.HasAuthority}},
-		{"port", optional{c.Port, c.HasPort}},
-		{"path", c.Path},
-		{"query", optional{c.Query, c.HasQuery}},
-		{"fragment", optional{c.Fragment, c.HasFragment}},
-	}
+//
+// plain tells that the text of the reference is plain (see plainJSON), and
+// so every component, a slice of it.
+func (o *output) components(c uri.Components, plain bool) {
+	o.raw(`,"ok":true`)
+	o.optional(`,"scheme":`, c.Scheme, c.Scheme != "", plain)
+	o.optional(`,"userinfo":`, c.Userinfo, c.HasUserinfo, plain)
+	o.optional(`,"host":`, c.Host, c.HasAuthority, plain)
+	o.optional(`,"port":`, c.Port, c.HasPort, plain)
+	o.optional(`,"path":`, c.Path, true, plain)
+	o.optional(`,"query":`, c.Query, c.HasQuery, plain)
+	o.optional(`,"fragment":`, c.Fragment, c.HasFragment, plain)
 }
 
 // componentText is the text line of a parsed reference: the input, quoted,
 // then each present component as name="value"; the host's kind follows the
 // host when it is known.
 func componentText(in string, c uri.Components, kind uri.HostKind) string {
-	var b strings.Builder
-	b.WriteString(strconv.Quote(in))
+	return string(appendComponentText(nil, in, c, kind, false))
+}
+
+// appendComponentText appends componentText to dst. Its quoting
+// (strconv.Quote) escapes every character that a text line must not carry
+// as it is (see hidden): none is ever left for the output to escape. plain
+// tells that in is plain (see plainJSON), and so every component: Go
+// quotes such a string by putting it in quotes.
+func appendComponentText(dst []byte, in string, c uri.Components, kind uri.HostKind, plain bool) []byte {
+	quote := func(s string) {
+		if plain {
+			dst = append(append(append(dst, '"'), s...), '"')
+		} else {
+			dst = strconv.AppendQuote(dst, s)
+		}
+	}
+	quote(in)
 	add := func(name, v string, ok bool) {
 		if ok {
-			b.WriteString(" " + name + "=" + strconv.Quote(v))
+			dst = append(append(append(dst, ' '), name...), '=')
+			quote(v)
 		}
 	}
 	add("scheme", c.Scheme, c.Scheme != "")
 	add("userinfo", c.Userinfo, c.HasUserinfo)
 	add("host", c.Host, c.HasAuthority)
 	if c.HasAuthority && kind != uri.HostNone {
-		b.WriteString(" (" + kind.String() + ")")
+		dst = append(append(append(dst, " ("...), kind.String()...), ')')
 	}
 	add("port", c.Port, c.HasPort)
 	add("path", c.Path, true)
 	add("query", c.Query, c.HasQuery)
 	add("fragment", c.Fragment, c.HasFragment)
-	return b.String()
+	return dst
 }

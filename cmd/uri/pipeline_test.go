@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gouri/uri/internal/oracle"
 )
 
 // allCommands returns every command, those of the groups included
@@ -211,5 +213,44 @@ func TestBadFlag(t *testing.T) {
 	_, _, help := runCmd(t, "", "edit", "-h")
 	if _, want, _ := runCmd(t, "", "help", "edit"); help != want || !strings.Contains(help, "--sort-query") {
 		t.Errorf("uri edit -h printed %q, want the help", help)
+	}
+}
+
+// TestAllocsPerLine: the commands of a shell pipeline allocate nothing per
+// line of valid input, text or JSON, but what the column says: the
+// difference between runs over 2N and N lines, per line.
+func TestAllocsPerLine(t *testing.T) {
+	if oracle.Short() {
+		t.Skip("counts allocations, which the race detector adds to")
+	}
+	lines := []string{"https://www.example.com/a/b?q=1&r=a+b#f", "http://user@example.org:8080/p%20q", "https://sub.example.co.uk/", "ftp://ftp.example.net/pub/file.txt"}
+	// "origin" of the URL Standard is a new string when there are
+	// credentials: these lines have none.
+	plain := []string{"https://www.example.com/a/b?q=1#f", "http://example.org:8080/p%20q", "https://sub.example.co.uk/", "ftp://ftp.example.net/pub/file.txt"}
+	tests := []struct {
+		args   []string
+		lines  []string
+		allocs float64
+	}{
+		{[]string{"canon"}, lines, 0},
+		{[]string{"parse"}, lines, 0},
+		{[]string{"parse", "--json"}, lines, 0},
+		{[]string{"parse", "--get", "{host}"}, lines, 0},
+		{[]string{"parse", "--get", "{hostname}\t{query:r}\t{path}"}, lines, 0},
+		{[]string{"parse", "--grammar", "whatwg"}, lines, 0},
+		{[]string{"parse", "--grammar", "whatwg", "--get", "{host}"}, lines, 0},
+		// "site": golang.org/x/net/publicsuffix reads each name as an
+		// address first (netip.ParseAddr), whose error it allocates.
+		{[]string{"parse", "--grammar", "whatwg", "--json"}, plain, 1},
+	}
+	const n = 500
+	for _, tt := range tests {
+		count := func(k int) float64 {
+			in := strings.Repeat(strings.Join(tt.lines, "\n")+"\n", k*n/len(tt.lines))
+			return testing.AllocsPerRun(3, func() { run(tt.args, strings.NewReader(in), io.Discard, io.Discard) })
+		}
+		if got := (count(2) - count(1)) / n; got > tt.allocs+0.01 {
+			t.Errorf("uri %q: %.2f allocations per line, want %v", tt.args, got, tt.allocs)
+		}
 	}
 }
