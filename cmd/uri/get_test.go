@@ -1,9 +1,16 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/whatwg"
 )
 
 // TestGet: --get FORMAT of uri parse and uri edit, in both grammars. Each
@@ -81,9 +88,9 @@ func TestGetJSON(t *testing.T) {
 		want string
 	}{
 		{[]string{"parse", "--get", "{host}\t{query:q}", "http://h/?q=%1B"},
-			`{"input":"http://h/?q=%1B","ok":true,"scheme":"http","userinfo":null,"host":"h","port":null,"path":"/","query":"q=%1B","fragment":null,"get":"h\t\u001b"}`},
+			`{"input":"http://h/?q=%1B","ok":true,"scheme":"http","userinfo":null,"host":"h","port":null,"path":"/","query":"q=%1B","fragment":null,"params":[{"key":"q","value":"\u001b"}],"get":"h\t\u001b"}`},
 		{[]string{"parse", "--grammar", "whatwg", "--get", "{site}", "https://a.b.example.com/"},
-			`{"input":"https://a.b.example.com/","ok":true,"href":"https://a.b.example.com/","protocol":"https:","username":"","password":"","host":"a.b.example.com","hostname":"a.b.example.com","port":"","pathname":"/","search":"","hash":"","origin":"https://a.b.example.com","site":"example.com","get":"example.com"}`},
+			`{"input":"https://a.b.example.com/","ok":true,"href":"https://a.b.example.com/","protocol":"https:","username":"","password":"","host":"a.b.example.com","hostname":"a.b.example.com","port":"","pathname":"/","search":"","hash":"","origin":"https://a.b.example.com","site":"example.com","params":null,"get":"example.com"}`},
 		{[]string{"edit", "--set", "fragment=x", "--get", "{hash}", "http://h/"},
 			`{"input":"http://h/","ok":true,"result":"http://h/#x","get":"#x"}`},
 		{[]string{"parse", "--get", "{host}", "a b"},
@@ -139,6 +146,89 @@ func FuzzGet(f *testing.F) {
 			if !strings.Contains(format, "{") && out != format+"\n" {
 				t.Fatalf("uri parse --get %q %q = %q, want FORMAT itself", format, in, out)
 			}
+		}
+	})
+}
+
+// FuzzParseJSON runs uri parse --json on one input, in both grammars, and
+// checks the object against the library: it is valid JSON, "input" is the
+// input (with U+FFFD for bytes that are not UTF-8), and each member is the
+// component or getter it names, as JSON text holds it, "params" included;
+// and the text line of uri parse. The writer copies the parts of a plain
+// text without a look at each; this holds it to what a look would give.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{"http://h/?a=1&b", "https://u:p@EXAMPLE.com:8443/a/../b c?q=1#f", "a\"b\\c?%22=%5C", "http://h/\u202e?\x1b=\xff", "//h?&&", "mailto:x"} {
+		f.Add(s)
+	}
+	type pair struct{ Key, Value string }
+	f.Fuzz(func(t *testing.T, in string) {
+		if strings.ContainsAny(in, "\r\n") {
+			return
+		}
+		text := testrows.JSONText
+		if u, err := uri.Parse(in); err == nil {
+			_, out, _ := runCmd(t, "", "parse", "--json", "--", in)
+			var got struct {
+				Input, Path                                   string
+				Scheme, Userinfo, Host, Port, Query, Fragment *string
+				Params                                        *[]pair
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("uri parse --json %q = %s: %v", in, out, err)
+			}
+			c := u.Components()
+			want := got
+			want.Input, want.Path = text(in), text(c.Path)
+			want.Scheme = testrows.Optional(text(c.Scheme), c.Scheme != "")
+			want.Userinfo = testrows.Optional(text(c.Userinfo), c.HasUserinfo)
+			want.Host = testrows.Optional(text(c.Host), c.HasAuthority)
+			want.Port = testrows.Optional(text(c.Port), c.HasPort)
+			want.Query = testrows.Optional(text(c.Query), c.HasQuery)
+			want.Fragment = testrows.Optional(text(c.Fragment), c.HasFragment)
+			want.Params = nil
+			if u.HasQuery() {
+				want.Params = &[]pair{}
+				for k, v := range u.QueryPairs() {
+					*want.Params = append(*want.Params, pair{text(k), text(v)})
+				}
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("uri parse --json %q (-want +got):\n%s", in, d)
+			}
+			// The text line quotes the parts of a plain text without a
+			// look at each; strconv.Quote, which looks, gives the same.
+			if _, out, _ := runCmd(t, "", "parse", "--", in); out != componentText(in, c, u.HostKind())+"\n" {
+				t.Fatalf("uri parse %q = %q, want %q", in, out, componentText(in, c, u.HostKind()))
+			}
+		}
+		u, err := whatwg.Parse(in)
+		if err != nil {
+			return
+		}
+		_, out, _ := runCmd(t, "", "parse", "--grammar", "whatwg", "--json", "--", in)
+		var got map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("uri parse --grammar whatwg --json %q = %s: %v", in, out, err)
+		}
+		rd, hasSite := urlSite(u)
+		want := map[string]any{"input": text(in), "ok": true, "href": u.Href(), "protocol": u.Protocol(), "username": u.Username(),
+			"password": u.Password(), "host": u.Host(), "hostname": u.Hostname(), "port": u.Port(), "pathname": u.Pathname(),
+			"search": u.Search(), "hash": u.Hash(), "origin": u.Origin(), "site": nil, "params": nil}
+		if !utf8.ValidString(in) {
+			want["input_hex"] = hex.EncodeToString([]byte(in))
+		}
+		if hasSite {
+			want["site"] = rd
+		}
+		if u.HasQuery() {
+			params := []any{}
+			for k, v := range u.SearchParams().All() {
+				params = append(params, map[string]any{"key": k, "value": v})
+			}
+			want["params"] = params
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("uri parse --grammar whatwg --json %q (-want +got):\n%s", in, d)
 		}
 	})
 }

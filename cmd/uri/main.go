@@ -62,18 +62,27 @@
 // standard output, one JSON object (JSON Lines), so that line n of the
 // output answers input n. uri parse prints
 //
-//	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null}
+//	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null,"params":P}
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
 // where null means the component is absent and "" that it is present and
-// empty, and components are exactly as written. uri parse --grammar whatwg
+// empty, and components are exactly as written. "params" lists the
+// name=value pairs of the query, as trurl's JSON does,
+//
+//	[{"key":S,"value":S}...]|null
+//
+// in order, decoded as uri.URI.QueryPairs reads them ("+" is a space, a
+// name without "=" has the value ""), [] for a query without pairs and null
+// for none. uri parse --grammar whatwg
 // prints the values that the getters of the URL Standard's URL class
 // (section 6.1) return, exactly as they return them, and "site", the
 // registrable domain of the host (as uri site prints it), or null when the
 // host has none:
 //
-//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null}
+//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null,"params":P}
 //	{"input":S,"ok":false,"error":S,"offset":N}
+//
+// with "params" as above, the pairs of url.searchParams.
 //
 // uri resolve --grammar whatwg --base BASE, which resolves each input as
 // new URL(input, BASE) does, prints the same objects with the members of

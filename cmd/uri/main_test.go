@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
 )
@@ -81,6 +82,9 @@ func TestParseJSONTestdata(t *testing.T) {
 	for _, row := range rows {
 		in, line, valid := row.Bytes(t), commandHint(row.Text), row.OK
 		code, out, _ := runCmd(t, "", "parse", "--json", "--", in)
+		if valid {
+			line = strings.TrimSuffix(line, "}") + `,"params":` + paramsJSON(t, out, in) + "}"
+		}
 		if out != line+"\n" || (code == 0) != valid {
 			t.Errorf("uri parse --json %q: exit %d, output\n%s\nwant\n%s", in, code, out, line)
 		}
@@ -97,9 +101,38 @@ func TestParseJSONTestdata(t *testing.T) {
 	}
 }
 
+// paramsJSON returns the "params" member of out, the object of uri parse
+// --json for the valid reference in, after checking that it lists the
+// pairs that uri.URI.QueryPairs reads (null for no query), as JSON text
+// holds them (testrows.JSONText).
+func paramsJSON(t *testing.T, out, in string) string {
+	t.Helper()
+	var obj struct {
+		Params *[]struct{ Key, Value string }
+	}
+	if err := json.Unmarshal([]byte(out), &obj); err != nil {
+		t.Fatalf("uri parse --json %q: %v", in, err)
+	}
+	var want *[]struct{ Key, Value string }
+	if u := uri.MustParse(in); u.HasQuery() {
+		want = &[]struct{ Key, Value string }{}
+		for k, v := range u.QueryPairs() {
+			*want = append(*want, struct{ Key, Value string }{testrows.JSONText(k), testrows.JSONText(v)})
+		}
+	}
+	if d := cmp.Diff(want, obj.Params); d != "" {
+		t.Errorf("uri parse --json %q: params (-want +got):\n%s", in, d)
+	}
+	_, params, ok := strings.Cut(out, `,"params":`)
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(params, "}\n")
+}
+
 func TestParseZone(t *testing.T) {
 	code, out, _ := runCmd(t, "", "parse", "--zone", "--json", "http://[fe80::1%25eth0]/")
-	want := `{"input":"http://[fe80::1%25eth0]/","ok":true,"scheme":"http","userinfo":null,"host":"[fe80::1%25eth0]","port":null,"path":"/","query":null,"fragment":null}` + "\n"
+	want := `{"input":"http://[fe80::1%25eth0]/","ok":true,"scheme":"http","userinfo":null,"host":"[fe80::1%25eth0]","port":null,"path":"/","query":null,"fragment":null,"params":null}` + "\n"
 	if code != 0 || out != want {
 		t.Errorf("uri parse --zone: exit %d, %s", code, out)
 	}
@@ -300,7 +333,7 @@ func TestFlagsAfterOperands(t *testing.T) {
 		stderr string // a substring of it
 	}{
 		{"--json after the operand", []string{"parse", "http://a/", "--json"}, exitOK,
-			`{"input":"http://a/","ok":true,"scheme":"http","userinfo":null,"host":"a","port":null,"path":"/","query":null,"fragment":null}` + "\n", ""},
+			`{"input":"http://a/","ok":true,"scheme":"http","userinfo":null,"host":"a","port":null,"path":"/","query":null,"fragment":null,"params":null}` + "\n", ""},
 		{"a flag with a value between operands", []string{"resolve", "g", "--base", "http://a/b", "h"}, exitOK,
 			"http://a/g\nhttp://a/h\n", ""},
 		{"a flag with = after the operands", []string{"resolve", "g", "--json", "--base=http://a/b"}, exitOK,

@@ -3,8 +3,11 @@ package main
 import (
 	"flag"
 	"strconv"
+	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/query"
 )
 
 var parseCommand = &command{
@@ -16,7 +19,11 @@ var parseCommand = &command{
 		"allows (IPv6 zone identifiers), or under the older grammar that --grammar\n" +
 		"names, and prints its components. The text line is the input, quoted, then\n" +
 		"each present component as name=\"value\" (an absent one is left out, so\n" +
-		"query=\"\" is an empty query and no query= is none).\n" +
+		"query=\"\" is an empty query and no query= is none). --json prints them and,\n" +
+		"but for the older grammars, \"params\": the pairs of the query in order, as\n" +
+		"trurl's JSON lists them ([{\"key\":S,\"value\":S}...]), decoded (\"+\" is a\n" +
+		"space, a name without \"=\" has the value \"\"); [] for a query without\n" +
+		"pairs, null for none.\n" +
 		"\n" +
 		"With --grammar whatwg, each REF is parsed as the WHATWG URL Standard does,\n" +
 		"against --base when given (new URL(REF, BASE) in JavaScript; a BASE that\n" +
@@ -29,8 +36,9 @@ var parseCommand = &command{
 		"sequence is U+FFFD. The text line is the href;\n" +
 		"--json prints the getters: {\"input\":S,\"ok\":true,\"href\":S,\"protocol\":S,\n" +
 		"\"username\":S,\"password\":S,\"host\":S,\"hostname\":S,\"port\":S,\"pathname\":S,\n" +
-		"\"search\":S,\"hash\":S,\"origin\":S,\"site\":S|null}, where \"site\" is the\n" +
-		"registrable domain of the host (uri site), null when it has none; or the\n" +
+		"\"search\":S,\"hash\":S,\"origin\":S,\"site\":S|null,\"params\":P}, where \"site\"\n" +
+		"is the registrable domain of the host (uri site), null when it has none,\n" +
+		"and \"params\" the pairs of url.searchParams, as above; or the\n" +
 		"error object of every command: {\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.\n" +
 		"\n" + getHelp + "\n" +
 		"--get takes RFC 3986's reading (--zone included) or the URL Standard's, not\n" +
@@ -91,6 +99,7 @@ type rfcLine struct {
 
 func (l *rfcLine) json(o *output) {
 	o.components(l.u.Components(), plainJSON(l.in))
+	o.params(l.u.Query(), l.u.HasQuery())
 }
 
 func (l *rfcLine) text(o *output) {
@@ -117,6 +126,50 @@ func (o *output) components(c uri.Components, plain bool) {
 	o.optional(`,"path":`, c.Path, true, plain)
 	o.optional(`,"query":`, c.Query, c.HasQuery, plain)
 	o.optional(`,"fragment":`, c.Fragment, c.HasFragment, plain)
+}
+
+// params writes "params", the name=value pairs of the query q as
+// uri.URI.QueryPairs reads them, as trurl's JSON lists them: an array of
+// {"key":S,"value":S}, in order, each name and value form-decoded ("+"
+// is a space); [] for a query without pairs, and null for none (has is
+// false).
+func (o *output) params(q string, has bool) {
+	o.raw(`,"params":`)
+	if !has {
+		o.raw("null")
+		return
+	}
+	o.buf = append(o.buf, '[')
+	first := true
+	for q != "" {
+		var piece string
+		piece, q, _ = query.Cut(q)
+		if piece == "" {
+			continue
+		}
+		if !first {
+			o.buf = append(o.buf, ',')
+		}
+		first = false
+		name, value, _ := query.Pair(piece)
+		o.raw(`{"key":`)
+		o.formDecoded(name)
+		o.raw(`,"value":`)
+		o.formDecoded(value)
+		o.buf = append(o.buf, '}')
+	}
+	o.buf = append(o.buf, ']')
+}
+
+// formDecoded writes s form-decoded ("%HH" an octet, "+" a space) as a
+// JSON string.
+func (o *output) formDecoded(s string) {
+	if strings.IndexByte(s, '%') < 0 && strings.IndexByte(s, '+') < 0 {
+		o.str(s)
+		return
+	}
+	o.tmp = abnf.AppendDecoded(o.tmp[:0], s, nil, true)
+	o.str(bytesString(o.tmp))
 }
 
 // componentText is the text line of a parsed reference: the input, quoted,

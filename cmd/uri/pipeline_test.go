@@ -216,6 +216,47 @@ func TestBadFlag(t *testing.T) {
 	}
 }
 
+// TestParamsJSON: "params" of uri parse --json lists the query's pairs as
+// trurl's JSON does, {"key":S,"value":S} in order, decoded: repeated names
+// each time, empty values, a name without "=" with an empty value, empty
+// pieces skipped; [] for a query without pairs and null for none, which
+// "query" tells apart the same way. Both grammars, each by its own reading
+// of the pairs.
+func TestParamsJSON(t *testing.T) {
+	tests := []struct {
+		why     string
+		grammar string
+		in      string
+		want    string // the value of "params"
+	}{
+		{"repeated names, in order", "", "http://h/?a=1&b=2&a=3", `[{"key":"a","value":"1"},{"key":"b","value":"2"},{"key":"a","value":"3"}]`},
+		{"empty values, a name without \"=\", an empty name", "", "http://h/?a=&b&=c", `[{"key":"a","value":""},{"key":"b","value":""},{"key":"","value":"c"}]`},
+		{"empty pieces are skipped", "", "http://h/?&a=1&&", `[{"key":"a","value":"1"}]`},
+		{"no query: null", "", "http://h/p", `null`},
+		{"an empty query: []", "", "http://h/p?", `[]`},
+		{"a query of empty pieces: []", "", "http://h/p?&&", `[]`},
+		{"names and values decoded, \"+\" a space, the first \"=\" splits", "", "http://h/?a%26b=%3D+1=2&c+d=%2B", `[{"key":"a&b","value":"= 1=2"},{"key":"c d","value":"+"}]`},
+		{"a decoded control or byte that is no UTF-8 is escaped, as JSON writes it", "", "http://h/?a=%00%1B&b=%FF", `[{"key":"a","value":"\u0000\u001b"},{"key":"b","value":"\ufffd"}]`},
+		{"a relative reference has its query's pairs", "", "?q=1", `[{"key":"q","value":"1"}]`},
+		{"the URL Standard: repeated names, empty values", "whatwg", "http://h/?a=1&b&a=", `[{"key":"a","value":"1"},{"key":"b","value":""},{"key":"a","value":""}]`},
+		{"the URL Standard: no query", "whatwg", "http://h/p", `null`},
+		{"the URL Standard: an empty query", "whatwg", "http://h/p?", `[]`},
+		{"the URL Standard: decoded as UTF-8, each bad sequence one U+FFFD", "whatwg", "http://h/?%C3%A9=%E2%82&x=a+b", `[{"key":"é","value":"` + "\ufffd" + `"},{"key":"x","value":"a b"}]`},
+	}
+	for _, tt := range tests {
+		args := []string{"parse", "--json"}
+		if tt.grammar != "" {
+			args = append(args, "--grammar", tt.grammar)
+		}
+		_, out, _ := runCmd(t, "", append(args, "--", tt.in)...)
+		_, params, ok := strings.Cut(out, `,"params":`)
+		params = strings.TrimSuffix(params, "}\n")
+		if !ok || params != tt.want || !json.Valid([]byte(out)) {
+			t.Errorf("%s: uri %q %q: params %s, want %s (output %s)", tt.why, args, tt.in, params, tt.want, out)
+		}
+	}
+}
+
 // TestAllocsPerLine: the commands of a shell pipeline allocate nothing per
 // line of valid input, text or JSON, but what the column says: the
 // difference between runs over 2N and N lines, per line.
@@ -224,8 +265,10 @@ func TestAllocsPerLine(t *testing.T) {
 		t.Skip("counts allocations, which the race detector adds to")
 	}
 	lines := []string{"https://www.example.com/a/b?q=1&r=a+b#f", "http://user@example.org:8080/p%20q", "https://sub.example.co.uk/", "ftp://ftp.example.net/pub/file.txt"}
-	// "origin" of the URL Standard is a new string when there are
-	// credentials: these lines have none.
+	// The URL Standard's JSON lists the pairs of url.searchParams, which
+	// allocates its list for two pairs or more and its text when a pair
+	// needs decoding, and "origin" is a new string when there are
+	// credentials: these lines have neither.
 	plain := []string{"https://www.example.com/a/b?q=1#f", "http://example.org:8080/p%20q", "https://sub.example.co.uk/", "ftp://ftp.example.net/pub/file.txt"}
 	tests := []struct {
 		args   []string

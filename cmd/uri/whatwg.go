@@ -50,11 +50,11 @@ func whatwgResolver(base string) (op, string) {
 // whatwgOp returns the operation that parses each input against b (no
 // base when b is the zero URL); with lead, as resolve does, the members of
 // lead come after "input" and the href is also the "result". After the
-// getters comes "site", the registrable domain of the host (see urlSite),
-// and with f (--get), "get". Its results are one whatwgLine, which each
-// input reuses, and which computes only what the output asks for: the
-// text line is the href, and the site is looked up for JSON or {site}
-// alone.
+// getters come "site", the registrable domain of the host (see urlSite),
+// "params", and with f (--get), "get". Its results are one whatwgLine,
+// which each input reuses, and which computes only what the output asks
+// for: the text line is the href, and the site is looked up for JSON or
+// {site} alone.
 func whatwgOp(b whatwg.URL, lead []field, f getFormat) op {
 	line := &whatwgLine{resolve: lead != nil}
 	return op{whole: true, lead: lead, apply: func(in string) result {
@@ -97,6 +97,24 @@ func (l *whatwgLine) json(o *output) {
 	o.optional(`,"origin":`, u.Origin(), true, plain)
 	rd, hasSite := urlSite(u)
 	o.optional(`,"site":`, rd, hasSite, plain)
+	o.raw(`,"params":`)
+	if !u.HasQuery() {
+		o.raw("null")
+		return
+	}
+	o.buf = append(o.buf, '[')
+	i := 0
+	for name, value := range u.SearchParams().All() {
+		if i++; i > 1 {
+			o.buf = append(o.buf, ',')
+		}
+		o.raw(`{"key":`)
+		o.str(name)
+		o.raw(`,"value":`)
+		o.str(value)
+		o.buf = append(o.buf, '}')
+	}
+	o.buf = append(o.buf, ']')
 }
 
 func (l *whatwgLine) text(o *output) { o.text(l.u.Href()) }
