@@ -6,6 +6,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -32,9 +33,16 @@ const getHelp = "With --get FORMAT, the text line is FORMAT with each {NAME} rep
 	"                            of its components; {origin} is \"null\" when none\n" +
 	"  {query:NAME}              the value of the first pair named NAME, decoded\n" +
 	"                            (NAME is the text up to \"}\")\n" +
+	"  {query-all:NAME}          the values of every pair named NAME, decoded,\n" +
+	"                            separated by spaces\n" +
 	"  {default:port}            the port, or the scheme's default port\n" +
 	"  {site}                    the registrable domain of the host (uri site)\n" +
 	"\n" +
+	"Before a NAME, \"decoded:\" percent-decodes a component ({decoded:path} is\n" +
+	"\"/a b\" for \"/a%20b\"; for {scheme} to {password} above), and \":\" or \"url:\"\n" +
+	"gives a part as written, as in trurl: {:query:NAME} and {:query-all:NAME}\n" +
+	"are the values as the query writes them (\"a+b%26\"); the components are\n" +
+	"as written without it. (trurl decodes components by default.)\n" +
 	"{host} is the host and port with --grammar whatwg (url.host), and the host\n" +
 	"alone in RFC 3986's grammar; {hostname} is the host alone in both, an IPv6\n" +
 	"address in brackets, so --get '{hostname}:{default:port}' is an address.\n" +
@@ -48,22 +56,36 @@ const getHelp = "With --get FORMAT, the text line is FORMAT with each {NAME} rep
 // getNames are the names that --get takes, in the order of the help.
 var getNames = []string{
 	"scheme", "host", "hostname", "port", "path", "query", "fragment", "username", "password",
-	"protocol", "pathname", "search", "hash", "href", "origin", "query:NAME", "default:port", "site",
+	"protocol", "pathname", "search", "hash", "href", "origin", "query:NAME", "query-all:NAME", "default:port", "site",
 }
+
+// decodable are the names that "decoded:" takes: the components.
+var decodable = getNames[:9]
 
 // getFormat is a --get FORMAT, parsed: literal text and the names in
 // braces, in order.
 type getFormat []getPart
 
 // A getPart is literal text, or, when name is not "", a {name} ("query:"
-// with arg "NAME" for {query:NAME}).
+// with arg "NAME" for {query:NAME}, "query-all:" for {query-all:NAME}) in
+// the form that its qualifier asks for.
 type getPart struct {
 	lit, name, arg string
+	form           partForm
 }
+
+// partForm is the form of a part that a qualifier before its name asks for.
+type partForm uint8
+
+const (
+	partDefault partForm = iota // no qualifier: the components as written, query values decoded
+	partWritten                 // ":" or "url:": every part as the URL writes it
+	partDecoded                 // "decoded:": a component percent-decoded
+)
 
 // getFlag defines --get on fs.
 func getFlag(fs *flag.FlagSet) *string {
-	return fs.String("get", "", "print FORMAT for each URL, its {NAME}s replaced by parts of it:\n{hostname}:{port}, {query:q}, {site}, ... (see above)")
+	return fs.String("get", "", "print FORMAT for each URL, its {NAME}s replaced by parts of it:\n{hostname}:{port}, {query:q}, {decoded:path}, {site}, ... (see above)")
 }
 
 // parseGet parses a --get FORMAT, or returns the usage error for one that
@@ -112,17 +134,37 @@ func parseGet(f string) (getFormat, string) {
 	return parts, ""
 }
 
-// getName reads the name inside braces, or returns why it is no name.
+// getName reads the name inside braces, with its qualifier, or returns
+// why it is no name.
 func getName(s string) (getPart, string) {
-	if name, ok := strings.CutPrefix(s, "query:"); ok {
-		return getPart{name: "query:", arg: name}, ""
+	var p getPart
+	name := s
+	switch {
+	case strings.HasPrefix(name, "decoded:"):
+		p.form, name = partDecoded, name[len("decoded:"):]
+	case strings.HasPrefix(name, "url:"):
+		p.form, name = partWritten, name[len("url:"):]
+	case strings.HasPrefix(name, ":"):
+		p.form, name = partWritten, name[1:]
 	}
-	for _, n := range getNames {
-		if s == n && !strings.Contains(n, "NAME") {
-			return getPart{name: n}, ""
+	for _, prefix := range []string{"query:", "query-all:"} {
+		if arg, ok := strings.CutPrefix(name, prefix); ok {
+			p.name, p.arg = prefix, arg
+			return p, ""
 		}
 	}
-	return getPart{}, "unknown name " + strconv.Quote("{"+s+"}") + " (want {" + strings.Join(getNames, "}, {") + "})"
+	for _, n := range getNames {
+		if name == n && !strings.Contains(n, "NAME") {
+			p.name = n
+		}
+	}
+	switch {
+	case p.name == "":
+		return p, "unknown name " + strconv.Quote("{"+s+"}") + " (want {" + strings.Join(getNames, "}, {") + "}, each also after \":\", \"url:\" or \"decoded:\")"
+	case p.form == partDecoded && !slices.Contains(decodable, p.name):
+		return p, "\"decoded:\" takes a component, not " + strconv.Quote("{"+s+"}") + " (want {decoded:" + strings.Join(decodable, "}, {decoded:") + "}, {decoded:query:NAME} or {decoded:query-all:NAME})"
+	}
+	return p, ""
 }
 
 // A partSource gives the parts of a URL by their --get names.
@@ -154,6 +196,14 @@ func (f getFormat) with(r result, parts partSource) result {
 	return r
 }
 
+// appendComponent appends the component s of a URL in the form p asks for.
+func appendComponent(dst []byte, s string, p getPart) []byte {
+	if p.form == partDecoded {
+		return abnf.AppendDecoded(dst, s, nil, false)
+	}
+	return append(dst, s...)
+}
+
 // rfcParts are the parts of an RFC 3986 reference: its components as
 // written, and the URL Standard's getters as they would read them.
 type rfcParts struct{ u uri.URI }
@@ -162,24 +212,24 @@ func (r rfcParts) appendPart(dst []byte, p getPart) []byte {
 	u := r.u
 	switch p.name {
 	case "scheme":
-		return append(dst, u.Scheme()...)
+		return appendComponent(dst, u.Scheme(), p)
 	case "host", "hostname":
-		return append(dst, u.Host()...)
+		return appendComponent(dst, u.Host(), p)
 	case "port":
 		return append(dst, u.Port()...)
 	case "path", "pathname":
-		return append(dst, u.Path()...)
+		return appendComponent(dst, u.Path(), p)
 	case "query":
-		return append(dst, u.Query()...)
-	case "query:":
-		return appendQueryValue(dst, u.Query(), p.arg)
+		return appendComponent(dst, u.Query(), p)
+	case "query:", "query-all:":
+		return appendQueryValues(dst, u.Query(), p)
 	case "fragment":
-		return append(dst, u.Fragment()...)
+		return appendComponent(dst, u.Fragment(), p)
 	case "username":
-		return append(dst, u.Username()...)
+		return appendComponent(dst, u.Username(), p)
 	case "password":
 		pw, _ := u.Password()
-		return append(dst, pw...)
+		return appendComponent(dst, pw, p)
 	case "protocol":
 		if u.HasScheme() {
 			return append(append(dst, u.Scheme()...), ':')
@@ -211,17 +261,30 @@ func (r rfcParts) appendPart(dst []byte, p getPart) []byte {
 	return dst
 }
 
-// appendQueryValue appends the value of the first pair of the query q
-// whose name is name, as uri.URI.QueryValue reads the pairs (empty pieces
-// skipped, names and values form-decoded: "+" is a space), without
-// decoding the names into strings of their own.
-func appendQueryValue(dst []byte, q, name string) []byte {
+// appendQueryValues appends the value of the first pair of the query q
+// whose name is p.arg ({query:NAME}), or the values of every such pair
+// separated by spaces ({query-all:NAME}), as uri.URI.QueryPairs reads the
+// pairs: empty pieces skipped, names and values form-decoded ("+" is a
+// space); the values as written with the form partWritten.
+func appendQueryValues(dst []byte, q string, p getPart) []byte {
+	n := 0
 	for q != "" {
 		var piece string
 		piece, q, _ = query.Cut(q)
-		n, v, _ := query.Pair(piece)
-		if piece != "" && formDecodesTo(n, name) {
-			return abnf.AppendDecoded(dst, v, nil, true)
+		name, value, _ := query.Pair(piece)
+		if piece == "" || !formDecodesTo(name, p.arg) {
+			continue
+		}
+		if n++; n > 1 {
+			dst = append(dst, ' ')
+		}
+		if p.form == partWritten {
+			dst = append(dst, value...)
+		} else {
+			dst = abnf.AppendDecoded(dst, value, nil, true)
+		}
+		if p.name == "query:" {
+			break
 		}
 	}
 	return dst
@@ -257,26 +320,25 @@ func (w whatwgParts) appendPart(dst []byte, p getPart) []byte {
 	u := w.u
 	switch p.name {
 	case "scheme":
-		return append(dst, u.Scheme()...)
+		return appendComponent(dst, u.Scheme(), p)
 	case "host":
-		return append(dst, u.Host()...)
+		return appendComponent(dst, u.Host(), p)
 	case "hostname":
-		return append(dst, u.Hostname()...)
+		return appendComponent(dst, u.Hostname(), p)
 	case "port":
 		return append(dst, u.Port()...)
 	case "path", "pathname":
-		return append(dst, u.Pathname()...)
+		return appendComponent(dst, u.Pathname(), p)
 	case "query":
-		return append(dst, u.Query()...)
-	case "query:":
-		v, _ := u.SearchParams().Get(p.arg)
-		return append(dst, v...)
+		return appendComponent(dst, u.Query(), p)
+	case "query:", "query-all:":
+		return appendSearchParams(dst, u.Query(), p)
 	case "fragment":
-		return append(dst, u.Fragment()...)
+		return appendComponent(dst, u.Fragment(), p)
 	case "username":
-		return append(dst, u.Username()...)
+		return appendComponent(dst, u.Username(), p)
 	case "password":
-		return append(dst, u.Password()...)
+		return appendComponent(dst, u.Password(), p)
 	case "protocol":
 		return append(dst, u.Protocol()...)
 	case "search":
@@ -295,6 +357,36 @@ func (w whatwgParts) appendPart(dst []byte, p getPart) []byte {
 	case "site":
 		rd, _ := urlSite(u)
 		return append(dst, rd...)
+	}
+	return dst
+}
+
+// appendSearchParams is appendQueryValues in the URL Standard's reading:
+// the pairs of url.searchParams (application/x-www-form-urlencoded
+// parsing, section 5.1), whose names are decoded as UTF-8; with the form
+// partWritten, the values as the query writes them. The pairs are its
+// non-empty pieces, in order.
+func appendSearchParams(dst []byte, q string, p getPart) []byte {
+	n := 0
+	rest := q
+	for name, value := range whatwg.ParseForm(q).All() {
+		var piece string
+		for more := true; piece == "" && more; {
+			piece, rest, more = query.Cut(rest)
+		}
+		if name != p.arg {
+			continue
+		}
+		if n++; n > 1 {
+			dst = append(dst, ' ')
+		}
+		if p.form == partWritten {
+			_, value, _ = query.Pair(piece)
+		}
+		dst = append(dst, value...)
+		if p.name == "query:" {
+			break
+		}
 	}
 	return dst
 }

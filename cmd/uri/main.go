@@ -169,9 +169,12 @@
 // {NAME} in it replaced by a part of the (edited) URL: {scheme}, {host},
 // {hostname}, {port}, {path}, {query}, {fragment}, {username},
 // {password}, {protocol}, {pathname}, {search}, {hash}, {href}, {origin},
-// {query:NAME}, {default:port} or {site} ("uri help parse" says what each
-// is in each grammar); "{{" is a "{". With --json, the object gets the line
-// as "get", after its other members.
+// {query:NAME}, {query-all:NAME} (every value, separated by spaces),
+// {default:port} or {site} ("uri help parse" says what each is in each
+// grammar); before a name, "decoded:" percent-decodes a component
+// ({decoded:path}), and ":" or "url:" gives a part as the URL writes it
+// ({:query:NAME}), as trurl's qualifiers do. "{{" is a "{". With --json,
+// the object gets the line as "get", after its other members.
 //
 // uri site prints the registrable domain of each URL, read as the URL
 // Standard reads it (package github.com/gouri/uri/site), as a "result";

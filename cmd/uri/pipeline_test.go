@@ -257,6 +257,50 @@ func TestParamsJSON(t *testing.T) {
 	}
 }
 
+// TestStreamEdges: the pipeline's new forms on the inputs every command
+// must take: an empty standard input, a long line, bytes that are not
+// UTF-8.
+func TestStreamEdges(t *testing.T) {
+	long := "http://h/" + strings.Repeat("%41b", 300_000) + "?q=" + strings.Repeat("%E2%80%AE", 100_000) + "&q=2"
+	tests := []struct {
+		why    string
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+	}{
+		{"empty standard input, --get", []string{"parse", "--get", "{query-all:q}"}, "", 0, ""},
+		{"empty standard input, --json", []string{"parse", "--grammar", "whatwg", "--json"}, "", 0, ""},
+		{"a long line, {query-all:NAME}: each U+202E escaped",
+			[]string{"parse", "--get", "{query-all:q}"}, long + "\n", 0, strings.Repeat(`\u202e`, 100_000) + " 2\n"},
+		{"a long line, {decoded:path}", []string{"parse", "--get", "{decoded:path}"}, long + "\n", 0, "/" + strings.Repeat("Ab", 300_000) + "\n"},
+		{"bytes that are not UTF-8, decoded, escaped in text", []string{"parse", "--get", "{decoded:path}|{query-all:q}"}, "http://h/%FF%C3?q=%FE\n", 0, `/\xff\xc3|\xfe` + "\n"},
+		{"the URL Standard reads raw bytes that are not UTF-8 as U+FFFD", []string{"parse", "--grammar", "whatwg", "--get", "{decoded:path}"}, "http://h/\xff\n", 0, "/\ufffd\n"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+		if code != tt.code || out != tt.stdout || errOut != "" {
+			t.Errorf("%s: uri %q = %d, stdout of %d bytes (%.80q...), stderr %q; want %d, %.80q...", tt.why, tt.args, code, len(out), out, errOut, tt.code, tt.stdout)
+		}
+	}
+	// JSON keeps the bytes of the input in "input_hex", and writes a
+	// decoded byte that is not UTF-8 as U+FFFD.
+	_, out, _ := runCmd(t, "http://h/\xff?a=%FF\n", "parse", "--json", "--grammar", "whatwg", "--get", "{decoded:query:a}")
+	want := `{"input":"http://h/\ufffd?a=%FF","input_hex":"687474703a2f2f682fff3f613d254646","ok":true,"href":"http://h/%EF%BF%BD?a=%FF","protocol":"http:","username":"","password":"","host":"h","hostname":"h","port":"","pathname":"/%EF%BF%BD","search":"?a=%FF","hash":"","origin":"http://h","site":null,"params":[{"key":"a","value":"` + "\ufffd" + `"}],"get":"` + "\ufffd" + `"}` + "\n"
+	if out != want {
+		t.Errorf("uri parse --json --grammar whatwg of bytes that are not UTF-8:\n%s\nwant\n%s", out, want)
+	}
+	// A long line in JSON: one object, valid.
+	_, out, _ = runCmd(t, long+"\n", "parse", "--json", "--get", "{query:q}")
+	var obj struct {
+		Params []struct{ Key, Value string }
+		Get    string
+	}
+	if err := json.Unmarshal([]byte(out), &obj); err != nil || len(obj.Params) != 2 || obj.Get != strings.Repeat("\u202e", 100_000) {
+		t.Errorf("uri parse --json of a line of %d bytes: %v, %d params, get of %d bytes", len(long), err, len(obj.Params), len(obj.Get))
+	}
+}
+
 // TestAllocsPerLine: the commands of a shell pipeline allocate nothing per
 // line of valid input, text or JSON, but what the column says: the
 // difference between runs over 2N and N lines, per line.
@@ -279,7 +323,7 @@ func TestAllocsPerLine(t *testing.T) {
 		{[]string{"parse"}, lines, 0},
 		{[]string{"parse", "--json"}, lines, 0},
 		{[]string{"parse", "--get", "{host}"}, lines, 0},
-		{[]string{"parse", "--get", "{hostname}\t{query:r}\t{path}"}, lines, 0},
+		{[]string{"parse", "--get", "{hostname}\t{query-all:q}\t{decoded:path}\t{:query:r}"}, lines, 0},
 		{[]string{"parse", "--grammar", "whatwg"}, lines, 0},
 		{[]string{"parse", "--grammar", "whatwg", "--get", "{host}"}, lines, 0},
 		// "site": golang.org/x/net/publicsuffix reads each name as an
