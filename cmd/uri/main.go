@@ -4,12 +4,12 @@
 //
 // Usage:
 //
-//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [REF...]
+//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [--default-scheme S] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
 //	uri relativize --base BASE [--json] [TARGET...]
-//	uri normalize  [--syntax] [--json] [REF...]
+//	uri normalize  [--syntax] [--default-scheme S] [--json] [REF...]
 //	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
-//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [EDIT...] [URL...]
+//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [--default-scheme S] [EDIT...] [URL...]
 //	uri escape     --component C [--json] [STRING...]
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
@@ -22,7 +22,7 @@
 //	uri pattern exec [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri pattern test [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--allow-network CIDR]... [--allow-host H]... [--only-host PATTERN]... [--json] [URL...]
-//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
+//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--default-scheme S] [--json] [URL...]
 //	uri site       [--json] [URL...]
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
@@ -175,6 +175,12 @@
 // ({decoded:path}), and ":" or "url:" gives a part as the URL writes it
 // ({:query:NAME}), as trurl's qualifiers do. "{{" is a "{". With --json,
 // the object gets the line as "get", after its other members.
+//
+// With --default-scheme S, uri parse, edit, normalize and canon read an
+// input without a scheme with S, as trurl reads one: "example.com/x" as
+// "S://example.com/x", "//cdn.example/x" as "S://cdn.example/x"; an input
+// with a scheme, or one that starts with "/", "?" or "#", is read as it
+// is. "input" stays the input as given.
 //
 // uri site prints the registrable domain of each URL, read as the URL
 // Standard reads it (package github.com/gouri/uri/site), as a "result";

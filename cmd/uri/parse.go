@@ -42,13 +42,14 @@ var parseCommand = &command{
 		"error object of every command: {\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.\n" +
 		"\n" + getHelp + "\n" +
 		"--get takes RFC 3986's reading (--zone included) or the URL Standard's, not\n" +
-		"the older grammars.",
+		"the older grammars.\n" +
+		"\n" + defaultSchemeHelp,
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		zone := fs.Bool("zone", false, "accept the IPv6 zone identifiers of RFC 6874 (\"[fe80::1%25eth0]\")")
 		grammar := fs.String("grammar", "", "parse with another grammar: "+grammarNames()+", or "+whatwgGrammar+" (the WHATWG URL Standard)")
 		base := fs.String("base", "", "with --grammar "+whatwgGrammar+": the base URL to parse each REF against")
 		get := getFlag(fs)
-		return func() (op, string) {
+		return defaultSchemeFlag(fs, func() (op, string) {
 			var f getFormat
 			if given(fs, "get") {
 				var problem string
@@ -71,7 +72,7 @@ var parseCommand = &command{
 				return parseWith(uri.ParseRFC6874, f), ""
 			}
 			return parseWith(uri.Parse, f), ""
-		}
+		})
 	},
 }
 
