@@ -272,7 +272,7 @@ func appendQueryValues(dst []byte, q string, p getPart) []byte {
 		var piece string
 		piece, q, _ = query.Cut(q)
 		name, value, _ := query.Pair(piece)
-		if piece == "" || !formDecodesTo(name, p.arg) {
+		if piece == "" || !abnf.DecodesTo(name, p.arg, true) {
 			continue
 		}
 		if n++; n > 1 {
@@ -288,20 +288,6 @@ func appendQueryValues(dst []byte, q string, p getPart) []byte {
 		}
 	}
 	return dst
-}
-
-// formDecodesTo reports whether s, form-decoded ("%HH" an octet, "+" a
-// space), is want, without decoding it into a string of its own.
-func formDecodesTo(s, want string) bool {
-	j := 0
-	for i := 0; i < len(s); j++ {
-		c, n := abnf.DecodedByte(s, i, true)
-		if j == len(want) || want[j] != c {
-			return false
-		}
-		i += n
-	}
-	return j == len(want)
 }
 
 // appendPrefixed appends s after its delimiter, or nothing for "", as
