@@ -1,10 +1,6 @@
 package main
 
-import (
-	"encoding/json"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestSchemePrefix: which inputs --default-scheme gives a scheme, and how.
 // Each row names the shape it pins.
@@ -47,14 +43,7 @@ func TestSchemePrefix(t *testing.T) {
 // text and JSON: "input" is the line as given, and an error's offset and
 // message are about it.
 func TestDefaultScheme(t *testing.T) {
-	tests := []struct {
-		why    string
-		args   []string
-		stdin  string
-		code   int
-		stdout string
-		stderr string // contained in standard error
-	}{
+	tests := []cmdCase{
 		{"parse: the shapes without a scheme get one, the others are as they are",
 			[]string{"parse", "--default-scheme", "https", "--get", "{scheme}|{host}|{port}|{path}"},
 			"example.com/x\n//cdn.example/x\nlocalhost:8080/x\nmailto:a@b\n/p\n", 0,
@@ -83,11 +72,7 @@ func TestDefaultScheme(t *testing.T) {
 			"", `uri canon: --default-scheme: "https:" is no scheme`},
 	}
 	for _, tt := range tests {
-		code, out, errOut := runCmd(t, tt.stdin, tt.args...)
-		if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) || tt.stderr == "" && errOut != "" {
-			t.Errorf("%s: uri %q <<< %q = %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
-				tt.why, tt.args, tt.stdin, code, out, errOut, tt.code, tt.stdout, tt.stderr)
-		}
+		tt.check(t)
 	}
 }
 
@@ -112,13 +97,6 @@ func TestDefaultSchemeJSON(t *testing.T) {
 			`{"input":"mailto:a@b","ok":true,"scheme":"mailto","userinfo":null,"host":null,"port":null,"path":"a@b","query":null,"fragment":null,"params":null}`},
 	}
 	for _, tt := range tests {
-		_, out, _ := runCmd(t, tt.in+"\n", append(tt.args, "--json")...)
-		if out != tt.want+"\n" {
-			t.Errorf("uri %q --json <<< %q =\n%s\nwant\n%s", tt.args, tt.in, out, tt.want)
-		}
-		var v map[string]any
-		if err := json.Unmarshal([]byte(out), &v); err != nil {
-			t.Errorf("uri %q --json: %v", tt.args, err)
-		}
+		checkJSON(t, tt.in+"\n", tt.args, tt.want)
 	}
 }

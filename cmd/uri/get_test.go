@@ -18,14 +18,7 @@ import (
 func TestGet(t *testing.T) {
 	const all = "{scheme}|{host}|{hostname}|{port}|{path}|{query}|{fragment}|{username}|{password}|" +
 		"{protocol}|{pathname}|{search}|{hash}|{href}|{origin}|{default:port}|{site}"
-	tests := []struct {
-		why    string
-		args   []string
-		stdin  string
-		code   int
-		stdout string
-		stderr string // contained in standard error
-	}{
+	tests := []cmdCase{
 		{"the example of the help: the URL Standard's hostname and port", []string{"parse", "--grammar", "whatwg", "--get", "{hostname}:{port}", "https://a.example:8443/x"}, "", 0,
 			"a.example:8443\n", ""},
 		{"RFC 3986: every name, the components as written", []string{"parse", "--get", all, "HTTPS://u:p@Www.Example.co.uk:0443/a/../b?q=1#f"}, "", 0,
@@ -95,11 +88,7 @@ func TestGet(t *testing.T) {
 		{"not with an older grammar", []string{"parse", "--grammar", "rfc2396", "--get", "{host}", "x"}, "", 2, "", "--get takes the reading of RFC 3986 or of --grammar whatwg"},
 	}
 	for _, tt := range tests {
-		code, out, errOut := runCmd(t, tt.stdin, tt.args...)
-		if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) || tt.stderr == "" && errOut != "" {
-			t.Errorf("%s: uri %q <<< %q = %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
-				tt.why, tt.args, tt.stdin, code, out, errOut, tt.code, tt.stdout, tt.stderr)
-		}
+		tt.check(t)
 	}
 }
 
@@ -121,14 +110,7 @@ func TestGetJSON(t *testing.T) {
 			`{"input":"a b","ok":false,"error":"uri: invalid character \" \" in path at offset 1 of \"a b\"","offset":1}`},
 	}
 	for _, tt := range tests {
-		_, out, _ := runCmd(t, "", append(tt.args, "--json")...)
-		if out != tt.want+"\n" {
-			t.Errorf("uri %q --json = %s, want %s", tt.args, out, tt.want)
-		}
-		var v map[string]any
-		if err := json.Unmarshal([]byte(out), &v); err != nil {
-			t.Errorf("uri %q --json: %v", tt.args, err)
-		}
+		checkJSON(t, "", tt.args, tt.want)
 	}
 }
 

@@ -24,6 +24,41 @@ func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// cmdCase is a row of a table of runs of the command: what it pins, the
+// command line and standard input, and the exit status, standard output
+// and part of standard error ("" for none) that the run must give.
+type cmdCase struct {
+	why    string
+	args   []string
+	stdin  string
+	code   int
+	stdout string
+	stderr string
+}
+
+// check runs the row and reports how it differs.
+func (tt cmdCase) check(t *testing.T) {
+	t.Helper()
+	code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+	if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) || tt.stderr == "" && errOut != "" {
+		t.Errorf("%s: uri %q <<< %.200q = %d, stdout %.200q, stderr %q; want %d, %.200q, stderr with %q",
+			tt.why, tt.args, tt.stdin, code, out, errOut, tt.code, tt.stdout, tt.stderr)
+	}
+}
+
+// checkJSON runs uri args --json with stdin and checks that it prints the
+// object want, which is valid JSON.
+func checkJSON(t *testing.T, stdin string, args []string, want string) {
+	t.Helper()
+	_, out, _ := runCmd(t, stdin, append(args, "--json")...)
+	if out != want+"\n" {
+		t.Errorf("uri %q --json <<< %q =\n%s\nwant\n%s", args, stdin, out, want)
+	}
+	if !json.Valid([]byte(out)) {
+		t.Errorf("uri %q --json <<< %q: not JSON", args, stdin)
+	}
+}
+
 func TestUsage(t *testing.T) {
 	tests := []struct {
 		name     string

@@ -18,9 +18,9 @@ const lowerHex = "0123456789abcdef"
 // copy of itself.
 
 // field is one member of a JSON object. Its value is a string, a bool, an
-// int, nil (null), an optional, a bytesHex, a []string, an object ([]field),
-// a list of objects ([][]field) or the segments of a legacy path, written as
-// they are read.
+// int, nil (null), an optional, a []string, an object ([]field), a list of
+// objects ([][]field) or the segments of a legacy path, written as they are
+// read.
 type field struct {
 	key string
 	val any
@@ -31,14 +31,6 @@ type optional struct {
 	s  string
 	ok bool
 }
-
-// bytesHex is a member written only when its string is not valid UTF-8,
-// as the hex of its bytes, so that no byte is lost to the U+FFFD that JSON
-// text holds in its place.
-type bytesHex string
-
-// hexIfNotUTF8 returns the bytesHex of s.
-func hexIfNotUTF8(s string) bytesHex { return bytesHex(s) }
 
 // Sizes of the output's buffer.
 const (
@@ -251,9 +243,6 @@ func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), le
 // comma before it).
 func (o *output) members(fields []field, first bool) {
 	for _, f := range fields {
-		if h, ok := f.val.(bytesHex); ok && utf8.ValidString(string(h)) {
-			continue
-		}
 		if !first {
 			o.buf = append(o.buf, ',')
 		}
@@ -279,8 +268,6 @@ func (o *output) value(v any) {
 			return
 		}
 		o.str(v.s)
-	case bytesHex:
-		o.hex(string(v))
 	case []string:
 		o.strings(v)
 	case []field:

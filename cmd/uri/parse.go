@@ -141,31 +141,37 @@ func (o *output) params(q string, has bool) {
 		return
 	}
 	o.buf = append(o.buf, '[')
-	first := true
+	i := 0
 	for q != "" {
 		var piece string
 		piece, q, _ = query.Cut(q)
 		if piece == "" {
 			continue
 		}
-		if !first {
-			o.buf = append(o.buf, ',')
-		}
-		first = false
 		name, value, _ := query.Pair(piece)
-		o.raw(`{"key":`)
-		o.formDecoded(name)
-		o.raw(`,"value":`)
-		o.formDecoded(value)
-		o.buf = append(o.buf, '}')
+		o.param(i, name, value, true)
+		i++
 	}
 	o.buf = append(o.buf, ']')
 }
 
-// formDecoded writes s form-decoded ("%HH" an octet, "+" a space) as a
-// JSON string.
-func (o *output) formDecoded(s string) {
-	if strings.IndexByte(s, '%') < 0 && strings.IndexByte(s, '+') < 0 {
+// param writes the pair name=value, the ith of "params" (from 0), as
+// {"key":S,"value":S}; with decode, name and value are form-decoded first
+// ("%HH" an octet, "+" a space).
+func (o *output) param(i int, name, value string, decode bool) {
+	if i > 0 {
+		o.buf = append(o.buf, ',')
+	}
+	o.raw(`{"key":`)
+	o.paramText(name, decode)
+	o.raw(`,"value":`)
+	o.paramText(value, decode)
+	o.buf = append(o.buf, '}')
+}
+
+// paramText writes s, form-decoded with decode, as a JSON string.
+func (o *output) paramText(s string, decode bool) {
+	if !decode || strings.IndexByte(s, '%') < 0 && strings.IndexByte(s, '+') < 0 {
 		o.str(s)
 		return
 	}

@@ -262,26 +262,17 @@ func TestParamsJSON(t *testing.T) {
 // UTF-8.
 func TestStreamEdges(t *testing.T) {
 	long := "http://h/" + strings.Repeat("%41b", 300_000) + "?q=" + strings.Repeat("%E2%80%AE", 100_000) + "&q=2"
-	tests := []struct {
-		why    string
-		args   []string
-		stdin  string
-		code   int
-		stdout string
-	}{
-		{"empty standard input, --get", []string{"parse", "--get", "{query-all:q}"}, "", 0, ""},
-		{"empty standard input, --json", []string{"parse", "--grammar", "whatwg", "--json"}, "", 0, ""},
+	tests := []cmdCase{
+		{"empty standard input, --get", []string{"parse", "--get", "{query-all:q}"}, "", 0, "", ""},
+		{"empty standard input, --json", []string{"parse", "--grammar", "whatwg", "--json"}, "", 0, "", ""},
 		{"a long line, {query-all:NAME}: each U+202E escaped",
-			[]string{"parse", "--get", "{query-all:q}"}, long + "\n", 0, strings.Repeat(`\u202e`, 100_000) + " 2\n"},
-		{"a long line, {decoded:path}", []string{"parse", "--get", "{decoded:path}"}, long + "\n", 0, "/" + strings.Repeat("Ab", 300_000) + "\n"},
-		{"bytes that are not UTF-8, decoded, escaped in text", []string{"parse", "--get", "{decoded:path}|{query-all:q}"}, "http://h/%FF%C3?q=%FE\n", 0, `/\xff\xc3|\xfe` + "\n"},
-		{"the URL Standard reads raw bytes that are not UTF-8 as U+FFFD", []string{"parse", "--grammar", "whatwg", "--get", "{decoded:path}"}, "http://h/\xff\n", 0, "/\ufffd\n"},
+			[]string{"parse", "--get", "{query-all:q}"}, long + "\n", 0, strings.Repeat(`\u202e`, 100_000) + " 2\n", ""},
+		{"a long line, {decoded:path}", []string{"parse", "--get", "{decoded:path}"}, long + "\n", 0, "/" + strings.Repeat("Ab", 300_000) + "\n", ""},
+		{"bytes that are not UTF-8, decoded, escaped in text", []string{"parse", "--get", "{decoded:path}|{query-all:q}"}, "http://h/%FF%C3?q=%FE\n", 0, `/\xff\xc3|\xfe` + "\n", ""},
+		{"the URL Standard reads raw bytes that are not UTF-8 as U+FFFD", []string{"parse", "--grammar", "whatwg", "--get", "{decoded:path}"}, "http://h/\xff\n", 0, "/\ufffd\n", ""},
 	}
 	for _, tt := range tests {
-		code, out, errOut := runCmd(t, tt.stdin, tt.args...)
-		if code != tt.code || out != tt.stdout || errOut != "" {
-			t.Errorf("%s: uri %q = %d, stdout of %d bytes (%.80q...), stderr %q; want %d, %.80q...", tt.why, tt.args, code, len(out), out, errOut, tt.code, tt.stdout)
-		}
+		tt.check(t)
 	}
 	// JSON keeps the bytes of the input in "input_hex", and writes a
 	// decoded byte that is not UTF-8 as U+FFFD.

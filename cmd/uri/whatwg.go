@@ -105,14 +105,8 @@ func (l *whatwgLine) json(o *output) {
 	o.buf = append(o.buf, '[')
 	i := 0
 	for name, value := range u.SearchParams().All() {
-		if i++; i > 1 {
-			o.buf = append(o.buf, ',')
-		}
-		o.raw(`{"key":`)
-		o.str(name)
-		o.raw(`,"value":`)
-		o.str(value)
-		o.buf = append(o.buf, '}')
+		o.param(i, name, value, false)
+		i++
 	}
 	o.buf = append(o.buf, ']')
 }
