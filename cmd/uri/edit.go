@@ -333,7 +333,7 @@ func editWHATWG(in string, edits []edit, strict bool, f getFormat) result {
 			return editFailure(in, at, e, err)
 		}
 	}
-	return f.with(success(u.Href()), whatwgParts{u})
+	return f.with(success(u.Href()), whatwgParts{u, nil})
 }
 
 // whatwg applies e to u as the URL Standard's API does.

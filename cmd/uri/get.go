@@ -299,8 +299,12 @@ func appendPrefixed(dst []byte, delim byte, s string) []byte {
 	return append(append(dst, delim), s...)
 }
 
-// whatwgParts are the parts of a URL of the URL Standard: its getters.
-type whatwgParts struct{ u whatwg.URL }
+// whatwgParts are the parts of a URL of the URL Standard: its getters,
+// and its site, looked up in sites (nil for none).
+type whatwgParts struct {
+	u     whatwg.URL
+	sites *siteCache
+}
 
 func (w whatwgParts) appendPart(dst []byte, p getPart) []byte {
 	u := w.u
@@ -341,7 +345,7 @@ func (w whatwgParts) appendPart(dst []byte, p getPart) []byte {
 		}
 		return append(dst, schemes.Lookup(u.Scheme()).Port...)
 	case "site":
-		rd, _ := urlSite(u)
+		rd, _ := w.sites.site(u)
 		return append(dst, rd...)
 	}
 	return dst

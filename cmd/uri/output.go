@@ -46,6 +46,11 @@ type output struct {
 	w   io.Writer
 	buf []byte
 	tmp []byte // a part of a line, built before it is escaped into buf
+	// in is the input of the JSON line being written, and inPlain tells
+	// whether it is plain (see plainJSON): a result whose text is the
+	// input need not look at it again.
+	in      string
+	inPlain bool
 }
 
 // newOutput returns an output to w with a buffer of size bytes.
@@ -138,25 +143,49 @@ func (o *output) member(key string, v any) {
 
 // optional writes a member, its key written by prefix (`,"key":`), whose
 // value is s, or null when it is absent (ok is false). plain tells that s
-// holds no byte that a JSON string escapes (see plainJSON): it is then
-// copied as it is, unless it is long enough to be written in pieces.
+// is short and holds no byte that a JSON string escapes (see plainJSON):
+// it is then copied as it is. It is small enough to be inlined, so that
+// the compiler writes the constant prefix with stores of its own.
 func (o *output) optional(prefix, s string, ok, plain bool) {
-	o.buf = append(o.buf, prefix...)
-	switch {
-	case !ok:
-		o.buf = append(o.buf, "null"...)
-	case plain && len(s) <= strChunk:
-		o.buf = append(append(append(o.buf, '"'), s...), '"')
-	default:
-		o.str(s)
+	if ok && plain {
+		o.buf = append(append(append(append(o.buf, prefix...), '"'), s...), '"')
+		return
 	}
+	o.optionalOther(prefix, s, ok)
 }
 
-// plainJSON reports whether s holds only printable ASCII other than '"'
-// and '\': a JSON string of s is s in quotes, and so is one of any part of
-// s. The parts of a parsed URL, slices of its text, are written without a
-// look at each when the text is plain.
+// optionalOther is optional for a value that is absent or not plain. It is
+// kept out of optional, which the compiler would otherwise find too large
+// to inline.
+//
+//go:noinline
+func (o *output) optionalOther(prefix, s string, ok bool) {
+	o.buf = append(o.buf, prefix...)
+	if !ok {
+		o.buf = append(o.buf, "null"...)
+		return
+	}
+	o.str(s)
+}
+
+// isPlain is plainJSON(s), without a look at s when it is the input of
+// the line, which jsonLine looked at.
+func (o *output) isPlain(s string) bool {
+	if s == o.in {
+		return o.inPlain
+	}
+	return plainJSON(s)
+}
+
+// plainJSON reports whether s is no longer than strChunk and holds only
+// printable ASCII other than '"' and '\': a JSON string of s is s in
+// quotes, and so is one of any part of s. The parts of a parsed URL,
+// slices of its text, are written without a look at each when the text
+// is plain; a longer text is written a piece at a time (see output.str).
 func plainJSON(s string) bool {
+	if len(s) > strChunk {
+		return false
+	}
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		if !plainWord(load64(s, i), '"', '\\') {
@@ -179,6 +208,7 @@ func plainJSON(s string) bool {
 // of r, and a newline.
 func (o *output) jsonLine(in string, r *result) {
 	plain := plainJSON(in)
+	o.in, o.inPlain = in, plain
 	o.optional(`{"input":`, in, true, plain)
 	if !plain && !utf8.ValidString(in) {
 		o.raw(`,"input_hex":`)

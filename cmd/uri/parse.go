@@ -99,7 +99,7 @@ type rfcLine struct {
 }
 
 func (l *rfcLine) json(o *output) {
-	o.components(l.u.Components(), plainJSON(l.in))
+	o.components(l.u.Components(), o.isPlain(l.in))
 	o.params(l.u.Query(), l.u.HasQuery())
 }
 

@@ -56,7 +56,7 @@ func whatwgResolver(base string) (op, string) {
 // for: the text line is the href, and the site is looked up for JSON or
 // {site} alone.
 func whatwgOp(b whatwg.URL, lead []field, f getFormat) op {
-	line := &whatwgLine{resolve: lead != nil}
+	line := &whatwgLine{resolve: lead != nil, sites: new(siteCache)}
 	return op{whole: true, lead: lead, apply: func(in string) result {
 		u, err := b.Parse(in)
 		if err != nil {
@@ -72,6 +72,7 @@ func whatwgOp(b whatwg.URL, lead []field, f getFormat) op {
 type whatwgLine struct {
 	u       whatwg.URL
 	resolve bool
+	sites   *siteCache
 }
 
 func (l *whatwgLine) json(o *output) {
@@ -79,7 +80,7 @@ func (l *whatwgLine) json(o *output) {
 	// The getters are slices of the href, or made of them ("origin" when
 	// there are credentials, "site" of the hostname), or constants.
 	href := u.Href()
-	plain := plainJSON(href)
+	plain := o.isPlain(href)
 	o.raw(`,"ok":true`)
 	if l.resolve {
 		o.optional(`,"result":`, href, true, plain)
@@ -95,7 +96,7 @@ func (l *whatwgLine) json(o *output) {
 	o.optional(`,"search":`, u.Search(), true, plain)
 	o.optional(`,"hash":`, u.Hash(), true, plain)
 	o.optional(`,"origin":`, u.Origin(), true, plain)
-	rd, hasSite := urlSite(u)
+	rd, hasSite := l.sites.site(u)
 	o.optional(`,"site":`, rd, hasSite, plain)
 	o.raw(`,"params":`)
 	if !u.HasQuery() {
@@ -114,5 +115,5 @@ func (l *whatwgLine) json(o *output) {
 func (l *whatwgLine) text(o *output) { o.text(l.u.Href()) }
 
 func (l *whatwgLine) appendPart(dst []byte, p getPart) []byte {
-	return whatwgParts{l.u}.appendPart(dst, p)
+	return whatwgParts{l.u, l.sites}.appendPart(dst, p)
 }
