@@ -246,6 +246,9 @@ func editRFC(in string, edits []edit, f getFormat) result {
 		}
 		u = v
 	}
+	if f == nil {
+		return success(u.String()) // no parts to box for --get
+	}
 	return f.with(success(u.String()), rfcParts{u})
 }
 
@@ -332,6 +335,9 @@ func editWHATWG(in string, edits []edit, strict bool, f getFormat) result {
 		if err != nil {
 			return editFailure(in, at, e, err)
 		}
+	}
+	if f == nil {
+		return success(u.Href())
 	}
 	return f.with(success(u.Href()), whatwgParts{u, nil})
 }

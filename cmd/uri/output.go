@@ -58,13 +58,20 @@ func newOutput(w io.Writer, size int) *output {
 	return &output{w: w, buf: make([]byte, 0, size+size/2)}
 }
 
-// flush writes the buffer out.
+// flush writes the buffer out. A buffer that a long line made large is
+// let go, so that one line of 16 MiB does not hold its memory to the end.
 func (o *output) flush() error {
 	if len(o.buf) == 0 {
 		return nil
 	}
 	_, err := o.w.Write(o.buf)
 	o.buf = o.buf[:0]
+	if cap(o.buf) > 4*outSize {
+		o.buf = make([]byte, 0, outSize+outSize/2)
+	}
+	if cap(o.tmp) > outSize {
+		o.tmp = nil
+	}
 	return err
 }
 
