@@ -67,6 +67,14 @@ var importRules = map[string][]string{
 	// implementation's output.
 	"urlpattern/internal/gencases": nil,
 
+	// Engines private to one package: urlpattern's translator of
+	// ECMAScript regular expressions to RE2, which reads hex digits with
+	// abnf; template's matcher, and expr, the syntax and the writing of a
+	// value that the matcher shares with template's expansion.
+	"urlpattern/internal/jsregexp": {"internal/abnf"},
+	"template/internal/expr":       core,
+	"template/internal/match":      join(core, []string{"template/internal/expr"}),
+
 	// The strict core.
 	".": middle,
 
@@ -79,21 +87,31 @@ var importRules = map[string][]string{
 	// The jobs on top of the readings. They import the readings, never the
 	// other way round; guard asks package readings, which is a job too.
 	"readings": urlReadings,
-	"guard":    join(urlReadings, []string{"readings"}),
+	"guard":    join(urlReadings, []string{"readings", "internal/hostmatch"}),
 	"canon":    urlReadings,
-	"template": urlReadings,
+	"template": join(urlReadings, []string{"template/internal/expr", "template/internal/match"}),
 	"site":     join(urlReadings, []string{"golang.org/x/net/publicsuffix"}),
+	// The one matcher of host patterns, which guard's OnlyHosts and
+	// origin's allowlists share: hosts read by the URL Standard, wildcards
+	// checked against the public suffixes of site. It stands above the
+	// readings, so it is no part of the middle level.
+	"internal/hostmatch": join(urlReadings, []string{"site"}),
 	// The media types of MIME Sniffing read with the core's errors, and
 	// data: URLs (Fetch) on top of them and the URL Standard.
 	"mimetype": core,
 	"dataurl":  join(urlReadings, []string{"mimetype"}),
 	// URL patterns (URL Pattern Standard) compile and match on the URL
-	// Standard's values.
-	"urlpattern": urlReadings,
-	// The HTTP edge: request targets of RFC 9112 from net/http, and
-	// redirects checked against an origin, which guard refuses.
-	"httptarget": core,
-	"origin":     join(urlReadings, []string{"guard", "site"}),
+	// Standard's values, their regular expressions through their own
+	// engine.
+	"urlpattern": join(urlReadings, []string{"urlpattern/internal/jsregexp"}),
+	// The HTTP edge: request targets of RFC 9112 from net/http, read
+	// strictly or as the URL Standard reads them, and redirects checked
+	// against an origin, which guard refuses.
+	"httptarget": urlReadings,
+	"origin":     join(urlReadings, []string{"guard", "internal/hostmatch"}),
+	// A route table of net/http on URL patterns, reading the request's
+	// path as the URL Standard does; HTTP's token rule from x/net.
+	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
@@ -111,13 +129,18 @@ var testRules = map[string][]string{
 	// with x/net/idna alone.
 	// The vocabulary of operations and the error value are checked over
 	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template"},
+	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin", "httptarget", "route"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},
 	"origin":     {"httptarget"},
+	// httptarget's examples hand the URL of a request to a list of URL
+	// patterns and to a check of a redirect.
+	"httptarget": {"urlpattern", "origin"},
+	// route's examples read the URL of a request to check a redirect.
+	"route": {"httptarget", "origin"},
 	// The properties that hold across packages.
-	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site"}),
+	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }
 
 // join returns the elements of the lists in one new list.

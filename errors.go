@@ -156,7 +156,8 @@ var (
 // Error describes why an input is not valid, where, and in which component.
 // It is the one error value of the module for the text that it reads or
 // builds, as [io/fs.PathError] is for os, io/fs and embed: this package,
-// and packages legacy, whatwg, template and canon, return an *Error; each
+// and packages legacy, whatwg, template and canon, and origin and guard
+// for an entry of an allowlist, return an *Error; each
 // puts a sentinel of its own in Err, and what it adds rides in Name,
 // Detail and Cause. (Package guard's policy refusals are a *guard.Error:
 // a refusal is a decision, not a fault of the text; a parse failure inside
@@ -187,12 +188,15 @@ var (
 //     "password", "host", "hostname", "port", "pathname", "search" or "hash";
 //   - with [OpExpand], the template variable whose value is at fault;
 //   - with [OpCanon] and [OpSURT], the profile of package canon
-//     ("whatwg", "safebrowsing", "semantic", "aggressive").
+//     ("whatwg", "safebrowsing", "semantic", "aggressive");
+//   - "allowlist" when an entry of an allowlist of package origin is at
+//     fault (its NewAllowlist), or a host pattern of package guard (its
+//     NewHostList), with [OpParse].
 //
 // Err is a sentinel of the package that returned the error: this package's
 // Err... values, legacy's, whatwg's Kind constants (the validation errors of
-// the URL Standard), template's and canon's. Detail says more in plain
-// words; when it is empty and Err has a method Describe(input string,
+// the URL Standard), template's, canon's, origin's and guard's. Detail says
+// more in plain words; when it is empty and Err has a method Describe(input string,
 // offset int) string, as whatwg's Kind has, the message takes the words
 // from it: whatwg's name the code point at fault, and are written only
 // when the message is, so that a failing parse allocates no words that no
@@ -267,7 +271,7 @@ const (
 	// OpHomograph: [CheckHomograph].
 	OpHomograph = "homograph"
 
-	// OpFilePath: [FilePath] and [FromFilePath].
+	// OpFilePath: [FilePath], [FromFilePath] and [FileKey].
 	OpFilePath = "file-path"
 
 	// OpExpand: expanding a URI template (package template, RFC 6570,

@@ -94,3 +94,49 @@ func ExampleEquivalent_fileDriveLetter() {
 	// C:\Windows
 	// true uri: file-path: first segment that a file URI reads as a drive letter in path at offset 1 of "/c:/x"
 }
+
+// An editor that talks to Visual Studio Code, or to a language server
+// that expects its URIs, writes file URIs in VS Code's spelling.
+func ExampleFileOptions_FromFilePath() {
+	vscode := uri.FileOptions{Style: uri.PathWindows, Spelling: uri.VSCodeSpelling}
+	u, err := vscode.FromFilePath(`C:\Users\Zoë\a+b (1).txt`)
+	fmt.Println(u, err)
+	p, err := uri.FilePath(u, uri.PathWindows)
+	fmt.Println(p, err)
+	// Output:
+	// file:///c%3A/Users/Zo%C3%AB/a%2Bb%20%281%29.txt <nil>
+	// C:\Users\Zoë\a+b (1).txt <nil>
+}
+
+// Documents keyed by FileKey are found again whichever tool spelled the
+// URI: the encoded ":" and "+" of VS Code, an upper-case drive letter, the
+// host localhost.
+func ExampleFileKey() {
+	open := map[string]string{}
+	for _, s := range []string{
+		"file:///c%3A/Users/Zo%C3%AB/a%2Bb.txt",
+		"file:///C:/Users/Zo%C3%AB/a+b.txt",
+		"FILE://localhost/c:/Users/Zo%c3%ab/a%2bb.txt",
+		"file:///a%3Ab",
+		"file:///a:b",
+		"file:///A:b", // the case of the path is the file system's
+	} {
+		key, err := uri.FileKey(uri.MustParse(s))
+		if err != nil {
+			panic(err)
+		}
+		if first, ok := open[key]; ok {
+			fmt.Printf("%s is %s\n", s, first)
+			continue
+		}
+		open[key] = s
+		fmt.Printf("%s opens as %s\n", s, key)
+	}
+	// Output:
+	// file:///c%3A/Users/Zo%C3%AB/a%2Bb.txt opens as file:///C:/Users/Zo%C3%AB/a+b.txt
+	// file:///C:/Users/Zo%C3%AB/a+b.txt is file:///c%3A/Users/Zo%C3%AB/a%2Bb.txt
+	// FILE://localhost/c:/Users/Zo%c3%ab/a%2bb.txt is file:///c%3A/Users/Zo%C3%AB/a%2Bb.txt
+	// file:///a%3Ab opens as file:///a:b
+	// file:///a:b is file:///a%3Ab
+	// file:///A:b opens as file:///A:b
+}

@@ -343,23 +343,65 @@ func fileDotSegment(seg string) bool {
 // segment, a NUL, a POSIX path that a file URI reads as a drive letter
 // ([ErrDriveLetter]), a Windows device path. FilePath gives every clean path
 // back; docs/file-uris.md#every-form-and-error in the module lists every
-// error, with its Err and Offset, and what clean means.
+// error, with its Err and Offset, and what clean means. It is
+// FileOptions{Style: style}.FromFilePath(path); [FileOptions] also writes
+// the spelling of editors.
 func FromFilePath(path string, style PathStyle) (URI, error) {
+	return FileOptions{Style: style}.FromFilePath(path)
+}
+
+// FileSpelling is how [FileOptions.FromFilePath] writes a file URI. Every
+// spelling names the same file, and [FilePath] reads each; [FileKey] gives
+// the same key for all.
+type FileSpelling uint8
+
+const (
+	// NormalSpelling is the normal form of RFC 3986, Section 6.2: each
+	// byte that a path segment cannot hold is percent-encoded, and a drive
+	// letter is upper-case with ":" (RFC 8089, Appendix E.2):
+	// "file:///C:/My%20Files/a+b".
+	NormalSpelling FileSpelling = iota
+
+	// VSCodeSpelling is the spelling of Visual Studio Code and of the
+	// Language Server Protocol clients that share its URI module: every
+	// byte but the unreserved characters (RFC 3986, Section 2.3) and "/" is
+	// percent-encoded, ":" and "+" included, and a drive letter is
+	// lower-case: "file:///c%3A/My%20Files/a%2Bb". A UNC server is
+	// lower-cased and encoded the same way. A UNC path on a server named
+	// localhost stays "file:////localhost/share" (RFC 8089, Appendix E.3.2),
+	// since RFC 8089 reads "file://localhost/share" as the local path
+	// "/share".
+	VSCodeSpelling
+)
+
+// FileOptions says how [FileOptions.FromFilePath] reads a path and writes
+// its file URI: the style of the path, and the spelling of the URI. The
+// zero value reads POSIX paths and writes the normal form.
+type FileOptions struct {
+	Style    PathStyle
+	Spelling FileSpelling
+}
+
+// FromFilePath returns the file URI of an absolute file system path in the
+// style o.Style, written in the spelling o.Spelling: with [NormalSpelling]
+// what the function [FromFilePath] returns, with [VSCodeSpelling] `C:\a b`
+// gives "file:///c%3A/a%20b". It fails where the function does, with the
+// same error, and allocates the URI's text.
+func (o FileOptions) FromFilePath(path string) (URI, error) {
 	fail := func(off int, c Component, err error) (URI, error) {
 		return URI{}, &Error{Op: OpFilePath, Input: path, Offset: off, Component: c, Err: err}
 	}
-	if style != PathWindows {
+	if o.Style != PathWindows {
 		if !strings.HasPrefix(path, "/") {
 			return fail(0, Path, ErrNotAbsolute)
 		}
 		if k, err := fileCheckOSSegments(path, posixSeparator); err != nil {
 			return fail(k, Path, err)
 		}
-		escaped := Escape(path, EscapePath)
-		if driveToFix(escaped) {
+		if driveToFix(Escape(path, EscapePath)) {
 			return fail(1, Path, ErrDriveLetter)
 		}
-		return fileURI("", escaped)
+		return fileURI("", o.escapePath(path))
 	}
 
 	switch {
@@ -393,9 +435,13 @@ func FromFilePath(path string, style PathStyle) (URI, error) {
 			// "file://localhost/" names the local machine (RFC 8089,
 			// Section 2), so a UNC path to a server of that name takes the
 			// form of Appendix E.3.2, with the server in the path.
-			return fileURI("", "//localhost"+Escape(windowsToSlash(rest), EscapePath))
+			return fileURI("", "//localhost"+o.escapePath(windowsToSlash(rest)))
 		}
-		return fileURI(Escape(server, EscapeHost), Escape(windowsToSlash(rest), EscapePath))
+		host := Escape(server, EscapeHost)
+		if o.Spelling == VSCodeSpelling {
+			host = escapeUnreserved(server)
+		}
+		return fileURI(host, o.escapePath(windowsToSlash(rest)))
 	case len(path) >= 2 && isDriveLetter(path[0]) && path[1] == ':':
 		// A drive letter: RFC 8089, Appendix D.2 and E.2.
 		if len(path) == 2 || !windowsSeparator(path[2]) {
@@ -404,9 +450,40 @@ func FromFilePath(path string, style PathStyle) (URI, error) {
 		if k, err := fileCheckOSSegments(path[2:], windowsSeparator); err != nil {
 			return fail(2+k, Path, err)
 		}
-		return fileURI("", "/"+string(path[0]&^0x20)+":"+Escape(windowsToSlash(path[2:]), EscapePath))
+		drive := "/" + string(path[0]&^0x20) + ":"
+		if o.Spelling == VSCodeSpelling {
+			drive = "/" + string(path[0]|0x20) + "%3A"
+		}
+		return fileURI("", drive+o.escapePath(windowsToSlash(path[2:])))
 	}
 	return fail(0, Path, ErrNotAbsolute)
+}
+
+// escapePath percent-encodes the path p, whose segments "/" separates, in
+// o's spelling.
+func (o FileOptions) escapePath(p string) string {
+	if o.Spelling == VSCodeSpelling {
+		return escapeUnreserved(p)
+	}
+	return Escape(p, EscapePath)
+}
+
+// escapeUnreserved percent-encodes every byte of s but the unreserved
+// characters (RFC 3986, Section 2.3) and "/", with upper-case hex digits,
+// as VSCodeSpelling writes a path.
+func escapeUnreserved(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || abnf.Classes[c]&abnf.Unreserved != 0 {
+			b.WriteByte(c)
+		} else {
+			b.WriteByte('%')
+			b.WriteByte(abnf.UpperHex[c>>4])
+			b.WriteByte(abnf.UpperHex[c&15])
+		}
+	}
+	return b.String()
 }
 
 // fileURI builds "file://host" followed by path, which are already encoded.

@@ -241,13 +241,17 @@ func TestFilePathErrorText(t *testing.T) {
 	}
 }
 
-// fromFilePathTests pin FromFilePath.
-var fromFilePathTests = []struct {
+// fromFilePathRow is a row of a table of FromFilePath: a path, its style,
+// and the URI or the error.
+type fromFilePathRow struct {
 	name  string
 	in    string
 	style uri.PathStyle
 	want  fileResult
-}{
+}
+
+// fromFilePathTests pin FromFilePath.
+var fromFilePathTests = []fromFilePathRow{
 	// POSIX, RFC 8089, Appendix D.1, with the encoding of Section 4.
 	{"Appendix D.1, absolute path", "/a/b", posix, fileResult{Out: "file:///a/b"}},
 	{"Appendix D.1, root", "/", posix, fileResult{Out: "file:///"}},
@@ -316,16 +320,33 @@ var fromFilePathTests = []struct {
 	{"verbatim UNC path", `\\?\UNC\server\share`, windows, fileResult{Err: uri.ErrDevicePath, Offset: 2, Component: uri.Host}},
 }
 
+// TestFromFilePath runs fromFilePathTests through FromFilePath, and
+// vscodeTests through FileOptions.FromFilePath with VSCodeSpelling.
 func TestFromFilePath(t *testing.T) {
-	for _, tt := range fromFilePathTests {
-		u, err := uri.FromFilePath(tt.in, tt.style)
-		got := fileView(t, "FromFilePath", tt.in, u.String(), err)
-		if diff := cmp.Diff(tt.want, got, cmpopts.EquateErrors()); diff != "" {
-			t.Errorf("%s: FromFilePath(%q, %v) (-want +got):\n%s", tt.name, tt.in, tt.style, diff)
-			continue
-		}
-		if err == nil {
-			checkFromFilePath(t, tt.in, tt.style, u)
+	for _, set := range []struct {
+		spelling uri.FileSpelling
+		rows     []fromFilePathRow
+	}{{uri.NormalSpelling, fromFilePathTests}, {uri.VSCodeSpelling, vscodeTests}} {
+		for _, tt := range set.rows {
+			o := uri.FileOptions{Style: tt.style, Spelling: set.spelling}
+			u, err := o.FromFilePath(tt.in)
+			if set.spelling == uri.NormalSpelling {
+				if v, err2 := uri.FromFilePath(tt.in, tt.style); v != u || (err == nil) != (err2 == nil) {
+					t.Fatalf("FromFilePath(%q, %v) = %q, %v; the options give %q, %v", tt.in, tt.style, v, err2, u, err)
+				}
+			}
+			got := fileView(t, "FromFilePath", tt.in, u.String(), err)
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateErrors()); diff != "" {
+				t.Errorf("%s: %+v.FromFilePath(%q) (-want +got):\n%s", tt.name, o, tt.in, diff)
+				continue
+			}
+			switch {
+			case err != nil:
+			case set.spelling == uri.NormalSpelling:
+				checkFromFilePath(t, tt.in, tt.style, u)
+			default:
+				checkSpelling(t, tt.in, tt.style, u)
+			}
 		}
 	}
 }
@@ -733,11 +754,39 @@ func hexByte(c byte) string {
 // canonical URI that normalization turns back into it; and the documented
 // alias spellings give the same path.
 func TestFileRoundTripURIs(t *testing.T) {
-	n := 20000
-	if oracle.Short() {
-		n = 2000
-	}
 	r := rand.New(rand.NewPCG(3986, 8089))
+	forGeneratedPaths(t, r, 20000, func(p string, style uri.PathStyle, canon uri.URI) {
+		u := respell(r, canon)
+		got, err := uri.FilePath(u, style)
+		if err != nil || got != p {
+			t.Fatalf("FilePath(%q, %v) = %q, %v; want %q", u, style, got, err, p)
+		}
+		back, err := uri.FromFilePath(got, style)
+		if err != nil || back != u.Normalize() {
+			t.Fatalf("FromFilePath(FilePath(%q, %v)) = %q, %v; want the normal form %q", u, style, back, err, u.Normalize())
+		}
+		checkFilePath(t, u, style, got)
+		if a, ok := aliasSpelling(r, canon, style); ok {
+			v, err := uri.Parse(a)
+			if err != nil {
+				t.Fatalf("alias %q of %q: %v", a, canon, err)
+			}
+			if got, err := uri.FilePath(v, style); err != nil || got != p {
+				t.Fatalf("FilePath(%q, %v), an alias of %q, = %q, %v; want %q", a, style, canon, got, err, p)
+			}
+			checkFilePath(t, v, style, p)
+		}
+	})
+}
+
+// forGeneratedPaths calls f, for each style, with n clean paths that
+// pathGen makes from r (a tenth as many in the quick form), their style,
+// and the URI that FromFilePath gives each.
+func forGeneratedPaths(t *testing.T, r *rand.Rand, n int, f func(p string, style uri.PathStyle, canon uri.URI)) {
+	t.Helper()
+	if oracle.Short() {
+		n /= 10
+	}
 	g := pathGen{r}
 	for _, style := range []uri.PathStyle{posix, windows} {
 		for range n {
@@ -746,26 +795,7 @@ func TestFileRoundTripURIs(t *testing.T) {
 			if err != nil {
 				t.Fatalf("FromFilePath(%q, %v): %v", p, style, err)
 			}
-			u := respell(r, canon)
-			got, err := uri.FilePath(u, style)
-			if err != nil || got != p {
-				t.Fatalf("FilePath(%q, %v) = %q, %v; want %q", u, style, got, err, p)
-			}
-			back, err := uri.FromFilePath(got, style)
-			if err != nil || back != u.Normalize() {
-				t.Fatalf("FromFilePath(FilePath(%q, %v)) = %q, %v; want the normal form %q", u, style, back, err, u.Normalize())
-			}
-			checkFilePath(t, u, style, got)
-			if a, ok := aliasSpelling(r, canon, style); ok {
-				v, err := uri.Parse(a)
-				if err != nil {
-					t.Fatalf("alias %q of %q: %v", a, canon, err)
-				}
-				if got, err := uri.FilePath(v, style); err != nil || got != p {
-					t.Fatalf("FilePath(%q, %v), an alias of %q, = %q, %v; want %q", a, style, canon, got, err, p)
-				}
-				checkFilePath(t, v, style, p)
-			}
+			f(p, style, canon)
 		}
 	}
 }

@@ -41,6 +41,13 @@ var hostileOps = []oracle.Op{
 	{"Relativize", func(s string) { _, _ = Relativize("http://h/a/b/c", s) }},
 	{"Relativize, as base", func(s string) { _, _ = Relativize(s, "http://h/a/b/c") }},
 	{"Normalize", func(s string) { _, _ = Normalize(s) }},
+	{"file functions", func(s string) {
+		_, _ = FileKey(mustOrZero(s))
+		_, _ = FileKey(mustOrZero("file:///" + s))
+		for _, style := range []PathStyle{PathPOSIX, PathWindows} {
+			_, _ = FileOptions{Style: style, Spelling: VSCodeSpelling}.FromFilePath(s)
+		}
+	}},
 	{"NormalizeWith crawler", func(s string) { mustOrZero(s).NormalizeWith(CrawlerNormalization) }},
 	{"Equivalent", func(s string) { u := mustOrZero(s); Equivalent(u, u.Normalize()) }},
 	{"Escape", func(s string) {

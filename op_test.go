@@ -4,6 +4,7 @@ import (
 	"errors"
 	"go/ast"
 	"go/token"
+	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
@@ -14,7 +15,10 @@ import (
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
 	"github.com/gouri/uri/guard"
+	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
+	originpkg "github.com/gouri/uri/origin"
+	"github.com/gouri/uri/route"
 	"github.com/gouri/uri/template"
 	"github.com/gouri/uri/whatwg"
 )
@@ -45,8 +49,9 @@ var opConstants = map[string]string{
 // Name, the input at fault and the offset in it, and its reason found by
 // errors.Is: one failing call of each exported function or method of
 // package uri and of the packages that read text (legacy, whatwg,
-// template, canon), and a refusal of guard, which holds the *uri.Error of
-// the URL Standard's parser. Package legacy names its grammar in Detail.
+// template, canon, httptarget, route), a refusal of guard, which holds
+// the *uri.Error of the URL Standard's parser, and a bad entry of
+// origin's allowlist. Package legacy names its grammar in Detail.
 func TestErrorOps(t *testing.T) {
 	u := uri.MustParse("http://h/p")
 	var v uri.URI
@@ -102,6 +107,8 @@ func TestErrorOps(t *testing.T) {
 		{"CheckHomograph(invalid)", uri.CheckHomograph("xn--"), uri.OpHomograph, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
+		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
+		{"FileKey", second(uri.FileKey(u)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 
 		{"legacy.Parse", second(legacy.Parse("a b", legacy.RFC2396)), uri.OpParse, "", "a b", 1, legacy.ErrMustEscape, "rfc2396"},
 		{"legacy.Parse(unknown grammar)", second(legacy.Parse("a", legacy.Grammar(0))), uri.OpParse, "", "a", no, legacy.ErrUnknownGrammar, ""},
@@ -114,6 +121,8 @@ func TestErrorOps(t *testing.T) {
 		{"whatwg.Parse", second(whatwg.Parse("https://example.org:7z")), uri.OpParse, "", "https://example.org:7z", 21, whatwg.ErrPortInvalid, ""},
 		{"whatwg.Resolve", second(whatwg.Resolve("nope", "x")), uri.OpParse, "base", "nope", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
 		{"whatwg.URL.Parse", second(web.Parse("http://[")), uri.OpParse, "", "http://[", 8, whatwg.ErrIPv6Unclosed, ""},
+		{"whatwg.Relativize", second(whatwg.Relativize("nope", "http://h/")), uri.OpRelativize, "base", "nope", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
+		{"whatwg.Relativize(target)", second(whatwg.Relativize("http://h/", "http://h:x/")), uri.OpRelativize, "", "http://h:x/", 9, whatwg.ErrPortInvalid, ""},
 		{"whatwg.Validate", third(whatwg.Validate(whatwg.URL{}, "http://1.2.3.4.5/")), uri.OpParse, "", "http://1.2.3.4.5/", 7, whatwg.ErrIPv4TooManyParts, ""},
 		{"whatwg.URL.UnmarshalText", wu.UnmarshalText([]byte("x")), uri.OpParse, "", "x", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
 		{"whatwg.URL.SetHref", set(web, (*whatwg.URL).SetHref, "x"), uri.OpSet, "href", "x", 0, whatwg.ErrMissingSchemeNonRelativeURL, ""},
@@ -130,6 +139,7 @@ func TestErrorOps(t *testing.T) {
 		{"template.Expand(not a URI)", second(template.Expand("{+x}", template.Values{"x": template.String("a#b#c")})), uri.OpExpand, "x", "{+x}", 2, template.ErrNotURI, ""},
 		{"template.Template.Match", second(template.MustParse("/a/{x}").Match("/b/1", nil)), uri.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), uri.OpMatch, "", "ab", no, template.ErrBudget, "10 steps; raise MatchOptions.MaxSteps"},
 
 		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), uri.OpCanon, "safebrowsing", "mailto:x", 7, canon.ErrNoHost, ""},
 		{"canon.Canon(URL Standard)", second(canon.Canon("http://a b/", canon.WHATWG)), uri.OpCanon, "whatwg", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
@@ -139,8 +149,21 @@ func TestErrorOps(t *testing.T) {
 		{"canon.Canonicalizer.SURT", second(canon.Canonicalizer{Profile: canon.Aggressive}.SURT("http://a b/")), uri.OpSURT, "aggressive", "http://a b/", 8, whatwg.ErrDomainToASCII, ""},
 		{"canon.LookupExpressions", second(canon.LookupExpressions("http://[::1/")), uri.OpCanon, "safebrowsing", "http://[::1/", 11, canon.ErrBadIPLiteral, ""},
 
+		{"httptarget.FromRequest", second(httptarget.FromRequest(&http.Request{Method: "GET", RequestURI: "/a#b", Host: "h"})), uri.OpParse, "", "/a#b", 2, uri.ErrInvalidByte, ""},
+		{"httptarget.Config.FromRequest", second(httptarget.Config{DefaultHost: "a b"}.FromRequest(&http.Request{Method: "GET", RequestURI: "/"})), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
+		{"httptarget.URL", second(httptarget.URL(&http.Request{Method: "GET", RequestURI: "/a?b#c", Host: "h"})), uri.OpParse, "", "/a?b#c", 4, uri.ErrInvalidByte, ""},
+		{"httptarget.Config.URL", second(httptarget.Config{}.URL(&http.Request{Method: "GET", RequestURI: "/", Proto: "HTTP/1.0", ProtoMajor: 1})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
+
+		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
+		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
+
 		// A refusal of guard holds the *uri.Error of the parse that failed.
 		{"guard.Policy.Check", second(new(guard.Policy).Check("http://[::1%25lo]/")), uri.OpParse, "", "http://[::1%25lo]/", 11, whatwg.ErrIPv6InvalidCodePoint, ""},
+		// A bad entry of origin's allowlist, or a bad pattern of guard's
+		// allowlist of hosts, is a fault of the configuration.
+		{"origin.NewAllowlist", second(originpkg.NewAllowlist([]string{"https://*.com"}, originpkg.Options{})), uri.OpParse, "allowlist", "https://*.com", 10, originpkg.ErrBadEntry, ""},
+		{"guard.NewHostList", second(guard.NewHostList([]string{"*.com"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "*.com", 2, guard.ErrBadHostPattern, ""},
+		{"guard.NewHostList(URL Standard)", second(guard.NewHostList([]string{"1.2.3.256"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "1.2.3.256", 0, whatwg.ErrIPv4OutOfRangePart, ""},
 	}
 	for _, tt := range tests {
 		var e *uri.Error
@@ -420,7 +443,7 @@ func TestErrorTypes(t *testing.T) {
 	fset := token.NewFileSet()
 	var got []string
 	for _, fl := range parseModule(t, fset) {
-		if fl.ast.Name.Name == "main" || strings.HasPrefix(fl.pkg, "internal") {
+		if fl.ast.Name.Name == "main" || strings.HasPrefix(fl.pkg, "internal") || strings.Contains(fl.pkg, "/internal") {
 			continue
 		}
 		for _, d := range fl.ast.Decls {

@@ -110,8 +110,8 @@ func TestREADMERecipes(t *testing.T) {
 		t.Fatal(err)
 	}
 	section := readmeSection(string(readme), "Recipes")
-	if n := strings.Count(section, "\n### "); n != 6 {
-		t.Errorf("the README has %d recipes, want 6", n)
+	if n := strings.Count(section, "\n### "); n != 7 {
+		t.Errorf("the README has %d recipes, want 7", n)
 	}
 	block := regexp.MustCompile("(?s)```(go|sh)\n(.*?)```\n")
 	link := regexp.MustCompile("\\[`(Example\\w*)`\\]\\(([^)]+_test\\.go)\\)")
@@ -146,8 +146,8 @@ func TestREADMERecipes(t *testing.T) {
 			t.Errorf("the README's recipe of %s (%s) has a line that the example does not have, or not in that order: %q", l[1], l[2], missing)
 		}
 	}
-	if goBlocks != 5 {
-		t.Errorf("found %d Go recipes, want 5", goBlocks)
+	if goBlocks != 6 {
+		t.Errorf("found %d Go recipes, want 6", goBlocks)
 	}
 }
 
@@ -228,8 +228,8 @@ func checkPipelineRecipe(t *testing.T, code string) {
 
 // TestNoREADMEPointers: no comment of the module's non-test files leaves
 // its contract to the README, which is the front door and changes with it;
-// the details live in package docs, examples and docs/*.md, where go doc and
-// the link tests reach them. A path to another directory's README
+// the details live in package docs (go doc), runnable examples (pkg.go.dev,
+// the example files) and docs/*.md, where the link tests reach them. A path to another directory's README
 // ("testdata/urls/README.md") is not such a pointer.
 func TestNoREADMEPointers(t *testing.T) {
 	pointer := regexp.MustCompile(`(^|[^/\w])README`)

@@ -382,7 +382,10 @@
 // segment, an encoded "/" inside a segment and a NUL are errors with their
 // offset; spaces, "%", "#", "?" and non-ASCII characters (as UTF-8) are
 // percent-encoded. FilePath(FromFilePath(p)) gives back every clean
-// absolute path, and FromFilePath(FilePath(u)) is in normal form. Every form
+// absolute path, and FromFilePath(FilePath(u)) is in normal form.
+// [FileOptions] writes the spelling of editors too (VS Code's
+// "file:///c%3A/a"), and [FileKey] gives the key under which editors
+// compare file URIs, one for "file:///a%3Ab" and "file:///a:b". Every form
 // that FilePath reads and every error of both, with its Err and Offset, are
 // in docs/file-uris.md in the module.
 //

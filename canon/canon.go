@@ -107,13 +107,39 @@
 // scheme, the host's labels reversed (an IPv4 address too:
 // "1,0,168,192:8080)/x"), the query's pairs sorted as (name, value)
 // tuples ("id=5&id2=3"), a default port, "www" labels, session ids, an
-// empty query and a trailing "/" dropped. Its keys differ by design where
-// surt's would not be the key of their own canonical URL or would be no
-// key: every leading "www" label is dropped, not one; an IPv6 address is
-// written whole in its brackets (its dots are no labels); the bytes of a
-// URL with no "//"
-// that are <= 0x20 or DEL are escaped; and the empty string is an error,
-// not surt's placeholder "-".
+// empty query and a trailing "/" dropped, and the host's empty labels
+// ("www.example.com." is "com,example)/"). It reads the slashes after
+// "http:" and "https:" as surt does: any number of them, none included,
+// come before the host ("http:////www.vikings.com" is "com,vikings)/",
+// "http:x.com/y" is "com,x)/y", "http:8080/x" has the host 8080 as in the
+// URL Standard), and a second "http://" or "https://" right after them
+// replaces the first ("http://https://order.1and1.com" is
+// "com,1and1,order)/"). The other profiles read the slashes as their
+// definitions do (SafeBrowsing, as Google's client, finds no host in
+// "http:///x"), and [Canonicalizer.SURT] drops the empty labels of their
+// hosts too: under WHATWG, whose URL keeps the final dot of
+// "https://www.example.com./x", the key is "com,example)/x", which sorts
+// with the other keys of example.com; a host of dots alone ("http://./")
+// has no key (ErrNoHost).
+//
+// The keys differ from surt's by design where surt's would not be the key
+// of their own canonical URL, would be no key, or would take one part of
+// the URL for another:
+//
+//   - every leading "www" label is dropped, not one; and one is kept where
+//     a single label would follow ("www.com" is "com,www)/", surt's
+//     "com)/"), as in Semantic and Aggressive;
+//   - an IPv6 address is written whole in its brackets: its colons and
+//     dots are no labels, and its last group no port (surt writes
+//     "http://[2001:db8::1]:8080/x" as "2001:db8::1:8080)/x");
+//   - the scheme is matched in any case ("HTTP:///www.example.com/" is
+//     "com,example)/", which surt leaves as a URL), and a port after a host
+//     that extra slashes precede is the port ("https:///x.com:443/y" is
+//     "com,x)/y", surt's "com:443,x)/y");
+//   - a URL of http or https with no host ("http:///", "http://./") is
+//     ErrNoHost, where surt writes "http:/";
+//   - the bytes of a URL with no "//" that are <= 0x20 or DEL are escaped;
+//   - the empty string is an error, not surt's placeholder "-".
 //
 // # Conformance and speed
 //
@@ -197,11 +223,13 @@ const (
 	// Archive is the Internet Archive's canonicalization, the one its
 	// SURT keys are made of (the defaults of surt 0.3.1 and of Heritrix's
 	// IA canonicalizer, as CDX indexes hold them): the SafeBrowsing steps
-	// keeping a port other than the scheme's default, then the path and
-	// query lower-cased, leading "www", "www2"... labels dropped, the
+	// keeping a port other than the scheme's default and reading any
+	// number of slashes after "http:" and "https:" as surt does
+	// ("http:////www.vikings.com" is "http://vikings.com/"), then the path
+	// and query lower-cased, leading "www", "www2"... labels dropped, the
 	// session ids of PHP, Java, ASP.NET and ColdFusion dropped, the query
 	// sorted by (name, value) and an empty one removed, a trailing "/"
-	// dropped. A URL with a scheme and no "//" (dns:, filedesc:,
+	// dropped. A URL with another scheme and no "//" (dns:, filedesc:,
 	// warcinfo:, mailto:) is its own key. [SURT] writes its key; with
 	// options, Canonicalizer{Profile: Archive, ...}.SURT is the archive's
 	// key with those options added.

@@ -317,6 +317,50 @@ func TestSURTForms(t *testing.T) {
 	}
 }
 
+// TestSURTHosts: under every profile, a SURT key has no empty label: a
+// host's final dots, leading dots and runs of dots are dropped (the URL
+// Standard keeps them in "example.com.", whose key under WHATWG was
+// ",com,example)/x", out of the "com," block of a sorted index), and a
+// host of dots alone has no key. A URL whose host the profile reads
+// after extra slashes (the URL Standard, surt) has the key of that host.
+func TestSURTHosts(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want string // the key under every profile, or "" for ErrNoHost
+		only []Profile
+	}{
+		{"https://www.example.com./x", "com,example)/x", nil},
+		{"https://www.example.com.../x", "com,example)/x", nil},
+		{"http://..www.example.com/x", "com,example)/x", nil},
+		{"http://a..example.com/x", "com,example,a)/x", nil},
+		{"http://www.com./x", "com,www)/x", nil},
+		{"http://192.168.0.1./x", "1,0,168,192)/x", nil},
+		{"http://[2001:db8::1]/x", "[2001:db8::1])/x", nil},
+		{"http://./x", "", nil},
+		{"http://.../x", "", nil},
+		{"http:////www.vikings.com/x", "com,vikings)/x", []Profile{WHATWG, Semantic, Aggressive, Archive}},
+		{"http:///x", "x)/", []Profile{WHATWG, Semantic, Aggressive, Archive}},
+		{"foo://a..b./x", "b,a)/x", nil},
+	} {
+		ps := tt.only
+		if ps == nil {
+			ps = profiles
+		}
+		for _, p := range ps {
+			got, err := Canonicalizer{Profile: p}.SURT(tt.in)
+			if tt.want == "" {
+				if !errors.Is(err, ErrNoHost) {
+					t.Errorf("%v: SURT(%q) = %q, %v; want ErrNoHost", p, tt.in, got, err)
+				}
+				continue
+			}
+			if got != tt.want || err != nil {
+				t.Errorf("%v: SURT(%q) = %q, %v; want %q", p, tt.in, got, err, tt.want)
+			}
+		}
+	}
+}
+
 // TestSURTArchive: the archive's key is the one of surt 0.3.1 with its
 // defaults (surt.surt(url)), as CDX indexes hold it, and options add to
 // those defaults instead of replacing them.
@@ -343,6 +387,17 @@ func TestSURTArchive(t *testing.T) {
 		{"SortQuery and DropFragment change nothing: the archive does both", Canonicalizer{Profile: Archive, SortQuery: true, DropFragment: true}, "http://example.com/?b&a#f", "com,example)/?a&b"},
 		{"SURT of another profile sorts as the archive does", Canonicalizer{Profile: Semantic}, "http://example.com/?id=5&id2=3", "com,example)/?id=5&id2=3"},
 		{"SURT of another profile reverses an IPv4 address", Canonicalizer{Profile: WHATWG}, "http://10.0.0.1:8080/x", "1,0,0,10:8080)/x"},
+		// surt's handyurl.parse reads the slashes after http: and https:
+		// leniently (its tests: "http:////////////////www.vikings.com",
+		// "http://https://order.1and1.com"); these failed with ErrNoHost
+		// or were their own keys.
+		{"surt: any number of slashes after http:", Canonicalizer{Profile: Archive}, "http:////www.vikings.com", "com,vikings)/"},
+		{"surt: three slashes, the first segment is the host", Canonicalizer{Profile: Archive}, "http:///x", "x)/"},
+		{"surt: one slash", Canonicalizer{Profile: Archive}, "http:/x.com/y", "com,x)/y"},
+		{"surt: no slash", Canonicalizer{Profile: Archive}, "http:x.com/y", "com,x)/y"},
+		{"surt: no slash, a host of digits (the URL Standard's reading too)", Canonicalizer{Profile: Archive}, "http:8080/x", "144,31,0,0)/x"},
+		{"surt: a second scheme replaces the first", Canonicalizer{Profile: Archive}, "http://https://order.1and1.com:443/", "com,1and1,order)/"},
+		{"by design: the scheme in any case, and the port is a port (surt writes it into a label)", Canonicalizer{Profile: Archive}, "HTTPS:///x.com:443/y", "com,x)/y"},
 	} {
 		got, err := c.c.SURT(c.in)
 		if got != c.want || err != nil {
@@ -406,7 +461,8 @@ func authority(err error) bool {
 func FuzzCanon(f *testing.F) {
 	for _, s := range []string{"http://a/b?c#d", "%2541.com/%2e%2e/x", "HTTP://WWW.A.COM:80//x/./y?b&a", "mailto:x", "http://[::1]:8/",
 		"http://a/x/%252E%2E/b", "http://www.www.example.com/", "http://a.b.c.d\u3002\r.e/", "javascript:%2f%2fevil.example/%0aalert(1)",
-		"sc:%2fA", "http://[a%0Ab]/", "http://\uff10x\uff10\uff11\uff10\uff12\uff10\uff13\uff10\uff14/", "http://x/?UTM_SOURCE=1&id2=3&id=5"} {
+		"sc:%2fA", "http://[a%0Ab]/", "http://\uff10x\uff10\uff11\uff10\uff12\uff10\uff13\uff10\uff14/", "http://x/?UTM_SOURCE=1&id2=3&id=5",
+		"http:////www.vikings.com", "https://www.example.com./x", "http://https://order.1and1.com", "http:8080/x", "foo://a..b./x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -69,11 +69,13 @@ func (p parts) writes(s string) bool {
 	return strings.HasPrefix(s, "?") && s[1:] == p.query
 }
 
-// googleParts runs the Safe Browsing steps on s. With keepPort, a port
-// other than the scheme's default is kept (the SURT key's reading);
-// otherwise the port is dropped, as the Safe Browsing examples do. Its
-// error is a *uri.Error without Op, at the offset in s that faultAt gives.
-func googleParts(s string, keepPort bool) (parts, error) {
+// googleParts runs the Safe Browsing steps on s. With archive, it reads s
+// as the Archive profile does: a port other than the scheme's default is
+// kept (the SURT key's reading), and the slashes after "http:" and
+// "https:" are read as surt reads them (see splitScheme); otherwise the
+// port is dropped, as the Safe Browsing examples do. Its error is a
+// *uri.Error without Op, at the offset in s that faultAt gives.
+func googleParts(s string, archive bool) (parts, error) {
 	in := s
 	s = trimSpace(s)
 	lead, n := 0, len(s) // where s starts in in, and its length
@@ -105,7 +107,7 @@ func googleParts(s string, keepPort bool) (parts, error) {
 		return parts{}, &uri.Error{Input: in, Offset: faultAt(in, lead, n, tabNewline || pct, hash, at), Err: err}
 	}
 	var p parts
-	scheme, rest, at, err := splitScheme(s)
+	scheme, rest, at, err := splitScheme(s, archive)
 	if err != nil {
 		return fail(at, err)
 	}
@@ -123,7 +125,7 @@ func googleParts(s string, keepPort bool) (parts, error) {
 	if p.host, at, err = canonHost(host); err != nil {
 		return fail(hostAt+at, err)
 	}
-	if keepPort && port != schemes.Lookup(scheme).Port {
+	if archive && port != schemes.Lookup(scheme).Port {
 		p.port = port
 	}
 	path, query, hasQuery := strings.Cut(rest[end:], "?")
@@ -219,10 +221,26 @@ func unescapeRepeatedly(s string) string {
 // ("www.google.com/" is "http://www.google.com/"); a "host:port" is no
 // scheme. A scheme without "//" has no host to key ("mailto:a@b"): the
 // error is at the byte where "//" should be.
-func splitScheme(s string) (scheme, rest string, at int, err error) {
-	i := 0
-	for i < len(s) && (abnf.IsAlpha(s[i]) || i > 0 && (abnf.IsDigit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
-		i++
+//
+// With archive, the scheme http or https (in any case) is followed by its
+// host after any number of slashes, none included ("http:8080/x" has the
+// host 8080, as in the URL Standard), and a second "http://" or
+// "https://" right after them replaces the first, as surt reads a URL
+// ("http:////www.vikings.com" is "http://www.vikings.com",
+// "http://https://order.1and1.com" is "https://order.1and1.com"). The rest
+// is always a suffix of s, so that offsets in it are offsets in s.
+func splitScheme(s string, archive bool) (scheme, rest string, at int, err error) {
+	i := schemeLen(s)
+	for archive && i < len(s) && s[i] == ':' && webScheme(s[:i]) {
+		j := i + 1
+		for j < len(s) && s[j] == '/' {
+			j++
+		}
+		scheme, rest = abnf.LowerString(s[:i]), s[j:]
+		if i = webSchemeSlashes(rest); i == 0 {
+			return scheme, rest, 0, nil
+		}
+		s = rest
 	}
 	switch {
 	case i > 0 && strings.HasPrefix(s[i:], "://"):
@@ -235,6 +253,38 @@ func splitScheme(s string) (scheme, rest string, at int, err error) {
 		return "", "", at, ErrNoHost
 	}
 	return "http", s, 0, nil
+}
+
+// schemeLen returns the length of the scheme that s begins with (RFC 3986,
+// Section 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), or 0.
+func schemeLen(s string) int {
+	i := 0
+	for i < len(s) && (abnf.IsAlpha(s[i]) || i > 0 && (abnf.IsDigit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
+		i++
+	}
+	return i
+}
+
+// webScheme reports whether s is http or https, in any case: the schemes
+// whose slashes surt reads leniently.
+func webScheme(s string) bool {
+	// b|0x20 is the lower case of an ASCII letter, and no other byte
+	// gives 'h', 't', 'p' or 's'.
+	return (len(s) == 4 || len(s) == 5 && s[4]|0x20 == 's') &&
+		s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p'
+}
+
+// webSchemeSlashes returns the length of the scheme http or https that s
+// begins with, when "://" follows it, or 0.
+func webSchemeSlashes(s string) int {
+	if len(s) < 7 || s[0]|0x20 != 'h' {
+		return 0
+	}
+	n := strings.IndexByte(s[:6], ':')
+	if n < 0 || !webScheme(s[:n]) || !strings.HasPrefix(s[n:], "://") {
+		return 0
+	}
+	return n
 }
 
 // splitAuthority drops the userinfo of an authority and returns its host

@@ -33,7 +33,8 @@ func optionSets(p Profile) []Canonicalizer {
 // brackets, opaque paths).
 var urlPieces = [...][]string{
 	// scheme
-	{"http://", "https://", "HTTP://", "file://", "foo://", "ws://", "sc:", "javascript:", "mailto:", "", "dns:", "ftp://", "http:", "http:/"},
+	{"http://", "https://", "HTTP://", "file://", "foo://", "ws://", "sc:", "javascript:", "mailto:", "", "dns:", "ftp://", "http:", "http:/",
+		"http:///", "HTTPS:////", "http://https://", "ftp:///"},
 	// userinfo, host and port
 	{"a", "b.", "www.", "www2.", "[a%0Ab]", "[::1%09]", "www.0x7f.", "WWW.", "xn--", "é", "ß", "\u00ad", "１", "９", "０x", "．", "。", ".", "..", "%2e", "%2E", "%252e", "[", "]", "::1",
 		"1.2.3.4", "0x7f", "%0a", "%00", "%20", "@", "u:p@", ":80", ":8080", ":", "%5b", "%41", "1", "0", "169", "%3a", "\\", ",", "a,b", "%25"},
@@ -132,7 +133,26 @@ func checkIdempotent(c Canonicalizer, s string) string {
 	if strings.ContainsFunc(s1, func(r rune) bool { return r < ' ' || r == 0x7f }) {
 		return sprintf("%+v: SURT(%q) = %q, with a control byte raw", c, s, s1)
 	}
+	if labels, ok := surtLabels(s1); ok && (labels == "" || labels[0] == ',' || labels[len(labels)-1] == ',' || strings.Contains(labels, ",,")) {
+		return sprintf("%+v: SURT(%q) = %q, with an empty label", c, s, s1)
+	}
 	return ""
+}
+
+// surtLabels returns the labels of the host of a SURT key, joined by ","
+// as the key writes them, and reports whether the key has a host of
+// labels that it can tell: not an IP literal, nor the key of a URL without
+// a host, which has its scheme and ":" before any ")", nor a host with a
+// ")" of its own.
+func surtLabels(key string) (string, bool) {
+	head, rest, ok := strings.Cut(key, ")")
+	if !ok || strings.HasPrefix(head, "[") || rest != "" && !strings.ContainsRune("/?#", rune(rest[0])) {
+		return "", false
+	}
+	if i := strings.LastIndexByte(head, ':'); i >= 0 && strings.Trim(head[i+1:], "0123456789") == "" {
+		head = head[:i] // the port
+	}
+	return head, !strings.Contains(head, ":")
 }
 
 var sprintf = fmt.Sprintf

@@ -18,22 +18,26 @@ import (
 // the host's labels reversed and joined by "," (an IPv4 address too, as
 // surt does by default): "http://www.archive.org/goo/?b&a" is
 // "org,archive)/goo?a&b", "http://192.168.0.1:8080/x" is
-// "1,0,168,192:8080)/x". A URL with a scheme and no "//" (dns:,
-// filedesc:, warcinfo:) is its own key. Where the key differs from surt's,
-// and why, is listed in the package documentation.
+// "1,0,168,192:8080)/x". The slashes after "http:" and "https:" are read
+// as surt reads them: "http:////www.vikings.com" is "com,vikings)/". A
+// URL with another scheme and no "//" (dns:, filedesc:, warcinfo:) is its
+// own key. Where the key differs from surt's, and why, is listed in the
+// package documentation.
 func SURT(s string) (string, error) {
 	return Canonicalizer{Profile: Archive}.SURT(s)
 }
 
 // SURT returns the SURT key of s under c: s canonicalized by c, then
-// lower-cased, leading "www" labels dropped, the query sorted by (name,
-// value) as the archive sorts it, and written without its scheme, the
-// host's labels reversed ("com,example)/path?q"). A fragment that c keeps
+// lower-cased, the host's empty labels and leading "www" labels dropped,
+// the query sorted by (name, value) as the archive sorts it, and written
+// without its scheme, the host's labels reversed ("com,example)/path?q";
+// "https://www.example.com./x" is "com,example)/x" under every profile). A fragment that c keeps
 // stays at the end of the key. With the [Archive] profile it is the
 // archive's key ([SURT]) with c's options added, so that
 // Canonicalizer{Profile: Archive, DropParams: TrackingParams}.SURT is the
 // archive's key without tracking parameters. It allocates the key; on
-// error it returns a *uri.Error with Op uri.OpSURT.
+// error it returns a *uri.Error with Op uri.OpSURT (with ErrNoHost for a
+// host of dots alone).
 func (c Canonicalizer) SURT(s string) (string, error) {
 	switch c.Profile {
 	case Archive:
@@ -69,7 +73,14 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 	if u.Hostname() == "" {
 		return abnf.LowerString(k), nil
 	}
-	host := stripWWW(abnf.LowerString(u.Hostname()))
+	// The URL Standard keeps the empty labels of a domain ("example.com.",
+	// "a..b"); a key drops them, as the archive's does, so that no label
+	// of the key is empty and "example.com." sorts with "example.com".
+	host := collapseDots(u.Hostname())
+	if host == "" {
+		return "", c.fail(uri.OpSURT, s, ErrNoHost)
+	}
+	host = stripWWW(abnf.LowerString(host))
 	q := abnf.LowerString(u.Query())
 	key := surtKey(host, u.Port(), abnf.LowerString(u.Pathname()), sortArchive(q), u.HasQuery())
 	if u.HasFragment() {
@@ -112,15 +123,13 @@ func opaqueKey(s string) string {
 	return s
 }
 
-// opaque reports whether s has a scheme not followed by "//", or is one of
-// the archive's record types whose key is the URL itself.
+// opaque reports whether s has a scheme other than http and https not
+// followed by "//", or is one of the archive's record types whose key is
+// the URL itself.
 func opaque(s string) bool {
 	s = trimSpace(s)
-	i := 0
-	for i < len(s) && (abnf.IsAlpha(s[i]) || i > 0 && (abnf.IsDigit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
-		i++
-	}
-	if i == 0 || i == len(s) || s[i] != ':' {
+	i := schemeLen(s)
+	if i == 0 || i == len(s) || s[i] != ':' || webScheme(s[:i]) {
 		return false
 	}
 	switch abnf.LowerString(s[:i]) {

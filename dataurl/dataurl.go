@@ -25,8 +25,9 @@ type Data struct {
 type Options struct {
 	// MaxSize is the largest decoded body, in bytes, that Parse,
 	// ParseURL, Open and OpenURL accept; 0 (or less) means no limit. A
-	// longer body is an [ErrTooLarge] error, found from the length of the
-	// encoded text before any of the body is decoded or allocated.
+	// longer body is an [ErrTooLarge] error, found by measuring the
+	// encoded body before any of it is decoded, copied or allocated (see
+	// the package documentation, "Limits").
 	MaxSize int64
 }
 
@@ -38,11 +39,10 @@ func (o Options) max() int64 {
 	return o.MaxSize
 }
 
-// Parse parses input with the URL Standard's basic URL parser
-// ([whatwg.Parse]) and runs the Fetch Standard's data: URL processor on
-// the URL: the MIME type, the ";base64" test, percent-decoding and
-// forgiving-base64 decoding. It is Options{}.Parse: no limit on the size
-// of the body.
+// Parse runs the Fetch Standard's data: URL processor on the URL that the
+// URL Standard's basic URL parser ([whatwg.Parse]) makes of input: the
+// MIME type, the ";base64" test, percent-decoding and forgiving-base64
+// decoding. It is Options{}.Parse: no limit on the size of the body.
 //
 // On failure it returns the zero Data and a [*uri.Error] with Op
 // [uri.OpParse], the input, and one of this package's Err sentinels. It
@@ -54,73 +54,115 @@ func Parse(input string) (Data, error) { return Options{}.Parse(input) }
 func ParseURL(u whatwg.URL) (Data, error) { return Options{}.ParseURL(u) }
 
 // Parse runs the data: URL processor on input as [Parse] does, under the
-// limits of o. A body longer than o.MaxSize is an [ErrTooLarge] error, found before it is decoded: the bytes allocated
-// never exceed the limit. The body is the only allocation for an input
-// in serialized form with a MIME type in serialized form (as [Encode]
-// writes them); the href, when whatwg.Parse has to write it, and the MIME
-// type, when it is not in serialized form, add one each.
+// limits of o. A body longer than o.MaxSize is an [ErrTooLarge] error. For
+// a data: URL with an opaque path, the body is measured in the input as
+// given before any of it is decoded or copied, so that refusing the input,
+// for any reason, allocates no more than o.MaxSize bytes and the error
+// (see the package documentation, "Limits"); the URL parser runs on the
+// input up to the first "," only, and only once the body is accepted.
+//
+// The body is the only allocation for such an input whose MIME type is in
+// serialized form up to the first "," (as [Encode] writes them), whatever
+// the body holds; the href of that part, when the URL parser has to write
+// it, and the MIME type, when it is not in serialized form, add one each.
+// Any other input is parsed whole first, which allocates its href when
+// the URL parser has to write it.
 func (o Options) Parse(input string) (Data, error) {
-	d, buf, ok := o.parsePlain(input)
-	if ok {
-		return d, nil
+	if t, ok := readOpaque(input); ok {
+		return o.parseOpaque(t)
 	}
 	u, err := whatwg.Parse(input)
 	if err != nil {
 		return Data{}, urlError(input, err)
 	}
-	return o.process(input, u, buf)
-}
-
-// parsePlain is Parse for the most common data: URL: in serialized form
-// up to its first ",", and base64 after it with nothing but the alphabet
-// and padding. The URL parser leaves those characters as they are in an
-// opaque path, a path or a query, so such an input is the href of its
-// URL, and only its head needs the URL parser: the body is checked by
-// decoding it. It reports false for any other input, with the buffer
-// that it allocated, if any, for Parse to reuse.
-func (o Options) parsePlain(input string) (Data, []byte, bool) {
-	// A serialized URL begins with its scheme in lower case; the test for
-	// ";base64" comes before the URL parser and the MIME type's parser,
-	// so that other URLs cost nothing here.
-	comma := strings.IndexByte(input, ',')
-	if comma < 0 || !strings.HasPrefix(input, "data:") {
-		return Data{}, nil, false
-	}
-	if _, b64 := cutBase64(trimASCIIWhitespace(input[len("data:"):comma])); !b64 {
-		return Data{}, nil, false
-	}
-	headText := input[:comma+1]
-	u, err := whatwg.Parse(headText)
-	if err != nil || u.Href() != headText || u.HasFragment() {
-		return Data{}, nil, false
-	}
-	h, err := head(headText, u)
-	if err != nil || !h.base64 {
-		return Data{}, nil, false
-	}
-	body, ok := decodePlain(input[comma+1:], o.max())
-	if !ok {
-		return Data{}, body, false
-	}
-	return Data{MIMEType: h.mime, Body: body}, nil, true
+	return o.process(input, u)
 }
 
 // ParseURL is [Options.Parse] for a URL that is already parsed. Errors
 // quote its href.
-func (o Options) ParseURL(u whatwg.URL) (Data, error) { return o.process(u.Href(), u, nil) }
+func (o Options) ParseURL(u whatwg.URL) (Data, error) {
+	if t, ok := readOpaque(u.Href()); ok {
+		return o.parseOpaque(t)
+	}
+	return o.process(u.Href(), u)
+}
+
+// parseOpaque runs the data: URL processor on a data: URL with an opaque
+// path, read in its input as given (see opaque.go).
+func (o Options) parseOpaque(t opaque) (Data, error) {
+	if t.comma < 0 {
+		return Data{}, t.noComma()
+	}
+	var buf []byte
+	if t.base64 {
+		// Most data: URLs end with plain base64, which is decoded at once,
+		// and checked by decoding it: neither a fragment nor anything that
+		// the URL parser strips or rewrites is base64.
+		var ok bool
+		if buf, ok = decodePlain(t.input[t.comma+1:], o.max()); ok {
+			return t.data(buf)
+		}
+	}
+	t.split()
+	body, f := decodeBody(t.body, t.base64, o.max(), buf)
+	if f != nil {
+		return Data{}, t.bodyError(f, o.max())
+	}
+	return t.data(body)
+}
+
+// data returns the Data of t with its body.
+func (t opaque) data(body []byte) (Data, error) {
+	mt, err := t.mimeType()
+	if err != nil {
+		return Data{}, err
+	}
+	return Data{MIMEType: mt, Body: body}, nil
+}
 
 // process runs the data: URL processor on u, whose input (for errors) was
-// input, decoding the body into buf when buf has room for it.
-func (o Options) process(input string, u whatwg.URL, buf []byte) (Data, error) {
+// input, reading the body in its href: for a URL whose scheme is not
+// "data", or whose path is not opaque.
+func (o Options) process(input string, u whatwg.URL) (Data, error) {
 	h, err := head(input, u)
 	if err != nil {
 		return Data{}, err
 	}
-	body, f := decodeBody(h.body, h.base64, o.max(), buf)
+	body, f := decodeBody(h.body, h.base64, o.max(), nil)
 	if f != nil {
 		return Data{}, h.bodyError(f, o.max())
 	}
 	return Data{MIMEType: h.mime, Body: body}, nil
+}
+
+// noComma is the error of a data: URL without a "," before its fragment
+// (the processor's step 7).
+func (t opaque) noComma() error {
+	off := len(t.input)
+	if t.hash >= 0 {
+		off = t.hash
+	}
+	return &uri.Error{Op: uri.OpParse, Input: t.input, Offset: off, Err: ErrNoComma}
+}
+
+// mimeType returns the MIME type of t, from the href that the URL parser
+// writes for the input up to the first ",": the processor's steps 4 to
+// 9, 11's removal of ";base64", and 12 to 14.
+func (t opaque) mimeType() (mimetype.MIMEType, error) {
+	// The URL parser refuses an href longer than maxHref. An input of a
+	// ninth of that cannot make one, since the parser writes a byte as
+	// nine at most ("%EF%BF%BD"); a longer input is parsed whole to know.
+	if len(t.input) > (maxHref-2)/9 {
+		if _, err := whatwg.Parse(t.input); err != nil {
+			return mimetype.MIMEType{}, urlError(t.input, err)
+		}
+	}
+	u, err := whatwg.Parse(t.input[:t.comma+1])
+	if err != nil {
+		return mimetype.MIMEType{}, urlError(t.input, err)
+	}
+	h, err := head(t.input, u)
+	return h.mime, err
 }
 
 // A header is the part of the processor's steps that comes before the

@@ -26,12 +26,39 @@
 //
 // Beyond the standards, for servers: a limit on the size of the decoded
 // body ([Options.MaxSize]), checked against the exact decoded length,
-// which is computed from the encoded text before any of the body is
-// decoded or allocated, so that a URL of a gigabyte costs no gigabyte to
-// refuse; a [Reader] that decodes a large body as it is read
+// which is measured in the encoded body before any of it is decoded,
+// copied or allocated, so that a URL of a gigabyte costs no gigabyte to
+// refuse (see Limits); a [Reader] that decodes a large body as it is read
 // ([Options.Open]); and [Encode], which writes a data: URL from a MIME
 // type and bytes, percent-encoded or in base64, whichever is shorter, in
 // the URL Standard's serialized form.
+//
+// # Limits
+//
+// A data: URL with an opaque path (every data: URL whose MIME type does
+// not begin with "/": all that Encode writes and that browsers make) is
+// read in the input as given. What the URL parser would do to its body
+// (remove tabs and newlines, strip trailing C0 controls and spaces,
+// replace ill-formed UTF-8 with U+FFFD, percent-encode other bytes, which
+// percent-decoding reads back) is done as the body is read, so the body
+// is measured, percent-encodings, base64 whitespace and all, without
+// being copied, and the URL parser runs on the input up to the first ","
+// only, once the body is accepted. Refusing such an input, for any reason
+// and whatever its body holds, takes time linear in its length and
+// allocates no more than [Options.MaxSize] bytes and the error: nothing
+// for a body over the limit, and for an invalid ";base64" body the buffer
+// that it is first decoded into, as plain base64, to check it: within the
+// limit, and three quarters of its length at most. Open refuses the same
+// inputs at the same cost (without the buffer), and the [Reader] decodes
+// the body from the input.
+//
+// Any other input is parsed whole first, as [whatwg.Parse] parses it:
+// one whose scheme is not "data", and a data: URL with a hierarchical
+// path ("data:/x,y", "data://h/,y"), whose host and dot segments the URL
+// parser resolves before the processor can find its body. Refusing it
+// costs the href, when the URL parser has to write one, which can be nine
+// times as long as the input (it writes an ill-formed byte as
+// "%EF%BF%BD").
 //
 // # Strictness
 //

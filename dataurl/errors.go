@@ -31,8 +31,8 @@ var (
 	ErrBase64 = errors.New("invalid base64 body")
 
 	// ErrTooLarge: the decoded body would be longer than
-	// [Options.MaxSize]. It is found from the encoded text before any of
-	// the body is decoded or allocated; the Offset is the encoded byte
+	// [Options.MaxSize]. It is found by measuring the encoded body before
+	// any of it is decoded or allocated; the Offset is the encoded byte
 	// that would make the body one byte too long, and the Detail gives the
 	// limit.
 	ErrTooLarge = errors.New("body larger than the limit")

@@ -57,7 +57,11 @@ func begins(o dataurl.Options, p string) bool {
 //     Size is the body's length;
 //   - a limit of the body's length accepts it, and one byte less refuses
 //     it with ErrTooLarge; and the body repeated past 256 KiB is refused
-//     under a small limit without allocating its size;
+//     under a small limit without allocating its size, written by Encode
+//     or as the input writes it, whatever it holds (see checkLimitCost);
+//   - under a limit, Parse gives what it gives without one when the body
+//     is within the limit, ErrTooLarge when it is over, and fails when
+//     Parse fails;
 //   - an error is a *uri.Error about the input, and for a URL with an
 //     opaque path the offset of a body error obeys the module's rule: the
 //     input up to it begins an accepted data: URL, and up to the byte
@@ -75,6 +79,7 @@ func FuzzParse(f *testing.F) {
 		if (err == nil) != ok || ok && (d.MIMEType.String() != mime || string(d.Body) != string(body)) {
 			t.Fatalf("Parse(%q) = %q, %q, %v; the reference gives %q, %q, %v", in, d.MIMEType, d.Body, err, mime, body, ok)
 		}
+		checkLimitCost(t, in)
 		if err != nil {
 			checkError(t, in, err, dataurl.Options{})
 		} else {
@@ -122,6 +127,35 @@ func checkLimitAllocs(t *testing.T, d dataurl.Data) {
 		cost, _ := oracle.Measure(func() { _, perr = o.Parse(s) })
 		if !errors.Is(perr, dataurl.ErrTooLarge) || cost.Bytes >= 64<<10 {
 			t.Fatalf("Options{MaxSize: 1000}.Parse of %d bytes of %q = %v, allocating %d bytes", len(s), s[:min(len(s), 60)], perr, cost.Bytes)
+		}
+	}
+}
+
+// checkLimitCost checks that a small limit bounds the cost of a data: URL
+// with an opaque path, whatever its body holds: the text of the body of
+// in, as in writes it, repeated past 256 KiB, costs less than 64 KiB to
+// Parse and Open under a limit of 1000 bytes (accepted or refused, for
+// any reason). A URL with a hierarchical path is parsed whole first, as
+// the package documentation says.
+func checkLimitCost(t *testing.T, in string) {
+	t.Helper()
+	u, err := whatwg.Parse(in)
+	comma := strings.IndexByte(in, ',')
+	if err != nil || u.Scheme() != "data" || !u.HasOpaquePath() || comma < 0 || comma == len(in)-1 {
+		return
+	}
+	body := in[comma+1:]
+	s := in[:comma+1] + strings.Repeat(body, (256<<10)/len(body)+1)
+	o := dataurl.Options{MaxSize: 1000}
+	for _, op := range []struct {
+		name string
+		f    func()
+	}{
+		{"Parse", func() { _, err = o.Parse(s) }},
+		{"Open", func() { _, err = o.Open(s) }},
+	} {
+		if cost, _ := oracle.Measure(op.f); cost.Bytes >= 64<<10 {
+			t.Fatalf("Options{MaxSize: 1000}.%s of %d bytes of %q = %v, allocating %d bytes", op.name, len(s), s[:min(len(s), 60)], err, cost.Bytes)
 		}
 	}
 }

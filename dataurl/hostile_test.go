@@ -24,6 +24,8 @@ var hostileShapes = []oracle.HostileShape{
 	{"percent-encoded text", 1 << 19, func(n int) string { return "data:," + strings.Repeat("%41", n/3) }},
 	{"lone percent signs", 1 << 20, func(n int) string { return "data:," + strings.Repeat("%", n) }},
 	{"non-ASCII", 1 << 19, func(n int) string { return "data:," + strings.Repeat("é\xff\xf0\x9f", n/6) }},
+	{"ill-formed UTF-8", 1 << 20, func(n int) string { return "data:," + strings.Repeat("\xff", n) }},
+	{"a MIME type of non-ASCII", 1 << 19, func(n int) string { return "data:" + strings.Repeat("é", n/2) + ",x" }},
 	{"tabs and newlines", 1 << 19, func(n int) string { return "data:;base64," + strings.Repeat("Q\tU\nF\rB", n/8) }},
 	{"many parameters", 50000, func(n int) string { return "data:text/plain" + strings.Repeat(";a=b", n) + ",x" }},
 	{"many semicolons before base64", 1 << 20, func(n int) string { return "data:" + strings.Repeat(";", n) + "base64,QUFB" }},

@@ -1,6 +1,7 @@
 package dataurl
 
 import (
+	"math"
 	"strings"
 
 	"github.com/gouri/uri"
@@ -20,28 +21,38 @@ import (
 // with U+FFFD. A walker reads the input's body byte by byte under the same
 // rules and finds the first byte after which no accepted body can follow.
 
-// bodyError is the error of a fault in h.body, with its offset in the
-// input.
-func (h header) bodyError(f *fault, limit int64) error {
-	return &uri.Error{Op: uri.OpParse, Input: h.input, Offset: h.bodyOffset(limit), Err: f.err, Detail: f.detail}
+// bodyError is the error of a fault in the body of t, with its offset in
+// the input.
+func (t opaque) bodyError(f *fault, limit int64) error {
+	return faultError(t.input, f, bodyOffset(t.input, t.base64, limit))
 }
 
-// bodyOffset returns the offset in the input of the error of the body,
-// which the processor rejects or finds over the limit (none when limit <
-// 0). For a URL whose path is not opaque (data:/..., whose dot segments
-// the URL parser removes) and which is not its own href, it is the
-// offset of the body's first byte.
-func (h header) bodyOffset(limit int64) int {
-	in := h.input
+// bodyError is the error of a fault in h.body, with its offset in the
+// input. For a URL whose path is not opaque (data:/..., whose dot
+// segments the URL parser removes) and which is not its own href, it is
+// the offset of the body's first byte.
+func (h header) bodyError(f *fault, limit int64) error {
+	if !h.url.HasOpaquePath() && h.input != h.url.Href() {
+		return faultError(h.input, f, strings.IndexByte(h.input, ',')+1)
+	}
+	return faultError(h.input, f, bodyOffset(h.input, h.base64, limit))
+}
+
+// faultError is the error of the fault f at offset off of input.
+func faultError(input string, f *fault, off int) error {
+	return &uri.Error{Op: uri.OpParse, Input: input, Offset: off, Err: f.err, Detail: f.detail}
+}
+
+// bodyOffset returns the offset in input, a data: URL with an opaque path
+// or its own href, of the error of the body, which the processor rejects
+// or finds over the limit (none when limit < 0).
+func bodyOffset(in string, b64 bool, limit int64) int {
 	start := strings.IndexByte(in, ',') + 1
 	end, hash := len(in), strings.IndexByte(in, '#')
 	if hash >= 0 {
 		end = hash
 	}
-	if !h.url.HasOpaquePath() && in != h.url.Href() {
-		return start
-	}
-	w := walker{b64: h.base64, limit: limit, s: in[:end], i: start}
+	w := walker{b64: b64, limit: limit, s: in[:end], i: start}
 	if off, dead := w.walk(hash >= 0); dead {
 		return off
 	}
@@ -78,6 +89,12 @@ type walker struct {
 // be complete.
 func (w *walker) walk(hash bool) (int, bool) {
 	for w.i < len(w.s) {
+		if !w.plain() {
+			return w.at, true
+		}
+		if w.i == len(w.s) {
+			break
+		}
 		w.at = w.i
 		c := w.s[w.i]
 		switch {
@@ -103,6 +120,66 @@ func (w *walker) walk(hash bool) (int, bool) {
 		return len(w.s), true
 	}
 	return 0, false
+}
+
+// plain reads the bytes that the steps below would read without doing
+// more than counting them, in one loop: tabs and newlines, controls and
+// spaces that add to the run (but a control that base64 does not read as
+// whitespace), and after no run, base64 characters before any padding,
+// or the ASCII bytes and percent-encodings of a percent-encoded body. It
+// stops at any other byte, and at a percent-encoding begun, and leaves
+// them to the steps below. It reports false when a byte passes the limit,
+// at w.at.
+func (w *walker) plain() bool {
+	if w.pct != 0 {
+		return true
+	}
+	s, i := w.s, w.i
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case tabOrNewline(c):
+			continue
+		case c <= ' ':
+			if w.b64 && c != ' ' && c != '\f' {
+				w.i = i
+				return true
+			}
+			w.run++
+			continue
+		case w.run != 0:
+		case w.b64 && w.pads == 0 && b64Class[c] == b64Char:
+			if w.limit >= 0 && w.n == maxChars(w.limit) {
+				w.i, w.at = i, i
+				return false
+			}
+			w.n++
+			continue
+		case !w.b64 && c < 0x80 && (c != '%' || i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2])):
+			if w.limit >= 0 && w.n == w.limit {
+				w.i, w.at = i, i
+				return false
+			}
+			w.n++
+			if c == '%' {
+				i += 2
+			}
+			continue
+		}
+		break
+	}
+	w.i = i
+	return true
+}
+
+// maxChars returns the most base64 characters that decode to limit bytes
+// or fewer: 4n characters make 3n bytes, 4n+2 make 3n+1 and 4n+3 make
+// 3n+2 (4n+1 need one more character).
+func maxChars(limit int64) int64 {
+	if limit > math.MaxInt64/4*3 {
+		return math.MaxInt64
+	}
+	return limit/3*4 + [3]int64{0, 2, 3}[limit%3]
 }
 
 // byte reads the byte c at w.s[w.i], not a control or a space, and

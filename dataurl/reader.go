@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/mimetype"
 	"github.com/gouri/uri/whatwg"
 )
@@ -20,50 +19,92 @@ type Reader struct {
 	left   int64  // bytes not yet read
 	body   string // the encoded body not yet decoded
 	base64 bool
-	plain  bool    // base64 without percent-encoding or whitespace: body is the decoder's input
-	pend   [3]byte // decoded bytes not yet read, from the end
-	npend  int
+	plain  bool // base64 without percent-encoding or whitespace: body is the decoder's input
+	// clean: a percent-encoded body without tabs, newlines or ill-formed
+	// UTF-8, whose bytes other than percent-encodings are the body's.
+	clean bool
+	pend  [4]byte // decoded bytes not yet read, from the end
+	npend int
 }
 
 // Open runs the data: URL processor on input, as [Options.Parse] does, up
 // to the body, and returns a Reader of the body. The whole body is
 // checked first, in one pass that allocates nothing, so that an invalid
 // or too large body is an error of Open, with the offset that Parse would
-// give, and the Reader's Size is exact. Open allocates the Reader, and the
-// href and the MIME type when they are not in serialized form.
+// give, and the Reader's Size is exact. Open allocates the Reader, and
+// the href and the MIME type as [Options.Parse] does; the Reader decodes
+// the body from the input as given.
 func (o Options) Open(input string) (*Reader, error) {
+	if t, ok := readOpaque(input); ok {
+		return o.openOpaque(t)
+	}
 	u, err := whatwg.Parse(input)
 	if err != nil {
 		return nil, urlError(input, err)
 	}
-	return o.open(input, u)
+	return o.openURL(input, u)
 }
 
 // OpenURL is [Options.Open] for a URL that is already parsed. Errors quote
 // its href.
-func (o Options) OpenURL(u whatwg.URL) (*Reader, error) { return o.open(u.Href(), u) }
+func (o Options) OpenURL(u whatwg.URL) (*Reader, error) {
+	if t, ok := readOpaque(u.Href()); ok {
+		return o.openOpaque(t)
+	}
+	return o.openURL(u.Href(), u)
+}
 
-func (o Options) open(input string, u whatwg.URL) (*Reader, error) {
+// openOpaque is Open for a data: URL with an opaque path.
+func (o Options) openOpaque(t opaque) (*Reader, error) {
+	if t.comma < 0 {
+		return nil, t.noComma()
+	}
+	t.split()
+	r, f := o.reader(t.body, t.base64)
+	if f != nil {
+		return nil, t.bodyError(f, o.max())
+	}
+	mt, err := t.mimeType()
+	if err != nil {
+		return nil, err
+	}
+	r.mime = mt
+	return r, nil
+}
+
+// openURL is Open for a URL whose body is read in its href.
+func (o Options) openURL(input string, u whatwg.URL) (*Reader, error) {
 	h, err := head(input, u)
 	if err != nil {
 		return nil, err
 	}
-	r := &Reader{mime: h.mime, body: h.body, base64: h.base64}
-	var size int
-	var f *fault
-	if h.base64 {
-		size, r.plain, f = measureBase64(h.body, o.max())
-		if r.plain {
-			r.body = trimPadding(h.body)
-		}
-	} else {
-		size, f = percentSize(h.body, o.max())
-	}
+	r, f := o.reader(h.body, h.base64)
 	if f != nil {
 		return nil, h.bodyError(f, o.max())
 	}
-	r.size, r.left = int64(size), int64(size)
+	r.mime = h.mime
 	return r, nil
+}
+
+// reader measures body and returns a Reader of it, or the fault that
+// makes the processor fail or the body too large.
+func (o Options) reader(body string, b64 bool) (*Reader, *fault) {
+	var size int
+	var f *fault
+	r := Reader{body: body, base64: b64}
+	if b64 {
+		size, r.plain, f = measureBase64(body, o.max())
+		if r.plain {
+			r.body = trimPadding(body)
+		}
+	} else {
+		size, r.clean, f = measurePercent(body, o.max())
+	}
+	if f != nil {
+		return nil, f
+	}
+	r.size, r.left = int64(size), int64(size)
+	return &r, nil
 }
 
 // MIMEType returns the MIME type of the data: URL.
@@ -89,13 +130,36 @@ func (r *Reader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// readPercent decodes the percent-encoded body into p.
+// readPending copies the decoded bytes not yet read to p.
+func (r *Reader) readPending(p []byte) int {
+	c := copy(p, r.pend[len(r.pend)-r.npend:])
+	r.npend -= c
+	return c
+}
+
+// pending keeps the decoded bytes b, which the caller had no room for,
+// for the next calls.
+func (r *Reader) pending(b []byte) {
+	r.npend = copy(r.pend[len(r.pend)-len(b):], b)
+}
+
+// readPercent decodes the percent-encoded body into p: runs of bytes that
+// are the body's as they are straight into p, and the rest a code point
+// or a percent-encoding at a time (see unit).
 func (r *Reader) readPercent(p []byte) int {
 	n := 0
-	for n < len(p) && r.body != "" {
-		k := strings.IndexByte(r.body, '%')
-		if k < 0 {
-			k = len(r.body)
+	for n < len(p) && (r.npend > 0 || r.body != "") {
+		if r.npend > 0 {
+			n += r.readPending(p[n:])
+			continue
+		}
+		var k int
+		if r.clean {
+			if k = strings.IndexByte(r.body, '%'); k < 0 {
+				k = len(r.body)
+			}
+		} else {
+			k = plainLen(r.body)
 		}
 		if k > 0 {
 			c := copy(p[n:], r.body[:k])
@@ -103,10 +167,11 @@ func (r *Reader) readPercent(p []byte) int {
 			r.body = r.body[c:]
 			continue
 		}
-		c, w := abnf.DecodedByte(r.body, 0, false)
-		p[n] = c
-		n++
-		r.body = r.body[w:]
+		b, m, size := unit(r.body)
+		r.body = r.body[size:]
+		c := copy(p[n:], b[:m])
+		n += c
+		r.pending(b[c:m])
 	}
 	return n
 }
@@ -118,9 +183,7 @@ func (r *Reader) readBase64(p []byte) int {
 	n := 0
 	for n < len(p) && (r.npend > 0 || r.body != "") {
 		if r.npend > 0 {
-			c := copy(p[n:], r.pend[3-r.npend:3-r.npend+min(r.npend, len(p)-n)])
-			n += c
-			r.npend -= c
+			n += r.readPending(p[n:])
 			continue
 		}
 		if room := len(p) - n; room >= 3 {
@@ -129,8 +192,7 @@ func (r *Reader) readBase64(p []byte) int {
 		}
 		var group [3]byte
 		k := r.decode(group[:], 4)
-		copy(r.pend[3-k:], group[:k])
-		r.npend = k
+		r.pending(group[:k])
 	}
 	return n
 }

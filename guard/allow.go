@@ -26,7 +26,7 @@ func (f URLTesterFunc) TestURL(u whatwg.URL) bool { return f(u) }
 // checkAllowlist refuses the URL in, which the other rules allowed, when
 // the policy has an allowlist (OnlyHosts, OnlyURLs) that it is not on.
 func (p *Policy) checkAllowlist(in string) error {
-	if len(p.OnlyHosts) == 0 && p.OnlyURLs == nil {
+	if p.OnlyHosts == nil && p.OnlyURLs == nil {
 		return nil
 	}
 	u, err := whatwg.Parse(in)
@@ -35,14 +35,8 @@ func (p *Policy) checkAllowlist(in string) error {
 		e.Cause = err
 		return e
 	}
-	if len(p.OnlyHosts) > 0 {
-		if ok, bad := p.hostListed(u.Hostname()); !ok {
-			detail := "the host " + quote(u.Hostname()) + " is not in OnlyHosts"
-			if bad != "" {
-				detail += " (which holds " + quote(bad) + ", neither a host nor \"*.\" and a domain)"
-			}
-			return refuse(RuleAllowlist, ReadingWHATWG, in, detail)
-		}
+	if p.OnlyHosts != nil && !p.OnlyHosts.Match(u.Hostname()) {
+		return refuse(RuleAllowlist, ReadingWHATWG, in, "the host "+quote(u.Hostname())+" is not in OnlyHosts")
 	}
 	if p.OnlyURLs == nil {
 		return nil
@@ -55,72 +49,6 @@ func (p *Policy) checkAllowlist(in string) error {
 		return refuse(RuleAllowlist, ReadingWHATWG, in, "OnlyURLs does not match the URL")
 	}
 	return nil
-}
-
-// hostListed reports whether host, a host as the URL Standard serializes
-// it, matches a pattern of OnlyHosts; when it does not, bad is the first
-// pattern that is not one.
-func (p *Policy) hostListed(host string) (ok bool, bad string) {
-	host = strings.TrimSuffix(host, ".")
-	for _, pattern := range p.OnlyHosts {
-		h, wildcard, valid := hostPattern(pattern)
-		switch h = strings.TrimSuffix(h, "."); {
-		case !valid:
-			if bad == "" {
-				bad = pattern
-			}
-		case !wildcard && host == h,
-			wildcard && len(host) > len(h)+1 && strings.HasSuffix(host, h) && host[len(host)-len(h)-1] == '.':
-			return true, ""
-		}
-	}
-	return false, bad
-}
-
-// hostPattern reads a pattern of OnlyHosts: a host, in any spelling that
-// the URL Standard's host parser reads (section 3.5: case, IDNA, the
-// numeric IPv4 forms; an IPv6 address with or without brackets), or "*."
-// and a domain. It returns the host as the URL Standard serializes it,
-// whether the pattern is a wildcard, and false for anything else: a port,
-// a path, a "*" elsewhere, a percent-encoding, a control or a space.
-func hostPattern(pattern string) (host string, wildcard, ok bool) {
-	rest, wildcard := strings.CutPrefix(pattern, "*.")
-	if rest == "" || strings.ContainsAny(rest, "*/?#@\\%") {
-		return "", false, false
-	}
-	for i := 0; i < len(rest); i++ {
-		if rest[i] <= ' ' || rest[i] == 0x7f {
-			return "", false, false
-		}
-	}
-	if strings.Contains(rest, ":") && !strings.HasPrefix(rest, "[") {
-		rest = "[" + rest + "]" // an IPv6 address without brackets
-	}
-	if plainDomain(rest) {
-		return rest, wildcard, true
-	}
-	u, err := whatwg.Parse("http://" + rest + "/")
-	if err != nil || u.Href() != "http://"+u.Hostname()+"/" || wildcard && u.HostKind() != whatwg.HostDomain {
-		return "", false, false
-	}
-	return u.Hostname(), wildcard, true
-}
-
-// plainDomain reports whether s is a domain that the URL Standard's host
-// parser returns as it is: lower-case ASCII letters, digits, "-" and
-// ".", and a last label that starts with a letter, so that no IPv4
-// parser reads it as a number.
-func plainDomain(s string) bool {
-	last := strings.LastIndexByte(strings.TrimSuffix(s, "."), '.') + 1
-	if last >= len(s) || s[last] < 'a' || s[last] > 'z' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return !strings.HasPrefix(s, "xn--") && !strings.Contains(s, ".xn--")
 }
 
 // sameRequest returns the path and query that net/http sends for in (the

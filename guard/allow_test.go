@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/whatwg"
 )
@@ -22,7 +23,7 @@ func (p pathPrefix) TestURL(u whatwg.URL) bool { return strings.HasPrefix(u.Path
 // any spelling of the host, and restrict nothing else away: every other
 // rule still refuses, and Hosts exempts nothing from them.
 func TestAllowlist(t *testing.T) {
-	only := func(patterns ...string) guard.Policy { return guard.Policy{OnlyHosts: patterns} }
+	only := func(patterns ...string) guard.Policy { return guard.Policy{OnlyHosts: hostList(t, patterns...)} }
 	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
 	tests := []struct {
 		name   string
@@ -51,23 +52,18 @@ func TestAllowlist(t *testing.T) {
 		{"IPv4, pattern in another form", only("0x8080808"), "http://8.8.8.8/", "", ""},
 		{"IPv6", only("[2001:4860:4860::8888]"), "http://[2001:4860:4860:0::8888]/", "", ""},
 		{"IPv6 without brackets", only("2001:4860:4860::8888"), "http://[2001:4860:4860::8888]/", "", ""},
-		{"not a pattern: port", only("example.com:443"), "https://example.com/", "allowlist", `(which holds "example.com:443", neither a host nor "*." and a domain)`},
-		{"not a pattern: path", only("example.com/hooks"), "https://example.com/hooks", "allowlist", `"example.com/hooks"`},
-		{"not a pattern: inner star", only("a.*.example.com"), "https://a.b.example.com/", "allowlist", ""},
-		{"not a pattern: star alone", only("*"), "https://example.com/", "allowlist", ""},
-		{"not a pattern: wildcard address", only("*.8.8.8"), "http://8.8.8.8/", "allowlist", ""},
-		{"not a pattern: space", only("example.com "), "https://example.com/", "allowlist", ""},
-		{"not a pattern, and one that matches", only("exa mple.com", "example.com"), "https://example.com/", "", ""},
+		{"empty list", only(), "https://example.com/", "allowlist", ""},
+		{"wildcard over a public suffix, allowed", guard.Policy{OnlyHosts: publicSuffixList(t, "*.com")}, "http://evil.com/", "", ""},
 
 		// Every other rule still applies.
 		{"listed loopback address", only("127.0.0.1"), "http://127.0.0.1/", "address", ""},
-		{"listed loopback address, its network allowed", guard.Policy{OnlyHosts: []string{"127.0.0.1"}, Networks: loopback}, "http://127.0.0.1/", "", ""},
+		{"listed loopback address, its network allowed", guard.Policy{OnlyHosts: hostList(t, "127.0.0.1"), Networks: loopback}, "http://127.0.0.1/", "", ""},
 		{"listed localhost", only("localhost"), "http://localhost/", "localhost", ""},
 		{"metadata name under a listed domain", only("*.google.internal"), "http://metadata.google.internal/", "metadata", ""},
 		{"listed, userinfo", only("example.com"), "http://u@example.com/", "userinfo", ""},
 		{"listed, port", only("example.com"), "http://example.com:8080/", "port", ""},
-		{"in Hosts, not in OnlyHosts", guard.Policy{Hosts: []string{"localhost"}, OnlyHosts: []string{"example.com"}}, "http://localhost/", "allowlist", ""},
-		{"in Hosts and OnlyHosts", guard.Policy{Hosts: []string{"localhost"}, OnlyHosts: []string{"localhost"}}, "http://localhost/", "", ""},
+		{"in Hosts, not in OnlyHosts", guard.Policy{Hosts: []string{"localhost"}, OnlyHosts: hostList(t, "example.com")}, "http://localhost/", "allowlist", ""},
+		{"in Hosts and OnlyHosts", guard.Policy{Hosts: []string{"localhost"}, OnlyHosts: hostList(t, "localhost")}, "http://localhost/", "", ""},
 
 		// OnlyURLs, and its agreement on the path and query.
 		{"URLs", guard.Policy{OnlyURLs: pathPrefix("/hooks/")}, "https://example.com/hooks/1?a=b", "", ""},
@@ -78,7 +74,7 @@ func TestAllowlist(t *testing.T) {
 		{"URLs, encodings that net/url leaves", guard.Policy{OnlyURLs: pathPrefix("/hooks/")}, "https://example.com/hooks/a b?é=1 2", "", ""},
 		{"URLs, empty query", guard.Policy{OnlyURLs: pathPrefix("/hooks/")}, "https://example.com/hooks/1?", "", ""},
 		{"URLs, a function", guard.Policy{OnlyURLs: guard.URLTesterFunc(func(u whatwg.URL) bool { return u.Port() == "" })}, "https://example.com:443/", "", ""},
-		{"hosts and URLs", guard.Policy{OnlyHosts: []string{"example.com"}, OnlyURLs: pathPrefix("/hooks/")}, "https://example.org/hooks/1", "allowlist", "OnlyHosts"},
+		{"hosts and URLs", guard.Policy{OnlyHosts: hostList(t, "example.com"), OnlyURLs: pathPrefix("/hooks/")}, "https://example.org/hooks/1", "allowlist", "OnlyHosts"},
 	}
 	for _, tt := range tests {
 		target, err := tt.p.Check(tt.in)
@@ -93,6 +89,95 @@ func TestAllowlist(t *testing.T) {
 		case tt.rule == "allowlist" && !errors.Is(err, guard.ErrAllowlist):
 			t.Errorf("%s: Check(%q) = %v, not ErrAllowlist", tt.name, tt.in, err)
 		}
+	}
+}
+
+// hostList is NewHostList for patterns that the test knows are valid.
+func hostList(t testing.TB, patterns ...string) *guard.HostList {
+	t.Helper()
+	l, err := guard.NewHostList(patterns, guard.HostListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// publicSuffixList is NewHostList with AllowPublicSuffixWildcard.
+func publicSuffixList(t testing.TB, patterns ...string) *guard.HostList {
+	t.Helper()
+	l, err := guard.NewHostList(patterns, guard.HostListOptions{AllowPublicSuffixWildcard: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestNewHostListErrors: a bad pattern is a fault of the configuration,
+// found when the list is built, not a refusal of each request (before,
+// "*.com" allowed every name under com, and "example.com:443" matched
+// nothing and refused every URL): a *uri.Error (Op parse, Name
+// "allowlist") with ErrBadHostPattern, at the offset of the fault, and
+// no *guard.Error, whose "refused" would read as a decision on a request.
+func TestNewHostListErrors(t *testing.T) {
+	tests := []struct {
+		pattern string
+		offset  int
+		is      error // a reason besides ErrBadHostPattern: the URL Standard's, or nil
+	}{
+		{"*.com", 2, nil},
+		{"*.co.uk", 2, nil},
+		{"*.github.io", 2, nil},
+		{"*.internal", 2, nil},
+		{"example.com:443", 11, nil},
+		{"example.com/hooks", 11, nil},
+		{"a.*.example.com", 2, nil},
+		{"*", 1, nil},
+		{"*.8.8.8", 2, nil},
+		{"example.com ", 11, whatwg.ErrDomainToASCII},
+		{"ex%61mple.com", 2, nil},
+		{"", 0, whatwg.ErrHostMissing},
+		{"1.2.3.256", 0, whatwg.ErrIPv4OutOfRangePart},
+	}
+	for _, tt := range tests {
+		l, err := guard.NewHostList([]string{"ok.example", tt.pattern}, guard.HostListOptions{})
+		var e *uri.Error
+		if !errors.As(err, &e) || e.Op != uri.OpParse || e.Name != "allowlist" || e.Input != tt.pattern || e.Offset != tt.offset || l != nil ||
+			!errors.Is(err, guard.ErrBadHostPattern) || tt.is != nil && !errors.Is(err, tt.is) || errors.As(err, new(*guard.Error)) {
+			t.Errorf("NewHostList(%q) = %v, %#v; want a *uri.Error of Op parse, Name allowlist, ErrBadHostPattern (and %v) at %d", tt.pattern, l, err, tt.is, tt.offset)
+		}
+	}
+	const wantMsg = `uri: parse allowlist: invalid host pattern ("com" is a public suffix: each name under it may be another party's) at offset 2 of "*.com"`
+	if _, err := guard.NewHostList([]string{"*.com"}, guard.HostListOptions{}); err == nil || err.Error() != wantMsg {
+		t.Errorf("NewHostList(*.com) = %v, want %s", err, wantMsg)
+	}
+}
+
+// TestHostListMatchAllocs: a match allocates nothing, and a nil
+// *HostList matches nothing.
+func TestHostListMatchAllocs(t *testing.T) {
+	l := hostList(t, "a.example", "*.c.example", "*.example.com", "8.8.8.8", "[2001:db8::1]")
+	tests := []struct {
+		host   string
+		match  bool
+		allocs float64
+	}{
+		{"a.example", true, 0},
+		{"www.example.com", true, 0},
+		{"www.example.com.", true, 0},
+		{"example.com", false, 0},
+		{"[2001:db8::1]", true, 0},
+		{"evil.example", false, 0},
+	}
+	for _, tt := range tests {
+		if got := l.Match(tt.host); got != tt.match {
+			t.Errorf("Match(%q) = %v, want %v", tt.host, got, tt.match)
+		}
+		if got := testing.AllocsPerRun(100, func() { l.Match(tt.host) }); got != tt.allocs {
+			t.Errorf("Match(%q): %v allocations, want %v", tt.host, got, tt.allocs)
+		}
+	}
+	if (*guard.HostList)(nil).Match("a.example") {
+		t.Error("a nil *HostList matches a.example")
 	}
 }
 

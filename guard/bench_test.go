@@ -51,7 +51,7 @@ func BenchmarkCheckAllowlist(b *testing.B) {
 		p    guard.Policy
 	}{
 		{"none", guard.Policy{}},
-		{"OnlyHosts", guard.Policy{OnlyHosts: hosts}},
+		{"OnlyHosts", guard.Policy{OnlyHosts: hostList(b, hosts...)}},
 		{"OnlyURLs", guard.Policy{OnlyURLs: pathPrefix("/")}},
 	}
 	const in = "https://www.example.com/search?q=go"

@@ -39,8 +39,9 @@ func (p *Policy) resolver() Resolver {
 // Check allowed (Schemes).
 //
 // A refused address is an [*Error] (reading "connect") inside the
-// dialer's *net.OpError; with several addresses, the error is the first
-// one's. A name that does not resolve is the resolver's error inside a
+// dialer's *net.OpError, and so is the zero netip.Addr from the Resolver
+// (Input the address given, rule address), which is never dialed; with
+// several addresses, the error is the first one's. A name that does not resolve is the resolver's error inside a
 // *net.OpError.
 func (p *Policy) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
 	host, port, splitErr := net.SplitHostPort(address)
@@ -66,7 +67,15 @@ func (p *Policy) DialContext(ctx context.Context, network, address string) (net.
 	}
 	var first error
 	for i, a := range addrs {
-		c, err := dialPart(ctx, d, network, net.JoinHostPort(a.Unmap().String(), port), len(addrs)-i)
+		var c net.Conn
+		var err error
+		if a.IsValid() {
+			c, err = dialPart(ctx, d, network, net.JoinHostPort(a.Unmap().String(), port), len(addrs)-i)
+		} else {
+			// Its String, "invalid IP", would be dialed as a name.
+			err = &net.OpError{Op: "dial", Net: network, Err: refuse(RuleAddress, ReadingConnect, address,
+				"the resolver answered "+quote(host)+" with the zero netip.Addr, which is no IP address")}
+		}
 		if err == nil {
 			return c, nil
 		}

@@ -18,7 +18,7 @@ const (
 	RuleDisagree  = "disagree"  // the readings disagree on the scheme, userinfo, host or port (or path and query, for OnlyURLs), or net/http dials another host
 	RuleLocalhost = "localhost" // "localhost" or a name under it (RFC 6761, Section 6.3)
 	RuleMetadata  = "metadata"  // the name of a cloud metadata service ("metadata.google.internal"); its addresses are rule address
-	RuleAddress   = "address"   // an address in a special-purpose range, or the empty host
+	RuleAddress   = "address"   // an address in a special-purpose range, the empty host, or no address (the zero netip.Addr)
 	RulePort      = "port"      // a port the policy does not allow
 	RuleAllowlist = "allowlist" // a URL that the policy's allowlist (OnlyHosts, OnlyURLs) does not hold
 	RuleResolve   = "resolve"   // a name that does not resolve (Policy.Lookup)

@@ -58,6 +58,41 @@ func ExamplePolicy_Check_error() {
 	// true
 }
 
+// An allowlist of hosts is read once, when the service starts: a bad
+// pattern is an error then, and each Check matches the URL's host against
+// the compiled list.
+func ExampleNewHostList() {
+	only, err := guard.NewHostList([]string{"hooks.example.com", "*.partner.example", "Bücher.example"}, guard.HostListOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := guard.Policy{OnlyHosts: only}
+	for _, raw := range []string{
+		"https://hooks.example.com/a",
+		"https://api.eu.partner.example/v1",
+		"https://xn--bcher-kva.example/",
+		"https://partner.example/",
+		"https://evil.example/",
+	} {
+		if _, err := p.Check(raw); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println("fetch", raw)
+	}
+	// A wildcard over a public suffix allows names that anyone may register.
+	_, err = guard.NewHostList([]string{"*.github.io"}, guard.HostListOptions{})
+	fmt.Println(err)
+	// Output:
+	// fetch https://hooks.example.com/a
+	// fetch https://api.eu.partner.example/v1
+	// fetch https://xn--bcher-kva.example/
+	// guard: refused "https://partner.example/": allowlist: the host "partner.example" is not in OnlyHosts
+	// guard: refused "https://evil.example/": allowlist: the host "evil.example" is not in OnlyHosts
+	// uri: parse allowlist: invalid host pattern ("github.io" is a public suffix: each name under it may be another party's) at offset 2 of "*.github.io"
+}
+
 // Client is the one call: every request, connection and redirect is
 // checked. Set a timeout too.
 func ExamplePolicy_Client() {
@@ -85,22 +120,16 @@ func ExamplePolicy_CheckAddr() {
 }
 
 // Fetching a URL that a user gave (a webhook, a link preview, an import):
-// NewRequest checks the URL before net/url parses it, so that every
-// refusal is a *guard.Error, even for a URL that net/url rejects; the
-// client checks the URL again on every request, the address of every
-// connection after DNS, and every redirect. Refused URLs never reach a
-// resolver or a socket.
+// one Client for the service, shared by its goroutines, checks the URL
+// before net/url reads it, every redirect, and the address of every
+// connection after DNS, so that every refusal is a *guard.Error, even for
+// a URL that net/url rejects. Refused URLs never reach a resolver or a
+// socket.
 func Example_fetchForUser() {
-	var p guard.Policy // http and https, ports 80 and 443, public addresses only
-	client := p.Client()
-	client.Timeout = 30 * time.Second
-	ctx := context.Background()
+	// http and https, ports 80 and 443, public addresses only; 30 s timeout.
+	client := guard.NewClient(guard.Policy{}, guard.ClientOptions{MaxBodyBytes: 10 << 20})
 	for _, userURL := range []string{"http://127.1/admin", "http://[::ffff:169.254.169.254]/latest/meta-data/", "https:evil.example/", "http://evil.example\\@127.0.0.1/"} {
-		req, err := p.NewRequest(ctx, http.MethodGet, userURL, nil) // a refusal is a *guard.Error
-		var resp *http.Response
-		if err == nil {
-			resp, err = client.Do(req) // a refusal is a *guard.Error inside a *url.Error
-		}
+		resp, err := client.Get(userURL) // a refusal is a *guard.Error inside a *url.Error
 		var refused *guard.Error
 		switch {
 		case errors.As(err, &refused):
@@ -116,6 +145,61 @@ func Example_fetchForUser() {
 	// refused: address http://[::ffff:169.254.169.254]/latest/meta-data/
 	// refused: parse https:evil.example/
 	// refused: parse http://evil.example\@127.0.0.1/
+}
+
+// NewClient makes the client of a service once: its options bound the
+// time of each request, the redirects it follows and the bytes it reads,
+// and its connections are shared. Here it fetches from a local server
+// that the policy allows, as a test would (see Example_localTesting); a
+// redirect to this host is refused, and so is a body over the limit.
+func ExampleNewClient() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/hop":
+			http.Redirect(w, r, "http://localhost/admin", http.StatusFound)
+		case "/big":
+			w.Write(make([]byte, 2<<20))
+		default:
+			fmt.Fprint(w, "hello")
+		}
+	}))
+	defer srv.Close()
+	addr := netip.MustParseAddrPort(srv.Listener.Addr().String())
+	p := guard.Policy{
+		Ports:    []uint16{addr.Port()},
+		Networks: []netip.Prefix{netip.PrefixFrom(addr.Addr(), addr.Addr().BitLen())},
+		Resolver: guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+			return []netip.Addr{addr.Addr()}, nil // every name is the test server
+		}),
+	}
+	client := guard.NewClient(p, guard.ClientOptions{
+		Timeout:      10 * time.Second,
+		MaxRedirects: 3,
+		MaxBodyBytes: 1 << 20,
+	})
+	for _, path := range []string{"/", "/hop", "/big"} {
+		resp, err := client.Get("http://api.test:" + strconv.Itoa(int(addr.Port())) + path)
+		var refused *guard.Error
+		if errors.As(err, &refused) {
+			fmt.Println(path, "refused:", refused.Rule)
+			continue
+		}
+		if err != nil {
+			fmt.Println(path, "failed:", err)
+			continue
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			fmt.Println(path, "read", len(body), "bytes:", err)
+			continue
+		}
+		fmt.Println(path, "fetched:", string(body))
+	}
+	// Output:
+	// / fetched: hello
+	// /hop refused: localhost
+	// /big read 1048576 bytes: guard: response body longer than MaxBodyBytes, 1048576 bytes
 }
 
 // A fetcher's tests run against a local server, which the zero Policy

@@ -35,7 +35,8 @@ func (p *Policy) NewRequest(ctx context.Context, method, rawURL string, body io.
 // finds it. The caller closes the response body.
 //
 // Do has no timeout: give req a context with a deadline. For many
-// requests, send them with one Client, whose connections are reused.
+// requests, or for a timeout and a limit on the body, make one [Client]
+// with NewClient and send them all with it: it reuses its connections.
 func (p *Policy) Do(req *http.Request) (*http.Response, error) {
 	q := p.clone()
 	t := q.Transport()
@@ -47,19 +48,23 @@ func (p *Policy) Do(req *http.Request) (*http.Response, error) {
 // Get fetches rawURL with GET, as http.Get does: NewRequest, then Do.
 // Every refusal is an [*Error]: inside a *url.Error (Op "Get"), as
 // http.Get returns its errors, for a URL that NewRequest refuses too, so
-// errors.As finds it whatever refused the URL. Get has no timeout.
+// errors.As finds it whatever refused the URL. Get has no timeout and
+// shares no connection: [Client.Get] has both.
 func (p *Policy) Get(rawURL string) (*http.Response, error) {
-	return p.send(http.MethodGet, rawURL, "", nil)
+	return send(p, p.Do, http.MethodGet, rawURL, "", nil)
 }
 
 // Post posts body to rawURL with the Content-Type contentType, as
 // http.Post does: NewRequest, then Do; its errors are those of Get. A
 // body that is an io.Closer is closed, also when the URL is refused.
 func (p *Policy) Post(rawURL, contentType string, body io.Reader) (*http.Response, error) {
-	return p.send(http.MethodPost, rawURL, contentType, body)
+	return send(p, p.Do, http.MethodPost, rawURL, contentType, body)
 }
 
-func (p *Policy) send(method, rawURL, contentType string, body io.Reader) (*http.Response, error) {
+// send checks rawURL with p, then sends a request of method for it with
+// do: a refusal is an *Error inside a *url.Error, as do returns its
+// errors, and a body that is an io.Closer is closed.
+func send(p *Policy, do func(*http.Request) (*http.Response, error), method, rawURL, contentType string, body io.Reader) (*http.Response, error) {
 	req, err := p.NewRequest(context.Background(), method, rawURL, body)
 	if err != nil {
 		if c, ok := body.(io.Closer); ok {
@@ -70,5 +75,5 @@ func (p *Policy) send(method, rawURL, contentType string, body io.Reader) (*http
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	return p.Do(req)
+	return do(req)
 }

@@ -60,13 +60,16 @@ func FuzzCheck(f *testing.F) {
 	})
 }
 
-// FuzzOnlyHosts: an allowlist never lets through what the policy without
-// it refuses; a URL that the zero policy allows is allowed by the
-// allowlist of its own host, as the URL Standard serializes it, and
-// refused by rule allowlist by "*." and that host, when it is a domain;
-// and a URL that the fuzzed pattern lets through has that pattern's host
-// (read by the URL Standard's parser, as a URL's) as its host, or as a
-// suffix after a dot for a "*." pattern.
+// FuzzOnlyHosts: a pattern is either a list or a configuration error (a
+// *uri.Error with ErrBadHostPattern at an offset in the pattern, never a
+// refusal); an allowlist never lets through what the policy without it
+// refuses; a URL that the zero policy allows is allowed by the allowlist
+// of its own host, as the URL Standard serializes it (unless the host
+// holds a "*" or an empty label, which no pattern does), and refused by rule
+// allowlist by "*." and that host, when it is a domain; and a URL that the
+// fuzzed pattern lets through has that pattern's host (read by the URL
+// Standard's parser, as a URL's) as its host, or as a suffix after a dot
+// for a "*." pattern.
 func FuzzOnlyHosts(f *testing.F) {
 	for _, tt := range adversarial {
 		f.Add(tt.in, "example.com")
@@ -75,35 +78,58 @@ func FuzzOnlyHosts(f *testing.F) {
 	f.Add("https://xn--bcher-kva.example/", "Bücher.example")
 	f.Add("http://8.8.8.8/", "0x8.8.8.8")
 	f.Add("http://[2001:4860:4860::8888]/", "2001:4860:4860:0::8888")
+	f.Add("http://evil.com/", "*.com")
 	var zero guard.Policy
+	anySuffix := guard.HostListOptions{AllowPublicSuffixWildcard: true}
 	f.Fuzz(func(t *testing.T, in, pattern string) {
+		list, lerr := guard.NewHostList([]string{pattern}, guard.HostListOptions{})
+		var ue *uri.Error
+		if lerr != nil && (list != nil || !errors.As(lerr, &ue) || !errors.Is(lerr, guard.ErrBadHostPattern) ||
+			ue.Input != pattern || ue.Offset < 0 || ue.Offset > len(pattern) || errors.As(lerr, new(*guard.Error))) {
+			t.Fatalf("NewHostList(%q) = %v, %#v", pattern, list, lerr)
+		}
 		_, err := zero.Check(in)
-		p := guard.Policy{OnlyHosts: []string{pattern}}
+		p := guard.Policy{OnlyHosts: list}
 		_, perr := p.Check(in)
 		if err != nil {
-			if perr == nil {
+			if perr == nil && list != nil {
 				t.Fatalf("OnlyHosts %q allows %q, which the zero policy refuses: %v", pattern, in, err)
 			}
 			return
 		}
-		host := whatwg.MustParse(in).Hostname()
-		if _, err := (&guard.Policy{OnlyHosts: []string{host}}).Check(in); err != nil {
+		u := whatwg.MustParse(in)
+		host := u.Hostname()
+		own, err := guard.NewHostList([]string{host}, guard.HostListOptions{})
+		if err != nil {
+			// A pattern holds a "*" only in its leading "*.", and no
+			// empty label, which the URL Standard lets a host have.
+			if trimmed := strings.TrimSuffix(host, "."); strings.Contains(host, "*") || trimmed == "" ||
+				strings.Contains("."+trimmed+".", "..") {
+				return
+			}
+			t.Fatalf("NewHostList(%q), the host of %q: %v", host, in, err)
+		}
+		if _, err := (&guard.Policy{OnlyHosts: own}).Check(in); err != nil {
 			t.Fatalf("OnlyHosts %q refuses %q, its own host: %v", host, in, err)
 		}
-		if whatwg.MustParse(in).HostKind() == whatwg.HostDomain {
-			if _, err := (&guard.Policy{OnlyHosts: []string{"*." + host}}).Check(in); !errors.Is(err, guard.ErrAllowlist) {
+		if u.HostKind() == whatwg.HostDomain {
+			under, err := guard.NewHostList([]string{"*." + host}, anySuffix)
+			if err == nil {
+				_, err = (&guard.Policy{OnlyHosts: under}).Check(in)
+			}
+			if !errors.Is(err, guard.ErrAllowlist) && !errors.Is(err, guard.ErrBadHostPattern) {
 				t.Fatalf("OnlyHosts %q on %q = %v, want ErrAllowlist", "*."+host, in, err)
 			}
 		}
-		if perr != nil {
+		if list == nil || perr != nil {
 			return
 		}
 		rest, wildcard := strings.CutPrefix(pattern, "*.")
 		if strings.Contains(rest, ":") && !strings.HasPrefix(rest, "[") {
 			rest = "[" + rest + "]"
 		}
-		u, err := whatwg.Parse("http://" + rest + "/")
-		h, want := strings.TrimSuffix(host, "."), strings.TrimSuffix(u.Hostname(), ".")
+		pu, err := whatwg.Parse("http://" + rest + "/")
+		h, want := strings.TrimSuffix(host, "."), strings.TrimSuffix(pu.Hostname(), ".")
 		if err != nil || !wildcard && h != want || wildcard && !strings.HasSuffix(h, "."+want) {
 			t.Fatalf("OnlyHosts %q allows %q, whose host is %q", pattern, in, host)
 		}

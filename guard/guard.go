@@ -5,25 +5,27 @@
 // this machine or an address in a special-purpose range; and it checks the
 // address each connection reaches, after DNS, and every redirect.
 //
-// [Policy.Client] returns an *http.Client with the three checks wired in
-// ([Policy.Check] on every request, [Policy.Control] on every connection,
-// [Policy.CheckRedirect] on every redirect), and no proxy from the
-// environment unless the policy allows it. Build its requests with
-// [Policy.NewRequest], not http.NewRequest or http.Client.Get, which parse
-// the URL with net/url before the client's checks run and so return
-// net/url's error, not a refusal, for a URL that net/url rejects
-// ("http://a.example\@127.0.0.1/", " http://127.0.0.1/"). Then every
-// refusal is an [*Error], which errors.As finds:
+// [NewClient] returns a [Client] with the three checks wired in
+// ([Policy.Check] on every URL, before net/url reads it, and on every
+// request; [Policy.Control] on every connection; the URL check on every
+// redirect), a timeout, a limit of redirects and optionally of the bytes
+// of a body, and connections shared between requests; it uses no proxy
+// from the environment unless the policy allows it. Every refusal is an
+// [*Error], which errors.As finds inside the *url.Error that its Get,
+// Head, Post and Do return, as http.Client's do:
 //
-//	client := p.Client()
-//	client.Timeout = 30 * time.Second
-//	req, err := p.NewRequest(ctx, http.MethodGet, userURL, nil) // a refusal is an *Error
-//	if err == nil {
-//		resp, err = client.Do(req) // a refusal is an *Error inside a *url.Error
-//	}
+//	client := guard.NewClient(p, guard.ClientOptions{MaxBodyBytes: 10 << 20}) // once, for the service
+//	resp, err := client.Get(userURL) // a refusal is an *Error inside a *url.Error
 //
-// [Policy.Get], [Policy.Post] and [Policy.Do] fetch in one call, with a
-// client made for the call.
+// For an API that takes an *http.Client, pass [Client.HTTPClient].
+// [Policy.Client], [Policy.Transport] and [Policy.RoundTripper] are the
+// parts, for a client of your own; build its requests with
+// [Policy.NewRequest], not http.NewRequest or http.Client.Get, which
+// parse the URL with net/url before the client's checks run and so
+// return net/url's error, not a refusal, for a URL that net/url rejects
+// ("http://a.example\@127.0.0.1/", " http://127.0.0.1/").
+// [Policy.Get], [Policy.Post] and [Policy.Do] fetch once, with a client
+// made for the call, without a timeout.
 //
 // The zero Policy is the safe default: schemes http and https, ports 80 and
 // 443, no userinfo, and no special-purpose address (see [Policy.CheckAddr]
@@ -109,10 +111,24 @@
 //
 // The fields above allow more; OnlyHosts and OnlyURLs allow less. A
 // webhook sender that may only call the endpoints its customers
-// registered, or a fetcher of a few partners' APIs, sets OnlyHosts (host
-// patterns, "*.example.com" for the names under a domain), OnlyURLs (a
-// list of URL Patterns, or any [URLTester]), or both. A URL must pass
-// both, and so must every redirect.
+// registered, or a fetcher of a few partners' APIs, sets OnlyHosts (a
+// [HostList] of host patterns, "*.example.com" for the names under a
+// domain), OnlyURLs (a list of URL Patterns, or any [URLTester]), or
+// both. A URL must pass both, and so must every redirect. The host
+// patterns are read once, when the service starts, and a bad one is an
+// error then, not a refusal of each request:
+//
+//	only, err := guard.NewHostList([]string{"hooks.example.com", "*.partner.example"}, guard.HostListOptions{})
+//	if err != nil {
+//		log.Fatal(err) // a *uri.Error that names the pattern and the fault in it
+//	}
+//	p := guard.Policy{OnlyHosts: only}
+//
+// A wildcard over a public suffix ("*.com", "*.github.io", "*.internal")
+// is such an error, since anyone may register a name under it; a private
+// deployment under a suffix of its own sets
+// HostListOptions.AllowPublicSuffixWildcard. Package origin reads the
+// hosts of its allowlists by the same rules.
 //
 // An allowlisted host is not trusted: it still passes every other rule,
 // and its addresses every address check, at connect time and in Lookup.
@@ -124,7 +140,7 @@
 // whatever it resolves to is connected to) and restricts nothing. So
 // OnlyHosts restricts and exempts nothing; a name in Hosts and not in
 // OnlyHosts is refused; and the names of this host and of cloud metadata
-// services stay refused when a pattern ("*.internal") matches them,
+// services stay refused when a pattern ("*.google.internal") matches them,
 // unless Hosts names them.
 //
 // # Testing a fetcher locally
@@ -177,18 +193,30 @@
 // A proxy resolves names itself: with AllowProxy, the proxy decides what
 // an allowed name reaches. Only HTTP and HTTPS go through the client; a URL
 // of another allowed scheme is checked, but connecting to it is up to the
-// caller, who must check the address with [Policy.Control] too. The guard
-// does not limit sizes, times or the number of connections (set
-// http.Client.Timeout), does not look at the path or the query unless
-// OnlyURLs does (a path that the server reads as another resource is no
-// matter of the host), and follows net/url and net/http of the Go release
-// it is built with.
+// caller, who must check the address with [Policy.Control] too. A
+// [Client] limits the time of a request and, when asked, the bytes of a
+// body; the clients that a Policy makes limit neither (set
+// http.Client.Timeout), and none limits the number of connections (set
+// MaxConnsPerHost on ClientOptions.Transport). The guard does not look at
+// the path or the query unless OnlyURLs does (a path that the server reads
+// as another resource is no matter of the host), and follows net/url and
+// net/http of the Go release it is built with.
 //
 // # Before version 1
 //
 // The API may still change, and says so here when it does: Policy.Resolve,
 // which looks a name up in the DNS, became [Policy.Lookup], since Resolve
 // means the resolution of a reference everywhere else in the module.
+//
+// Policy.OnlyHosts was a []string whose patterns each Check read again,
+// and in which a bad pattern matched nothing (a refusal named it); it is
+// a *[HostList], built once by [NewHostList], which returns an error for
+// a bad pattern: write guard.Policy{OnlyHosts: list} with list from
+// NewHostList(patterns, guard.HostListOptions{}). A wildcard over a
+// public suffix ("*.com"), which matched every name under it, is now such
+// an error, as it was already in package origin's allowlists, unless
+// HostListOptions.AllowPublicSuffixWildcard allows it. A pattern with an
+// empty label ("a..example.com") is an error too.
 package guard
 
 import (
@@ -206,7 +234,7 @@ import (
 
 // Policy says which URLs and addresses may be fetched. The zero value is
 // the safe default; each field allows more. A Policy must not be changed
-// while it is in use; Client, Transport and Dialer take a copy.
+// while it is in use; NewClient, Client, Transport and Dialer take a copy.
 type Policy struct {
 	// Schemes allowed besides http and https, compared without regard to
 	// case; ports of their default port (RFC 3986, Section 3.1) are
@@ -240,19 +268,19 @@ type Policy struct {
 	// Networks. Risk: the proxy resolves the names itself, so an allowed
 	// name can reach an address that the guard would refuse.
 	AllowProxy bool
-	// OnlyHosts, when not empty, is an allowlist: a URL whose host
-	// matches none of its patterns is refused (rule allowlist). A pattern
-	// is a host, in any spelling that the URL Standard's host parser reads
-	// ("hooks.example.com", "Bücher.example", "8.8.8.8",
-	// "[2001:4860:4860::8888]"), or "*." and a domain ("*.example.com":
-	// every name under example.com, at any depth, but not example.com
-	// itself). Hosts are compared as the URL Standard serializes them,
-	// without regard to a final dot. A pattern that is neither (a port, a
-	// path, another "*") matches nothing, and a refusal names it. An
-	// allowlist only restricts: a host on it still goes through every
-	// other rule, and its addresses through every address check (see
-	// Allowlists in the package documentation).
-	OnlyHosts []string
+	// OnlyHosts, when not nil, is an allowlist: a URL whose host matches
+	// none of its patterns is refused (rule allowlist); a list of no
+	// pattern refuses every URL. Build it once with NewHostList, which
+	// reads each pattern as a host in any spelling that the URL
+	// Standard's host parser reads ("hooks.example.com",
+	// "Bücher.example", "8.8.8.8", "[2001:4860:4860::8888]"), or "*." and
+	// a domain ("*.example.com": every name under example.com, at any
+	// depth, but not example.com itself, nor "*.com" over a public
+	// suffix), and refuses a bad pattern with an error, before any
+	// request. An allowlist only restricts: a host on it still goes
+	// through every other rule, and its addresses through every address
+	// check (see Allowlists in the package documentation).
+	OnlyHosts *HostList
 	// OnlyURLs, when set, is an allowlist of URLs: a URL that it does not
 	// pass is refused (rule allowlist), after OnlyHosts. It is given the
 	// URL Standard's reading of the URL, and so that what it tests is what
@@ -260,8 +288,9 @@ type Policy struct {
 	// another form is refused (rule disagree): "/a/../b", "/a\b". Plug a
 	// list of URL Patterns in here, or a function (URLTesterFunc).
 	OnlyURLs URLTester
-	// Resolver, when set, looks up the names that Transport, Client,
-	// DialContext, Get, Post, Do and Lookup connect to or check, in place
+	// Resolver, when set, looks up the names that a Client of NewClient,
+	// Transport, Client, DialContext, Get, Post, Do and Lookup connect to
+	// or check, in place
 	// of net.DefaultResolver: a *net.Resolver whose Dial reaches the DNS
 	// server of your choice, or a fake in tests (ResolverFunc). It is
 	// trusted with nothing: each address it gives is checked at connect
@@ -486,7 +515,8 @@ func isLocalhost(name string) bool {
 // (IPv4-mapped, NAT64 64:ff9b::/96, 6to4, Teredo) is refused when the
 // address it carries is; the IPv4-compatible (::/96), IPv4-translated
 // (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48) ranges are
-// refused whatever they carry. A zone is ignored.
+// refused whatever they carry. A zone is ignored. The zero netip.Addr,
+// which is no address, is refused whatever the policy allows.
 func (p *Policy) CheckAddr(a netip.Addr) error {
 	if why := p.addrProblem(a); why != "" {
 		return refuse(RuleAddress, "", a.String(), why)
@@ -496,6 +526,10 @@ func (p *Policy) CheckAddr(a netip.Addr) error {
 
 // addrProblem says why a is refused, or "".
 func (p *Policy) addrProblem(a netip.Addr) string {
+	if !a.IsValid() {
+		// No prefix holds it, so no range or Network would name it.
+		return "the zero netip.Addr is no IP address"
+	}
 	a = a.WithZone("")
 	if p.inNetworks(a) {
 		return ""
@@ -523,15 +557,20 @@ func (p *Policy) addrProblem(a netip.Addr) string {
 // describe names a range: `a loopback address (127.0.0.0/8, RFC 1122,
 // Section 3.2.1.3)`.
 func describe(s *special) string {
-	article := "a "
-	switch s.name[0] {
-	case 'a', 'e', 'i', 'o', 'u', 'I':
-		article = "an "
-	}
 	if s.name == "cloud metadata" {
 		return "the cloud metadata address (" + s.rfc + ")"
 	}
-	return article + s.name + " address (" + s.prefix.String() + ", " + s.rfc + ")"
+	return article(s.name) + s.name + " address (" + s.prefix.String() + ", " + s.rfc + ")"
+}
+
+// article returns "an " before a name that begins with a vowel sound, as
+// the names of the ranges are read: "an IPv4-mapped", "an ORCHID", "an
+// AMT", "an unspecified"; but "a unique local", whose "u" is read "you".
+func article(name string) string {
+	if !strings.HasPrefix(name, "uni") && strings.ContainsRune("aeiouAEIO", rune(name[0])) {
+		return "an "
+	}
+	return "a "
 }
 
 func (p *Policy) inNetworks(a netip.Addr) bool {

@@ -48,15 +48,27 @@ func (p *Policy) Dialer() *net.Dialer {
 // dialTimeout is the Timeout of http.DefaultTransport's dialer.
 const dialTimeout = 30 * time.Second
 
-// maxRedirects is net/http's default limit.
+// maxRedirects is the default limit of ClientOptions, and net/http's of
+// requests in a chain.
 const maxRedirects = 10
 
-// CheckRedirect runs Check on the URL of every redirect, and stops after
-// 10 redirects, as http.Client does by default: set it as an http.Client's
-// CheckRedirect. The client returns its error inside a *url.Error.
+// CheckRedirect runs Check on the URL of every redirect, and stops a
+// chain at its 10th request (after 9 redirects), as http.Client does by
+// default: set it as an http.Client's CheckRedirect. The client returns
+// its error inside a *url.Error.
 func (p *Policy) CheckRedirect(req *http.Request, via []*http.Request) error {
-	if len(via) >= maxRedirects {
-		return refuse(RuleRedirect, "", req.URL.String(), "stopped after "+strconv.Itoa(maxRedirects)+" redirects")
+	return p.checkRedirect(req, via, maxRedirects-1)
+}
+
+// checkRedirect is CheckRedirect with a limit of max redirects followed;
+// with a negative max, the client follows none and returns the redirect's
+// response.
+func (p *Policy) checkRedirect(req *http.Request, via []*http.Request, max int) error {
+	if max < 0 {
+		return http.ErrUseLastResponse
+	}
+	if len(via) > max { // via holds the first request and the redirects followed
+		return refuse(RuleRedirect, "", req.URL.String(), "stopped after "+strconv.Itoa(max)+" redirects")
 	}
 	_, err := p.Check(req.URL.String())
 	return err
@@ -65,18 +77,54 @@ func (p *Policy) CheckRedirect(req *http.Request, via []*http.Request) error {
 // Transport returns a clone of http.DefaultTransport that dials with
 // DialContext (Control on every address, but for the hosts of Hosts; the
 // policy's Resolver) and uses no proxy, or the environment's when
-// AllowProxy is set. It does not run Check on the request: RoundTripper
-// and Client do.
+// AllowProxy is set. It does not run Check on the request: RoundTripper,
+// Client and the [Client] of NewClient do.
 func (p *Policy) Transport() *http.Transport {
-	q := p.clone()
-	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.Proxy = nil
-	if q.AllowProxy {
-		t.Proxy = http.ProxyFromEnvironment
+	return p.clone().transportFrom(nil)
+}
+
+// transportFrom returns a clone of base, or of http.DefaultTransport when
+// base is nil, that dials every connection, TLS included, with
+// DialContext, and uses base's proxy only when AllowProxy is set. An
+// HTTP/2 that base was given by hand (TLSNextProto, as
+// golang.org/x/net/http2's ConfigureTransport sets it) would pool the
+// connections of the clone with those that base dials itself, which no
+// Control checks: the clone uses net/http's own HTTP/2 instead. p must be
+// a clone that nothing else changes.
+func (p *Policy) transportFrom(base *http.Transport) *http.Transport {
+	if base == nil {
+		base = defaultTransport()
 	}
-	t.DialContext = q.DialContext
+	t := base.Clone()
+	if !p.AllowProxy {
+		t.Proxy = nil
+	}
+	t.DialContext = p.DialContext // which net/http prefers to the deprecated Dial
 	t.DialTLSContext = nil
+	//lint:ignore SA1019 net/http would dial TLS with a base's deprecated DialTLS
+	t.DialTLS = nil
+	if _, ok := t.TLSNextProto["h2"]; ok {
+		t.TLSNextProto = nil
+		t.ForceAttemptHTTP2 = true
+	}
 	return t
+}
+
+// defaultTransport returns http.DefaultTransport, or a transport with its
+// documented settings when a program has replaced it with another
+// RoundTripper.
+func defaultTransport() *http.Transport {
+	if t, ok := http.DefaultTransport.(*http.Transport); ok {
+		return t
+	}
+	return &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          100,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ExpectContinueTimeout: time.Second,
+	}
 }
 
 // RoundTripper returns an http.RoundTripper that runs Check on each
@@ -86,9 +134,12 @@ func (p *Policy) RoundTripper() http.RoundTripper {
 	return &roundTripper{p: q, next: q.Transport()}
 }
 
+// roundTripper runs Check on each request before next sends it, and
+// limits the body of each response to maxBody bytes when maxBody > 0.
 type roundTripper struct {
-	p    *Policy
-	next *http.Transport
+	p       *Policy
+	next    *http.Transport
+	maxBody int64
 }
 
 func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -98,8 +149,16 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		return nil, err
 	}
-	return t.next.RoundTrip(req)
+	resp, err := t.next.RoundTrip(req)
+	if err != nil || t.maxBody <= 0 {
+		return resp, err
+	}
+	return limitBody(resp, t.maxBody)
 }
+
+// CloseIdleConnections closes next's idle connections: http.Client's
+// CloseIdleConnections calls it.
+func (t *roundTripper) CloseIdleConnections() { t.next.CloseIdleConnections() }
 
 // Client returns an *http.Client that fetches only what the policy allows:
 // Check on every request (RoundTripper), Control on every connection
@@ -107,7 +166,8 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 // one. Send it requests built with NewRequest: its Get, Head, Post and
 // PostForm, like http.NewRequest, parse the URL with net/url before any
 // check runs, and return net/url's error, with no [*Error] in it, for a URL
-// that net/url rejects.
+// that net/url rejects. [NewClient] does both, with a timeout: prefer it
+// unless an API takes an *http.Client (then pass [Client.HTTPClient]).
 func (p *Policy) Client() *http.Client {
 	q := p.clone()
 	return &http.Client{Transport: q.RoundTripper(), CheckRedirect: q.CheckRedirect}
@@ -121,10 +181,11 @@ type Resolver interface {
 // Lookup runs Check, then looks up the addresses of the target's name
 // with r (the policy's Resolver when r is nil, and net.DefaultResolver
 // when that is nil too), and refuses the URL when any of them is refused
-// by CheckAddr (rule "address", reading "resolve"), or when the name does
-// not resolve (rule "resolve"). It returns the target and the addresses:
-// the literal address, no lookup, for an IP address; none for a host of
-// Hosts; and otherwise the resolver's answers, in its order, unmapped: an
+// by CheckAddr (rule "address", reading "resolve"; the zero netip.Addr
+// too), or when the name does not resolve (rule "resolve"). It returns
+// the target and the addresses: the literal address, no lookup, for an
+// IP address; none for a host of Hosts; and otherwise the resolver's
+// answers, in its order, unmapped: an
 // IPv4 address as IPv4 ("127.0.0.1"), where Go's resolver gives the
 // IPv4-mapped form ("::ffff:127.0.0.1"). A refusal after the lookup has
 // the answers, unmapped, as its Addrs. A later lookup may give other
@@ -172,6 +233,5 @@ func (p *Policy) clone() *Policy {
 	q.Ports = slices.Clone(p.Ports)
 	q.Networks = slices.Clone(p.Networks)
 	q.Hosts = slices.Clone(p.Hosts)
-	q.OnlyHosts = slices.Clone(p.OnlyHosts)
 	return &q
 }

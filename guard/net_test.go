@@ -312,3 +312,88 @@ func mustPort(t *testing.T, s string) uint16 {
 	}
 	return ap.Port()
 }
+
+// TestZeroAddr: the zero netip.Addr is no address, and no path lets it
+// through: CheckAddr refuses it under every allowance (no range holds it,
+// so it was allowed), Lookup refuses a Resolver's answer of it, and
+// DialContext, Transport and Client never dial it (its String, "invalid
+// IP", was dialed as a name) but try the next address. IPv4-mapped forms
+// of 0.0.0.0 are refused as 0.0.0.0 is.
+func TestZeroAddr(t *testing.T) {
+	var zero netip.Addr
+	// refusal returns the rule, reading and input of the *guard.Error in
+	// err, or "" for each.
+	refusal := func(err error) (rule, reading, input string) {
+		var e *guard.Error
+		if errors.As(err, &e) {
+			return e.Rule, e.Reading, e.Input
+		}
+		return "", "", ""
+	}
+	for _, p := range []*guard.Policy{
+		{},
+		{AllowPrivate: true, Networks: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/0"), netip.MustParsePrefix("::/0"), {}}},
+	} {
+		for _, a := range []netip.Addr{zero, zero.WithZone("eth0")} {
+			err := p.CheckAddr(a)
+			if rule, _, _ := refusal(err); rule != guard.RuleAddress || !errors.Is(err, guard.ErrAddress) {
+				t.Errorf("%+v.CheckAddr(netip.Addr{}) = %v, want rule address", p, err)
+			}
+		}
+	}
+	srv, hits := loopbackServer(t)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	answers := map[string][]netip.Addr{
+		"zero.test":        {zero},
+		"zero-first.test":  {zero, netip.MustParseAddr("127.0.0.1")},
+		"zero-last.test":   {netip.MustParseAddr("127.0.0.1"), zero},
+		"mapped-zero.test": {mapped("0.0.0.0")},
+	}
+	res := guard.ResolverFunc(func(ctx context.Context, network, host string) ([]netip.Addr, error) {
+		if as, ok := answers[host]; ok {
+			return as, nil
+		}
+		t.Errorf("lookup of %q", host)
+		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+	})
+	p := &guard.Policy{Ports: []uint16{mustPort(t, port)}, Networks: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, Resolver: res}
+	for host := range answers {
+		u := "http://" + host + ":" + port + "/secret"
+		_, addrs, err := p.Lookup(context.Background(), nil, u)
+		if rule, reading, _ := refusal(err); rule != guard.RuleAddress || reading != guard.ReadingResolve || addrs != nil {
+			t.Errorf("Lookup(%q) = %v, %v; want rule address, reading resolve", u, addrs, err)
+		}
+	}
+	for _, tt := range []struct {
+		host string
+		ok   bool // the next address, 127.0.0.1, is reached
+	}{
+		{"zero.test", false},
+		{"mapped-zero.test", false},
+		{"zero-first.test", true},
+		{"zero-last.test", true},
+	} {
+		addr := tt.host + ":" + port
+		c, err := p.DialContext(context.Background(), "tcp", addr)
+		if err == nil {
+			c.Close()
+		}
+		if tt.ok != (err == nil) {
+			t.Errorf("DialContext(%q) = %v, want connected %v", addr, err, tt.ok)
+		}
+		var oe *net.OpError
+		if rule, _, _ := refusal(err); !tt.ok && (!errors.As(err, &oe) || rule != guard.RuleAddress) {
+			t.Errorf("DialContext(%q) = %v, want a *guard.Error of rule address in a *net.OpError", addr, err)
+		}
+	}
+	resp, err := p.Client().Get("http://zero.test:" + port + "/secret")
+	if err == nil {
+		resp.Body.Close()
+	}
+	if rule, reading, input := refusal(err); rule != guard.RuleAddress || reading != guard.ReadingConnect || input != "zero.test:"+port {
+		t.Errorf("Client().Get(zero.test) = %v; want rule address, reading connect, input zero.test:%s", err, port)
+	}
+	if n := hits.secret.Load(); n != 0 {
+		t.Errorf("the server got %d requests for /secret, want none", n)
+	}
+}

@@ -127,6 +127,33 @@ func TestRanges(t *testing.T) {
 	}
 }
 
+// TestDescribeArticle: a refusal names a range with the article that its
+// name is read with ("a unique local (ULA) address" read "an unique";
+// "an ORCHID", "an AMT" and "an AS112" read "a").
+func TestDescribeArticle(t *testing.T) {
+	an := map[string]bool{
+		"AMT": true, "AS112-v6": true, "IETF protocol assignments": true, "IPv4-compatible (deprecated)": true,
+		"IPv4-mapped": true, "IPv4-translated": true, "ORCHID (deprecated)": true, "ORCHIDv2": true,
+		"unspecified (this network)": true, "unspecified": true,
+	}
+	for i := range specials {
+		s := &specials[i]
+		want := "a " + s.name + " address"
+		switch {
+		case s.name == "cloud metadata":
+			want = "the cloud metadata address"
+		case an[s.name]:
+			want = "an " + s.name + " address"
+		}
+		if got := describe(s); !strings.HasPrefix(got, want+" (") {
+			t.Errorf("describe(%s) = %q, want it to begin %q", s.prefix, got, want)
+		}
+	}
+	if err := new(Policy).CheckAddr(netip.MustParseAddr("fd00::1")); err == nil || !strings.Contains(err.Error(), "is a unique local (ULA) address") {
+		t.Errorf("CheckAddr(fd00::1) = %v, want a unique local (ULA) address", err)
+	}
+}
+
 // TestCarried: the IPv4 address inside the IPv6 forms that carry one is
 // classified too (RFC 4291, Section 2.5.5; RFC 6052, Section 2.2; RFC 3056,
 // Section 2; RFC 4380, Section 4), and a public one is allowed.

@@ -8,6 +8,8 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/httptarget"
+	"github.com/gouri/uri/origin"
+	"github.com/gouri/uri/urlpattern"
 )
 
 // A reverse proxy rebuilds the URI that each request is for, and lets
@@ -40,4 +42,50 @@ func Example() {
 	// pass: http://www.example.org/api/
 	// 400: uri: malformed IP literal in host at offset 5 of "[12345::1]"
 	// 400: uri: build: no host (the request has no Host field, and no default host is set) at offset 0 (end of input) of ""
+}
+
+// A handler reads the URL of its request once, as the URL Standard reads
+// it, and hands it to the packages that work on whatwg.URL values: a list
+// of URL patterns, and origin's check of the target of a redirect.
+func ExampleURL() {
+	routes := urlpattern.NewList([]*urlpattern.Pattern{
+		urlpattern.MustParse("https://www.example.org/login"),
+		urlpattern.MustParse("https://:site.example.org/docs/*"),
+	})
+	for _, raw := range []string{
+		"GET /login?next=/account HTTP/1.1\r\nHost: www.example.org\r\n\r\n",
+		"GET /login?next=//evil.example/ HTTP/1.1\r\nHost: www.example.org\r\n\r\n",
+		"GET /docs/a/../b|c HTTP/1.1\r\nHost: API.example.org\r\n\r\n",
+		"GET /docs/#top HTTP/1.1\r\nHost: api.example.org\r\n\r\n",
+	} {
+		// In a handler, r is the request that net/http gives it.
+		r, _ := http.ReadRequest(bufio.NewReader(strings.NewReader(raw)))
+		u, err := httptarget.Config{Scheme: "https"}.URL(r)
+		if err != nil {
+			fmt.Println("400:", err)
+			continue
+		}
+		i, res, ok := routes.Exec(u)
+		switch {
+		case !ok:
+			fmt.Println("404:", u)
+		case i == 0:
+			next, _ := u.SearchParams().Get("next")
+			to, err := origin.Redirect(u, next, nil)
+			if err != nil {
+				fmt.Println("login, refused:", err)
+			} else {
+				fmt.Println("login, then to", to)
+			}
+		default:
+			site, _ := res.Get(urlpattern.Hostname, "site")
+			path, _ := res.Get(urlpattern.Pathname, "0")
+			fmt.Printf("docs of %s: %s\n", site, path)
+		}
+	}
+	// Output:
+	// login, then to https://www.example.org/account
+	// login, refused: guard: refused "//evil.example/": cross-origin: the URL Standard reads "https://evil.example/", of the origin "https://evil.example", which is not "https://www.example.org"
+	// docs of api: b|c
+	// 400: uri: invalid character "#" (a request-target has no fragment (RFC 9110, Section 7.1)) in path at offset 6 of "/docs/#top"
 }

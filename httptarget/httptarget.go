@@ -1,7 +1,9 @@
 // Package httptarget gives the target URI of a request that a Go server
 // received with package net/http: the URI that the client asked for,
 // rebuilt from the request line, the Host field and the connection as RFC
-// 9112, Section 3.3 says ([FromRequest]).
+// 9112, Section 3.3 says ([FromRequest]), and the same URL as the URL
+// Standard reads it ([URL]), for the packages that work on
+// whatwg.URL values (urlpattern's lists, origin's redirects).
 //
 // # Which job goes where
 //
@@ -29,8 +31,11 @@
 //
 // What this package does not do: it trusts no Forwarded or
 // X-Forwarded-Proto header (behind a trusted gateway, set [Config.Scheme]
-// from them yourself), does not normalize the result, and does not check
-// that the host is one the server answers for (RFC 9110, Section 7.4).
+// from them yourself), does not read Request.URL (decoded by net/http,
+// and rewritten by handlers such as http.StripPrefix), does not normalize
+// the result of FromRequest (URL's is the URL Standard's serialization),
+// and does not check that the host is one the server answers for (RFC
+// 9110, Section 7.4).
 package httptarget
 
 import (
@@ -96,6 +101,12 @@ func (c Config) FromRequest(r *http.Request) (uri.URI, error) {
 	if err != nil {
 		return uri.URI{}, err
 	}
+	return c.build(r, t)
+}
+
+// build returns the target URI of r whose request-target is t.
+func (c Config) build(r *http.Request, t uri.Target) (uri.URI, error) {
+	var err error
 	ctx := uri.TargetContext{Scheme: c.Scheme}
 	if ctx.Scheme == "" {
 		ctx.Scheme = "http"

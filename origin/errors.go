@@ -37,5 +37,17 @@ func parseRefusal(input string, err error, detail string) *guard.Error {
 	return e
 }
 
+// ErrBadEntry is the Err of the *uri.Error of [NewAllowlist] for an entry
+// that is neither an http or https origin nor "*." and a domain under a
+// registrable domain. The error's Detail says what is wrong with it.
+var ErrBadEntry = errors.New("invalid entry")
+
+// badEntry returns the error of NewAllowlist for the entry e, at the byte
+// offset off (uri.NoOffset for none), with the URL Standard's error as
+// cause when it rejected the host or port.
+func badEntry(e string, off int, detail string, cause error) *uri.Error {
+	return &uri.Error{Op: uri.OpParse, Name: "allowlist", Input: e, Offset: off, Err: ErrBadEntry, Detail: detail, Cause: cause}
+}
+
 // quote quotes s, only its beginning when it is long.
 func quote(s string) string { return errtext.QuoteHead(s) }

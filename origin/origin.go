@@ -21,7 +21,11 @@
 //     name under a domain, at any depth, never the domain itself nor a
 //     look-alike such as "evilexample.com" or "example.com.evil.net". Names
 //     are compared in A-labels as the URL Standard's host parser writes
-//     them, default ports folded, other ports exact. [Allowlist.CheckOrigin]
+//     them, without regard to a final ".", default ports folded, other
+//     ports exact; hosts and wildcards follow the rules of package guard's
+//     host patterns (guard.NewHostList), one matcher for both, which
+//     refuses a wildcard over a public suffix ("https://*.com") unless
+//     Options.AllowPublicSuffixWildcard allows it. [Allowlist.CheckOrigin]
 //     checks an Origin header, which is a serialized origin (RFC 6454,
 //     Section 7), for CORS.
 //
@@ -31,12 +35,15 @@
 // readings of the URL must agree, and the address reached is checked at
 // connect time. This package decides what a browser will do with a URL
 // that the server hands it, for which only the browser's reading counts,
-// and no network is involved. The two share their refusal: every error of
-// this package is a *guard.Error, whose Rule is one of guard's Rule
+// and no network is involved. The two share their refusal: every refusal
+// of this package is a *guard.Error, whose Rule is one of guard's Rule
 // constants (RuleParse, RuleScheme, RuleUserinfo, RuleCrossOrigin,
 // RuleLocalPath), so that a program handles one kind of refusal. A parse
 // failure wraps the parser's error: errors.Is finds guard.ErrParse and
-// errors.As the parser's error with its offset.
+// errors.As the parser's error with its offset. A bad entry of an
+// allowlist is no refusal but a fault of the configuration, found when
+// the list is built: [NewAllowlist] returns the module's error for text
+// it reads, a *uri.Error (Name "allowlist", Err [ErrBadEntry]).
 //
 // # What it does not do
 //
@@ -45,6 +52,20 @@
 // origin of a scheme other than http and https: an allowlist entry or an
 // Origin header of another scheme is refused. A redirect to the current
 // origin is always allowed; an allowlist adds origins to it.
+//
+// # Before version 1
+//
+// The API may still change, and says so here when it does. The hosts of
+// an allowlist's entries are read by the rules of package guard's host
+// patterns, so that a pattern means the same in both: a final "." no
+// longer makes another host in the allowlist ("https://a.example.com./"
+// is allowed by "https://*.example.com", as it is the same name to the
+// DNS; the current origin of Redirect is still compared exactly, as the
+// URL Standard compares origins); an entry whose host holds a
+// percent-encoding, a tab or a newline, or names a domain with an empty
+// label, is refused where the URL Standard's parser decoded, removed or
+// kept them; and "https://*example.com" is refused at offset 9, after
+// the "*", not 8. Options.AllowPublicSuffixWildcard is new.
 package origin
 
 import (
@@ -62,9 +83,8 @@ import (
 // then serialized (section 4.5). The result is absolute, so no later
 // reader resolves it differently, and Redirect(current, result, allow)
 // returns it unchanged. current is a parsed URL, so that a server parses
-// its own URL once, not once per target: with package
-// github.com/gouri/uri/httptarget, whatwg.Parse(u.String()) of the target
-// URI of the request.
+// its own URL once, not once per target: in a handler, httptarget.URL(r)
+// of package github.com/gouri/uri/httptarget.
 //
 // It refuses, with a *[guard.Error] whose Rule is
 //

@@ -56,6 +56,7 @@ func TestRedirect(t *testing.T) {
 		{"full-width letters", "https://ａ.example.com/", "https://a.example.com/", ""},
 		{"a port of the list", "https://partner.example:8443/", "https://partner.example:8443/", ""},
 		{"an IDN in U-labels", "https://bücher.example/", "https://xn--bcher-kva.example/", ""},
+		{"a final dot: the same name to the DNS", "https://a.example.com./", "https://a.example.com./", ""},
 		{"an IDN in A-labels", "https://xn--bcher-kva.example/", "https://xn--bcher-kva.example/", ""},
 		// Refused: another host.
 		{"scheme-relative", "//evil.example", "", guard.RuleCrossOrigin},
@@ -76,7 +77,6 @@ func TestRedirect(t *testing.T) {
 		{"the apex of a wildcard", "https://example.com/", "", guard.RuleCrossOrigin},
 		{"a look-alike", "https://evilexample.com/", "", guard.RuleCrossOrigin},
 		{"a suffix", "https://a.example.com.evil.net/", "", guard.RuleCrossOrigin},
-		{"the wildcard's name with a final dot", "https://a.example.com./", "", guard.RuleCrossOrigin},
 		{"a percent-encoded host", "//%65vil.example", "", guard.RuleCrossOrigin},
 		{"a host in the query of the list's host", "https://evil.example/?https://a.example.com", "", guard.RuleCrossOrigin},
 		{"the partner without its port", "https://partner.example/", "", guard.RuleCrossOrigin},
@@ -218,55 +218,87 @@ func TestAllowlistEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []tuple{{"https", "example.com", 443}, {"http", "[2001:db8::1]", 8080}, {"http", "192.0.2.1", 80}}
-	wild := []tuple{{"https", "xn--bcher-kva.example", 443}}
-	if !equalTuples(a.exact, want) || !equalTuples(a.wild, wild) {
-		t.Errorf("NewAllowlist: exact %v, wild %v; want %v, %v", a.exact, a.wild, want, wild)
+	if len(a.groups) != 3 {
+		t.Errorf("NewAllowlist: %d groups of scheme and port, want 3 (https 443, http 8080, http 80)", len(a.groups))
 	}
-	bad := []struct {
-		entry, rule string
-		offset      int
+	allows := []struct {
+		url  string
+		want bool
 	}{
-		{"null", guard.RuleParse, 0},
-		{"*", guard.RuleParse, 0},
-		{"example.com", guard.RuleScheme, 0},
-		{"ftp://example.com", guard.RuleScheme, 0},
-		{"https://example.com/", guard.RuleParse, 19},
-		{"https://example.com?", guard.RuleParse, 19},
-		{"https://example.com\\", guard.RuleParse, 19},
-		{"https://u@example.com", guard.RuleUserinfo, 9},
-		{"https://*.com", guard.RuleParse, 10},
-		{"https://*.co.uk", guard.RuleParse, 10},
-		{"https://*.github.io", guard.RuleParse, 10},
-		{"https://*.localhost", guard.RuleParse, 10},
-		{"https://*.192.0.2.1", guard.RuleParse, 10},
-		{"https://*.[::1]", guard.RuleParse, 10},
-		{"https://a.*.example.com", guard.RuleParse, 10},
-		{"https://*example.com", guard.RuleParse, 8},
-		{"https://*.*.example.com", guard.RuleParse, 10},
-		{"https://", guard.RuleParse, 8},
-		{"https://example.com:99999", guard.RuleParse, 20},
-		{"https://*.exa mple.com", guard.RuleParse, 13},
+		{"https://example.com/", true},
+		{"https://EXAMPLE.com:443/", true},
+		{"https://example.com./", true}, // one final dot is no other host
+		{"https://example.com:8443/", false},
+		{"http://example.com/", false},
+		{"http://[2001:db8::1]:8080/", true},
+		{"http://[2001:db8:0::1]:8080/", true},
+		{"http://[2001:db8::1]/", false},
+		{"https://a.xn--bcher-kva.example/", true},
+		{"https://a.b.bücher.example/", true},
+		{"https://xn--bcher-kva.example/", false},
+		{"http://a.bücher.example/", false},
+		{"http://192.0.2.1/", true},
+		{"http://0xc0000201/", true},
+		{"https://192.0.2.1/", false},
+	}
+	for _, tt := range allows {
+		if got := a.allows(whatwg.MustParse(tt.url)); got != tt.want {
+			t.Errorf("allows(%q) = %v, want %v", tt.url, got, tt.want)
+		}
+	}
+	// A bad entry is a fault of the configuration, not a refusal of a
+	// request: a *uri.Error (Op parse, Name "allowlist") with ErrBadEntry,
+	// and no *guard.Error, whose "refused" read as if a request had been.
+	bad := []struct {
+		entry  string
+		offset int
+		is     error // a reason besides ErrBadEntry: the URL Standard's, or nil
+	}{
+		{"null", 0, nil},
+		{"*", 0, nil},
+		{"example.com", 0, nil},
+		{"ftp://example.com", 0, nil},
+		{"https://example.com/", 19, nil},
+		{"https://example.com?", 19, nil},
+		{"https://example.com\\", 19, nil},
+		{"https://u@example.com", 9, nil},
+		{"https://*.com", 10, nil},
+		{"https://*.co.uk", 10, nil},
+		{"https://*.github.io", 10, nil},
+		{"https://*.localhost", 10, nil},
+		{"https://*.192.0.2.1", 10, nil},
+		{"https://*.[::1]", 10, nil},
+		{"https://a.*.example.com", 10, nil},
+		{"https://*example.com", 9, nil},
+		{"https://*.*.example.com", 10, nil},
+		{"https://", 8, whatwg.ErrHostMissing},
+		{"https://example.com:99999", 20, whatwg.ErrPortOutOfRange},
+		{"https://*.exa mple.com", 13, whatwg.ErrDomainToASCII},
+		{"https://example.com ", 19, whatwg.ErrDomainToASCII},
+		{"https://example.com:443 ", 23, whatwg.ErrPortInvalid},
+		{"https://example.com:4\t43", 21, nil},
+		{"https://exa\tmple.com", 11, nil},
+		{"https://ex%61mple.com", 10, nil},
+		{"https://a..example.com", 8, nil},
+		{"https://*.internal", 10, nil},
+		{"https://*.8.8.8:8443", 10, nil},
+		{"https://*.example.com:443/", 25, nil},
+		{"https://*.example.com:x", 22, whatwg.ErrPortInvalid},
+		{"https://[::1]:x", 14, whatwg.ErrPortInvalid},
+		{"https://[::g]:443", 11, whatwg.ErrIPv6InvalidCodePoint},
 	}
 	for _, tt := range bad {
 		a, err := NewAllowlist([]string{"https://ok.example", tt.entry}, Options{})
-		var e *guard.Error
-		if !errors.As(err, &e) || e.Rule != tt.rule || e.Offset != tt.offset || e.Input != tt.entry || a != nil {
-			t.Errorf("NewAllowlist(%q) = %v, %v; want rule %s at %d", tt.entry, a, err, tt.rule, tt.offset)
+		var e *uri.Error
+		if !errors.As(err, &e) || e.Op != uri.OpParse || e.Name != "allowlist" || e.Offset != tt.offset || e.Input != tt.entry || a != nil ||
+			!errors.Is(err, ErrBadEntry) || tt.is != nil && !errors.Is(err, tt.is) || errors.As(err, new(*guard.Error)) {
+			t.Errorf("NewAllowlist(%q) = %v, %#v; want a *uri.Error of Op parse, Name allowlist, ErrBadEntry (and %v) at %d", tt.entry, a, err, tt.is, tt.offset)
 		}
 	}
-}
-
-func equalTuples(a, b []tuple) bool {
-	if len(a) != len(b) {
-		return false
+	const wantMsg = `uri: parse allowlist: invalid entry ("com" is a public suffix: each name under it may be another party's) at offset 10 of "https://*.com"`
+	if _, err := NewAllowlist([]string{"https://*.com"}, Options{}); err == nil || err.Error() != wantMsg {
+		t.Errorf("NewAllowlist(https://*.com) = %v, want %s", err, wantMsg)
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestCheckOrigin: an Origin header is one serialized origin, compared

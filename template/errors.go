@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // Sentinel reasons carried in the Err field of the *uri.Error that the
@@ -12,14 +13,14 @@ import (
 var (
 	// ErrUnclosed: the template ends inside an expression, before its "}"
 	// (RFC 6570, Section 2.2: expression = "{" [ operator ] variable-list "}").
-	ErrUnclosed = errors.New("expression not closed")
+	ErrUnclosed = expr.ErrUnclosed
 
 	// ErrInvalidLiteral: a character that RFC 6570, Section 2.1 does not
 	// allow outside an expression: a control character, a space, `"`,
 	// "<", ">", "\", "^", "`", "|", a "}" that closes nothing, or bytes that
 	// are not UTF-8. Bidirectional formatting characters are refused too,
 	// as in IRIs (RFC 3987, Section 4.1).
-	ErrInvalidLiteral = errors.New("character not allowed in a literal")
+	ErrInvalidLiteral = expr.ErrInvalidLiteral
 
 	// ErrBadPercent: a "%" that is not followed by two hexadecimal digits,
 	// in a literal or a variable name (RFC 6570, Sections 2.1 and 2.3).
@@ -27,18 +28,18 @@ var (
 
 	// ErrReservedOperator: an operator that RFC 6570, Section 2.2 reserves
 	// for future extensions: "=", ",", "!", "@" or "|".
-	ErrReservedOperator = errors.New("operator reserved for future extensions")
+	ErrReservedOperator = expr.ErrReservedOperator
 
 	// ErrInvalidVarname: a character that cannot begin or continue a
 	// variable name, or follow a varspec (RFC 6570, Section 2.3:
 	// varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_"
 	// / pct-encoded).
-	ErrInvalidVarname = errors.New("invalid variable name")
+	ErrInvalidVarname = expr.ErrInvalidVarname
 
 	// ErrInvalidPrefix: a prefix modifier whose length is not a positive
 	// integer below 10000 written without a leading zero, or that is
 	// followed by "*" (RFC 6570, Section 2.4.1).
-	ErrInvalidPrefix = errors.New("invalid prefix length")
+	ErrInvalidPrefix = expr.ErrInvalidPrefix
 
 	// ErrPrefixComposite: a prefix modifier on a variable whose value is a
 	// list or an associative array, found when expanding (RFC 6570, Section
@@ -63,4 +64,10 @@ var (
 	// ErrNoMatch: the URI is not an expansion of the template that
 	// matching can read (see [Template.Match]).
 	ErrNoMatch = errors.New("URI does not match the template")
+
+	// ErrBudget: matching stopped before it took more steps than
+	// [MatchOptions].MaxSteps allows (DefaultMaxSteps when it is zero);
+	// the URI may match or not. Detail gives the budget; a larger
+	// MaxSteps, or a negative one for no bound, raises it.
+	ErrBudget = errors.New("work budget spent")
 )

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/template"
@@ -195,6 +196,26 @@ func ExampleTemplate_Match_router() {
 	// "42" "go templates" false
 	// "" "" true
 	// "" <nil>
+}
+
+// A server that matches templates, or URIs, that it did not write bounds
+// the work of each match: a hostile template of 2 KB against a URI of
+// 6 KB would take hundreds of millions of steps, and stops after a
+// hundred thousand, while a route matches well within them.
+func ExampleTemplate_Match_budget() {
+	opts := &template.MatchOptions{MaxSteps: 100_000}
+	hostile := template.MustParse(strings.Repeat("{a}{.a}", 300))
+	_, err := hostile.Match(strings.Repeat("a.a", 2000), opts)
+	fmt.Println(errors.Is(err, template.ErrBudget))
+	fmt.Println(err)
+
+	route := template.MustParse("/repos/{owner}/{repo}/contents/{+path}")
+	vals, err := route.Match("/repos/gouri/uri/contents/"+strings.Repeat("dir/", 1000)+"x.go", opts)
+	fmt.Println(len(vals["path"].Str()), err)
+	// Output:
+	// true
+	// uri: match: work budget spent (100000 steps; raise MatchOptions.MaxSteps) of "a.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa...."
+	// 4004 <nil>
 }
 
 // ValuesOf takes the values a program has; OmitEmpty leaves out the empty

@@ -5,22 +5,8 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 )
-
-// allowU and allowUR are the characters that expansion copies unencoded
-// (RFC 6570, Section 1.5): unreserved for most operators, unreserved and
-// reserved for "+" and "#" (Section 3.2.1, "allow").
-//
-//	unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-//	reserved   = gen-delims / sub-delims
-var allowU, allowUR = allowTable(abnf.Unreserved), allowTable(abnf.Unreserved | abnf.SubDelims | abnf.GenDelims)
-
-func allowTable(mask uint16) (t [256]bool) {
-	for c := range t {
-		t[c] = abnf.Classes[c]&mask != 0
-	}
-	return t
-}
 
 // stackExpansion is the length up to which Expand builds the expansion on
 // the stack, so that the string it returns is its one allocation.
@@ -100,17 +86,17 @@ func Expand(s string, vars Values) (uri.URI, error) {
 // after each defined variable with what the variable wrote, b[from:to]
 // (from its operator's first string or separator on), and an error it
 // returns ends the expansion.
-func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions, each func(v *varspec, from, to int) error) ([]byte, error) {
+func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions, each func(v *expr.Spec, from, to int) error) ([]byte, error) {
 	for i := range t.parts {
 		p := &t.parts[i]
-		if p.op == nil {
-			b = append(b, p.lit...)
+		if p.Operator == nil {
+			b = append(b, p.Lit...)
 			continue
 		}
 		first := true
-		for k := range p.specs {
-			v := &p.specs[k]
-			val := vars[v.name]
+		for k := range p.Specs {
+			v := &p.Specs[k]
+			val := vars[v.Name]
 			if o != nil {
 				val = o.value(val)
 			}
@@ -119,7 +105,7 @@ func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions, each
 			}
 			from := len(b)
 			var err error
-			if b, err = t.appendVar(b, p.op, v, val, first); err != nil {
+			if b, err = t.appendVar(b, p.Operator, v, val, first); err != nil {
 				return b, err
 			}
 			first = false
@@ -136,174 +122,20 @@ func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions, each
 // appendVar appends one defined variable of an expression with the operator
 // op, after the operator's first string (when first) or its separator (RFC
 // 6570, Appendix A).
-func (t *Template) appendVar(b []byte, op *operator, v *varspec, val Value, first bool) ([]byte, error) {
-	if v.maxLen > 0 && val.kind != KindString {
-		return b, &uri.Error{Op: uri.OpExpand, Name: v.name, Input: t.raw, Offset: v.off, Err: ErrPrefixComposite}
+func (t *Template) appendVar(b []byte, op *expr.Operator, v *expr.Spec, val Value, first bool) ([]byte, error) {
+	if v.MaxLen > 0 && val.kind != KindString {
+		return b, &uri.Error{Op: uri.OpExpand, Name: v.Name, Input: t.raw, Offset: v.Off, Err: ErrPrefixComposite}
 	}
 	switch {
 	case !first:
-		b = append(b, op.sep)
-	case op.first != 0:
-		b = append(b, op.first)
+		b = append(b, op.Sep)
+	case op.First != 0:
+		b = append(b, op.First)
 	}
-	return appendValue(b, op, v, val), nil
-}
-
-// appendValue appends the text of one defined variable after the
-// operator's first string or separator (RFC 6570, Appendix A); a prefix
-// modifier applies to a string only.
-func appendValue(b []byte, op *operator, v *varspec, val Value) []byte {
-	allow := &allowU
-	if op.reserved {
-		allow = &allowUR
+	if val.kind == KindString {
+		return expr.AppendString(b, op, v, val.s), nil
 	}
-	switch {
-	case val.kind == KindString:
-		s := val.s
-		if op.named {
-			b = appendNamed(b, op, v.name, s == "")
-		}
-		if v.maxLen > 0 {
-			s = prefix(s, v.maxLen, op.reserved)
-		}
-		return appendEncoded(b, s, allow)
-	case !v.explode:
-		// Section 3.2.1: a composite value joins its members with ","
-		// whatever the operator, and pairs as "name,value".
-		if op.named {
-			b = append(append(b, v.name...), '=')
-		}
-		for i, item := range val.items {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendEncoded(b, item, allow)
-		}
-		for i, p := range val.pairs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(appendEncoded(b, p.Key, allow), ',')
-			b = appendEncoded(b, p.Value, allow)
-		}
-	default:
-		// Exploded: each member is a variable of its own, joined with the
-		// operator's separator; a pair's name stands for the variable's.
-		for i, item := range val.items {
-			if i > 0 {
-				b = append(b, op.sep)
-			}
-			if op.named {
-				b = appendNamed(b, op, v.name, item == "")
-			}
-			b = appendEncoded(b, item, allow)
-		}
-		for i, p := range val.pairs {
-			if i > 0 {
-				b = append(b, op.sep)
-			}
-			b = appendEncoded(b, p.Key, allow)
-			if op.named && p.Value == "" {
-				if op.ifemp != 0 {
-					b = append(b, op.ifemp)
-				}
-				continue
-			}
-			b = append(b, '=')
-			b = appendEncoded(b, p.Value, allow)
-		}
-	}
-	return b
-}
-
-// appendNamed appends a name for a named operator: the name and "=", or,
-// when the value is empty, the name and the operator's ifemp.
-func appendNamed(b []byte, op *operator, name string, empty bool) []byte {
-	b = append(b, name...)
-	switch {
-	case !empty:
-		b = append(b, '=')
-	case op.ifemp != 0:
-		b = append(b, op.ifemp)
-	}
-	return b
-}
-
-// appendEncoded appends s with every byte that allow does not let through
-// pct-encoded with upper-case hex digits (RFC 6570, Section 1.6, and RFC
-// 3986, Section 2.1). With allowUR, a pct-encoded triplet already in s is
-// copied as it is (RFC 6570, Section 3.2.3).
-func appendEncoded(b []byte, s string, allow *[256]bool) []byte {
-	reserved := allow == &allowUR
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && allow[s[j]] {
-			j++
-		}
-		b = append(b, s[i:j]...)
-		if j == len(s) {
-			break
-		}
-		c := s[j]
-		if reserved && c == '%' && j+2 < len(s) && abnf.IsHex(s[j+1]) && abnf.IsHex(s[j+2]) {
-			b = append(b, s[j:j+3]...)
-			i = j + 3
-			continue
-		}
-		b = append(b, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
-		i = j + 1
-	}
-	return b
-}
-
-// prefix returns the first n characters of s (RFC 6570, Section 2.4.1),
-// counting Unicode characters; a byte that is not UTF-8 counts as one. In a
-// reserved expansion, where pct-encoded triplets are copied, the triplets
-// that encode one UTF-8 character count as one character and are never
-// split, as Appendix A asks.
-func prefix(s string, n int, reserved bool) string {
-	for i := 0; i < len(s); n-- {
-		if n == 0 {
-			return s[:i]
-		}
-		if reserved && s[i] == '%' {
-			if k := tripletChar(s[i:]); k > 0 {
-				i += k
-				continue
-			}
-		}
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return s
-}
-
-// tripletChar returns the length of the pct-encoded triplets at the start
-// of s that encode one UTF-8 character, or of the one triplet there when
-// they do not; 0 when s does not begin with a triplet.
-func tripletChar(s string) int {
-	var octets [utf8.UTFMax]byte
-	n := 0
-	for n < utf8.UTFMax && 3*n+2 < len(s) && s[3*n] == '%' && abnf.IsHex(s[3*n+1]) && abnf.IsHex(s[3*n+2]) {
-		octets[n] = abnf.Unhex(s[3*n+1])<<4 | abnf.Unhex(s[3*n+2])
-		n++
-		if utf8.FullRune(octets[:n]) {
-			break
-		}
-	}
-	switch {
-	case n == 0:
-		return 0
-	case utf8.FullRune(octets[:n]):
-		if _, size := utf8.DecodeRune(octets[:n]); size == n {
-			return 3 * n
-		}
-	}
-	return 3
+	return expr.AppendComposite(b, op, v, val.items, val.pairs), nil
 }
 
 // notURI returns the error for an expansion that uri.Parse rejected with
@@ -319,28 +151,28 @@ func (t *Template) notURI(vars Values, o *ExpandOptions, err error) error {
 	for i := range t.parts {
 		p := &t.parts[i]
 		start := len(b)
-		if p.op == nil {
-			b = append(b, p.lit...)
+		if p.Operator == nil {
+			b = append(b, p.Lit...)
 			if ue.Offset < len(b) {
-				e.Offset = p.off + literalOffset(t.raw[p.off:p.end], ue.Offset-start)
+				e.Offset = p.Off + literalOffset(t.raw[p.Off:p.End], ue.Offset-start)
 				return e
 			}
 			continue
 		}
 		first := true
-		for k := range p.specs {
-			v := &p.specs[k]
-			val := vars[v.name]
+		for k := range p.Specs {
+			v := &p.Specs[k]
+			val := vars[v.Name]
 			if o != nil {
 				val = o.value(val)
 			}
 			if !val.Defined() {
 				continue
 			}
-			b, _ = t.appendVar(b, p.op, v, val, first)
+			b, _ = t.appendVar(b, p.Operator, v, val, first)
 			first = false
 			if ue.Offset < len(b) {
-				e.Offset, e.Name = v.off, v.name
+				e.Offset, e.Name = v.Off, v.Name
 				return e
 			}
 		}

@@ -1,9 +1,11 @@
 package template
 
 import (
-	"strings"
+	"math"
+	"strconv"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/template/internal/match"
 )
 
 // MatchOptions changes how [Template.Match] reads a URI where RFC 6570,
@@ -46,29 +48,59 @@ type MatchOptions struct {
 	// as "%20" and reads "+" as itself, which is the default; with this
 	// option the values re-expand to the URI but for "%20" in place of "+".
 	PlusAsSpace bool
+
+	// MaxSteps bounds the work of one match, for a server that matches
+	// URIs, or templates, that it did not write. Match counts steps as it
+	// works (an instruction of the template's automaton at a byte of the
+	// URI, a look at a query parameter, a step of the search for values
+	// that agree) and stops with ErrBudget before work that could take the
+	// count past MaxSteps: before each byte of the automaton's pass over
+	// the URI, before the parameters of the query are looked at, and at
+	// each step of a search (checking the values of one reading may then
+	// take the count past MaxSteps by a few steps per byte of the URI).
+	// The error comes before the time is spent, not after. Zero means
+	// DefaultMaxSteps; a negative value means no bound.
+	//
+	// Matching takes up to a few times len(URI) × the size of the
+	// template's automaton, which has about ten instructions for each byte
+	// of the template and ten for each code point that a prefix modifier
+	// counts. Against a URI of 8 KB, the route
+	// "/repos/{owner}/{repo}/contents/{+path}{?ref}" takes 131,004 steps,
+	// one of eight adjacent expressions ("/s/{a}{b}{c}{d}{e}{f}{g}{h}/x")
+	// 2.5 million, and a template of 2 KB ("{a}{.a}{a}...") 350 million,
+	// or, with prefix modifiers ("{a:64}{a:64}..."), a billion: seconds of
+	// a core.
+	MaxSteps int
 }
 
-func (o *MatchOptions) kind(name string) Kind {
-	if o == nil {
-		return Undefined
+// DefaultMaxSteps is the budget of [MatchOptions].MaxSteps when it is zero,
+// and of a nil *MatchOptions: 4,194,304 steps, about 15 ms of a core for
+// a template of ordinary size (a step takes longer in the automaton of a
+// template of many kilobytes). It lets routes of some hundred bytes match
+// URIs of 8 KB, and refuses the templates of kilobytes, or the URIs of
+// tens of kilobytes, whose matching would take seconds.
+const DefaultMaxSteps = 1 << 22
+
+// maxSteps returns the budget of steps of a match: MaxSteps, or
+// DefaultMaxSteps for zero, or math.MaxInt for no bound.
+func (o *MatchOptions) maxSteps() int {
+	switch {
+	case o == nil || o.MaxSteps == 0:
+		return DefaultMaxSteps
+	case o.MaxSteps < 0:
+		return math.MaxInt
 	}
-	return o.Kinds[name]
+	return o.MaxSteps
 }
-
-func (o *MatchOptions) extraParams() bool { return o != nil && o.ExtraParams }
-
-func (o *MatchOptions) encodedSlash() bool { return o != nil && o.AllowEncodedSlash }
-
-func (o *MatchOptions) nonEmpty() bool { return o != nil && o.NonEmpty }
-
-func (o *MatchOptions) plusAsSpace() bool { return o != nil && o.PlusAsSpace }
 
 // Match reads s as a URI-reference and, when it is an expansion of the
 // template, returns the values that the expansion took: the reverse of
 // [Template.Expand] (RFC 6570, Section 1.4). It returns a *uri.Error when
-// s is not a URI-reference (Op uri.OpParse), and one with Op uri.OpMatch,
+// s is not a URI-reference (Op uri.OpParse), one with Op uri.OpMatch,
 // Err ErrNoMatch and the Offset in s at which matching failed when it does
-// not match. See [Template.MatchURI] for the rules.
+// not match, and one with Op uri.OpMatch, Err ErrBudget and Offset
+// uri.NoOffset when matching would take more steps than
+// [MatchOptions].MaxSteps allows. See [Template.MatchURI] for the rules.
 func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 	u, err := uri.Parse(s)
 	if err != nil {
@@ -104,193 +136,69 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 // text that lets the rest match, and each variable of an expression but
 // its last the fewest members. The package documentation, sections
 // Matching and Round trips, gives the rules in full. Matching takes time
-// linear in the length of u times the size of the template. It allocates
-// the values, and buffers that grow with the template and with u.
+// linear in the length of u times the size of the template, and stops
+// with ErrBudget (Offset uri.NoOffset) before it takes more steps than
+// [MatchOptions].MaxSteps allows. It allocates the values, and buffers
+// that grow with the template and with u.
 func (t *Template) MatchURI(u uri.URI, opts *MatchOptions) (Values, error) {
-	var steps int
-	return t.match(u, opts, &steps)
+	vals, _, err := t.match(u, opts)
+	return vals, err
 }
 
-// matcher is a template compiled for matching.
-type matcher struct {
-	occs    []occurrence
-	groups  [][]int // the occurrences of each name, in the order of Template.names
-	groupOf []int   // the group of each occurrence
-	all     *prog   // the whole template
-	// When the template has a query of parameters, it is also split where
-	// its query begins and ends: the automata of the parts before the query
-	// and from the fragment on, and the parameters of the query.
-	head, tail *prog
-	query      []qitem
-	tailOcc    int   // the first occurrence of tail
-	prev       []int // the occurrence of the same variable before each, or -1
-}
-
-// occurrence is one varspec of the template, numbered in template order.
-type occurrence struct {
-	op   *operator
-	spec *varspec
-}
-
-// capture is the text that an occurrence took, and where in the URI.
-type capture struct {
-	set        bool
-	start, end int
-	text       string
-}
-
-// matcher returns the template compiled for matching with o: once for all
-// options that do not change the automaton, and once for each variant
-// that they make (NonEmpty, PlusAsSpace, and each set of Kinds that
-// changes it: see namedKinds).
-func (t *Template) matcher(o *MatchOptions) *matcher {
-	named, key := t.namedKinds(o)
-	nonEmpty, plus := o.nonEmpty(), o.plusAsSpace()
-	if named == nil && !nonEmpty && !plus {
-		t.matchOnce.Do(func() { t.m = t.compileMatcher(&variant{}) })
-		return t.m
+// match is MatchURI, which also returns the steps that matching counted.
+func (t *Template) match(u uri.URI, opts *MatchOptions) (Values, int, error) {
+	res := t.m.Match(u, opts.engine())
+	switch {
+	case res.Matched:
+		return values(res.Values, t.names), res.Steps, nil
+	case res.Spent:
+		return nil, res.Steps, &uri.Error{Op: uri.OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
+			Detail: strconv.Itoa(opts.maxSteps()) + " steps; raise MatchOptions.MaxSteps"}
 	}
-	key = string([]byte{b2i(nonEmpty), b2i(plus)}) + key
-	if m, ok := t.hinted.Load(key); ok {
-		return m.(*matcher)
+	e := &uri.Error{Op: uri.OpMatch, Input: u.String(), Offset: res.Offset, Err: ErrNoMatch}
+	if res.Limited {
+		e.Detail = "the search for values that re-expand to the URI reached its limit"
 	}
-	m, _ := t.hinted.LoadOrStore(key, t.compileMatcher(&variant{named: named, nonEmpty: nonEmpty, plus: plus}))
-	return m.(*matcher)
+	return nil, res.Steps, e
 }
 
-func b2i(b bool) byte {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// namedKinds returns the kinds that o gives the exploded variables of named
-// operators ("{?x*}", "{;x*}", "{&x*}") as strings or lists, whose pairs
-// are then all named by the variable, and a key for that set; nil when
-// there are none.
-func (t *Template) namedKinds(o *MatchOptions) (map[string]Kind, string) {
-	if o == nil || len(o.Kinds) == 0 {
-		return nil, ""
-	}
-	var named map[string]Kind
-	var key []byte
-	for i := range t.parts {
-		p := &t.parts[i]
-		if p.op == nil || !p.op.named {
-			continue
-		}
-		for k := range p.specs {
-			v := &p.specs[k]
-			if kind := o.kind(v.name); v.explode && (kind == KindString || kind == KindList) && named[v.name] == Undefined {
-				if named == nil {
-					named = map[string]Kind{}
-				}
-				named[v.name] = kind
-				key = append(append(append(key, byte(kind)), v.name...), 0)
-			}
+// engine returns the options of the matching engine for o.
+func (o *MatchOptions) engine() match.Options {
+	e := match.Options{MaxSteps: o.maxSteps()}
+	if o != nil {
+		e.ExtraParams, e.EncodedSlash, e.NonEmpty, e.PlusAsSpace = o.ExtraParams, o.AllowEncodedSlash, o.NonEmpty, o.PlusAsSpace
+		if len(o.Kinds) > 0 {
+			e.Kinds = kinds(o.Kinds)
 		}
 	}
-	return named, string(key)
+	return e
 }
 
-func (t *Template) compileMatcher(v *variant) *matcher {
-	m := &matcher{}
-	index := map[string]int{}
-	for i, n := range t.names {
-		index[n] = i
-	}
-	m.groups = make([][]int, len(t.names))
-	for i := range t.parts {
-		p := &t.parts[i]
-		for k := range p.specs {
-			g := index[p.specs[k].name]
-			m.groups[g] = append(m.groups[g], len(m.occs))
-			m.groupOf = append(m.groupOf, g)
-			m.occs = append(m.occs, occurrence{op: p.op, spec: &p.specs[k]})
+// kinds is MatchOptions.Kinds as the engine reads it.
+type kinds map[string]Kind
+
+func (k kinds) Kind(name string) match.Kind { return match.Kind(k[name]) }
+
+// values returns the defined values of vals, the engine's, by name.
+func values(vals []match.Value, names []string) Values {
+	out := Values{}
+	for i := range vals {
+		v := &vals[i]
+		if v.Defined() {
+			out[names[i]] = Value{kind: Kind(v.Kind()), s: v.Str(), items: v.Items(), pairs: pairs(v.Pairs())}
 		}
 	}
-	slots := 2 * len(m.occs)
-	head, query, tail, ok := splitQuery(t.parts)
-	if ok {
-		m.query, ok = queryItems(query, len(occsIn(head)), slots, v)
-	}
-	m.all = compile(t.parts, 0, slots, v)
-	m.prev = make([]int, len(m.occs))
-	for _, g := range m.groups {
-		for k, i := range g {
-			m.prev[i] = -1
-			if k > 0 {
-				m.prev[i] = g[k-1]
-			}
-		}
-	}
-	if !ok {
-		return m
-	}
-	m.tailOcc = len(m.occs) - len(occsIn(tail))
-	m.head = compile(head, 0, slots, v)
-	m.tail = compile(tail, m.tailOcc, slots, v)
-	return m
+	return out
 }
 
-func occsIn(parts []part) []varspec {
-	var specs []varspec
-	for _, p := range parts {
-		specs = append(specs, p.specs...)
+// pairs returns the engine's pairs as the pairs of a Value.
+func pairs(ps []match.Pair) []Pair {
+	if ps == nil {
+		return nil
 	}
-	return specs
-}
-
-// splitQuery splits the parts of a template where its query begins (at a
-// literal "?" or a "{?...}") and where its fragment begins after that (a
-// literal "#" or a "{#...}"). It reports false when the template writes
-// no query, or a fragment first.
-func splitQuery(parts []part) (head, query, tail []part, ok bool) {
-	var rest []part
-	for i := range parts {
-		p := &parts[i]
-		if p.op == nil {
-			j := strings.IndexAny(p.lit, "?#")
-			if j < 0 {
-				continue
-			}
-			if p.lit[j] == '#' {
-				return nil, nil, nil, false
-			}
-			head = append(append(head, parts[:i]...), withLit(p, p.lit[:j]))
-			rest = append([]part{withLit(p, p.lit[j:])}, parts[i+1:]...)
-			break
-		}
-		if p.op.char == '#' {
-			return nil, nil, nil, false
-		}
-		if p.op.char == '?' {
-			head, rest = parts[:i], parts[i:]
-			break
-		}
+	out := make([]Pair, len(ps))
+	for i, p := range ps {
+		out[i] = Pair(p)
 	}
-	if rest == nil {
-		return nil, nil, nil, false
-	}
-	for i := range rest {
-		p := &rest[i]
-		if p.op == nil {
-			if j := strings.IndexByte(p.lit, '#'); j >= 0 {
-				query = append(query, withLit(p, p.lit[:j]))
-				tail = append(append(tail, withLit(p, p.lit[j:])), rest[i+1:]...)
-				return head, query, tail, true
-			}
-		} else if p.op.char == '#' {
-			return head, query, rest[i:], true
-		}
-		query = append(query, *p)
-	}
-	return head, query, tail, true
-}
-
-func withLit(p *part, lit string) part {
-	c := *p
-	c.lit = lit
-	return c
+	return out
 }

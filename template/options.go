@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/template/internal/expr"
 )
 
 // ExpandOptions changes how a template is expanded, for a client that
@@ -81,18 +82,6 @@ func (o *ExpandOptions) value(v Value) Value {
 	return v
 }
 
-// pathRange returns where the path of u begins and ends in u.String().
-func pathRange(u uri.URI) (start, end int) {
-	end = len(u.String())
-	if u.HasFragment() {
-		end -= len(u.Fragment()) + 1
-	}
-	if u.HasQuery() {
-		end -= len(u.Query()) + 1
-	}
-	return end - len(u.Path()), end
-}
-
 // navigates returns the error of RefuseDotSegments for the expansion text,
 // or nil: it writes the expansion again and looks at where each variable
 // writes, from the operator's first string or separator on.
@@ -101,14 +90,14 @@ func (t *Template) navigates(text string, vars Values, o *ExpandOptions) error {
 	if err != nil {
 		return nil // not reached: the text was parsed before
 	}
-	start, end := pathRange(u)
-	dots := dotSegments(nil, text[start:end], start)
+	start, end := expr.PathRange(u)
+	dots := expr.DotSegments(nil, text[start:end], start)
 	if len(dots) == 0 {
 		return nil
 	}
-	_, err = t.appendExpansion(nil, vars, o, func(v *varspec, from, to int) error {
-		if from < end && overlapping(dots, from, to) >= 0 {
-			return &uri.Error{Op: uri.OpExpand, Input: t.raw, Offset: v.off, Name: v.name, Err: ErrDotSegment}
+	_, err = t.appendExpansion(nil, vars, o, func(v *expr.Spec, from, to int) error {
+		if from < end && expr.Overlapping(dots, from, to) >= 0 {
+			return &uri.Error{Op: uri.OpExpand, Input: t.raw, Offset: v.Off, Name: v.Name, Err: ErrDotSegment}
 		}
 		return nil
 	})

@@ -37,10 +37,15 @@
 //     and "process a URLPatternInit" with its base URL rules.
 //   - compareComponent ([CompareComponent]) and generate
 //     ([Pattern.Generate]), which web-platform-tests tests although the
-//     standard does not define them.
+//     standard does not define them. Generate is the reverse of a match:
+//     it refuses values whose text the component would match back to
+//     other values ([ErrAmbiguous]), so that matching what it writes gives
+//     each group the value given, canonicalized.
 //   - A compiled list of patterns for routing ([List]), which finds the
 //     most specific pattern that matches a URL ([Compare]) without
-//     matching each.
+//     matching each, or a path alone ([List.MatchPathname]), whose groups
+//     [Pattern.ExecComponent] gives; package
+//     github.com/gouri/uri/route routes HTTP requests with it.
 //
 // All 369 rows of web-platform-tests' urlpatterntestdata.json pass, the
 // four of the "v" flag's class set operations included, and the 25 of
@@ -69,7 +74,7 @@
 // give ECMAScript's meaning, the pattern is refused with
 // [ErrRegexpUnsupported], whose Detail names the construct; it is never
 // matched with another meaning. Random regular expressions are checked
-// against V8's RegExp (urlpattern/testdata/README.md).
+// against V8's RegExp (urlpattern/internal/jsregexp/testdata/README.md).
 //
 // The regular expressions are parsed as ECMAScript parses them with the
 // "v" flag, so that what ECMAScript rejects is an error
@@ -133,6 +138,8 @@
 // [ErrInvalidGroup], [ErrUnexpected], [ErrDuplicateName], [ErrCanonical],
 // [ErrRegexpSyntax] or [ErrRegexpUnsupported]. A URL that does not parse,
 // given to Test or Exec, does not match, as exec returns null.
+// [Pattern.Generate] fails with Op uri.OpBuild and [ErrGenerate] or
+// [ErrAmbiguous].
 //
 // # What this package does not do
 //

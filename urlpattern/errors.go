@@ -70,6 +70,14 @@ var (
 	// in the component, a group without a value, or a value that the group
 	// cannot match.
 	ErrGenerate = errors.New("cannot generate the component")
+
+	// ErrAmbiguous: the text that [Pattern.Generate] would write does not
+	// match back to the values given: a group would come back with
+	// another value, or not at all ("/:a-:b" with a = "x-y" and b = "z"
+	// would write "/x-y-z", which matches as a = "x" and b = "y-z"), or a
+	// URL would hold the text otherwise (a pathname value ".."). Detail
+	// names the group.
+	ErrAmbiguous = errors.New("generated text would not match back to its values")
 )
 
 // patternError returns the *uri.Error of a malformed pattern: input is the

@@ -131,6 +131,21 @@ func ExamplePattern_Generate() {
 	// /books/42/l'%C3%A9t%C3%A9 <nil>
 }
 
+// Generate refuses values that a match would not give back: "x-y" and
+// "z" would write "/x-y-z", which the pattern matches as "x" and "y-z".
+func ExamplePattern_Generate_ambiguous() {
+	p := urlpattern.MustParse("https://example.com/:a-:b")
+	s, err := p.Generate(urlpattern.Pathname, map[string]string{"a": "x", "b": "y-z"})
+	fmt.Println(s, err)
+	_, err = p.Generate(urlpattern.Pathname, map[string]string{"a": "x-y", "b": "z"})
+	fmt.Println(errors.Is(err, urlpattern.ErrAmbiguous))
+	fmt.Println(err)
+	// Output:
+	// /x-y-z <nil>
+	// true
+	// uri: build: generated text would not match back to its values (the group a would come back as "x", not "x-y") in path at offset 1 of "/x-y-z"
+}
+
 // A list of patterns as the allowlist of a policy that fetches URLs for
 // users (package guard): a webhook may only go to the customers' own
 // endpoints under /hooks/, over https. The list's TestURL makes it a

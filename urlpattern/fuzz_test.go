@@ -136,10 +136,23 @@ func checkInvariants(t *testing.T, p *Pattern, input string) {
 	if err != nil {
 		return
 	}
-	if i, ok := NewList([]*Pattern{p}).Match(u); ok != p.TestURL(u) || ok && i != 0 {
+	l := NewList([]*Pattern{p})
+	if i, ok := l.Match(u); ok != p.TestURL(u) || ok && i != 0 {
 		t.Fatalf("%s: List.Match(%q) = %d, %v; TestURL = %v", p, input, i, ok, p.TestURL(u))
 	}
 	in := urlInputs(&u)
+	if u.IsSpecial() {
+		// The path alone, as a URL whose other components are empty.
+		want := p.TestInit(Init{Pathname: Some(in[Pathname])})
+		if i, ok := l.MatchPathname(in[Pathname]); ok != want || ok && i != 0 {
+			t.Fatalf("%s: List.MatchPathname(%q) = %d, %v; TestInit = %v", p, in[Pathname], i, ok, want)
+		}
+	}
+	if groups, ok := p.ExecComponent(Pathname, in[Pathname], nil); ok != p.comp[Pathname].m.match(in[Pathname], nil) {
+		t.Fatalf("%s: ExecComponent(pathname, %q) = %v, %v; the matcher says %v", p, in[Pathname], groups, ok, !ok)
+	} else if r, matched := p.ExecURL(u); matched && !slices.Equal(groups, r.Component(Pathname).Groups) {
+		t.Fatalf("%s: ExecComponent(pathname, %q) = %v; ExecURL's pathname has %v", p, in[Pathname], groups, r.Component(Pathname).Groups)
+	}
 	for c := range p.comp {
 		comparePlan(t, &p.comp[c], in[c])
 		comparePlan(t, &p.comp[c], asciiOnly(input))

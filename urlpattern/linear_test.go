@@ -11,6 +11,8 @@ import (
 // TestLinearTime checks with the module's harness (oracle.CheckLinear)
 // that compiling a pattern takes time linear in its length on hostile
 // patterns, and that matching takes time linear in the input's length.
+// The regular expressions inside regexp groups have their own checks, in
+// package jsregexp.
 func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing harness")
@@ -40,9 +42,6 @@ func TestLinearTime(t *testing.T) {
 		{"optional groups", names("https://h", func(i int) string { return "/:a" + strconv.Itoa(i) + "?" }), oracle.LinearSize / 16},
 		{"unclosed regexp groups, lenient", rep("(a", "(?a", ""), oracle.LinearSize / 4},
 		{"nested non-capturing groups", rep("https://h/(", "(?:a", strings.Repeat(")", 0)), oracle.LinearSize / 4},
-		{"a long class", rep("https://h/([", "ab", "])"), oracle.LinearSize / 4},
-		{"many classes", rep("https://h/(", "[a-z]\\d", ")"), oracle.LinearSize / 4},
-		{"named regexp groups", names("https://h/(", func(i int) string { return "(?<g" + strconv.Itoa(i) + ">a)" }), oracle.LinearSize / 16},
 		{"ignore case fixed text", rep("https://h/", "kKsS", ""), oracle.LinearSize / 4},
 		{"escapes", rep("https://h/", "\\:", ""), oracle.LinearSize / 4},
 		{"colons in the authority", rep("https://", ":", "/"), oracle.LinearSize / 4},
@@ -100,15 +99,9 @@ func TestHostile(t *testing.T) {
 		{"named groups", 20000, numbered("https://h", "/:a", "")},
 		{"optional named groups", 2000, numbered("https://h", "/:a", "?")},
 		{"groups of one class", 20000, numbered("https://h", "/:a", "(\\d+)")},
-		{"named regexp groups", 2000, numbered("https://h/(", "(?<g", ">a)")},
 		{"wildcards", 2000, rep("https://h/", "*", "")},
 		{"unclosed regexp groups", 100000, rep("(a", "(?a", "")},
 		{"nested groups", 100000, rep("https://h/(", "(?:a", "")},
-		{"nested closed groups", 900, func(n int) string {
-			return "https://h/(" + strings.Repeat("(?:a", n) + strings.Repeat(")*", n) + ")"
-		}},
-		{"a long class", 100000, rep("https://h/([", "ab", "])")},
-		{"classes with ignore case", 5000, rep("https://h/(", "[\\p{L}--k]", ")")},
 		{"escapes", 100000, rep("https://h/", "\\:", "")},
 		{"braces", 100000, rep("https://h/", "{a}", "")},
 		{"unclosed braces", 100000, rep("https://h/", "{a", "")},

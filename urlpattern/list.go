@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gouri/uri/urlpattern/internal/jsregexp"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -89,7 +90,7 @@ type foldChild struct {
 
 type classChild struct {
 	key  string // the regular expression, and "i" with ignore case
-	run  *classRun
+	run  *jsregexp.ClassRun
 	node *trieNode
 }
 
@@ -99,7 +100,7 @@ type classChild struct {
 type segment struct {
 	text  string
 	param bool
-	class *classRun
+	class *jsregexp.ClassRun
 	key   string
 }
 
@@ -280,8 +281,8 @@ func segments(c *component) (segs []segment, rest, ok bool) {
 			b.WriteByte(0)
 			groups = append(groups, segment{param: true})
 		case p.typ == partRegexp:
-			run, ok := classRunOf(p, c.opts)
-			if !ok || run.set.contains('/') {
+			run, ok := jsregexp.ClassRunOf(p.value, c.opts.flags())
+			if !ok || run.Contains('/') {
 				return nil, false, false
 			}
 			b.WriteString(p.prefix)
@@ -360,7 +361,32 @@ func (l *List) Match(u whatwg.URL) (int, bool) {
 		return -1, false
 	}
 	m := matching{l: l, u: u, path: u.Pathname(), best: -1, bestRank: len(l.patterns)}
-	path := m.path
+	return m.run()
+}
+
+// MatchPathname is [List.Match] of a path alone, as a router matches the
+// path of a request: it returns the index of the most specific pattern
+// that matches a URL whose pathname is pathname and whose other
+// components are empty, as [Pattern.TestInit] takes the components that
+// an Init leaves out, and false when none does. The patterns that [New]
+// makes from an [Init] that gives the pathname alone, whose other
+// components are the wildcard "*", are found by their pathname; a
+// pattern with a hostname such as "example.com" is never found. The
+// pathname is taken to be as [whatwg.URL.Pathname] gives the path of a
+// URL of a special scheme: serialized by the URL Standard, with its "."
+// and ".." segments removed and its bytes percent-encoded as the URL
+// Standard encodes them, so that it holds no line terminator. Like
+// Match, it allocates nothing unless a regular expression group needs
+// to.
+func (l *List) MatchPathname(pathname string) (int, bool) {
+	m := matching{l: l, path: pathname, best: -1, bestRank: len(l.patterns)}
+	m.in[Pathname], m.have = pathname, 0xff
+	return m.run()
+}
+
+// run finds the best pattern for m's URL or path.
+func (m *matching) run() (int, bool) {
+	l, path := m.l, m.path
 	m.try(l.anyPath, numComponents)
 	if path != "" && path[0] == '/' {
 		m.walk(&l.root, 0)
@@ -476,7 +502,7 @@ func (m *matching) walk(n *trieNode, i int) {
 		}
 	}
 	for _, c := range n.classes {
-		if c.run.matches(seg) {
+		if c.run.Matches(seg) {
 			m.walk(c.node, j)
 		}
 	}

@@ -139,13 +139,80 @@ func TestListAgainstReference(t *testing.T) {
 			i, ok := l.Match(u)
 			j, ok2 := slowMatch(patterns, u)
 			if i != j || ok != ok2 {
-				var names []string
-				for _, p := range patterns {
-					names = append(names, p.Hostname()+" "+p.Pathname())
-				}
-				t.Fatalf("Match(%q) = %d, %v; reference %d, %v; patterns %q", u.Href(), i, ok, j, ok2, names)
+				t.Fatalf("Match(%q) = %d, %v; reference %d, %v; patterns %q", u.Href(), i, ok, j, ok2, patternNames(patterns))
+			}
+			i, ok = l.MatchPathname(u.Pathname())
+			j, ok2 = slowMatchPathname(patterns, u.Pathname())
+			if i != j || ok != ok2 {
+				t.Fatalf("MatchPathname(%q) = %d, %v; reference %d, %v; patterns %q", u.Pathname(), i, ok, j, ok2, patternNames(patterns))
 			}
 		}
+	}
+}
+
+func patternNames(patterns []*Pattern) []string {
+	var names []string
+	for _, p := range patterns {
+		names = append(names, p.Hostname()+" "+p.Pathname())
+	}
+	return names
+}
+
+// slowMatchPathname is the reference of List.MatchPathname: the patterns
+// in order of specificity, and the first that TestInit matches with the
+// pathname alone.
+func slowMatchPathname(patterns []*Pattern, path string) (int, bool) {
+	order := make([]int, len(patterns))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return Compare(patterns[j], patterns[i]) })
+	for _, i := range order {
+		if patterns[i].TestInit(Init{Pathname: Some(path)}) {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// TestExecComponent checks that ExecComponent gives the groups of one
+// component that ExecURL gives in its Result, appended to what the slice
+// held, and nothing for a URL that does not match or a component that is
+// not one of the eight.
+func TestExecComponent(t *testing.T) {
+	tests := []struct{ pattern, url string }{
+		{"https://h/repos/:owner/:repo", "https://h/repos/golang/go"},
+		{"https://h/repos/:owner/:repo", "https://h/repos/golang"},
+		{"https://h/files/*", "https://h/files/a/b%2Fc"},
+		{"https://h/docs{/:page}?", "https://h/docs"},
+		{`https://h/archive/:ref.:format(zip|tar\.gz)`, "https://h/archive/v1.tar.gz"},
+		{`https://h/:a(\d+)/:b([a-z]+)`, "https://h/12/ab"},
+		{"https://:sub.example.com/*", "https://www.example.com/x"},
+		{"https://h/:a/:b/:c/:d/:e/:f/:g/:h/:i/:j", "https://h/1/2/3/4/5/6/7/8/9/10"},
+	}
+	for _, tt := range tests {
+		p := MustParse(tt.pattern)
+		u := whatwg.MustParse(tt.url)
+		want, wantOK := p.ExecURL(u)
+		in := urlInputs(&u)
+		allOK := true
+		for c := Protocol; c <= Hash; c++ {
+			prior := []Group{{Name: "prior"}}
+			got, ok := p.ExecComponent(c, in[c], prior)
+			allOK = allOK && ok
+			if wantOK && (!ok || !slices.Equal(got[1:], want.Component(c).Groups)) {
+				t.Errorf("%s: ExecComponent(%v, %q) = %v, %v; ExecURL gives %v", tt.pattern, c, in[c], got, ok, want.Component(c).Groups)
+			}
+			if got[0].Name != "prior" || !ok && len(got) != 1 {
+				t.Errorf("%s: ExecComponent(%v, %q) = %v: the groups given are not kept", tt.pattern, c, in[c], got)
+			}
+		}
+		if allOK != wantOK {
+			t.Errorf("%s: ExecComponent matches every component of %q: %v; ExecURL: %v", tt.pattern, tt.url, allOK, wantOK)
+		}
+	}
+	if g, ok := MustParse("https://h/*").ExecComponent(Hash+1, "", nil); ok || g != nil {
+		t.Errorf("ExecComponent(Hash+1) = %v, %v; want nil, false", g, ok)
 	}
 }
 

@@ -193,6 +193,40 @@ func (p *Pattern) ExecURL(u whatwg.URL) (r Result, ok bool) {
 	return r, ok
 }
 
+// ExecComponent matches input against the component c of the pattern
+// alone, and returns groups with the groups of that component appended,
+// in the order of the pattern, as [ComponentResult] holds them; groups
+// unchanged and false when input does not match, or c is not one of the
+// eight. Input is read as the component of a URL: percent-encoded as the
+// URL Standard serializes it, without its delimiter ("/" begins a
+// pathname, "?" is not part of a search). With [List.MatchPathname] it
+// gives a router the groups of the path that a List found. It allocates
+// only to grow groups, and what a regular expression group takes to
+// match.
+func (p *Pattern) ExecComponent(c Component, input string, groups []Group) ([]Group, bool) {
+	if c >= numComponents {
+		return groups, false
+	}
+	lo, hi := p.groupStart[c], p.groupStart[c+1]
+	var buf [32]int
+	caps := buf[:0]
+	if 2*(hi-lo) > len(buf) {
+		caps = make([]int, 0, 2*(hi-lo))
+	}
+	caps = caps[:2*(hi-lo)]
+	if !p.comp[c].m.match(input, caps) {
+		return groups, false
+	}
+	for i := lo; i < hi; i++ {
+		g := Group{Name: p.groupNames[i]}
+		if a, b := caps[2*(i-lo)], caps[2*(i-lo)+1]; a >= 0 {
+			g.Value, g.Matched = input[a:b], true
+		}
+		groups = append(groups, g)
+	}
+	return groups, true
+}
+
 // ExecInit is [Pattern.Exec] on the components of init, as
 // [Pattern.TestInit] reads them: exec(init).
 func (p *Pattern) ExecInit(init Init) (r Result, ok bool) {

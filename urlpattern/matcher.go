@@ -3,7 +3,8 @@ package urlpattern
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/gouri/uri/urlpattern/internal/jsregexp"
 )
 
 // A matcher matches one component. The standard defines the match with a
@@ -57,67 +58,7 @@ type step struct {
 	kind  stepKind
 	lit   string
 	end   endRule
-	class *classRun
-}
-
-// A classRun is a regular expression group such as (\d+) or
-// ([a-z0-9-]{2,8}): one class repeated, which matches the same wherever
-// the plan makes it end, whether it is greedy or lazy.
-type classRun struct {
-	ascii    [2]uint64 // the ASCII members, one bit each
-	set      runeSet   // all members, for the others
-	min, max int       // max < 0: no limit
-}
-
-// matches reports whether s is a run of members of the right length.
-func (c *classRun) matches(s string) bool {
-	n := 0
-	for i := 0; i < len(s); {
-		if b := s[i]; b < utf8.RuneSelf {
-			if c.ascii[b>>6]&(1<<(b&63)) == 0 {
-				return false
-			}
-			i++
-		} else {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if !c.set.contains(r) {
-				return false
-			}
-			i += size
-		}
-		n++
-	}
-	return n >= c.min && (c.max < 0 || n <= c.max)
-}
-
-// classRunOf returns the classRun of a regular expression part, if its
-// value is one: a class (or a code point, or a group of one) repeated.
-func classRunOf(p part, opts options) (*classRun, bool) {
-	ctx := &reContext{ignoreCase: opts.ignoreCase}
-	n, err := ctx.parse(p.value, p.at)
-	if err != nil || ctx.unsupported != nil || len(ctx.refs) > 0 {
-		return nil, false
-	}
-	for n.kind == reGroup && !n.capture {
-		n = n.subs[0]
-	}
-	if n.kind != reRepeat {
-		return nil, false
-	}
-	x := n.subs[0]
-	for x.kind == reGroup && !x.capture {
-		x = x.subs[0]
-	}
-	if x.kind != reSet {
-		return nil, false
-	}
-	c := &classRun{set: x.set, min: n.min, max: n.max}
-	for b := 0; b < utf8.RuneSelf; b++ {
-		if x.set.contains(rune(b)) {
-			c.ascii[b>>6] |= 1 << (b & 63)
-		}
-	}
-	return c, true
+	class *jsregexp.ClassRun
 }
 
 // newMatcher returns the matcher of parts: a plan where one applies, and
@@ -167,7 +108,7 @@ func planOf(parts []part, opts options) ([]step, bool) {
 		case partFullWildcard:
 			st.kind = stepFull
 		case partRegexp:
-			c, ok := classRunOf(p, opts)
+			c, ok := jsregexp.ClassRunOf(p.value, opts.flags())
 			if !ok {
 				return nil, false
 			}
@@ -187,7 +128,7 @@ func planOf(parts []part, opts options) ([]step, bool) {
 		case steps[i+1].kind != stepLiteral:
 			return nil, false
 		case opts.delimiter != 0 && steps[i+1].lit[0] == opts.delimiter &&
-			(steps[i].kind == stepSegment || steps[i].kind == stepClass && !steps[i].class.set.contains(rune(opts.delimiter))):
+			(steps[i].kind == stepSegment || steps[i].kind == stepClass && !steps[i].class.Contains(rune(opts.delimiter))):
 			// [^d]+? cannot pass a delimiter, nor can a class without it,
 			// and what follows starts with one: the group ends at the
 			// first.
@@ -253,7 +194,7 @@ func (m *matcher) match(s string, caps []int) bool {
 				return false
 			}
 		case stepClass:
-			if !st.class.matches(v) {
+			if !st.class.Matches(v) {
 				return false
 			}
 		default:

@@ -3,6 +3,8 @@ package urlpattern
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gouri/uri/urlpattern/internal/jsregexp"
 )
 
 // partType is the type of a part (section 2.1.3). The order is that of
@@ -69,6 +71,15 @@ var (
 	hostnameOptions = options{delimiter: '.'}
 	pathnameOptions = options{delimiter: '/', prefix: '/'}
 )
+
+// flags returns the flags of the component's regular expression besides
+// "v".
+func (o options) flags() jsregexp.Flags {
+	if o.ignoreCase {
+		return jsregexp.IgnoreCase
+	}
+	return 0
+}
 
 // segmentWildcard is "generate a segment wildcard regexp" (section 2.1.5):
 // "[^", the delimiter escaped, "]+?".

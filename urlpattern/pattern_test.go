@@ -2,7 +2,6 @@ package urlpattern
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -82,79 +81,6 @@ func TestErrors(t *testing.T) {
 				tt.name, tt.pattern, err, e.Input, e.Offset, e.Component, tt.err, tt.off, want, tt.comp)
 		}
 	}
-}
-
-// TestRegexpMeaning pins the translation where ECMAScript and RE2 differ
-// (see the package documentation), each on a pathname "/(X)".
-func TestRegexpMeaning(t *testing.T) {
-	tests := []struct {
-		name       string
-		regexp     string
-		ignoreCase bool
-		path       string
-		want       any // the group's value, false for no match, nil for undefined
-	}{
-		{". does not match CR", ".+", false, "/a\rb", false},
-		{". matches a space", ".+", false, "/a b", "a b"},
-		{"\\s matches VT, which RE2's \\s does not", "\\s", false, "/\v", "\v"},
-		{"\\s matches NBSP", "\\s", false, "/\u00a0", "\u00a0"},
-		{"\\w is ASCII", "\\w+", false, "/\u00e9", false},
-		{"\\w with ignore case has U+017F", "\\w", true, "/\u017f", "\u017f"},
-		{"\\W with ignore case lacks U+212A", "\\W", true, "/\u212a", false},
-		{"ignore case: K folds to k", "\\u{212A}", true, "/k", "k"},
-		{"ignore case: a complement of k lacks K", "[^k]", true, "/K", false},
-		{"set subtraction", "[\\w--\\d]+", false, "/ab", "ab"},
-		{"set subtraction removes", "[\\w--\\d]+", false, "/a1", false},
-		{"set intersection", "[\\p{L}&&\\p{Ll}]", false, "/a", "a"},
-		{"\\q of single code points", "[\\q{a|b}]", false, "/b", "b"},
-		{"nested class with a complement", "[[^a]b]+", false, "/bc", "bc"},
-		{"[^] is any code point", "[^]", false, "/\n", "\n"},
-		{"\\b is a word boundary", "a\\b.*", false, "/a-b", "a-b"},
-		{"\\cJ is LF", "\\cJ", false, "/\n", "\n"},
-		{"a surrogate pair escape", "\\uD83D\\uDE00", false, "/\U0001F600", "\U0001F600"},
-		{"the s modifier", "(?s:.)", false, "/\n", "\n"},
-		{"the i modifier", "(?i:a)B", false, "/AB", "AB"},
-		{"the i modifier off", "(?-i:a)", true, "/A", false},
-		{"an optional group that can match empty: undefined", "(?:a*)?", false, "/", ""},
-	}
-	for _, tt := range tests {
-		p, err := New(Init{Pathname: Some("/(" + tt.regexp + ")")}, Options{IgnoreCase: tt.ignoreCase})
-		if err != nil {
-			t.Errorf("%s: /(%s): %v", tt.name, tt.regexp, err)
-			continue
-		}
-		r, ok := p.ExecInit(Init{Pathname: Some(tt.path)})
-		if tt.path != "/"+strings.TrimPrefix(tt.path, "/") || strings.ContainsAny(tt.path, "\r\n\v\u00a0\u00e9\u017f\u212a\U0001F600 ") {
-			// Canonicalization would percent-encode such a path: match
-			// the component directly, as a URL's own component would be.
-			r, ok = execComponent(p, Pathname, tt.path)
-		}
-		var got any = false
-		if ok {
-			g := r.Component(Pathname).Groups[0]
-			if got = g.Value; !g.Matched {
-				got = nil
-			}
-		}
-		if got != tt.want {
-			t.Errorf("%s: /(%s) on %q: %#v, want %#v", tt.name, tt.regexp, tt.path, got, tt.want)
-		}
-	}
-}
-
-// execComponent matches s as the input of component c alone, every
-// other component empty: the regular expressions' meaning on strings no
-// URL has.
-func execComponent(p *Pattern, c Component, s string) (r Result, ok bool) {
-	var in inputs
-	in[c] = s
-	for k := range in {
-		if Component(k) != c && !p.comp[k].m.match("", nil) {
-			in[k] = "x"
-		}
-	}
-	ok = p.exec(&in, false, &r)
-	return r, ok
 }
 
 // TestOptionalGroups pins ECMAScript's meaning of a repeated expression
@@ -248,8 +174,10 @@ func TestHasRegExpGroups(t *testing.T) {
 }
 
 // TestAllocs pins what matching allocates: nothing for Test on a parsed
-// URL and for List.Match, whether the component is matched by a plan or
-// by RE2, and for ExecURL with up to 8 groups; the groups beyond.
+// URL and for List.Match and List.MatchPathname, whether the component is
+// matched by a plan or by RE2, and for ExecURL with up to 8 groups; the
+// groups beyond; nothing for ExecComponent into a slice with room, but
+// what RE2 takes.
 func TestAllocs(t *testing.T) {
 	l := NewList(readRoutes(t))
 	tests := []struct {
@@ -268,7 +196,12 @@ func TestAllocs(t *testing.T) {
 		{"Exec of a URL in serialized form", "https://h/:a", "https://h/x", "exec", 0},
 		{"List.Match", "", "https://h/repos/golang/go/issues/1", "list", 0},
 		{"List.Match, a class group", "", "https://h/repos/golang/go/actions/runs/7", "list", 0},
+		{"List.MatchPathname", "", "https://h/repos/golang/go/issues/1", "list-path", 0},
+		{"List.MatchPathname, no route", "", "https://h/repos/golang/go/nothing/here", "list-path", 0},
+		{"ExecComponent: 9 groups into a slice with room", "https://h/:a/:b/:c/:d/:e/:f/:g/:h/:i", "https://h/a/b/c/d/e/f/g/h/i", "exec-component", 0},
+		{"ExecComponent, RE2", "https://h/:a(\\d+|x)?", "https://h/42", "exec-component", 1},
 	}
+	var buf [16]Group
 	for _, tt := range tests {
 		u := whatwg.MustParse(tt.url)
 		var p *Pattern
@@ -287,6 +220,11 @@ func TestAllocs(t *testing.T) {
 				sinkResult, sinkBool = p.Exec(tt.url)
 			case "list":
 				sinkInt, sinkBool = l.Match(u)
+			case "list-path":
+				sinkInt, sinkBool = l.MatchPathname(u.Pathname())
+			case "exec-component":
+				groups, ok := p.ExecComponent(Pathname, u.Pathname(), buf[:0])
+				sinkBool = ok && len(groups) > 0
 			}
 		})
 		if got != tt.allocs {

@@ -3,6 +3,8 @@ package urlpattern
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/urlpattern/internal/jsregexp"
 )
 
 // generatePattern is "generate a pattern string" (section 2.3): the
@@ -43,7 +45,7 @@ func writeGroupPattern(b *strings.Builder, p part, prev, next *part, opts option
 		next != nil && next.prefix == "" && next.suffix == "" {
 		if next.typ == partFixed {
 			r, _ := utf8.DecodeRuneInString(next.value)
-			grouping = next.value != "" && isNameCodePoint(r, false)
+			grouping = next.value != "" && jsregexp.IsIdentifierChar(r, false)
 		} else {
 			grouping = isASCIIDigit(next.name[0])
 		}
@@ -77,7 +79,7 @@ func writeGroupPattern(b *strings.Builder, p part, prev, next *part, opts option
 		}
 	}
 	if p.typ == partSegmentWildcard && custom && p.suffix != "" {
-		if r, _ := utf8.DecodeRuneInString(p.suffix); isNameCodePoint(r, false) {
+		if r, _ := utf8.DecodeRuneInString(p.suffix); jsregexp.IsIdentifierChar(r, false) {
 			b.WriteByte('\\')
 		}
 	}

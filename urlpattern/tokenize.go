@@ -1,8 +1,9 @@
 package urlpattern
 
 import (
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/gouri/uri/urlpattern/internal/jsregexp"
 )
 
 // tokenType is the type of a token (section 2.1.1).
@@ -143,7 +144,7 @@ func (t *tokenizer) name() {
 	pos := start
 	for pos < len(t.input) {
 		t.seek(pos)
-		if !isNameCodePoint(t.cp, pos == start) {
+		if !jsregexp.IsIdentifierChar(t.cp, pos == start) { // "is a valid name code point"
 			break
 		}
 		pos = t.next
@@ -218,43 +219,4 @@ closed:
 		return
 	}
 	t.add(tokRegexp, pos, start, pos-start-1)
-}
-
-// isNameCodePoint is "is a valid name code point": ECMAScript's
-// IdentifierStart (ID_Start, "$", "_") for the first code point, and
-// IdentifierPart (ID_Continue, "$", U+200C, U+200D) for the others.
-func isNameCodePoint(r rune, first bool) bool {
-	if r < utf8.RuneSelf {
-		switch {
-		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', r == '$', r == '_':
-			return true
-		case '0' <= r && r <= '9':
-			return !first
-		}
-		return false
-	}
-	if first {
-		return isIDStart(r)
-	}
-	return r == 0x200C || r == 0x200D || isIDContinue(r)
-}
-
-// isIDStart reports whether r has the Unicode property ID_Start, as
-// DerivedCoreProperties.txt derives it: Lu, Ll, Lt, Lm, Lo, Nl and
-// Other_ID_Start, minus Pattern_Syntax and Pattern_White_Space.
-func isIDStart(r rune) bool {
-	if unicode.In(r, unicode.Pattern_Syntax, unicode.Pattern_White_Space) {
-		return false
-	}
-	return unicode.In(r, unicode.L, unicode.Nl, unicode.Other_ID_Start)
-}
-
-// isIDContinue reports whether r has the Unicode property ID_Continue:
-// ID_Start, Mn, Mc, Nd, Pc and Other_ID_Continue, minus Pattern_Syntax and
-// Pattern_White_Space.
-func isIDContinue(r rune) bool {
-	if unicode.In(r, unicode.Pattern_Syntax, unicode.Pattern_White_Space) {
-		return false
-	}
-	return unicode.In(r, unicode.L, unicode.Nl, unicode.Other_ID_Start, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc, unicode.Other_ID_Continue)
 }

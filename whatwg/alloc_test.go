@@ -78,6 +78,35 @@ func TestResolveAllocs(t *testing.T) {
 	}
 }
 
+// TestRelativizeAllocs pins the allocations of URL.Relativize: none when
+// the result is a part of the target's href, one when it begins with dot
+// segments or leaves the "/" of a special URL's root path out.
+func TestRelativizeAllocs(t *testing.T) {
+	base := MustParse("https://user@example.com:8443/a/b/c.html?q#f")
+	tests := []struct {
+		target string
+		want   float64
+	}{
+		{"https://user@example.com:8443/a/b/g", 0},        // "g"
+		{"https://user@example.com:8443/a/b/c.html?y", 0}, // "?y"
+		{"https://user@example.com:8443/a/b/c.html?q#s", 0},
+		{"https://user@example.com:8443/a/b/c.html?q", 0}, // ""
+		{"https://user@example.com:8443/g", 0},            // "/g"
+		{"https://example.com/a/b/c.html", 0},             // "//example.com/a/b/c.html"
+		{"http://example.com/x", 0},                       // the href
+		{"https://user@example.com:8443/a/g", 1},          // "../g"
+		{"https://user@example.com:8443/a/b/", 1},         // "."
+		{"https://user@example.com:8443/a/b/x:y", 1},      // "./x:y"
+		{"https://other.example/", 1},                     // "//other.example"
+	}
+	for _, tc := range tests {
+		target := MustParse(tc.target)
+		if got := testing.AllocsPerRun(50, func() { sink = base.Relativize(target) }); got != tc.want {
+			t.Errorf("%q.Relativize(%q) = %q: %v allocations, want %v", base.Href(), tc.target, base.Relativize(target), got, tc.want)
+		}
+	}
+}
+
 // TestGetterAllocs checks that the getters do not allocate, except Origin
 // of a URL with credentials.
 func TestGetterAllocs(t *testing.T) {

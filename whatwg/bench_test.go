@@ -167,6 +167,40 @@ func BenchmarkResolveWHATWG(b *testing.B) {
 	}
 }
 
+// BenchmarkRelativizeWHATWG finds, for each base of webBases and the URL
+// that each shape of reference resolves to against it, the shortest string
+// that resolves back (base.Relativize(target), op=relativize), beside
+// resolving the shape's reference (base.Parse(ref) and Href, op=resolve,
+// the row impl=gouri of BenchmarkResolveWHATWG). Compare with
+//
+//	go test -run '^$' -bench RelativizeWHATWG -benchmem -count 8 ./whatwg > rel.txt
+//	go run golang.org/x/perf/cmd/benchstat@latest -col /op rel.txt
+func BenchmarkRelativizeWHATWG(b *testing.B) {
+	bases, _ := webBases(b)
+	for _, rk := range testrows.ResolveShapes {
+		targets := make([]URL, len(bases))
+		size := 0
+		for i, u := range bases {
+			t, err := u.Parse(rk.Ref)
+			if err != nil {
+				b.Fatal(err)
+			}
+			targets[i] = t
+			size += len(u.Href()) + len(t.Href())
+		}
+		size /= len(bases)
+		bench := func(op string, f func(i int)) {
+			b.Run("shape="+rk.Name+"/op="+op, func(b *testing.B) { testrows.Cycle(b, len(bases), size, f) })
+		}
+		bench("relativize", func(i int) { sink = bases[i].Relativize(targets[i]) })
+		bench("resolve", func(i int) {
+			if u, err := bases[i].Parse(rk.Ref); err == nil {
+				sink = u.Href()
+			}
+		})
+	}
+}
+
 // webBases returns the first 500 lines of the web sample that the root
 // package, net/url and Parse all accept (the root package's benchmark
 // bases), parsed by Parse and by url.Parse.

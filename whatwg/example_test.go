@@ -83,6 +83,46 @@ func ExampleResolve() {
 	// https://url.spec.whatwg.org/%F0%9F%8D%A3%F0%9F%8D%BA <nil>
 }
 
+func ExampleURL_Relativize() {
+	page := whatwg.MustParse("https://example.com/docs/guide/intro.html?lang=en#top")
+	for _, link := range []string{
+		"https://example.com/docs/guide/setup.html",
+		"https://example.com/docs/api/",
+		"https://example.com/docs/guide/intro.html?lang=fr",
+		"https://example.com/docs/guide/intro.html?lang=en#install",
+		"https://example.com/docs/guide/a:b", // "a:b" alone would be a URL of scheme "a"
+		"https://example.com/blog/",
+		"https://cdn.example.com/",
+		"http://example.com/docs/",
+	} {
+		s := page.Relativize(whatwg.MustParse(link))
+		back, _ := page.Parse(s)
+		fmt.Printf("%-28s %v\n", s, back.Href() == link)
+	}
+	// Output:
+	// setup.html                   true
+	// ../api/                      true
+	// ?lang=fr                     true
+	// #install                     true
+	// ./a:b                        true
+	// /blog/                       true
+	// //cdn.example.com            true
+	// http://example.com/docs/     true
+}
+
+func ExampleRelativize() {
+	// File URLs: ".." never leaves a drive letter, and "/x" keeps the
+	// base's (the URL Standard's file slash state).
+	for _, target := range []string{"file:///C:/x", "file:///D:/y", "file:///C:/Users/a/c|"} {
+		s, err := whatwg.Relativize("file:///C:/Users/a/b.txt", target)
+		fmt.Println(s, err)
+	}
+	// Output:
+	// /x <nil>
+	// /D:/y <nil>
+	// ./c| <nil>
+}
+
 func ExampleValidate() {
 	u, errs, err := whatwg.Validate(whatwg.URL{}, " https:\\\\user@example.org/a b")
 	fmt.Println(u, err)

@@ -69,6 +69,18 @@ var hostileOps = []oracle.Op{
 	{"Parse against a base", func(s string) { _, _ = MustParse("http://u@h/a/b/c?q#f").Parse(s) }},
 	{"Parse against a file base", func(s string) { _, _ = MustParse("file:///C:/a/b").Parse(s) }},
 	{"as a base", func(s string) { _, _ = Resolve(s, "../x?y#z") }},
+	{"Relativize", func(s string) {
+		u, _ := Parse(s)
+		for _, b := range []string{"http://u@h/a/b/c?q#f", "file:///C:/a/b", "sc:/a/b"} {
+			base := MustParse(b)
+			_ = base.Relativize(u)
+			_ = u.Relativize(base)
+			if v, err := base.Parse(s); err == nil {
+				_ = base.Relativize(v)
+			}
+		}
+		_ = u.Relativize(u)
+	}},
 	{"Error text", func(s string) {
 		if _, err := Parse(s); err != nil {
 			_ = err.Error()

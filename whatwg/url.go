@@ -19,6 +19,11 @@
 //     parser of section 3.3 (UTS #46 ToASCII with golang.org/x/net/idna).
 //   - 4.5 URL serializing, 4.6 equivalence (== on [URL] values) and 4.7
 //     origin ([URL.Origin]).
+//   - Beyond the standard, its inverse of parsing against a base:
+//     [URL.Relativize] and [Relativize] give the shortest string that the
+//     parser of section 4.4 resolves against a base to a given URL ("../g",
+//     "?y", "//h/x"), with the file, special and opaque-path cases of its
+//     states.
 //   - 6.1 the URL class: its getters ([URL.Href], [URL.Protocol],
 //     [URL.Username], [URL.Password], [URL.Host], [URL.Hostname],
 //     [URL.Port], [URL.Pathname], [URL.Search], [URL.Hash], [URL.Origin])
@@ -212,8 +217,9 @@
 // spells it ("uri: port-invalid (the port is not a number: "z" (U+007A) is
 // not a digit) at offset 21 of ..."), which tells a reader that it was the
 // URL Standard's parser that failed. Op is uri.OpParse for the parsing
-// functions (with Name "base" when the base of [Resolve] fails), uri.OpSet
-// for the setters, uri.OpBuild for [URL.ToURI]. Component is not set: the
+// functions (with Name "base" when the base of [Resolve] fails),
+// uri.OpRelativize for [Relativize] (Name "base" likewise), uri.OpSet for
+// the setters, uri.OpBuild for [URL.ToURI]. Component is not set: the
 // Kind names the part.
 //
 // Offset is a byte index into the input as given, counting the leading

@@ -39,6 +39,8 @@ func TestCanonCommand(t *testing.T) {
 		{"surt with drop-tracking adds to the defaults", "", []string{"canon", "--surt", "--drop-tracking", "http://www.example.com/a/?utm_source=x&PHPSESSID=0123456789abcdef0123456789abcdef&b=1#f"}, 0, "com,example)/a?b=1\n", ""},
 		{"surt with sort-query and drop-fragment: the defaults already", "", []string{"canon", "--surt", "--sort-query", "--drop-fragment", "http://www.example.com/a/?id2=3&id=5#f"}, 0, "com,example)/a?id=5&id2=3\n", ""},
 		{"surt reverses an IPv4 address", "", []string{"canon", "--surt", "http://192.168.0.1:8080/x"}, 0, "1,0,168,192:8080)/x\n", ""},
+		{"surt reads the slashes after http: as surt does (failed with no host)", "", []string{"canon", "--surt", "http:////www.vikings.com"}, 0, "com,vikings)/\n", ""},
+		{"surt of a profile drops a host's final dot (was a leading comma)", "", []string{"canon", "--profile", "whatwg", "--surt", "https://www.example.com./x"}, 0, "com,example)/x\n", ""},
 		{"the archive profile's URL", "", []string{"canon", "--profile", "archive", "http://www.example.com/A/?b&a#f"}, 0, "http://example.com/a?a&b\n", ""},
 		{"a bad base", "", []string{"canon", "--base", "nope", "x"}, 2, "", ""},
 		{"empty stdin", "", []string{"canon"}, 0, "", ""},

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/base64"
 	"errors"
 	"flag"
 	"io"
@@ -9,22 +8,26 @@ import (
 	"strconv"
 
 	"github.com/gouri/uri/dataurl"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/mimetype"
 )
 
 var dataCommand = &command{
 	name:     "data",
 	lines:    wholeLines,
-	operands: "[--max N] [--out FILE] [URL...] | --encode TYPE [--base64] < FILE",
+	operands: "[--max N] [--out FILE] [URL... | --in FILE] | --encode TYPE [--base64] < FILE",
 	summary:  "decode data: URLs as browsers do, or write one (Fetch Standard)",
 	about: "Runs the Fetch Standard's data: URL processor on each URL (package dataurl)\n" +
 		"and prints its MIME type, serialized, and the size of its body in bytes:\n" +
 		"\"data:,Hello%2C%20World!\" gives \"text/plain;charset=US-ASCII 13\". A line of\n" +
-		"standard input is a URL as it is, as the URL Standard reads it. With --max N,\n" +
-		"a body over N bytes is an error, found before it is decoded. With --out FILE,\n" +
-		"the bodies are written to FILE, one after the other, in the order of the\n" +
-		"inputs. With --json: {\"input\":URL,\"ok\":true,\"mime\":S,\"size\":N,\n" +
-		"\"body_base64\":S}, the body in standard base64, or the error object\n" +
+		"standard input is a URL as it is, as the URL Standard reads it. With --in\n" +
+		"FILE, the whole of FILE (- for standard input) is one URL, of any length,\n" +
+		"its line breaks removed as the URL Standard removes them: a data: URL of an\n" +
+		"image of tens of megabytes, wrapped or not. With --max N, a body over N bytes\n" +
+		"is an error, found before it is decoded. With --out FILE, the bodies are\n" +
+		"written to FILE, one after the other, in the order of the inputs. With\n" +
+		"--json: {\"input\":URL,\"ok\":true,\"mime\":S,\"size\":N,\"body_base64\":S},\n" +
+		"the body in standard base64, or the error object\n" +
 		"{\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.\n" +
 		"\n" +
 		"With --encode TYPE, reads a body from standard input and prints a data: URL\n" +
@@ -34,14 +37,15 @@ var dataCommand = &command{
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		maxSize := fs.Int64("max", 0, "refuse a body longer than `N` bytes (default: no limit)")
 		out := fs.String("out", "", "write the bodies to `FILE`, one after the other")
+		in := fs.String("in", "", "read one URL, the whole of `FILE` (- for standard input), of any\nlength")
 		encode := fs.String("encode", "", "write a data: URL of the MIME `TYPE` with the body read from standard\ninput")
 		b64 := fs.Bool("base64", false, "with --encode, write the body in base64")
 		return func() (op, string) {
 			set := map[string]bool{}
 			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 			switch {
-			case set["encode"] && (set["max"] || set["out"]):
-				return op{}, "--encode reads a body and writes a URL: --max and --out are for decoding"
+			case set["encode"] && (set["max"] || set["out"] || set["in"]):
+				return op{}, "--encode reads a body and writes a URL: --max, --out and --in are for decoding"
 			case set["base64"] && !set["encode"]:
 				return op{}, "--base64 is for --encode"
 			case set["encode"]:
@@ -49,7 +53,11 @@ var dataCommand = &command{
 			case set["max"] && *maxSize < 1:
 				return op{}, "--max " + strconv.FormatInt(*maxSize, 10) + ": give a number of bytes, 1 or more"
 			}
-			return decodeOp(dataurl.Options{MaxSize: *maxSize}, *out)
+			decode, problem := decodeOp(dataurl.Options{MaxSize: *maxSize}, *out)
+			if set["in"] && problem == "" {
+				decode.bind = wholeBinder(*in, decode)
+			}
+			return decode, problem
 		}
 	},
 }
@@ -80,8 +88,7 @@ func decodeOp(o dataurl.Options, out string) (op, string) {
 		return result{
 			ok: true,
 			fields: []field{
-				{"ok", true}, {"mime", mime}, {"size", size},
-				{"body_base64", base64.StdEncoding.EncodeToString(d.Body)},
+				{"ok", true}, {"mime", mime}, {"size", size}, {"body_base64", base64Value(d.Body)},
 			},
 			text: func() string { return mime + " " + strconv.Itoa(size) },
 		}
@@ -104,6 +111,22 @@ func appendFile(name string, body []byte) error {
 	return nil
 }
 
+// wholeBinder returns the binding of uri data --in FILE: the one input is
+// the whole of FILE, or of standard input for "-", decoded by decode.
+func wholeBinder(file string, decode op) func([]string, io.Reader) ([]string, op, string) {
+	return func(operands []string, stdin io.Reader) ([]string, op, string) {
+		if len(operands) > 0 {
+			return nil, op{}, "--in reads one URL from FILE: give no operands"
+		}
+		url, err := readWhole(file, stdin)
+		if err != nil {
+			return nil, op{}, "--in: " + err.Error()
+		}
+		decode.bind = nil
+		return []string{abnf.String(url)}, decode, ""
+	}
+}
+
 // encodeBinder returns the binding of uri data --encode TYPE: it reads the
 // body from standard input, and the one input is TYPE.
 func encodeBinder(typ string, b64 bool) func([]string, io.Reader) ([]string, op, string) {
@@ -111,7 +134,7 @@ func encodeBinder(typ string, b64 bool) func([]string, io.Reader) ([]string, op,
 		if len(operands) > 0 {
 			return nil, op{}, "--encode reads the body from standard input: give no operands"
 		}
-		body, err := io.ReadAll(stdin)
+		body, err := readWhole("-", stdin)
 		if err != nil {
 			return nil, op{}, "reading standard input: " + err.Error()
 		}

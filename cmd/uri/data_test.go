@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -66,10 +69,17 @@ func sameJSON(t *testing.T, out, want string) bool {
 	return cmp.Equal(gotKeys, wantKeys) && cmp.Equal(got, exp)
 }
 
-// TestData pins the text output, the limit, the exit statuses, and what a
+// TestData pins the text output, the limit, the exit statuses, what a
 // line of standard input is: a URL as the URL Standard reads it, control
-// characters and invalid UTF-8 included.
+// characters and invalid UTF-8 included; and what --in reads: one URL, the
+// whole of a file or of standard input, with no line limit and --max as
+// the only limit, whose errors are the URL's, with no line or operand to
+// name.
 func TestData(t *testing.T) {
+	wrapped := filepath.Join(t.TempDir(), "wrapped")
+	if err := os.WriteFile(wrapped, []byte("data:image/png;base64,iVBORw0K\r\nGgoAAA==\r\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name     string
 		args     []string
@@ -91,7 +101,7 @@ func TestData(t *testing.T) {
 		{"--max 0", []string{"data", "--max", "0", "data:,"}, "", 2, "", "uri data: --max 0: give a number of bytes, 1 or more\n"},
 		{"--base64 without --encode", []string{"data", "--base64"}, "", 2, "", "uri data: --base64 is for --encode\n"},
 		{"--encode with --max", []string{"data", "--encode", "a/b", "--max", "3"}, "", 2, "",
-			"uri data: --encode reads a body and writes a URL: --max and --out are for decoding\n"},
+			"uri data: --encode reads a body and writes a URL: --max, --out and --in are for decoding\n"},
 		{"--encode with operands", []string{"data", "--encode", "a/b", "x"}, "", 2, "",
 			"uri data: --encode reads the body from standard input: give no operands\n"},
 		{"--encode", []string{"data", "--encode", "text/plain;charset=utf-8"}, "¡Hola, mundo!", 0,
@@ -104,6 +114,15 @@ func TestData(t *testing.T) {
 			"uri: invalid MIME type (no \"/\" after the type) at offset 4 (end of input) of \"text\"\n"},
 		{"--encode, a MIME type that a data: URL cannot carry", []string{"data", "--encode", `a/b;x=","`}, "x", 1, "",
 			"uri: build: MIME type that a data: URL cannot carry (\",\" would end the MIME type) at offset 7 of \"a/b;x=\\\",\\\"\"\n"},
+		{"a file, its line breaks removed", []string{"data", "--in", wrapped}, "", 0, "image/png 10\n", ""},
+		{"standard input, whole", []string{"data", "--in", "-"}, "data:,a\nb\n", 0, "text/plain;charset=US-ASCII 2\n", ""},
+		{"an empty standard input", []string{"data", "--in", "-"}, "", 1, "", "uri: not a URL at offset 0 (end of input) of \"\"\n"},
+		{"invalid UTF-8 is U+FFFD to the URL parser", []string{"data", "--in", "-"}, "data:,\xff", 0, "text/plain;charset=US-ASCII 3\n", ""},
+		{"--max", []string{"data", "--in", wrapped, "--max", "9"}, "", 1, "",
+			"uri: body larger than the limit (more than 9 bytes) at offset 36 of \"data:image/png;base64,iVBORw0K\\r\\nGgoAAA==\\r\\n\"\n"},
+		{"--in and operands", []string{"data", "--in", wrapped, "data:,x"}, "", 2, "", "uri data: --in reads one URL from FILE: give no operands\n"},
+		{"--in and --encode", []string{"data", "--encode", "a/b", "--in", wrapped}, "", 2, "",
+			"uri data: --encode reads a body and writes a URL: --max, --out and --in are for decoding\n"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCmd(t, tt.stdin, tt.args...)
@@ -186,5 +205,62 @@ func TestDataLongLine(t *testing.T) {
 	code, out, errOut = runCmd(t, "", "data", "--max", "1000", "--", long)
 	if code != exitInvalid || out != "" || !strings.Contains(errOut, "body larger than the limit (more than 1000 bytes) at offset 1347") {
 		t.Errorf("uri data --max 1000 <16 MiB operand>: exit %d, stdout %q, stderr %.200q", code, out, errOut)
+	}
+}
+
+// TestDataIn: --in with a file that does not exist is a usage error, and
+// --json gives the input, the whole of the file, as it is.
+func TestDataIn(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runCmd(t, "", "data", "--in", filepath.Join(dir, "none"))
+	if code != exitUsage || !strings.HasPrefix(errOut, "uri data: --in: open ") {
+		t.Errorf("uri data --in <no such file>: exit %d, stderr %q", code, errOut)
+	}
+	_, out, _ := runCmd(t, "data:;base64,AAEC\n", "data", "--in", "-", "--json")
+	want := `{"input":"data:;base64,AAEC\n","ok":true,"mime":"text/plain;charset=US-ASCII","size":3,"body_base64":"AAEC"}` + "\n"
+	if out != want {
+		t.Errorf("uri data --in - --json:\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestDataInLarge: a data: URL of a 30 MB image, 40 MB long, more than
+// twice the command's line limit, decodes from a file, and wrapped at 76
+// columns from standard input, and its body comes out byte for byte with
+// --out; --max one byte short refuses it.
+func TestDataInLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates hundreds of megabytes")
+	}
+	body := make([]byte, 30<<20)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i+8 <= len(body); i += 8 {
+		binary.LittleEndian.PutUint64(body[i:], r.Uint64())
+	}
+	enc := base64.StdEncoding.EncodeToString(body)
+	url := "data:image/png;base64," + enc
+	dir := t.TempDir()
+	path := filepath.Join(dir, "url")
+	if err := os.WriteFile(path, []byte(url), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var wrapped strings.Builder
+	wrapped.Grow(len(url) + len(url)/38)
+	wrapped.WriteString("data:image/png;base64,")
+	for i := 0; i < len(enc); i += 76 {
+		wrapped.WriteString(enc[i:min(i+76, len(enc))])
+		wrapped.WriteString("\r\n")
+	}
+	size := strconv.Itoa(len(body))
+	for _, in := range []struct{ file, stdin string }{{path, ""}, {"-", wrapped.String()}} {
+		out := filepath.Join(dir, "body")
+		code, stdout, stderr := runCmd(t, in.stdin, "data", "--in", in.file, "--out", out, "--max", size)
+		got, err := os.ReadFile(out)
+		if code != exitOK || stdout != "image/png "+size+"\n" || stderr != "" || err != nil || !bytes.Equal(got, body) {
+			t.Errorf("uri data --in %s --out: exit %d, stdout %q, stderr %.200q, %d bytes written, %v", in.file, code, stdout, stderr, len(got), err)
+		}
+	}
+	code, stdout, stderr := runCmd(t, "", "data", "--in", path, "--max", strconv.Itoa(len(body)-1))
+	if code != exitInvalid || stdout != "" || !strings.HasPrefix(stderr, "uri: body larger than the limit (more than 31457279 bytes) at offset 41943061 of ") {
+		t.Errorf("uri data --in %s --max %d: exit %d, stdout %q, stderr %.200q", path, len(body)-1, code, stdout, stderr)
 	}
 }

@@ -55,19 +55,26 @@ var filePathCommand = &command{
 
 var fileURICommand = &command{
 	name:     "file-uri",
-	operands: "[--os posix|windows] [PATH...]",
+	operands: "[--os posix|windows] [--vscode] [PATH...]",
 	summary:  "print the file URIs of absolute file system paths (RFC 8089)",
 	about: "Prints the file URI of each absolute PATH (RFC 8089), read in the style of\n" +
 		"--os: \"/a b\" gives \"file:///a%20b\"; with --os windows \"C:\\a\" gives\n" +
 		"\"file:///C:/a\" and \"\\\\server\\share\\a\" gives \"file://server/share/a\". A\n" +
-		"relative path, a dot segment or a NUL is an error (uri.FromFilePath).",
+		"relative path, a dot segment or a NUL is an error (uri.FromFilePath).\n" +
+		"With --vscode, the URI is written as VS Code writes it: \"C:\\a b\" gives\n" +
+		"\"file:///c%3A/a%20b\" (uri.VSCodeSpelling).",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		style := osFlag(fs)
+		vscode := fs.Bool("vscode", false, "write VS Code's spelling: a lower-case drive letter, and every byte but unreserved ones and \"/\" percent-encoded")
 		return func() (op, string) {
+			o := uri.FileOptions{Style: style.style}
+			if *vscode {
+				o.Spelling = uri.VSCodeSpelling
+			}
 			return transform(func(s string) (string, error) {
 				// The library names both directions "file-path", which is
 				// the other command.
-				u, err := uri.FromFilePath(s, style.style)
+				u, err := o.FromFilePath(s)
 				return u.String(), renameOp(err, "file-uri")
 			}), ""
 		}

@@ -76,18 +76,42 @@ var guardCommand = &command{
 			p.Hosts = append(p.Hosts, s)
 			return nil
 		})
+		var only []string
 		fs.Func("only-host", "allow only the hosts that match `PATTERN`: a host, or *.domain for the\nnames under it; the other rules still apply (repeatable)", func(s string) error {
-			if s == "" {
-				return errors.New("empty pattern")
-			}
-			p.OnlyHosts = append(p.OnlyHosts, s)
+			only = append(only, s)
 			return nil
 		})
+		anySuffix := publicSuffixFlag(fs, "--only-host")
 		fs.BoolVar(&p.AllowPrivate, "allow-private", false, "allow private addresses (RFC 1918, shared 100.64.0.0/10, unique local fc00::/7,\nsite-local fec0::/10); loopback, link-local and cloud metadata stay refused")
 		return func() (op, string) {
+			if only != nil {
+				list, err := guard.NewHostList(only, guard.HostListOptions{AllowPublicSuffixWildcard: *anySuffix})
+				if err != nil {
+					return op{}, badPattern("--only-host", err)
+				}
+				p.OnlyHosts = list
+			}
 			return op{whole: true, apply: func(in string) result { return guardURL(&p, *resolve, in) }}, ""
 		}
 	},
+}
+
+// publicSuffixFlag defines --allow-public-suffix-wildcard, the option of
+// the same name of guard.HostListOptions and origin.Options, for the
+// patterns of the flag named patterns.
+func publicSuffixFlag(fs *flag.FlagSet, patterns string) *bool {
+	return fs.Bool("allow-public-suffix-wildcard", false, "allow a wildcard over a public suffix in "+patterns+
+		" (*.com, *.github.io,\n*.internal), which anyone may register names under")
+}
+
+// badPattern is the usage error for a bad pattern of the flag named
+// flag, a *uri.Error of NewHostList or NewAllowlist that names it.
+func badPattern(flag string, err error) string {
+	pattern := ""
+	if e := (*uri.Error)(nil); errors.As(err, &e) {
+		pattern = e.Input
+	}
+	return flagProblem(flag, pattern, err)
 }
 
 // guardURL is the operation of `uri guard`. With resolve, every object

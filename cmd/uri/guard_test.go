@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"net"
 	"net/netip"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 )
 
@@ -72,7 +75,7 @@ func TestGuardRules(t *testing.T) {
 	for _, tt := range tests {
 		stdin.WriteString(tt.in + "\n")
 	}
-	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json", "--only-host", "*.com", "--only-host", "*.example", "--only-host", "127.1", "--only-host", "8.8.8.8", "--only-host", "[64:ff9b::7f00:1]", "--only-host", "１２７.０.０.１")
+	code, out, errOut := runCmd(t, stdin.String(), "guard", "--json", "--allow-public-suffix-wildcard", "--only-host", "*.com", "--only-host", "*.example", "--only-host", "127.1", "--only-host", "8.8.8.8", "--only-host", "[64:ff9b::7f00:1]", "--only-host", "１２７.０.０.１")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != exitInvalid || errOut != "" || len(lines) != len(tests) {
 		t.Fatalf("uri guard --json: exit %d, %d lines, stderr %q", code, len(lines), errOut)
@@ -138,6 +141,9 @@ func TestGuardFlags(t *testing.T) {
 		{[]string{"--allow-network", "localhost"}, exitUsage},
 		{[]string{"--allow-host="}, exitUsage},
 		{[]string{"--only-host="}, exitUsage},
+		{[]string{"--only-host", "*.com", "http://evil.com/"}, exitUsage},
+		{[]string{"--only-host", "*.com", "--allow-public-suffix-wildcard", "http://evil.com/"}, exitOK},
+		{[]string{"--only-host", "example.com:443", "https://example.com/"}, exitUsage},
 		{[]string{"--allow-port", "x"}, exitUsage},
 		{[]string{"--allow-port", "65536"}, exitUsage},
 		{[]string{"--allow-scheme="}, exitUsage},
@@ -147,6 +153,54 @@ func TestGuardFlags(t *testing.T) {
 		if code, _, _ := runCmd(t, "", append([]string{"guard"}, tt.args...)...); code != tt.code {
 			t.Errorf("uri guard %q: exit %d, want %d", tt.args, code, tt.code)
 		}
+	}
+}
+
+// TestHostPatterns: `uri guard --only-host` and `uri redirect --allow`
+// read a host pattern by one set of rules, and say the same of a bad one:
+// a usage error that names the flag and the pattern, with the reason of
+// guard.NewHostList, at the same place in the pattern.
+func TestHostPatterns(t *testing.T) {
+	tests := []struct {
+		pattern string
+		ok      bool
+	}{
+		{"*.example.com", true},
+		{"Bücher.example", true},
+		{"[2001:db8::1]", true},
+		{"*.com", false},
+		{"*.github.io", false},
+		{"*.internal", false},
+		{"*.8.8.8", false},
+		{"a.*.example.com", false},
+		{"ex%61mple.com", false},
+		{"*.exa mple.com", false},
+		{"1.2.3.256", false},
+		{"a..example.com", false},
+	}
+	for _, tt := range tests {
+		gcode, _, gerr := runCmd(t, "", "guard", "--only-host", tt.pattern, "https://a.example.com/")
+		rcode, _, rerr := runCmd(t, "", "redirect", "--from", "https://a.example.com/", "--allow", "https://"+tt.pattern, "/x")
+		if tt.ok {
+			if gcode == exitUsage || rcode == exitUsage {
+				t.Errorf("%q: uri guard exit %d (%q), uri redirect exit %d (%q); want no usage error", tt.pattern, gcode, gerr, rcode, rerr)
+			}
+			continue
+		}
+		_, err := guard.NewHostList([]string{tt.pattern}, guard.HostListOptions{})
+		var e *uri.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("NewHostList(%q) = %v", tt.pattern, err)
+		}
+		reason := " (" + e.Detail + ") at offset "
+		wantG := "uri guard: --only-host " + strconv.Quote(tt.pattern) + ": invalid host pattern" + reason + strconv.Itoa(e.Offset)
+		wantR := "uri redirect: --allow " + strconv.Quote("https://"+tt.pattern) + ": invalid entry" + reason + strconv.Itoa(e.Offset+8)
+		if gcode != exitUsage || !strings.HasPrefix(gerr, wantG) || rcode != exitUsage || !strings.HasPrefix(rerr, wantR) {
+			t.Errorf("%q:\nuri guard: exit %d, %q\nuri redirect: exit %d, %q\nwant 2, %q and %q", tt.pattern, gcode, gerr, rcode, rerr, wantG, wantR)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "redirect", "--from", "https://a/", "--allow", "https://*.com", "--allow-public-suffix-wildcard", "https://evil.com/"); code != exitOK {
+		t.Errorf("uri redirect --allow https://*.com --allow-public-suffix-wildcard: exit %d, %q; want 0", code, errOut)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -192,4 +193,21 @@ func appendDoubling(buf, chunk []byte) []byte {
 		buf = grown
 	}
 	return append(buf, chunk...)
+}
+
+// readWhole returns the whole of the file name, or of stdin for "-". A
+// regular file is read into a buffer of its size, so that an input of
+// tens of megabytes is not copied as the buffer grows.
+func readWhole(name string, stdin io.Reader) ([]byte, error) {
+	if name != "-" {
+		return os.ReadFile(name)
+	}
+	var buf bytes.Buffer
+	if f, ok := stdin.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			buf.Grow(int(fi.Size()) + bytes.MinRead)
+		}
+	}
+	_, err := buf.ReadFrom(stdin)
+	return buf.Bytes(), err
 }

@@ -6,7 +6,7 @@
 //
 //	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [--default-scheme S] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
-//	uri relativize --base BASE [--json] [TARGET...]
+//	uri relativize --base BASE [--json] [--grammar whatwg] [TARGET...]
 //	uri normalize  [--syntax] [--default-scheme S] [--json] [REF...]
 //	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
 //	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [--default-scheme S] [EDIT...] [URL...]
@@ -15,7 +15,7 @@
 //	uri iri-to-uri [--json] [IRI...]
 //	uri uri-to-iri [--json] [URI...]
 //	uri file-path  [--os posix|windows] [--json] [URI...]
-//	uri file-uri   [--os posix|windows] [--json] [PATH...]
+//	uri file-uri   [--os posix|windows] [--vscode] [--json] [PATH...]
 //	uri readings   [--json] [URL...]
 //	uri template expand [--json] [--vars FILE] [TEMPLATE...]
 //	uri template match  [--json] [--extra-params] [--kind NAME=KIND] TEMPLATE [URI...]

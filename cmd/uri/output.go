@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -18,9 +19,9 @@ const lowerHex = "0123456789abcdef"
 // copy of itself.
 
 // field is one member of a JSON object. Its value is a string, a bool, an
-// int, nil (null), an optional, a []string, an object ([]field), a list of
-// objects ([][]field) or the segments of a legacy path, written as they are
-// read.
+// int, nil (null), an optional, a base64Value, a []string, an object
+// ([]field), a list of objects ([][]field) or the segments of a legacy
+// path, written as they are read.
 type field struct {
 	key string
 	val any
@@ -31,6 +32,11 @@ type optional struct {
 	s  string
 	ok bool
 }
+
+// base64Value is a string member whose value is the standard base64 of
+// its bytes, written as it is encoded, so that a body of tens of
+// megabytes costs no string of its own.
+type base64Value []byte
 
 // Sizes of the output's buffer.
 const (
@@ -126,6 +132,20 @@ func (o *output) hex(s string) {
 		}
 	}
 	o.buf = append(o.buf, '"')
+}
+
+// base64 writes b as a JSON string of its standard base64, encoded a
+// piece at a time (a multiple of 3 bytes, which encodes without padding)
+// with the buffer written out between pieces.
+func (o *output) base64(b []byte) {
+	const piece = 3 * strChunk
+	o.buf = append(o.buf, '"')
+	for len(b) > piece {
+		o.buf = base64.StdEncoding.AppendEncode(o.buf, b[:piece])
+		b = b[piece:]
+		o.spill()
+	}
+	o.buf = append(base64.StdEncoding.AppendEncode(o.buf, b), '"')
 }
 
 // runeCut returns n, or less, so that s[:n] ends where a character of s
@@ -305,6 +325,8 @@ func (o *output) value(v any) {
 			return
 		}
 		o.str(v.s)
+	case base64Value:
+		o.base64(v)
 	case []string:
 		o.strings(v)
 	case []field:

@@ -35,6 +35,7 @@ var redirectCommand = &command{
 			allow = append(allow, s)
 			return nil
 		})
+		anySuffix := publicSuffixFlag(fs, "--allow")
 		return func() (op, string) {
 			if *local {
 				if *from != "" || len(allow) > 0 {
@@ -45,9 +46,9 @@ var redirectCommand = &command{
 			if *from == "" {
 				return op{}, "give --from URL, or --local"
 			}
-			list, err := origin.NewAllowlist(allow, origin.Options{})
+			list, err := origin.NewAllowlist(allow, origin.Options{AllowPublicSuffixWildcard: *anySuffix})
 			if err != nil {
-				return op{}, "--allow: " + err.Error()
+				return op{}, badPattern("--allow", err)
 			}
 			cur, err := whatwg.Parse(*from)
 			if err == nil {

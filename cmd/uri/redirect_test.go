@@ -74,6 +74,12 @@ func TestRedirectText(t *testing.T) {
 			t.Errorf("uri %q: exit %d, stderr %q; want a usage error", args, code, errOut)
 		}
 	}
+	// A bad --allow entry is a fault of the configuration, said as such
+	// (it read "guard: refused", as if a request had been).
+	const wantAllow = `uri redirect: --allow "https://*.com": invalid entry ("com" is a public suffix: each name under it may be another party's) at offset 10` + "\n"
+	if code, _, errOut := runCmd(t, "", "redirect", "--from", "https://a/", "--allow", "https://*.com", "/x"); code != exitUsage || errOut != wantAllow {
+		t.Errorf("uri redirect --allow https://*.com: exit %d, stderr %q; want 2, %q", code, errOut, wantAllow)
+	}
 	if code, out, errOut := runCmd(t, "", "redirect", "--local"); code != exitOK || out != "" || errOut != "" {
 		t.Errorf("uri redirect --local < empty: exit %d, %q, %q; want 0 and nothing", code, out, errOut)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/errtext"
+	"github.com/gouri/uri/whatwg"
 )
 
 var resolveCommand = &command{
@@ -56,13 +57,32 @@ var resolveCommand = &command{
 
 var relativizeCommand = &command{
 	name:     "relativize",
+	lines:    grammarLines,
 	operands: "--base BASE [TARGET...]",
 	summary:  "find the shortest reference from a base URI to each URI",
 	about: "Prints, for each TARGET URI, the shortest reference that resolves against\n" +
-		"BASE to TARGET (RFC 3986, Section 5.2), the inverse of uri resolve.",
+		"BASE to TARGET (RFC 3986, Section 5.2), the inverse of uri resolve.\n" +
+		"\n" +
+		"With --grammar whatwg, BASE and each TARGET are read as a browser reads a\n" +
+		"URL, by the WHATWG URL Standard, and the result is the shortest string that\n" +
+		"new URL(S, BASE) in JavaScript resolves to TARGET's href, spelled as that\n" +
+		"href spells it (see go doc github.com/gouri/uri/whatwg URL.Relativize).\n" +
+		"A line of standard input is read as the standard reads a string, as an\n" +
+		"operand is.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		base := baseFlag(fs)
-		return func() (op, string) { return againstBase(fs, *base, uri.Relativize) }
+		grammar := fs.String("grammar", "", "relativize as browsers resolve: "+whatwgGrammar+" (the WHATWG URL Standard)")
+		return func() (op, string) {
+			switch *grammar {
+			case "":
+				return againstBase(fs, *base, uri.Relativize)
+			case whatwgGrammar:
+				o, problem := againstBase(fs, *base, whatwg.Relativize)
+				o.whole = true
+				return o, problem
+			}
+			return op{}, "unknown grammar " + strconv.Quote(*grammar) + " (want " + whatwgGrammar + ")"
+		}
 	},
 }
 
@@ -71,15 +91,19 @@ var relativizeCommand = &command{
 // where, the error's Reason:
 //
 //	--base "/x": missing scheme at offset 0
-func baseProblem(base string, err error) string {
+func baseProblem(base string, err error) string { return flagProblem("--base", base, err) }
+
+// flagProblem is the usage error for the value of flag that err, the
+// *uri.Error of a parse of value, rejects, as baseProblem writes it.
+func flagProblem(flag, value string, err error) string {
 	var e *uri.Error
 	if !errors.As(err, &e) {
-		return "--base: " + err.Error()
+		return flag + ": " + err.Error()
 	}
-	// The flag names the base already: the reason is that of a parse.
+	// The flag names the value already: the reason is that of a parse.
 	c := *e
 	c.Op, c.Name = uri.OpParse, ""
-	return "--base " + errtext.QuoteAround(base, e.Offset) + ": " + c.Reason()
+	return flag + " " + errtext.QuoteAround(value, e.Offset) + ": " + c.Reason()
 }
 
 // baseFlag defines --base.

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -148,19 +147,13 @@ var templateExpandCommand = &command{
 // readVars reads the variables of --vars from the file, or from stdin
 // for "-", which needs the inputs to be operands.
 func readVars(file string, operands bool, stdin io.Reader) (template.Values, string) {
-	var data []byte
-	var err error
-	switch file {
-	case "":
+	switch {
+	case file == "":
 		return nil, ""
-	case "-":
-		if !operands {
-			return nil, "--vars - reads the variables from standard input: give the templates as operands"
-		}
-		data, err = io.ReadAll(stdin)
-	default:
-		data, err = os.ReadFile(file)
+	case file == "-" && !operands:
+		return nil, "--vars - reads the variables from standard input: give the templates as operands"
 	}
+	data, err := readWhole(file, stdin)
 	if err != nil {
 		return nil, "--vars: " + err.Error()
 	}
@@ -188,17 +181,23 @@ var templateMatchCommand = &command{
 		"(\"/projects/{id}\" matches \"/projects/group%2Fproject\"; dot segments stay\n" +
 		"refused), --non-empty refuses empty values, and --plus-as-space reads\n" +
 		"\"+\" in a query value as a space, as HTML forms write it.\n" +
+		"Matching one URI stops before it takes more than --max-steps steps, with an\n" +
+		"error (\"work budget spent\", offset null), so that a hostile template or\n" +
+		"URI costs milliseconds, not seconds: 0 is the library's default of 4194304\n" +
+		"steps, -1 no bound.\n" +
 		"With --json: {\"input\":URI,\"template\":TEMPLATE,\"ok\":true,\"vars\":{...}},\n" +
-		"or {\"input\":S,\"template\":TEMPLATE,\"ok\":false,\"error\":S,\"offset\":N}.",
+		"or {\"input\":S,\"template\":TEMPLATE,\"ok\":false,\"error\":S,\"offset\":N|null}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		extra := fs.Bool("extra-params", false, "ignore query parameters that the template does not name")
 		slash := fs.Bool("allow-encoded-slash", false, "let a value in the path hold an encoded slash (%2F), read as \"/\"")
 		nonEmpty := fs.Bool("non-empty", false, "refuse empty values, list items and pairs")
 		plus := fs.Bool("plus-as-space", false, "read \"+\" in a query value as a space (form decoding)")
+		maxSteps := fs.Int("max-steps", 0, "the most `STEPS` that matching one URI may take; 0 for the default\n(template.DefaultMaxSteps), -1 for no bound")
 		kinds := kindFlag{}
 		fs.Var(kinds, "kind", "`NAME=KIND`: read the variable NAME as a string, list or assoc where the\ntext cannot tell (repeatable)")
 		return func() (op, string) {
-			opts := &template.MatchOptions{ExtraParams: *extra, Kinds: kinds, AllowEncodedSlash: *slash, NonEmpty: *nonEmpty, PlusAsSpace: *plus}
+			opts := &template.MatchOptions{ExtraParams: *extra, Kinds: kinds, AllowEncodedSlash: *slash, NonEmpty: *nonEmpty, PlusAsSpace: *plus,
+				MaxSteps: *maxSteps}
 			return op{bind: func(operands []string, _ io.Reader) ([]string, op, string) {
 				if len(operands) == 0 {
 					return nil, op{}, "give a TEMPLATE"
@@ -253,11 +252,15 @@ func (f kindFlag) Set(s string) error {
 }
 
 // templateFailure is failure for an error of package template, whose
-// offset is in the input (the template for expand, the URI for match), or
-// of uri.Parse for a URI that is not one.
+// offset is in the input (the template for expand, the URI for match) or
+// none (a match that spent its budget), or of uri.Parse for a URI that is
+// not one.
 func templateFailure(in string, err error, lead ...field) result {
 	var ue *uri.Error
-	if errors.As(err, &ue) && ue.Input == in {
+	switch {
+	case errors.As(err, &ue) && ue.Input == in && ue.Offset == uri.NoOffset:
+		return failureAt(err, nil, lead...)
+	case errors.As(err, &ue) && ue.Input == in:
 		return failureAt(err, ue.Offset, lead...)
 	}
 	return failure(in, err, lead...)

@@ -18,7 +18,9 @@
 // (fixed text, named groups, wildcards, regular expressions, groupings,
 // modifiers, escapes), and each input is built from the same pieces, so
 // that many inputs match and many miss by one step. See
-// urlpattern/testdata/README.md for the rest of the procedure.
+// urlpattern/testdata/README.md (patterns) and
+// urlpattern/internal/jsregexp/testdata/README.md (regular expressions)
+// for the rest of the procedure.
 package main
 
 import (
