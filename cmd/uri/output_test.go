@@ -58,3 +58,28 @@ func TestOutputPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestControlInWords: the check of a line for control characters, which
+// skips printable ASCII eight bytes at a time, finds each control
+// character (C0, DEL, C1) at its byte wherever it is, after plain bytes
+// and after other characters, and lets a pair's tab through.
+func TestControlInWords(t *testing.T) {
+	for _, c := range []string{"\x00", "\t", "\x1b", "\x7f", "\u0085", "\u009b"} {
+		for _, before := range []string{"", "é", "a\u202e"} {
+			for pos := range 20 {
+				line := before + strings.Repeat("a", pos) + c + strings.Repeat("b", 11)
+				err := controlIn(line, false)
+				le, ok := err.(*lineError)
+				if !ok || le.offset != len(before)+pos {
+					t.Errorf("controlIn(%q) = %v, want a control character at %d", line, err, len(before)+pos)
+				}
+			}
+		}
+	}
+	if err := controlIn(strings.Repeat("a", 13)+"\t"+strings.Repeat("b", 9), true); err != nil {
+		t.Errorf("controlIn of a pair = %v, want nil: the tab separates the pair", err)
+	}
+	if err := controlIn(strings.Repeat("é~ ", 9), false); err != nil {
+		t.Errorf("controlIn of printable characters = %v", err)
+	}
+}
