@@ -198,10 +198,10 @@ func (f getFormat) with(r result, parts partSource) result {
 
 // appendComponent appends the component s of a URL in the form p asks for.
 func appendComponent(dst []byte, s string, p getPart) []byte {
-	if p.form == partDecoded {
+	if p.form == partDecoded && strings.IndexByte(s, '%') >= 0 {
 		return abnf.AppendDecoded(dst, s, nil, false)
 	}
-	return append(dst, s...)
+	return append(dst, s...) // as written, or nothing to decode
 }
 
 // rfcParts are the parts of an RFC 3986 reference: its components as
