@@ -7,22 +7,31 @@ import (
 	"github.com/gouri/uri"
 )
 
-// A server rebuilds the URI that a request is for from its request line
-// and Host field (RFC 9112, Section 3.3).
+// A server reads the request-target of a request line by the rules of RFC
+// 3986 that RFC 9112, Section 3.2 cites; package httptarget rebuilds the
+// target URI from it and the Host field (RFC 9112, Section 3.3). A proxy
+// sends an absolute-form target on in origin-form (Section 3.2.1).
 func ExampleParseTarget() {
-	t, err := uri.ParseTarget("GET", "/where?q=now")
-	if err != nil {
-		fmt.Println(err)
-		return
+	for _, r := range [][2]string{
+		{"GET", "/where?q=now"},
+		{"GET", "http://www.example.org/pub/?q"},
+		{"CONNECT", "www.example.com:443"},
+	} {
+		t, err := uri.ParseTarget(r[0], r[1])
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%s %s: %s-form, path %q, authority %q", r[0], r[1], t.Form(), t.Path(), t.Authority())
+		if u, ok := t.AbsoluteURI(); ok {
+			fmt.Printf(", sent on as %q", u.RequestURI())
+		}
+		fmt.Println()
 	}
-	host, err := uri.ParseHost("www.example.org")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	u, err := t.URI(uri.TargetContext{Scheme: "https", Host: host})
-	fmt.Println(t.Form(), u, err)
-	// Output: origin https://www.example.org/where?q=now <nil>
+	// Output:
+	// GET /where?q=now: origin-form, path "/where", authority ""
+	// GET http://www.example.org/pub/?q: absolute-form, path "/pub/", authority "www.example.org", sent on as "/pub/?q"
+	// CONNECT www.example.com:443: authority-form, path "", authority "www.example.com:443"
 }
 
 // Each form of request-target is allowed only with its methods, and a
@@ -75,45 +84,4 @@ func ExampleParseHost() {
 	// "[12345::1]": uri: malformed IP literal in host at offset 5 of "[12345::1]"
 	// "example.com:70000": uri: number above 65535 at offset 16 of "example.com:70000"
 	// "user@example.com": uri: invalid character "@" in host at offset 4 of "user@example.com"
-}
-
-// A request without a Host field (HTTP/1.0) has a target URI only with a
-// default host; an absolute-form target is its own target URI, and a proxy
-// may require the Host field to agree with it.
-func ExampleTarget_URI() {
-	def, _ := uri.ParseHost("www.example.org")
-	t, _ := uri.ParseTarget("GET", "/pub/")
-	_, err := t.URI(uri.TargetContext{NoHost: true})
-	fmt.Println(err)
-	u, _ := t.URI(uri.TargetContext{NoHost: true, DefaultHost: def})
-	fmt.Println(u)
-
-	other, _ := uri.ParseHost("other.example")
-	t, _ = uri.ParseTarget("GET", "http://www.example.org/pub/")
-	u, _ = t.URI(uri.TargetContext{Host: other})
-	fmt.Println(u)
-	_, err = t.URI(uri.TargetContext{Host: other, MatchHost: true})
-	fmt.Println(errors.Is(err, uri.ErrHostMismatch))
-	// Output:
-	// uri: build: no host (the request has no Host field, and no default host is set) at offset 0 (end of input) of ""
-	// http://www.example.org/pub/
-	// http://www.example.org/pub/
-	// true
-}
-
-// A reverse proxy asks whether a request path is under a prefix segment
-// by segment, on normalized paths, so that "/api/../admin" is not under
-// "/api/" and "%2F" is never a separator.
-func ExampleHasPathPrefix() {
-	for _, p := range []string{"/api", "/api/", "/api/users", "/apix", "/api/../admin", "/%61pi/users", "/api%2Fusers"} {
-		fmt.Printf("%-14s under /api: %-5v under /api/: %v\n", p, uri.HasPathPrefix(p, "/api"), uri.HasPathPrefix(p, "/api/"))
-	}
-	// Output:
-	// /api           under /api: true  under /api/: false
-	// /api/          under /api: true  under /api/: true
-	// /api/users     under /api: true  under /api/: true
-	// /apix          under /api: false under /api/: false
-	// /api/../admin  under /api: false under /api/: false
-	// /%61pi/users   under /api: true  under /api/: true
-	// /api%2Fusers   under /api: false under /api/: false
 }

@@ -337,7 +337,7 @@ func ExampleEquivalent() {
 	a := uri.MustParse("http://example.com/")
 	for _, s := range []string{"http://example.com", "http://example.com:/", "HTTP://EXAMPLE.com:80/", "http://example.com/?"} {
 		b := uri.MustParse(s)
-		fmt.Println(s, uri.Equal(a, b), uri.Equivalent(a, b))
+		fmt.Println(s, a == b, uri.Equivalent(a, b))
 	}
 	// Output:
 	// http://example.com false true

@@ -13,9 +13,43 @@ import (
 )
 
 // This file holds what a program needs to know about a host beyond its
-// syntax (RFC 3986, Section 3.2.2): the IP address it names, the IP address a
+// syntax (RFC 3986, Section 3.2.2): the form it takes, the IP address a
 // resolver would make of a reg-name that looks numeric (Section 7.4), and the
 // ASCII and Unicode forms of an internationalized domain name.
+
+// HostKind says which form a host takes. One type serves every reading of
+// the module that has hosts: a [URI] or [IRI] has one of the forms of RFC
+// 3986, Section 3.2.2 (HostRegName, HostIPv4, HostIPv6 or HostIPvFuture),
+// a URL of package whatwg one of those of the URL Standard, section 3.1
+// (HostEmpty, HostDomain, HostIPv4, HostIPv6 or HostOpaque), and package
+// readings gives each of its readings' hosts one of them.
+type HostKind uint8
+
+// The kinds of host. HostNone means no host at all: a reference without an
+// authority, or a URL whose host is null. In a URI the empty host
+// ("file:///x") is an empty HostRegName; the URL Standard has HostEmpty
+// for it.
+const (
+	HostNone      HostKind = iota
+	HostRegName            // RFC 3986's reg-name, such as "example.com", "" or "127.0.0.001"
+	HostIPv4               // an IPv4 address: RFC 3986's IPv4address in dotted-decimal, such as "192.0.2.1"
+	HostIPv6               // an IPv6 address: RFC 3986's IP-literal holding an IPv6address, such as "[2001:db8::1]"
+	HostIPvFuture          // RFC 3986's IP-literal holding an IPvFuture, such as "[v7.abc]"
+	HostEmpty              // the URL Standard's empty host: "file:///x", "foo:///x"
+	HostDomain             // the URL Standard's domain: "https://example.com/"
+	HostOpaque             // the URL Standard's opaque host, of a URL that is not special: "foo://h/"
+)
+
+var hostKindNames = [...]string{"none", "reg-name", "IPv4", "IPv6", "IPvFuture", "empty", "domain", "opaque"}
+
+// String returns "none", "reg-name", "IPv4", "IPv6", "IPvFuture", "empty",
+// "domain" or "opaque".
+func (k HostKind) String() string {
+	if int(k) < len(hostKindNames) {
+		return hostKindNames[k]
+	}
+	return "HostKind(?)"
+}
 
 // AmbiguousIPv4 reports whether a host that RFC 3986 reads as a reg-name
 // would still be read as an IPv4 address by common resolvers, and which one
@@ -136,7 +170,7 @@ func convertHost(host string, unicode bool) (string, error) {
 // decodeHost checks that host is a URI or IRI host and returns its
 // percent-decoded text. literal is true, and host is returned, for an
 // IP-literal, an IPv4address or the empty host.
-func decodeHost(host, op string) (name string, literal bool, err error) {
+func decodeHost(host string, op Op) (name string, literal bool, err error) {
 	fail := func(off int, e error) (string, bool, error) {
 		return "", false, &Error{Op: op, Input: host, Offset: off, Component: Host, Err: e}
 	}
@@ -214,7 +248,7 @@ func encodedOffset(host string, d int) int {
 // idnacheck names, or else of the first label that idna rejects on its
 // own, or 0 when only the whole name fails (the bidi rule looks at every
 // label at once).
-func idnaFailure(host, name string, err error, op string) error {
+func idnaFailure(host, name string, err error, op Op) error {
 	off := 0
 	var e *idnacheck.Error
 	if errors.As(err, &e) {

@@ -7,34 +7,10 @@ import (
 	"github.com/gouri/uri/internal/abnf"
 )
 
-// This file holds the kinds of host of RFC 3986, Section 3.2.2, and the IP
-// addresses they name. The grammar of the IP-literal, IPv6address and
-// IPv4address rules is in internal/abnf, which the older grammars of RFC
-// 2732 share with the parser.
-
-// HostKind says which of the host forms of RFC 3986, Section 3.2.2 a host
-// takes.
-type HostKind uint8
-
-// The kinds of host. HostNone means the reference has no authority, so no
-// host at all; an empty host ("file:///x") is an empty HostRegName.
-const (
-	HostNone      HostKind = iota
-	HostRegName            // reg-name, such as "example.com", "" or "127.0.0.001"
-	HostIPv4               // IPv4address in dotted-decimal, such as "192.0.2.1"
-	HostIPv6               // IP-literal holding an IPv6address, such as "[2001:db8::1]"
-	HostIPvFuture          // IP-literal holding an IPvFuture, such as "[v7.abc]"
-)
-
-var hostKindNames = [...]string{"none", "reg-name", "IPv4", "IPv6", "IPvFuture"}
-
-// String returns "none", "reg-name", "IPv4", "IPv6" or "IPvFuture".
-func (k HostKind) String() string {
-	if int(k) < len(hostKindNames) {
-		return hostKindNames[k]
-	}
-	return "HostKind(?)"
-}
+// This file holds the IP addresses that hosts name (RFC 3986, Section
+// 3.2.2): the IP-literal, and the address of an IPv4 or IPv6 host. The grammar of the IP-literal, IPv6address and IPv4address rules
+// is in internal/abnf, which the older grammars of RFC 2732 share with the
+// parser.
 
 // parseIPLiteral parses the IP-literal that starts with the "[" at s[i]
 // (RFC 3986, Section 3.2.2; with allowZone, RFC 6874). It returns the index

@@ -6,42 +6,6 @@ import (
 	"testing"
 )
 
-// TestHostKinds checks the classification of hosts (RFC 3986, Section 3.2.2).
-func TestHostKinds(t *testing.T) {
-	tests := []struct {
-		in       string
-		kind     HostKind
-		hostname string
-	}{
-		{"mailto:x", HostNone, ""},
-		{"", HostNone, ""},
-		{"file:///x", HostRegName, ""},
-		{"//example.com", HostRegName, "example.com"},
-		{"//192.0.2.1", HostIPv4, "192.0.2.1"},
-		{"//0.0.0.0:1", HostIPv4, "0.0.0.0"},
-		{"//u@255.255.255.255", HostIPv4, "255.255.255.255"},
-		{"//1.2.3.256", HostRegName, "1.2.3.256"},     // dec-octet is at most 255
-		{"//127.0.0.001", HostRegName, "127.0.0.001"}, // no leading zeros
-		{"//127.1", HostRegName, "127.1"},
-		{"//1.2.3.4.", HostRegName, "1.2.3.4."},
-		{"//[::1]", HostIPv6, "::1"},
-		{"//[::ffff:1.2.3.4]:80", HostIPv6, "::ffff:1.2.3.4"},
-		{"//[v7.x:y]", HostIPvFuture, "v7.x:y"},
-		{"//[V7.x]", HostIPvFuture, "V7.x"},
-	}
-	for _, tt := range tests {
-		u := MustParse(tt.in)
-		if u.HostKind() != tt.kind || u.Hostname() != tt.hostname {
-			t.Errorf("Parse(%q): HostKind %v, Hostname %q; want %v, %q", tt.in, u.HostKind(), u.Hostname(), tt.kind, tt.hostname)
-		}
-	}
-	for k, want := range map[HostKind]string{HostNone: "none", HostRegName: "reg-name", HostIPv4: "IPv4", HostIPv6: "IPv6", HostIPvFuture: "IPvFuture", 9: "HostKind(?)"} {
-		if got := k.String(); got != want {
-			t.Errorf("HostKind(%d).String() = %q, want %q", k, got, want)
-		}
-	}
-}
-
 func TestHostAddr(t *testing.T) {
 	tests := []struct {
 		in, want string // want "" means no address

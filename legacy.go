@@ -90,7 +90,7 @@ func (e *encoder) encode(c *Components) error {
 		return &Error{Op: OpBuild, Input: raw.s, Offset: off, Component: comp, Err: err}
 	}
 	if c.Scheme != "" {
-		if j := scanScheme(c.Scheme); j < len(c.Scheme) {
+		if j := abnf.SchemeLen(c.Scheme); j < len(c.Scheme) {
 			return fail(j, Scheme, ErrCannotEncode)
 		}
 	}

@@ -218,17 +218,11 @@ func (v *ref) fixHostKind() {
 	}
 }
 
-// Equal reports whether a and b are the same reference, component for
-// component, presence included: a == b, the simple string comparison of
-// RFC 3986, Section 6.2.1, the first rung of the comparison ladder.
-// "http://a/" and "HTTP://a/" are not Equal, but they are [Equivalent].
-// It stays beside == to name that rung, and to be passed where a function
-// is wanted, as in slices.EqualFunc(a, b, uri.Equal).
-func Equal(a, b URI) bool { return a == b }
-
 // Equivalent reports whether a and b have the same normal form
 // ([URI.Normalize]): the rungs of syntax-based and scheme-based
-// normalization of RFC 3986, Section 6.2. It compares what it is given:
+// normalization of RFC 3986, Section 6.2, above the first, simple string
+// comparison (Section 6.2.1), which is a == b: "http://a/" and
+// "HTTP://a/" are not ==, but they are Equivalent. It compares what it is given:
 // resolve relative references first, and drop fragments before a network
 // action (Section 6.1). It allocates once for each reference not normal.
 func Equivalent(a, b URI) bool {

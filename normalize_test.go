@@ -188,6 +188,8 @@ func TestNormalizeEquivalentForms(t *testing.T) {
 	}
 }
 
+// TestEqual: == on URIs is the simple string comparison of RFC 3986,
+// Section 6.2.1, presence of each component included.
 func TestEqual(t *testing.T) {
 	tests := []struct {
 		a, b string
@@ -201,12 +203,12 @@ func TestEqual(t *testing.T) {
 		{"", "", true},
 	}
 	for _, tt := range tests {
-		if got := Equal(MustParse(tt.a), MustParse(tt.b)); got != tt.want {
-			t.Errorf("Equal(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		if got := MustParse(tt.a) == MustParse(tt.b); got != tt.want {
+			t.Errorf("MustParse(%q) == MustParse(%q) is %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
-	if !Equal(URI{}, MustParse("")) {
-		t.Error("the zero URI is not Equal to Parse(\"\")")
+	if (URI{}) != MustParse("") {
+		t.Error("the zero URI is not == Parse(\"\")")
 	}
 }
 

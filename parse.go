@@ -40,7 +40,10 @@ func Parse(s string) (URI, error) { return parse(s, ruleReference, false) }
 //	URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 //
 // It does not allocate; on error it returns the zero URI and an *[Error].
-func ParseURI(s string) (URI, error) { return parse(s, ruleURI, false) }
+func ParseURI(s string) (u URI, err error) {
+	err = u.parseText(s, grammar{rule: ruleURI})
+	return u, err
+}
 
 // ParseAbsoluteURI parses s as an absolute-URI (RFC 3986, Section 4.3), the
 // form a base URI takes: a scheme and no fragment.
@@ -126,13 +129,13 @@ func (u *ref) parseText(s string, g grammar) error {
 	if g.rule != ruleRelative {
 		// scheme ":", or the start of a path-noscheme segment (every
 		// scheme byte is a pchar other than ":").
-		switch j := scanScheme(s); {
+		switch j := abnf.SchemeLen(s); {
 		case j > 0 && j < len(s) && s[j] == ':':
 			u.schemeEnd = int32(j)
 			u.flags |= fScheme
 			i = j + 1
 		case g.rule == ruleURI || g.rule == ruleAbsolute:
-			return u.failed(u.missingScheme(j))
+			return u.failed(missingScheme(s, j))
 		case j > 0:
 			firstSeg = j
 		}
@@ -192,28 +195,14 @@ func (u *ref) fail(off int, c Component, err error) error {
 	return &Error{Op: OpParse, Input: u.s, Offset: off, Component: c, Err: err}
 }
 
-// scanScheme returns the length of the longest prefix of s that is a
-// scheme (RFC 3986, Section 3.1):
-//
-//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-func scanScheme(s string) int {
-	if len(s) == 0 || abnf.Classes[s[0]]&abnf.Alpha == 0 {
-		return 0
-	}
-	j := 1
-	for j < len(s) && abnf.Classes[s[j]]&abnf.SchemeTail != 0 {
-		j++
-	}
-	return j
-}
-
 // missingScheme is the error of a rule that requires a scheme, where the
-// scheme breaks off at j.
-func (u *ref) missingScheme(j int) error {
-	if j == len(u.s) || (j == 0 && abnf.Classes[u.s[0]]&abnf.GenDelims != 0) {
-		return u.fail(j, Scheme, ErrMissingScheme)
+// scheme of s breaks off at j.
+func missingScheme(s string, j int) *Error {
+	e := &Error{Op: OpParse, Input: s, Offset: j, Component: Scheme, Err: ErrInvalidByte}
+	if j == len(s) || (j == 0 && abnf.Classes[s[0]]&abnf.GenDelims != 0) {
+		e.Err = ErrMissingScheme
 	}
-	return u.fail(j, Scheme, ErrInvalidByte)
+	return e
 }
 
 // parsePath reads the path at s[i]: path-abempty after an authority,

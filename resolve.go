@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
 )
 
@@ -92,25 +93,31 @@ func resolveStrings(base, reference string, strict bool) (string, error) {
 
 // parseBase parses s into u, which must be the zero value (see parseText),
 // as a URI to resolve against, for the operation op; an error names the
-// argument name (see Error.Name). A valid reference that
-// lacks only the scheme is reported as ErrMissingScheme at the offset where
-// ParseURI stops, rather than as the byte that cannot continue a scheme,
-// which would puzzle a reader of "a/b" as a base.
-func (u *ref) parseBase(op, name, s string) error {
-	err := u.parseText(s, grammar{rule: ruleURI})
-	if err == nil {
+// argument name (see Error.Name). It parses s once, as a URI-reference: one
+// with a scheme is read as the URI rule reads it, errors included, and the
+// rule's error for one without is where the scheme breaks off. A valid
+// reference that lacks only the scheme is reported as ErrMissingScheme
+// there, rather than as the byte that cannot continue a scheme, which would
+// puzzle a reader of "a/b" as a base.
+func (u *ref) parseBase(op Op, name, s string) error {
+	err := u.parseText(s, grammar{})
+	if err == nil && u.flags&fScheme != 0 {
 		return nil
+	}
+	if j := abnf.SchemeLen(s); len(s) <= maxLen && (j == 0 || j == len(s) || s[j] != ':') {
+		e := missingScheme(s, j)
+		if err == nil {
+			*u = ref{}
+			e.Err = ErrMissingScheme
+		}
+		err = e
 	}
 	e, ok := err.(*Error)
 	if !ok {
 		return err
 	}
-	c := *e
-	c.Op, c.Name = op, name
-	if _, perr := Parse(s); perr == nil {
-		c.Component, c.Err = Scheme, ErrMissingScheme
-	}
-	return &c
+	e.Op, e.Name = op, name
+	return e
 }
 
 // resolveTo appends to dst the text of r resolved against base, strict or

@@ -1,19 +1,17 @@
 package uri
 
 import (
-	"errors"
-
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/errtext"
 )
 
 // This file reads what an HTTP/1.1 request says of its target: the
 // request-target of the request line (RFC 9112, Section 3.2) and the Host
-// header field (RFC 9110, Section 7.2), each checked against the ABNF of RFC
-// 3986 that those sections cite; and it rebuilds the target URI from them
-// (RFC 9112, Section 3.3). It knows nothing of net/http, which this package
-// does not import: package github.com/gouri/uri/httptarget reads a received
-// *http.Request with it.
+// field (RFC 9110, Section 7.2), each checked against the ABNF of RFC 3986
+// that those sections cite. It knows nothing of net/http, which this
+// package does not import, nor of the target URI that a server rebuilds
+// from them (RFC 9112, Section 3.3): package
+// github.com/gouri/uri/httptarget does both.
 
 // TargetForm is one of the four forms of a request-target (RFC 9112,
 // Section 3.2).
@@ -38,27 +36,6 @@ func (f TargetForm) String() string {
 	}
 	return "TargetForm(?)"
 }
-
-// The reasons of the errors of [Target.URI], besides those of the parsers.
-// Test for them with [errors.Is].
-var (
-	// ErrNoHost: the target URI would have no host, which an "http" or
-	// "https" URI must have (RFC 9110, Section 4.2.1): a request in
-	// origin-form or asterisk-form without a Host field, or with an empty
-	// one, and no default host configured (RFC 9112, Section 3.3); or an
-	// absolute-form "http" or "https" target without a host.
-	ErrNoHost = errors.New("no host")
-
-	// ErrHostMismatch: with [TargetContext.MatchHost], the Host field of a
-	// request whose target is in absolute-form is not the target's
-	// authority (RFC 9112, Section 3.2 asks a client to send the same).
-	ErrHostMismatch = errors.New("host field differs from the authority of the request-target")
-
-	// ErrUserinfoNotAllowed: an "http" or "https" target URI with a
-	// userinfo, which a sender must not generate and a recipient should
-	// treat as an error (RFC 9110, Section 4.2.4).
-	ErrUserinfoNotAllowed = errors.New("userinfo not allowed")
-)
 
 // Target is a request-target (RFC 9112, Section 3.2) as [ParseTarget] read
 // it: its form and its text, with the offsets of its parts.
@@ -93,8 +70,9 @@ type Target struct {
 // bare "%" or non-ASCII byte is allowed (RFC 9112, Section 3.2: a recipient
 // should not autocorrect a request-target), and neither is an IPv6 zone.
 // An absolute-form target is checked as an absolute-URI of any scheme, with
-// any userinfo and host; [Target.URI] applies the rules of "http" and
-// "https" URIs. ParseTarget does not allocate; on error it returns the zero
+// any userinfo and host: the rules of "http" and "https" URIs are those of
+// the target URI, which package httptarget builds. ParseTarget does not
+// allocate; on error it returns the zero
 // Target and an *[Error] with Op [OpParse], at the first byte that
 // no target of the method's forms can have there (see [Error]).
 func ParseTarget(method, target string) (Target, error) {
@@ -259,21 +237,6 @@ func (t Target) HasQuery() bool { return t.r.HasQuery() }
 // written, without the "?", or "" if there is none.
 func (t Target) Query() string { return t.r.Query() }
 
-// RequestURI returns the path and query of an origin-form or absolute-form
-// target, as origin-form writes them, and "" for the other forms: for an
-// absolute-form target, the origin-form that a proxy sends on
-// ([URI.RequestURI]; RFC 9112, Section 3.2.1). It allocates only for an
-// absolute-form target with an empty path and a query.
-func (t Target) RequestURI() string {
-	switch t.form {
-	case OriginForm:
-		return t.r.s
-	case AbsoluteForm:
-		return URI{t.r}.RequestURI()
-	}
-	return ""
-}
-
 // Authority returns the host and port of an authority-form target, and of
 // an absolute-form target that has an authority (without its userinfo);
 // for other targets it returns the zero HostPort.
@@ -327,8 +290,8 @@ type HostPort struct{ r ref }
 // authority (RFC 9112, Section 3.2). It may not hold a userinfo, a zone, a
 // space or a non-ASCII byte, or a port above 65535, which no TCP port is;
 // an empty port ("example.com:") is allowed, as it is in a URI. The host
-// may be empty before a port: [Target.URI] refuses that for "http" and
-// "https". ParseHost does not allocate; on error it returns the zero
+// may be empty before a port, which no "http" or "https" target URI can
+// take (package httptarget refuses it). ParseHost does not allocate; on error it returns the zero
 // HostPort and an *[Error] with Op [OpParse].
 func ParseHost(value string) (HostPort, error) {
 	var h HostPort
@@ -362,144 +325,6 @@ func (h HostPort) Port() string { return h.r.Port() }
 // HostPort that ParseHost or ParseTarget returned. It returns [ErrNoPort]
 // when the port is absent or empty.
 func (h HostPort) PortNumber() (int, error) { return h.r.PortNumber() }
-
-// TargetContext is what a server knows, besides the request-target, when
-// it rebuilds the target URI of a request (RFC 9112, Section 3.3): the
-// connection's scheme, the Host field, and its own configuration.
-type TargetContext struct {
-	// Scheme is the scheme of the target URI of a request whose target is
-	// not in absolute-form: "https" when the request came over a secured
-	// connection and "http" otherwise, or the fixed scheme of the server's
-	// configuration or of a trusted gateway (RFC 9112, Section 3.3). ""
-	// stands for "http".
-	Scheme string
-
-	// Host is the value of the request's Host field, from [ParseHost]:
-	// the zero HostPort for an empty one.
-	Host HostPort
-
-	// NoHost says that the request has no Host field at all, as an
-	// HTTP/1.0 request may lack one. An HTTP/1.1 request without one is
-	// answered with 400 (Bad Request) before its target is looked at
-	// (RFC 9112, Section 3.2; net/http does it).
-	NoHost bool
-
-	// DefaultHost is the authority of the target URI of a request in
-	// origin-form or asterisk-form that has no Host field or an empty
-	// one: the name that the server is configured to answer for (RFC
-	// 9112, Section 3.3, which warns that on a secured connection a
-	// default is safe only when it is the one name the connection can be
-	// for). The zero HostPort sets no default, and such a request is an
-	// [ErrNoHost] error.
-	DefaultHost HostPort
-
-	// MatchHost requires the Host field of a request whose target is in
-	// absolute-form to be the target's authority, hosts compared without
-	// regard to ASCII case and ports as written, as a client must send it
-	// (RFC 9112, Section 3.2); a request without a Host field passes. It
-	// is for a proxy or gateway that also hands the Host field on, or
-	// logs or routes by it: RFC 9112, Section 3.2.2 has a recipient
-	// ignore the Host field of such a request, and a difference between
-	// the two is a sign of a request made to be read two ways.
-	MatchHost bool
-}
-
-// URI returns the target URI of the request whose request-target is t
-// (RFC 9112, Section 3.3):
-//
-//   - absolute-form: t itself, whatever the Host field says (Section
-//     3.2.2), unless c.MatchHost is set and the two differ
-//     ([ErrHostMismatch]). An "http" or "https" target must have a host
-//     ([ErrNoHost], RFC 9110, Section 4.2.1) and no userinfo
-//     ([ErrUserinfoNotAllowed], Section 4.2.4).
-//   - origin-form: c.Scheme, "://", the Host field (or c.DefaultHost when
-//     it is absent or empty) and t: "https://www.example.org/pub/".
-//   - authority-form: c.Scheme, "://" and t: "http://www.example.com:80".
-//   - asterisk-form: c.Scheme, "://" and the Host field (or
-//     c.DefaultHost), with an empty path: "http://www.example.org:8080".
-//
-// Nothing is normalized: the authority and path stay as written, a default
-// port included, so that the result is what the request says. Without a
-// host, from the Host field or c.DefaultHost, the result is an
-// [ErrNoHost] error. It allocates the text of the URI once, except for an
-// absolute-form target, which it returns as it is; on error it returns the
-// zero URI and an *[Error] with Op [OpBuild].
-func (t Target) URI(c TargetContext) (URI, error) {
-	fail := func(in string, off int, comp Component, err error, detail string) (URI, error) {
-		return URI{}, &Error{Op: OpBuild, Input: in, Offset: off, Component: comp, Err: err, Detail: detail}
-	}
-	switch t.form {
-	case AbsoluteForm:
-		return t.absoluteURI(&c)
-	case 0:
-		_, err := ParseTarget("", "")
-		return URI{}, withOp(OpBuild, err)
-	}
-	scheme := c.Scheme
-	if scheme == "" {
-		scheme = "http"
-	}
-	if j := scanScheme(scheme); j < len(scheme) || j == 0 {
-		return fail(scheme, j, Scheme, ErrInvalidByte, "the scheme of the context")
-	}
-	auth, hostEnd := t.r.s, int(t.r.hostEnd)
-	if t.form != AuthorityForm {
-		h, detail := c.Host, "the Host field is empty, and no default host is set"
-		if c.NoHost {
-			detail = "the request has no Host field, and no default host is set"
-		}
-		if h == (HostPort{}) {
-			h = c.DefaultHost
-		}
-		if h == (HostPort{}) {
-			return fail("", 0, NoComponent, ErrNoHost, detail)
-		}
-		auth, hostEnd = h.r.s, int(h.r.hostEnd)
-	}
-	if hostEnd == 0 {
-		return fail(auth, 0, NoComponent, ErrNoHost, "the host is empty (RFC 9110, Section 4.2.1)")
-	}
-	pathQuery := ""
-	if t.form == OriginForm {
-		pathQuery = t.r.s
-	}
-	var u URI
-	if err := u.parseText(scheme+"://"+auth+pathQuery, grammar{rule: ruleURI}); err != nil {
-		return URI{}, withOp(OpBuild, err) // not reached: every part is checked
-	}
-	return u, nil
-}
-
-// absoluteURI is URI for an absolute-form target.
-func (t Target) absoluteURI(c *TargetContext) (URI, error) {
-	u := URI{t.r}
-	s := t.r.s
-	if u.SchemeIs("http") || u.SchemeIs("https") {
-		switch {
-		case !u.HasAuthority():
-			return URI{}, &Error{Op: OpBuild, Input: s, Offset: int(u.pathStart), Component: NoComponent, Err: ErrNoHost,
-				Detail: `an "http" or "https" URI has "//" and a host (RFC 9110, Section 4.2.1)`}
-		case u.HasUserinfo():
-			return URI{}, &Error{Op: OpBuild, Input: s, Offset: u.afterScheme() + 2, Component: Userinfo, Err: ErrUserinfoNotAllowed,
-				Detail: "RFC 9110, Section 4.2.4"}
-		case u.hostStart == u.hostEnd:
-			return URI{}, &Error{Op: OpBuild, Input: s, Offset: int(u.hostStart), Component: NoComponent, Err: ErrNoHost,
-				Detail: "the host is empty (RFC 9110, Section 4.2.1)"}
-		}
-	}
-	if c.MatchHost && !c.NoHost {
-		want, got := t.Authority().r.s, c.Host.r.s
-		if !abnf.EqualFold(want, got) {
-			i := 0
-			for i < len(want) && i < len(got) && abnf.Lower(want[i]) == abnf.Lower(got[i]) {
-				i++
-			}
-			return URI{}, &Error{Op: OpBuild, Input: got, Offset: i, Component: Host, Err: ErrHostMismatch,
-				Detail: "the request-target has " + errtext.QuoteHead(want)}
-		}
-	}
-	return u, nil
-}
 
 // MarshalText returns the request-target's text. It implements
 // [encoding.TextMarshaler]; there is no UnmarshalText, since the method

@@ -36,7 +36,7 @@ func (u URI) WithScheme(scheme string) (URI, error) {
 	if scheme == "" {
 		return URI{}, &Error{Op: OpBuild, Input: scheme, Component: Scheme, Err: ErrMissingScheme}
 	}
-	if j := scanScheme(scheme); j < len(scheme) {
+	if j := abnf.SchemeLen(scheme); j < len(scheme) {
 		return URI{}, &Error{Op: OpBuild, Input: scheme, Offset: j, Component: Scheme, Err: ErrInvalidByte}
 	}
 	colon, rest := ":", u.s

@@ -25,7 +25,7 @@ func BenchmarkCanon(b *testing.B) {
 		{"safebrowsing", Canonicalizer{Profile: SafeBrowsing}.Canon},
 		{"semantic", Canonicalizer{Profile: Semantic}.Canon},
 		{"aggressive", Canonicalizer{Profile: Aggressive}.Canon},
-		{"semantic+options", Canonicalizer{Profile: Semantic, DropParams: TrackingParams, SortQuery: true, DropFragment: true}.Canon},
+		{"semantic+options", Canonicalizer{Profile: Semantic, DropParams: TrackingParams(), SortQuery: true, DropFragment: true}.Canon},
 		{"surt", SURT},
 		{"surt-semantic", Canonicalizer{Profile: Semantic}.SURT},
 	}

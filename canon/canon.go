@@ -120,7 +120,7 @@
 // hosts too: under WHATWG, whose URL keeps the final dot of
 // "https://www.example.com./x", the key is "com,example)/x", which sorts
 // with the other keys of example.com; a host of dots alone ("http://./")
-// has no key (ErrNoHost).
+// has no key (uri.ErrNoHost).
 //
 // The keys differ from surt's by design where surt's would not be the key
 // of their own canonical URL, would be no key, or would take one part of
@@ -137,7 +137,7 @@
 //     that extra slashes precede is the port ("https:///x.com:443/y" is
 //     "com,x)/y", surt's "com:443,x)/y");
 //   - a URL of http or https with no host ("http:///", "http://./") is
-//     ErrNoHost, where surt writes "http:/";
+//     uri.ErrNoHost, where surt writes "http:/";
 //   - the bytes of a URL with no "//" that are <= 0x20 or DEL are escaped;
 //   - the empty string is an error, not surt's placeholder "-".
 //
@@ -156,13 +156,14 @@
 // # Errors
 //
 // Every error is a *uri.Error, the module's one error value (this package
-// has no Error type of its own): Op is uri.OpCanon ([Canon],
-// [Canonicalizer.Canon], [LookupExpressions]) or uri.OpSURT ([SURT],
-// [Canonicalizer.SURT]), Name the profile ("semantic"), Input the input.
-// Err is one of the sentinels of this package ([ErrNoHost], ...) or, when
-// the URL Standard's parser fails, its whatwg.Kind, with that parser's
-// *uri.Error as Cause, so that errors.Is finds the Kind and errors.As the
-// parser's error. The message reads "uri: canon safebrowsing: no host at
+// has no Error type of its own): Op is [OpCanon] ([Canon],
+// [Canonicalizer.Canon], [LookupExpressions]) or [OpSURT] ([SURT],
+// [Canonicalizer.SURT]), this package's operations, Name the profile
+// ("semantic"), Input the input. Err is uri.ErrNoHost, one of the
+// sentinels of this package ([ErrBadPort], ...) or, when the URL
+// Standard's parser fails, its whatwg.Kind, with that parser's *uri.Error
+// as Cause, so that errors.Is finds the Kind and errors.As the parser's
+// error. The message reads "uri: canon safebrowsing: no host at
 // offset 7 of "mailto:x"".
 //
 // Offset follows the rule of uri.Error (the input up to it still begins
@@ -176,6 +177,15 @@
 // decoded, or the URL Standard's host read again without its empty
 // labels), since a position in the text they made is none in the input,
 // and for an unknown Profile.
+//
+// # Before version 1
+//
+// The API may still change, and this section says how when it does.
+// ErrNoHost is the module's uri.ErrNoHost, which other packages give for a
+// URL without a host too, with the same message. TrackingParams, a
+// variable that any package could change, is a function that returns a
+// new slice: DropParams: canon.TrackingParams() where DropParams:
+// canon.TrackingParams was written.
 package canon
 
 import (
@@ -258,13 +268,23 @@ func ParseProfile(name string) (Profile, bool) {
 	return 0, false
 }
 
+// The operations of this package, as the Op of its *uri.Error names them
+// (see Errors in the package documentation). Name is the profile.
+const (
+	// OpCanon: making a canonical key, in [Canon], [Canonicalizer.Canon]
+	// and [LookupExpressions].
+	OpCanon uri.Op = "canon"
+
+	// OpSURT: making a SURT key, in [SURT] and [Canonicalizer.SURT].
+	OpSURT uri.Op = "surt"
+)
+
 // The reasons that this package puts in the Err of its *uri.Error (see
-// Errors in the package documentation); a failure of the URL Standard's
-// parser has its whatwg.Kind instead.
+// Errors in the package documentation), besides the module's
+// uri.ErrNoHost for an input without a host, or with one that is empty
+// once its dots are removed (Safe Browsing keys only URLs with a host); a
+// failure of the URL Standard's parser has its whatwg.Kind instead.
 var (
-	// ErrNoHost: the input has no host, or one that is empty once its dots
-	// are removed. Safe Browsing keys only URLs with a host.
-	ErrNoHost = errors.New("no host")
 	// ErrBadPort: the port is not a number.
 	ErrBadPort = errors.New("port is not a number")
 	// ErrBadHost: a ":" in a host that is no IP literal ("a:b:80").
@@ -296,15 +316,19 @@ type Canonicalizer struct {
 	DropFragment bool
 }
 
-// TrackingParams are query parameters that marketing tools add to links
-// and that do not select the resource: Google Analytics' utm_* (UTM)
-// parameters, Google Ads' gclid, dclid and gbraid/wbraid, Facebook's fbclid,
-// Microsoft Ads' msclkid, Mailchimp's mc_cid and mc_eid, Yandex's yclid,
-// HubSpot's _hsenc and _hsmi, Instagram's igshid, Marketo's mkt_tok. Extend
-// a copy: append(slices.Clone(canon.TrackingParams), "ref").
-var TrackingParams = []string{
-	"utm_*", "gclid", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
-	"mc_cid", "mc_eid", "yclid", "_hsenc", "_hsmi", "igshid", "mkt_tok",
+// TrackingParams returns the query parameters that marketing tools add to
+// links and that do not select the resource, as a [Canonicalizer]'s
+// DropParams takes them: Google Analytics' utm_* (UTM) parameters, Google
+// Ads' gclid, dclid and gbraid/wbraid, Facebook's fbclid, Microsoft Ads'
+// msclkid, Mailchimp's mc_cid and mc_eid, Yandex's yclid, HubSpot's _hsenc
+// and _hsmi, Instagram's igshid, Marketo's mkt_tok. Each call allocates a
+// new slice, which the caller may change or extend:
+// append(canon.TrackingParams(), "ref").
+func TrackingParams() []string {
+	return []string{
+		"utm_*", "gclid", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
+		"mc_cid", "mc_eid", "yclid", "_hsenc", "_hsmi", "igshid", "mkt_tok",
+	}
 }
 
 // Canon returns the canonical form of s under p, without options:
@@ -314,20 +338,20 @@ func Canon(s string, p Profile) (string, error) {
 }
 
 // Canon returns the canonical form of s under c's profile and options, or
-// a *uri.Error with Op uri.OpCanon (see Errors in the package
+// a *uri.Error with Op [OpCanon] (see Errors in the package
 // documentation). Canonicalizing the result again returns it unchanged.
 func (c Canonicalizer) Canon(s string) (string, error) {
 	switch c.Profile {
 	case WHATWG:
 		u, err := whatwg.Parse(s)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, s, err)
+			return "", c.fail(OpCanon, s, err)
 		}
 		return c.whatwgKey(u), nil
 	case Semantic, Aggressive:
 		r, err := semantic(s)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, s, err)
+			return "", c.fail(OpCanon, s, err)
 		}
 		return c.semKey(&r), nil
 	}
@@ -341,7 +365,7 @@ func (c Canonicalizer) canonText(s string) (string, error) {
 	case SafeBrowsing:
 		p, err := googleParts(s, false)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, s, err)
+			return "", c.fail(OpCanon, s, err)
 		}
 		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
 		if p.writes(s) {
@@ -354,12 +378,12 @@ func (c Canonicalizer) canonText(s string) (string, error) {
 		}
 		p, err := c.archiveParts(s)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, s, err)
+			return "", c.fail(OpCanon, s, err)
 		}
 		p.path = abnf.LowerString(p.path)
 		return p.String(), nil
 	}
-	return "", c.fail(uri.OpCanon, s, ErrUnknownProfile)
+	return "", c.fail(OpCanon, s, ErrUnknownProfile)
 }
 
 // CanonURL returns the canonical form of u, a URL that the URL Standard
@@ -368,7 +392,7 @@ func (c Canonicalizer) canonText(s string) (string, error) {
 // under WHATWG, Semantic and Aggressive; SafeBrowsing and Archive read
 // the href's text, as their documents do. It allocates the key (nothing
 // more under WHATWG without options when the href is the key). On error
-// it returns a *uri.Error with Op uri.OpCanon whose Input is u.Href();
+// it returns a *uri.Error with Op [OpCanon] whose Input is u.Href();
 // the zero URL is no URL and gives the error of Canon("").
 func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
 	if u.Href() == "" {
@@ -380,7 +404,7 @@ func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
 	case Semantic, Aggressive:
 		r, err := semanticURL(u)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, u.Href(), err)
+			return "", c.fail(OpCanon, u.Href(), err)
 		}
 		return c.semKey(&r), nil
 	}
@@ -393,19 +417,19 @@ func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
 // first, as in uri.Resolve), then keyed as [Canonicalizer.CanonURL] keys
 // it, without parsing the result again. Each call parses base; for many
 // links on one page, parse the page once and call CanonURL(page.Parse(ref)).
-// On error it returns a *uri.Error with Op uri.OpCanon: Name "base" and
+// On error it returns a *uri.Error with Op [OpCanon]: Name "base" and
 // Input base when base fails to parse, Input ref when ref does, and
 // CanonURL's error otherwise.
 func (c Canonicalizer) CanonRef(base, ref string) (string, error) {
 	b, err := whatwg.Parse(base)
 	if err != nil {
-		e := c.fail(uri.OpCanon, base, err)
+		e := c.fail(OpCanon, base, err)
 		e.Name = "base"
 		return "", e
 	}
 	u, err := b.Parse(ref)
 	if err != nil {
-		return "", c.fail(uri.OpCanon, ref, err)
+		return "", c.fail(OpCanon, ref, err)
 	}
 	return c.CanonURL(u)
 }
@@ -429,7 +453,7 @@ func (c Canonicalizer) semKey(r *sem) string {
 // Standard's parser, which becomes the Cause, its Kind the reason and its
 // offset the offset when it is about s itself: an offset in another text
 // (a host read again) is no offset in s.
-func (c Canonicalizer) fail(op, s string, err error) *uri.Error {
+func (c Canonicalizer) fail(op uri.Op, s string, err error) *uri.Error {
 	e := &uri.Error{Op: op, Name: c.Profile.String(), Input: s, Offset: uri.NoOffset, Err: err}
 	ue, ok := err.(*uri.Error)
 	switch {

@@ -2,6 +2,7 @@ package canon
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -9,8 +10,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/gouri/uri"
-	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -23,7 +25,7 @@ func TestSteps(t *testing.T) {
 		f        func(string) string
 		in, want string
 	}{
-		{"leading and trailing spaces", trimSpace, " \x01a b\x7f ", "a b\x7f"},
+		{"leading and trailing spaces", func(s string) string { t, _ := abnf.TrimC0Space(s); return t }, " \x01a b\x7f ", "a b\x7f"},
 		{"remove tab, CR and LF", removeTabNewline, "a\tb\rc\nd", "abcd"},
 		{"remove the fragment at the first #", cutFragment, "a#b#c", "a"},
 		{"percent-unescape repeatedly", unescapeRepeatedly, "%252541", "A"},
@@ -66,20 +68,20 @@ func TestOptions(t *testing.T) {
 		in   string
 		want string
 	}{
-		{"tracking parameters", Canonicalizer{DropParams: TrackingParams}, "https://a.example/p?utm_source=x&id=1&fbclid=y#top", "https://a.example/p?id=1#top"},
-		{"prefix is form-decoded", Canonicalizer{DropParams: TrackingParams}, "https://a.example/p?utm%5Fmedium=x&id=1", "https://a.example/p?id=1"},
-		{"all dropped: no ?", Canonicalizer{DropParams: TrackingParams}, "https://a.example/p?gclid=1", "https://a.example/p"},
-		{"nothing to drop keeps an empty query", Canonicalizer{DropParams: TrackingParams}, "https://a.example/p?", "https://a.example/p?"},
+		{"tracking parameters", Canonicalizer{DropParams: TrackingParams()}, "https://a.example/p?utm_source=x&id=1&fbclid=y#top", "https://a.example/p?id=1#top"},
+		{"prefix is form-decoded", Canonicalizer{DropParams: TrackingParams()}, "https://a.example/p?utm%5Fmedium=x&id=1", "https://a.example/p?id=1"},
+		{"all dropped: no ?", Canonicalizer{DropParams: TrackingParams()}, "https://a.example/p?gclid=1", "https://a.example/p"},
+		{"nothing to drop keeps an empty query", Canonicalizer{DropParams: TrackingParams()}, "https://a.example/p?", "https://a.example/p?"},
 		{"sort keeps each pair's bytes", Canonicalizer{SortQuery: true}, "https://a.example/?b=%20&a=+", "https://a.example/?a=+&b=%20"},
 		{"drop fragment", Canonicalizer{DropFragment: true}, "https://a.example/p?q#f", "https://a.example/p?q"},
 		{"all three", Canonicalizer{DropParams: []string{"sid"}, SortQuery: true, DropFragment: true}, "HTTPS://A.example:443/./p?z&sid=1&a#f", "https://a.example/p?a&z"},
-		{"safebrowsing with options", Canonicalizer{Profile: SafeBrowsing, DropParams: TrackingParams, SortQuery: true}, "http://A.example/%7Ex?utm_id=1&b&a", "http://a.example/~x?a&b"},
+		{"safebrowsing with options", Canonicalizer{Profile: SafeBrowsing, DropParams: TrackingParams(), SortQuery: true}, "http://A.example/%7Ex?utm_id=1&b&a", "http://a.example/~x?a&b"},
 		// The document's host step after IDNA has mapped full-width digits
 		// and dots: an IPv4 address, as the second pass of an idempotence
 		// check reads it (WPT's urltestdata.json has the input).
-		{"drop list ignores ASCII case: whatwg", Canonicalizer{DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&utm_Source=2&a=1", "http://x/?a=1"},
-		{"drop list ignores ASCII case: safebrowsing", Canonicalizer{Profile: SafeBrowsing, DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&Gclid=2&a=1", "http://x/?a=1"},
-		{"drop list ignores ASCII case: semantic", Canonicalizer{Profile: Semantic, DropParams: TrackingParams}, "http://x/?UTM_SOURCE=1&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: whatwg", Canonicalizer{DropParams: TrackingParams()}, "http://x/?UTM_SOURCE=1&utm_Source=2&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: safebrowsing", Canonicalizer{Profile: SafeBrowsing, DropParams: TrackingParams()}, "http://x/?UTM_SOURCE=1&Gclid=2&a=1", "http://x/?a=1"},
+		{"drop list ignores ASCII case: semantic", Canonicalizer{Profile: Semantic, DropParams: TrackingParams()}, "http://x/?UTM_SOURCE=1&a=1", "http://x/?a=1"},
 		{"drop list ignores ASCII case: aggressive (which lower-cases the query)", Canonicalizer{Profile: Aggressive, DropParams: []string{"REF"}}, "http://x/?Ref=1&a=1", "http://x/?a=1"},
 		{"safebrowsing: full-width IPv4", Canonicalizer{Profile: SafeBrowsing}, "http://\uff10\uff38\uff43\uff10\uff0e\uff10\uff12\uff15\uff10\uff0e\uff10\uff11", "http://192.168.0.1/"},
 	} {
@@ -100,11 +102,11 @@ func TestErrors(t *testing.T) {
 		reason error
 		offset int
 	}{
-		{SafeBrowsing, "mailto:a@b.example", ErrNoHost, 7},                 // where "//" should be
-		{SafeBrowsing, "mailto:/a", ErrNoHost, 8},                          // one "/" is a beginning
-		{SafeBrowsing, "  mailto:", ErrNoHost, 9},                          // ends too early
-		{SafeBrowsing, "http://.../", ErrNoHost, 10},                       // "http://...a/" has a host
-		{SafeBrowsing, "http:///x", ErrNoHost, 7},                          // no host at all
+		{SafeBrowsing, "mailto:a@b.example", uri.ErrNoHost, 7},             // where "//" should be
+		{SafeBrowsing, "mailto:/a", uri.ErrNoHost, 8},                      // one "/" is a beginning
+		{SafeBrowsing, "  mailto:", uri.ErrNoHost, 9},                      // ends too early
+		{SafeBrowsing, "http://.../", uri.ErrNoHost, 10},                   // "http://...a/" has a host
+		{SafeBrowsing, "http:///x", uri.ErrNoHost, 7},                      // no host at all
 		{SafeBrowsing, "http://a.example:8x/", ErrBadPort, 18},             // the port's first non-digit
 		{SafeBrowsing, "http://u@a.example:8x/", ErrBadPort, 20},           // after the userinfo
 		{SafeBrowsing, "http://a:b:80/", ErrBadHost, 9},                    // the first non-digit after the host's ":"
@@ -122,7 +124,7 @@ func TestErrors(t *testing.T) {
 	} {
 		_, err := Canon(c.in, c.p)
 		var e *uri.Error
-		if !errors.As(err, &e) || !errors.Is(err, c.reason) || e.Op != uri.OpCanon || e.Name != c.p.String() || e.Offset != c.offset || e.Input != c.in {
+		if !errors.As(err, &e) || !errors.Is(err, c.reason) || e.Op != OpCanon || e.Name != c.p.String() || e.Offset != c.offset || e.Input != c.in {
 			t.Errorf("Canon(%q, %v) = %#v; want a *uri.Error for %v at %d", c.in, c.p, err, c.reason, c.offset)
 		}
 	}
@@ -200,7 +202,7 @@ func inputs(t *testing.T) []string {
 func TestIdempotent(t *testing.T) {
 	for _, s := range inputs(t) {
 		for _, p := range profiles {
-			for _, c := range []Canonicalizer{{Profile: p}, {Profile: p, DropParams: TrackingParams, SortQuery: true, DropFragment: true}} {
+			for _, c := range []Canonicalizer{{Profile: p}, {Profile: p, DropParams: TrackingParams(), SortQuery: true, DropFragment: true}} {
 				k, err := c.Canon(s)
 				if err != nil {
 					continue
@@ -218,17 +220,21 @@ func TestIdempotent(t *testing.T) {
 	}
 }
 
+// linearShapes are the inputs of the checks of linear work, built of n
+// repetitions.
+var linearShapes = map[string]func(n int) string{
+	"repeated escaping": func(n int) string { return "http://h/%25" + strings.Repeat("25", n) },
+	"dots":              func(n int) string { return "http://" + strings.Repeat(".", n) + "h/" },
+	"dot segments":      func(n int) string { return "http://h/" + strings.Repeat("a/../", n) },
+	"slashes":           func(n int) string { return "http://h" + strings.Repeat("/", n) },
+	"pairs":             func(n int) string { return "http://h/?" + strings.Repeat("b=1&a=2&", n) },
+}
+
 // TestLinear: the work grows linearly with the input, counted in
-// allocated bytes (which a quadratic decoding or re-scan would multiply).
+// allocations (which a quadratic decoding or re-scan would multiply).
+// TestLinearTime checks the time.
 func TestLinear(t *testing.T) {
-	shapes := map[string]func(n int) string{
-		"repeated escaping": func(n int) string { return "http://h/%25" + strings.Repeat("25", n) },
-		"dots":              func(n int) string { return "http://" + strings.Repeat(".", n) + "h/" },
-		"dot segments":      func(n int) string { return "http://h/" + strings.Repeat("a/../", n) },
-		"slashes":           func(n int) string { return "http://h" + strings.Repeat("/", n) },
-		"pairs":             func(n int) string { return "http://h/?" + strings.Repeat("b=1&a=2&", n) },
-	}
-	for name, shape := range shapes {
+	for name, shape := range linearShapes {
 		for _, p := range profiles {
 			c := Canonicalizer{Profile: p, SortQuery: true, DropParams: []string{"a"}}
 			small, large := shape(1000), shape(8000)
@@ -240,35 +246,35 @@ func TestLinear(t *testing.T) {
 			}
 		}
 	}
-	// The time of 8n against n, by the check the module's other linear-time
-	// tests use (internal/oracle): linear work gives about 8, quadratic 64.
-	shapes["session segments"] = func(n int) string { return "http://h/" + strings.Repeat("/(", n) + ")/a.aspx" }
-	shapes["labels"] = func(n int) string { return "http://" + strings.Repeat("a,.", n) + "h/" }
-	switch {
-	case testing.Short():
-		t.Log("the timed part is skipped with -short")
-	case oracle.Race:
-		t.Log("the timed part is skipped under the race detector (see oracle.SkipTimeUnderRace)")
-	default:
-		for name, shape := range shapes {
-			for _, p := range profiles {
-				c := Canonicalizer{Profile: p, SortQuery: true}
-				run := func(s string) {
-					_, _ = c.Canon(s)
-					_, _ = c.SURT(s)
-					_, _ = SURT(s)
-				}
-				if ratio, ok := oracle.CheckLinear(run, shape, 4000); !ok {
-					t.Errorf("%s, %v: time for 32000 repetitions / time for 4000 = %.1f, more than %d: not linear", name, p, ratio, oracle.GrowthLimit)
-				}
-			}
-		}
-	}
 	// unescapeRepeatedly decodes each escape once: a pass-by-pass decoding
 	// of "%25" + "25"*n takes n passes.
 	in := "%25" + strings.Repeat("25", 100000)
 	if got := unescapeRepeatedly(in); got != "%" {
 		t.Errorf("unescapeRepeatedly(%%25 + 25*100000) = %q, want %%", got)
+	}
+}
+
+// TestLinearTime checks by time that Canon and SURT do linear work on the
+// shapes of TestLinear and two more: the time of 8n repetitions against n,
+// by the check of internal/timing (linear work gives about 8, quadratic
+// 64).
+func TestLinearTime(t *testing.T) {
+	timing.Tier(t)
+	shapes := maps.Clone(linearShapes)
+	shapes["session segments"] = func(n int) string { return "http://h/" + strings.Repeat("/(", n) + ")/a.aspx" }
+	shapes["labels"] = func(n int) string { return "http://" + strings.Repeat("a,.", n) + "h/" }
+	for name, shape := range shapes {
+		for _, p := range profiles {
+			c := Canonicalizer{Profile: p, SortQuery: true}
+			run := func(s string) {
+				_, _ = c.Canon(s)
+				_, _ = c.SURT(s)
+				_, _ = SURT(s)
+			}
+			if ratio, ok := timing.CheckLinear(run, shape, 4000); !ok {
+				t.Errorf("%s, %v: time for 32000 repetitions / time for 4000 = %.1f, more than %d: not linear", name, p, ratio, timing.GrowthLimit)
+			}
+		}
 	}
 }
 
@@ -282,7 +288,7 @@ func TestAllocs(t *testing.T) {
 	}{
 		{Canonicalizer{}, "https://example.com/a/b?c=d#e", 0},
 		{Canonicalizer{Profile: SafeBrowsing}, "http://example.com/a/b?c=d", 1},
-		{Canonicalizer{Profile: SafeBrowsing, SortQuery: true, DropParams: TrackingParams}, "http://example.com/a/b?a=1&c=d", 1},
+		{Canonicalizer{Profile: SafeBrowsing, SortQuery: true, DropParams: TrackingParams()}, "http://example.com/a/b?a=1&c=d", 1},
 	} {
 		if n := testing.AllocsPerRun(10, func() { _, _ = c.c.Canon(c.in) }); n > c.n {
 			t.Errorf("%+v.Canon(%q): %v allocations, want <= %v", c.c, c.in, n, c.n)
@@ -326,7 +332,7 @@ func TestSURTForms(t *testing.T) {
 func TestSURTHosts(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
-		want string // the key under every profile, or "" for ErrNoHost
+		want string // the key under every profile, or "" for uri.ErrNoHost
 		only []Profile
 	}{
 		{"https://www.example.com./x", "com,example)/x", nil},
@@ -349,8 +355,8 @@ func TestSURTHosts(t *testing.T) {
 		for _, p := range ps {
 			got, err := Canonicalizer{Profile: p}.SURT(tt.in)
 			if tt.want == "" {
-				if !errors.Is(err, ErrNoHost) {
-					t.Errorf("%v: SURT(%q) = %q, %v; want ErrNoHost", p, tt.in, got, err)
+				if !errors.Is(err, uri.ErrNoHost) {
+					t.Errorf("%v: SURT(%q) = %q, %v; want uri.ErrNoHost", p, tt.in, got, err)
 				}
 				continue
 			}
@@ -365,7 +371,7 @@ func TestSURTHosts(t *testing.T) {
 // defaults (surt.surt(url)), as CDX indexes hold it, and options add to
 // those defaults instead of replacing them.
 func TestSURTArchive(t *testing.T) {
-	tracking := Canonicalizer{Profile: Archive, DropParams: TrackingParams}
+	tracking := Canonicalizer{Profile: Archive, DropParams: TrackingParams()}
 	for _, c := range []struct {
 		why  string
 		c    Canonicalizer
@@ -389,7 +395,7 @@ func TestSURTArchive(t *testing.T) {
 		{"SURT of another profile reverses an IPv4 address", Canonicalizer{Profile: WHATWG}, "http://10.0.0.1:8080/x", "1,0,0,10:8080)/x"},
 		// surt's handyurl.parse reads the slashes after http: and https:
 		// leniently (its tests: "http:////////////////www.vikings.com",
-		// "http://https://order.1and1.com"); these failed with ErrNoHost
+		// "http://https://order.1and1.com"); these failed with uri.ErrNoHost
 		// or were their own keys.
 		{"surt: any number of slashes after http:", Canonicalizer{Profile: Archive}, "http:////www.vikings.com", "com,vikings)/"},
 		{"surt: three slashes, the first segment is the host", Canonicalizer{Profile: Archive}, "http:///x", "x)/"},
@@ -451,7 +457,7 @@ func checkOffsetRule(t *testing.T, c Canonicalizer, s string, e *uri.Error) {
 // authority reports whether err is a fault that the Safe Browsing steps
 // find in an authority.
 func authority(err error) bool {
-	return err == ErrNoHost || err == ErrBadHost || err == ErrBadPort || err == ErrBadIPLiteral
+	return err == uri.ErrNoHost || err == ErrBadHost || err == ErrBadPort || err == ErrBadIPLiteral
 }
 
 // FuzzCanon: no profile panics; an error obeys the offset rule; under
@@ -471,7 +477,7 @@ func FuzzCanon(f *testing.F) {
 				_, err := c.Canon(s)
 				if err != nil {
 					var e *uri.Error
-					if !errors.As(err, &e) || e.Op != uri.OpCanon || e.Name != p.String() || e.Input != s ||
+					if !errors.As(err, &e) || e.Op != OpCanon || e.Name != p.String() || e.Input != s ||
 						(e.Offset < 0 || e.Offset > len(s)) && e.Offset != uri.NoOffset {
 						t.Fatalf("%v: Canon(%q): bad error %#v", p, s, err)
 					}
@@ -485,8 +491,10 @@ func FuzzCanon(f *testing.F) {
 		}
 		// SURT with the archive's defaults and the lookup expressions of
 		// Safe Browsing: no panic, and an expression for every key.
-		if k, err := SURT(s); err == nil && k == "" && trimSpace(s) != "" {
-			t.Fatalf("SURT(%q) is empty", s)
+		if k, err := SURT(s); err == nil && k == "" {
+			if rest, _ := abnf.TrimC0Space(s); rest != "" {
+				t.Fatalf("SURT(%q) is empty", s)
+			}
 		}
 		if exprs, err := LookupExpressions(s); err == nil && len(exprs) == 0 {
 			t.Fatalf("LookupExpressions(%q) is empty", s)
@@ -497,11 +505,23 @@ func FuzzCanon(f *testing.F) {
 	})
 }
 
+// TestTrackingParams: each call gives a list of its own, so that no
+// package can change what another drops (the list was a variable).
+func TestTrackingParams(t *testing.T) {
+	a := TrackingParams()
+	want := slices.Clone(a)
+	a[0] = "changed"
+	_ = append(a[:1], "appended")
+	if b := TrackingParams(); !slices.Equal(b, want) || b[0] != "utm_*" {
+		t.Errorf("TrackingParams() after a caller changed its slice = %q, want %q", b, want)
+	}
+}
+
 // TestDropsParam: DropsParam answers for the decoded name exactly what
 // Canon does with the pair, so that an editor that asks it drops the same
 // pairs as the canonicalizer.
 func TestDropsParam(t *testing.T) {
-	c := Canonicalizer{DropParams: append(slices.Clone(TrackingParams), "a b", "x+*")}
+	c := Canonicalizer{DropParams: append(TrackingParams(), "a b", "x+*")}
 	tests := []struct {
 		name, written string // the decoded name, and one way to write it
 		drops         bool

@@ -22,7 +22,7 @@ func ExampleCanon() {
 
 func ExampleCanonicalizer() {
 	c := canon.Canonicalizer{
-		DropParams:   append(slices.Clone(canon.TrackingParams), "ref"),
+		DropParams:   append(slices.Clone(canon.TrackingParams()), "ref"),
 		SortQuery:    true,
 		DropFragment: true,
 	}
@@ -44,7 +44,7 @@ func ExampleSURT() {
 func ExampleCanon_error() {
 	_, err := canon.Canon("mailto:someone@example.com", canon.SafeBrowsing)
 	fmt.Println(err)
-	fmt.Println(errors.Is(err, canon.ErrNoHost))
+	fmt.Println(errors.Is(err, uri.ErrNoHost))
 	_, err = canon.Canon("https://example.com:99999/", canon.Semantic)
 	var e *uri.Error
 	if errors.As(err, &e) {
@@ -82,7 +82,7 @@ func ExampleLookupExpressions() {
 func Example_crawlerFrontier() {
 	hrefs := []string{"guide.html#intro", "/docs/%67uide.html?utm_source=news", "Guide.html", "api.html?b=2&a=1", "HTTPS://EXAMPLE.COM:443/docs/api.html?a=1&b=2"}
 
-	c := canon.Canonicalizer{Profile: canon.Semantic, DropParams: canon.TrackingParams, DropFragment: true}
+	c := canon.Canonicalizer{Profile: canon.Semantic, DropParams: canon.TrackingParams(), DropFragment: true}
 	page, _ := whatwg.Parse("https://example.com/docs/index.html")
 	seen := map[string]bool{}
 	for _, href := range hrefs {
@@ -104,7 +104,7 @@ func Example_crawlerFrontier() {
 
 // The key of one link on a page: the base comes first, as in uri.Resolve.
 func ExampleCanonicalizer_CanonRef() {
-	c := canon.Canonicalizer{Profile: canon.Semantic, DropParams: canon.TrackingParams, DropFragment: true}
+	c := canon.Canonicalizer{Profile: canon.Semantic, DropParams: canon.TrackingParams(), DropFragment: true}
 	key, err := c.CanonRef("https://example.com/docs/index.html", "../%7Ejo/?utm_source=x&b=2&a=1#top")
 	fmt.Println(key, err)
 	// Output:
@@ -130,7 +130,7 @@ func ExampleCanonicalizer_SURT() {
 	in := "http://www.example.com/a/?utm_source=x&id2=3&id=5&JSESSIONID=1#f"
 	k, _ := canon.SURT(in)
 	fmt.Println(k)
-	k, _ = canon.Canonicalizer{Profile: canon.Archive, DropParams: canon.TrackingParams}.SURT(in)
+	k, _ = canon.Canonicalizer{Profile: canon.Archive, DropParams: canon.TrackingParams()}.SURT(in)
 	fmt.Println(k)
 	k, _ = canon.SURT("http://192.168.0.1:8080/x")
 	fmt.Println(k)

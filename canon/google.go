@@ -77,11 +77,8 @@ func (p parts) writes(s string) bool {
 // *uri.Error without Op, at the offset in s that faultAt gives.
 func googleParts(s string, archive bool) (parts, error) {
 	in := s
-	s = trimSpace(s)
-	lead, n := 0, len(s) // where s starts in in, and its length
-	for lead < len(in) && in[lead] <= ' ' {
-		lead++
-	}
+	s, lead := abnf.TrimC0Space(s) // lead: where s starts in in
+	n := len(s)
 	// One scan finds which of the next steps have work to do.
 	var tabNewline, hash, pct bool
 	for i := 0; i < len(s); i++ {
@@ -151,20 +148,6 @@ func faultAt(in string, lead, n int, rewritten, cut bool, at int) int {
 		return len(in) // the text ends too early; trailing spaces are allowed
 	}
 	return lead + at
-}
-
-// trimSpace removes the leading and trailing bytes <= 0x20: "Remove all
-// leading and trailing spaces" as Google's client does, and the C0
-// controls that a browser strips too (URL Standard, section 4.4).
-func trimSpace(s string) string {
-	i, j := 0, len(s)
-	for i < j && s[i] <= ' ' {
-		i++
-	}
-	for j > i && s[j-1] <= ' ' {
-		j--
-	}
-	return s[i:j]
 }
 
 // removeTabNewline removes every tab (0x09), CR (0x0D) and LF (0x0A): "First,
@@ -250,7 +233,7 @@ func splitScheme(s string, archive bool) (scheme, rest string, at int, err error
 		if at < len(s) && s[at] == '/' {
 			at++
 		}
-		return "", "", at, ErrNoHost
+		return "", "", at, uri.ErrNoHost
 	}
 	return "http", s, 0, nil
 }
@@ -350,7 +333,7 @@ func canonHost(h string) (string, int, error) {
 	raw := h
 	h = abnf.LowerString(collapseDots(h))
 	if h == "" {
-		return "", len(raw), ErrNoHost
+		return "", len(raw), uri.ErrNoHost
 	}
 	if h[0] == '[' {
 		return "", strings.IndexByte(raw, '['), ErrBadIPLiteral // ".[" would read back as an IP literal
@@ -361,7 +344,7 @@ func canonHost(h string) (string, int, error) {
 			// digits to ASCII ones: the dots are collapsed again, and the
 			// name may be an address now, so that the key is canonical.
 			if h = collapseDots(a); h == "" {
-				return "", len(raw), ErrNoHost
+				return "", len(raw), uri.ErrNoHost
 			}
 		}
 	}

@@ -20,7 +20,7 @@ func optionSets(p Profile) []Canonicalizer {
 	for i := range 8 {
 		c := Canonicalizer{Profile: p, SortQuery: i&2 != 0, DropFragment: i&4 != 0}
 		if i&1 != 0 {
-			c.DropParams = TrackingParams
+			c.DropParams = TrackingParams()
 		}
 		out = append(out, c)
 	}
@@ -267,7 +267,7 @@ func TestCanonRef(t *testing.T) {
 		want      string
 	}{
 		{"URL Standard, section 4.4: a relative path", Canonicalizer{}, "https://example.com/docs/index.html", "../a/./b?x#f", "https://example.com/a/b?x#f"},
-		{"the options apply to the resolved URL", Canonicalizer{DropParams: TrackingParams, DropFragment: true}, "https://example.com/d/p", "q?utm_source=x&id=1#top", "https://example.com/d/q?id=1"},
+		{"the options apply to the resolved URL", Canonicalizer{DropParams: TrackingParams(), DropFragment: true}, "https://example.com/d/p", "q?utm_source=x&id=1#top", "https://example.com/d/q?id=1"},
 		{"semantic: one parse, then the semantic steps", Canonicalizer{Profile: Semantic}, "https://example.com/d/p", "%7Euser/?b&a", "https://example.com/d/~user/?a&b"},
 		{"aggressive", Canonicalizer{Profile: Aggressive}, "https://www.example.com/d/p", "X/?PHPSESSID=0123456789abcdef0123456789abcdef", "http://example.com/d/x"},
 		{"safebrowsing reads the resolved href", Canonicalizer{Profile: SafeBrowsing}, "http://example.com:8080/", "/%2541", "http://example.com/A"},
@@ -286,11 +286,11 @@ func TestCanonRef(t *testing.T) {
 	}{
 		{"the base fails: Name base, Input base", "nope", "x", "base", "nope", whatwg.ErrMissingSchemeNonRelativeURL},
 		{"the reference fails: Input ref", "http://a/", "http://a b/", "semantic", "http://a b/", whatwg.ErrDomainToASCII},
-		{"the key fails: Input the resolved href", "http://a/", "//.../", "semantic", "http://.../", ErrNoHost},
+		{"the key fails: Input the resolved href", "http://a/", "//.../", "semantic", "http://.../", uri.ErrNoHost},
 	} {
 		_, err := Canonicalizer{Profile: Semantic}.CanonRef(c.base, c.ref)
 		var e *uri.Error
-		if !errors.As(err, &e) || e.Op != uri.OpCanon || e.Name != c.name || e.Input != c.input || !errors.Is(err, c.reason) {
+		if !errors.As(err, &e) || e.Op != OpCanon || e.Name != c.name || e.Input != c.input || !errors.Is(err, c.reason) {
 			t.Errorf("%s: CanonRef(%q, %q) = %#v; want a *uri.Error named %q on %q for %v", c.why, c.base, c.ref, err, c.name, c.input, c.reason)
 		}
 	}

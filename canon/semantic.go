@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/dotseg"
 	"github.com/gouri/uri/internal/query"
@@ -25,7 +26,8 @@ import (
 func semantic(s string) (sem, error) {
 	u, err := whatwg.Parse(s)
 	if errors.Is(err, whatwg.ErrMissingSchemeNonRelativeURL) {
-		if v, err2 := whatwg.Parse("http://" + trimSpace(s)); err2 == nil {
+		t, _ := abnf.TrimC0Space(s)
+		if v, err2 := whatwg.Parse("http://" + t); err2 == nil {
 			u, err = v, nil
 		}
 	}
@@ -39,7 +41,7 @@ func semantic(s string) (sem, error) {
 func semanticURL(u whatwg.URL) (sem, error) {
 	var r sem
 	r.scheme = u.Scheme()
-	r.hasHost = u.HostKind() != whatwg.HostNone
+	r.hasHost = u.HostKind() != uri.HostNone
 	r.host, r.port = u.Hostname(), u.Port()
 	r.opaque = u.HasOpaquePath()
 	r.special = u.IsSpecial()
@@ -51,7 +53,7 @@ func semanticURL(u whatwg.URL) (sem, error) {
 			// host parser: "0.." is "0", which is 0.0.0.0, and "08.." is
 			// "08", which is no host at all.
 			if h == "" {
-				return sem{}, ErrNoHost
+				return sem{}, uri.ErrNoHost
 			}
 			v, err := whatwg.Parse(r.scheme + "://" + h + "/")
 			if err != nil {
@@ -59,7 +61,7 @@ func semanticURL(u whatwg.URL) (sem, error) {
 			}
 			r.host = v.Hostname()
 		}
-	} else if u.HostKind() == whatwg.HostOpaque {
+	} else if u.HostKind() == uri.HostOpaque {
 		// The forbidden host code points that Safe Browsing does not
 		// escape stay encoded: decoded, they would end or break the host.
 		r.host = reescape(r.host, "/:<>?@[\\]^|")

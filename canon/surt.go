@@ -34,9 +34,9 @@ func SURT(s string) (string, error) {
 // "https://www.example.com./x" is "com,example)/x" under every profile). A fragment that c keeps
 // stays at the end of the key. With the [Archive] profile it is the
 // archive's key ([SURT]) with c's options added, so that
-// Canonicalizer{Profile: Archive, DropParams: TrackingParams}.SURT is the
+// Canonicalizer{Profile: Archive, DropParams: TrackingParams()}.SURT is the
 // archive's key without tracking parameters. It allocates the key; on
-// error it returns a *uri.Error with Op uri.OpSURT (with ErrNoHost for a
+// error it returns a *uri.Error with Op [OpSURT] (with uri.ErrNoHost for a
 // host of dots alone).
 func (c Canonicalizer) SURT(s string) (string, error) {
 	switch c.Profile {
@@ -46,7 +46,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 		}
 		p, err := c.archiveParts(s)
 		if err != nil {
-			return "", c.fail(uri.OpSURT, s, err)
+			return "", c.fail(OpSURT, s, err)
 		}
 		return surtKey(p.host, p.port, p.path, p.query, p.hasQuery), nil
 	case SafeBrowsing:
@@ -54,7 +54,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 		// ("http://%20leadingspace.com/"): the key is made from its parts.
 		p, err := googleParts(s, false)
 		if err != nil {
-			return "", c.fail(uri.OpSURT, s, err)
+			return "", c.fail(OpSURT, s, err)
 		}
 		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
 		return surtKey(stripWWW(p.host), "", p.path, sortArchive(abnf.LowerString(p.query)), p.hasQuery), nil
@@ -62,13 +62,13 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 	k, err := c.Canon(s)
 	if err != nil {
 		if e, ok := err.(*uri.Error); ok {
-			e.Op = uri.OpSURT
+			e.Op = OpSURT
 		}
 		return "", err
 	}
 	u, err := whatwg.Parse(k)
 	if err != nil {
-		return "", c.fail(uri.OpSURT, s, err)
+		return "", c.fail(OpSURT, s, err)
 	}
 	if u.Hostname() == "" {
 		return abnf.LowerString(k), nil
@@ -78,7 +78,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 	// of the key is empty and "example.com." sorts with "example.com".
 	host := collapseDots(u.Hostname())
 	if host == "" {
-		return "", c.fail(uri.OpSURT, s, ErrNoHost)
+		return "", c.fail(OpSURT, s, uri.ErrNoHost)
 	}
 	host = stripWWW(abnf.LowerString(host))
 	q := abnf.LowerString(u.Query())
@@ -106,7 +106,7 @@ func (c Canonicalizer) archiveParts(s string) (parts, error) {
 // escaped, so that no key holds a control byte or a space raw; it is
 // otherwise the input, as the archive keys "dns:archive.org".
 func opaqueKey(s string) string {
-	s = trimSpace(s)
+	s, _ = abnf.TrimC0Space(s)
 	for i := 0; i < len(s); i++ {
 		if s[i] <= ' ' || s[i] == 0x7f {
 			b := make([]byte, 0, len(s)+8)
@@ -127,7 +127,7 @@ func opaqueKey(s string) string {
 // followed by "//", or is one of the archive's record types whose key is
 // the URL itself.
 func opaque(s string) bool {
-	s = trimSpace(s)
+	s, _ = abnf.TrimC0Space(s)
 	i := schemeLen(s)
 	if i == 0 || i == len(s) || s[i] != ':' || webScheme(s[:i]) {
 		return false

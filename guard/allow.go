@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/readings"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -23,25 +24,23 @@ type URLTesterFunc func(u whatwg.URL) bool
 // TestURL returns f(u).
 func (f URLTesterFunc) TestURL(u whatwg.URL) bool { return f(u) }
 
-// checkAllowlist refuses the URL in, which the other rules allowed, when
+// checkAllowlist refuses the URL of r, which the other rules allowed, when
 // the policy has an allowlist (OnlyHosts, OnlyURLs) that it is not on.
-func (p *Policy) checkAllowlist(in string) error {
+func (p *Policy) checkAllowlist(r *readings.Report) error {
 	if p.OnlyHosts == nil && p.OnlyURLs == nil {
 		return nil
 	}
-	u, err := whatwg.Parse(in)
-	if err != nil { // Check allows no URL that the URL Standard rejects
-		e := refuse(RuleParse, ReadingWHATWG, in, "the URL Standard rejects it")
-		e.Cause = err
-		return e
-	}
+	in := r.Input
+	// The other rules refused what the URL Standard or net/url rejects.
+	u, _ := r.ParsedWHATWG()
+	n, _ := r.ParsedNetURL()
 	if p.OnlyHosts != nil && !p.OnlyHosts.Match(u.Hostname()) {
 		return refuse(RuleAllowlist, ReadingWHATWG, in, "the host "+quote(u.Hostname())+" is not in OnlyHosts")
 	}
 	if p.OnlyURLs == nil {
 		return nil
 	}
-	if sent, ok := sameRequest(in, u); !ok {
+	if sent, ok := sameRequest(&n, u); !ok {
 		return refuse(RuleDisagree, ReadingNetURL, in, "net/http sends the path and query "+quote(sent)+
 			", which is not the URL Standard's "+quote(pathQuery(u))+" that OnlyURLs tests")
 	}
@@ -51,17 +50,14 @@ func (p *Policy) checkAllowlist(in string) error {
 	return nil
 }
 
-// sameRequest returns the path and query that net/http sends for in (the
-// request-target of RFC 9112, Section 3.2.1, in origin-form), and whether
-// they are those of u, the URL Standard's reading of in: the same after
-// the URL Standard's percent-encoding, which net/url does not always do
-// ("?a b"), and with no dot segment, which the URL Standard removes and
-// net/http sends ("/a/../b").
-func sameRequest(in string, u whatwg.URL) (string, bool) {
-	n, err := url.Parse(in)
-	if err != nil {
-		return "", false
-	}
+// sameRequest returns the path and query that net/http sends for n, the
+// net/url reading of a URL (the request-target of RFC 9112, Section
+// 3.2.1, in origin-form), and whether they are those of u, the URL
+// Standard's reading of it: the same after the URL Standard's
+// percent-encoding, which net/url does not always do ("?a b"), and with no
+// dot segment, which the URL Standard removes and net/http sends
+// ("/a/../b").
+func sameRequest(n *url.URL, u whatwg.URL) (string, bool) {
 	sent := n.RequestURI()
 	if hasDotSegment(n.EscapedPath()) {
 		return sent, false

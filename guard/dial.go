@@ -46,14 +46,15 @@ func (p *Policy) resolver() Resolver {
 func (p *Policy) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
 	host, port, splitErr := net.SplitHostPort(address)
 	d := &net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second, ControlContext: p.Control}
-	if splitErr == nil && len(p.Hosts) > 0 && p.hostAllowed(host) {
+	a, parseErr := netip.ParseAddr(host)
+	if splitErr == nil && len(p.Hosts) > 0 && p.hostAllowed(host, a) {
 		d.ControlContext = nil
 	}
 	r, isNet := p.Resolver.(*net.Resolver)
 	if isNet {
 		d.Resolver = r
 	}
-	if _, err := netip.ParseAddr(host); err == nil || splitErr != nil || p.Resolver == nil || isNet {
+	if parseErr == nil || splitErr != nil || p.Resolver == nil || isNet {
 		return d.DialContext(ctx, network, address)
 	}
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)

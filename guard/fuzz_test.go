@@ -112,7 +112,7 @@ func FuzzOnlyHosts(f *testing.F) {
 		if _, err := (&guard.Policy{OnlyHosts: own}).Check(in); err != nil {
 			t.Fatalf("OnlyHosts %q refuses %q, its own host: %v", host, in, err)
 		}
-		if u.HostKind() == whatwg.HostDomain {
+		if u.HostKind() == uri.HostDomain {
 			under, err := guard.NewHostList([]string{"*." + host}, anySuffix)
 			if err == nil {
 				_, err = (&guard.Policy{OnlyHosts: under}).Check(in)

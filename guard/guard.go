@@ -188,6 +188,11 @@
 // rule that refuses the URL as a whole. A refusal reaches the caller of
 // an http.Client inside a *url.Error; errors.As looks through it.
 //
+// A bad host pattern given to [NewHostList] is no refusal but a fault of
+// the configuration: a *uri.Error with the root's operation uri.OpParse
+// (Name "allowlist", Err [ErrBadHostPattern]). This package declares no
+// operation of its own; it declares the rules that it applies ([Rule]).
+//
 // # What the guard does not cover
 //
 // A proxy resolves names itself: with AllowProxy, the proxy decides what
@@ -207,6 +212,12 @@
 // The API may still change, and says so here when it does: Policy.Resolve,
 // which looks a name up in the DNS, became [Policy.Lookup], since Resolve
 // means the resolution of a reference everywhere else in the module.
+//
+// [Error.Rule] is of the type [Rule] and [Error.Reading] of the type
+// [Reading], with the same spellings as before; [Reading.Parser] gives
+// the Parser of package readings that a Reading names. The rules of
+// package origin and their sentinels (RuleCrossOrigin, RuleLocalPath,
+// ErrCrossOrigin, ErrLocalPath) moved there: origin.RuleCrossOrigin, ...
 //
 // Policy.OnlyHosts was a []string whose patterns each Check read again,
 // and in which a bad pattern matched nothing (a refusal named it); it is
@@ -324,21 +335,37 @@ type Policy struct {
 //     net/http sends: rule disagree otherwise).
 //
 // Names are not resolved: use Control at connect time, or Lookup. Check
-// costs about what readings.Compare costs; an allowlist adds a parse by
-// the URL Standard (and by net/url, for OnlyURLs).
+// costs about what readings.Compare costs: it reads rawURL once with
+// each parser, and the rules, the allowlist included, ask the values that
+// the report keeps. OnlyURLs adds a parse by the URL Standard of the path
+// and query that net/http sends.
 func (p *Policy) Check(rawURL string) (string, error) {
-	r := readings.Compare(rawURL)
-	target, err := p.checkReport(&r)
-	if err == nil {
-		err = p.checkAllowlist(rawURL)
-	}
-	if err != nil {
-		return "", err
-	}
-	return target, nil
+	d, err := p.check(rawURL)
+	return d.target, err
 }
 
-func (p *Policy) checkReport(r *readings.Report) (string, error) {
+// dest is where a URL that Check allows leads: the target host:port, and
+// its host (without brackets), its port and the host's address, when it
+// is one, as values.
+type dest struct {
+	target, host, port string
+	addr               netip.Addr
+}
+
+// check is Check, with the target's parts; the zero dest with an error.
+func (p *Policy) check(rawURL string) (dest, error) {
+	r := readings.Compare(rawURL)
+	d, err := p.checkReport(&r)
+	if err == nil {
+		err = p.checkAllowlist(&r)
+	}
+	if err != nil {
+		return dest{}, err
+	}
+	return d, nil
+}
+
+func (p *Policy) checkReport(r *readings.Report) (dest, error) {
 	in := r.Input
 	if !r.WHATWG.OK() {
 		e := refuse(RuleParse, ReadingWHATWG, in, "the URL Standard rejects it")
@@ -347,38 +374,38 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 		if errors.As(r.WHATWG.Err, &we) && we.Input == in {
 			e.Offset = we.Offset
 		}
-		return "", e
+		return dest{}, e
 	}
 	if !r.NetURL.OK() {
 		e := refuse(RuleParse, ReadingNetURL, in, "net/url rejects it")
 		e.Cause = r.NetURL.Err
-		return "", e
+		return dest{}, e
 	}
 	scheme := abnf.LowerString(r.NetURL.Scheme)
 	if !p.schemeAllowed(scheme) {
-		return "", refuse(RuleScheme, "neturl", in, "the scheme "+quote(r.NetURL.Scheme)+" is not allowed")
+		return dest{}, refuse(RuleScheme, ReadingNetURL, in, "the scheme "+quote(r.NetURL.Scheme)+" is not allowed")
 	}
 	for _, pr := range []readings.Parser{readings.RFC3986, readings.WHATWG, readings.NetURL} {
 		if rd := r.Reading(pr); rd.OK() && rd.HasUserinfo {
-			return "", refuse(RuleUserinfo, pr.String(), in, "the URL has a userinfo (user "+quote(rd.Username)+")")
+			return dest{}, refuse(RuleUserinfo, readingOf(pr), in, "the URL has a userinfo (user "+quote(rd.Username)+")")
 		}
 	}
-	target, err := p.target(r, scheme)
+	d, err := p.target(r, scheme)
 	if err != nil {
-		return "", err
+		return dest{}, err
 	}
-	host, port, _ := net.SplitHostPort(target)
-	if !p.hostAllowed(host) {
-		if err := p.checkReadingHosts(r, host); err != nil {
-			return "", err
+	if !p.hostAllowed(d.host, d.addr) {
+		if err := p.checkReadingHosts(r, d); err != nil {
+			return dest{}, err
 		}
 	}
-	for _, d := range r.Differences {
+	for _, diff := range r.Differences {
 		// The host and the port are compared below, as net/http dials
 		// them, when it does.
-		target := d.Aspect == readings.AspectHost || d.Aspect == readings.AspectPort || d.Aspect == readings.AspectDial
-		if d.Aspect == readings.AspectScheme || d.Aspect == readings.AspectUserinfo || target && r.DialErr != nil {
-			return "", refuse(RuleDisagree, disagreeing(r, d.Aspect), in, "the readings disagree: "+d.String())
+		a := diff.Aspect
+		target := a == readings.AspectHost || a == readings.AspectPort || a == readings.AspectDial
+		if a == readings.AspectScheme || a == readings.AspectUserinfo || target && r.DialErr != nil {
+			return dest{}, refuse(RuleDisagree, disagreeing(r, a), in, "the readings disagree: "+diff.String())
 		}
 	}
 	if r.DialErr == nil && !r.Reaches(readings.WHATWG) {
@@ -386,68 +413,73 @@ func (p *Policy) checkReport(r *readings.Report) (string, error) {
 		if r.WHATWG.Port == "" {
 			wp = "no port"
 		}
-		return "", refuse(RuleDisagree, ReadingWHATWG, in, "the URL Standard reads the host "+quote(r.WHATWG.Host)+
-			" and "+wp+", but net/http dials "+quote(target))
+		return dest{}, refuse(RuleDisagree, ReadingWHATWG, in, "the URL Standard reads the host "+quote(r.WHATWG.Host)+
+			" and "+wp+", but net/http dials "+quote(d.target))
 	}
-	if n, err := strconv.ParseUint(port, 10, 16); err != nil || !p.portAllowed(uint16(n)) {
-		return "", refuse(RulePort, ReadingDial, in, "the port "+port+" is not allowed")
+	if n, err := strconv.ParseUint(d.port, 10, 16); err != nil || !p.portAllowed(uint16(n)) {
+		return dest{}, refuse(RulePort, ReadingDial, in, "the port "+d.port+" is not allowed")
 	}
-	return target, nil
+	return d, nil
 }
 
-// target returns the host:port that the URL leads to: net/http's dial
-// target for http and https, and the URL Standard's host with the port
-// (or the scheme's default port) for the other allowed schemes.
-func (p *Policy) target(r *readings.Report, scheme string) (string, error) {
+// target returns where the URL leads: net/http's dial target for http
+// and https, and the URL Standard's host with the port (or the scheme's
+// default port) for the other allowed schemes.
+func (p *Policy) target(r *readings.Report, scheme string) (dest, error) {
 	in := r.Input
 	switch {
 	case r.DialErr == nil:
-		return r.Dial, nil
+		host, port, addr := r.DialHostPort()
+		return dest{r.Dial, host, port, addr}, nil
 	case errors.Is(r.DialErr, readings.ErrUnsupportedScheme):
 		host := r.WHATWG.Host
 		if host == "" || r.NetURL.Host == "" {
-			return "", refuse(RuleParse, ReadingDial, in, "the URL has no host")
+			return dest{}, refuse(RuleParse, ReadingDial, in, "the URL has no host")
 		}
 		port := r.NetURL.Port
 		if port == "" {
 			port = schemes.Lookup(scheme).Port
 		}
 		if port == "" {
-			return "", refuse(RulePort, ReadingDial, in, "the URL has no port, and its scheme no default port")
+			return dest{}, refuse(RulePort, ReadingDial, in, "the URL has no port, and its scheme no default port")
 		}
 		if n, err := strconv.ParseUint(port, 10, 16); err != nil {
-			return "", refuse(RulePort, ReadingDial, in, "the port "+quote(port)+" is out of range")
+			return dest{}, refuse(RulePort, ReadingDial, in, "the port "+quote(port)+" is out of range")
 		} else {
 			port = strconv.FormatUint(n, 10)
 		}
-		return net.JoinHostPort(host, port), nil
+		// The URL Standard reads no address in an opaque host
+		// ("foo://127.0.0.1/"); netip does, once.
+		addr, _ := netip.ParseAddr(host)
+		return dest{net.JoinHostPort(host, port), host, port, addr}, nil
 	case errors.Is(r.DialErr, readings.ErrInvalidPort):
-		return "", refuse(RulePort, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
+		return dest{}, refuse(RulePort, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
 	}
-	return "", refuse(RuleParse, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
+	return dest{}, refuse(RuleParse, ReadingDial, in, "net/http would not dial: "+r.DialErr.Error())
 }
 
 // disagreeing names the reading that differs on aspect a from net/url's,
 // which net/http dials: "whatwg" or "rfc3986", or "dial" when net/http
 // dials another host than net/url's.
-func disagreeing(r *readings.Report, a readings.Aspect) string {
+func disagreeing(r *readings.Report, a readings.Aspect) Reading {
 	if a == readings.AspectDial {
 		return ReadingDial
 	}
 	ps := r.Disagree(a, readings.NetURL)
 	for _, pr := range [...]readings.Parser{readings.WHATWG, readings.RFC3986} {
 		if ps.Has(pr) {
-			return pr.String()
+			return readingOf(pr)
 		}
 	}
 	return ""
 }
 
-// checkReadingHosts checks host, the host that net/http dials (or the URL
-// Standard's, for another scheme), and the host of each reading that has
-// one: an address by its value, a name percent-decoded.
-func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
-	if err := p.checkHost(r.Input, ReadingDial, host); err != nil {
+// checkReadingHosts checks the host of d, the target (net/http's, or the
+// URL Standard's for another scheme), and the host of each reading that
+// has one: an address by its value, a name percent-decoded, unless it is
+// the target's host, which passed.
+func (p *Policy) checkReadingHosts(r *readings.Report, d dest) error {
+	if err := p.checkHost(r.Input, ReadingDial, d.host, d.addr); err != nil {
 		return err
 	}
 	for _, pr := range [...]readings.Parser{readings.WHATWG, readings.RFC3986, readings.NetURL} {
@@ -456,10 +488,13 @@ func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
 		case !rd.OK():
 		case rd.Addr.IsValid():
 			if why := p.addrProblem(rd.Addr); why != "" {
-				err = refuse(RuleAddress, pr.String(), r.Input, why)
+				err = refuse(RuleAddress, readingOf(pr), r.Input, why)
 			}
-		case rd.HostKind == readings.Name:
-			err = p.checkHost(r.Input, pr.String(), abnf.Decode(rd.Host, false))
+		case rd.HostKind == uri.HostRegName || rd.HostKind == uri.HostDomain || rd.HostKind == uri.HostOpaque:
+			name := abnf.Decode(rd.Host, false)
+			if a := nameAddr(r, pr, name); name != d.host || a != d.addr {
+				err = p.checkHost(r.Input, readingOf(pr), name, a)
+			}
 		}
 		if err != nil {
 			return err
@@ -468,14 +503,30 @@ func (p *Policy) checkReadingHosts(r *readings.Report, host string) error {
 	return nil
 }
 
-// checkHost checks one host, of the reading named reading: an IP address
-// or a name.
-func (p *Policy) checkHost(in, reading, host string) error {
+// nameAddr returns the address in name, the percent-decoded host of the
+// reading pr, which that reading took for a name, or the zero Addr. A
+// reading's name is no address to netip as the reading has it (see
+// readings.Reading.HostKind), so netip reads only what the reading did not: a host
+// that decoding changed ("127%2E0.0.1") and the URL Standard's opaque
+// host of a scheme that is not special ("foo://127.0.0.1/").
+func nameAddr(r *readings.Report, pr readings.Parser, name string) netip.Addr {
+	if name == r.Reading(pr).Host {
+		if u, _ := r.ParsedWHATWG(); pr != readings.WHATWG || u.HostKind() != uri.HostOpaque {
+			return netip.Addr{}
+		}
+	}
+	a, _ := netip.ParseAddr(name)
+	return a
+}
+
+// checkHost checks one host, of the reading named reading: an IP address,
+// addr, or a name (addr is the zero Addr).
+func (p *Policy) checkHost(in string, reading Reading, host string, addr netip.Addr) error {
 	if host == "" {
 		return refuse(RuleAddress, reading, in, "the empty host, which is this host to Go's dialer")
 	}
-	if a, err := netip.ParseAddr(host); err == nil {
-		if why := p.addrProblem(a); why != "" {
+	if addr.IsValid() {
+		if why := p.addrProblem(addr); why != "" {
 			return refuse(RuleAddress, reading, in, why)
 		}
 		return nil
@@ -625,17 +676,16 @@ func defaultPort(scheme string) uint16 {
 	return uint16(n)
 }
 
-// hostAllowed reports whether host, a dial target's host, is one of
-// Hosts: the same address, or the same name without regard to ASCII case
-// and a final dot.
-func (p *Policy) hostAllowed(host string) bool {
-	a, err := netip.ParseAddr(host)
+// hostAllowed reports whether host, a dial target's host, whose address
+// is a when it is one, is one of Hosts: the same address, or the same name
+// without regard to ASCII case and a final dot.
+func (p *Policy) hostAllowed(host string, a netip.Addr) bool {
 	for _, h := range p.Hosts {
 		if b, ok := hostAddr(h); ok {
-			if err == nil && a == b {
+			if a.IsValid() && a == b {
 				return true
 			}
-		} else if err != nil && strings.EqualFold(strings.TrimSuffix(host, "."), strings.TrimSuffix(h, ".")) {
+		} else if !a.IsValid() && strings.EqualFold(strings.TrimSuffix(host, "."), strings.TrimSuffix(h, ".")) {
 			return true
 		}
 	}

@@ -191,15 +191,15 @@ type Resolver interface {
 // the answers, unmapped, as its Addrs. A later lookup may give other
 // addresses: a client must still use Control.
 func (p *Policy) Lookup(ctx context.Context, r Resolver, rawURL string) (string, []netip.Addr, error) {
-	target, err := p.Check(rawURL)
+	d, err := p.check(rawURL)
 	if err != nil {
 		return "", nil, err
 	}
-	host, _, _ := net.SplitHostPort(target)
-	if a, err := netip.ParseAddr(host); err == nil {
-		return target, []netip.Addr{a}, nil
+	target, host := d.target, d.host
+	if d.addr.IsValid() {
+		return target, []netip.Addr{d.addr}, nil
 	}
-	if p.hostAllowed(host) {
+	if p.hostAllowed(host, d.addr) {
 		return target, nil, nil
 	}
 	if r == nil {

@@ -2,6 +2,7 @@ package httptarget_test
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -29,7 +30,7 @@ func Example() {
 		switch {
 		case err != nil:
 			fmt.Println("400:", err)
-		case !uri.HasPathPrefix(u.Path(), "/api/"):
+		case !httptarget.HasPathPrefix(u.Path(), "/api/"):
 			fmt.Println("404:", u)
 		default:
 			fmt.Println("pass:", u)
@@ -42,6 +43,30 @@ func Example() {
 	// pass: http://www.example.org/api/
 	// 400: uri: malformed IP literal in host at offset 5 of "[12345::1]"
 	// 400: uri: build: no host (the request has no Host field, and no default host is set) at offset 0 (end of input) of ""
+}
+
+// A server that reads its requests itself gives the request-target and the
+// Host field to TargetURI. A request without a Host field (HTTP/1.0) has a
+// target URI only with a default host; an absolute-form target is its own
+// target URI, and a proxy may require the Host field to agree with it.
+func ExampleConfig_TargetURI() {
+	t, _ := uri.ParseTarget("GET", "/pub/")
+	_, err := httptarget.Config{}.TargetURI(t, uri.HostPort{}, true)
+	fmt.Println(err)
+	u, _ := httptarget.Config{DefaultHost: "www.example.org"}.TargetURI(t, uri.HostPort{}, true)
+	fmt.Println(u)
+
+	other, _ := uri.ParseHost("other.example")
+	t, _ = uri.ParseTarget("GET", "http://www.example.org/pub/")
+	u, _ = httptarget.Config{}.TargetURI(t, other, false)
+	fmt.Println(u)
+	_, err = httptarget.Config{MatchHost: true}.TargetURI(t, other, false)
+	fmt.Println(errors.Is(err, httptarget.ErrHostMismatch))
+	// Output:
+	// uri: build: no host (the request has no Host field, and no default host is set) at offset 0 (end of input) of ""
+	// http://www.example.org/pub/
+	// http://www.example.org/pub/
+	// true
 }
 
 // A handler reads the URL of its request once, as the URL Standard reads
@@ -88,4 +113,21 @@ func ExampleURL() {
 	// login, refused: guard: refused "//evil.example/": cross-origin: the URL Standard reads "https://evil.example/", of the origin "https://evil.example", which is not "https://www.example.org"
 	// docs of api: b|c
 	// 400: uri: invalid character "#" (a request-target has no fragment (RFC 9110, Section 7.1)) in path at offset 6 of "/docs/#top"
+}
+
+// A reverse proxy asks whether a request path is under a prefix segment
+// by segment, on normalized paths, so that "/api/../admin" is not under
+// "/api/" and "%2F" is never a separator.
+func ExampleHasPathPrefix() {
+	for _, p := range []string{"/api", "/api/", "/api/users", "/apix", "/api/../admin", "/%61pi/users", "/api%2Fusers"} {
+		fmt.Printf("%-14s under /api: %-5v under /api/: %v\n", p, httptarget.HasPathPrefix(p, "/api"), httptarget.HasPathPrefix(p, "/api/"))
+	}
+	// Output:
+	// /api           under /api: true  under /api/: false
+	// /api/          under /api: true  under /api/: true
+	// /api/users     under /api: true  under /api/: true
+	// /apix          under /api: false under /api/: false
+	// /api/../admin  under /api: false under /api/: false
+	// /%61pi/users   under /api: true  under /api/: true
+	// /api%2Fusers   under /api: false under /api/: false
 }

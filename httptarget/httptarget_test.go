@@ -59,7 +59,7 @@ func TestFromRequest(t *testing.T) {
 			"https://www.example.org/x", nil},
 		{"RFC 9112, 3.3: an empty Host", "GET /x HTTP/1.1\r\nHost: \r\n\r\n", false, Config{}, "", uri.ErrNoHost},
 		{"RFC 9110, 4.2.4: userinfo", "GET http://u:p@a.example/ HTTP/1.1\r\nHost: a.example\r\n\r\n", false, Config{}, "",
-			uri.ErrUserinfoNotAllowed},
+			ErrUserinfoNotAllowed},
 		{"RFC 9110, 7.2: an IPv6 address in brackets", "GET / HTTP/1.1\r\nHost: [12345::1]\r\n\r\n", false, Config{}, "",
 			uri.ErrBadIPLiteral},
 		{"RFC 9112, 3.2: no fragment", "GET /a#b HTTP/1.1\r\nHost: a\r\n\r\n", false, Config{}, "", uri.ErrInvalidByte},

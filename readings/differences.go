@@ -1,13 +1,13 @@
 package readings
 
 import (
-	"github.com/gouri/uri/internal/errtext"
-	"net"
 	"net/netip"
 	"strings"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/errtext"
+	"github.com/gouri/uri/internal/idnacheck"
 	"github.com/gouri/uri/internal/schemes"
 )
 
@@ -56,13 +56,13 @@ func keyOf(r *Reading, m memo) key {
 		pass:   abnf.Decode(r.Password, false),
 		host:   hostKeyOf(r),
 	}
-	if r.HostKind != NoHost {
+	if r.HostKind != uri.HostNone {
 		k.port = portNumber(r.Port)
 		if k.port == "" {
 			k.port = schemes.Lookup(r.Scheme).Port
 		}
 	}
-	k.path = canonicalPath(r.Scheme, r.HostKind != NoHost, r.Path, m)
+	k.path = canonicalPath(r.Scheme, r.HostKind != uri.HostNone, r.Path, m)
 	k.query = m.canonical(uri.Query, r.Query)
 	k.fragment = m.canonical(uri.Fragment, r.Fragment)
 	return k
@@ -71,11 +71,11 @@ func keyOf(r *Reading, m memo) key {
 // hostKeyOf returns the key of the host of a reading.
 func hostKeyOf(r *Reading) hostKey {
 	switch {
-	case r.HostKind == NoHost || r.HostKind == EmptyHost:
+	case r.HostKind == uri.HostNone || r.HostKind == uri.HostEmpty:
 		return hostKey{}
 	case r.Addr.IsValid():
 		return hostKey{kind: byAddr, addr: r.Addr}
-	case r.HostKind == IPvFuture:
+	case r.HostKind == uri.HostIPvFuture:
 		return hostKey{kind: byFuture, name: abnf.LowerString(r.Host)}
 	}
 	return hostKey{kind: byName, name: abnf.LowerString(abnf.Decode(r.Host, false))}
@@ -194,30 +194,22 @@ func (a Aspect) show(r *Reading) string {
 func (r *Report) compared(a Aspect) Parsers {
 	var ps Parsers
 	for p := RFC3986; p <= NetURL; p++ {
-		if rd := r.Reading(p); rd.OK() && (a != AspectPort || rd.HostKind != NoHost) {
+		if rd := r.Reading(p); rd.OK() && (a != AspectPort || rd.HostKind != uri.HostNone) {
 			ps = ps.With(p)
 		}
 	}
 	return ps
 }
 
-// differences sets the keys of r and lists how its readings differ, in
-// the order of the Aspect constants; the detail of the dial difference
-// ends with dialNote, if any.
-func differences(r *Report, dialNote string) []Difference {
-	var ds []Difference
-	var ok, failed Parsers
+// differences sets the keys of r and appends to ds how its readings
+// differ, in the order of the Aspect constants, without their report.
+func differences(r *Report, ds []Difference) []Difference {
 	m := memo{}
-	for p := RFC3986; p <= NetURL; p++ {
-		if rd := r.Reading(p); rd.OK() {
-			ok = ok.With(p)
-			r.keys[p] = keyOf(rd, m)
-		} else {
-			failed = failed.With(p)
-		}
+	for p := range r.accepted.All() {
+		r.keys[p] = keyOf(r.Reading(p), m)
 	}
-	if ok != 0 && failed != 0 {
-		ds = append(ds, Difference{AspectValid, failed, "accepted by " + ok.String() + ", rejected by " + failed.String()})
+	if failed := Of(RFC3986, WHATWG, NetURL) &^ r.accepted; r.accepted != 0 && failed != 0 {
+		ds = append(ds, Difference{Aspect: AspectValid, Parsers: failed})
 	}
 	for a := AspectScheme; a <= AspectFragment; a++ {
 		which := r.compared(a)
@@ -231,53 +223,69 @@ func differences(r *Report, dialNote string) []Difference {
 			}
 		}
 		if differ {
-			ds = append(ds, Difference{a, which, list(r, which, a.show)})
+			ds = append(ds, Difference{Aspect: a, Parsers: which})
 		}
 	}
-	if d, found := dialDifference(r, ok, dialNote); found {
-		ds = append(ds, d)
+	if other := dialDifference(r); other != 0 {
+		ds = append(ds, Difference{Aspect: AspectDial, Parsers: other})
 	}
 	return ds
 }
 
 // dialDifference sets the dial target's key in r and returns the
-// difference between the address that net/http dials and the host and
-// port of each reading that succeeded, if any, with note in parentheses
-// after the address.
-func dialDifference(r *Report, ok Parsers, note string) (Difference, bool) {
+// readings that accept the input and whose host or port is not the one
+// that net/http dials; none when it does not dial.
+func dialDifference(r *Report) Parsers {
 	if r.DialErr != nil {
-		return Difference{}, false
+		return 0
 	}
-	host, port, err := net.SplitHostPort(r.Dial)
-	if err != nil {
-		return Difference{}, false // not reached: dial joins them
-	}
+	host := r.dialHost
 	r.dial = hostKey{kind: byName, name: abnf.LowerString(host)}
-	if host == "" {
+	// net/url's reading holds what netip makes of its host, which is
+	// the host dialed unless IDNA changed it.
+	a, isAddr := r.NetURL.Addr, r.NetURL.Addr.IsValid()
+	if host != r.NetURL.Host {
+		var err error
+		a, err = netip.ParseAddr(host)
+		isAddr = err == nil
+	}
+	switch {
+	case host == "":
 		r.dial = hostKey{}
-	} else if a, err := netip.ParseAddr(host); err == nil {
+	case isAddr:
 		r.dial = hostKey{kind: byAddr, addr: a}
 	}
-	r.port = portNumber(port)
+	r.port = portNumber(r.dialPort)
 	var other Parsers
-	for p := range ok.All() {
+	for p := range r.accepted.All() {
 		if !r.Reaches(p) {
 			other = other.With(p)
 		}
 	}
-	if other == 0 {
-		return Difference{}, false
-	}
+	return other
+}
+
+// dialDetail is the text of the dial difference of the parsers ps: the
+// address dialed, what resolvers and IDNA make of its host, and the host
+// and port of each of ps.
+func (r *Report) dialDetail(ps Parsers) string {
 	detail := "net/http dials " + quote(r.Dial)
-	if a, ok := uri.AmbiguousIPv4(host); ok && r.dial.kind == byName {
+	if a, ok := uri.AmbiguousIPv4(r.dialHost); ok && r.dial.kind == byName {
 		detail += " (" + a.String() + " to resolvers that read numbers as inet_aton does)"
 	}
-	if note != "" {
-		detail += " (" + note + ")"
+	if e := r.idna; e != nil {
+		switch e.Err {
+		case idnacheck.ErrLabelCount:
+			detail += " (IDNA changes the number of labels of " + quote(e.Name) + ")"
+		case idnacheck.ErrMapped:
+			detail += " (x/net/idna accepts " + quote(e.Name) + ", whose mapped form UTS #46 refuses)"
+		default:
+			detail += " (IDNA drops the label " + quote(e.Label()) + " of " + quote(e.Name) + ")"
+		}
 	}
-	return Difference{AspectDial, other, detail + "; " + list(r, other, func(rd *Reading) string {
+	return detail + "; " + list(r, ps, func(rd *Reading) string {
 		return "host " + showHost(rd) + ", port " + showPort(rd)
-	})}, true
+	})
 }
 
 // Differs reports whether the report lists a difference of aspect a.
@@ -307,7 +315,7 @@ func (r *Report) Disagree(a Aspect, p Parser) Parsers {
 				ps = ps.With(q)
 			}
 		case !rp.OK() || !rq.OK() || a == AspectDial:
-		case a == AspectPort && (rp.HostKind == NoHost || rq.HostKind == NoHost):
+		case a == AspectPort && (rp.HostKind == uri.HostNone || rq.HostKind == uri.HostNone):
 		case !a.same(&r.keys[p], &r.keys[q]):
 			ps = ps.With(q)
 		}
@@ -372,7 +380,7 @@ func showUserinfo(r *Reading) string {
 }
 
 func showHost(r *Reading) string {
-	if r.HostKind == NoHost {
+	if r.HostKind == uri.HostNone {
 		return "none"
 	}
 	return quote(r.Host) + " (" + r.HostKind.String() + ")"
@@ -381,7 +389,7 @@ func showHost(r *Reading) string {
 // showPort shows the port, and the number it means when that is not the
 // port as written: a default port, or leading zeros.
 func showPort(r *Reading) string {
-	if r.HostKind == NoHost {
+	if r.HostKind == uri.HostNone {
 		return "none"
 	}
 	s := showOptional(r.Port, r.HasPort)

@@ -53,11 +53,11 @@ func Example_rejectWhenReadingsDisagree() {
 	// Output:
 	// fetch  https://example.com/search?q=go
 	// reject http://127.1/
-	//   the readings disagree: host: rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)
+	//   the readings disagree: host: rfc3986 "127.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (reg-name)
 	// reject http://１２７.０.０.１/
 	//   the readings disagree: valid: accepted by whatwg and neturl, rejected by rfc3986
 	// reject https:evil.example/
-	//   the readings disagree: host: rfc3986 none, whatwg "evil.example" (name), neturl none
+	//   the readings disagree: host: rfc3986 none, whatwg "evil.example" (domain), neturl none
 	// reject http://user@evil.example@good.example/
 	//   the readings disagree: valid: accepted by whatwg and neturl, rejected by rfc3986
 	// reject http://[::1]/
@@ -76,10 +76,48 @@ func ExampleCompare() {
 		fmt.Println(d)
 	}
 	// Output:
-	// 0x7f.1 name
+	// 0x7f.1 reg-name
 	// 127.0.0.1 IPv4
-	// 0x7f.1 name
+	// 0x7f.1 reg-name
 	// 0x7f.1:80 false
-	// host: rfc3986 "0x7f.1" (name), whatwg "127.0.0.1" (IPv4), neturl "0x7f.1" (name)
+	// host: rfc3986 "0x7f.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "0x7f.1" (reg-name)
 	// dial: net/http dials "0x7f.1:80" (127.0.0.1 to resolvers that read numbers as inet_aton does); whatwg host "127.0.0.1" (IPv4), port none (default 80)
+}
+
+// A report keeps what each parser read: a program that asks more of the
+// URL than the report says reads the input only once with each parser.
+func ExampleReport_ParsedWHATWG() {
+	r := readings.Compare("HTTP://Example.COM:0080/a/../b?q")
+	if u, ok := r.ParsedRFC3986(); ok {
+		fmt.Println(u.Normalize())
+	}
+	if u, ok := r.ParsedWHATWG(); ok {
+		fmt.Println(u.Href())
+	}
+	if n, ok := r.ParsedNetURL(); ok {
+		fmt.Println(n.RequestURI())
+	}
+	host, port, addr := r.DialHostPort()
+	fmt.Println(host, port, addr.IsValid())
+	if r := readings.Compare("http://[::1]:8080/"); r.DialErr == nil {
+		host, port, addr := r.DialHostPort()
+		fmt.Println(host, port, addr.IsLoopback())
+	}
+	// Output:
+	// http://example.com/b?q
+	// http://example.com/b?q
+	// /a/../b?q
+	// Example.COM 0080 false
+	// ::1 8080 true
+}
+
+// The text of a difference is written when it is asked for.
+func ExampleDifference_Detail() {
+	r := readings.Compare("https:evil.example/")
+	for _, d := range r.Differences {
+		fmt.Printf("%v (%v): %s\n", d.Aspect, d.Parsers, d.Detail())
+	}
+	// Output:
+	// host (rfc3986, whatwg and neturl): rfc3986 none, whatwg "evil.example" (domain), neturl none
+	// path (rfc3986, whatwg and neturl): rfc3986 "evil.example/", whatwg "/", neturl "evil.example/"
 }

@@ -17,6 +17,12 @@
 //   - the differences between them, each a typed [Aspect] with the parsers
 //     that it concerns, and [Report.Agree].
 //
+// The report keeps the values that the parsers gave
+// ([Report.ParsedRFC3986], [Report.ParsedWHATWG], [Report.ParsedNetURL])
+// and the address dialed as values ([Report.DialHostPort]), so that a
+// program that asks more of the URL than the report says reads the input
+// once with each parser, as package guard does.
+//
 // A filter that fetches a URL only when Agree reports true never checks one
 // host and fetches another, as far as these three parsers go: see the
 // example. A filter that allows more asks the report, with values and
@@ -27,8 +33,20 @@
 // target ([Report.SameTarget]); package guard does so.
 //
 // The package is before version 1: Difference.Aspect became an [Aspect]
-// (it was a string), and a Reading's host lost the brackets of an IP
-// literal and gained its address, [Reading.Addr].
+// (it was a string), a Reading's host lost the brackets of an IP literal
+// and gained its address, [Reading.Addr], and Difference.Detail became a
+// method, [Difference.Detail], which writes the text when it is asked for
+// (it was a field, written by Compare for every difference).
+// Reading.HostKind is the module's uri.HostKind, which names the form of a
+// host in each reading: the package's HostKind and its constants are gone
+// (NoHost is uri.HostNone, EmptyHost uri.HostEmpty, IPv4, IPv6 and
+// IPvFuture are uri.HostIPv4, uri.HostIPv6 and uri.HostIPvFuture), and
+// Name, a name in any reading, is uri.HostRegName for RFC 3986 and net/url
+// and uri.HostDomain or uri.HostOpaque for the URL Standard, so that a
+// difference's detail says "reg-name" or "domain" where it said "name".
+// ErrNoHost is the module's uri.ErrNoHost: errors.Is(r.DialErr,
+// uri.ErrNoHost) holds for a URL without a host, whose DialErr still reads
+// "no Host in request URL".
 //
 // A report is not a decision: to fetch URLs for users, use package
 // github.com/gouri/uri/guard, which refuses a URL whose readings disagree
@@ -209,30 +227,6 @@ func (s Parsers) String() string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// HostKind is what a reading makes of the host.
-type HostKind uint8
-
-// The kinds of host. Name covers RFC 3986's reg-name, the URL Standard's
-// domains and opaque hosts, and a net/url host that is not an IP address.
-const (
-	NoHost    HostKind = iota // no authority, or no host in it
-	EmptyHost                 // an authority with an empty host: "file:///x"
-	Name                      // a host name, or another text that is no address
-	IPv4                      // an IPv4 address
-	IPv6                      // an IPv6 address
-	IPvFuture                 // RFC 3986's IPvFuture literal: "[v7.x]"
-)
-
-var hostKindNames = [...]string{"none", "empty", "name", "IPv4", "IPv6", "IPvFuture"}
-
-// String returns "none", "empty", "name", "IPv4", "IPv6" or "IPvFuture".
-func (k HostKind) String() string {
-	if int(k) < len(hostKindNames) {
-		return hostKindNames[k]
-	}
-	return "invalid"
-}
-
 // Reading is what one parser makes of the input: its error, or the
 // components as that parser gives them.
 //
@@ -243,9 +237,19 @@ func (k HostKind) String() string {
 // and User.Password (decoded, unlike the others), Hostname (decoded), Port,
 // the path as it is sent (EscapedPath, or Opaque when there is one),
 // RawQuery and EscapedFragment. No reading's host has the brackets of an
-// IP literal; an address is also in Addr, as the parser read it. net/url records no empty authority: its reading has an
-// empty host when Host is empty and the URL has a user or a scheme and a
+// IP literal; an address is also in Addr, as the parser read it. net/url
+// records no empty authority: its reading has an empty host when Host is empty and the URL has a user or a scheme and a
 // path that begins with "/" written after "//".
+//
+// HostKind is the form of the host as the parser reads it, in the module's
+// one vocabulary of hosts: uri.HostNone without a host, uri.HostEmpty for
+// an empty one (also RFC 3986's empty reg-name), uri.HostIPv4 and
+// uri.HostIPv6 for an address; and for a name, RFC 3986's reg-name or
+// IPvFuture, the URL Standard's domain or opaque host, and
+// uri.HostRegName for a net/url host that is no address. Each reading
+// reads an address where netip.ParseAddr would in its host, so a name is
+// none, but for the URL Standard's opaque host of a scheme that is not
+// special ("foo://127.0.0.1/").
 type Reading struct {
 	Err error // the parser's error (a *uri.Error, or net/url's *url.Error); the other fields are zero when it is set
 
@@ -254,8 +258,8 @@ type Reading struct {
 	Username    string
 	HasPassword bool
 	Password    string
-	HostKind    HostKind
-	Host        string     // "" for NoHost and EmptyHost; an IP literal without its brackets ("::1", "v7.x")
+	HostKind    uri.HostKind
+	Host        string     // "" for uri.HostNone and uri.HostEmpty; an IP literal without its brackets ("::1", "v7.x")
 	Addr        netip.Addr // the address of an IPv4 or IPv6 host; the zero Addr for the other kinds
 	HasPort     bool       // a ":" after the host, even with no digits after it
 	Port        string
@@ -306,19 +310,35 @@ type Difference struct {
 	// the input, and that have a host for AspectPort), which do not all
 	// agree.
 	Parsers Parsers
-	// Detail lists what each parser that accepted the input has, as it
-	// gives it, quoted as Go quotes strings, for example
-	//
-	//	rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)
-	//
-	// A value longer than 256 bytes is shown by its beginning and "...".
-	// It is for people: programs ask the Report (Differs, Disagree,
-	// Reaches, SameTarget).
-	Detail string
+
+	report *Report // what Compare found, for Detail; shared by a report's differences
+}
+
+// Detail lists what each parser that accepted the input has, as it gives
+// it, quoted as Go quotes strings, for example
+//
+//	rfc3986 "127.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (reg-name)
+//
+// A value longer than 256 bytes is shown by its beginning and "...". The
+// text is for people: programs ask the Report (Differs, Disagree, Reaches,
+// SameTarget). It is written from the readings as Compare made them, when
+// asked: each call allocates it anew. A Difference that Compare did not
+// make, the zero Difference among them, gives "".
+func (d Difference) Detail() string {
+	r := d.report
+	switch {
+	case r == nil:
+		return ""
+	case d.Aspect == AspectValid:
+		return "accepted by " + r.accepted.String() + ", rejected by " + d.Parsers.String()
+	case d.Aspect == AspectDial:
+		return r.dialDetail(d.Parsers)
+	}
+	return list(r, d.Parsers, d.Aspect.show)
 }
 
 // String returns the aspect and the detail: "host: rfc3986 ...".
-func (d Difference) String() string { return d.Aspect.String() + ": " + d.Detail }
+func (d Difference) String() string { return d.Aspect.String() + ": " + d.Detail() }
 
 // Report is the three readings of one input, the address net/http dials
 // for it, and their differences.
@@ -349,9 +369,56 @@ type Report struct {
 
 	Differences []Difference
 
-	keys [3]key // what each reading that succeeded means
-	dial hostKey
-	port string // the port that net/http dials, without leading zeros
+	// The values that the parsers gave, for ParsedRFC3986, ParsedWHATWG
+	// and ParsedNetURL, and the set of the parsers that gave one.
+	uri      uri.URI
+	url      whatwg.URL
+	netURL   *url.URL
+	accepted Parsers
+
+	keys     [3]key // what each reading that succeeded means
+	dial     hostKey
+	dialHost string // the host of Dial, without brackets
+	dialPort string // the port of Dial, as written
+	port     string // the port that net/http dials, without leading zeros
+	// idna is why IDNA gave net/http a name with other labels than the
+	// host, or nil; the dial difference says so.
+	idna *idnacheck.Error
+}
+
+// ParsedRFC3986 returns the URI that uri.Parse gave for the input, and
+// true; or the zero URI and false when it rejected the input (the error is
+// in r.RFC3986.Err). The report keeps the value it read, so the input
+// needs no second parse; it does not allocate.
+func (r *Report) ParsedRFC3986() (uri.URI, bool) {
+	return r.uri, r.accepted.Has(RFC3986)
+}
+
+// ParsedWHATWG returns the URL that whatwg.Parse gave for the input, and
+// true; or the zero URL and false when it rejected the input (the error is
+// in r.WHATWG.Err). It does not allocate.
+func (r *Report) ParsedWHATWG() (whatwg.URL, bool) {
+	return r.url, r.accepted.Has(WHATWG)
+}
+
+// ParsedNetURL returns a copy of the URL that url.Parse of net/url gave
+// for the input, and true; or the zero url.URL and false when it rejected
+// the input (the error is in r.NetURL.Err). The copy is the caller's to
+// change: the report's own stays as it was. It does not allocate.
+func (r *Report) ParsedNetURL() (url.URL, bool) {
+	if r.netURL == nil {
+		return url.URL{}, false
+	}
+	return *r.netURL, true
+}
+
+// DialHostPort returns [Report.Dial] as values: its host and port, as
+// net.SplitHostPort gives them (the host without the brackets of an IPv6
+// address, the port as written), and the host's address when it is an IP
+// address (the zero netip.Addr for a name or the empty host). When net/http
+// does not dial, it returns "", "" and the zero Addr. It does not allocate.
+func (r *Report) DialHostPort() (host, port string, addr netip.Addr) {
+	return r.dialHost, r.dialPort, r.dial.addr
 }
 
 // Agree reports whether all three parsers accept the input and the report
@@ -373,12 +440,11 @@ func (r *Report) Reading(p Parser) *Reading {
 }
 
 // Errors of dialing, in [Report.DialErr]: net/http's reasons not to dial,
-// and the dialer's.
+// and the dialer's. A URL without a host gives the module's uri.ErrNoHost,
+// in net/http's words: "no Host in request URL".
 var (
 	// ErrUnsupportedScheme: the scheme is neither "http" nor "https".
 	ErrUnsupportedScheme = errors.New("unsupported protocol scheme")
-	// ErrNoHost: the URL has no host ("http: no Host in request URL").
-	ErrNoHost = errors.New("no Host in request URL")
 	// ErrInvalidPort: the port is above 65535, which the dialer refuses.
 	ErrInvalidPort = errors.New("invalid port")
 	// ErrInvalidAddress: the host:port that net/http makes does not split
@@ -392,37 +458,77 @@ var (
 	ErrHostTooLong = errors.New("host too long for IDNA")
 )
 
+// errNoHost is net/http's reason not to dial a URL without a host
+// ("http: no Host in request URL"): uri.ErrNoHost, in its words.
+var errNoHost error = &worded{"no Host in request URL", uri.ErrNoHost}
+
+// worded is an error that words a sentinel of the module as the program
+// that Compare stands for words it.
+type worded struct {
+	text string
+	err  error
+}
+
+func (e *worded) Error() string { return e.text }
+func (e *worded) Unwrap() error { return e.err }
+
 // Compare reads input with the three parsers, works out the address that
 // net/http dials, and lists the differences; see the package documentation
 // for the rules. It does not resolve names or connect to anything.
 //
-// It allocates what the three parsers allocate, and, to compare them, one
-// encoded and normalized copy of each distinct path, query and fragment
-// that is not already in normal form. It runs in time linear in the length
-// of input, except that a non-ASCII host is given to IDNA only as package
-// whatwg does (see ErrHostTooLong).
+// It allocates what the three parsers allocate, the address dialed, and,
+// to compare them, one encoded and normalized copy of each distinct path,
+// query and fragment that is not already in normal form; when the
+// readings differ, one block for the differences and the copy of the
+// report from which their Detail is written. It runs in time linear in the
+// length of input, except that a non-ASCII host is given to IDNA only as
+// package whatwg does (see ErrHostTooLong).
 func Compare(input string) Report {
 	r := Report{Input: input}
 	if u, err := uri.Parse(input); err != nil {
 		r.RFC3986.Err = err
 	} else {
-		r.RFC3986 = fromURI(u)
+		r.RFC3986, r.uri = fromURI(u), u
+		r.accepted = r.accepted.With(RFC3986)
 	}
 	if u, err := whatwg.Parse(input); err != nil {
 		r.WHATWG.Err = err
 	} else {
-		r.WHATWG = fromWHATWG(u)
+		r.WHATWG, r.url = fromWHATWG(u), u
+		r.accepted = r.accepted.With(WHATWG)
 	}
 	v, err := url.Parse(input)
 	if err != nil {
 		r.NetURL.Err = err
 	} else {
-		r.NetURL = fromNetURL(v)
+		r.NetURL, r.netURL = fromNetURL(v), v
+		r.accepted = r.accepted.With(NetURL)
 	}
-	var note string
-	r.Dial, note, r.DialErr = dial(v, err)
-	r.Differences = differences(&r, note)
+	r.setDial(v, err)
+	var buf [AspectDial + 1]Difference
+	if ds := differences(&r, buf[:0]); len(ds) > 0 {
+		keep(&r, ds)
+	}
 	return r
+}
+
+// withDifferences is a copy of a report and room for its differences,
+// allocated together.
+type withDifferences struct {
+	report Report
+	diffs  [AspectDial + 1]Difference
+}
+
+// keep gives r the differences ds, which point to one copy of r from which
+// their Detail is written, whatever the caller does to r.
+func keep(r *Report, ds []Difference) {
+	w := &withDifferences{report: *r}
+	n := copy(w.diffs[:], ds)
+	for i := range w.diffs[:n] {
+		w.diffs[i].report = &w.report
+	}
+	r.Differences = w.diffs[:n:n]
+	w.report.Differences = r.Differences
 }
 
 // fromURI is the RFC 3986 reading.
@@ -434,20 +540,8 @@ func fromURI(u uri.URI) Reading {
 	}
 	r.Password, r.HasPassword = u.Password()
 	r.Addr, _ = u.HostAddr()
-	switch u.HostKind() {
-	case uri.HostNone:
-		r.HostKind = NoHost
-	case uri.HostIPv4:
-		r.HostKind = IPv4
-	case uri.HostIPv6:
-		r.HostKind = IPv6
-	case uri.HostIPvFuture:
-		r.HostKind = IPvFuture
-	default:
-		r.HostKind = Name
-		if r.Host == "" {
-			r.HostKind = EmptyHost
-		}
+	if r.HostKind = u.HostKind(); r.HostKind == uri.HostRegName && r.Host == "" {
+		r.HostKind = uri.HostEmpty
 	}
 	return r
 }
@@ -463,18 +557,8 @@ func fromWHATWG(u whatwg.URL) Reading {
 	r.HasPassword = r.Password != ""
 	r.HasPort = r.Port != ""
 	r.Addr = u.Addr()
-	switch u.HostKind() {
-	case whatwg.HostNone:
-		r.HostKind = NoHost
-	case whatwg.HostEmpty:
-		r.HostKind = EmptyHost
-	case whatwg.HostIPv4:
-		r.HostKind = IPv4
-	case whatwg.HostIPv6:
-		r.HostKind = IPv6
+	if r.HostKind = u.HostKind(); r.HostKind == uri.HostIPv6 {
 		r.Host = r.Host[1 : len(r.Host)-1] // the hostname getter writes "[" and "]" (section 3.6)
-	default:
-		r.HostKind = Name
 	}
 	return r
 }
@@ -498,34 +582,38 @@ func fromNetURL(v *url.URL) Reading {
 	}
 	switch {
 	case r.Host != "":
-		r.HostKind = Name
+		r.HostKind = uri.HostRegName
 		if a, err := netip.ParseAddr(r.Host); err == nil {
-			r.HostKind, r.Addr = IPv6, a
+			r.HostKind, r.Addr = uri.HostIPv6, a
 			if a.Is4() {
-				r.HostKind = IPv4
+				r.HostKind = uri.HostIPv4
 			}
 		}
 	case v.Host != "" || v.User != nil ||
 		v.Scheme != "" && v.Opaque == "" && !v.OmitHost && strings.HasPrefix(v.Path, "/"):
-		r.HostKind = EmptyHost
+		r.HostKind = uri.HostEmpty
 	}
 	return r
 }
 
-// dial returns the address that net/http dials for v, the result of
-// url.Parse with error err, or why it does not dial; and a note when IDNA
-// turns the host into a name with other labels.
-func dial(v *url.URL, err error) (addr, note string, dialErr error) {
+// setDial sets the address that net/http dials for v, the result of
+// url.Parse with error err, its host and port, and why IDNA turned the
+// host into a name with other labels, if it did; or why net/http does not
+// dial, in DialErr.
+func (r *Report) setDial(v *url.URL, err error) {
 	if err != nil {
-		return "", "", err
+		r.DialErr = err
+		return
 	}
 	if v.Scheme != "http" && v.Scheme != "https" {
-		return "", "", fmt.Errorf("%w %s", ErrUnsupportedScheme, quote(v.Scheme))
+		r.DialErr = fmt.Errorf("%w %s", ErrUnsupportedScheme, quote(v.Scheme))
+		return
 	}
 	// http.NewRequest drops a ":" with no port after it; the Transport
 	// then needs a Host.
 	if strings.TrimSuffix(v.Host, ":") == "" {
-		return "", "", ErrNoHost
+		r.DialErr = errNoHost
+		return
 	}
 	port := v.Port()
 	if port == "" {
@@ -536,34 +624,30 @@ func dial(v *url.URL, err error) (addr, note string, dialErr error) {
 		// net/http calls x/net/idna without the checks of package
 		// idnacheck, so a name that loses a label through IDNA, or whose
 		// mapped form fails the Bidi rule, is dialed as IDNA gives it, and
-		// the note says so.
+		// the dial difference says so.
 		a, err := idnacheck.Lookup.ToASCII(host)
 		var e *idnacheck.Error
 		switch {
 		case errors.Is(err, idnacheck.ErrTooLong):
-			return "", "", ErrHostTooLong
+			r.DialErr = ErrHostTooLong
+			return
 		case errors.As(err, &e):
-			switch e.Err {
-			case idnacheck.ErrLabelCount:
-				note = "IDNA changes the number of labels of " + quote(host)
-			case idnacheck.ErrMapped:
-				note = "x/net/idna accepts " + quote(host) + ", whose mapped form UTS #46 refuses"
-			default:
-				note = "IDNA drops the label " + quote(e.Label()) + " of " + quote(host)
-			}
-			host = a
+			host, r.idna = a, e
 		case err == nil:
 			host = a
 		}
 	}
-	addr = net.JoinHostPort(host, port)
+	addr := net.JoinHostPort(host, port)
 	// What the dialer checks before it resolves anything: that the address
 	// splits into a host and a port again, and the port's range.
-	if _, _, err := net.SplitHostPort(addr); err != nil {
-		return "", "", fmt.Errorf("%w: %v", ErrInvalidAddress, err)
+	h, p, err := net.SplitHostPort(addr)
+	if err != nil {
+		r.DialErr, r.idna = fmt.Errorf("%w: %v", ErrInvalidAddress, err), nil
+		return
 	}
 	if n, err := strconv.ParseUint(port, 10, 16); err != nil || n > 65535 {
-		return "", "", fmt.Errorf("%w %s", ErrInvalidPort, quote(port))
+		r.DialErr, r.idna = fmt.Errorf("%w %s", ErrInvalidPort, quote(port)), nil
+		return
 	}
-	return addr, note, nil
+	r.Dial, r.dialHost, r.dialPort = addr, h, p
 }

@@ -2,16 +2,18 @@ package readings
 
 import (
 	"errors"
-	"github.com/gouri/uri/internal/errtext"
 	"net"
 	"net/netip"
+	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/errtext"
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/whatwg"
 )
 
 // aspects returns the aspects of the differences of r, in order.
@@ -41,7 +43,7 @@ var compareTests = []struct {
 	{"RFC 3986, Section 7.4: short IPv4 form", "http://127.1/", [3]bool{true, true, true}, "127.1:80", nil, []string{"host", "dial"}},
 	{"RFC 3986, Section 7.4: hexadecimal IPv4", "http://0x7f.1/", [3]bool{true, true, true}, "0x7f.1:80", nil, []string{"host", "dial"}},
 	{"decimal with a leading zero", "http://127.000.0.1/", [3]bool{true, true, true}, "127.000.0.1:80", nil, []string{"host", "dial"}},
-	{"special scheme without slashes", "https:evil.com/", [3]bool{true, true, true}, "", ErrNoHost, []string{"host", "path"}},
+	{"special scheme without slashes", "https:evil.com/", [3]bool{true, true, true}, "", uri.ErrNoHost, []string{"host", "path"}},
 	{"backslash before '@'", `http://a\b@c/`, [3]bool{false, true, false}, "", nil, []string{"valid"}},
 	{"fullwidth digits", "http://１２７.０.０.１/", [3]bool{false, true, true}, "127.0.0.1:80", nil, []string{"valid", "host", "dial"}},
 	{"two '@'", "http://user@evil.com@good.com/", [3]bool{false, true, true}, "good.com:80", nil, []string{"valid"}},
@@ -109,22 +111,22 @@ func TestCompareDetails(t *testing.T) {
 		want []string
 	}{
 		{"http://127.1/", []string{
-			`host: rfc3986 "127.1" (name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (name)`,
+			`host: rfc3986 "127.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "127.1" (reg-name)`,
 			`dial: net/http dials "127.1:80" (127.0.0.1 to resolvers that read numbers as inet_aton does); whatwg host "127.0.0.1" (IPv4), port none (default 80)`,
 		}},
 		{"http://0x7f.1/", []string{
-			`host: rfc3986 "0x7f.1" (name), whatwg "127.0.0.1" (IPv4), neturl "0x7f.1" (name)`,
+			`host: rfc3986 "0x7f.1" (reg-name), whatwg "127.0.0.1" (IPv4), neturl "0x7f.1" (reg-name)`,
 			`dial: net/http dials "0x7f.1:80" (127.0.0.1 to resolvers that read numbers as inet_aton does); whatwg host "127.0.0.1" (IPv4), port none (default 80)`,
 		}},
 		{"https:evil.com/", []string{
-			`host: rfc3986 none, whatwg "evil.com" (name), neturl none`,
+			`host: rfc3986 none, whatwg "evil.com" (domain), neturl none`,
 			`path: rfc3986 "evil.com/", whatwg "/", neturl "evil.com/"`,
 		}},
 		{`http://a\b@c/`, []string{`valid: accepted by whatwg, rejected by rfc3986 and neturl`}},
 		{"http://１２７.０.０.１/", []string{
 			`valid: accepted by whatwg and neturl, rejected by rfc3986`,
-			`host: whatwg "127.0.0.1" (IPv4), neturl "１２７.０.０.１" (name)`,
-			`dial: net/http dials "127.0.0.1:80"; neturl host "１２７.０.０.１" (name), port none (default 80)`,
+			`host: whatwg "127.0.0.1" (IPv4), neturl "１２７.０.０.１" (reg-name)`,
+			`dial: net/http dials "127.0.0.1:80"; neturl host "１２７.０.０.１" (reg-name), port none (default 80)`,
 		}},
 		{"http://[::1]/", nil},
 		{"http://user@evil.com@good.com/", []string{`valid: accepted by whatwg and neturl, rejected by rfc3986`}},
@@ -133,12 +135,12 @@ func TestCompareDetails(t *testing.T) {
 		{"http://u:x@h:0081/", nil},
 		{"http://u:x@h:8080/", nil},
 		{"https://b%C3%BCcher.example/", []string{
-			`host: rfc3986 "b%C3%BCcher.example" (name), whatwg "xn--bcher-kva.example" (name), neturl "bücher.example" (name)`,
-			`dial: net/http dials "xn--bcher-kva.example:443"; rfc3986 host "b%C3%BCcher.example" (name), port none (default 443), neturl host "bücher.example" (name), port none (default 443)`,
+			`host: rfc3986 "b%C3%BCcher.example" (reg-name), whatwg "xn--bcher-kva.example" (domain), neturl "bücher.example" (reg-name)`,
+			`dial: net/http dials "xn--bcher-kva.example:443"; rfc3986 host "b%C3%BCcher.example" (reg-name), port none (default 443), neturl host "bücher.example" (reg-name), port none (default 443)`,
 		}},
 		{"https://%C3%A9vil.xn--/", []string{
 			`valid: accepted by rfc3986 and neturl, rejected by whatwg`,
-			`dial: net/http dials "xn--vil-9la.:443" (IDNA drops the label "xn--" of "évil.xn--"); rfc3986 host "%C3%A9vil.xn--" (name), port none (default 443), neturl host "évil.xn--" (name), port none (default 443)`,
+			`dial: net/http dials "xn--vil-9la.:443" (IDNA drops the label "xn--" of "évil.xn--"); rfc3986 host "%C3%A9vil.xn--" (reg-name), port none (default 443), neturl host "évil.xn--" (reg-name), port none (default 443)`,
 		}},
 		{"http://h/?a='b'", []string{`query: rfc3986 "a='b'", whatwg "a=%27b%27", neturl "a='b'"`}},
 		{"http://h:0/", nil},
@@ -182,9 +184,13 @@ func TestReadings(t *testing.T) {
 			readingView{"http", "u%41", "p", "::1", "", "/b%7e", "q", "f", "IPv6", true, true, false, true, true},
 			readingView{"http", "uA", "p", "0::1", "0080", "/a/../b%7e", "q", "f", "IPv6", true, true, true, true, true}},
 		{"http://@h:/p?#",
-			readingView{"http", "", "", "h", "", "/p", "", "", "name", true, false, true, true, true},
-			readingView{"http", "", "", "h", "", "/p", "", "", "name", false, false, false, true, true},
-			readingView{"http", "", "", "h", "", "/p", "", "", "name", true, false, true, true, false}},
+			readingView{"http", "", "", "h", "", "/p", "", "", "reg-name", true, false, true, true, true},
+			readingView{"http", "", "", "h", "", "/p", "", "", "domain", false, false, false, true, true},
+			readingView{"http", "", "", "h", "", "/p", "", "", "reg-name", true, false, true, true, false}},
+		{"foo://h/x", // the URL Standard's opaque host (section 3.1)
+			readingView{Scheme: "foo", Host: "h", Path: "/x", Kind: "reg-name"},
+			readingView{Scheme: "foo", Host: "h", Path: "/x", Kind: "opaque"},
+			readingView{Scheme: "foo", Host: "h", Path: "/x", Kind: "reg-name"}},
 		{"file:///x",
 			readingView{Scheme: "file", Path: "/x", Kind: "empty"},
 			readingView{Scheme: "file", Path: "/x", Kind: "empty"},
@@ -217,11 +223,37 @@ func TestReadings(t *testing.T) {
 	}
 }
 
+// TestDifferenceDetail: the text of a difference is written from the
+// readings as Compare made them, also once the caller changed its report;
+// the zero Difference has none.
+func TestDifferenceDetail(t *testing.T) {
+	r := Compare("http://127.1/")
+	want := texts(r.Differences)
+	r.RFC3986.Host, r.WHATWG.Host, r.NetURL.Host, r.Dial = "a", "b", "c", "d:1"
+	if d := cmp.Diff(want, texts(r.Differences)); d != "" {
+		t.Errorf("Compare(%q): the differences changed with the report (-before +after):\n%s", r.Input, d)
+	}
+	if got := (Difference{}).String(); got != "valid: " {
+		t.Errorf("Difference{}.String() = %q, want %q", got, "valid: ")
+	}
+}
+
 // TestIPvFuture: RFC 3986 alone reads "[v7.x]", as an IPvFuture.
 func TestIPvFuture(t *testing.T) {
 	r := Compare("http://[v7.x]/")
-	if r.RFC3986.HostKind != IPvFuture || r.WHATWG.OK() || r.NetURL.OK() {
+	if r.RFC3986.HostKind != uri.HostIPvFuture || r.WHATWG.OK() || r.NetURL.OK() {
 		t.Errorf("Compare(%q): %v, %v, %v", r.Input, r.RFC3986.HostKind, r.WHATWG.Err, r.NetURL.Err)
+	}
+}
+
+// TestNoHostDialError: net/http does not dial a URL without a host; the
+// reason is the module's uri.ErrNoHost, in net/http's words.
+func TestNoHostDialError(t *testing.T) {
+	for _, in := range []string{"https:evil.com/", "http://:/x", "http:///x"} {
+		r := Compare(in)
+		if !errors.Is(r.DialErr, uri.ErrNoHost) || r.DialErr.Error() != "no Host in request URL" {
+			t.Errorf("Compare(%q).DialErr = %v, want uri.ErrNoHost worded as net/http words it", in, r.DialErr)
+		}
 	}
 }
 
@@ -241,13 +273,10 @@ func TestNames(t *testing.T) {
 	for p := range Parser(4) {
 		got = append(got, p.String())
 	}
-	for k := range HostKind(7) {
-		got = append(got, k.String())
-	}
 	for a := range Aspect(10) {
 		got = append(got, a.String())
 	}
-	want := []string{"rfc3986", "whatwg", "neturl", "parser(3)", "none", "empty", "name", "IPv4", "IPv6", "IPvFuture", "invalid",
+	want := []string{"rfc3986", "whatwg", "neturl", "parser(3)",
 		"valid", "scheme", "userinfo", "host", "port", "path", "query", "fragment", "dial", "aspect(9)"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("names (-want +got):\n%s", d)
@@ -360,21 +389,78 @@ func checkReport(t *testing.T, r *Report) {
 		for at < len(order) && order[at] != d.Aspect.String() {
 			at++
 		}
-		if at == len(order) || d.Detail == "" {
+		if at == len(order) || d.Detail() == "" {
 			t.Fatalf("Compare(%q): differences %q out of order or unknown", r.Input, r.Differences)
 		}
 		at++
 	}
 	for p := RFC3986; p <= NetURL; p++ {
 		rd := r.Reading(p)
-		if ip := rd.HostKind == IPv4 || rd.HostKind == IPv6; ip != rd.Addr.IsValid() || ip && strings.HasPrefix(rd.Host, "[") {
+		if ip := rd.HostKind == uri.HostIPv4 || rd.HostKind == uri.HostIPv6; ip != rd.Addr.IsValid() || ip && strings.HasPrefix(rd.Host, "[") {
 			t.Fatalf("Compare(%q): %v reads the host %q (%v) with the address %v", r.Input, p, rd.Host, rd.HostKind, rd.Addr)
 		}
 	}
 	checkQuestions(t, r)
 	again := Compare(r.Input)
-	if d := cmp.Diff(r.Differences, again.Differences); d != "" || again.Dial != r.Dial {
+	if d := cmp.Diff(texts(r.Differences), texts(again.Differences)); d != "" || again.Dial != r.Dial {
 		t.Fatalf("Compare(%q) twice differs:\n%s", r.Input, d)
+	}
+	checkKept(t, r)
+}
+
+// sameNetURL reports whether u and v have the same fields, the userinfo
+// compared by its text.
+func sameNetURL(u, v url.URL) bool {
+	if (u.User == nil) != (v.User == nil) || u.User.String() != v.User.String() {
+		return false
+	}
+	u.User, v.User = nil, nil
+	return u == v
+}
+
+// texts returns the aspect, the parsers and the text of each difference.
+func texts(ds []Difference) []string {
+	var s []string
+	for _, d := range ds {
+		s = append(s, d.Parsers.String()+" "+d.String())
+	}
+	return s
+}
+
+// checkKept checks that the values a report keeps are those that the
+// parsers give for its input, and that DialHostPort is Dial split.
+func checkKept(t *testing.T, r *Report) {
+	t.Helper()
+	u, err := uri.Parse(r.Input)
+	if got, ok := r.ParsedRFC3986(); got != u || ok != (err == nil) || ok != r.RFC3986.OK() {
+		t.Fatalf("Compare(%q).ParsedRFC3986() = %q, %v; uri.Parse gives %q, %v", r.Input, got, ok, u, err)
+	}
+	w, err := whatwg.Parse(r.Input)
+	if got, ok := r.ParsedWHATWG(); got != w || ok != (err == nil) || ok != r.WHATWG.OK() {
+		t.Fatalf("Compare(%q).ParsedWHATWG() = %q, %v; whatwg.Parse gives %q, %v", r.Input, got.Href(), ok, w.Href(), err)
+	}
+	n, err := url.Parse(r.Input)
+	if n == nil {
+		n = &url.URL{}
+	}
+	if got, ok := r.ParsedNetURL(); ok != (err == nil) || ok != r.NetURL.OK() || !sameNetURL(got, *n) {
+		t.Fatalf("Compare(%q).ParsedNetURL() = %#v, %v; url.Parse gives %#v, %v", r.Input, got, ok, n, err)
+	}
+	for p := range Of(RFC3986, WHATWG, NetURL).All() {
+		rd := r.Reading(p)
+		opaque := p == WHATWG && w.HostKind() == uri.HostOpaque
+		if _, err := netip.ParseAddr(rd.Host); err == nil && rd.OK() && (rd.HostKind == uri.HostRegName || rd.HostKind == uri.HostDomain || rd.HostKind == uri.HostOpaque) && !opaque {
+			t.Fatalf("Compare(%q): %v reads the name %q, which netip reads as an address", r.Input, p, rd.Host)
+		}
+	}
+	host, port, addr := r.DialHostPort()
+	h, p, err := net.SplitHostPort(r.Dial)
+	a, _ := netip.ParseAddr(h)
+	if r.Dial == "" {
+		h, p, err = "", "", nil
+	}
+	if err != nil || host != h || port != p || addr != a {
+		t.Fatalf("Compare(%q).DialHostPort() = %q, %q, %v; Dial %q splits into %q, %q (%v), %v", r.Input, host, port, addr, r.Dial, h, p, a, err)
 	}
 }
 

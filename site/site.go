@@ -73,6 +73,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // RegistrableDomain returns the registrable domain of a host, its public
@@ -214,7 +215,7 @@ func endsInNumber(name string) bool {
 	}
 	for i := 0; i < len(last); i++ {
 		c := last[i]
-		if !('0' <= c && c <= '9' || hex && 'a' <= c|0x20 && c|0x20 <= 'f') {
+		if !(abnf.IsDigit(c) || hex && abnf.IsHex(c)) {
 			return false
 		}
 	}
@@ -263,4 +264,22 @@ func siteOf(u uri.URI) (host, rd string, ok bool) {
 	}
 	rd, _ = registrableDomain(name)
 	return name, rd, true
+}
+
+// PublicSuffix returns the public suffix of name, a domain in lower-case
+// A-labels without a final "." (as the URL Standard's host parser writes
+// it, [whatwg.URL.Hostname]), and whether the Public Suffix List names that
+// suffix: listed is true for a rule of its ICANN section ("com", "co.uk",
+// "xn--p1ai", and wildcards such as "*.ck") or of its private one
+// ("github.io"), and false when only the list's rule "*" makes the last
+// label a public suffix ("localhost", "invalid", "js" in "node.js"). Text
+// that names a host without a scheme is taken for a domain only when its
+// suffix is listed. It allocates nothing.
+//
+// [whatwg.URL.Hostname]: https://pkg.go.dev/github.com/gouri/uri/whatwg#URL.Hostname
+func PublicSuffix(name string) (suffix string, listed bool) {
+	suffix, icann := publicsuffix.PublicSuffix(name)
+	// The private section has no rule of one label, and "*" makes only
+	// one: a suffix of two labels or more comes from a listed rule.
+	return suffix, icann || strings.IndexByte(suffix, '.') >= 0
 }

@@ -145,7 +145,7 @@ func deviation(r polyfillRow, got polyfillAnswer, err error) string {
 	switch {
 	case strings.Contains(in, "##"):
 		return "the polyfill drops the \"#\" that starts a URL's fragment"
-	case uerr == nil && u.HostKind() == whatwg.HostOpaque && (want.Test != got.Test ||
+	case uerr == nil && u.HostKind() == uri.HostOpaque && (want.Test != got.Test ||
 		want.Exec != nil && want.Exec["hostname"].Input != got.Exec["hostname"].Input):
 		return "the polyfill canonicalizes the opaque host of a URL whose scheme is not special again, as a domain: lower case, IPv4 numbers, percent-decoding, and its dummy URL's hostname where that fails"
 	case uerr == nil && strings.Contains(u.Hostname(), "xn--") && !want.Test && got.Test:

@@ -38,7 +38,7 @@ func (u URL) ToURI() (uri.URI, []uri.Change, error) {
 		Fragment:    u.Fragment(),
 		HasFragment: u.HasFragment(),
 	}
-	if u.kind != HostNone {
+	if u.kind != uri.HostNone {
 		c.HasAuthority = true
 		c.Host = u.Hostname()
 		c.Port = u.Port()

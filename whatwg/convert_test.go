@@ -101,7 +101,7 @@ func rawParts(u URL) (raw string, parts map[uri.Component][2]int) {
 	}
 	add(uri.Scheme, u.Scheme())
 	b.WriteString(":")
-	if u.HostKind() != HostNone {
+	if u.HostKind() != uri.HostNone {
 		b.WriteString("//")
 		if u.Username() != "" || u.Password() != "" {
 			userinfo := u.Username()
@@ -145,7 +145,7 @@ func checkToURI(t *testing.T, u URL) {
 		t.Fatalf("Parse(%q).ToURI() error %v", u.Href(), err)
 	}
 	raw, parts := rawParts(u)
-	dot := u.HostKind() == HostNone && !u.HasOpaquePath() && strings.HasPrefix(u.Pathname(), "//")
+	dot := u.HostKind() == uri.HostNone && !u.HasOpaquePath() && strings.HasPrefix(u.Pathname(), "//")
 	if href := u.Href(); dot && raw != strings.Replace(href, "/.", "", 1) || !dot && raw != href {
 		t.Fatalf("Parse(%q): the components written one after the other give %q", href, raw)
 	}
@@ -202,7 +202,7 @@ func checkToURI(t *testing.T, u URL) {
 	if vc.HasFragment {
 		want[uri.Fragment] = vc.Fragment
 	}
-	if vc.HasAuthority != (u.HostKind() != HostNone) {
+	if vc.HasAuthority != (u.HostKind() != uri.HostNone) {
 		t.Fatalf("Parse(%q).ToURI() = %q: authority %v, host kind %v", u.Href(), v.String(), vc.HasAuthority, u.HostKind())
 	}
 	if d := cmp.Diff(want, got); d != "" {

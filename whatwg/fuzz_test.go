@@ -84,7 +84,7 @@ func FuzzParse(f *testing.F) {
 			err := s.set(&w, in)
 			checkResult(t, s.name+" on "+b.Href(), in, w, nil)
 			var e *uri.Error
-			if err != nil && (!errors.As(err, &e) || e.Op != uri.OpSet || (e.Offset < 0 || e.Offset > len(in)) && e.Offset != uri.NoOffset) {
+			if err != nil && (!errors.As(err, &e) || e.Op != OpSet || (e.Offset < 0 || e.Offset > len(in)) && e.Offset != uri.NoOffset) {
 				t.Fatalf("%s(%q) on %q: error %v out of range", s.name, in, b.Href(), err)
 			}
 		}
@@ -177,7 +177,7 @@ func checkResult(t *testing.T, op, in string, u URL, err error) {
 	if o := u.Origin(); o != "null" && !strings.HasPrefix(o, u.Protocol()+"//") && u.Scheme() != "blob" {
 		t.Fatalf("%s(%q) = %q: origin %q", op, in, h, o)
 	}
-	if (u.HostKind() == HostIPv4 || u.HostKind() == HostIPv6) != u.Addr().IsValid() {
+	if (u.HostKind() == uri.HostIPv4 || u.HostKind() == uri.HostIPv6) != u.Addr().IsValid() {
 		t.Fatalf("%s(%q) = %q: host kind %v, address %v", op, in, h, u.HostKind(), u.Addr())
 	}
 }
@@ -187,7 +187,7 @@ func checkResult(t *testing.T, op, in string, u URL, err error) {
 func recompose(u URL) string {
 	var b strings.Builder
 	b.WriteString(u.Protocol())
-	if u.HostKind() != HostNone {
+	if u.HostKind() != uri.HostNone {
 		b.WriteString("//")
 		if u.Username() != "" || u.Password() != "" {
 			b.WriteString(u.Username())
@@ -225,7 +225,7 @@ func FuzzHost(f *testing.F) {
 	f.Fuzz(func(t *testing.T, h string) {
 		parseHost(h, false)
 		out, kind, _ := parseHost(h, true)
-		if kind != HostDomain {
+		if kind != uri.HostDomain {
 			return
 		}
 		dec, err := url.PathUnescape(h)

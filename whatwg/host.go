@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/idnacheck"
 )
@@ -72,7 +73,7 @@ func (p *parser) host(h, e int) bool {
 		out = appendIPv6(out, &a)
 		out = append(out, ']')
 		p.writeBytes(out)
-		p.u.kind = HostIPv6
+		p.u.kind = uri.HostIPv6
 		return true
 	}
 	if !p.sch.special() {
@@ -120,9 +121,9 @@ func (p *parser) opaqueHost(h, e int) bool {
 	}
 	p.encodeIn(h, e, encC0, c0Stops)
 	if e > h {
-		p.u.kind = HostOpaque
+		p.u.kind = uri.HostOpaque
 	} else {
-		p.u.kind = HostEmpty
+		p.u.kind = uri.HostEmpty
 	}
 	return true
 }
@@ -191,7 +192,7 @@ func (p *parser) domain(h, e int) bool {
 		}
 		var b [15]byte
 		p.writeBytes(appendIPv4(b[:0], a))
-		p.u.kind = HostIPv4
+		p.u.kind = uri.HostIPv4
 		return true
 	}
 	switch {
@@ -202,7 +203,7 @@ func (p *parser) domain(h, e int) bool {
 	default:
 		p.w.Copy(h, e)
 	}
-	p.u.kind = HostDomain
+	p.u.kind = uri.HostDomain
 	return true
 }
 

@@ -138,15 +138,8 @@ func parse(base *URL, input string, errs *[]ValidationError) (URL, error) {
 	if len(input) > maxLen {
 		return URL{}, newError(uri.OpParse, "", input, maxLen, ErrTooLong)
 	}
-	// "Remove any leading and trailing C0 control or space from input."
-	i, j := 0, len(input)
-	for i < j && input[i] <= ' ' {
-		i++
-	}
-	for j > i && input[j-1] <= ' ' {
-		j--
-	}
-	in := input[i:j]
+	in, i := abnf.TrimC0Space(input)
+	j := i + len(in)
 	removed := false
 	if errs != nil {
 		if i > 0 || j < len(input) {
@@ -236,7 +229,7 @@ func (p *parser) finish() error {
 	// The path is looked at only for a URL whose host is null, as needsDot
 	// would look at its last argument.
 	ps := int(u.pathStart)
-	if u.kind == HostNone && needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.At(ps) == '/' && p.w.At(ps+1) == '/') {
+	if u.kind == uri.HostNone && needsDot(u.kind, u.flags&fOpaque != 0, int(u.queryStart)-ps >= 2 && p.w.At(ps) == '/' && p.w.At(ps+1) == '/') {
 		p.w.Insert(int(u.pathStart), "/.")
 		u.pathStart += 2
 		u.queryStart += 2
@@ -334,7 +327,7 @@ func (p *parser) fail(k Kind, i int) int {
 
 // error returns the recorded failure, as an error of the operation op
 // about name (see uri.Error.Name).
-func (p *parser) error(op, name string) error {
+func (p *parser) error(op uri.Op, name string) error {
 	return newError(op, name, p.orig, p.offset(p.errAt), p.errKind)
 }
 
@@ -408,7 +401,7 @@ func httpPrefix(s string) (int, bool) {
 func (p *parser) noHost() {
 	e := p.u.schemeEnd + 1
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = e, e, e, e
-	p.u.kind = HostNone
+	p.u.kind = uri.HostNone
 }
 
 // writeScheme writes the scheme in[:k], lower-cased when upper is set,
@@ -705,7 +698,7 @@ func (p *parser) plainAuthority(i, e int, upper bool) int {
 		p.w.Copy(i, e)
 	}
 	p.u.hostEnd = p.pos()
-	p.u.kind = HostDomain
+	p.u.kind = uri.HostDomain
 	return p.pathStart(e)
 }
 
@@ -1203,7 +1196,7 @@ func (p *parser) file(i int) int {
 func (p *parser) emptyHost() {
 	n := p.pos()
 	p.u.userEnd, p.u.hostStart, p.u.hostEnd, p.u.pathStart = n, n, n, n
-	p.u.kind = HostEmpty
+	p.u.kind = uri.HostEmpty
 }
 
 // fileSlash is the file slash state.
@@ -1276,9 +1269,9 @@ func (p *parser) fileHost(i int) int {
 		if !p.host(i, e) {
 			return failed
 		}
-		if p.u.kind == HostDomain && p.w.Len()-int(p.u.hostStart) == 9 && p.isLocalhost() {
+		if p.u.kind == uri.HostDomain && p.w.Len()-int(p.u.hostStart) == 9 && p.isLocalhost() {
 			p.w.Truncate(int(p.u.hostStart))
-			p.u.kind = HostEmpty
+			p.u.kind = uri.HostEmpty
 		}
 		p.u.hostEnd = p.pos()
 	}

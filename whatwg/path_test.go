@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 )
 
@@ -144,7 +145,7 @@ func TestPathAgainstReference(t *testing.T) {
 		}
 		segs, _ = refPath(q, pre.scheme, nil, true)
 		want := "/" + strings.Join(segs, "/")
-		if p == "" && !isSpecialScheme(pre.scheme) && base.HostKind() != HostNone {
+		if p == "" && !isSpecialScheme(pre.scheme) && base.HostKind() != uri.HostNone {
 			want = ""
 		}
 		if base.Pathname() != want {

@@ -85,9 +85,9 @@ func (u URL) Relativize(target URL) string {
 func (u *URL) relativeToHost(t *URL) string {
 	best := relForm{skip: t.rootSlash()}
 	n := best.size(t)
-	if t.kind != HostNone {
+	if t.kind != uri.HostNone {
 		f := relForm{start: int(t.schemeEnd) + 1, skip: best.skip}
-		if t.scheme == schemeFile && t.kind == HostEmpty && driveLetterPath(t.Pathname()) > 0 {
+		if t.scheme == schemeFile && t.kind == uri.HostEmpty && driveLetterPath(t.Pathname()) > 0 {
 			f.start++ // "//c:/x"
 		}
 		if m := f.size(t); m <= n {

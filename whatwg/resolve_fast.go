@@ -1,6 +1,10 @@
 package whatwg
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gouri/uri"
+)
 
 // This file holds the one fast path of resolution, beside the parser that
 // implements the URL Standard's states (parse.go). Most references in
@@ -38,7 +42,7 @@ var tailByte = func() (t [256]bool) {
 // returns false. It allocates the href once, and not at all for an empty
 // reference.
 func (u *URL) resolveFast(ref string) (URL, bool) {
-	if u.flags&(fOpaque|fDot) != 0 || u.kind == HostNone || u.scheme == schemeFile || len(ref) > maxLen-2-len(u.href) {
+	if u.flags&(fOpaque|fDot) != 0 || u.kind == uri.HostNone || u.scheme == schemeFile || len(ref) > maxLen-2-len(u.href) {
 		return URL{}, false
 	}
 	p := len(ref) // the end of the path

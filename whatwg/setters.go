@@ -16,7 +16,7 @@ type record struct {
 	sch         schemeType
 	username    string
 	password    string
-	kind        HostKind
+	kind        uri.HostKind
 	host        string // serialized
 	port        int    // -1 for null
 	path        string // serialized, without the "/." of section 4.5
@@ -50,8 +50,8 @@ func (u *URL) record() record {
 // opaque path, url's path's size is greater than 1, and url's path[0] is
 // the empty string". The last two conditions hold exactly when the
 // serialized path starts with "//".
-func needsDot(kind HostKind, opaque, pathStartsWithTwoSlashes bool) bool {
-	return kind == HostNone && !opaque && pathStartsWithTwoSlashes
+func needsDot(kind uri.HostKind, opaque, pathStartsWithTwoSlashes bool) bool {
+	return kind == uri.HostNone && !opaque && pathStartsWithTwoSlashes
 }
 
 // url serializes r (the URL serializer of section 4.5) into a URL.
@@ -68,7 +68,7 @@ func (r *record) url() (URL, bool) {
 	b.WriteByte(':')
 	e := int32(b.Len())
 	u.userEnd, u.hostStart, u.hostEnd = e, e, e
-	if r.kind != HostNone {
+	if r.kind != uri.HostNone {
 		b.WriteString("//")
 		b.WriteString(r.username)
 		u.userEnd = int32(b.Len())
@@ -129,7 +129,7 @@ func (r *record) url() (URL, bool) {
 func (u *URL) apply(r *record, attr, value string) error {
 	v, ok := r.url()
 	if !ok {
-		return newError(uri.OpSet, attr, value, uri.NoOffset, ErrTooLong)
+		return newError(OpSet, attr, value, uri.NoOffset, ErrTooLong)
 	}
 	*u = v
 	return nil
@@ -154,7 +154,7 @@ func setterParser(value string, sch schemeType) *parser {
 // failed with k at the byte at of value (uri.NoOffset when no byte of it is
 // at fault).
 func setterError(attr, value string, k Kind, at int) error {
-	return newError(uri.OpSet, attr, value, at, k)
+	return newError(OpSet, attr, value, at, k)
 }
 
 // zero returns the error of a setter called on the zero URL, or nil.
@@ -171,7 +171,7 @@ func (u *URL) SetHref(value string) error {
 	v, err := Parse(value)
 	if err != nil {
 		e := err.(*uri.Error)
-		e.Op, e.Name = uri.OpSet, "href"
+		e.Op, e.Name = OpSet, "href"
 		return e
 	}
 	*u = v
@@ -207,7 +207,7 @@ func (u *URL) SetProtocol(value string) error {
 	r := u.record()
 	if r.sch.special() != sch.special() ||
 		sch == schemeFile && (r.username != "" || r.password != "" || r.port >= 0) ||
-		r.sch == schemeFile && r.kind == HostEmpty {
+		r.sch == schemeFile && r.kind == uri.HostEmpty {
 		return setterError(attr, value, ErrSchemeChange, uri.NoOffset)
 	}
 	r.scheme, r.sch = scheme, sch
@@ -221,7 +221,7 @@ func (u *URL) SetProtocol(value string) error {
 // username/password/port" (section 4.2): its host is null or empty, or its
 // scheme is "file".
 func (r *record) cannotHaveCredentialsOrPort() bool {
-	return r.kind == HostNone || r.kind == HostEmpty || r.sch == schemeFile
+	return r.kind == uri.HostNone || r.kind == uri.HostEmpty || r.sch == schemeFile
 }
 
 // SetUsername sets the username to value UTF-8 percent-encoded with the
@@ -320,7 +320,7 @@ func (u *URL) setHost(attr, value string, hostname bool) error {
 			return setterError(attr, value, ErrHostnameWithPort, p.offset(k))
 		}
 		if !p.host(0, k) {
-			return p.error(uri.OpSet, attr)
+			return p.error(OpSet, attr)
 		}
 		r.host, r.kind = p.w.String(), p.u.kind
 		// Port state with state override: digits, up to any other code
@@ -352,7 +352,7 @@ func (u *URL) setHost(attr, value string, hostname bool) error {
 		return setterError(attr, value, ErrHostMissing, p.offset(0))
 	}
 	if !p.host(0, k) {
-		return p.error(uri.OpSet, attr)
+		return p.error(OpSet, attr)
 	}
 	r.host, r.kind = p.w.String(), p.u.kind
 	return u.apply(&r, attr, value)
@@ -370,14 +370,14 @@ func (u *URL) setFileHost(r *record, p *parser, attr, value string) error {
 		}
 		e++
 	}
-	r.host, r.kind = "", HostEmpty
+	r.host, r.kind = "", uri.HostEmpty
 	if e > 0 {
 		if !p.host(0, e) {
-			return p.error(uri.OpSet, attr)
+			return p.error(OpSet, attr)
 		}
 		r.host, r.kind = p.w.String(), p.u.kind
-		if r.kind == HostDomain && r.host == "localhost" {
-			r.host, r.kind = "", HostEmpty
+		if r.kind == uri.HostDomain && r.host == "localhost" {
+			r.host, r.kind = "", uri.HostEmpty
 		}
 	}
 	return u.apply(r, attr, value)
@@ -452,7 +452,7 @@ func (u *URL) SetPathname(value string) error {
 			i++
 		}
 		p.path(i)
-	case r.kind == HostNone:
+	case r.kind == uri.HostNone:
 		// "If state override is given and url's host is null, append the
 		// empty string to url's path."
 		p.w.Byte('/')

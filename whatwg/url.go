@@ -135,7 +135,7 @@
 // they may ignore part of the value: SetPort("8080abc") sets port 8080.
 //
 // A setter returns nil when the standard's steps ran to their end. It
-// returns a *uri.Error with Op uri.OpSet and the attribute as Name ("host"
+// returns a *uri.Error with Op [OpSet] and the attribute as Name ("host"
 // for SetHost) when they stopped early: the parser returned failure,
 // or the setter returned because the URL cannot take the value (a URL with
 // an opaque path has no host, a special scheme cannot become a non-special
@@ -218,8 +218,8 @@
 // not a digit) at offset 21 of ..."), which tells a reader that it was the
 // URL Standard's parser that failed. Op is uri.OpParse for the parsing
 // functions (with Name "base" when the base of [Resolve] fails),
-// uri.OpRelativize for [Relativize] (Name "base" likewise), uri.OpSet for
-// the setters, uri.OpBuild for [URL.ToURI]. Component is not set: the
+// uri.OpRelativize for [Relativize] (Name "base" likewise), [OpSet], this
+// package's own, for the setters, uri.OpBuild for [URL.ToURI]. Component is not set: the
 // Kind names the part.
 //
 // Offset is a byte index into the input as given, counting the leading
@@ -255,11 +255,17 @@
 // (uri.Resolve(base, ref)): ParseRef(input, base) became
 // [Resolve](base, ref), and Validate(input, base) became
 // [Validate](base, input). The Error type and its Op constants became the
-// module's *uri.Error (see Errors above).
+// module's *uri.Error (see Errors above). The operation of the setters,
+// uri.OpSet, is this package's [OpSet]. The HostKind type became the
+// module's one uri.HostKind, which also has the forms of RFC 3986's hosts:
+// HostNone, HostEmpty, HostDomain, HostIPv4, HostIPv6 and HostOpaque are
+// uri.HostNone, uri.HostEmpty, and so on, with the same String values.
 package whatwg
 
 import (
 	"net/netip"
+
+	"github.com/gouri/uri"
 )
 
 // URL is a URL record of the URL Standard (section 4.1,
@@ -297,7 +303,7 @@ type URL struct {
 	pathStart  int32 // after the port, or after "/." (see fDot)
 	queryStart int32
 	fragStart  int32
-	kind       HostKind
+	kind       uri.HostKind
 	scheme     schemeType
 	flags      uint8
 }
@@ -308,30 +314,6 @@ const (
 	fFragment                   // the fragment is non-null
 	fDot                        // "/." precedes the path (section 4.5, step 3)
 )
-
-// HostKind says what a URL's host is (URL Standard, section 3.1): null,
-// the empty host, a domain, an IPv4 or IPv6 address, or an opaque host.
-type HostKind uint8
-
-// The kinds of host.
-const (
-	HostNone   HostKind = iota // the host is null: "mailto:x", "foo:/x"
-	HostEmpty                  // the empty host: "file:///x", "foo:///x"
-	HostDomain                 // a domain: "https://example.com/"
-	HostIPv4                   // an IPv4 address: "http://127.0.0.1/"
-	HostIPv6                   // an IPv6 address: "http://[::1]/"
-	HostOpaque                 // an opaque host of a non-special URL: "foo://h/"
-)
-
-var hostKindNames = [...]string{"none", "empty", "domain", "IPv4", "IPv6", "opaque"}
-
-// String returns "none", "empty", "domain", "IPv4", "IPv6" or "opaque".
-func (k HostKind) String() string {
-	if int(k) < len(hostKindNames) {
-		return hostKindNames[k]
-	}
-	return "invalid"
-}
 
 // schemeType identifies the special schemes (URL Standard, section 4.2).
 type schemeType uint8
@@ -428,7 +410,7 @@ func (u URL) IsSpecial() bool { return u.scheme.special() }
 
 // Username returns the username, percent-encoded, or "" (section 6.1).
 func (u URL) Username() string {
-	if u.kind == HostNone {
+	if u.kind == uri.HostNone {
 		return ""
 	}
 	return u.href[u.schemeEnd+3 : u.userEnd]
@@ -436,7 +418,7 @@ func (u URL) Username() string {
 
 // Password returns the password, percent-encoded, or "" (section 6.1).
 func (u URL) Password() string {
-	if u.kind == HostNone || u.userEnd+1 >= u.hostStart {
+	if u.kind == uri.HostNone || u.userEnd+1 >= u.hostStart {
 		return ""
 	}
 	return u.href[u.userEnd+1 : u.hostStart-1]
@@ -446,7 +428,7 @@ func (u URL) Password() string {
 // port is not null, or "" when the host is null: the host getter of
 // section 6.1, "example.com:8080".
 func (u URL) Host() string {
-	if u.kind == HostNone {
+	if u.kind == uri.HostNone {
 		return ""
 	}
 	return u.href[u.hostStart:u.pathStart]
@@ -457,17 +439,19 @@ func (u URL) Host() string {
 // brackets: "[::1]".
 func (u URL) Hostname() string { return u.href[u.hostStart:u.hostEnd] }
 
-// HostKind returns what the host is; HostNone when it is null.
-func (u URL) HostKind() HostKind { return u.kind }
+// uri.HostKind returns what the host is (URL Standard, section 3.1):
+// uri.HostNone when it is null, else uri.HostEmpty, uri.HostDomain,
+// uri.HostIPv4, uri.HostIPv6 or uri.HostOpaque.
+func (u URL) HostKind() uri.HostKind { return u.kind }
 
 // Addr returns the host as an IP address when it is an IPv4 or IPv6
 // address, and the zero netip.Addr otherwise. It does not allocate.
 func (u URL) Addr() netip.Addr {
 	h := u.Hostname()
 	switch u.kind {
-	case HostIPv6:
+	case uri.HostIPv6:
 		h = h[1 : len(h)-1]
-	case HostIPv4:
+	case uri.HostIPv4:
 	default:
 		return netip.Addr{}
 	}
@@ -481,7 +465,7 @@ func (u URL) Addr() netip.Addr {
 // Port returns the port in decimal, or "" when it is null, which includes
 // the scheme's default port: the port getter of section 6.1.
 func (u URL) Port() string {
-	if u.kind == HostNone || u.pathStart == u.hostEnd {
+	if u.kind == uri.HostNone || u.pathStart == u.hostEnd {
 		return ""
 	}
 	return u.href[u.hostEnd+1 : u.pathStart]

@@ -41,7 +41,7 @@ var canonCommand = &command{
 			c.DropParams = append(c.DropParams, s)
 			return nil
 		})
-		tracking := fs.Bool("drop-tracking", false, "drop the tracking parameters of canon.TrackingParams ("+strings.Join(canon.TrackingParams[:3], ", ")+", ...)")
+		tracking := fs.Bool("drop-tracking", false, "drop the tracking parameters of canon.TrackingParams ("+strings.Join(canon.TrackingParams()[:3], ", ")+", ...)")
 		fs.BoolVar(&c.SortQuery, "sort-query", false, "sort the query's pairs by name, then value")
 		fs.BoolVar(&c.DropFragment, "drop-fragment", false, "drop the fragment")
 		return defaultSchemeFlag(fs, func() (op, string) {
@@ -54,7 +54,7 @@ var canonCommand = &command{
 				c.Profile = canon.Archive // the archive's key, with the flags added
 			}
 			if *tracking {
-				c.DropParams = append(c.DropParams, canon.TrackingParams...)
+				c.DropParams = append(c.DropParams, canon.TrackingParams()...)
 			}
 			key := c.Canon
 			if *surt {

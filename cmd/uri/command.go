@@ -39,6 +39,7 @@ const (
 	strictLines  lineMode = iota // a control character is an error
 	wholeLines                   // the line as it is, as an operand is
 	grammarLines                 // strictLines, but wholeLines with --grammar whatwg
+	textFiles                    // the operands are files of text, read whole (uri extract)
 )
 
 // footer is the paragraph of the help of a command in mode m that says
@@ -57,6 +58,13 @@ func (m lineMode) footer() string {
 			"end of a line is dropped, and any other control character makes the line an\n" +
 			"error, except with --grammar whatwg, where the rest of the line is the input\n" +
 			"as it is, control characters included, as an operand is."
+	}
+	if m == textFiles {
+		return "The operands are files of text, \"-\" for standard input, which is read\n" +
+			"without operands. Each URL found is one line on standard output; with --json,\n" +
+			"one object. An error reading a file is one line on standard error, and the\n" +
+			"other files are read. The exit status is 0 when every file was read and\n" +
+			"searched whole, 1 otherwise, 2 on a usage error."
 	}
 	return lines + "\n" +
 		"Each result is one line on standard output, and each error one line on\n" +
@@ -85,6 +93,14 @@ type op struct {
 	// input (template expand's --vars -) and returns the other operands,
 	// the inputs, and the operation; or the text of a usage error.
 	bind func(operands []string, stdin io.Reader) ([]string, op, string)
+	// notes are written to standard error, after the command's name,
+	// before the first input: what the command read that the inputs do
+	// not show, such as the lines of uri robots' file that it ignored.
+	notes []string
+	// files, when set, runs the command instead of the loop over inputs:
+	// its operands are files of text (mode textFiles), and it returns the
+	// exit status.
+	files func(operands []string, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // result is the output of one input: the JSON members after "input" (and
@@ -194,12 +210,7 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitOK
 	}
 	if err != nil {
-		// The flags were wrong: the usage line, and where the flags are
-		// told, rather than the whole help, which would hide the error.
-		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
-		fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
-		fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
-		return exitUsage
+		return c.flagError(stderr, err)
 	}
 	fn, problem := ready()
 	if problem == "" && c.pairs && len(operands) != 0 && len(operands) != 2 {
@@ -214,6 +225,12 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if problem != "" {
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
 		return exitUsage
+	}
+	for _, n := range fn.notes {
+		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, n)
+	}
+	if fn.files != nil {
+		return fn.files(operands, *asJSON, stdin, stdout, stderr)
 	}
 	out := &stickyWriter{w: stdout}
 	w := newOutput(out, outSize)
@@ -257,6 +274,15 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitUsage
 	}
 	return status
+}
+
+// flagError reports flags that were wrong: the usage line, and where the
+// flags are told, rather than the whole help, which would hide the error.
+func (c *command) flagError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
+	fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
+	fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
+	return exitUsage
 }
 
 // stickyWriter is an io.Writer that keeps the first error of w, so that
@@ -415,6 +441,6 @@ func commands() []*command {
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
-		redirectCommand, dataCommand,
+		redirectCommand, dataCommand, robotsCommand, extractCommand,
 	}
 }

@@ -82,7 +82,7 @@ var editCommand = &command{
 		fs.Var(&editFlag{kind: editSet, edits: &edits}, "set", "set a component: NAME=VALUE (text) or NAME:=VALUE (encoded)")
 		fs.Var(&editFlag{kind: editAppend, edits: &edits}, "append", "add a path segment (path=SEGMENT) or a query pair (query=NAME=VALUE, or\nquery:=NAME=VALUE with NAME and VALUE as a query writes them)")
 		fs.Var(&editFlag{kind: editTrim, edits: &edits}, "trim", "remove the query pairs named NAME (query=NAME, query=PREFIX*)")
-		fs.Var(&editFlag{kind: editTracking, edits: &edits}, "drop-tracking", "remove the query pairs of canon.TrackingParams ("+strings.Join(canon.TrackingParams[:3], ", ")+", ...)")
+		fs.Var(&editFlag{kind: editTracking, edits: &edits}, "drop-tracking", "remove the query pairs of canon.TrackingParams ("+strings.Join(canon.TrackingParams()[:3], ", ")+", ...)")
 		fs.Var(&editFlag{kind: editSort, edits: &edits}, "sort-query", "sort the query pairs by name")
 		grammar := fs.String("grammar", "", "edit as browsers do: "+whatwgGrammar+" (the WHATWG URL Standard)")
 		strict := fs.Bool("strict", false, "with --grammar "+whatwgGrammar+": a setter that leaves the URL unchanged is an error")
@@ -162,7 +162,7 @@ func (f *editFlag) Set(s string) error {
 		}
 		e.text = "--sort-query"
 		if f.kind == editTracking {
-			e.text, e.kind, e.drop.DropParams = "--drop-tracking", editTrim, canon.TrackingParams
+			e.text, e.kind, e.drop.DropParams = "--drop-tracking", editTrim, canon.TrackingParams()
 		}
 		*f.edits = append(*f.edits, e)
 		return nil

@@ -6,10 +6,9 @@ import (
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
-)
 
-// lowerHex are the hex digits of the command's escapes and input_hex.
-const lowerHex = "0123456789abcdef"
+	"github.com/gouri/uri/internal/abnf"
+)
 
 // This file writes the output lines: JSON objects and text lines, appended
 // to the output's buffer and written out a buffer at a time; neither ever
@@ -19,9 +18,9 @@ const lowerHex = "0123456789abcdef"
 // copy of itself.
 
 // field is one member of a JSON object. Its value is a string, a bool, an
-// int, nil (null), an optional, a base64Value, a []string, an object
-// ([]field), a list of objects ([][]field) or the segments of a legacy
-// path, written as they are read.
+// int, nil (null), an optional, a bytesHex, a base64Value, a []string, an
+// object ([]field), a list of objects ([][]field) or the segments of a
+// legacy path, written as they are read.
 type field struct {
 	key string
 	val any
@@ -32,6 +31,11 @@ type optional struct {
 	s  string
 	ok bool
 }
+
+// bytesHex is a member written only when its string is not valid UTF-8,
+// as the hex of its bytes, so that no byte is lost to the U+FFFD that JSON
+// text holds in its place.
+type bytesHex string
 
 // base64Value is a string member whose value is the standard base64 of
 // its bytes, written as it is encoded, so that a body of tens of
@@ -126,7 +130,7 @@ func (o *output) text(s string) {
 func (o *output) hex(s string) {
 	o.buf = append(o.buf, '"')
 	for i := 0; i < len(s); i++ {
-		o.buf = append(o.buf, lowerHex[s[i]>>4], lowerHex[s[i]&15])
+		o.buf = append(o.buf, abnf.LowerHex[s[i]>>4], abnf.LowerHex[s[i]&15])
 		if i%strChunk == strChunk-1 {
 			o.spill()
 		}
@@ -300,6 +304,9 @@ func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), le
 // comma before it).
 func (o *output) members(fields []field, first bool) {
 	for _, f := range fields {
+		if h, ok := f.val.(bytesHex); ok && utf8.ValidString(string(h)) {
+			continue
+		}
 		if !first {
 			o.buf = append(o.buf, ',')
 		}
@@ -325,6 +332,8 @@ func (o *output) value(v any) {
 			return
 		}
 		o.str(v.s)
+	case bytesHex:
+		o.hex(string(v))
 	case base64Value:
 		o.base64(v)
 	case []string:
@@ -476,7 +485,7 @@ func plainWord(v uint64, a, b byte) bool {
 // appendUEscape appends r, a character of the Basic Multilingual Plane, as
 // "\u" and four lower-case hex digits, which both JSON and Go read.
 func appendUEscape(dst []byte, r rune) []byte {
-	return append(dst, '\\', 'u', lowerHex[r>>12&15], lowerHex[r>>8&15], lowerHex[r>>4&15], lowerHex[r&15])
+	return append(dst, '\\', 'u', abnf.LowerHex[r>>12&15], abnf.LowerHex[r>>8&15], abnf.LowerHex[r>>4&15], abnf.LowerHex[r&15])
 }
 
 // hidden reports whether r must never reach a terminal or a reader as it
@@ -525,7 +534,7 @@ func appendEscaped(dst []byte, s string) []byte {
 			case '\r':
 				dst = append(dst, '\\', 'r')
 			default:
-				dst = append(dst, '\\', 'x', lowerHex[c>>4], lowerHex[c&15])
+				dst = append(dst, '\\', 'x', abnf.LowerHex[c>>4], abnf.LowerHex[c&15])
 			}
 		case hidden(r):
 			dst = appendUEscape(dst, r)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"strings"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/errtext"
@@ -94,9 +93,7 @@ func compilePattern(base, pattern string, ignoreCase bool) (*urlpattern.Pattern,
 		if !errors.As(err, &e) {
 			return nil, b, "PATTERN: " + err.Error()
 		}
-		msg := strings.TrimPrefix(err.Error(), "uri: ")
-		msg = strings.TrimSuffix(msg, " of "+errtext.QuoteAround(e.Input, e.Offset))
-		return nil, b, "PATTERN " + errtext.QuoteAround(e.Input, e.Offset) + ": " + msg
+		return nil, b, "PATTERN " + errtext.QuoteAround(e.Input, e.Offset) + ": " + e.Reason()
 	}
 	return p, b, ""
 }

@@ -54,7 +54,7 @@ func TestPattern(t *testing.T) {
 		{"a relative PATTERN without --base", "", []string{"pattern", "exec", "/books/:id", "x"}, 2, "",
 			"relative pattern without a base URL"},
 		{"a PATTERN with a syntax error, and its offset", "", []string{"pattern", "exec", "https://h/:/x"}, 2, "",
-			`":" not followed by a name in path at offset 11`},
+			`uri pattern exec: PATTERN "https://h/:/x": ":" not followed by a name in path at offset 11` + "\n"},
 		{"a regular expression RE2 cannot express", "", []string{"pattern", "test", `https://h/(a(?=b))`}, 2, "",
 			"regular expression that RE2 cannot express (look-ahead) in path at offset 12"},
 		{"a bad --base", "", []string{"pattern", "test", "--base", "no base", "/x"}, 2, "", "no base"},

@@ -49,6 +49,8 @@ func TestHelpFooterAgrees(t *testing.T) {
 		"redirect":        {"redirect", "--from", "https://a/"},
 		"data":            {"data"},
 		"site":            {"site"},
+		"robots":          {"robots", "--agent", "x", "--status", "404"},
+		"extract":         {"extract"},
 		"template expand": {"template", "expand"},
 		"template match":  {"template", "match", "/{x}"},
 		"pattern exec":    {"pattern", "exec", "--base", "https://h/", "/*"},
@@ -83,6 +85,13 @@ func TestHelpFooterAgrees(t *testing.T) {
 		fs, _, _ := c.flagSet(&help)
 		fs.Usage()
 		text := oneLine(help.String())
+		if c.lines == textFiles {
+			// Its operands are files, read whole (TestExtract).
+			if !strings.Contains(text, "The operands are files of text") {
+				t.Errorf("uri help %s does not say that its operands are files:\n%s", c.name, help.String())
+			}
+			continue
+		}
 		strict := strings.Contains(text, "any other control character makes the line an error")
 		exceptWHATWG := strings.Contains(text, "except with --grammar whatwg, where the rest of the line is the input as it is")
 		whole := strings.Contains(text, "the rest of the line is the input as it is, control characters included")

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/readings"
 )
 
@@ -90,7 +91,7 @@ func readingFields(r *readings.Reading) any {
 		{"scheme", optional{r.Scheme, r.Scheme != ""}},
 		{"username", optional{r.Username, r.HasUserinfo}},
 		{"password", optional{r.Password, r.HasPassword}},
-		{"host", optional{r.Host, r.HostKind != readings.NoHost}},
+		{"host", optional{r.Host, r.HostKind != uri.HostNone}},
 		{"host_kind", r.HostKind.String()},
 		{"port", optional{r.Port, r.HasPort}},
 		{"path", r.Path},

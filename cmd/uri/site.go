@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/errtext"
 	"github.com/gouri/uri/site"
 	"github.com/gouri/uri/whatwg"
@@ -58,7 +59,7 @@ func siteResult(in string, sites *siteCache) result {
 // that is no domain (an IP address, an opaque host, the empty host, none)
 // has none.
 func urlSite(u whatwg.URL) (string, bool) {
-	if u.HostKind() != whatwg.HostDomain {
+	if u.HostKind() != uri.HostDomain {
 		return "", false
 	}
 	return site.RegistrableDomain(u.Hostname())
@@ -82,7 +83,7 @@ type siteCache struct {
 // (it may be a slice of a line that the next one overwrites): one
 // allocation, its site a slice of it when it is a suffix of the host.
 func (c *siteCache) site(u whatwg.URL) (string, bool) {
-	if c == nil || u.HostKind() != whatwg.HostDomain {
+	if c == nil || u.HostKind() != uri.HostDomain {
 		return urlSite(u)
 	}
 	if c.seed == (maphash.Seed{}) {
@@ -117,13 +118,13 @@ func (e *noSiteError) reason() string {
 	h := strconv.Quote(e.u.Hostname())
 	var why string
 	switch e.u.HostKind() {
-	case whatwg.HostNone:
+	case uri.HostNone:
 		why = "the URL has no host"
-	case whatwg.HostEmpty:
+	case uri.HostEmpty:
 		why = "the host is empty"
-	case whatwg.HostIPv4, whatwg.HostIPv6:
+	case uri.HostIPv4, uri.HostIPv6:
 		why = "the host " + h + " is an IP address"
-	case whatwg.HostOpaque:
+	case uri.HostOpaque:
 		why = "the host " + h + " is an opaque host, not a domain: " + e.u.Scheme() + " is not a special scheme"
 	default:
 		name := strings.TrimSuffix(e.u.Hostname(), ".")

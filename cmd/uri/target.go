@@ -7,6 +7,7 @@ import (
 	"flag"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/httptarget"
 )
 
 var targetCommand = &command{
@@ -39,19 +40,20 @@ var targetCommand = &command{
 			if err != nil {
 				return op{}, "--host: " + err.Error()
 			}
-			ctx := uri.TargetContext{Scheme: *scheme, Host: h, NoHost: !hasHost}
-			return op{apply: func(in string) result { return targetURI(*method, in, ctx) }}, ""
+			c := httptarget.Config{Scheme: *scheme}
+			return op{apply: func(in string) result { return targetURI(*method, in, c, h, !hasHost) }}, ""
 		}
 	},
 }
 
-// targetURI is the operation of `uri target`.
-func targetURI(method, in string, ctx uri.TargetContext) result {
+// targetURI is the operation of `uri target`, with the Host field host
+// (none with noHost).
+func targetURI(method, in string, c httptarget.Config, host uri.HostPort, noHost bool) result {
 	t, err := uri.ParseTarget(method, in)
 	if err != nil {
 		return failure(in, err)
 	}
-	u, err := t.URI(ctx)
+	u, err := c.TargetURI(t, host, noHost)
 	if err != nil {
 		// The error of a missing or empty host is about no input byte.
 		return failureAt(err, errorOffset(err, in))

@@ -229,6 +229,38 @@ func TestUnhexLower(t *testing.T) {
 	}
 }
 
+// TestSchemeLen: the longest prefix that is a scheme (RFC 3986, Section
+// 3.1), which must begin with a letter.
+func TestSchemeLen(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want int
+	}{
+		{"", 0}, {"http", 4}, {"http://h/", 4}, {"svn+ssh:", 7}, {"a.b-c+d", 7},
+		{"1http", 0}, {"+a", 0}, {"ht tp", 2}, {"a_b", 1}, {"\u00e9", 0}, {"h\xc3\xa9", 1},
+	} {
+		if got := SchemeLen(tt.s); got != tt.want {
+			t.Errorf("SchemeLen(%q) = %d, want %d", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestTrimC0Space: the URL Standard's first step strips the bytes 0x00 to
+// 0x20 at both ends, and nothing else (DEL and U+00A0 stay).
+func TestTrimC0Space(t *testing.T) {
+	for _, tt := range []struct {
+		s, want string
+		start   int
+	}{
+		{"", "", 0}, {"   ", "", 3}, {"a", "a", 0}, {" \x00\t\n\x1f a b \r\n", "a b", 6},
+		{"\x7fa\x7f", "\x7fa\x7f", 0}, {"\u00a0a", "\u00a0a", 0}, {"\x01\x21", "!", 1},
+	} {
+		if got, start := TrimC0Space(tt.s); got != tt.want || start != tt.start {
+			t.Errorf("TrimC0Space(%q) = %q, %d; want %q, %d", tt.s, got, start, tt.want, tt.start)
+		}
+	}
+}
+
 // TestASCIIHelpers: only A-Z fold; other bytes, the Kelvin sign among
 // them, are themselves.
 func TestASCIIHelpers(t *testing.T) {

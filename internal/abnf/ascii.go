@@ -45,3 +45,20 @@ func IsASCII(s string) bool {
 	}
 	return true
 }
+
+// TrimC0Space returns s without its leading and trailing C0 controls and
+// spaces, the bytes 0x00 to 0x20, and the index in s where the result
+// begins: the first step of the URL Standard's parser ("remove any leading
+// and trailing C0 control or space from input", section 4.4), which Safe
+// Browsing's canonicalization takes too ("remove all leading and trailing
+// spaces").
+func TrimC0Space(s string) (t string, start int) {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	return s[i:j], i
+}

@@ -116,6 +116,21 @@ func IsDigit(c byte) bool { return Classes[c]&Digit != 0 }
 // IsAlpha reports whether c is an ALPHA, an ASCII letter.
 func IsAlpha(c byte) bool { return Classes[c]&Alpha != 0 }
 
+// SchemeLen returns the length of the longest prefix of s that is a
+// scheme (RFC 3986, Section 3.1), 0 when s does not begin with a letter:
+//
+//	scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+func SchemeLen(s string) int {
+	if len(s) == 0 || Classes[s[0]]&Alpha == 0 {
+		return 0
+	}
+	j := 1
+	for j < len(s) && Classes[s[j]]&SchemeTail != 0 {
+		j++
+	}
+	return j
+}
+
 // Unhex returns the value of the hex digit c, which IsHex has accepted.
 func Unhex(c byte) byte {
 	switch {
@@ -130,6 +145,20 @@ func Unhex(c byte) byte {
 // UpperHex are the hex digits that percent-encoding writes (RFC 3986,
 // Section 2.1: "should use uppercase hexadecimal digits").
 const UpperHex = "0123456789ABCDEF"
+
+// LowerHex are the hex digits in lower case, as the URL Standard's IPv6
+// serializer writes them (section 3.6).
+const LowerHex = "0123456789abcdef"
+
+// UpperHexDigit returns the hex digit c in upper case, as normalization
+// writes the digits of a percent-encoding (RFC 3986, Section 6.2.2.1):
+// c itself unless it is one of "a" to "f".
+func UpperHexDigit(c byte) byte {
+	if 'a' <= c && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
 
 // Lower returns c lower-cased if it is an ASCII upper-case letter.
 func Lower(c byte) byte {

@@ -215,7 +215,7 @@ func checkLabels(t *testing.T, h string) {
 	// another host than the readings have.
 	r := readings.Compare(in)
 	for p := range readings.Of(readings.RFC3986, readings.WHATWG, readings.NetURL).All() {
-		if rd := r.Reading(p); rd.OK() && rd.HostKind == readings.Name {
+		if rd := r.Reading(p); rd.OK() && (rd.HostKind == uri.HostRegName || rd.HostKind == uri.HostDomain || rd.HostKind == uri.HostOpaque) {
 			check("readings.Compare, reading "+p.String(), rd.Host, same)
 		}
 	}

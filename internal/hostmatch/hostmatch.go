@@ -68,6 +68,7 @@ import (
 	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/errtext"
 	"github.com/gouri/uri/site"
 	"github.com/gouri/uri/whatwg"
@@ -129,7 +130,7 @@ func Parse(pattern string, o Options) (Pattern, *Error) {
 		return Pattern{}, fault(at, "IDNA maps the host to "+quote(host.Hostname())+`, and a wildcard is "*." at the start of a pattern`)
 	}
 	p := Pattern{Host: strings.TrimSuffix(host.Hostname(), "."), Wildcard: wildcard}
-	if host.HostKind() == whatwg.HostDomain && emptyLabel(p.Host) {
+	if host.HostKind() == uri.HostDomain && emptyLabel(p.Host) {
 		return Pattern{}, fault(at, "the domain "+quote(host.Hostname())+" has an empty label, which no name of the DNS has")
 	}
 	if wildcard {
@@ -190,7 +191,7 @@ func port(rest string, i int, first bool) bool {
 		return true
 	}
 	for j := 0; j < i; j++ {
-		if c := rest[j] | 0x20; !('0' <= rest[j] && rest[j] <= '9' || 'a' <= c && c <= 'f') {
+		if !abnf.IsHex(rest[j]) {
 			return true
 		}
 	}
@@ -229,8 +230,8 @@ func parseHost(pattern string, at int) (whatwg.URL, *Error) {
 
 // checkWildcard checks the domain of a wildcard, d, of the kind k, whose
 // text begins at the offset at of the pattern.
-func checkWildcard(d string, k whatwg.HostKind, at int, o Options) *Error {
-	if k != whatwg.HostDomain {
+func checkWildcard(d string, k uri.HostKind, at int, o Options) *Error {
+	if k != uri.HostDomain {
 		return fault(at, "a wildcard stands for names under a domain, not an address")
 	}
 	if _, ok := site.RegistrableDomain(d); ok {
