@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -109,14 +108,35 @@ type op struct {
 // when it failed. The text is a function, so that it costs nothing in JSON
 // mode. A result that is no error can still count as a failure for the
 // exit status (two references that are not equivalent).
+//
+// The commands of a shell pipeline give their results without allocating:
+// a result that is one string (success) is that string, and a result
+// that writes itself (line) writes its members and its text line straight
+// into the output, computing only what the output asks for.
 type result struct {
 	ok     bool
 	fields []field
 	text   func() string
 	err    error
-	// escaped: text is written as it is, its parts from the input escaped
-	// already (see writeEscaped): --get's line, whose own tabs stay.
-	escaped bool
+	// one, with isOne, is the result when it is one string: "result",
+	// after the members of fields, in JSON, and the text line.
+	one   string
+	isOne bool
+	// line, when not nil, writes the members after those of fields and
+	// the text line; it may be reused by the next input of the command.
+	line lineResult
+	// get, when not nil, is --get's FORMAT: the text line, and "get" after
+	// the other members, made of the parts of the URL that parts gives.
+	get   getFormat
+	parts partSource
+}
+
+// A lineResult writes a result into the output: its JSON members after
+// those of the result's fields, each after a comma, and its text line,
+// escaped (see output.text), without the newline.
+type lineResult interface {
+	json(o *output)
+	text(o *output)
 }
 
 // failure is the result of the input in that failed with err: in JSON
@@ -150,10 +170,10 @@ func errorOffset(err error, in string) any {
 }
 
 // success is the result of an input whose output is one string, after the
-// members of lead.
+// members of lead: {...lead,"ok":true,"result":S} ("result_hex" after it
+// when S is not UTF-8). It does not allocate.
 func success(s string, lead ...field) result {
-	fields := append(append([]field(nil), lead...), field{"ok", true}, field{"result", s}, field{"result_hex", hexIfNotUTF8(s)})
-	return result{ok: true, fields: fields, text: func() string { return s }}
+	return result{ok: true, fields: lead, one: s, isOne: true}
 }
 
 // flagSet returns the command's flag set, with every flag registered and
@@ -213,10 +233,10 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return fn.files(operands, *asJSON, stdin, stdout, stderr)
 	}
 	out := &stickyWriter{w: stdout}
-	w := bufio.NewWriterSize(out, 64<<10)
-	ew := bufio.NewWriter(stderr)
+	w := newOutput(out, outSize)
+	ew := newOutput(stderr, 512)
 	status := exitOK
-	err = eachInput(operands, c.pairs, fn.whole, stdin, w.Flush, func(in input) error {
+	err = eachInput(operands, c.pairs, fn.whole, stdin, w.flush, func(in input) error {
 		if in.operand > 0 {
 			in.operand += first
 		}
@@ -231,25 +251,23 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		}
 		switch {
 		case *asJSON:
-			writeJSONLine(w, in.text, r.fields)
+			w.jsonLine(in.text, &r)
 		case r.err != nil:
 			// Errors go to standard error, so that no error message is ever
 			// read as a result by the next command of a pipe.
-			if err := w.Flush(); err != nil {
+			if err := w.flush(); err != nil {
 				return err
 			}
-			writeTextLine(ew, errorLine(in, r.err))
-			return ew.Flush()
-		case r.escaped:
-			w.WriteString(r.text())
-			w.WriteByte('\n')
+			ew.text(errorLine(in, r.err))
+			ew.raw("\n")
+			return ew.flush()
 		default:
-			writeTextLine(w, r.text())
+			w.textLine(&r)
 		}
 		return out.err // a write that failed stops the loop: no one reads on
 	})
 	if err == nil {
-		err = w.Flush()
+		err = w.flush()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)

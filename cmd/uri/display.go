@@ -68,10 +68,26 @@ func displayResult(p display.Policy, in string) result {
 		labels = labelFields(d)
 		similar = optional{d.SimilarTo, d.SimilarTo != ""}
 	}
-	r := success(shown)
-	r.fields = append(r.fields, field{"host", host}, field{"labels", labels}, field{"similar_to", similar})
-	return r
+	return result{ok: true, line: displayLine{shown, []field{{"host", host}, {"labels", labels}, {"similar_to", similar}}}}
 }
+
+// displayLine is the result of `uri display`: the display form, as
+// "result" and the text line, and in JSON the decision's members after it.
+type displayLine struct {
+	shown  string
+	fields []field
+}
+
+func (d displayLine) json(o *output) {
+	o.raw(`,"ok":true,"result":`)
+	if !o.str(d.shown) {
+		o.raw(`,"result_hex":`)
+		o.hex(d.shown)
+	}
+	o.members(d.fields, false)
+}
+
+func (d displayLine) text(o *output) { o.text(d.shown) }
 
 // labelFields are the members of each label of the decision d.
 func labelFields(d display.Decision) [][]field {

@@ -4,7 +4,6 @@ package main
 // github.com/gouri/uri/extract).
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -71,7 +70,7 @@ func extractFiles(e *extract.Extractor, files []string, asJSON bool, stdin io.Re
 		files = []string{"-"}
 	}
 	out := &stickyWriter{w: stdout}
-	w := bufio.NewWriterSize(out, 64<<10)
+	w := newOutput(out, outSize)
 	status := exitOK
 	for _, name := range files {
 		err := extractFile(e, name, asJSON, stdin, w)
@@ -83,17 +82,15 @@ func extractFiles(e *extract.Extractor, files []string, asJSON bool, stdin io.Re
 			return exitUsage
 		}
 		if err != nil {
-			if ferr := w.Flush(); ferr != nil {
+			if ferr := w.flush(); ferr != nil {
 				fmt.Fprintf(stderr, "uri extract: %v\n", ferr)
 				return exitUsage
 			}
-			var b strings.Builder
-			writeEscaped(&b, "uri extract: "+err.Error())
-			fmt.Fprintln(stderr, b.String())
+			fmt.Fprintln(stderr, string(appendEscaped(nil, "uri extract: "+err.Error())))
 			status = exitInvalid
 		}
 	}
-	if err := w.Flush(); err != nil {
+	if err := w.flush(); err != nil {
 		fmt.Fprintf(stderr, "uri extract: %v\n", err)
 		return exitUsage
 	}
@@ -101,7 +98,7 @@ func extractFiles(e *extract.Extractor, files []string, asJSON bool, stdin io.Re
 }
 
 // extractFile prints the URLs of the file name ("-" for stdin).
-func extractFile(e *extract.Extractor, name string, asJSON bool, stdin io.Reader, w *bufio.Writer) error {
+func extractFile(e *extract.Extractor, name string, asJSON bool, stdin io.Reader, w *output) error {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -118,7 +115,7 @@ func extractFile(e *extract.Extractor, name string, asJSON bool, stdin io.Reader
 		if asJSON {
 			writeMatch(w, name, m)
 		} else {
-			writeTextLine(w, m.URL.Href())
+			w.textLine(&result{one: m.URL.Href(), isOne: true})
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -131,13 +128,14 @@ func extractFile(e *extract.Extractor, name string, asJSON bool, stdin io.Reader
 }
 
 // writeMatch writes the JSON object of a URL found in the file name.
-func writeMatch(w *bufio.Writer, name string, m extract.Match) {
-	w.WriteByte('{')
-	writeMembers(w, []field{
+func writeMatch(w *output, name string, m extract.Match) {
+	w.raw("{")
+	w.members([]field{
 		{"file", name}, {"file_hex", bytesHex(name)},
 		{"start", m.Start}, {"end", m.End}, {"start16", m.Start16}, {"end16", m.End16},
 		{"text", m.Text}, {"kind", m.Kind.String()}, {"url", m.URL.Href()},
 		{"host", m.Host()}, {"hostname", m.URL.Hostname()},
-	})
-	w.WriteString("}\n")
+	}, true)
+	w.raw("}\n")
+	w.spill()
 }

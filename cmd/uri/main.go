@@ -4,12 +4,12 @@
 //
 // Usage:
 //
-//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [REF...]
+//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [--default-scheme S] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
 //	uri relativize --base BASE [--json] [--grammar whatwg] [TARGET...]
-//	uri normalize  [--syntax] [--json] [REF...]
+//	uri normalize  [--syntax] [--default-scheme S] [--json] [REF...]
 //	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
-//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [EDIT...] [URL...]
+//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [--default-scheme S] [EDIT...] [URL...]
 //	uri escape     --component C [--json] [STRING...]
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
@@ -23,7 +23,7 @@
 //	uri pattern exec [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri pattern test [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--allow-network CIDR]... [--allow-host H]... [--only-host PATTERN]... [--json] [URL...]
-//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
+//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--default-scheme S] [--json] [URL...]
 //	uri site       [--json] [URL...]
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
@@ -64,18 +64,27 @@
 // standard output, one JSON object (JSON Lines), so that line n of the
 // output answers input n. uri parse prints
 //
-//	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null}
+//	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null,"params":P}
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
 // where null means the component is absent and "" that it is present and
-// empty, and components are exactly as written. uri parse --grammar whatwg
+// empty, and components are exactly as written. "params" lists the
+// name=value pairs of the query, as trurl's JSON does,
+//
+//	[{"key":S,"value":S}...]|null
+//
+// in order, decoded as uri.URI.QueryPairs reads them ("+" is a space, a
+// name without "=" has the value ""), [] for a query without pairs and null
+// for none. uri parse --grammar whatwg
 // prints the values that the getters of the URL Standard's URL class
 // (section 6.1) return, exactly as they return them, and "site", the
 // registrable domain of the host (as uri site prints it), or null when the
 // host has none:
 //
-//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null}
+//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null,"params":P}
 //	{"input":S,"ok":false,"error":S,"offset":N}
+//
+// with "params" as above, the pairs of url.searchParams.
 //
 // uri resolve --grammar whatwg --base BASE, which resolves each input as
 // new URL(input, BASE) does, prints the same objects with the members of
@@ -164,9 +173,18 @@
 // {NAME} in it replaced by a part of the (edited) URL: {scheme}, {host},
 // {hostname}, {port}, {path}, {query}, {fragment}, {username},
 // {password}, {protocol}, {pathname}, {search}, {hash}, {href}, {origin},
-// {query:NAME}, {default:port} or {site} ("uri help parse" says what each
-// is in each grammar); "{{" is a "{". With --json, the object gets the line
-// as "get", after its other members.
+// {query:NAME}, {query-all:NAME} (every value, separated by spaces),
+// {default:port} or {site} ("uri help parse" says what each is in each
+// grammar); before a name, "decoded:" percent-decodes a component
+// ({decoded:path}), and ":" or "url:" gives a part as the URL writes it
+// ({:query:NAME}), as trurl's qualifiers do. "{{" is a "{". With --json,
+// the object gets the line as "get", after its other members.
+//
+// With --default-scheme S, uri parse, edit, normalize and canon read an
+// input without a scheme with S, as trurl reads one: "example.com/x" as
+// "S://example.com/x", "//cdn.example/x" as "S://cdn.example/x"; an input
+// with a scheme, or one that starts with "/", "?" or "#", is read as it
+// is. "input" stays the input as given.
 //
 // uri site prints the registrable domain of each URL, read as the URL
 // Standard reads it (package github.com/gouri/uri/site), as a "result";
