@@ -21,7 +21,9 @@
 //     with local parts of RFC 5322, section 3.4.1, quoted words included),
 //     IPv4 addresses in dotted decimal and IPv6 addresses in brackets, each
 //     with a port and a path. They are read with "http://" or "mailto:"
-//     before them. A bare domain, an address or "www." does not start right
+//     before them. An address followed by ":" and a path is none: in
+//     "git@github.com:x/y.git" it is a user at a host, as scp and git read
+//     it. A bare domain, an address or "www." does not start right
 //     after a letter, a digit, ":", "/", "\" or "@" (a path, a file name).
 //   - GFM finds what GitHub links in Markdown: the autolink literals of
 //     the GitHub Flavored Markdown spec (section 6.9: www, url and email
@@ -37,14 +39,25 @@
 // In modes Default and Relaxed:
 //
 //   - Trailing punctuation is left out: "?", "!", ".", ",", ":", ";",
-//     "*", "_", "~", "`", and a quotation mark ('"' or "'") that has no
-//     pair in the URL ("https://example.com/'a'" keeps its quotes).
+//     "*", "_", "~", and a "'" that has no pair in the URL
+//     ("https://example.com/'a'" keeps its quotes).
 //   - Parentheses, brackets and braces are kept when balanced in the URL:
 //     a closing one without its opening one ends it
 //     ("(https://en.wikipedia.org/wiki/Go_(language))").
-//   - "<", ">" and "\" end a URL (RFC 3986, Appendix C; "\" ends escaped
-//     strings in logs), and so does an HTML character reference at its end
-//     ("&amp;", "&#39;"), which is left out.
+//   - The characters that delimit URLs in text end a URL: "<", ">" and
+//     '"' (RFC 2396, Section 2.4.3, left them out of URIs for that reason;
+//     RFC 3986, Appendix C), "`" (a code span, a shell command) and "\"
+//     (escaped strings in logs). So a URL in a JSON string, an HTML
+//     attribute or a Markdown link's title ends at its closing quotation
+//     mark: ["https://a.example/1","https://b.example/2"] holds two. The URL
+//     Standard percent-encodes '"', "<", ">" and "`" in a path.
+//   - A URL that starts right after "'" ends at the "'" that closes it:
+//     the first one that is not an apostrophe between two letters or
+//     digits ('https://example.com/it's' gives "https://example.com/it's",
+//     ['https://a.example/1','https://b.example/2'] two URLs). The
+//     typographic quotation marks end every URL (see below).
+//   - An HTML character reference at the end ("&amp;", "&#39;") is left
+//     out.
 //   - After the host, a URL goes on only with "/", "?" or "#", or ":" and
 //     a port: "http://a.example,http://b.example" is two URLs.
 //

@@ -1,12 +1,14 @@
 package extract_test
 
 import (
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/gouri/uri/extract"
 )
@@ -14,8 +16,9 @@ import (
 // FuzzExtract checks, in each mode, on any text: no panic; every URL found
 // parses by the URL Standard and its Text is text[Start:End]; the offsets
 // increase and do not overlap; the UTF-16 offsets count the text before
-// (checkMatches); and a Scanner finds the same over any split of the text
-// into reads.
+// (checkMatches); in modes Default and Relaxed, no URL holds a '"' or a
+// "`", which delimit URLs, but in the local part of an address; and a
+// Scanner finds the same over any split of the text into reads.
 func FuzzExtract(f *testing.F) {
 	for _, s := range []string{
 		"See https://example.com/a_(b)). www.example.org, a@example.com",
@@ -37,6 +40,9 @@ func FuzzExtract(f *testing.F) {
 		e := es[extract.Mode(mode%3)]
 		want := e.Find(text)
 		checkMatches(t, text, want)
+		if extract.Mode(mode%3) != extract.GFM {
+			checkDelimiters(t, text, want)
+		}
 		r := iotest.OneByteReader(strings.NewReader(text))
 		if split > 1 {
 			r = &chunkReader{s: text, n: int(split)}
@@ -61,4 +67,54 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 	k := copy(p[:min(len(p), r.n)], r.s)
 	r.s = r.s[k:]
 	return k, nil
+}
+
+// checkDelimiters checks that no URL found in modes Default and Relaxed
+// holds a character that delimits URLs in text, '"' and "`", but in the
+// local part of an address (RFC 5322, Section 3.4.1: atext and quoted
+// strings).
+func checkDelimiters(t *testing.T, text string, ms []extract.Match) {
+	t.Helper()
+	for _, m := range ms {
+		rest := m.Text
+		if m.Kind == extract.KindEmail {
+			rest = m.Text[strings.LastIndexByte(m.Text, '@'):]
+		}
+		if strings.ContainsAny(rest, "\"`") {
+			t.Fatalf("match %q of %q holds a delimiter", m.Text, text)
+		}
+	}
+}
+
+// FuzzJSON checks that the URLs found in a JSON array of strings, each of
+// which is one URL when it is the whole text, are the strings of the
+// array, in modes Default and Relaxed: JSON's quotation marks delimit
+// them, whatever the URLs hold.
+func FuzzJSON(f *testing.F) {
+	f.Add("https://a.example/1", "https://b.example/it's?a=(1)&b='2'#c")
+	f.Add("www.example.com/x;y", "tel:+1-201-555-0123")
+	f.Add("example.com/'a'", "a@example.com")
+	es := map[extract.Mode]*extract.Extractor{}
+	for _, mode := range modes[:2] {
+		es[mode] = extractor(f, mode)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		for mode, e := range es {
+			var list []string
+			for _, u := range []string{a, b, a} {
+				if ms := e.Find(u); len(ms) == 1 && ms[0].Text == u && !strings.Contains(u, `"`) {
+					list = append(list, u)
+				}
+			}
+			var buf strings.Builder
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(list); err != nil {
+				t.Fatal(err)
+			}
+			if got := texts(e.Find(buf.String())); !cmp.Equal(got, list, cmpopts.EquateEmpty()) {
+				t.Fatalf("%v: Find(%q) = %q, want %q", mode, buf.String(), got, list)
+			}
+		}
+	})
 }
