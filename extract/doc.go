@@ -61,6 +61,21 @@
 //   - After the host, a URL goes on only with "/", "?" or "#", or ":" and
 //     a port: "http://a.example,http://b.example" is two URLs.
 //
+// # URLs in JSON
+//
+// Model output and the logs of programs are often JSON, whose strings may
+// escape characters (RFC 8259, Section 7): PHP's encoder writes "/" as
+// "\/" ("https:\/\/example.com\/a"), Go's writes "&", "<" and ">" as
+// "\u0026", "\u003c", "\u003e", Python's every character beyond ASCII as
+// "\u" and four hex digits. In modes Default and Relaxed a URL goes on
+// through "\/" and through a "\u" escape that stands for a character that
+// it goes on with (but a bracket), and Match.URL is read with them
+// decoded, while Text keeps them as written. An escape in a host is not
+// read: the host ends before it. Any other "\" ends a URL, and one that
+// starts no escape of JSON after an escape in the URL ("\." in the
+// regular expression "https:\/\/example\.com") makes the candidate no
+// URL. Mode GFM reads "\" as GitHub does, as it is.
+//
 // In every mode, GFM included, CJK and full-width punctuation ends a URL
 // and is never part of one: the CJK Symbols and Punctuation block
 // ("、。「」【】〈〉"), the punctuation of the Halfwidth and Fullwidth Forms

@@ -94,6 +94,43 @@ func TestBoundaries(t *testing.T) {
 	}
 }
 
+// TestJSONEscapes: in modes Default and Relaxed, a URL goes on through
+// the escapes of JSON that stand for its characters ("\/", "\u" and four
+// hex digits; RFC 8259, Section 7) and is read with them decoded; Text is
+// as written. Any other "\" ends it, and one that starts no escape of JSON
+// after one makes the candidate no URL. Mode GFM reads "\" as GitHub does.
+func TestJSONEscapes(t *testing.T) {
+	D, R, G := extract.Default, extract.Relaxed, extract.GFM
+	type pair struct{ Text, Href string }
+	for _, c := range []struct {
+		name string
+		mode extract.Mode
+		in   string
+		want []pair
+	}{
+		{"escaped slashes", D, `{"u":"https:\/\/a.example\/x?a=1#f"}`, []pair{{`https:\/\/a.example\/x?a=1#f`, "https://a.example/x?a=1#f"}}},
+		{"escaped ampersand", D, `{"u":"https://a.example/?a=1\u0026b=2"}`, []pair{{`https://a.example/?a=1\u0026b=2`, "https://a.example/?a=1&b=2"}}},
+		{"escaped characters beyond ASCII", D, `"https://a.example/\u8def\u5F84\ud83d\ude00"`, []pair{{`https://a.example/\u8def\u5F84\ud83d\ude00`, "https://a.example/%E8%B7%AF%E5%BE%84%F0%9F%98%80"}}},
+		{"escaped less-than ends", D, `"https://a.example/x\u003cb\u003e"`, []pair{{"https://a.example/x", "https://a.example/x"}}},
+		{"escaped quotation mark ends", D, `{"t":"see \"https:\/\/a.example\/x\" now"}`, []pair{{`https:\/\/a.example\/x`, "https://a.example/x"}}},
+		{"escaped bracket ends", D, `"https://a.example/x\u0028y\u0029"`, []pair{{"https://a.example/x", "https://a.example/x"}}},
+		{"lone surrogate ends", D, `"https://a.example/x\ud83dy"`, []pair{{"https://a.example/x", "https://a.example/x"}}},
+		{"escaped newline after punctuation", D, `"see https:\/\/a.example\/x.\n"`, []pair{{`https:\/\/a.example\/x`, "https://a.example/x"}}},
+		{"a regular expression is no JSON", D, `/^https:\/\/example\.com\// https://a.example/b\/c\.d`, nil},
+		{"other backslashes end", D, `https://a.example/x\y C:\https://b.example`, []pair{{"https://a.example/x", "https://a.example/x"}, {"https://b.example", "https://b.example/"}}},
+		{"escaped in relaxed", R, `["example.com\/x","www.example.org\/y","[::1]\/z"]`, []pair{{`example.com\/x`, "http://example.com/x"}, {`www.example.org\/y`, "http://www.example.org/y"}, {`[::1]\/z`, "http://[::1]/z"}}},
+		{"GFM reads it as written", G, `https://a.example/x\/y`, []pair{{`https://a.example/x\/y`, "https://a.example/x//y"}}},
+	} {
+		var got []pair
+		for m := range extractor(t, c.mode).All(c.in) {
+			got = append(got, pair{m.Text, m.URL.Href()})
+		}
+		if d := cmp.Diff(c.want, got); d != "" {
+			t.Errorf("%s: %v All(%q) (-want +got):\n%s", c.name, c.mode, c.in, d)
+		}
+	}
+}
+
 // TestMatch: the fields of a match, its kind and its host as written and
 // in A-labels.
 func TestMatch(t *testing.T) {

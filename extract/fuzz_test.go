@@ -89,31 +89,54 @@ func checkDelimiters(t *testing.T, text string, ms []extract.Match) {
 // FuzzJSON checks that the URLs found in a JSON array of strings, each of
 // which is one URL when it is the whole text, are the strings of the
 // array, in modes Default and Relaxed: JSON's quotation marks delimit
-// them, whatever the URLs hold.
+// them, whatever the URLs hold. Encoded with "&", "<" and ">" escaped as
+// "\u0026", "\u003c", "\u003e" (as Go's encoder does) and "/" as "\/"
+// (as PHP's does), the same URLs are found, written as they are in the
+// JSON text.
 func FuzzJSON(f *testing.F) {
 	f.Add("https://a.example/1", "https://b.example/it's?a=(1)&b='2'#c")
 	f.Add("www.example.com/x;y", "tel:+1-201-555-0123")
 	f.Add("example.com/'a'", "a@example.com")
+	f.Add("[::1]:8080/é", "mailto:a@example.com?subject=a&body=b")
 	es := map[extract.Mode]*extract.Extractor{}
 	for _, mode := range modes[:2] {
 		es[mode] = extractor(f, mode)
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
 		for mode, e := range es {
-			var list []string
+			var list, hrefs []string
 			for _, u := range []string{a, b, a} {
-				if ms := e.Find(u); len(ms) == 1 && ms[0].Text == u && !strings.Contains(u, `"`) {
+				if ms := e.Find(u); len(ms) == 1 && ms[0].Text == u && !strings.ContainsAny(u, `"\`) {
 					list = append(list, u)
+					hrefs = append(hrefs, ms[0].URL.Href())
 				}
 			}
-			var buf strings.Builder
-			enc := json.NewEncoder(&buf)
+			var plain strings.Builder
+			enc := json.NewEncoder(&plain)
 			enc.SetEscapeHTML(false)
 			if err := enc.Encode(list); err != nil {
 				t.Fatal(err)
 			}
-			if got := texts(e.Find(buf.String())); !cmp.Equal(got, list, cmpopts.EquateEmpty()) {
-				t.Fatalf("%v: Find(%q) = %q, want %q", mode, buf.String(), got, list)
+			escaped, err := json.Marshal(list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, text := range []string{plain.String(), string(escaped), strings.ReplaceAll(string(escaped), "/", `\/`)} {
+				var want []string
+				if err := json.Unmarshal([]byte(text), &want); err != nil || !cmp.Equal(want, list, cmpopts.EquateEmpty()) {
+					t.Fatalf("%q is not the JSON of %q: %v", text, list, err)
+				}
+				var written, got []string
+				for _, m := range e.Find(text) {
+					written = append(written, m.Text)
+					got = append(got, m.URL.Href())
+				}
+				if !cmp.Equal(got, hrefs, cmpopts.EquateEmpty()) {
+					t.Fatalf("%v: Find(%q) = %q, read as %q, want %q", mode, text, written, got, hrefs)
+				}
+				if text == plain.String() && !cmp.Equal(written, list, cmpopts.EquateEmpty()) {
+					t.Fatalf("%v: Find(%q) = %q, want %q", mode, text, written, list)
+				}
 			}
 		}
 	})

@@ -48,8 +48,12 @@ func (s *state) schemeURL(i, j int) (Match, bool) {
 	q := quoted(t, k)
 	var end int
 	switch {
-	case strings.HasPrefix(t[p:], "//"):
-		hs, he, e, ok := s.authority(p+2, q)
+	case strings.HasPrefix(t[p:], "//") || strings.HasPrefix(t[p:], `\/\/`):
+		slashes := 2
+		if t[p] == '\\' {
+			slashes = 4 // escaped in JSON
+		}
+		hs, he, e, ok := s.authority(p+slashes, q)
 		if !ok || specialScheme(scheme) && !validName(t[hs:he]) {
 			return Match{}, false
 		}
@@ -78,9 +82,18 @@ func (s *state) schemeURL(i, j int) (Match, bool) {
 }
 
 // finish parses text[m.Start:end], with prefix before it, and completes m.
-// A candidate that the parser refuses is no URL.
+// A candidate that the parser refuses is no URL. In modes Default and
+// Relaxed, the escapes of JSON in it are decoded, and one with an escape
+// that ends at a "\" that starts none is no URL (see json.go); GitHub
+// reads a "\" in a URL as it is.
 func (s *state) finish(m Match, prefix string, end int) (Match, bool) {
-	u, ok := s.parse(prefix, s.text[m.Start:end])
+	t := s.text
+	esc := s.e.mode != GFM && strings.IndexByte(t[m.Start:end], '\\') >= 0
+	if esc && end < len(t) && t[end] == '\\' && !jsonEscape(t, end) {
+		s.fail(m.Start)
+		return Match{}, false
+	}
+	u, ok := s.parse(prefix, t[m.Start:end], esc)
 	if !ok {
 		s.fail(m.Start)
 		return Match{}, false
@@ -165,7 +178,7 @@ func validName(h string) bool {
 // rest returns the end of the path, query and fragment at text[e:], right
 // after the authority, or e when none starts there; quote as for pathEnd.
 func (s *state) rest(e int, quote bool) int {
-	if e < len(s.text) && (s.text[e] == '/' || s.text[e] == '?' || s.text[e] == '#') {
+	if e < len(s.text) && (s.text[e] == '/' || s.text[e] == '?' || s.text[e] == '#' || strings.HasPrefix(s.text[e:], `\/`)) {
 		return s.pathEnd(e, quote)
 	}
 	return e
@@ -173,7 +186,8 @@ func (s *state) rest(e int, quote bool) int {
 
 // pathEnd returns where the characters of a path, query or fragment at
 // text[p:] end: at a character that ends every URL, at a character that
-// delimits URLs in text ("<", ">", '"', "`", "\"), or at a closing
+// delimits URLs in text ("<", ">", '"', "`", "\" but in an escape of
+// JSON that escapeLen reads), or at a closing
 // bracket without its opening one in the URL (RFC 3986, Appendix C:
 // brackets around a URL are no part of it). With quote (the URL starts
 // right after "'"), the URL ends at the "'" that closes that quotation
@@ -194,6 +208,10 @@ func (s *state) pathEnd(p int, quote bool) int {
 		}
 		b := ascii[c]
 		if b&bPath == 0 {
+			if n := escapeLen(t, p); c == '\\' && n > 0 {
+				p += n
+				continue
+			}
 			break
 		}
 		if b&bPair != 0 {
@@ -335,7 +353,7 @@ func (s *state) listedHost(h string) bool {
 	}
 	for k := 0; k < len(h); k++ {
 		if c := h[k]; c >= 0x80 || 'A' <= c && c <= 'Z' {
-			u, ok := s.parse("http://", h)
+			u, ok := s.parse("http://", h, false)
 			return ok && u.HostKind() == uri.HostDomain && s.listed(u.Hostname())
 		}
 	}
