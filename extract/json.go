@@ -16,12 +16,15 @@ import (
 // JSON ("\." of a regular expression) after an escape makes the
 // candidate no URL.
 
-// escapeLen returns the length of the escape of JSON at text[p] ("\")
+// escapeLen returns the length of the escape of JSON at text[p], if "\",
 // when it stands for a character that a URL goes on with: "\/", or
 // "\u" and four hex digits (two such escapes for a code point beyond the
 // BMP) for a character of a path but a bracket (which pathEnd counts as
 // written), or a word character beyond ASCII. It returns 0 for any other.
 func escapeLen(text string, p int) int {
+	if text[p] != '\\' {
+		return 0
+	}
 	if p+1 < len(text) && text[p+1] == '/' {
 		return 2
 	}

@@ -186,12 +186,12 @@ func (s *state) rest(e int, quote bool) int {
 
 // pathEnd returns where the characters of a path, query or fragment at
 // text[p:] end: at a character that ends every URL, at a character that
-// delimits URLs in text ("<", ">", '"', "`", "\" but in an escape of
-// JSON that escapeLen reads), or at a closing
-// bracket without its opening one in the URL (RFC 3986, Appendix C:
-// brackets around a URL are no part of it). With quote (the URL starts
-// right after "'"), the URL ends at the "'" that closes that quotation
-// mark: the first one that is not an apostrophe in a word (closes).
+// delimits URLs in text ("<", ">", '"', "`", and "\" but in an escape of
+// JSON that escapeLen reads), or at a closing bracket without its opening
+// one in the URL (RFC 3986, Appendix C: brackets around a URL are no part
+// of it). With quote (the URL starts right after "'"), the URL ends at
+// the "'" that closes that quotation mark: the first one that is not an
+// apostrophe in a word (closes).
 func (s *state) pathEnd(p int, quote bool) int {
 	t := s.text
 	var open [3]int // ( [ {
@@ -208,7 +208,7 @@ func (s *state) pathEnd(p int, quote bool) int {
 		}
 		b := ascii[c]
 		if b&bPath == 0 {
-			if n := escapeLen(t, p); c == '\\' && n > 0 {
+			if n := escapeLen(t, p); n > 0 {
 				p += n
 				continue
 			}
@@ -410,17 +410,23 @@ func (s *state) ipv6(i int) (Match, bool) {
 	return s.finish(m, "http://", s.trim(i, s.rest(e, quote), he))
 }
 
-// email reads an e-mail address around the "@" at text[at]. An address
-// followed by ":" and a path is none: "git@github.com:x/y.git" is the
-// host and path of scp and git, a user at a host, not a mailbox.
+// email reads an e-mail address around the "@" at text[at].
 func (s *state) email(at int) (Match, bool) {
 	t := s.text
 	local, _, de, ok := s.address(at, s.last)
-	if !ok || de+1 < len(t) && t[de] == ':' && (is(t[de+1], bAlpha|bDigit) || strings.IndexByte("/~._-", t[de+1]) >= 0) || !s.listedHost(t[at+1:de]) {
+	if !ok || scpPath(t, de) || !s.listedHost(t[at+1:de]) {
 		return Match{}, false
 	}
 	m := Match{Start: local, Kind: KindEmail, host: [2]int32{int32(at + 1 - local), int32(de - local)}}
 	return s.finish(m, "mailto:", de)
+}
+
+// scpPath reports whether a path in the syntax of scp and git follows
+// ":" at text[i]: then a user "@" a host before it is no mailbox
+// ("git@github.com:x/y.git", "me@host.example:~/f"). ":" at the end of a
+// sentence, or before a space, is punctuation.
+func scpPath(text string, i int) bool {
+	return i+1 < len(text) && text[i] == ':' && (is(text[i+1], bAlpha|bDigit) || strings.IndexByte("/~._-", text[i+1]) >= 0)
 }
 
 // address reads an address local "@" domain around text[p:], from the "@"
