@@ -47,13 +47,9 @@ func (s *state) schemeURL(i, j int) (Match, bool) {
 	p := j + 1
 	q := quoted(t, k)
 	var end int
-	switch {
-	case strings.HasPrefix(t[p:], "//") || strings.HasPrefix(t[p:], `\/\/`):
-		slashes := 2
-		if t[p] == '\\' {
-			slashes = 4 // escaped in JSON
-		}
-		hs, he, e, ok := s.authority(p+slashes, q)
+	switch n := slashes(t, p); {
+	case n > 0:
+		hs, he, e, ok := s.authority(p+n, q)
 		if !ok || specialScheme(scheme) && !validName(t[hs:he]) {
 			return Match{}, false
 		}
@@ -79,6 +75,23 @@ func (s *state) schemeURL(i, j int) (Match, bool) {
 		}
 	}
 	return s.finish(m, "", end)
+}
+
+// slashes returns the length of the "//" before an authority at text[p:],
+// or of "\/\/", the same escaped in JSON (see json.go), or 0 for none.
+func slashes(text string, p int) int {
+	switch {
+	case p+1 >= len(text):
+	case text[p] == '/':
+		if text[p+1] == '/' {
+			return 2
+		}
+	case text[p] == '\\':
+		if strings.HasPrefix(text[p:], `\/\/`) {
+			return 4
+		}
+	}
+	return 0
 }
 
 // finish parses text[m.Start:end], with prefix before it, and completes m.
