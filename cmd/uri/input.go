@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/errtext"
 )
 
@@ -34,18 +35,26 @@ type input struct {
 	line, operand int
 }
 
+// reading is how eachInput reads its inputs. With pairs, two operands make
+// one input, their texts joined by a tab, as a line of standard input
+// holds a pair (uri equal). With whole, a line is an input whatever
+// control characters it holds (see op.whole). With tsv, a line of standard
+// input is a field of the TabSeparated format (or, with pairs, two), whose
+// escapes are decoded (see decodeTSV) before anything else looks at it.
+type reading struct {
+	pairs, whole, tsv bool
+}
+
 // eachInput calls fn for each operand, or, with no operands, for each line
-// of r. With pairs, two operands make one input, their texts joined by a
-// tab, as a line of standard input holds a pair. With whole, a line is an
-// input whatever control characters it holds (see op.whole). Before it
+// of r, read as rd says. Before it
 // reads a line that is not whole in its buffer, a read that may wait for
 // the writer of r, it calls flush, so that the answers to the lines before
 // are out: a program that writes one line and waits for its answer gets
 // it, and a pipe or a file still costs one write per buffer. It stops at
 // the first error of fn, of flush or of reading r, and returns it.
-func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() error, fn func(input) error) error {
+func eachInput(operands []string, rd reading, r io.Reader, flush func() error, fn func(input) error) error {
 	if len(operands) > 0 {
-		if pairs {
+		if rd.pairs {
 			return fn(input{text: operands[0] + "\t" + operands[1]})
 		}
 		for i, s := range operands {
@@ -56,7 +65,7 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() e
 		return nil
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
-	var buf []byte
+	var buf, decoded []byte
 	for line := 1; ; line++ {
 		if !lineBuffered(br) {
 			if err := flush(); err != nil {
@@ -81,8 +90,11 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() e
 			in.err = &lineError{text: in.text, offset: maxLine}
 		} else {
 			in.text = strings.TrimSuffix(in.text, "\r")
-			if !whole {
-				in.err = controlIn(in.text, pairs)
+			if rd.tsv {
+				decoded, in.text, in.err = decodeTSV(decoded[:0], in.text)
+			}
+			if !rd.whole && in.err == nil {
+				in.err = controlIn(in.text, rd.pairs)
 			}
 		}
 		if ferr := fn(in); ferr != nil || err == io.EOF {
@@ -90,6 +102,70 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() e
 		}
 	}
 }
+
+// decodeTSV returns the value of s, a field of the TabSeparated format as
+// ClickHouse and PostgreSQL's text COPY write one: "\\", "\t", "\n", "\r",
+// "\0", "\b", "\f", "\v", "\a" and "\'" are the characters they escape,
+// "\xHH" the byte of two hex digits, and a backslash before anything else
+// is itself. A field without a backslash is its own value, returned as it
+// is; another is decoded into buf, which it returns, grown. The field "\N"
+// is NULL, which is no input: its error is the field's.
+func decodeTSV(buf []byte, s string) ([]byte, string, error) {
+	i := strings.IndexByte(s, '\\')
+	switch {
+	case i < 0:
+		return buf, s, nil
+	case s == `\N`:
+		return buf, s, nullField{}
+	}
+	buf = append(buf, s[:i]...)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			buf = append(buf, c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case '\\', '\'':
+			buf = append(buf, e)
+		case 't':
+			buf = append(buf, '\t')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case '0':
+			buf = append(buf, 0)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'v':
+			buf = append(buf, '\v')
+		case 'a':
+			buf = append(buf, '\a')
+		case 'x':
+			if i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]) {
+				buf = append(buf, abnf.Unhex(s[i+1])<<4|abnf.Unhex(s[i+2]))
+				i += 2
+				continue
+			}
+			fallthrough
+		default:
+			buf = append(buf, '\\', e)
+		}
+	}
+	return buf, bytesString(buf), nil
+}
+
+// nullField is the error of the TabSeparated field "\N", NULL: no value,
+// and so no input.
+type nullField struct{}
+
+func (nullField) Error() string { return "uri: " + nullField{}.reason() }
+
+func (nullField) reason() string { return `the field \N is NULL, no input` }
 
 // lineBuffered reports whether the next line of br is whole in its
 // buffer, so that reading it waits for nothing.

@@ -332,7 +332,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "version. Without operands, a command reads one input per line from standard")
 	fmt.Fprintln(w, "input. It writes each result as one line on standard output, and each error")
 	fmt.Fprintln(w, "as one line on standard error; with --json, one object per input on standard")
-	fmt.Fprintln(w, "output, errors included.")
+	fmt.Fprintln(w, "output, errors included, and with --aligned (or --tsv, TabSeparated fields)")
+	fmt.Fprintln(w, "one text line per input, empty for an error, for engines that zip inputs with")
+	fmt.Fprintln(w, "outputs by position.")
 }
 
 // version returns the module's version, as the Go toolchain recorded it in
