@@ -277,8 +277,7 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		blank = blankLine(fs)
 	}
 	status := exitOK
-	rd := reading{pairs: c.pairs, whole: fn.whole, tsv: *m.tsv}
-	err = eachInput(operands, rd, stdin, w.flush, func(in input) error {
+	each := func(in input) error {
 		if in.operand > 0 {
 			in.operand += first
 		}
@@ -309,7 +308,12 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			w.textLine(&r)
 		}
 		return out.err // a write that failed stops the loop: no one reads on
-	})
+	}
+	whole := fn.whole
+	if *m.tsv {
+		each, whole = decodingTSV(each, c.pairs, whole), true
+	}
+	err = eachInput(operands, c.pairs, whole, stdin, w.flush, each)
 	if err == nil {
 		err = w.flush()
 	}

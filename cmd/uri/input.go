@@ -35,26 +35,18 @@ type input struct {
 	line, operand int
 }
 
-// reading is how eachInput reads its inputs. With pairs, two operands make
-// one input, their texts joined by a tab, as a line of standard input
-// holds a pair (uri equal). With whole, a line is an input whatever
-// control characters it holds (see op.whole). With tsv, a line of standard
-// input is a field of the TabSeparated format (or, with pairs, two), whose
-// escapes are decoded (see decodeTSV) before anything else looks at it.
-type reading struct {
-	pairs, whole, tsv bool
-}
-
 // eachInput calls fn for each operand, or, with no operands, for each line
-// of r, read as rd says. Before it
+// of r. With pairs, two operands make one input, their texts joined by a
+// tab, as a line of standard input holds a pair. With whole, a line is an
+// input whatever control characters it holds (see op.whole). Before it
 // reads a line that is not whole in its buffer, a read that may wait for
 // the writer of r, it calls flush, so that the answers to the lines before
 // are out: a program that writes one line and waits for its answer gets
 // it, and a pipe or a file still costs one write per buffer. It stops at
 // the first error of fn, of flush or of reading r, and returns it.
-func eachInput(operands []string, rd reading, r io.Reader, flush func() error, fn func(input) error) error {
+func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() error, fn func(input) error) error {
 	if len(operands) > 0 {
-		if rd.pairs {
+		if pairs {
 			return fn(input{text: operands[0] + "\t" + operands[1]})
 		}
 		for i, s := range operands {
@@ -65,7 +57,7 @@ func eachInput(operands []string, rd reading, r io.Reader, flush func() error, f
 		return nil
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
-	var buf, decoded []byte
+	var buf []byte
 	for line := 1; ; line++ {
 		if !lineBuffered(br) {
 			if err := flush(); err != nil {
@@ -90,16 +82,31 @@ func eachInput(operands []string, rd reading, r io.Reader, flush func() error, f
 			in.err = &lineError{text: in.text, offset: maxLine}
 		} else {
 			in.text = strings.TrimSuffix(in.text, "\r")
-			if rd.tsv {
-				decoded, in.text, in.err = decodeTSV(decoded[:0], in.text)
-			}
-			if !rd.whole && in.err == nil {
-				in.err = controlIn(in.text, rd.pairs)
+			if !whole {
+				in.err = controlIn(in.text, pairs)
 			}
 		}
 		if ferr := fn(in); ferr != nil || err == io.EOF {
 			return ferr
 		}
+	}
+}
+
+// decodingTSV returns fn for lines of standard input that are fields of
+// the TabSeparated format (--tsv; with pairs, two): fn gets each line's
+// value (see decodeTSV), checked for control characters unless whole, as
+// eachInput checks a line, which it must then be told not to do. An
+// operand, and a line that is no input, is given to fn as it is.
+func decodingTSV(fn func(input) error, pairs, whole bool) func(input) error {
+	var buf []byte
+	return func(in input) error {
+		if in.line > 0 && in.err == nil {
+			buf, in.text, in.err = decodeTSV(buf[:0], in.text)
+			if in.err == nil && !whole {
+				in.err = controlIn(in.text, pairs)
+			}
+		}
+		return fn(in)
 	}
 }
 

@@ -121,21 +121,17 @@ func (o *output) str(s string) bool {
 // text writes s escaped for a text line (see appendEscaped), or as a
 // TabSeparated field (see appendTSV).
 func (o *output) text(s string) {
+	escape := appendEscaped
+	if o.tsv {
+		escape = appendTSV
+	}
 	for len(s) > strChunk {
 		n := runeCut(s, strChunk)
-		o.buf = o.escape(o.buf, s[:n])
+		o.buf = escape(o.buf, s[:n])
 		s = s[n:]
 		o.spill()
 	}
-	o.buf = o.escape(o.buf, s)
-}
-
-// escape appends s to dst escaped as the output's text lines are.
-func (o *output) escape(dst []byte, s string) []byte {
-	if o.tsv {
-		return appendTSV(dst, s)
-	}
-	return appendEscaped(dst, s)
+	o.buf = escape(o.buf, s)
 }
 
 // hex writes the bytes of s as a JSON string of lower-case hex digits.
