@@ -101,8 +101,8 @@ func stageInput(n int) (string, []string) {
 			line = kinds[i%len(kinds)]
 		}
 		line = strings.ReplaceAll(line, "N", strconv.Itoa(i))
-		if i%7 == 0 && !strings.HasSuffix(line, "\r") {
-			line += "\r" // a Windows line ending
+		if (i%7 == 0 || len(line) > 64<<10) && !strings.HasSuffix(line, "\r") {
+			line += "\r" // a Windows line ending, the long lines' too
 		}
 		b.WriteString(line + "\n")
 		lines = append(lines, line)
