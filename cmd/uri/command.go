@@ -268,13 +268,20 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if fn.files != nil {
 		return fn.files(operands, *m.json, stdin, stdout, stderr)
 	}
+	return c.loop(fn, m, blankLine(fs), operands, first, stdin, stdout, stderr)
+}
+
+// loop runs fn over every input, the operands or the lines of stdin, and
+// returns the exit status. first is the number of operands that fn's bind
+// took, which the numbers of the inputs count; blank is the line that
+// --aligned writes for an input that fails.
+func (c *command) loop(fn op, m modes, blank string, operands []string, first int, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &stickyWriter{w: stdout}
 	w := newOutput(out, outSize)
 	w.tsv = *m.tsv
 	ew := newOutput(stderr, 512)
-	blank := "" // the line of an input that fails, in text mode: none
-	if *m.aligned || *m.tsv {
-		blank = blankLine(fs)
+	if !*m.aligned && !*m.tsv {
+		blank = "" // an input that fails has no line of output
 	}
 	status := exitOK
 	each := func(in input) error {
@@ -313,7 +320,7 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if *m.tsv {
 		each, whole = decodingTSV(each, c.pairs, whole), true
 	}
-	err = eachInput(operands, c.pairs, whole, stdin, w.flush, each)
+	err := eachInput(operands, c.pairs, whole, stdin, w.flush, each)
 	if err == nil {
 		err = w.flush()
 	}
