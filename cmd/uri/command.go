@@ -91,9 +91,9 @@ xargs). --tsv is --aligned for engines that speak TabSeparated (ClickHouse's
 executable functions): a line of standard input is one field, its escapes
 decoded (\\ \t \n \r \0 \b \f \v \a \' \xHH; another \ is itself; \N,
 NULL, is an error), and each part of a result is escaped: \ as \\, tab, LF
-and CR as \t \n \r, and every other control, bidirectional formatting
-character or byte that is not UTF-8 as \xHH a byte; the tabs of --get FORMAT
-separate the fields.`
+and CR as \t \n \r, and each byte of every other control or bidirectional
+formatting character, and each byte that is not UTF-8, as \xHH; the tabs of
+--get FORMAT separate the fields.`
 
 // An op is what a command does with each input.
 type op struct {
