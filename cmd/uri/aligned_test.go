@@ -313,7 +313,7 @@ func TestTSV(t *testing.T) {
 		{"parts escaped: backslash, tab, NUL, bidi, not UTF-8",
 			[]string{"parse", "--tsv", "--get", "{decoded:path}\t{query:q}"}, "http://h/a%5C%09%00%E2%80%AE%FF?q=%0A%0D\n", 0, `/a\\\t\x00\xe2\x80\xae\xff` + "\t" + `\n\r` + "\n", ""},
 		{"a backslash of FORMAT is escaped, its tab separates",
-			[]string{"parse", "--tsv", "--get", `{host}\{port}` + "\t{path}"}, "http://h:1/p\n", 0, `h\\1` + "\t/p\n", ""},
+			[]string{"parse", "--tsv", "--get", `{host}\\{port}` + "\t{path}"}, "http://h:1/p\n", 0, `h\\1` + "\t/p\n", ""},
 		{"a line of text mode is one field",
 			[]string{"parse", "--tsv"}, "http://h/%22\n", 0, `"http://h/%22" scheme="http" host="h" (reg-name) path="/%22"` + "\n", ""},
 		{"the JSON of template match, escaped",
