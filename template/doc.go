@@ -146,6 +146,25 @@
 // parameters, templates of thousands of expressions) and time them in the
 // module's tier of checks of time (docs/testing.md).
 //
+// The limit is met by the simplest such template: "{x}{y}{x}" against
+// "a" repeated n times has the values x = "a" repeated n/2 times (rounded
+// down) and y = the rest, which Match finds up to n = 162; from n = 163
+// on, it stops at its limit and fails with ErrNoMatch, whatever the
+// budget of steps. The first reading takes all n bytes for x; the search
+// then tries each shorter x, and for each of them every length of y, in
+// the order of preference, before the one that leaves the second x the
+// text of the first: about 8 × n² steps (80,264 for n = 100), against a
+// limit that grows as n (8 × (n+1) × the size of the automaton, and at
+// least 2^18). A third expression between them ("{x}{y}{z}{x}") stops at
+// the limit already for n = 100. This is no fault of the search but of
+// the question: a variable that must take the same text at two places,
+// between expressions that may take any length, asks what a
+// back-reference of a regular expression asks, which no matcher answers
+// in linear time in general. Delimit the expressions with a literal that
+// their values cannot hold, as RFC 6570, Section 1.4 advises:
+// "{x}/{y}/{x}" reads 10,000 bytes on each side in 561,071 steps, linear
+// in the URI.
+//
 // Linear in each is not cheap in both: a template of 2 KB against a URI of
 // 8 KB may take a billion steps, seconds of a core. [MatchOptions].MaxSteps
 // bounds the steps of one match, [DefaultMaxSteps] (4,194,304) when it is

@@ -127,3 +127,36 @@ func TestBuildBudget(t *testing.T) {
 		t.Errorf("2 KB, built, then with the default: Insts %d, want 263161", res.Insts)
 	}
 }
+
+// TestSearchLimit pins the limit of the search for values that agree on
+// the simplest template that meets it, as the package documentation of
+// template gives it: "{x}{y}{x}" against n bytes "a" needs about 8 × n²
+// steps of search, whose limit grows as n, so that Match finds x = half
+// up to n = 162 and stops at its limit from 163 on, whatever the budget;
+// delimited by a literal that the values cannot hold, the same variables
+// match 10,000 bytes on each side in linear time.
+func TestSearchLimit(t *testing.T) {
+	a := func(n int) string { return strings.Repeat("a", n) }
+	tests := []struct {
+		tmpl, in         string
+		matched, limited bool
+		steps            int // 0: any
+	}{
+		{"{x}{y}{x}", a(100), true, false, 80_264},
+		{"{x}{y}{x}", a(162), true, false, 0},
+		{"{x}{y}{x}", a(163), false, true, 0},
+		{"{x}{y}{x}", a(1000), false, true, 0},
+		{"{x}{y}{z}{x}", a(100), false, true, 0},
+		{"{x}/{y}/{x}", a(10000) + "/" + a(10000) + "/" + a(10000), true, false, 561_071},
+	}
+	for _, tt := range tests {
+		res := run(parse(tt.tmpl), tt.in, unbounded)
+		if res.Matched != tt.matched || res.Limited != tt.limited || tt.steps != 0 && res.Steps != tt.steps {
+			t.Errorf("Match(%q, %d bytes): Matched %v, Limited %v, %d steps; want %v, %v, %d steps",
+				tt.tmpl, len(tt.in), res.Matched, res.Limited, res.Steps, tt.matched, tt.limited, tt.steps)
+		}
+		if half := len(tt.in) / 2; tt.matched && tt.tmpl == "{x}{y}{x}" && res.Values[0].Str() != a(half) {
+			t.Errorf("Match(%q, %d bytes): x = %q, want half", tt.tmpl, len(tt.in), res.Values[0].Str())
+		}
+	}
+}
