@@ -164,7 +164,7 @@ func errorCalls() []errorCall {
 		{"urlpattern.Parse", second(urlpattern.Parse("https://h/:", urlpattern.Options{})), uri.OpParse, "", "https://h/:", 11, urlpattern.ErrInvalidName, ""},
 		{"urlpattern.Resolve", second(urlpattern.Resolve("nope", "/a", urlpattern.Options{})), uri.OpParse, "", "nope", 0, urlpattern.ErrBaseURL, "missing-scheme-non-relative-URL"},
 		{"urlpattern.New", second(urlpattern.New(urlpattern.Init{Pathname: urlpattern.Some("/(")}, urlpattern.Options{})), uri.OpParse, "", "/(", 2, urlpattern.ErrInvalidGroup, ""},
-		{"urlpattern.Pattern.Generate", second(urlpattern.MustParse("https://h/:id").Generate(urlpattern.Pathname, nil)), uri.OpBuild, "", "/:id", 0, urlpattern.ErrGenerate, "no value for the group id"},
+		{"urlpattern.Pattern.Generate", second(urlpattern.MustParse("https://h/:id").Generate(urlpattern.Pathname, nil)), uri.OpBuild, "", "/:id", 1, urlpattern.ErrGenerate, "no value for the group id"},
 
 		{"dataurl.Parse", second(dataurl.Parse("data:text/plain")), uri.OpParse, "", "data:text/plain", 15, dataurl.ErrNoComma, ""},
 		{"dataurl.ParseURL", second(dataurl.ParseURL(whatwg.MustParse("http://h/"))), uri.OpParse, "", "http://h/", 0, dataurl.ErrNotData, ""},
