@@ -255,8 +255,8 @@ func deviation(r polyfillRow, got polyfillAnswer, err error) string {
 				why = append(why, "the polyfill keeps its dummy URL's hostname where Node's host parser fails (an ASCII \"xn--\" label that is no Punycode, which the URL Standard lower-cases since June 2026)")
 			case k == "hostname" && strings.Contains(w, "example.com") && strings.Contains(g, "xn--"):
 				why = append(why, whatwgIDNA)
-			case k == "pathname" && hasDotSegment(w) && !hasDotSegment(g):
-				why = append(why, "the polyfill leaves dot segments in the fixed text of a pathname relative to the base URL's path")
+			case k == "pathname" && dotAfterDot(w, true) && !dotAfterDot(g, true):
+				why = append(why, nodeDots)
 			default:
 				return ""
 			}
@@ -268,6 +268,15 @@ func deviation(r polyfillRow, got polyfillAnswer, err error) string {
 		json.Unmarshal(r.Inputs[0], &in)
 	}
 	u, uerr := whatwg.Parse(in)
+	// The pathname that this package matched, or would have: the
+	// standard matches the URL's path as the URL Standard serializes it
+	// (section 1.4, match: "URL path serializing" the URL).
+	path := ""
+	if got.Exec != nil {
+		path = got.Exec["pathname"].Input
+	} else if uerr == nil {
+		path = u.Pathname()
+	}
 	switch {
 	case strings.Contains(in, "##"):
 		return "the polyfill drops the \"#\" that starts a URL's fragment"
@@ -279,12 +288,17 @@ func deviation(r polyfillRow, got polyfillAnswer, err error) string {
 	case uerr == nil && !u.IsSpecial() && u.Pathname() == "/" && strings.Contains(in, "/..") &&
 		(want.Test != got.Test || want.Exec != nil && want.Exec["pathname"].Input == ""):
 		return "Node's URL parser (Node 20) gives the path \"\" where a URL whose scheme is not special has a path of \"..\" segments; the URL Standard gives \"/\""
+	case uerr == nil && urlDotAfterDot(in) && (want.Test != got.Test ||
+		want.Exec != nil && got.Exec != nil && want.Exec["pathname"].Input != got.Exec["pathname"].Input):
+		return nodeDots
+	case opaqueInitDots(r.Inputs) && (want.Test != got.Test ||
+		want.Exec != nil && got.Exec != nil && want.Exec["pathname"].Input != got.Exec["pathname"].Input):
+		return "the polyfill removes the dot segments of an init's pathname whose protocol is not special, which the standard canonicalizes as an opaque pathname, keeping them (process pathname for init)"
 	case want.Test != got.Test && !canonicalInit(r.Inputs):
 		return "the polyfill matches an init whose components the standard cannot canonicalize (a protocol that is no scheme)"
 	case want.Test != got.Test && portWithText(r.Inputs):
 		return "the polyfill rejects an init's port with text after its digits, which the port state ignores"
-	case got.Exec != nil && strings.HasPrefix(got.Exec["pathname"].Input, "//") &&
-		(want.Exec == nil || want.Exec["pathname"].Input != got.Exec["pathname"].Input):
+	case strings.HasPrefix(path, "//") && (want.Test != got.Test || want.Exec != nil && want.Exec["pathname"].Input != path):
 		return "the polyfill canonicalizes the pathname of a URL again, and reads a leading \"//\" as an authority"
 	}
 	return ""
@@ -298,6 +312,70 @@ func hasDotSegment(s string) bool {
 		}
 	}
 	return false
+}
+
+// nodeDots is the reason for a deviation of Node's URL parser, through
+// which the polyfill reads a URL's path and canonicalizes a pathname's
+// fixed text: the URL Standard's path state removes every "." and ".."
+// segment, whatever the segments before it (the URL Standard, section
+// 4.4, path state; section 4.1, single-dot and double-dot URL path
+// segments).
+const nodeDots = "Node's URL parser (Node 20) keeps the \".\" and \"..\" segments that follow a segment, not the first, that starts with \".\" (\"/x/.json/b/..\"), which the URL Standard's path state removes"
+
+// dotAfterDot reports whether path, a pathname or, when pattern is set,
+// its pattern string, has a segment other than the first that starts with
+// "." and is no dot segment, and after it a "." or ".." segment, or in a
+// pattern string one of them that pattern syntax ends ("..{/x}?"): the
+// segments that nodeDots keeps.
+func dotAfterDot(path string, pattern bool) bool {
+	dotted := false
+	for i, seg := range strings.Split(path, "/")[1:] {
+		if j := strings.IndexAny(seg, "{(:*"); pattern && j >= 0 {
+			seg = seg[:j]
+		}
+		dot := seg == "." || seg == ".."
+		if dotted && dot {
+			return true
+		}
+		dotted = dotted || i > 0 && !dot && strings.HasPrefix(seg, ".")
+	}
+	return false
+}
+
+// urlDotAfterDot is dotAfterDot on the path of in, a URL, or a reference
+// relative to a base whose path has more than one segment.
+func urlDotAfterDot(in string) bool {
+	path := in
+	if i := strings.Index(in, "://"); i >= 0 {
+		path = ""
+		if j := strings.IndexByte(in[i+3:], '/'); j >= 0 {
+			path = in[i+3+j:]
+		}
+	} else if !strings.HasPrefix(in, "/") {
+		path = "/base/" + in
+	}
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	return dotAfterDot(path, false)
+}
+
+// opaqueInitDots reports whether the inputs are an init whose protocol is
+// a scheme that is not special (the URL Standard, section 4.1) and whose
+// pathname has a "." or ".." segment: the standard canonicalizes that
+// pathname as an opaque one (section 3.2, process pathname for init;
+// section 3.1, canonicalize an opaque pathname, which parses it in the
+// opaque path state), whose dot segments stay.
+func opaqueInitDots(inputs []json.RawMessage) bool {
+	var in map[string]any
+	if len(inputs) != 1 || json.Unmarshal(inputs[0], &in) != nil {
+		return false
+	}
+	protocol, _ := in["protocol"].(string)
+	pathname, _ := in["pathname"].(string)
+	protocol = strings.ToLower(strings.TrimSuffix(protocol, ":"))
+	special := []string{"ftp", "file", "http", "https", "ws", "wss"}
+	return protocol != "" && !slices.Contains(special, protocol) && hasDotSegment(pathname)
 }
 
 // portWithText reports whether the inputs are an init with a port that
