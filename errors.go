@@ -142,18 +142,6 @@ var (
 	// The Error's Detail gives the reason that golang.org/x/net/idna gave.
 	ErrIDNA = errors.New("invalid internationalized domain name")
 
-	// ErrMixedScript: a label of a host name mixes letters of scripts that
-	// the Highly Restrictive level of Unicode Technical Standard #39,
-	// Section 5.2, does not allow together, such as Latin with Cyrillic or
-	// Greek: a likely homograph. See [CheckHomograph].
-	ErrMixedScript = errors.New("label mixes scripts")
-
-	// ErrConfusable: a label of a host name is written entirely with
-	// Cyrillic or entirely with Greek letters that look like Latin letters,
-	// such as "аррӏе" (Cyrillic) for "apple", under a top-level domain in
-	// another script: a likely homograph. See [CheckHomograph].
-	ErrConfusable = errors.New("label looks like a Latin name")
-
 	// ErrCannotEncode: [Components.Encode] was given a component that no
 	// percent-encoding can make valid: a scheme that does not begin with a
 	// letter or holds other bytes than letters, digits, "+", "-" and "."
@@ -283,9 +271,6 @@ const (
 
 	// OpIDNA: [HostToASCII] and [HostToUnicode].
 	OpIDNA Op = "idna"
-
-	// OpHomograph: [CheckHomograph].
-	OpHomograph Op = "homograph"
 
 	// OpFilePath: [FilePath], [FromFilePath] and [FileKey].
 	OpFilePath Op = "file-path"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -40,6 +39,7 @@ const (
 	strictLines  lineMode = iota // a control character is an error
 	wholeLines                   // the line as it is, as an operand is
 	grammarLines                 // strictLines, but wholeLines with --grammar whatwg
+	textFiles                    // the operands are files of text, read whole (uri extract)
 )
 
 // footer is the paragraph of the help of a command in mode m that says
@@ -58,6 +58,13 @@ func (m lineMode) footer() string {
 			"end of a line is dropped, and any other control character makes the line an\n" +
 			"error, except with --grammar whatwg, where the rest of the line is the input\n" +
 			"as it is, control characters included, as an operand is."
+	}
+	if m == textFiles {
+		return "The operands are files of text, \"-\" for standard input, which is read\n" +
+			"without operands. Each URL found is one line on standard output; with --json,\n" +
+			"one object. An error reading a file is one line on standard error, and the\n" +
+			"other files are read. The exit status is 0 when every file was read and\n" +
+			"searched whole, 1 otherwise, 2 on a usage error."
 	}
 	return lines + "\n" +
 		"Each result is one line on standard output, and each error one line on\n" +
@@ -86,6 +93,14 @@ type op struct {
 	// input (template expand's --vars -) and returns the other operands,
 	// the inputs, and the operation; or the text of a usage error.
 	bind func(operands []string, stdin io.Reader) ([]string, op, string)
+	// notes are written to standard error, after the command's name,
+	// before the first input: what the command read that the inputs do
+	// not show, such as the lines of uri robots' file that it ignored.
+	notes []string
+	// files, when set, runs the command instead of the loop over inputs:
+	// its operands are files of text (mode textFiles), and it returns the
+	// exit status.
+	files func(operands []string, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // result is the output of one input: the JSON members after "input" (and
@@ -93,14 +108,35 @@ type op struct {
 // when it failed. The text is a function, so that it costs nothing in JSON
 // mode. A result that is no error can still count as a failure for the
 // exit status (two references that are not equivalent).
+//
+// The commands of a shell pipeline give their results without allocating:
+// a result that is one string (success) is that string, and a result
+// that writes itself (line) writes its members and its text line straight
+// into the output, computing only what the output asks for.
 type result struct {
 	ok     bool
 	fields []field
 	text   func() string
 	err    error
-	// escaped: text is written as it is, its parts from the input escaped
-	// already (see writeEscaped): --get's line, whose own tabs stay.
-	escaped bool
+	// one, with isOne, is the result when it is one string: "result",
+	// after the members of fields, in JSON, and the text line.
+	one   string
+	isOne bool
+	// line, when not nil, writes the members after those of fields and
+	// the text line; it may be reused by the next input of the command.
+	line lineResult
+	// get, when not nil, is --get's FORMAT: the text line, and "get" after
+	// the other members, made of the parts of the URL that parts gives.
+	get   getFormat
+	parts partSource
+}
+
+// A lineResult writes a result into the output: its JSON members after
+// those of the result's fields, each after a comma, and its text line,
+// escaped (see output.text), without the newline.
+type lineResult interface {
+	json(o *output)
+	text(o *output)
 }
 
 // failure is the result of the input in that failed with err: in JSON
@@ -134,10 +170,10 @@ func errorOffset(err error, in string) any {
 }
 
 // success is the result of an input whose output is one string, after the
-// members of lead.
+// members of lead: {...lead,"ok":true,"result":S} ("result_hex" after it
+// when S is not UTF-8). It does not allocate.
 func success(s string, lead ...field) result {
-	fields := append(append([]field(nil), lead...), field{"ok", true}, field{"result", s}, field{"result_hex", hexIfNotUTF8(s)})
-	return result{ok: true, fields: fields, text: func() string { return s }}
+	return result{ok: true, fields: lead, one: s, isOne: true}
 }
 
 // flagSet returns the command's flag set, with every flag registered and
@@ -174,12 +210,7 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitOK
 	}
 	if err != nil {
-		// The flags were wrong: the usage line, and where the flags are
-		// told, rather than the whole help, which would hide the error.
-		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
-		fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
-		fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
-		return exitUsage
+		return c.flagError(stderr, err)
 	}
 	fn, problem := ready()
 	if problem == "" && c.pairs && len(operands) != 0 && len(operands) != 2 {
@@ -195,11 +226,17 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
 		return exitUsage
 	}
+	for _, n := range fn.notes {
+		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, n)
+	}
+	if fn.files != nil {
+		return fn.files(operands, *asJSON, stdin, stdout, stderr)
+	}
 	out := &stickyWriter{w: stdout}
-	w := bufio.NewWriterSize(out, 64<<10)
-	ew := bufio.NewWriter(stderr)
+	w := newOutput(out, outSize)
+	ew := newOutput(stderr, 512)
 	status := exitOK
-	err = eachInput(operands, c.pairs, fn.whole, stdin, w.Flush, func(in input) error {
+	err = eachInput(operands, c.pairs, fn.whole, stdin, w.flush, func(in input) error {
 		if in.operand > 0 {
 			in.operand += first
 		}
@@ -214,31 +251,38 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		}
 		switch {
 		case *asJSON:
-			writeJSONLine(w, in.text, r.fields)
+			w.jsonLine(in.text, &r)
 		case r.err != nil:
 			// Errors go to standard error, so that no error message is ever
 			// read as a result by the next command of a pipe.
-			if err := w.Flush(); err != nil {
+			if err := w.flush(); err != nil {
 				return err
 			}
-			writeTextLine(ew, errorLine(in, r.err))
-			return ew.Flush()
-		case r.escaped:
-			w.WriteString(r.text())
-			w.WriteByte('\n')
+			ew.text(errorLine(in, r.err))
+			ew.raw("\n")
+			return ew.flush()
 		default:
-			writeTextLine(w, r.text())
+			w.textLine(&r)
 		}
 		return out.err // a write that failed stops the loop: no one reads on
 	})
 	if err == nil {
-		err = w.Flush()
+		err = w.flush()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
 		return exitUsage
 	}
 	return status
+}
+
+// flagError reports flags that were wrong: the usage line, and where the
+// flags are told, rather than the whole help, which would hide the error.
+func (c *command) flagError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
+	fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
+	fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
+	return exitUsage
 }
 
 // stickyWriter is an io.Writer that keeps the first error of w, so that
@@ -395,8 +439,8 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 func commands() []*command {
 	return []*command{
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
-		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
+		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand, displayCommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
-		redirectCommand, dataCommand,
+		redirectCommand, dataCommand, robotsCommand, extractCommand,
 	}
 }

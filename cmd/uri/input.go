@@ -133,7 +133,16 @@ func readLine(br *bufio.Reader, buf []byte) ([]byte, bool, bool, error) {
 // (C0, DEL or C1), or nil. With pairs, the tab that separates a pair is
 // allowed.
 func controlIn(s string, pairs bool) error {
-	for i, r := range s {
+	// Most lines are printable ASCII, looked at eight bytes at a time.
+	k := 0
+	for k+8 <= len(s) && plainWord(load64(s, k), 0x7f, 0x7f) {
+		k += 8
+	}
+	for k < len(s) && s[k] >= 0x20 && s[k] < 0x7f {
+		k++
+	}
+	for j, r := range s[k:] {
+		i := k + j
 		if r == '\t' && pairs {
 			continue
 		}

@@ -4,16 +4,17 @@
 //
 // Usage:
 //
-//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [REF...]
+//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [--default-scheme S] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
 //	uri relativize --base BASE [--json] [--grammar whatwg] [TARGET...]
-//	uri normalize  [--syntax] [--json] [REF...]
+//	uri normalize  [--syntax] [--default-scheme S] [--json] [REF...]
 //	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
-//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [EDIT...] [URL...]
+//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [--default-scheme S] [EDIT...] [URL...]
 //	uri escape     --component C [--json] [STRING...]
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
 //	uri uri-to-iri [--json] [URI...]
+//	uri display    [--profile P] [--json] [URL...]
 //	uri file-path  [--os posix|windows] [--json] [URI...]
 //	uri file-uri   [--os posix|windows] [--vscode] [--json] [PATH...]
 //	uri readings   [--json] [URL...]
@@ -22,13 +23,14 @@
 //	uri pattern exec [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri pattern test [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--allow-network CIDR]... [--allow-host H]... [--only-host PATTERN]... [--json] [URL...]
-//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
+//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--default-scheme S] [--json] [URL...]
 //	uri site       [--json] [URL...]
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
 //	uri redirect   --local [--json] [TARGET...]
 //	uri data       [--max N] [--out FILE] [--json] [URL...]
 //	uri data       --encode TYPE [--base64] [--json] < FILE
+//	uri robots     --agent TOKEN (--file ROBOTS.TXT | --status CODE) [--google] [--max N] [--json] [URL...]
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -44,7 +46,7 @@
 // any other control character in a line makes that line an error, except
 // where a line is read as a browser or a server reads a string: in the URL
 // Standard's grammar (--grammar whatwg of parse, resolve and edit) and in
-// readings, guard, canon, site, redirect and data, a line is read as an
+// readings, guard, canon, site, display, redirect, data and robots, a line is read as an
 // operand is, as the standard reads a string, and bytes that are not UTF-8
 // are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them.
 // Each command's help says which it does.
@@ -62,18 +64,27 @@
 // standard output, one JSON object (JSON Lines), so that line n of the
 // output answers input n. uri parse prints
 //
-//	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null}
+//	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null,"params":P}
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
 // where null means the component is absent and "" that it is present and
-// empty, and components are exactly as written. uri parse --grammar whatwg
+// empty, and components are exactly as written. "params" lists the
+// name=value pairs of the query, as trurl's JSON does,
+//
+//	[{"key":S,"value":S}...]|null
+//
+// in order, decoded as uri.URI.QueryPairs reads them ("+" is a space, a
+// name without "=" has the value ""), [] for a query without pairs and null
+// for none. uri parse --grammar whatwg
 // prints the values that the getters of the URL Standard's URL class
 // (section 6.1) return, exactly as they return them, and "site", the
 // registrable domain of the host (as uri site prints it), or null when the
 // host has none:
 //
-//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null}
+//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null,"params":P}
 //	{"input":S,"ok":false,"error":S,"offset":N}
+//
+// with "params" as above, the pairs of url.searchParams.
 //
 // uri resolve --grammar whatwg --base BASE, which resolves each input as
 // new URL(input, BASE) does, prints the same objects with the members of
@@ -162,9 +173,18 @@
 // {NAME} in it replaced by a part of the (edited) URL: {scheme}, {host},
 // {hostname}, {port}, {path}, {query}, {fragment}, {username},
 // {password}, {protocol}, {pathname}, {search}, {hash}, {href}, {origin},
-// {query:NAME}, {default:port} or {site} ("uri help parse" says what each
-// is in each grammar); "{{" is a "{". With --json, the object gets the line
-// as "get", after its other members.
+// {query:NAME}, {query-all:NAME} (every value, separated by spaces),
+// {default:port} or {site} ("uri help parse" says what each is in each
+// grammar); before a name, "decoded:" percent-decodes a component
+// ({decoded:path}), and ":" or "url:" gives a part as the URL writes it
+// ({:query:NAME}), as trurl's qualifiers do. "{{" is a "{". With --json,
+// the object gets the line as "get", after its other members.
+//
+// With --default-scheme S, uri parse, edit, normalize and canon read an
+// input without a scheme with S, as trurl reads one: "example.com/x" as
+// "S://example.com/x", "//cdn.example/x" as "S://cdn.example/x"; an input
+// with a scheme, or one that starts with "/", "?" or "#", is read as it
+// is. "input" stays the input as given.
 //
 // uri site prints the registrable domain of each URL, read as the URL
 // Standard reads it (package github.com/gouri/uri/site), as a "result";
@@ -185,6 +205,18 @@
 // where "rule" is parse, scheme, userinfo, cross-origin or local-path, and
 // "offset" the byte at fault when there is one. A line of standard input
 // is a TARGET as it is, control characters included.
+//
+// uri robots decides, for each URL, whether the crawler --agent may fetch
+// it under the robots.txt file --file, or under the status --status of a
+// fetch of it (RFC 9309, package github.com/gouri/uri/robots), and prints
+// "allowed" or "disallowed", the URL and the rule that decided with its
+// line; the lines of the file that it ignores go to standard error first.
+// With --json:
+//
+//	{"input":S,"ok":true,"allowed":B,"reason":S,"line":N|null,"rule":"allow"|"disallow"|null,"pattern":S|null}
+//
+// where "reason" is rule (the rule of "line" decided), no-rule, no-group,
+// robots.txt, unavailable or unreachable.
 //
 // The other commands print {"input":S,"ok":true,"result":S}, with "base"
 // after "input" for resolve, relativize and canon --base; for template expand, the input
@@ -207,7 +239,7 @@
 //
 // The exit status is 0 when every input succeeds (for equal: when every
 // pair is equivalent; for readings: when the readings of every input
-// agree; for guard and redirect: when every input is allowed), 1 when any fails (or is
+// agree; for guard, redirect and robots: when every input is allowed), 1 when any fails (or is
 // not equivalent, or its readings disagree, or it is refused), and 2 for a
 // usage error.
 package main

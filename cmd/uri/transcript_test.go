@@ -17,7 +17,8 @@ import (
 // A line of the transcript that starts as the command's messages do
 // ("uri: ", "uri CMD: ", "usage: ", "Run 'uri help") is one of standard
 // error, the others of standard output, each stream in its order. A line
-// "$ echo 'TEXT' > FILE" writes FILE for the commands after it. Command
+// "$ echo 'TEXT' > FILE" writes FILE for the commands after it, and so does
+// "$ printf 'TEXT' > FILE", with each \n of TEXT a line break. Command
 // lines that read standard input, run a pipeline or expand variables are not
 // run, since the shell gives them what the test cannot.
 func TestDocTranscripts(t *testing.T) {
@@ -40,17 +41,24 @@ func TestDocTranscripts(t *testing.T) {
 		for _, tr := range transcripts(docs[i]) {
 			name := filepath.Base(file) + ":" + tr.line
 			if tr.file != "" {
-				if err := os.WriteFile(tr.file, []byte(tr.command+"\n"), 0o600); err != nil {
+				if err := os.WriteFile(tr.file, []byte(tr.command), 0o600); err != nil {
 					t.Fatal(err)
 				}
 				continue
 			}
-			args, ok := shellWords(tr.command)
+			stages, ok := pipeline(tr.command)
 			if !ok {
-				continue // a pipeline, a redirection or a variable
+				continue // a redirection, a variable or another program
 			}
+			// Each command of a pipeline reads what the one before it
+			// printed; the errors of all go to standard error.
 			var stdout, stderr bytes.Buffer
-			run(args, strings.NewReader(""), &stdout, &stderr)
+			var args []string
+			for _, args = range stages {
+				in := stdout.String()
+				stdout.Reset()
+				run(args, strings.NewReader(in), &stdout, &stderr)
+			}
 			var wantOut, wantErr []string
 			for _, l := range tr.output {
 				if isMessage(l) {
@@ -86,7 +94,7 @@ type transcript struct {
 	line    string // the line number of the command in its file
 	command string // the arguments, as the shell reads them; the text of file
 	output  []string
-	file    string // the name of the file that "$ echo 'TEXT' > FILE" writes
+	file    string // the name of the file that "$ echo 'TEXT' > FILE" or "$ printf 'TEXT' > FILE" writes
 }
 
 // transcripts returns the transcripts of a Markdown text: in an indented
@@ -108,7 +116,15 @@ func transcripts(md string) []transcript {
 			text, file, ok := strings.Cut(body[len("$ echo '"):], "' > ")
 			cur = nil
 			if ok && !strings.ContainsAny(file, " /") {
-				all = append(all, transcript{line: strconv.Itoa(i + 1), command: text, file: file})
+				all = append(all, transcript{line: strconv.Itoa(i + 1), command: text + "\n", file: file})
+			}
+		case strings.HasPrefix(body, "$ printf '"):
+			// Only the escape \n, and no format: the test writes what
+			// the shell would.
+			text, file, ok := strings.Cut(body[len("$ printf '"):], "' > ")
+			cur = nil
+			if ok && !strings.ContainsAny(file, " /") && !strings.ContainsAny(strings.ReplaceAll(text, `\n`, ""), `\%`) {
+				all = append(all, transcript{line: strconv.Itoa(i + 1), command: strings.ReplaceAll(text, `\n`, "\n"), file: file})
 			}
 		case strings.HasPrefix(body, "$ "):
 			cur = nil
@@ -117,6 +133,41 @@ func transcripts(md string) []transcript {
 		}
 	}
 	return all
+}
+
+// pipeline splits a command line into the arguments of each command of
+// its pipeline: "A | go run ./cmd/uri B" is uri A, then uri B reading what
+// A printed. It reports false for what needs a shell (see shellWords) and
+// for a pipeline with another program.
+func pipeline(s string) ([][]string, bool) {
+	var stages [][]string
+	quote := byte(0)
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		switch {
+		case i < len(s) && quote != 0:
+			if s[i] == quote {
+				quote = 0
+			}
+		case i < len(s) && (s[i] == '\'' || s[i] == '"'):
+			quote = s[i]
+		case i == len(s) || s[i] == '|':
+			stage := strings.TrimSpace(s[start:i])
+			if len(stages) > 0 {
+				var ok bool
+				if stage, ok = strings.CutPrefix(stage, "go run ./cmd/uri "); !ok {
+					return nil, false
+				}
+			}
+			args, ok := shellWords(stage)
+			if !ok {
+				return nil, false
+			}
+			stages = append(stages, args)
+			start = i + 1
+		}
+	}
+	return stages, true
 }
 
 // shellWords splits a command line as a POSIX shell does for the quoting

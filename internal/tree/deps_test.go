@@ -105,13 +105,23 @@ var importRules = map[string][]string{
 	// against an origin, which guard refuses.
 	"httptarget": urlReadings,
 	"origin":     join(urlReadings, []string{"guard", "internal/hostmatch"}),
+	// Hosts and URLs shown to people (UTS #39, as browsers decide), the
+	// URL display form on the URL Standard's values.
+	"display": urlReadings,
 	// A route table of net/http on URL patterns, reading the request's
 	// path as the URL Standard does; HTTP's token rule from x/net.
 	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
+	// robots.txt (RFC 9309), matched against URLs as the URL Standard
+	// reads them, and fetched with any net/http client.
+	"robots": urlReadings,
+
+	// URLs found in text, each read by the URL Standard's parser, bare
+	// domains checked against the Public Suffix List of site.
+	"extract": join(urlReadings, []string{"site"}),
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin", "httptarget"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "robots", "extract", "display"}),
 }
 
 // testSupport is what any package's tests may import besides what the
@@ -137,11 +147,13 @@ var testRules = map[string][]string{
 	"httptarget": {"urlpattern", "origin"},
 	// route's examples read the URL of a request to check a redirect.
 	"route": {"httptarget", "origin"},
+	// robots' examples fetch robots.txt with the SSRF guard's client.
+	"robots": {"guard"},
 	// The rules of the tree call every package that reports errors
 	// (errors_test.go), and ask the scheme table what a default port is
 	// (onlyin_test.go).
 	"internal/tree": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route"}),
+		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route", "robots", "extract", "display"}),
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }

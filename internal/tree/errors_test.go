@@ -15,11 +15,14 @@ import (
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
 	"github.com/gouri/uri/dataurl"
+	"github.com/gouri/uri/display"
+	"github.com/gouri/uri/extract"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
 	"github.com/gouri/uri/mimetype"
 	originpkg "github.com/gouri/uri/origin"
+	"github.com/gouri/uri/robots"
 	"github.com/gouri/uri/route"
 	"github.com/gouri/uri/template"
 	"github.com/gouri/uri/urlpattern"
@@ -92,8 +95,6 @@ func errorCalls() []errorCall {
 		{"IRI.PortNumber", second(must(uri.ParseIRI("//h:65536")).PortNumber()), uri.OpPortNumber, "", "//h:65536", 8, uri.ErrPortRange, ""},
 		{"HostToASCII", second(uri.HostToASCII("a_b.example")), uri.OpIDNA, "", "a_b.example", 0, uri.ErrIDNA, ""},
 		{"HostToUnicode", second(uri.HostToUnicode("a b")), uri.OpIDNA, "", "a b", 1, uri.ErrInvalidByte, ""},
-		{"CheckHomograph", uri.CheckHomograph("p\u0430ypal.com"), uri.OpHomograph, "", "p\u0430ypal.com", 0, uri.ErrMixedScript, ""},
-		{"CheckHomograph(invalid)", uri.CheckHomograph("xn--"), uri.OpHomograph, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
 		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
@@ -158,8 +159,19 @@ func errorCalls() []errorCall {
 		{"httptarget.Config.URL", second(httptarget.Config{}.URL(&http.Request{Method: "GET", RequestURI: "/", Proto: "HTTP/1.0", ProtoMajor: 1})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 		{"httptarget.Config.TargetURI", second(httptarget.Config{}.TargetURI(must(uri.ParseTarget("GET", "/a")), uri.HostPort{}, false)), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 
+		{"display.Host", second(display.Host("a b.com")), uri.OpIDNA, "", "a b.com", 1, uri.ErrInvalidByte, ""},
+		{"display.Policy.Host", second(display.Policy{Profile: display.Firefox}.Host("b\u00fccher_.de")), uri.OpIDNA, "", "b\u00fccher_.de", 0, uri.ErrIDNA, "disallowed rune U+005F"},
+		{"display.URL", second(display.URL("http://[::1")), uri.OpParse, "", "http://[::1", 11, whatwg.ErrIPv6Unclosed, ""},
+		{"display.Policy.URL", second(display.Policy{}.URL("https://h:x/")), uri.OpParse, "", "https://h:x/", 10, whatwg.ErrPortInvalid, ""},
+		{"display.NewTopDomains", second(display.NewTopDomains([]string{"xn--"})), uri.OpIDNA, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
 		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
+
+		{"robots.URL", second(robots.URL("mailto:a@example.com")), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
+		{"robots.Robots.Check", second(robots.Parse(nil).Check("ExampleBot", "https://example.com:x/")), uri.OpParse, "", "https://example.com:x/", 20, whatwg.ErrPortInvalid, ""},
+		{"robots.Agent.Check", second(robots.Parse(nil).Agent("ExampleBot").Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Fetch", second(robots.Fetch(context.Background(), nil, "ftp://example.com/robots.txt")), uri.OpParse, "", "ftp://example.com/robots.txt", no, robots.ErrNotHTTP, ""},
+		{"robots.Options.Fetch", second(robots.Options{}.Fetch(context.Background(), nil, "http://[::1/")), uri.OpParse, "", "http://[::1/", 11, whatwg.ErrIPv6Unclosed, ""},
 
 		{"urlpattern.Parse", second(urlpattern.Parse("https://h/:", urlpattern.Options{})), uri.OpParse, "", "https://h/:", 11, urlpattern.ErrInvalidName, ""},
 		{"urlpattern.Resolve", second(urlpattern.Resolve("nope", "/a", urlpattern.Options{})), uri.OpParse, "", "nope", 0, urlpattern.ErrBaseURL, "missing-scheme-non-relative-URL"},
@@ -185,6 +197,7 @@ func errorCalls() []errorCall {
 		// A bad entry of origin's allowlist, or a bad pattern of guard's
 		// allowlist of hosts, is a fault of the configuration.
 		{"origin.NewAllowlist", second(originpkg.NewAllowlist([]string{"https://*.com"}, originpkg.Options{})), uri.OpParse, "allowlist", "https://*.com", 10, originpkg.ErrBadEntry, ""},
+		{"extract.New", second(extract.New(extract.Options{Schemes: []string{"https", "ht_tp"}})), uri.OpParse, "schemes", "ht_tp", 2, extract.ErrBadScheme, ""},
 		{"guard.NewHostList", second(guard.NewHostList([]string{"*.com"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "*.com", 2, guard.ErrBadHostPattern, ""},
 		{"guard.NewHostList(URL Standard)", second(guard.NewHostList([]string{"1.2.3.256"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "1.2.3.256", 0, whatwg.ErrIPv4OutOfRangePart, ""},
 	}
@@ -303,6 +316,8 @@ var noErrorRow = map[string]string{
 	"URI.WithFragmentText":           "its one error is ErrTooLong, which takes a result of 2 GiB",
 	"IRI.ToURI":                      "its one error is ErrTooLong, which takes a result of 2 GiB",
 	"dataurl.Reader.Read":            "an io.Reader of a body already checked: io.EOF alone",
+	"robots.Robots.Err":              "it reports the error of a fetch that Fetch already made, not a failure of its own",
+	"extract.Scanner.Err":            "the error of the io.Reader that it reads, unchanged",
 	"guard.ResolverFunc.LookupNetIP": "the error of the function that it calls",
 	"template.Value.UnmarshalJSON":   "it reads JSON for encoding/json, with encoding/json's errors",
 	"template.Values.UnmarshalJSON":  "it reads JSON for encoding/json, with encoding/json's errors",
