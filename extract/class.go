@@ -21,7 +21,7 @@ const (
 	bPath                      // a character that a path, query or fragment goes on with in text
 	bPair                      // a character of a pair that pathEnd counts or closes at: brackets and "'"
 	bTrail                     // trailing punctuation, left out at the end of a URL
-	bSpace                     // ASCII whitespace: a URL never spans it, and a stream may be cut after it
+	bSpace                     // a space, a tab, a line feed or a carriage return: a URL never spans it, and a stream may be cut after it
 )
 
 var ascii = func() (t [128]uint16) {
@@ -56,7 +56,9 @@ var ascii = func() (t [128]uint16) {
 	}
 	set(bPair, "([{)]}'")
 	set(bTrail, "?!.,:;*_~'")
-	set(bSpace, " \t\n\v\f\r")
+	// Not the vertical tab nor the form feed, after which mode GFM
+	// starts no www link (gfmSpace): a Scanner cut there would.
+	set(bSpace, " \t\n\r")
 	return t
 }()
 
