@@ -215,11 +215,10 @@ func (s *state) parse(prefix, rest string, esc bool) (whatwg.URL, bool) {
 	if n := len(prefix) + len(rest); cap(s.buf) < n {
 		s.buf = make([]byte, 0, max(n, 256))
 	}
-	s.buf = append(s.buf[:0], prefix...)
 	if esc {
-		s.buf = appendUnescaped(s.buf, rest)
+		s.buf = appendUnescaped(append(s.buf[:0], prefix...), rest)
 	} else {
-		s.buf = append(s.buf, rest...)
+		s.buf = append(append(s.buf[:0], prefix...), rest...)
 	}
 	u, err := whatwg.Parse(unsafe.String(unsafe.SliceData(s.buf), len(s.buf)))
 	return u, err == nil

@@ -101,10 +101,13 @@ func slashes(text string, p int) int {
 // reads a "\" in a URL as it is.
 func (s *state) finish(m Match, prefix string, end int) (Match, bool) {
 	t := s.text
-	esc := s.e.mode != GFM && strings.IndexByte(t[m.Start:end], '\\') >= 0
-	if esc && end < len(t) && t[end] == '\\' && !jsonEscape(t, end) {
-		s.fail(m.Start)
-		return Match{}, false
+	esc := false
+	if s.e.mode != GFM && strings.IndexByte(t[m.Start:end], '\\') >= 0 {
+		if end < len(t) && t[end] == '\\' && !jsonEscape(t, end) {
+			s.fail(m.Start)
+			return Match{}, false
+		}
+		esc = true
 	}
 	u, ok := s.parse(prefix, t[m.Start:end], esc)
 	if !ok {
@@ -427,19 +430,19 @@ func (s *state) ipv6(i int) (Match, bool) {
 func (s *state) email(at int) (Match, bool) {
 	t := s.text
 	local, _, de, ok := s.address(at, s.last)
-	if !ok || scpPath(t, de) || !s.listedHost(t[at+1:de]) {
+	if !ok || de < len(t) && t[de] == ':' && scpPath(t, de+1) || !s.listedHost(t[at+1:de]) {
 		return Match{}, false
 	}
 	m := Match{Start: local, Kind: KindEmail, host: [2]int32{int32(at + 1 - local), int32(de - local)}}
 	return s.finish(m, "mailto:", de)
 }
 
-// scpPath reports whether a path in the syntax of scp and git follows
-// ":" at text[i]: then a user "@" a host before it is no mailbox
-// ("git@github.com:x/y.git", "me@host.example:~/f"). ":" at the end of a
-// sentence, or before a space, is punctuation.
+// scpPath reports whether the path of scp and git starts at text[i],
+// after ":": then a user "@" a host before it is no mailbox
+// ("git@github.com:x/y.git", "me@host.example:~/f"). A ":" at the end of
+// a sentence, or before a space, is punctuation.
 func scpPath(text string, i int) bool {
-	return i+1 < len(text) && text[i] == ':' && (is(text[i+1], bAlpha|bDigit) || strings.IndexByte("/~._-", text[i+1]) >= 0)
+	return i < len(text) && (is(text[i], bAlpha|bDigit) || strings.IndexByte("/~._-", text[i]) >= 0)
 }
 
 // address reads an address local "@" domain around text[p:], from the "@"
