@@ -27,6 +27,7 @@ func FuzzExtract(f *testing.F) {
 		"<http://a.b>&amp; http://a%http://a% www.a&b; [https://a.com\n\nhttps://b.com",
 		"https://x.com/\u202eevil \xff\xfehttp://a.b mailto:a@b.c?x tel:+1",
 		"http:http://a.com//b@c.d(e)[f]{g}'h'\"i\"`j`",
+		`{"u":["https:\/\/a.example\/x\u0026y","https://b.example/\u8def"]} 'https://c.example/it's' git@github.com:x/y`,
 	} {
 		f.Add(s, uint8(0), uint16(1))
 		f.Add(s, uint8(1), uint16(7))
@@ -72,13 +73,13 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 // checkDelimiters checks that no URL found in modes Default and Relaxed
 // holds a character that delimits URLs in text, '"' and "`", but in the
 // local part of an address (RFC 5322, Section 3.4.1: atext and quoted
-// strings).
+// strings), bare or after "mailto:", which ends at its first "@".
 func checkDelimiters(t *testing.T, text string, ms []extract.Match) {
 	t.Helper()
 	for _, m := range ms {
 		rest := m.Text
-		if m.Kind == extract.KindEmail {
-			rest = m.Text[strings.LastIndexByte(m.Text, '@'):]
+		if at := strings.IndexByte(m.Text, '@'); at >= 0 && (m.Kind == extract.KindEmail || m.URL.Scheme() == "mailto") {
+			rest = m.Text[at:]
 		}
 		if strings.ContainsAny(rest, "\"`") {
 			t.Fatalf("match %q of %q holds a delimiter", m.Text, text)
