@@ -98,6 +98,8 @@ func errorCalls() []errorCall {
 		{"HostToUnicode", second(uri.HostToUnicode("a b")), uri.OpIDNA, "", "a b", 1, uri.ErrInvalidByte, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
+		{"FileOptions.FilePath", second(uri.FileOptions{Style: uri.PathWindows, LocalOnly: true}.FilePath(uri.MustParse("file://evil.example/share/x"))), uri.OpFilePath, "", "file://evil.example/share/x", 7, uri.ErrFileHost, "a UNC server, which Windows would reach over SMB, refused by FileOptions.LocalOnly"},
+		{"FileOptions.FromFilePath(Windows name)", second(uri.FileOptions{Style: uri.PathWindows}.FromFilePath("C:\\a\r\nb")), uri.OpFilePath, "", "C:\\a\r\nb", 4, uri.ErrWindowsName, ""},
 		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
 		{"FileKey", second(uri.FileKey(u)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 
