@@ -149,6 +149,9 @@ func Example_server() {
 			return
 		}
 		next, _ := u.SearchParams().Get("next")
+		if next == "" {
+			next = "/" // an empty target is the current URL: /login again
+		}
 		to, err := origin.Redirect(u, next, nil) // refused when next leaves the site
 		if err != nil {
 			to = "/"
@@ -173,6 +176,7 @@ func Example_server() {
 		"GET /repos/golang/go/contents/..%2F..%2Fsecret",
 		"GET /login?next=/repos/golang/go",
 		"GET /login?next=https://evil.example/",
+		"GET /login",
 	} {
 		method, target, _ := strings.Cut(req, " ")
 		w := httptest.NewRecorder()
@@ -193,4 +197,5 @@ func Example_server() {
 	// GET /repos/golang/go/contents/..%2F..%2Fsecret -> 404 404 page not found
 	// GET /login?next=/repos/golang/go -> 303 http://example.com/repos/golang/go
 	// GET /login?next=https://evil.example/ -> 303 /
+	// GET /login -> 303 http://example.com/
 }
