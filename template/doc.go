@@ -228,7 +228,12 @@
 //     the *uri.Error of the expansion, so that errors.As finds it and
 //     errors.Is its reason.
 //   - [OpMatch], from [Template.Match] and [Template.MatchURI]: Input is
-//     the URI, and Offset the byte of it at which matching failed.
+//     the URI, and Offset the byte of it at which matching failed. When
+//     the URI would match but for a value that holds "%2F" or writes a
+//     dot segment in the path, Detail says so, and names
+//     MatchOptions.AllowEncodedSlash where it would allow the value:
+//     "/files/{name}" against "/files/a%2Fb" fails with "a value would
+//     hold "%2F", which MatchOptions.AllowEncodedSlash allows".
 //
 // The message reads "uri: expand x: prefix modifier on a list or
 // associative array at offset 1 of "{x:3}"".

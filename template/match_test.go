@@ -276,3 +276,38 @@ func TestMatchConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchWhy: when a URI does not match because a value that the rules
+// refuse would have to hold "%2F" or write a dot segment (Template.Match:
+// values never cross their operator's boundary), the error says so in its
+// Detail and names the option that allows it, if one does; otherwise the
+// Detail is empty. Op, Err and Offset stay those of the failed match.
+func TestMatchWhy(t *testing.T) {
+	const (
+		slash = `a value would hold "%2F", which MatchOptions.AllowEncodedSlash allows`
+		dots  = `a value would write a "." or ".." segment`
+		both  = `a value would hold "%2F" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first`
+	)
+	allow := &template.MatchOptions{AllowEncodedSlash: true}
+	for _, c := range []struct {
+		why, tmpl, in string
+		opts          *template.MatchOptions
+		offset        int
+		detail        string
+	}{
+		{"an encoded slash, refused by default", "/projects/{id}/issues", "/projects/group%2Fproject/issues", nil, 10, slash},
+		{"in lower case", "/files/{name}", "/files/a%2fb", nil, 7, slash},
+		{"an encoded slash and a dot segment", "/files/{name}", "/files/..%2Fetc", nil, 7, both},
+		{"a dot segment alone", "/files/{name}", "/files/..", nil, 7, dots},
+		{"a dot segment with the option", "/files/{name}", "/files/..%2Fetc", allow, 7, dots},
+		{"a dot segment between encoded slashes, with the option", "/p/{id}/i", "/p/a%2F..%2Fb/i", allow, 7, dots},
+		{"another reason: the literal differs", "/files/{name}", "/other/a%2Fb", nil, 1, ""},
+		{"another reason, a dot segment in the URI", "/a/{x}/b", "/a/../c", nil, 6, ""},
+	} {
+		_, err := template.MustParse(c.tmpl).Match(c.in, c.opts)
+		var e *uri.Error
+		if !errors.As(err, &e) || e.Op != template.OpMatch || e.Offset != c.offset || e.Detail != c.detail {
+			t.Errorf("%s: MustParse(%q).Match(%q, %+v) = %#v; want offset %d, detail %q", c.why, c.tmpl, c.in, c.opts, err, c.offset, c.detail)
+		}
+	}
+}
