@@ -57,12 +57,9 @@ func HasPathPrefix(path, prefix string) bool {
 // absoluteOrEmpty reports whether p is empty or begins with "/".
 func absoluteOrEmpty(p string) bool { return p == "" || p[0] == '/' }
 
-// checkSlash returns, with c.RefuseEncodedSlash, the error of the first
-// "%2F" or "%5C" (either case) in the path of t, a request-target.
-func (c *Config) checkSlash(t *uri.Target) error {
-	if !c.RefuseEncodedSlash {
-		return nil
-	}
+// checkSlash returns the error of the first "%2F" or "%5C" (either case)
+// in the path of t, a request-target, for Config.RefuseEncodedSlash.
+func checkSlash(t *uri.Target) error {
 	s, end := t.String(), len(t.String())
 	if t.HasQuery() {
 		end -= len(t.Query()) + 1

@@ -57,8 +57,10 @@ var (
 // c.RefuseEncodedSlash refuses ([uri.ErrEncodedSeparator], Input the
 // request-target), with Op [uri.OpBuild] otherwise.
 func (c Config) TargetURI(t uri.Target, host uri.HostPort, noHost bool) (uri.URI, error) {
-	if err := c.checkSlash(&t); err != nil {
-		return uri.URI{}, err
+	if c.RefuseEncodedSlash {
+		if err := checkSlash(&t); err != nil {
+			return uri.URI{}, err
+		}
 	}
 	switch t.Form() {
 	case uri.AbsoluteForm:
