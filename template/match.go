@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/template/internal/expr"
 	"github.com/gouri/uri/template/internal/match"
 )
@@ -29,11 +30,12 @@ type MatchOptions struct {
 	Kinds map[string]Kind
 
 	// AllowEncodedSlash lets a value in the path hold a pct-encoded "/"
-	// ("%2F"), which is refused by default: "/projects/{id}/issues" then
-	// matches "/projects/group%2Fproject/issues" with id = "group/project",
-	// as services that name a project by its path ask. A "." or ".." between
+	// ("%2F") or "\" ("%5C", a separator on Windows), which are refused
+	// by default: "/projects/{id}/issues" then matches
+	// "/projects/group%2Fproject/issues" with id = "group/project", as
+	// services that name a project by its path ask. A "." or ".." between
 	// the slashes of such a value stays refused, as a path segment of one
-	// would be ("group%2F..%2Fx" does not match).
+	// would be ("group%2F..%2Fx" and "..%5Cx" do not match).
 	AllowEncodedSlash bool
 
 	// NonEmpty refuses a reading in which a value, a list item, or the name
@@ -171,19 +173,22 @@ func (t *Template) match(u uri.URI, opts *MatchOptions) (Values, int, error) {
 
 // whyNot tells why u, which did not match, does not, when the reason is a
 // value that the rules refuse in the path: it matches u again with values
-// allowed to hold a "/" written "%2F", to write a dot segment, or both,
-// as u's path has them, within the steps that opts leaves after spent. It
-// returns the Detail for the error ("" when none of them is the reason)
-// and the steps spent in all.
+// allowed to hold a "/" or "\" written "%2F" or "%5C", to write a dot
+// segment, or both, as u's path has them, within the steps that opts
+// leaves after spent. It returns the Detail for the error ("" when none of
+// them is the reason) and the steps spent in all.
 func (t *Template) whyNot(u uri.URI, opts *MatchOptions, spent int) (string, int) {
 	path := u.Path()
-	slash := (opts == nil || !opts.AllowEncodedSlash) && (strings.Contains(path, "%2F") || strings.Contains(path, "%2f"))
+	lower := abnf.LowerString(path)
+	enc := "%2F"
+	if !strings.Contains(lower, "%2f") {
+		enc = "%5C"
+	}
+	slash := (opts == nil || !opts.AllowEncodedSlash) && strings.Contains(lower, strings.ToLower(enc))
 	dots := len(expr.DotSegments(nil, path, 0)) > 0
-	const (
-		slashWhy = `a value would hold "%2F", which MatchOptions.AllowEncodedSlash allows`
-		dotsWhy  = `a value would write a "." or ".." segment`
-		bothWhy  = `a value would hold "%2F" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first`
-	)
+	const dotsWhy = `a value would write a "." or ".." segment`
+	slashWhy := `a value would hold "` + enc + `", which MatchOptions.AllowEncodedSlash allows`
+	bothWhy := `a value would hold "` + enc + `" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first`
 	e := opts.engine()
 	for _, try := range []struct {
 		on          bool
