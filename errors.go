@@ -505,6 +505,8 @@ var (
 	// ErrEncodedSeparator: a percent-encoded "/" (or, for Windows, "\") in a
 	// segment of a file URI. Decoded, it would split the segment in two, so
 	// the path would not be the one the URI names (RFC 3986, Section 2.2).
+	// Package httptarget refuses one in a request-target's path with it too,
+	// when its Config.RefuseEncodedSlash asks.
 	ErrEncodedSeparator = errors.New("percent-encoded path separator")
 
 	// ErrNUL: a NUL byte, raw in a path or percent-encoded ("%00") in a file
