@@ -121,9 +121,7 @@
 // # Allocation and time
 //
 // [Host] of an ASCII host in lower case with no A-label returns it without
-// allocating, in about 15 ns (a little more when it starts with a digit,
-// and one allocation for the dotted decimal of an IPv4 address in a loose
-// form such as "0x7f.1"); a host with an A-label allocates its Decision
+// allocating, in about 15 ns; a host with an A-label allocates its Decision
 // (three allocations for one A-label) and takes 5,000 to 15,000
 // instructions, under a microsecond for most (docs/performance.md). An
 // A-label whose code points are all plain in UTS #46 is decoded here, with

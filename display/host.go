@@ -98,7 +98,8 @@ func Host(host string) (Decision, error) { return Policy{}.Host(host) }
 // reads for what it is; a name that ends in a number without being an
 // address ("example.123", which the URL Standard's parser rejects) is shown
 // as it is, since Host decides how a name looks and is no validator
-// (whatwg.Parse is). The decision for a host that holds only ASCII and valid
+// (whatwg.Parse is). A host that starts with a digit takes that look-up,
+// and the dotted decimal of a loose address is one allocation. The decision for a host that holds only ASCII and valid
 // A-labels does not depend on the Go release; one that holds raw Unicode
 // goes through IDNA, whose tables follow the Go release (see the package
 // documentation of github.com/gouri/uri).
