@@ -38,47 +38,66 @@ var wholeScriptLookalikes = [...]struct {
 	{scriptThai, "ทนบพรหเแ๐ดลปฟม", []string{"th"}},
 }
 
+// lookalikesOf is the index in wholeScriptLookalikes of each script that
+// it lists, and -1 for the others.
+var lookalikesOf = func() (t [len(scriptNames)]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for k, w := range wholeScriptLookalikes {
+		t[w.script] = int8(k)
+	}
+	return t
+}()
+
 // wholeScriptWords are Cyrillic words that are whole-script confusables
 // but spell no Latin word, which Chromium shows.
 var wholeScriptWords = [...]string{"секс", "как", "коса", "курс", "парк", "такий", "укроп", "сахарок", "покраска"}
 
 // wholeScriptConfusable reports whether label is spelled with letters of
 // one script that all look Latin, under a TLD not of that script.
-func wholeScriptConfusable(l *labelInfo, tld, tldUnicode string) bool {
+func wholeScriptConfusable(l *labelInfo, tld string, tldRunes []rune) bool {
 	// The label is of one script, with Common and Inherited: its first
 	// letter tells which.
-	var sc script
-	for _, p := range l.props {
-		if p.script != scriptCommon && p.script != scriptInherited {
-			sc = p.script
-			break
-		}
+	sc := l.script
+	k := lookalikesOf[sc]
+	if k < 0 {
+		return false
 	}
-	for _, wsc := range wholeScriptLookalikes {
-		if wsc.script != sc {
-			continue
-		}
-		for i, r := range l.runes {
-			if l.props[i].script == sc && !strings.ContainsRune(wsc.letters, r) {
-				return false
-			}
-		}
-		for _, w := range wholeScriptWords {
-			if l.text == w {
-				return false
-			}
-		}
-		if !isASCII(tldUnicode) && strings.IndexFunc(tldUnicode, func(r rune) bool { return propOf(r).script == sc }) >= 0 {
+	wsc := &wholeScriptLookalikes[k]
+	for i, r := range l.runes {
+		if l.props[i].script == sc && !strings.ContainsRune(wsc.letters, r) {
 			return false
 		}
-		for _, t := range wsc.tlds {
-			if t == tld {
-				return false
-			}
-		}
-		return true
 	}
-	return false
+	for _, w := range wholeScriptWords {
+		if equalRunes(l.runes, w) {
+			return false
+		}
+	}
+	for _, r := range tldRunes {
+		if propOf(r).script == sc {
+			return false
+		}
+	}
+	for _, t := range wsc.tlds {
+		if t == tld {
+			return false
+		}
+	}
+	return true
+}
+
+// equalRunes reports whether rs are the code points of s.
+func equalRunes(rs []rune, s string) bool {
+	i := 0
+	for _, r := range s {
+		if i == len(rs) || rs[i] != r {
+			return false
+		}
+		i++
+	}
+	return i == len(rs)
 }
 
 // digitLookalikes are characters that are, or look like, digits.
@@ -86,7 +105,7 @@ const digitLookalikes = "θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპ
 
 // digitLookalike reports whether label has only ASCII digits and digit
 // look-alikes, and at least one look-alike.
-func digitLookalike(label string) bool {
+func digitLookalike(label []rune) bool {
 	seen := false
 	for _, r := range label {
 		switch {
