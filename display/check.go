@@ -281,6 +281,13 @@ func icuChecks(l *labelInfo, p Profile) (Reason, level) {
 		// letter has a mark twice or a dot above.
 		return Safe, lv
 	}
+	return nfdChecks(l, p), lv
+}
+
+// nfdChecks are the checks of UTS #39, Section 5.4, on the NFD of the
+// label: no combining mark twice on one letter (Invisible), and for
+// Chromium no dot above on a letter that hides it (HiddenOverlay).
+func nfdChecks(l *labelInfo, p Profile) Reason {
 	var buf [64]rune
 	nfd := buf[:0]
 	for i, r := range l.runes {
@@ -293,11 +300,11 @@ func icuChecks(l *labelInfo, p Profile) (Reason, level) {
 	reorder(nfd)
 	switch {
 	case invisible(nfd):
-		return Invisible, lv
+		return Invisible
 	case p == Chromium && hiddenOverlay(nfd):
-		return HiddenOverlay, lv
+		return HiddenOverlay
 	}
-	return Safe, lv
+	return Safe
 }
 
 // checkLabel decides whether l, the Unicode form of an A-label, may be

@@ -1,6 +1,9 @@
 package display
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // This file holds the checks of Chromium's IDN spoof checker that look
 // for look-alikes of Latin letters and digits, and for patterns of
@@ -39,16 +42,26 @@ var wholeScriptLookalikes = [...]struct {
 }
 
 // lookalikesOf is the index in wholeScriptLookalikes of each script that
-// it lists, and -1 for the others.
-var lookalikesOf = func() (t [len(scriptNames)]int8) {
-	for i := range t {
-		t[i] = -1
-	}
-	for k, w := range wholeScriptLookalikes {
-		t[w.script] = int8(k)
-	}
-	return t
-}()
+// it lists, and -1 for the others; lookalikeLetters are the letters of
+// each entry, sorted.
+var (
+	lookalikesOf = func() (t [len(scriptNames)]int8) {
+		for i := range t {
+			t[i] = -1
+		}
+		for k, w := range wholeScriptLookalikes {
+			t[w.script] = int8(k)
+		}
+		return t
+	}()
+	lookalikeLetters = func() (t [len(wholeScriptLookalikes)][]rune) {
+		for k, w := range wholeScriptLookalikes {
+			t[k] = []rune(w.letters)
+			slices.Sort(t[k])
+		}
+		return t
+	}()
+)
 
 // wholeScriptWords are Cyrillic words that are whole-script confusables
 // but spell no Latin word, which Chromium shows.
@@ -66,13 +79,18 @@ func wholeScriptConfusable(l *labelInfo, tld string, tldRunes []rune) bool {
 	}
 	wsc := &wholeScriptLookalikes[k]
 	for i, r := range l.runes {
-		if l.props[i].script == sc && !strings.ContainsRune(wsc.letters, r) {
+		if l.props[i].script != sc {
+			continue
+		}
+		if !containsSorted(lookalikeLetters[k], r) {
 			return false
 		}
 	}
-	for _, w := range wholeScriptWords {
-		if equalRunes(l.runes, w) {
-			return false
+	if sc == scriptCyrillic {
+		for _, w := range wholeScriptWordRunes {
+			if len(w) == len(l.runes) && slices.Equal(w, l.runes) {
+				return false
+			}
 		}
 	}
 	for _, r := range tldRunes {
@@ -88,20 +106,37 @@ func wholeScriptConfusable(l *labelInfo, tld string, tldRunes []rune) bool {
 	return true
 }
 
-// equalRunes reports whether rs are the code points of s.
-func equalRunes(rs []rune, s string) bool {
-	i := 0
-	for _, r := range s {
-		if i == len(rs) || rs[i] != r {
-			return false
-		}
-		i++
+// wholeScriptWordRunes are the code points of wholeScriptWords.
+var wholeScriptWordRunes = func() (t [len(wholeScriptWords)][]rune) {
+	for i, w := range wholeScriptWords {
+		t[i] = []rune(w)
 	}
-	return i == len(rs)
+	return t
+}()
+
+// containsSorted reports whether the sorted rs hold r.
+func containsSorted(rs []rune, r rune) bool {
+	lo, hi := 0, len(rs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rs[m] < r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo < len(rs) && rs[lo] == r
 }
 
-// digitLookalikes are characters that are, or look like, digits.
+// digitLookalikes are characters that are, or look like, digits;
+// digitLookalikeRunes are they, sorted.
 const digitLookalikes = "θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨"
+
+var digitLookalikeRunes = func() []rune {
+	rs := []rune(digitLookalikes)
+	slices.Sort(rs)
+	return rs
+}()
 
 // digitLookalike reports whether label has only ASCII digits and digit
 // look-alikes, and at least one look-alike.
@@ -110,7 +145,7 @@ func digitLookalike(label []rune) bool {
 	for _, r := range label {
 		switch {
 		case r >= '0' && r <= '9':
-		case strings.ContainsRune(digitLookalikes, r):
+		case isDigitLookalike(r):
 			seen = true
 		default:
 			return false
@@ -118,6 +153,8 @@ func digitLookalike(label []rune) bool {
 	}
 	return seen
 }
+
+func isDigitLookalike(r rune) bool { return containsSorted(digitLookalikeRunes, r) }
 
 // Sets of characters of the dangerous patterns.
 const (

@@ -82,7 +82,11 @@ func DecodePunycode(dst []rune, s string) ([]rune, bool) {
 		i %= count
 		at := start + int(i)
 		dst = append(dst, 0)
-		copy(dst[at+1:], dst[at:])
+		// A label's runs are short: a loop moves them faster than a
+		// call.
+		for j := len(dst) - 1; j > at; j-- {
+			dst[j] = dst[j-1]
+		}
 		dst[at] = rune(n)
 		i++
 	}
