@@ -436,13 +436,20 @@ func readRunes(rs []rune, props []prop) labelInfo {
 				l.oneScript = false
 			}
 		}
-		if r >= utf8.RuneSelf && l.oneScript && extensionOf(r) != nil {
+		if r < utf8.RuneSelf {
+			// No ASCII code point decomposes, combines, has extensions
+			// of its own or is special.
+			continue
+		}
+		l.ascii = false
+		if l.oneScript && extensionOf(r) != nil {
 			l.oneScript = false
 		}
-		l.ascii = l.ascii && r < utf8.RuneSelf
-		l.decomposes = l.decomposes || p.decomposes()
-		l.complexNFD = l.complexNFD || p.decomposes() && !p.simpleNFD()
-		l.combining = l.combining || p.combining()
+		if p.flags&(flagDecomposes|flagCombining) != 0 {
+			l.decomposes = l.decomposes || p.decomposes()
+			l.complexNFD = l.complexNFD || p.decomposes() && !p.simpleNFD()
+			l.combining = l.combining || p.combining()
+		}
 		l.special = l.special || r == 'þ' || r == 'ð' || r == 'ə' || r == '·' ||
 			r >= 0x300 && r <= 0x339 || r >= 0x3078 && r <= 0x307A || r >= 0x30D8 && r <= 0x30DA || r >= 0x30FB && r <= 0x30FE
 	}
