@@ -183,9 +183,13 @@ func hasALabel(host string) bool {
 func (p Policy) decide(ascii string) Decision {
 	n := strings.Count(ascii, ".") + 1
 	tld := ascii[strings.LastIndexByte(ascii, '.')+1:]
-	var tbuf [64]rune
-	var tpbuf [64]prop
-	t, _, _ := readALabel(tbuf[:0], tpbuf[:0], tld)
+	var tldRunes []rune // the U-label of tld, if it is an A-label
+	if strings.HasPrefix(tld, "xn--") {
+		var tbuf [64]rune
+		var tpbuf [64]prop
+		t, _, _ := readALabel(tbuf[:0], tpbuf[:0], tld)
+		tldRunes = t.runes
+	}
 	d := Decision{ASCII: ascii, Labels: make([]Label, n)}
 	var rbuf [64]rune
 	var pbuf [64]prop
@@ -222,7 +226,7 @@ func (p Policy) decide(ascii string) Decision {
 		}
 		starts = append(starts, start)
 		idn = true
-		if d.Labels[k].Reason = checkLabel(&l, tld, t.runes, p.Profile); d.Labels[k].Reason == Safe {
+		if d.Labels[k].Reason = checkLabel(&l, tld, tldRunes, p.Profile); d.Labels[k].Reason == Safe {
 			shown++
 		}
 	}
