@@ -66,16 +66,10 @@ const (
 	flagSimpleNFD              // see prop.simpleNFD
 )
 
-// The bits of an entry of low, as the generator writes them, beside the
-// flags (bits 0 to 7), the script (8 to 15) and the combining class (16 to
-// 23); the value of a decimal digit is in bits 28 to 31.
-const (
-	lowDecomposes = 1 << 24 // a canonical decomposition
-	lowConfusable = 1 << 25 // a prototype in confusables.txt
-)
-
 // propOf returns the properties of r; a code point that is neither Allowed
-// nor a nonspacing mark has none (scriptUnknown, no flags).
+// nor a nonspacing mark has none (scriptUnknown, no flags). Below U+0800 it
+// reads the table low: the flags in bits 0 to 7 of an entry, the script in
+// bits 8 to 15, the value of a digit in bits 28 to 31.
 func propOf(r rune) prop {
 	if uint32(r) < uint32(len(low)) {
 		v := low[r]

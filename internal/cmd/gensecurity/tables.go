@@ -143,9 +143,7 @@ func (g *gen) tables() ([]byte, error) {
 	}
 	writeMapping(&b, "conf", "the prototype of each code point of confusables.txt, in NFD", conf)
 	writeCCC(&b)
-	if err := g.writeLow(&b, scripts, decomp, conf); err != nil {
-		return nil, err
-	}
+	g.writeLow(&b, scripts)
 	writeBits(&b, decomp, conf)
 	return b.Bytes(), nil
 }
@@ -155,32 +153,22 @@ func (g *gen) tables() ([]byte, error) {
 // combining diacritical marks.
 const lowLimit = 0x800
 
-// The bits of an entry of the table low of package display, beside its
-// flags (bits 0 to 7), script (8 to 15) and combining class (16 to 23).
-const (
-	lowDecomposes = 1 << 24 // a canonical decomposition, covered or not
-	lowConfusable = 1 << 25 // a prototype in confusables.txt
-)
-
-// writeLow writes the table low: what props, cccRanges, decompKeys and
-// confKeys say of each code point below lowLimit, packed in a uint32, so
-// that package display reads the code points of the most common
-// alphabetic scripts without a search: the flags of props in bits 0 to 7,
-// the script in bits 8 to 15, the canonical combining class in bits 16 to
-// 23, lowDecomposes and lowConfusable, and the value of a decimal digit in
-// bits 28 to 31.
-func (g *gen) writeLow(b *bytes.Buffer, scripts map[rune]string, decomp, conf map[rune]string) error {
+// writeLow writes the table low: what props and cccRanges say of each code
+// point below lowLimit, packed in a uint32, so that package display reads
+// the code points of the most common alphabetic scripts without a search:
+// the flags of props in bits 0 to 7, the script in bits 8 to 15, the
+// canonical combining class in bits 16 to 23, and the value of a decimal
+// digit in bits 28 to 31.
+func (g *gen) writeLow(b *bytes.Buffer, scripts map[rune]string) {
 	id := map[string]int{}
 	_, names := g.scripts()
 	for i, n := range names {
 		id[n] = i + 1
 	}
-	fmt.Fprintf(b, "\n// low holds what props, cccRanges, decompKeys and confKeys say of each\n")
-	fmt.Fprintf(b, "// code point below U+%04X, packed: the flags of props in bits 0 to 7, the\n", lowLimit)
-	fmt.Fprintf(b, "// script in bits 8 to 15, the canonical combining class in bits 16 to 23,\n")
-	fmt.Fprintf(b, "// lowDecomposes (bit 24: a canonical decomposition), lowConfusable (bit\n")
-	fmt.Fprintf(b, "// 25: a prototype in confusables.txt), the value of a decimal digit in\n")
-	fmt.Fprintf(b, "// bits 28 to 31.\n")
+	fmt.Fprintf(b, "\n// low holds what props and cccRanges say of each code point below\n")
+	fmt.Fprintf(b, "// U+%04X, packed: the flags of props in bits 0 to 7, the script in bits 8\n", lowLimit)
+	fmt.Fprintf(b, "// to 15, the canonical combining class in bits 16 to 23, the value of a\n")
+	fmt.Fprintf(b, "// decimal digit in bits 28 to 31.\n")
 	fmt.Fprintf(b, "var low = [%#x]uint32{", lowLimit)
 	for r := rune(0); r < lowLimit; r++ {
 		var v uint32
@@ -212,19 +200,12 @@ func (g *gen) writeLow(b *bytes.Buffer, scripts map[rune]string, decomp, conf ma
 			}
 		}
 		v |= uint32(norm.NFD.PropertiesString(string(r)).CCC()) << 16
-		if _, ok := decomp[r]; ok {
-			v |= lowDecomposes
-		}
-		if _, ok := conf[r]; ok {
-			v |= lowConfusable
-		}
 		if r%8 == 0 {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(b, "%#08x, ", v)
 	}
 	fmt.Fprintf(b, "\n}\n")
-	return nil
 }
 
 // The Hangul syllables, which decompose by rule (Unicode, Section 3.12).
