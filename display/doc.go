@@ -13,10 +13,12 @@
 //     (its documentation "Internationalized Domain Names (IDN) in Google
 //     Chrome", and the rows of its unit test, which this package runs).
 //   - [URL] (and [Policy.URL]): the display form of a whole URL as an
-//     address bar formats it: the host by that rule, and the path, query and
-//     fragment percent-decoded only where the octets are the UTF-8 of
-//     characters that cannot spoof. Parsing the display form with package
-//     whatwg gives the same URL back.
+//     address bar formats it: no username and password (where
+//     "https://accounts.google.com:login@evil.example/" passes for a
+//     Google URL), the host by that rule, and the path, query and fragment
+//     percent-decoded only where the octets are the UTF-8 of characters
+//     that cannot spoof. Parsing the display form with package whatwg gives
+//     the same URL back, less its username and password.
 //   - [Skeleton]: the skeleton of Unicode Technical Standard #39, Section 4,
 //     by which two strings are confusable; and [TopDomains], a list of
 //     domains that hosts must not pass for, compared by the skeletons that
@@ -112,8 +114,9 @@
 // shown in Unicode can still be an attacker's, and one kept in A-labels can
 // be honest. Confusables outside UTS #39 and Chromium's mappings, and names
 // that imitate a domain outside the list of top domains, pass. Package
-// display does not shorten URLs (no "www." or scheme elided, no userinfo
-// hidden): what it shows parses back to the same URL.
+// display does not shorten URLs beyond leaving out the userinfo (no "www."
+// or scheme elided, no path cut): what it shows parses back to the same
+// URL less its credentials.
 //
 // # Allocation and time
 //

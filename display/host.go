@@ -91,7 +91,16 @@ func Host(host string) (Decision, error) { return Policy{}.Host(host) }
 // first made ASCII with [uri.HostToASCII] and decided as its A-labels are.
 // A label that starts with "xn--" and is not a valid A-label is shown as it
 // is, with reason [InvalidIDNA]; IP literals and IPv4 addresses are shown as
-// they are. The decision for a host that holds only ASCII and valid
+// they are. A host is shown as the URL Standard's host parser reads it
+// (section 3.5), since that is where a browser or a client connects: a
+// name that its IPv4 parser reads as an address ("0x7f.1", "0177.0.0.1",
+// "2130706433", "127.1", see [uri.AmbiguousIPv4]) is shown, and given as
+// ASCII, as that address in dotted decimal ("127.0.0.1"), which a person
+// reads for what it is; a name that ends in a number without being an
+// address ("example.123", which the URL Standard's parser rejects) is shown
+// as it is, since Host decides how a name looks and is no validator
+// (whatwg.Parse is). A host that starts with a digit takes that look-up,
+// and the dotted decimal of a loose address is one allocation. The decision for a host that holds only ASCII and valid
 // A-labels does not depend on the Go release; one that holds raw Unicode
 // goes through IDNA, whose tables follow the Go release (see the package
 // documentation of github.com/gouri/uri).
@@ -99,7 +108,9 @@ func Host(host string) (Decision, error) { return Policy{}.Host(host) }
 // On error, for a host that no URI or IRI may hold or that IDNA rejects,
 // it returns the zero Decision and the *uri.Error of [uri.HostToASCII].
 func (p Policy) Host(host string) (Decision, error) {
-	if plainHost(host) {
+	// A host that starts with a digit may be an IPv4 address in a loose
+	// form ("0x7f.1"), which asIs writes in dotted decimal.
+	if plainHost(host) && host[0]-'0' > 9 {
 		return Decision{Host: host, ASCII: host}, nil
 	}
 	ascii := host
@@ -114,9 +125,21 @@ func (p Policy) Host(host string) (Decision, error) {
 		return Decision{Host: ascii, ASCII: ascii}, nil
 	}
 	if ascii = abnf.LowerString(ascii); !hasALabel(ascii) {
-		return Decision{Host: ascii, ASCII: ascii}, nil
+		return asIs(ascii), nil
 	}
 	return p.decide(ascii), nil
+}
+
+// asIs is the decision for a host in lower-case ASCII with no A-label: the
+// host itself, or, when the URL Standard's IPv4 parser reads it as an
+// address (section 3.5: "0x7f.1", "2130706433"), that address in dotted
+// decimal. Every such address starts with a digit.
+func asIs(host string) Decision {
+	if a, ok := uri.AmbiguousIPv4(host); ok {
+		s := a.String()
+		return Decision{Host: s, ASCII: s}
+	}
+	return Decision{Host: host, ASCII: host}
 }
 
 // plainHost reports whether host is a reg-name in lower-case ASCII, with

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
@@ -97,6 +98,8 @@ func errorCalls() []errorCall {
 		{"HostToUnicode", second(uri.HostToUnicode("a b")), uri.OpIDNA, "", "a b", 1, uri.ErrInvalidByte, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
+		{"FileOptions.FilePath", second(uri.FileOptions{Style: uri.PathWindows, LocalOnly: true}.FilePath(uri.MustParse("file://evil.example/share/x"))), uri.OpFilePath, "", "file://evil.example/share/x", 7, uri.ErrFileHost, "a UNC server, which Windows would reach over SMB, refused by FileOptions.LocalOnly"},
+		{"FileOptions.FromFilePath(Windows name)", second(uri.FileOptions{Style: uri.PathWindows}.FromFilePath("C:\\a\r\nb")), uri.OpFilePath, "", "C:\\a\r\nb", 4, uri.ErrWindowsName, ""},
 		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
 		{"FileKey", second(uri.FileKey(u)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 
@@ -139,7 +142,8 @@ func errorCalls() []errorCall {
 		{"template.ValuesOf", second(template.ValuesOf(map[string]any{"x": struct{}{}})), template.OpExpand, "x", "x", no, template.ErrValueType, "a value of Go type struct {}"},
 		{"template.Template.Match", second(template.MustParse("/a/{x}").Match("/b/1", nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
-		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps; raise MatchOptions.MaxSteps"},
+		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match(strings.Repeat("a", 50), &template.MatchOptions{MaxSteps: 1000})), template.OpMatch, "", strings.Repeat("a", 50), no, template.ErrBudget, "1000 steps; raise MatchOptions.MaxSteps"},
+		{"template.Template.Match(budget of building)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps, fewer than the 816 that building the template's automaton of 51 instructions counts; raise MatchOptions.MaxSteps"},
 		{"template.Template.MatchURI", second(template.MustParse("/a/{x}").MatchURI(uri.MustParse("/b/1"), nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 
 		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), canon.OpCanon, "safebrowsing", "mailto:x", 7, uri.ErrNoHost, ""},
@@ -168,14 +172,18 @@ func errorCalls() []errorCall {
 
 		{"robots.URL", second(robots.URL("mailto:a@example.com")), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
 		{"robots.Robots.Check", second(robots.Parse(nil).Check("ExampleBot", "https://example.com:x/")), uri.OpParse, "", "https://example.com:x/", 20, whatwg.ErrPortInvalid, ""},
-		{"robots.Agent.Check", second(robots.Parse(nil).Agent("ExampleBot").Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Robots.Check(other authority)", second(must(robots.Options{}.FromResponse("https://example.com/robots.txt", 200, nil, time.Time{})).Check("ExampleBot", "https://example.org/")), robots.OpCheck, "", "https://example.org/", 16, robots.ErrOtherAuthority, "the rules are those of https://example.com/robots.txt"},
+		{"robots.Robots.Agent", second(robots.Parse(nil).Agent("Mozilla/5.0 (compatible; ExampleBot/2.1)")), uri.OpParse, "agent", "Mozilla/5.0 (compatible; ExampleBot/2.1)", 11, robots.ErrNotToken, ""},
+		{"robots.Agent.Check", second(must(robots.Parse(nil).Agent("ExampleBot")).Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Agent.CheckURL", second(must(must(robots.Options{}.FromResponse("https://example.com/robots.txt", 200, nil, time.Time{})).Agent("ExampleBot")).CheckURL(whatwg.MustParse("https://example.com:8443/"))), robots.OpCheck, "", "https://example.com:8443/", 19, robots.ErrOtherAuthority, ""},
+		{"robots.Options.FromResponse", second(robots.Options{}.FromResponse("mailto:a@example.com", 200, nil, time.Time{})), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
 		{"robots.Fetch", second(robots.Fetch(context.Background(), nil, "ftp://example.com/robots.txt")), uri.OpParse, "", "ftp://example.com/robots.txt", no, robots.ErrNotHTTP, ""},
 		{"robots.Options.Fetch", second(robots.Options{}.Fetch(context.Background(), nil, "http://[::1/")), uri.OpParse, "", "http://[::1/", 11, whatwg.ErrIPv6Unclosed, ""},
 
 		{"urlpattern.Parse", second(urlpattern.Parse("https://h/:", urlpattern.Options{})), uri.OpParse, "", "https://h/:", 11, urlpattern.ErrInvalidName, ""},
 		{"urlpattern.Resolve", second(urlpattern.Resolve("nope", "/a", urlpattern.Options{})), uri.OpParse, "", "nope", 0, urlpattern.ErrBaseURL, "missing-scheme-non-relative-URL"},
 		{"urlpattern.New", second(urlpattern.New(urlpattern.Init{Pathname: urlpattern.Some("/(")}, urlpattern.Options{})), uri.OpParse, "", "/(", 2, urlpattern.ErrInvalidGroup, ""},
-		{"urlpattern.Pattern.Generate", second(urlpattern.MustParse("https://h/:id").Generate(urlpattern.Pathname, nil)), uri.OpBuild, "", "/:id", 0, urlpattern.ErrGenerate, "no value for the group id"},
+		{"urlpattern.Pattern.Generate", second(urlpattern.MustParse("https://h/:id").Generate(urlpattern.Pathname, nil)), uri.OpBuild, "", "/:id", 1, urlpattern.ErrGenerate, "no value for the group id"},
 
 		{"dataurl.Parse", second(dataurl.Parse("data:text/plain")), uri.OpParse, "", "data:text/plain", 15, dataurl.ErrNoComma, ""},
 		{"dataurl.ParseURL", second(dataurl.ParseURL(whatwg.MustParse("http://h/"))), uri.OpParse, "", "http://h/", 0, dataurl.ErrNotData, ""},
