@@ -126,10 +126,11 @@
 // its U-label, which the U-labels share and which is the Host when every
 // A-label is shown (a third allocation builds a Host that shows some
 // A-labels and not others). It takes 4,300 to 7,000 instructions, which
-// ran in 0.3 to 0.6 µs at best (docs/performance.md). An A-label whose code points are all
-// plain in UTS #46 is decoded here, with the Unicode 17.0.0 tables; any
-// other goes through x/net/idna, as does a host in raw Unicode, which
-// [uri.HostToASCII] converts first (about 5,000 instructions more). The
-// first comparison with Chromium's top domains indexes them once (about
-// 55 ms). Every function takes time linear in its input.
+// ran in 0.3 to 0.6 µs at best (docs/performance.md). An A-label whose
+// code points are all plain in UTS #46 is decoded here, with the Unicode
+// 17.0.0 tables; any other goes through x/net/idna, as does a host in raw
+// Unicode, which [uri.HostToASCII] converts first (about 5,000
+// instructions more). The first comparison with Chromium's top domains
+// indexes them once (about 55 ms). Every function takes time linear in its
+// input.
 package display
