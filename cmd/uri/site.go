@@ -67,15 +67,20 @@ func urlSite(u whatwg.URL) (string, bool) {
 
 // siteCache holds the sites of the hosts of the URLs that a command read
 // last, so that the lines of a list or a log that share a host, as most
-// do, look it up in the Public Suffix List once: a slot per host, chosen
-// by its hash, which the next host of that hash takes. A cache belongs to
-// one command, which reads one line at a time.
+// do, look it up in the Public Suffix List once: a host may sit in either
+// slot of a pair chosen by its hash, so that two hosts of one pair, which
+// a list that alternates them would otherwise look up on every line, both
+// stay; a third takes the first slot and moves its host to the second. A
+// cache belongs to one command, which reads one line at a time.
 type siteCache struct {
 	seed  maphash.Seed
-	slots [1024]struct {
-		host, site string
-		ok         bool
-	}
+	slots [1024]siteSlot
+}
+
+// siteSlot is a host of a siteCache and its site.
+type siteSlot struct {
+	host, site string
+	ok         bool
 }
 
 // site is urlSite(u), from the cache when the slot of u's host holds it.
@@ -90,10 +95,18 @@ func (c *siteCache) site(u whatwg.URL) (string, bool) {
 		c.seed = maphash.MakeSeed()
 	}
 	h := u.Hostname()
-	slot := &c.slots[maphash.String(c.seed, h)%uint64(len(c.slots))]
-	if slot.host == h && h != "" {
-		return slot.site, slot.ok
+	set := c.slots[c.set(h)*2:][:2]
+	first, second := &set[0], &set[1]
+	switch {
+	case first.host == h && h != "":
+		return first.site, first.ok
+	case second.host == h && h != "":
+		return second.site, second.ok
 	}
+	if first.host != "" {
+		*second = *first
+	}
+	slot := first
 	rd, ok := urlSite(u)
 	host := strings.Clone(h)
 	if strings.HasSuffix(host, rd) {
@@ -103,6 +116,11 @@ func (c *siteCache) site(u whatwg.URL) (string, bool) {
 	}
 	slot.host, slot.site, slot.ok = host, rd, ok
 	return rd, ok
+}
+
+// set is the index of the pair of slots that may hold host h.
+func (c *siteCache) set(h string) int {
+	return int(maphash.String(c.seed, h) % uint64(len(c.slots)/2))
 }
 
 // noSiteError is the error of the input in, the URL u, which has no

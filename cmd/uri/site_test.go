@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"hash/maphash"
 	"strings"
 	"testing"
 
@@ -89,4 +90,43 @@ func TestSiteCache(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSiteCacheCollision: two hosts of one pair of slots, read in
+// turn, are each looked up once, whatever the seed: with one slot a host,
+// each line would look its host up again (the allocations per line that
+// TestAllocsPerLine counted for one seed in a few hundred).
+func TestSiteCacheCollision(t *testing.T) {
+	a, b := mustWHATWG(t, "https://www.example.com/"), mustWHATWG(t, "http://example.org/")
+	for range 3 {
+		var c siteCache
+		c.seed = maphash.MakeSeed()
+		for range 1 << 16 {
+			if c.set(a.Hostname()) == c.set(b.Hostname()) {
+				break
+			}
+			c.seed = maphash.MakeSeed()
+		}
+		if c.set(a.Hostname()) != c.set(b.Hostname()) {
+			t.Fatal("no seed put both hosts in one pair of slots")
+		}
+		c.site(a)
+		c.site(b)
+		if got := testing.AllocsPerRun(10, func() { c.site(a); c.site(b) }); got != 0 {
+			t.Errorf("hosts %q and %q in one pair of slots: %v allocations a pair of lines, want 0", a.Hostname(), b.Hostname(), got)
+		}
+		if rd, _ := c.site(a); rd != "example.com" {
+			t.Errorf("site of %q = %q from the cache, want example.com", a.Hostname(), rd)
+		}
+	}
+}
+
+// mustWHATWG parses s by the URL Standard, or fails the test.
+func mustWHATWG(t *testing.T, s string) whatwg.URL {
+	t.Helper()
+	u, err := whatwg.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
