@@ -46,3 +46,52 @@ func TestPlainNameNeedsNoIDNA(t *testing.T) {
 		t.Errorf("%d plain hosts tried, want more", plain)
 	}
 }
+
+// TestPlainAddressHasNoSite: RegistrableDomain looks a plain name up as it
+// is, without asking whether uri.AmbiguousIPv4 reads it as an address,
+// because every plain name that it reads as one ends in a number and has
+// no registrable domain either way.
+func TestPlainAddressHasNoSite(t *testing.T) {
+	hosts := []string{"0x7f.1", "127.1", "2130706433", "0177.0.0.1", "0x7f.0.0.01", "127.0.0.1.", "0x",
+		"0x.0x", "1.2.3.4", "0xffffffff", "00000000000000000000001", "1.2.3.4.5", "08.1", "a.1", "1.a"}
+	for _, name := range testrows.Samples() {
+		for _, line := range testrows.URLs(t, name) {
+			if u, err := uri.Parse(line); err == nil {
+				hosts = append(hosts, strings.ToLower(u.Host()))
+			}
+		}
+	}
+	addresses := 0
+	for _, h := range hosts {
+		if !plainName(h) {
+			continue
+		}
+		if _, isIP := uri.AmbiguousIPv4(h); isIP {
+			addresses++
+			if rd, ok := registrableDomain(h); ok {
+				t.Errorf("registrableDomain(%q) = %q, true, for a name that AmbiguousIPv4 reads as an address", h, rd)
+			}
+		}
+	}
+	if addresses < 8 {
+		t.Errorf("%d plain addresses tried, want more", addresses)
+	}
+}
+
+// TestPlainNameXNLabels: plainName refuses a name with a label that
+// begins with "xn--", wherever the label is, and only such a name.
+func TestPlainNameXNLabels(t *testing.T) {
+	for _, tc := range []struct {
+		host string
+		want bool
+	}{
+		{"xn--bcher-kva.de", false}, {"www.xn--bcher-kva.de", false}, {"a.b.xn--", false},
+		{"xn--", false}, {"a.xn--.b", false},
+		{"axn--b.de", true}, {"xn-.de", true}, {"x.n--.de", true}, {"-xn--.de", true},
+		{"a-xn--b.de", true}, {"xnxn-.de", true}, {"x", true}, {"", true}, {"ab--cd.de", true},
+	} {
+		if got := plainName(tc.host); got != tc.want {
+			t.Errorf("plainName(%q) = %v, want %v", tc.host, got, tc.want)
+		}
+	}
+}

@@ -87,15 +87,17 @@ func RegistrableDomain(host string) (string, bool) {
 	if host == "" || host[0] == '[' {
 		return "", false
 	}
-	// An address that is a plain name is dotted decimal, which siteName
-	// reads as an address; parsing it here too would cost an error value.
-	plain := plainName(host)
-	if !plain {
-		if _, err := netip.ParseAddr(host); err == nil {
-			return "", false
-		}
+	if plainName(host) {
+		// A plain name is its own site name (see siteName), and one that
+		// siteName reads as an IPv4 address ends in a number, which
+		// registrableDomain refuses as well: the name is looked up as it
+		// is.
+		return registrableDomain(host)
 	}
-	name, ip, ok := siteName(host, plain)
+	if _, err := netip.ParseAddr(host); err == nil {
+		return "", false
+	}
+	name, ip, ok := siteName(host, false)
 	if !ok || ip {
 		return "", false
 	}
@@ -145,11 +147,16 @@ func convertedName(host string) (name string, ip, ok bool) {
 // which needs no IDNA.
 func plainName(host string) bool {
 	for i := 0; i < len(host); i++ {
-		if !ldh[host[i]] {
+		c := host[i]
+		if !ldh[c] {
+			return false
+		}
+		// The second "-" of a label that begins with "xn--".
+		if c == '-' && i >= 3 && host[i-1] == '-' && host[i-2] == 'n' && host[i-3] == 'x' && (i == 3 || host[i-4] == '.') {
 			return false
 		}
 	}
-	return !strings.HasPrefix(host, "xn--") && !strings.Contains(host, ".xn--")
+	return true
 }
 
 // ldh marks the bytes of plainName: lower-case letters, digits, "-" and ".".
