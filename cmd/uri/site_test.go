@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -67,8 +68,9 @@ func TestSite(t *testing.T) {
 }
 
 // TestSiteCache: the sites that a command's cache gives are those of
-// urlSite, for the hosts of the committed samples read twice over (more
-// hosts than slots: hits, misses and slots taken over), and for hosts
+// urlSite, for the hosts of the committed samples and as many more made
+// up as the cache has slots, read twice over (more hosts than slots:
+// hits, misses, runs of one host and slots taken over), and for hosts
 // whose site is none or is converted.
 func TestSiteCache(t *testing.T) {
 	var urls []string
@@ -77,14 +79,17 @@ func TestSiteCache(t *testing.T) {
 	}
 	urls = append(urls, "http://127.1/", "http://co.uk/", "https://www.B\u00fccher.co.uk/", "http://example.com./", "foo://h/")
 	sites := new(siteCache)
+	for i := range len(sites.slots) {
+		urls = append(urls, fmt.Sprintf("https://h%d.example%d.co.uk/", i, i%7))
+	}
 	for range 2 {
 		for _, in := range urls {
 			u, err := whatwg.Parse(in)
 			if err != nil {
 				continue
 			}
-			rd, ok := sites.site(u)
-			if wantRD, wantOK := urlSite(u); rd != wantRD || ok != wantOK {
+			rd, ok := sites.site(&u)
+			if wantRD, wantOK := urlSite(&u); rd != wantRD || ok != wantOK {
 				t.Fatalf("siteCache.site(%q) = %q, %v; urlSite gives %q, %v", in, rd, ok, wantRD, wantOK)
 			}
 		}

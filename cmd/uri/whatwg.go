@@ -76,28 +76,17 @@ type whatwgLine struct {
 }
 
 func (l *whatwgLine) json(o *output) {
-	u := l.u
+	u := &l.u
 	// The getters are slices of the href, or made of them ("origin" when
 	// there are credentials, "site" of the hostname), or constants.
 	href := u.Href()
 	plain := o.isPlain(href)
-	o.raw(`,"ok":true`)
-	if l.resolve {
-		o.optional(`,"result":`, href, true, plain)
-	}
-	o.optional(`,"href":`, href, true, plain)
-	o.optional(`,"protocol":`, u.Protocol(), true, plain)
-	o.optional(`,"username":`, u.Username(), true, plain)
-	o.optional(`,"password":`, u.Password(), true, plain)
-	o.optional(`,"host":`, u.Host(), true, plain)
-	o.optional(`,"hostname":`, u.Hostname(), true, plain)
-	o.optional(`,"port":`, u.Port(), true, plain)
-	o.optional(`,"pathname":`, u.Pathname(), true, plain)
-	o.optional(`,"search":`, u.Search(), true, plain)
-	o.optional(`,"hash":`, u.Hash(), true, plain)
-	o.optional(`,"origin":`, u.Origin(), true, plain)
 	rd, hasSite := l.sites.site(u)
-	o.optional(`,"site":`, rd, hasSite, plain)
+	if plain {
+		o.buf = l.appendPlain(o.buf, href, rd, hasSite)
+	} else {
+		l.members(o, href, rd, hasSite)
+	}
 	o.raw(`,"params":`)
 	if !u.HasQuery() {
 		o.raw("null")
@@ -110,6 +99,59 @@ func (l *whatwgLine) json(o *output) {
 		i++
 	}
 	o.buf = append(o.buf, ']')
+}
+
+// appendPlain appends the members from "ok" to "site" of a URL whose href
+// is plain (see plainJSON), and so each of them, to b: each is its key
+// and its value in quotes, written in a local slice.
+func (l *whatwgLine) appendPlain(b []byte, href, rd string, hasSite bool) []byte {
+	u := &l.u
+	b = append(b, `,"ok":true`...)
+	if l.resolve {
+		b = plainMember(b, `,"result":"`, href)
+	}
+	b = plainMember(b, `,"href":"`, href)
+	b = plainMember(b, `,"protocol":"`, u.Protocol())
+	b = plainMember(b, `,"username":"`, u.Username())
+	b = plainMember(b, `,"password":"`, u.Password())
+	b = plainMember(b, `,"host":"`, u.Host())
+	b = plainMember(b, `,"hostname":"`, u.Hostname())
+	b = plainMember(b, `,"port":"`, u.Port())
+	b = plainMember(b, `,"pathname":"`, u.Pathname())
+	b = plainMember(b, `,"search":"`, u.Search())
+	b = plainMember(b, `,"hash":"`, u.Hash())
+	b = plainMember(b, `,"origin":"`, u.Origin())
+	if !hasSite {
+		return append(b, `,"site":null`...)
+	}
+	return plainMember(b, `,"site":"`, rd)
+}
+
+// plainMember appends prefix, the key of a member and the quote that
+// opens its value, then s, which is plain, and the closing quote.
+func plainMember(b []byte, prefix, s string) []byte {
+	return append(append(append(b, prefix...), s...), '"')
+}
+
+// members writes the members from "ok" to "site", each escaped as it needs.
+func (l *whatwgLine) members(o *output, href, rd string, hasSite bool) {
+	u := &l.u
+	o.raw(`,"ok":true`)
+	if l.resolve {
+		o.optional(`,"result":`, href, true, false)
+	}
+	o.optional(`,"href":`, href, true, false)
+	o.optional(`,"protocol":`, u.Protocol(), true, false)
+	o.optional(`,"username":`, u.Username(), true, false)
+	o.optional(`,"password":`, u.Password(), true, false)
+	o.optional(`,"host":`, u.Host(), true, false)
+	o.optional(`,"hostname":`, u.Hostname(), true, false)
+	o.optional(`,"port":`, u.Port(), true, false)
+	o.optional(`,"pathname":`, u.Pathname(), true, false)
+	o.optional(`,"search":`, u.Search(), true, false)
+	o.optional(`,"hash":`, u.Hash(), true, false)
+	o.optional(`,"origin":`, u.Origin(), true, false)
+	o.optional(`,"site":`, rd, hasSite, false)
 }
 
 func (l *whatwgLine) text(o *output) { o.text(l.u.Href()) }
