@@ -57,13 +57,17 @@ func whatwgResolver(base string) (op, string) {
 // {site} alone.
 func whatwgOp(b whatwg.URL, lead []field, f getFormat) op {
 	line := &whatwgLine{resolve: lead != nil, sites: new(siteCache)}
+	parse := whatwg.Parse
+	if b != (whatwg.URL{}) {
+		parse = b.Parse
+	}
+	ok := f.with(result{ok: true, fields: lead, line: line}, line)
 	return op{whole: true, lead: lead, apply: func(in string) result {
-		u, err := b.Parse(in)
-		if err != nil {
+		var err error
+		if line.u, err = parse(in); err != nil {
 			return failure(in, err, lead...)
 		}
-		line.u = u
-		return f.with(result{ok: true, fields: lead, line: line}, line)
+		return ok
 	}}
 }
 
@@ -103,7 +107,9 @@ func (l *whatwgLine) json(o *output) {
 
 // appendPlain appends the members from "ok" to "site" of a URL whose href
 // is plain (see plainJSON), and so each of them, to b: each is its key
-// and its value in quotes, written in a local slice.
+// and its value in quotes, written in a local slice. The members that
+// most URLs have empty (no credentials, no port, no query, no fragment)
+// are written with their neighbours' keys as one constant.
 func (l *whatwgLine) appendPlain(b []byte, href, rd string, hasSite bool) []byte {
 	u := &l.u
 	b = append(b, `,"ok":true`...)
@@ -112,19 +118,34 @@ func (l *whatwgLine) appendPlain(b []byte, href, rd string, hasSite bool) []byte
 	}
 	b = plainMember(b, `,"href":"`, href)
 	b = plainMember(b, `,"protocol":"`, u.Protocol())
-	b = plainMember(b, `,"username":"`, u.Username())
-	b = plainMember(b, `,"password":"`, u.Password())
-	b = plainMember(b, `,"host":"`, u.Host())
-	b = plainMember(b, `,"hostname":"`, u.Hostname())
-	b = plainMember(b, `,"port":"`, u.Port())
-	b = plainMember(b, `,"pathname":"`, u.Pathname())
-	b = plainMember(b, `,"search":"`, u.Search())
-	b = plainMember(b, `,"hash":"`, u.Hash())
-	b = plainMember(b, `,"origin":"`, u.Origin())
-	if !hasSite {
-		return append(b, `,"site":null`...)
+	if user, pass := u.Username(), u.Password(); user == "" && pass == "" {
+		b = append(b, `,"username":"","password":"","host":"`...)
+	} else {
+		b = plainMember(b, `,"username":"`, user)
+		b = plainMember(b, `,"password":"`, pass)
+		b = append(b, `,"host":"`...)
 	}
-	return plainMember(b, `,"site":"`, rd)
+	b = append(b, u.Host()...)
+	b = plainMember(b, `","hostname":"`, u.Hostname())
+	if port := u.Port(); port == "" {
+		b = append(b, `,"port":"","pathname":"`...)
+	} else {
+		b = plainMember(b, `,"port":"`, port)
+		b = append(b, `,"pathname":"`...)
+	}
+	b = append(b, u.Pathname()...)
+	if search, hash := u.Search(), u.Hash(); search == "" && hash == "" {
+		b = append(b, `","search":"","hash":"","origin":"`...)
+	} else {
+		b = plainMember(b, `","search":"`, search)
+		b = plainMember(b, `,"hash":"`, hash)
+		b = append(b, `,"origin":"`...)
+	}
+	b = append(b, u.Origin()...)
+	if !hasSite {
+		return append(b, `","site":null`...)
+	}
+	return plainMember(b, `","site":"`, rd)
 }
 
 // plainMember appends prefix, the key of a member and the quote that
