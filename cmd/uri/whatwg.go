@@ -7,6 +7,7 @@ package main
 
 import (
 	"flag"
+	"strings"
 
 	"github.com/gouri/uri/whatwg"
 )
@@ -173,6 +174,16 @@ func (l *whatwgLine) members(o *output, href, rd string, hasSite bool) {
 	o.optional(`,"hash":`, u.Hash(), true, false)
 	o.optional(`,"origin":`, u.Origin(), true, false)
 	o.optional(`,"site":`, rd, hasSite, false)
+}
+
+// inputPlain knows that an input that is its own href is plain when it
+// is short enough and holds neither '"' nor '\\': an href holds only
+// printable ASCII (whatwg package documentation, section Values).
+func (l *whatwgLine) inputPlain(in string) (plain, known bool) {
+	if l.u.Href() != in {
+		return false, false
+	}
+	return len(in) <= strChunk && strings.IndexByte(in, '"') < 0 && strings.IndexByte(in, '\\') < 0, true
 }
 
 func (l *whatwgLine) text(o *output) { o.text(l.u.Href()) }
