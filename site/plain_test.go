@@ -95,3 +95,48 @@ func TestPlainNameXNLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainRegistrableDomain: the one pass over a plain name gives what
+// the general steps give it (plainName, then uri.AmbiguousIPv4, then
+// registrableDomain with golang.org/x/net's EffectiveTLDPlusOne), for the
+// hosts of the committed samples, each also with a final "." and with
+// labels added, and for names with empty labels, numbers, "xn--" labels
+// and suffixes of the list's sections.
+func TestPlainRegistrableDomain(t *testing.T) {
+	hosts := []string{"", ".", "..", "com", "com.", "example.com", "example.com.", "example.com..", ".example.com",
+		"a..example.com", "a.example.com.", "www.example.co.uk", "co.uk", "github.io", "a.github.io", "b.a.github.io",
+		"test.ck", "b.test.ck", "www.ck", "a.www.ck", "localhost", "example.123", "example.0x1f", "example.0x",
+		"example.0xg", "a.b2", "0x7f.1", "127.0.0.1", "127.0.0.1.", "1.2.3.4.example", "xn--a.com", "a.xn--.b",
+		"axn--b.com", "a-xn--b.com", "xn-.com", "a.xn--bcher-kva.de", "www.xn--bcher-kva.de", "s3.amazonaws.com",
+		"b.s3.amazonaws.com", "x.compute.amazonaws.com", "a.x.compute.amazonaws.com", "a_b.example.com", "A.com"}
+	for _, name := range testrows.Samples() {
+		for _, line := range testrows.URLs(t, name) {
+			if u, err := uri.Parse(line); err == nil && u.Host() != "" {
+				h := strings.ToLower(u.Host())
+				hosts = append(hosts, h, h+".", "www."+h, "x.y."+h+".")
+			}
+		}
+	}
+	plain := 0
+	for _, h := range hosts {
+		rd, ok, isPlain := plainRegistrableDomain(h)
+		if isPlain != plainName(h) {
+			t.Errorf("plainRegistrableDomain(%q) says plain %v, plainName %v", h, isPlain, !isPlain)
+			continue
+		}
+		if !isPlain {
+			continue
+		}
+		plain++
+		want, wantOK := "", false
+		if _, isIP := uri.AmbiguousIPv4(h); !isIP {
+			want, wantOK = registrableDomain(h)
+		}
+		if rd != want || ok != wantOK {
+			t.Errorf("plainRegistrableDomain(%q) = %q, %v; the general steps give %q, %v", h, rd, ok, want, wantOK)
+		}
+	}
+	if plain < 4000 {
+		t.Errorf("%d plain hosts tried, want more", plain)
+	}
+}

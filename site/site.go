@@ -87,12 +87,8 @@ func RegistrableDomain(host string) (string, bool) {
 	if host == "" || host[0] == '[' {
 		return "", false
 	}
-	if plainName(host) {
-		// A plain name is its own site name (see siteName), and one that
-		// siteName reads as an IPv4 address ends in a number, which
-		// registrableDomain refuses as well: the name is looked up as it
-		// is.
-		return registrableDomain(host)
+	if rd, ok, plain := plainRegistrableDomain(host); plain {
+		return rd, ok
 	}
 	if _, err := netip.ParseAddr(host); err == nil {
 		return "", false
@@ -159,6 +155,42 @@ func plainName(host string) bool {
 	return true
 }
 
+// plainRegistrableDomain is RegistrableDomain of host when host is a
+// plain name (plain is true; see plainName), with the checks of
+// registrableDomain made in the one pass that finds it plain. A plain
+// name is its own site name (see siteName), and one that siteName reads as
+// an IPv4 address ends in a number, which has no registrable domain
+// either: the name is looked up as it is. The result is a slice of host.
+func plainRegistrableDomain(host string) (rd string, ok, plain bool) {
+	name := strings.TrimSuffix(host, ".")
+	// start is where the label being read starts; a label that is empty
+	// (a leading ".", "..", or a final ".." of host) has no registrable
+	// domain.
+	start, empty := 0, name == ""
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case !ldh[c]:
+			return "", false, false
+		case c == '.':
+			empty = empty || i == start
+			start = i + 1
+		case c == '-' && i == start+3 && name[start:i] == "xn-":
+			return "", false, false
+		}
+	}
+	if empty || start == len(name) || isNumber(name[start:]) {
+		return "", false, true
+	}
+	suffix, _ := publicsuffix.PublicSuffix(name)
+	i := len(name) - len(suffix) - 1
+	if i <= 0 || name[i] != '.' {
+		// The name is its own public suffix, or the list gave a suffix
+		// that does not end at a label.
+		return "", false, true
+	}
+	return host[strings.LastIndexByte(name[:i], '.')+1:], true, true
+}
+
 // ldh marks the bytes of plainName: lower-case letters, digits, "-" and ".".
 var ldh = func() (t [256]bool) {
 	for _, c := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
@@ -212,7 +244,12 @@ func registrableDomain(name string) (string, bool) {
 // ".") is all digits, or "0x" or "0X" and hex digits: the URL Standard's
 // "ends in a number" test, which sends such a host to its IPv4 parser.
 func endsInNumber(name string) bool {
-	last := name[strings.LastIndexByte(name, '.')+1:]
+	return isNumber(name[strings.LastIndexByte(name, '.')+1:])
+}
+
+// isNumber reports whether the label last is all digits, or "0x" or "0X"
+// and hex digits (see endsInNumber).
+func isNumber(last string) bool {
 	if last == "" {
 		return false
 	}
