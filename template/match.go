@@ -61,15 +61,25 @@ type MatchOptions struct {
 	// The error comes before the time is spent, not after. Zero means
 	// DefaultMaxSteps; a negative value means no bound.
 	//
+	// Building the template's automaton, which the first match does (and
+	// the first with each option that changes it), counts too: 16 steps
+	// for each of its instructions, which Match counts from the parsed
+	// template before it builds anything. When MaxSteps cannot pay for
+	// them, Match refuses with ErrBudget at once, whether or not an
+	// earlier match built the automaton, and its Detail gives the count;
+	// so the memory of a match, like its time, grows with MaxSteps and not
+	// with the template (see the package documentation, section Matching).
+	//
 	// Matching takes up to a few times len(URI) × the size of the
-	// template's automaton, which has about ten instructions for each byte
-	// of the template and ten for each code point that a prefix modifier
-	// counts. Against a URI of 8 KB, the route
+	// template's automaton, which has up to about ten instructions for
+	// each byte of the template and twelve for each code point that a
+	// prefix modifier counts. Against a URI of 8 KB, the route
 	// "/repos/{owner}/{repo}/contents/{+path}{?ref}" takes 131,004 steps,
 	// one of eight adjacent expressions ("/s/{a}{b}{c}{d}{e}{f}{g}{h}/x")
 	// 2.5 million, and a template of 2 KB ("{a}{.a}{a}...") 350 million,
 	// or, with prefix modifiers ("{a:64}{a:64}..."), a billion: seconds of
-	// a core.
+	// a core. The default refuses the last before it builds its automaton
+	// of 263,161 instructions.
 	MaxSteps int
 }
 
@@ -78,7 +88,8 @@ type MatchOptions struct {
 // a template of ordinary size (a step takes longer in the automaton of a
 // template of many kilobytes). It lets routes of some hundred bytes match
 // URIs of 8 KB, and refuses the templates of kilobytes, or the URIs of
-// tens of kilobytes, whose matching would take seconds.
+// tens of kilobytes, whose matching would take seconds, and, before it is
+// built, an automaton of more than 262,144 instructions.
 const DefaultMaxSteps = 1 << 22
 
 // maxSteps returns the budget of steps of a match: MaxSteps, or
@@ -99,8 +110,9 @@ func (o *MatchOptions) maxSteps() int {
 // s is not a URI-reference (Op uri.OpParse), one with Op [OpMatch],
 // Err ErrNoMatch and the Offset in s at which matching failed when it does
 // not match, and one with Op [OpMatch], Err ErrBudget and Offset
-// uri.NoOffset when matching would take more steps than
-// [MatchOptions].MaxSteps allows. See [Template.MatchURI] for the rules.
+// uri.NoOffset when matching, or building the template's automaton,
+// would take more steps than [MatchOptions].MaxSteps allows. See
+// [Template.MatchURI] for the rules.
 func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 	u, err := uri.Parse(s)
 	if err != nil {
@@ -138,8 +150,10 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 // Matching and Round trips, gives the rules in full. Matching takes time
 // linear in the length of u times the size of the template, and stops
 // with ErrBudget (Offset uri.NoOffset) before it takes more steps than
-// [MatchOptions].MaxSteps allows. It allocates the values, and buffers
-// that grow with the template and with u.
+// [MatchOptions].MaxSteps allows, building the template's automaton on
+// the first match included. It allocates the values, and buffers that
+// grow with the template and with u; the first match with given options
+// allocates the automaton, which the template keeps.
 func (t *Template) MatchURI(u uri.URI, opts *MatchOptions) (Values, error) {
 	vals, _, err := t.match(u, opts)
 	return vals, err
@@ -151,6 +165,10 @@ func (t *Template) match(u uri.URI, opts *MatchOptions) (Values, int, error) {
 	switch {
 	case res.Matched:
 		return values(res.Values, t.names), res.Steps, nil
+	case res.Spent && res.Insts > 0:
+		return nil, res.Steps, &uri.Error{Op: OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
+			Detail: strconv.Itoa(opts.maxSteps()) + " steps, fewer than the " + strconv.Itoa(res.Insts*match.StepsPerInst) +
+				" that building the template's automaton of " + strconv.Itoa(res.Insts) + " instructions counts; raise MatchOptions.MaxSteps"}
 	case res.Spent:
 		return nil, res.Steps, &uri.Error{Op: OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
 			Detail: strconv.Itoa(opts.maxSteps()) + " steps; raise MatchOptions.MaxSteps"}

@@ -64,7 +64,12 @@ func (m lineMode) footer() string {
 			"without operands. Each URL found is one line on standard output; with --json,\n" +
 			"one object. An error reading a file is one line on standard error, and the\n" +
 			"other files are read. The exit status is 0 when every file was read and\n" +
-			"searched whole, 1 otherwise, 2 on a usage error."
+			"searched whole, 1 otherwise, 2 on a usage error.\n" +
+			"With --aligned or --tsv, each line of standard input is a text of its own,\n" +
+			"and its one line of output lists the URLs found in it, separated by spaces\n" +
+			"(empty for none); with --json too, one object a line: {\"input\":S,\"ok\":true,\n" +
+			"\"urls\":[{\"start\":N,...,\"url\":HREF,...}...]}. It then takes no FILE.\n" +
+			alignedFooter
 	}
 	return lines + "\n" +
 		"Each result is one line on standard output, and each error one line on\n" +
@@ -72,8 +77,23 @@ func (m lineMode) footer() string {
 		"--json, each input, errors included, is one object on standard output. The\n" +
 		"exit status is 0 when every input succeeds, 1 when any fails, 2 on a usage\n" +
 		"error. Flags may come before or after the operands; an operand that starts\n" +
-		"with \"-\" goes after \"--\", after which every argument is an operand."
+		"with \"-\" goes after \"--\", after which every argument is an operand.\n" +
+		alignedFooter
 }
+
+// alignedFooter is the paragraph of every command's help on --aligned and
+// --tsv, the modes of a stage of another engine's pipeline.
+const alignedFooter = `--aligned keeps text mode to one line per input, in order, as --json does:
+an input that fails gets an empty line (a line of empty fields for a --get
+FORMAT with tabs), its error still on standard error, so that line n of the
+output answers line n of the input (Spark's RDD.pipe, Hadoop Streaming,
+xargs). --tsv is --aligned for engines that speak TabSeparated (ClickHouse's
+executable functions): a line of standard input is one field, its escapes
+decoded (\\ \t \n \r \0 \b \f \v \a \' \xHH; another \ is itself; \N,
+NULL, is an error), and each part of a result is escaped: \ as \\, tab, LF
+and CR as \t \n \r, and each byte of every other control or bidirectional
+formatting character, and each byte that is not UTF-8, as \xHH; the tabs of
+--get FORMAT separate the fields.`
 
 // An op is what a command does with each input.
 type op struct {
@@ -176,10 +196,17 @@ func success(s string, lead ...field) result {
 	return result{ok: true, fields: lead, one: s, isOne: true}
 }
 
+// modes are the flags of every command that choose the form of its
+// output: --json, and, for text mode, --aligned and --tsv.
+type modes struct {
+	json, aligned, tsv *bool
+}
+
 // flagSet returns the command's flag set, with every flag registered and
-// its usage text written to w; the value of --json; and the function that
-// checks the other flags once they are parsed (see command.flags).
-func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string)) {
+// its usage text written to w; the values of the output's modes; and the
+// function that checks the other flags once they are parsed (see
+// command.flags).
+func (c *command) flagSet(w io.Writer) (*flag.FlagSet, modes, func() (op, string)) {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(w)
 	fs.Usage = func() {
@@ -190,8 +217,14 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 		fmt.Fprintln(w)
 		printFlags(w, fs)
 	}
-	asJSON := fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
-	return fs, asJSON, c.flags(fs)
+	m := modes{
+		json: fs.Bool("json", false, "print one JSON object per input (JSON Lines)"),
+		aligned: fs.Bool("aligned", false, "in text mode too, write one line per input, in order: an empty line\n"+
+			"for an input that fails, whose error still goes to standard error"),
+		tsv: fs.Bool("tsv", false, "read each line of standard input as a field of the TabSeparated format\n"+
+			"and write each result as TSV fields, escaped; implies --aligned"),
+	}
+	return fs, m, c.flags(fs)
 }
 
 // run parses the flags and runs the command over every input: the one loop
@@ -200,7 +233,7 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 // order), before a read of standard input that may wait (so that a program
 // that writes a line and waits for its answer gets it), and at the end.
 func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs, asJSON, ready := c.flagSet(stderr)
+	fs, m, ready := c.flagSet(stderr)
 	help := fs.Usage
 	fs.Usage = func() {} // a bad flag gets the short usage below, -h the help
 	fs.SetOutput(io.Discard)
@@ -213,6 +246,9 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return c.flagError(stderr, err)
 	}
 	fn, problem := ready()
+	if problem == "" && *m.json && *m.tsv {
+		problem = "--tsv is a text mode: give --json or --tsv, not both"
+	}
 	if problem == "" && c.pairs && len(operands) != 0 && len(operands) != 2 {
 		problem = "give two operands, or none to read tab-separated pairs from standard input"
 	}
@@ -230,13 +266,25 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, n)
 	}
 	if fn.files != nil {
-		return fn.files(operands, *asJSON, stdin, stdout, stderr)
+		return fn.files(operands, *m.json, stdin, stdout, stderr)
 	}
+	return c.loop(fn, m, blankLine(fs), operands, first, stdin, stdout, stderr)
+}
+
+// loop runs fn over every input, the operands or the lines of stdin, and
+// returns the exit status. first is the number of operands that fn's bind
+// took, which the numbers of the inputs count; blank is the line that
+// --aligned writes for an input that fails.
+func (c *command) loop(fn op, m modes, blank string, operands []string, first int, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &stickyWriter{w: stdout}
 	w := newOutput(out, outSize)
+	w.tsv = *m.tsv
 	ew := newOutput(stderr, 512)
+	if !*m.aligned && !*m.tsv {
+		blank = "" // an input that fails has no line of output
+	}
 	status := exitOK
-	err = eachInput(operands, c.pairs, fn.whole, stdin, w.flush, func(in input) error {
+	each := func(in input) error {
 		if in.operand > 0 {
 			in.operand += first
 		}
@@ -250,22 +298,29 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			status = exitInvalid
 		}
 		switch {
-		case *asJSON:
+		case *m.json:
 			w.jsonLine(in.text, &r)
 		case r.err != nil:
 			// Errors go to standard error, so that no error message is ever
-			// read as a result by the next command of a pipe.
+			// read as a result by the next command of a pipe; with
+			// --aligned, the input's line of standard output is blank.
 			if err := w.flush(); err != nil {
 				return err
 			}
 			ew.text(errorLine(in, r.err))
 			ew.raw("\n")
+			w.raw(blank)
 			return ew.flush()
 		default:
 			w.textLine(&r)
 		}
 		return out.err // a write that failed stops the loop: no one reads on
-	})
+	}
+	whole := fn.whole
+	if *m.tsv {
+		each, whole = decodingTSV(each, c.pairs, whole), true
+	}
+	err := eachInput(operands, c.pairs, whole, stdin, w.flush, each)
 	if err == nil {
 		err = w.flush()
 	}
@@ -274,6 +329,22 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitUsage
 	}
 	return status
+}
+
+// blankLine is the line that --aligned writes for an input that fails:
+// an empty line, or, when the --get FORMAT of fs holds tabs, as many tabs,
+// so that the line has the fields of every other line, each empty.
+func blankLine(fs *flag.FlagSet) string {
+	f := fs.Lookup("get")
+	if f == nil || !given(fs, "get") {
+		return "\n"
+	}
+	format, _ := parseGet(f.Value.String()) // checked by the command's flags
+	tabs := 0
+	for _, p := range format {
+		tabs += strings.Count(p.lit, "\t")
+	}
+	return strings.Repeat("\t", tabs) + "\n"
 }
 
 // flagError reports flags that were wrong: the usage line, and where the

@@ -53,6 +53,9 @@ var extractCommand = &command{
 			if err != nil {
 				return op{}, "--schemes: " + message(err)
 			}
+			if flagOn(fs, "aligned") || flagOn(fs, "tsv") {
+				return extractLines(e), ""
+			}
 			return op{files: func(operands []string, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int {
 				return extractFiles(e, operands, asJSON, stdin, stdout, stderr)
 			}}, ""
@@ -130,12 +133,63 @@ func extractFile(e *extract.Extractor, name string, asJSON bool, stdin io.Reader
 // writeMatch writes the JSON object of a URL found in the file name.
 func writeMatch(w *output, name string, m extract.Match) {
 	w.raw("{")
-	w.members([]field{
-		{"file", name}, {"file_hex", bytesHex(name)},
+	w.members([]field{{"file", name}, {"file_hex", bytesHex(name)}}, true)
+	w.members(matchFields(m), false)
+	w.raw("}\n")
+	w.spill()
+}
+
+// matchFields are the members of the JSON object of a URL found.
+func matchFields(m extract.Match) []field {
+	return []field{
 		{"start", m.Start}, {"end", m.End}, {"start16", m.Start16}, {"end16", m.End16},
 		{"text", m.Text}, {"kind", m.Kind.String()}, {"url", m.URL.Href()},
 		{"host", m.Host()}, {"hostname", m.URL.Hostname()},
-	}, true)
-	w.raw("}\n")
-	w.spill()
+	}
+}
+
+// extractLines is the operation of uri extract --aligned (or --tsv): each
+// line of standard input is a text, whose result lists the URLs found in
+// it, so that an engine that pipes records through the command gets one
+// line for each.
+func extractLines(e *extract.Extractor) op {
+	line := new(urlsLine)
+	return op{whole: true, bind: func(operands []string, _ io.Reader) ([]string, op, string) {
+		if len(operands) > 0 {
+			return nil, op{}, "with --aligned or --tsv, the lines of standard input are the texts: give no FILE"
+		}
+		return nil, op{whole: true, apply: func(in string) result {
+			line.ms = line.ms[:0]
+			for m := range e.All(in) {
+				line.ms = append(line.ms, m)
+			}
+			return result{ok: true, line: line}
+		}}, ""
+	}}
+}
+
+// urlsLine is the result of uri extract --aligned for one text: the URLs
+// found in it, in order; in JSON "urls", a list of the objects of
+// --json without "file", and in text their hrefs, separated by spaces,
+// which an href never holds.
+type urlsLine struct{ ms []extract.Match }
+
+func (l *urlsLine) json(o *output) {
+	o.raw(`,"ok":true,"urls":[`)
+	for i, m := range l.ms {
+		if i > 0 {
+			o.raw(",")
+		}
+		o.value(matchFields(m))
+	}
+	o.raw("]")
+}
+
+func (l *urlsLine) text(o *output) {
+	for i, m := range l.ms {
+		if i > 0 {
+			o.raw(" ")
+		}
+		o.text(m.URL.Href())
+	}
 }

@@ -47,8 +47,10 @@ const getHelp = "With --get FORMAT, the text line is FORMAT with each {NAME} rep
 	"alone in RFC 3986's grammar; {hostname} is the host alone in both, an IPv6\n" +
 	"address in brackets, so --get '{hostname}:{default:port}' is an address.\n" +
 	"A part that is absent (no query, no such pair, no site) is empty, as an\n" +
-	"empty one is (uri parse --json tells them apart). Write {{ for a literal\n" +
-	"\"{\"; a \"}\" outside a name is itself. An unknown {NAME} is a usage error.\n" +
+	"empty one is (uri parse --json tells them apart). Write {{ or \\{ for a\n" +
+	"literal \"{\", \\t for a tab and \\\\ for a \"\\\", as in trurl; a \"}\" outside a\n" +
+	"name is itself, as is a \"\\\" before anything else. An unknown {NAME} is a\n" +
+	"usage error.\n" +
 	"FORMAT is UTF-8 and may hold a tab, but no other control character and no\n" +
 	"bidirectional formatting character; the parts are escaped as every text\n" +
 	"line is (a decoded tab shows as \\t), so that each input is one line."
@@ -98,6 +100,17 @@ func parseGet(f string) (getFormat, string) {
 		switch {
 		case c == '{' && i+1 < len(f) && f[i+1] == '{':
 			lit.WriteByte('{')
+			i++
+		case c == '\\' && i+1 < len(f) && strings.IndexByte(`t\\{nr`, f[i+1]) >= 0:
+			// trurl's backslash sequences, but those that would end the line.
+			switch f[i+1] {
+			case 't':
+				lit.WriteByte('\t')
+			case 'n', 'r':
+				return nil, fmt.Sprintf("--get: \"\\%c\" at offset %d would end the line (each input gives one line; --json gives every part)", f[i+1], i)
+			default:
+				lit.WriteByte(f[i+1])
+			}
 			i++
 		case c == '{':
 			end := strings.IndexByte(f[i:], '}')

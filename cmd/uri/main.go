@@ -60,6 +60,23 @@
 // standard input that may wait, so that a pipe costs a write per buffer and
 // a program that writes a line and waits for its answer still gets it.
 //
+// With --aligned, text mode too writes exactly one line per input: an
+// input that fails gets an empty line on standard output (as many tabs as
+// a --get FORMAT holds, so that every line has its fields), its error still
+// on standard error, so that an engine that pipes records through the
+// command (Spark's RDD.pipe, Hadoop Streaming, ClickHouse's executable
+// functions) zips its lines with the inputs by position. --tsv is
+// --aligned for the TabSeparated format: a line of standard input is a
+// field, whose escapes \\ \t \n \r \0 \b \f \v \a \' and \xHH are decoded
+// (another backslash is itself; the field \N, NULL, is an error), and each
+// part of a result is written with a backslash as \\, tab, LF and CR as \t
+// \n \r, and each byte of another control character, of a bidirectional
+// formatting character and each byte that is not UTF-8 as \xHH; the tabs
+// of --get FORMAT separate the fields. uri extract --aligned reads a text
+// a line from standard input and writes the URLs found in it on one line,
+// separated by spaces; with --json, {"input":S,"ok":true,"urls":[...]},
+// each URL the object of uri extract --json without "file".
+//
 // With --json, each input, errors included, gets exactly one line on
 // standard output, one JSON object (JSON Lines), so that line n of the
 // output answers input n. uri parse prints
@@ -332,7 +349,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "version. Without operands, a command reads one input per line from standard")
 	fmt.Fprintln(w, "input. It writes each result as one line on standard output, and each error")
 	fmt.Fprintln(w, "as one line on standard error; with --json, one object per input on standard")
-	fmt.Fprintln(w, "output, errors included.")
+	fmt.Fprintln(w, "output, errors included, and with --aligned (or --tsv, TabSeparated fields)")
+	fmt.Fprintln(w, "one text line per input, empty for an error, for engines that zip inputs with")
+	fmt.Fprintln(w, "outputs by position.")
 }
 
 // version returns the module's version, as the Go toolchain recorded it in

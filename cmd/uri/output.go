@@ -61,6 +61,9 @@ type output struct {
 	// input need not look at it again.
 	in      string
 	inPlain bool
+	// tsv: a text line is TabSeparated fields, escaped as appendTSV
+	// escapes them, not as appendEscaped does (--tsv).
+	tsv bool
 }
 
 // newOutput returns an output to w with a buffer of size bytes.
@@ -115,15 +118,20 @@ func (o *output) str(s string) bool {
 	return valid && ok
 }
 
-// text writes s escaped for a text line (see appendEscaped).
+// text writes s escaped for a text line (see appendEscaped), or as a
+// TabSeparated field (see appendTSV).
 func (o *output) text(s string) {
+	escape := appendEscaped
+	if o.tsv {
+		escape = appendTSV
+	}
 	for len(s) > strChunk {
 		n := runeCut(s, strChunk)
-		o.buf = appendEscaped(o.buf, s[:n])
+		o.buf = escape(o.buf, s[:n])
 		s = s[n:]
 		o.spill()
 	}
-	o.buf = appendEscaped(o.buf, s)
+	o.buf = escape(o.buf, s)
 }
 
 // hex writes the bytes of s as a JSON string of lower-case hex digits.
@@ -296,11 +304,16 @@ func (o *output) textLine(r *result) {
 
 // getText writes the line of f (--get) for the URL of parts, each part
 // escaped as a text line is, and the literal text as it is, its tabs
-// included.
+// included (with --tsv, its backslashes escaped: its tabs separate the
+// fields, and the rest is part of a field).
 func (o *output) getText(f getFormat, parts partSource) {
 	for _, p := range f {
 		if p.name == "" {
-			o.raw(p.lit)
+			if o.tsv {
+				o.buf = appendTSVLiteral(o.buf, p.lit)
+			} else {
+				o.raw(p.lit)
+			}
 			continue
 		}
 		o.tmp = parts.appendPart(o.tmp[:0], p)
@@ -555,6 +568,71 @@ func appendEscaped(dst []byte, s string) []byte {
 			dst = append(dst, s[i:i+size]...)
 		}
 		i += size
+	}
+	return dst
+}
+
+// appendTSV appends s to dst as a field of the TabSeparated format, in
+// the escapes that ClickHouse and PostgreSQL's text COPY read back to s:
+// "\\" for a backslash, "\t", "\n" and "\r" for tab, LF and CR, and "\xHH"
+// for each byte of every other character that hidden would not leave raw
+// (a NUL too, which "\0" would write ambiguously before a digit) and for
+// each byte that is not valid UTF-8. A line of such fields is one line,
+// whatever they hold, and no control character reaches a reader raw.
+func appendTSV(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		j := i
+		for j+8 <= len(s) && plainWord(load64(s, j), '\\', 0x7f) {
+			j += 8
+		}
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x7f && s[j] != '\\' {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		i = j
+		switch c := s[i]; c {
+		case '\\':
+			dst = append(dst, '\\', '\\')
+			i++
+			continue
+		case '\t':
+			dst = append(dst, '\\', 't')
+			i++
+			continue
+		case '\n':
+			dst = append(dst, '\\', 'n')
+			i++
+			continue
+		case '\r':
+			dst = append(dst, '\\', 'r')
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || hidden(r) {
+			for _, c := range []byte(s[i : i+size]) {
+				dst = append(dst, '\\', 'x', abnf.LowerHex[c>>4], abnf.LowerHex[c&15])
+			}
+		} else {
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return dst
+}
+
+// appendTSVLiteral appends lit, literal text of a --get FORMAT, to dst for
+// --tsv: its tabs separate fields and stay, and its backslashes are
+// escaped, as in appendTSV. FORMAT holds no other control character.
+func appendTSVLiteral(dst []byte, lit string) []byte {
+	for i := 0; i < len(lit); i++ {
+		if lit[i] == '\\' {
+			dst = append(dst, '\\')
+		}
+		dst = append(dst, lit[i])
 	}
 	return dst
 }

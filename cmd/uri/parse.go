@@ -104,6 +104,13 @@ func (l *rfcLine) json(o *output) {
 }
 
 func (l *rfcLine) text(o *output) {
+	if o.tsv {
+		// The line, quoted as Go quotes, is the field; its backslashes
+		// are escaped once more.
+		o.tmp = appendComponentText(o.tmp[:0], l.in, l.u.Components(), l.u.HostKind(), false)
+		o.text(bytesString(o.tmp))
+		return
+	}
 	o.buf = appendComponentText(o.buf, l.in, l.u.Components(), l.u.HostKind(), plainJSON(l.in))
 }
 

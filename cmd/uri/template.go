@@ -184,7 +184,8 @@ var templateMatchCommand = &command{
 		"Matching one URI stops before it takes more than --max-steps steps, with an\n" +
 		"error (\"work budget spent\", offset null), so that a hostile template or\n" +
 		"URI costs milliseconds, not seconds: 0 is the library's default of 4194304\n" +
-		"steps, -1 no bound.\n" +
+		"steps, -1 no bound. Building the template's automaton counts 16 steps an\n" +
+		"instruction: a budget that cannot pay for it refuses every URI.\n" +
 		"With --json: {\"input\":URI,\"template\":TEMPLATE,\"ok\":true,\"vars\":{...}},\n" +
 		"or {\"input\":S,\"template\":TEMPLATE,\"ok\":false,\"error\":S,\"offset\":N|null}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {

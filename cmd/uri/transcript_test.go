@@ -99,13 +99,26 @@ type transcript struct {
 
 // transcripts returns the transcripts of a Markdown text: in an indented
 // code block, a line "$ go run ./cmd/uri ..." and the lines up to the next
-// "$ " line or the end of the block.
+// "$ " line or the end of the block. An empty line between two indented
+// lines is a line of the block, as Markdown reads it: an empty line of
+// output (uri canon --aligned writes one for an input that fails).
 func transcripts(md string) []transcript {
 	const prompt, indent = "$ go run ./cmd/uri ", "    "
 	var all []transcript
 	var cur *transcript
+	blank := 0 // the empty lines after the last line of the block
 	for i, l := range strings.Split(md, "\n") {
 		body, indented := strings.CutPrefix(l, indent)
+		if l == "" && cur != nil {
+			blank++
+			continue
+		}
+		if indented && cur != nil && !strings.HasPrefix(body, "$ ") {
+			for ; blank > 0; blank-- {
+				cur.output = append(cur.output, "")
+			}
+		}
+		blank = 0
 		switch {
 		case !indented:
 			cur = nil

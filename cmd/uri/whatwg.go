@@ -22,6 +22,12 @@ func given(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// flagOn reports whether the boolean flag name of fs is true.
+func flagOn(fs *flag.FlagSet, name string) bool {
+	f := fs.Lookup(name)
+	return f != nil && f.Value.String() == "true"
+}
+
 // whatwgParser returns the operation of `uri parse --grammar whatwg`, with
 // base as the base URL when --base is given, or the usage error for a base
 // that is no URL.

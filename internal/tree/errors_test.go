@@ -139,7 +139,8 @@ func errorCalls() []errorCall {
 		{"template.ValuesOf", second(template.ValuesOf(map[string]any{"x": struct{}{}})), template.OpExpand, "x", "x", no, template.ErrValueType, "a value of Go type struct {}"},
 		{"template.Template.Match", second(template.MustParse("/a/{x}").Match("/b/1", nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
-		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps; raise MatchOptions.MaxSteps"},
+		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match(strings.Repeat("a", 50), &template.MatchOptions{MaxSteps: 1000})), template.OpMatch, "", strings.Repeat("a", 50), no, template.ErrBudget, "1000 steps; raise MatchOptions.MaxSteps"},
+		{"template.Template.Match(budget of building)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps, fewer than the 816 that building the template's automaton of 51 instructions counts; raise MatchOptions.MaxSteps"},
 		{"template.Template.MatchURI", second(template.MustParse("/a/{x}").MatchURI(uri.MustParse("/b/1"), nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 
 		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), canon.OpCanon, "safebrowsing", "mailto:x", 7, uri.ErrNoHost, ""},
@@ -175,7 +176,7 @@ func errorCalls() []errorCall {
 		{"urlpattern.Parse", second(urlpattern.Parse("https://h/:", urlpattern.Options{})), uri.OpParse, "", "https://h/:", 11, urlpattern.ErrInvalidName, ""},
 		{"urlpattern.Resolve", second(urlpattern.Resolve("nope", "/a", urlpattern.Options{})), uri.OpParse, "", "nope", 0, urlpattern.ErrBaseURL, "missing-scheme-non-relative-URL"},
 		{"urlpattern.New", second(urlpattern.New(urlpattern.Init{Pathname: urlpattern.Some("/(")}, urlpattern.Options{})), uri.OpParse, "", "/(", 2, urlpattern.ErrInvalidGroup, ""},
-		{"urlpattern.Pattern.Generate", second(urlpattern.MustParse("https://h/:id").Generate(urlpattern.Pathname, nil)), uri.OpBuild, "", "/:id", 0, urlpattern.ErrGenerate, "no value for the group id"},
+		{"urlpattern.Pattern.Generate", second(urlpattern.MustParse("https://h/:id").Generate(urlpattern.Pathname, nil)), uri.OpBuild, "", "/:id", 1, urlpattern.ErrGenerate, "no value for the group id"},
 
 		{"dataurl.Parse", second(dataurl.Parse("data:text/plain")), uri.OpParse, "", "data:text/plain", 15, dataurl.ErrNoComma, ""},
 		{"dataurl.ParseURL", second(dataurl.ParseURL(whatwg.MustParse("http://h/"))), uri.OpParse, "", "http://h/", 0, dataurl.ErrNotData, ""},

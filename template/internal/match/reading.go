@@ -64,7 +64,11 @@ const (
 // options o: see [Matcher].
 func (mt *Matcher) Match(u uri.URI, o Options) Result {
 	r := &run{o: o, u: u, s: u.String()}
-	r.m = mt.compiled(&r.o)
+	m, size := mt.compiled(&r.o)
+	if m == nil {
+		return Result{Spent: true, Insts: size}
+	}
+	r.m = m
 	r.buf, r.leadBuf = r.bufRoom[:0], r.leadRoom[:0]
 	r.pathStart, r.pathEnd = expr.PathRange(u)
 	r.fragStart = len(r.s)
