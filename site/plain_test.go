@@ -16,13 +16,7 @@ func TestPlainNameNeedsNoIDNA(t *testing.T) {
 	hosts := []string{"example.com", "www.example.co.uk", "a--b.example", "-a.example", "a-.example",
 		"ab--cd.example", strings.Repeat("a", 64) + ".com", "a..b.com", ".com", "com.", "a.123", "0a.b",
 		"xn--a.com", "a.xn--bcher-kva.de", "axn--b.com", "a_b.example.com", "1.2.3.4.example"}
-	for _, name := range testrows.Samples() {
-		for _, line := range testrows.URLs(t, name) {
-			if u, err := uri.Parse(line); err == nil {
-				hosts = append(hosts, strings.ToLower(u.Host()))
-			}
-		}
-	}
+	hosts = append(hosts, sampleHosts(t)...)
 	plain := 0
 	for _, h := range hosts {
 		if !plainName(h) {
@@ -54,13 +48,7 @@ func TestPlainNameNeedsNoIDNA(t *testing.T) {
 func TestPlainAddressHasNoSite(t *testing.T) {
 	hosts := []string{"0x7f.1", "127.1", "2130706433", "0177.0.0.1", "0x7f.0.0.01", "127.0.0.1.", "0x",
 		"0x.0x", "1.2.3.4", "0xffffffff", "00000000000000000000001", "1.2.3.4.5", "08.1", "a.1", "1.a"}
-	for _, name := range testrows.Samples() {
-		for _, line := range testrows.URLs(t, name) {
-			if u, err := uri.Parse(line); err == nil {
-				hosts = append(hosts, strings.ToLower(u.Host()))
-			}
-		}
-	}
+	hosts = append(hosts, sampleHosts(t)...)
 	addresses := 0
 	for _, h := range hosts {
 		if !plainName(h) {
@@ -109,12 +97,9 @@ func TestPlainRegistrableDomain(t *testing.T) {
 		"example.0xg", "a.b2", "0x7f.1", "127.0.0.1", "127.0.0.1.", "1.2.3.4.example", "xn--a.com", "a.xn--.b",
 		"axn--b.com", "a-xn--b.com", "xn-.com", "a.xn--bcher-kva.de", "www.xn--bcher-kva.de", "s3.amazonaws.com",
 		"b.s3.amazonaws.com", "x.compute.amazonaws.com", "a.x.compute.amazonaws.com", "a_b.example.com", "A.com"}
-	for _, name := range testrows.Samples() {
-		for _, line := range testrows.URLs(t, name) {
-			if u, err := uri.Parse(line); err == nil && u.Host() != "" {
-				h := strings.ToLower(u.Host())
-				hosts = append(hosts, h, h+".", "www."+h, "x.y."+h+".")
-			}
+	for _, h := range sampleHosts(t) {
+		if h != "" {
+			hosts = append(hosts, h, h+".", "www."+h, "x.y."+h+".")
 		}
 	}
 	plain := 0
@@ -139,4 +124,18 @@ func TestPlainRegistrableDomain(t *testing.T) {
 	if plain < 4000 {
 		t.Errorf("%d plain hosts tried, want more", plain)
 	}
+}
+
+// sampleHosts returns the hosts of the URIs of the committed samples, in
+// lower case.
+func sampleHosts(t *testing.T) []string {
+	var hosts []string
+	for _, name := range testrows.Samples() {
+		for _, line := range testrows.URLs(t, name) {
+			if u, err := uri.Parse(line); err == nil {
+				hosts = append(hosts, strings.ToLower(u.Host()))
+			}
+		}
+	}
+	return hosts
 }

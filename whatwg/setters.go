@@ -470,48 +470,43 @@ func (u *URL) SetPathname(value string) error {
 // otherwise value without one leading "?" is UTF-8 percent-encoded with the
 // query percent-encode set (the special-query one for a special URL),
 // "#" included. It always succeeds on a non-zero URL. The new href is the
-// one allocation, none when the query was null and there is no fragment.
-func (u *URL) SetSearch(value string) error {
-	const attr = "search"
-	if err := u.zero(attr, value); err != nil {
-		return err
-	}
-	q, has := "", value != ""
-	if has {
-		var p parser
-		p.setter(strings.TrimPrefix(value, "?"), u.scheme)
-		p.queryBody(0)
-		q = p.w.String()
-	}
-	if u.splice(fQuery, q, has) {
-		return nil
-	}
-	r := u.record()
-	r.query, r.hasQuery = q, has
-	return u.apply(&r, attr, value)
-}
+// one allocation, none when the query becomes null and there is no
+// fragment.
+func (u *URL) SetSearch(value string) error { return u.setLast("search", value, fQuery) }
 
 // SetHash sets the fragment, as the hash setter does: "" makes it null;
 // otherwise value without one leading "#" is UTF-8 percent-encoded with the
 // fragment percent-encode set. It always succeeds on a non-zero URL. The
 // new href is the one allocation, none when the fragment becomes null.
-func (u *URL) SetHash(value string) error {
-	const attr = "hash"
+func (u *URL) SetHash(value string) error { return u.setLast("hash", value, fFragment) }
+
+// setLast is SetSearch (which is fQuery) or SetHash (which is fFragment),
+// the setter of attr.
+func (u *URL) setLast(attr, value string, which uint8) error {
 	if err := u.zero(attr, value); err != nil {
 		return err
 	}
-	frag, has := "", value != ""
+	s, has := "", value != ""
 	if has {
 		var p parser
-		p.setter(strings.TrimPrefix(value, "#"), u.scheme)
-		p.fragmentBody(0)
-		frag = p.w.String()
+		if which == fQuery {
+			p.setter(strings.TrimPrefix(value, "?"), u.scheme)
+			p.queryBody(0)
+		} else {
+			p.setter(strings.TrimPrefix(value, "#"), u.scheme)
+			p.fragmentBody(0)
+		}
+		s = p.w.String()
 	}
-	if u.splice(fFragment, frag, has) {
+	if u.splice(which, s, has) {
 		return nil
 	}
 	r := u.record()
-	r.fragment, r.hasFragment = frag, has
+	if which == fQuery {
+		r.query, r.hasQuery = s, has
+	} else {
+		r.fragment, r.hasFragment = s, has
+	}
 	return u.apply(&r, attr, value)
 }
 
