@@ -64,12 +64,14 @@
 // at which matching failed. Values are pct-decoded (a "+" or "#" expansion
 // keeps the triplets of reserved and unreserved characters, which it
 // copies), and a decoded value never crosses its operator's boundary: in
-// the path, a value of any expression but "+" and "#" holds no "/" and
-// writes to no "." or ".." segment, "%2E" counting as "." ("/files/{name}"
-// does not match "/files/.." or "/files/a%2Fb", "/a/.{x}" not "/a/..",
-// but "/f/{x}.txt" matches "/f/...txt" and "{;x}" matches ";x=.."), and a
-// label ("{.x}") holds no ".". Values never navigate: a dot segment may
-// come from the literals only. A query written as
+// the path, a value of any expression but "+" and "#" holds no "/" and no
+// "\" (a separator on Windows) and writes to no "." or ".." segment,
+// "%2E" counting as "." and "%2F" and "%5C" as "/" ("/files/{name}" does
+// not match "/files/..", "/files/a%2Fb" or "/files/..%5Cx", "/a/.{x}" not
+// "/a/..", but "/f/{x}.txt" matches "/f/...txt" and "{;x}" matches
+// ";x=.."), and a label ("{.x}") holds no ".". Values never navigate, on
+// any system: a dot segment may come from the literals only. A query
+// written as
 // parameters ("{?q,lang}", "{&x}", "?a=1", "?q={q}") matches parameter by
 // parameter, in any order; [MatchOptions].ExtraParams ignores the
 // parameters that the template does not name ("utm_source=..."), and a
@@ -198,8 +200,8 @@
 //
 //   - MatchOptions.AllowEncodedSlash: "/projects/{id}" reads
 //     "/projects/group%2Fproject" as id = "group/project" (by default a
-//     value in the path holds no "/"); a "." or ".." between its slashes
-//     stays refused.
+//     value in the path holds no "/", nor a "\" that Windows reads as
+//     one); a "." or ".." between its slashes stays refused.
 //   - MatchOptions.NonEmpty: no value, list item or pair is empty, so that
 //     "/users/{id}" does not match "/users/" (by default id = "").
 //   - MatchOptions.PlusAsSpace: a "+" in a query value is a space, as
@@ -266,7 +268,12 @@
 //     the *uri.Error of the expansion, so that errors.As finds it and
 //     errors.Is its reason.
 //   - [OpMatch], from [Template.Match] and [Template.MatchURI]: Input is
-//     the URI, and Offset the byte of it at which matching failed.
+//     the URI, and Offset the byte of it at which matching failed. When
+//     the URI would match but for a value that holds "%2F" or writes a
+//     dot segment in the path, Detail says so, and names
+//     MatchOptions.AllowEncodedSlash where it would allow the value:
+//     "/files/{name}" against "/files/a%2Fb" fails with "a value would
+//     hold "%2F", which MatchOptions.AllowEncodedSlash allows".
 //
 // The message reads "uri: expand x: prefix modifier on a list or
 // associative array at offset 1 of "{x:3}"".

@@ -96,7 +96,7 @@ func ExampleTemplate_Match() {
 	// repo string uri []
 	// state string open []
 	// labels list  [bug ui]
-	// uri: match: URI does not match the template at offset 7 of "/files/..%2Fetc"
+	// uri: match: URI does not match the template (a value would hold "%2F" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first) at offset 7 of "/files/..%2Fetc"
 }
 
 func ExampleMatchOptions() {
@@ -176,7 +176,7 @@ func ExampleTemplate_Match_allowEncodedSlash() {
 	fmt.Println(errors.Is(err, template.ErrNoMatch))
 	// Output:
 	// "group/project" <nil>
-	// "" uri: match: URI does not match the template at offset 18 of "/projects/group%2F..%2Fadmin/issues"
+	// "" uri: match: URI does not match the template (a value would write a "." or ".." segment) at offset 18 of "/projects/group%2F..%2Fadmin/issues"
 	// true
 }
 

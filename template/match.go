@@ -3,8 +3,11 @@ package template
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 	"github.com/gouri/uri/template/internal/match"
 )
 
@@ -27,11 +30,12 @@ type MatchOptions struct {
 	Kinds map[string]Kind
 
 	// AllowEncodedSlash lets a value in the path hold a pct-encoded "/"
-	// ("%2F"), which is refused by default: "/projects/{id}/issues" then
-	// matches "/projects/group%2Fproject/issues" with id = "group/project",
-	// as services that name a project by its path ask. A "." or ".." between
+	// ("%2F") or "\" ("%5C", a separator on Windows), which are refused
+	// by default: "/projects/{id}/issues" then matches
+	// "/projects/group%2Fproject/issues" with id = "group/project", as
+	// services that name a project by its path ask. A "." or ".." between
 	// the slashes of such a value stays refused, as a path segment of one
-	// would be ("group%2F..%2Fx" does not match).
+	// would be ("group%2F..%2Fx" and "..%5Cx" do not match).
 	AllowEncodedSlash bool
 
 	// NonEmpty refuses a reading in which a value, a list item, or the name
@@ -109,10 +113,12 @@ func (o *MatchOptions) maxSteps() int {
 // [Template.Expand] (RFC 6570, Section 1.4). It returns a *uri.Error when
 // s is not a URI-reference (Op uri.OpParse), one with Op [OpMatch],
 // Err ErrNoMatch and the Offset in s at which matching failed when it does
-// not match, and one with Op [OpMatch], Err ErrBudget and Offset
-// uri.NoOffset when matching, or building the template's automaton,
-// would take more steps than [MatchOptions].MaxSteps allows. See
-// [Template.MatchURI] for the rules.
+// not match (with a Detail that names the reason when it is a value that
+// would hold "%2F" or "%5C" or write a dot segment, see the package
+// documentation, section Errors), and one with Op [OpMatch], Err
+// ErrBudget and Offset uri.NoOffset when matching, or building the
+// template's automaton, would take more steps than
+// [MatchOptions].MaxSteps allows. See [Template.MatchURI] for the rules.
 func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 	u, err := uri.Parse(s)
 	if err != nil {
@@ -174,10 +180,55 @@ func (t *Template) match(u uri.URI, opts *MatchOptions) (Values, int, error) {
 			Detail: strconv.Itoa(opts.maxSteps()) + " steps; raise MatchOptions.MaxSteps"}
 	}
 	e := &uri.Error{Op: OpMatch, Input: u.String(), Offset: res.Offset, Err: ErrNoMatch}
+	steps := res.Steps
 	if res.Limited {
 		e.Detail = "the search for values that re-expand to the URI reached its limit"
+	} else {
+		e.Detail, steps = t.whyNot(u, opts, steps)
 	}
-	return nil, res.Steps, e
+	return nil, steps, e
+}
+
+// whyNot tells why u, which did not match, does not, when the reason is a
+// value that the rules refuse in the path: it matches u again with values
+// allowed to hold a "/" or "\" written "%2F" or "%5C", to write a dot
+// segment, or both, as u's path has them, within the steps that opts
+// leaves after spent. It returns the Detail for the error ("" when none of
+// them is the reason) and the steps spent in all.
+func (t *Template) whyNot(u uri.URI, opts *MatchOptions, spent int) (string, int) {
+	path := u.Path()
+	lower := abnf.LowerString(path)
+	enc := "%2F"
+	if !strings.Contains(lower, "%2f") {
+		enc = "%5C"
+	}
+	slash := (opts == nil || !opts.AllowEncodedSlash) && strings.Contains(lower, strings.ToLower(enc))
+	dots := len(expr.DotSegments(nil, path, 0)) > 0
+	const dotsWhy = `a value would write a "." or ".." segment`
+	slashWhy := `a value would hold "` + enc + `", which MatchOptions.AllowEncodedSlash allows`
+	bothWhy := `a value would hold "` + enc + `" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first`
+	e := opts.engine()
+	for _, try := range []struct {
+		on          bool
+		slash, dots bool
+		why         string
+	}{
+		{slash, true, false, slashWhy},
+		{dots, e.EncodedSlash, true, dotsWhy},
+		{slash && dots, true, true, bothWhy},
+	} {
+		if !try.on || e.MaxSteps-spent <= 0 {
+			continue
+		}
+		o := e
+		o.EncodedSlash, o.Dots, o.MaxSteps = try.slash, try.dots, e.MaxSteps-spent
+		res := t.m.Match(u, o)
+		spent += res.Steps
+		if res.Matched {
+			return try.why, spent
+		}
+	}
+	return "", spent
 }
 
 // engine returns the options of the matching engine for o.

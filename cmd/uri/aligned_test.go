@@ -317,7 +317,7 @@ func TestTSV(t *testing.T) {
 		{"a line of text mode is one field",
 			[]string{"parse", "--tsv"}, "http://h/%22\n", 0, `"http://h/%22" scheme="http" host="h" (reg-name) path="/%22"` + "\n", ""},
 		{"the JSON of template match, escaped",
-			[]string{"template", "match", "--tsv", "/{x}"}, "/a%5Cb\n", 0, `{"x":"a\\\\b"}` + "\n", ""},
+			[]string{"template", "match", "--tsv", "/{+x}"}, "/a%5Cb\n", 0, `{"x":"a\\\\b"}` + "\n", ""},
 		{"--tsv is a text mode", []string{"canon", "--tsv", "--json", "http://a/"}, "", 2, "", "uri canon: --tsv is a text mode: give --json or --tsv, not both\n"},
 		{"extract --aligned takes no file", []string{"extract", "--aligned", "f.txt"}, "", 2, "", "uri extract: with --aligned or --tsv, the lines of standard input are the texts: give no FILE\n"},
 	}

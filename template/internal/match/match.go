@@ -62,6 +62,9 @@ type Options struct {
 	Kinds interface{ Kind(name string) Kind }
 	// MaxSteps is the most steps the match may take, above 0.
 	MaxSteps int
+	// Dots lets values write to a dot segment of the path, which no
+	// option of package template allows: only to tell why a match failed.
+	Dots bool
 }
 
 // kind returns the kind that o gives the variable name, or Undefined.

@@ -75,7 +75,9 @@ func (mt *Matcher) Match(u uri.URI, o Options) Result {
 	if u.HasFragment() {
 		r.fragStart -= len(u.Fragment()) + 1
 	}
-	r.dots = expr.DotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
+	if !o.Dots {
+		r.dots = expr.DotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
+	}
 	r.budget = max(minBudget, budgetPerStep*(len(r.s)+1)*(len(r.m.all.insts)+1))
 	r.budget0 = r.budget
 	vals, off, ok := r.strategies()
