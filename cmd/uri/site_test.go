@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"hash/maphash"
 	"strings"
 	"testing"
@@ -68,8 +69,9 @@ func TestSite(t *testing.T) {
 }
 
 // TestSiteCache: the sites that a command's cache gives are those of
-// urlSite, for the hosts of the committed samples read twice over (more
-// hosts than slots: hits, misses and slots taken over), and for hosts
+// urlSite, for the hosts of the committed samples and as many more made
+// up as the cache has slots, read twice over (more hosts than slots:
+// hits, misses, runs of one host and slots taken over), and for hosts
 // whose site is none or is converted.
 func TestSiteCache(t *testing.T) {
 	var urls []string
@@ -78,14 +80,17 @@ func TestSiteCache(t *testing.T) {
 	}
 	urls = append(urls, "http://127.1/", "http://co.uk/", "https://www.B\u00fccher.co.uk/", "http://example.com./", "foo://h/")
 	sites := new(siteCache)
+	for i := range len(sites.slots) {
+		urls = append(urls, fmt.Sprintf("https://h%d.example%d.co.uk/", i, i%7))
+	}
 	for range 2 {
 		for _, in := range urls {
 			u, err := whatwg.Parse(in)
 			if err != nil {
 				continue
 			}
-			rd, ok := sites.site(u)
-			if wantRD, wantOK := urlSite(u); rd != wantRD || ok != wantOK {
+			rd, ok := sites.site(&u)
+			if wantRD, wantOK := urlSite(&u); rd != wantRD || ok != wantOK {
 				t.Fatalf("siteCache.site(%q) = %q, %v; urlSite gives %q, %v", in, rd, ok, wantRD, wantOK)
 			}
 		}
@@ -110,12 +115,12 @@ func TestSiteCacheCollision(t *testing.T) {
 		if c.set(a.Hostname()) != c.set(b.Hostname()) {
 			t.Fatal("no seed put both hosts in one pair of slots")
 		}
-		c.site(a)
-		c.site(b)
-		if got := testing.AllocsPerRun(10, func() { c.site(a); c.site(b) }); got != 0 {
+		c.site(&a)
+		c.site(&b)
+		if got := testing.AllocsPerRun(10, func() { c.site(&a); c.site(&b) }); got != 0 {
 			t.Errorf("hosts %q and %q in one pair of slots: %v allocations a pair of lines, want 0", a.Hostname(), b.Hostname(), got)
 		}
-		if rd, _ := c.site(a); rd != "example.com" {
+		if rd, _ := c.site(&a); rd != "example.com" {
 			t.Errorf("site of %q = %q from the cache, want example.com", a.Hostname(), rd)
 		}
 	}
