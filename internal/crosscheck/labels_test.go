@@ -23,7 +23,8 @@ import (
 // x/net/idna alone does with a bare "xn--" (UTS #46, section 4, step 4).
 // The packages whose keys collapse empty labels (canon's Safe Browsing,
 // Semantic and Aggressive profiles, SURT keys) may drop the empty ones,
-// and those that drop a first "www" label (Aggressive, SURT) that one.
+// and those that drop a first "www" label (Aggressive, SURT) that one,
+// the first of those that are not empty when empty ones collapse.
 //
 // The labels of the input are counted two ways, since the packages read a
 // host two ways: split at the full stops that UTS #46 maps to "." (for
@@ -90,8 +91,16 @@ func kept(in, out string, h how) bool {
 			if labelsMatch(l, o, h) {
 				return true
 			}
-			if h.www && len(l) > 2 && wwwLabel.MatchString(strings.ToLower(l[0])) && labelsMatch(l[1:], o, h) {
-				return true
+			if h.www {
+				// The first label is the first that collapsing keeps
+				// (".www.example.com" loses "" and "www").
+				first := l
+				if h.collapse {
+					first = slicesDelete(l, func(l string) bool { return l == "" })
+				}
+				if len(first) > 2 && wwwLabel.MatchString(strings.ToLower(first[0])) && labelsMatch(first[1:], o, h) {
+					return true
+				}
 			}
 		}
 	}
