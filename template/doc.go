@@ -41,22 +41,6 @@
 // suite (json.Unmarshal), keeping the order of an object's members; numbers
 // and booleans become the strings of their JSON text.
 //
-// # Errors
-//
-// Expansion fails with [ErrNotURI] at the expression or literal that wrote
-// the first bad byte: a reserved expansion ("{+x}", "{#x}") that brings a
-// second "#" or a "[" into a path, values that put a ":" into the first
-// segment of a relative reference ("{x}:{y}" with x = "1"), a port that is
-// no number. A prefix modifier on a list or an array is
-// [ErrPrefixComposite] (Section 2.4.1). A template that does not follow
-// Section 2's ABNF is an error at the first byte that cannot continue a
-// valid template: "{/id*" at 5 (the end), "{var:01}" at 5, "{x..y}" at 3,
-// and each of the suite's negative tests has its offset pinned in the
-// tests. Section 2.1's ABNF leaves "'" out of literals, but the RFC's
-// examples write it ("'{var}'"), and so does the suite: it is allowed.
-// Every error carries its offset and works with errors.Is against these
-// sentinels and with errors.As.
-//
 // # Matching
 //
 // [Template.Match] reverses expansion: it returns the values for which the
@@ -251,6 +235,18 @@
 // (docs/command.md#template).
 //
 // # Errors
+//
+// Expansion fails with [ErrNotURI] at the expression or literal that wrote
+// the first bad byte: a reserved expansion ("{+x}", "{#x}") that brings a
+// second "#" or a "[" into a path, values that put a ":" into the first
+// segment of a relative reference ("{x}:{y}" with x = "1"), a port that is
+// no number. A prefix modifier on a list or an array is
+// [ErrPrefixComposite] (Section 2.4.1). A template that does not follow
+// Section 2's ABNF is an error at the first byte that cannot continue a
+// valid template: "{/id*" at 5 (the end), "{var:01}" at 5, "{x..y}" at 3,
+// and each of the suite's negative tests has its offset pinned in the
+// tests. Section 2.1's ABNF leaves "'" out of literals, but the RFC's
+// examples write it ("'{var}'"), and so does the suite: it is allowed.
 //
 // Every error is a *uri.Error, the module's one error value (this package
 // has no Error type of its own), whose Err is one of the sentinels of this
