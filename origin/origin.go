@@ -46,8 +46,8 @@
 // its offset. A bad entry of an allowlist is no refusal but a fault of
 // the configuration, found when the list is built: [NewAllowlist] returns
 // the module's error for text it reads, a *uri.Error with the root's
-// operation uri.OpParse (Name "allowlist", Err [ErrBadEntry]); this
-// package declares no operation of its own.
+// operation uri.OpParse (Name "allowlist", Err [ErrBadEntry]), one for
+// each bad entry, joined; this package declares no operation of its own.
 //
 // # What it does not do
 //
