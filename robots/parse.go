@@ -303,7 +303,8 @@ func (p *parser) rule(n int, allow bool, off int, value, line string) {
 	if p.o.Reading == Google && allow {
 		// Google's reference also allows the directory of an allowed
 		// "index.htm" or "index.html": /a/index.html allows /a/ too.
-		if i := strings.LastIndexByte(value, '/'); strings.HasPrefix(value[i:], "/index.htm") {
+		// A value without "/" ("*") has no directory.
+		if i := strings.LastIndexByte(value, '/'); i >= 0 && strings.HasPrefix(value[i:], "/index.htm") {
 			p.add(n, allow, off, len(value), value[:i+1]+"$")
 		}
 	}
