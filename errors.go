@@ -131,7 +131,8 @@ var (
 	// element that is one, or holds one once decoded: data never navigates.
 	// [FilePath] or [FromFilePath] met one, percent-encoded or not: a file
 	// system resolves it after following symbolic links, which removing it
-	// by text cannot do.
+	// by text cannot do ([FileOptions].RemoveDotSegments removes it by text
+	// on request).
 	ErrDotSegment = errors.New(`"." or ".." segment`)
 
 	// ErrNilURL: [FromURL] was given a nil *url.URL.
@@ -489,7 +490,9 @@ var (
 
 	// ErrFileHost: a host that no path of the requested style can name: any
 	// host but "localhost" for a POSIX path (only the local machine's files
-	// have one), or an IP-literal, which a Windows UNC path cannot hold.
+	// have one), or an IP-literal, which a Windows UNC path cannot hold; or,
+	// under [FileOptions].LocalOnly, any UNC server, which Windows reaches
+	// over the network (SMB).
 	ErrFileHost = errors.New("host that the path style cannot name")
 
 	// ErrNotAbsolute: a path that names a file only relative to a current
@@ -522,4 +525,13 @@ var (
 	// URI whose UNC server is "." or "?" and would make one. RFC 8089 gives
 	// such paths no file URI.
 	ErrDevicePath = errors.New(`device path (\\.\ or \\?\)`)
+
+	// ErrWindowsName: a Windows path, or the Windows path of a file URI,
+	// with a character that Windows forbids in the name of a file, a
+	// directory or a UNC server (Win32's "Naming Files, Paths, and
+	// Namespaces"): a control character (U+0001 to U+001F) or one of
+	// < > : " | ? *. ":" after the drive letter names an alternate data
+	// stream of NTFS, "?" and "*" are wildcards, and the others fail or
+	// mean something else to the system and its shells.
+	ErrWindowsName = errors.New("character that Windows forbids in a file name")
 )

@@ -13,10 +13,12 @@
 //     (its documentation "Internationalized Domain Names (IDN) in Google
 //     Chrome", and the rows of its unit test, which this package runs).
 //   - [URL] (and [Policy.URL]): the display form of a whole URL as an
-//     address bar formats it: the host by that rule, and the path, query and
-//     fragment percent-decoded only where the octets are the UTF-8 of
-//     characters that cannot spoof. Parsing the display form with package
-//     whatwg gives the same URL back.
+//     address bar formats it: no username and password (where
+//     "https://accounts.google.com:login@evil.example/" passes for a
+//     Google URL), the host by that rule, and the path, query and fragment
+//     percent-decoded only where the octets are the UTF-8 of characters
+//     that cannot spoof. Parsing the display form with package whatwg gives
+//     the same URL back, less its username and password.
 //   - [Skeleton]: the skeleton of Unicode Technical Standard #39, Section 4,
 //     by which two strings are confusable; and [TopDomains], a list of
 //     domains that hosts must not pass for, compared by the skeletons that
@@ -88,7 +90,7 @@
 // raw Unicode hosts and of A-labels with code points that are not plain in
 // UTS #46 (marks that compose, right-to-left letters, ...) goes through
 // x/net/idna, whose tables follow the Go release. The tables take about
-// 218 KB of a binary, and the package with its code about 330 KB
+// 243 KB of a binary, and the package with its code about 400 KB
 // (docs/performance.md).
 //
 // Chromium's unit-test rows run as vectors (testdata/conformance/chromium-idn):
@@ -112,17 +114,23 @@
 // shown in Unicode can still be an attacker's, and one kept in A-labels can
 // be honest. Confusables outside UTS #39 and Chromium's mappings, and names
 // that imitate a domain outside the list of top domains, pass. Package
-// display does not shorten URLs (no "www." or scheme elided, no userinfo
-// hidden): what it shows parses back to the same URL.
+// display does not shorten URLs beyond leaving out the userinfo (no "www."
+// or scheme elided, no path cut): what it shows parses back to the same
+// URL less its credentials.
 //
 // # Allocation and time
 //
 // [Host] of an ASCII host in lower case with no A-label returns it without
-// allocating, in about 15 ns; a host with an A-label allocates its Decision
-// (three allocations for one A-label) and takes 5,000 to 15,000
-// instructions, under a microsecond for most (docs/performance.md). An
-// A-label whose code points are all plain in UTS #46 is decoded here, with
-// the Unicode 17.0.0 tables; any other goes through x/net/idna. The first
-// comparison with Chromium's top domains indexes them once (about 55 ms).
-// Every function takes time linear in its input.
+// allocating, in about 15 ns. A host with an A-label allocates twice: its
+// Labels, and one string that holds the host with every valid A-label as
+// its U-label, which the U-labels share and which is the Host when every
+// A-label is shown (a third allocation builds a Host that shows some
+// A-labels and not others). It takes 4,300 to 7,000 instructions, which
+// ran in 0.3 to 0.6 µs at best (docs/performance.md). An A-label whose
+// code points are all plain in UTS #46 is decoded here, with the Unicode
+// 17.0.0 tables; any other goes through x/net/idna, as does a host in raw
+// Unicode, which [uri.HostToASCII] converts first (about 5,000
+// instructions more). The first comparison with Chromium's top domains
+// indexes them once (about 55 ms). Every function takes time linear in its
+// input.
 package display

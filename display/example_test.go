@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gouri/uri/display"
+	"github.com/gouri/uri/whatwg"
 )
 
 // Host shows a label in Unicode only when it cannot pass for another: the
@@ -50,6 +51,29 @@ func ExampleURL() {
 	// https://bücher.de/café?q=%E2%82%AC#sé
 	// https://example.com/%E2%80%AEfdp.exe
 	// https://xn--80ak6aa92e.com/a%20b
+}
+
+// The display form leaves out the username and password, where a URL
+// passes for another: both of these lead to evil.example. A caller that
+// must say that a URL carries credentials asks the parsed URL.
+func ExampleURL_userinfo() {
+	for _, in := range []string{
+		"https://accounts.google.com:login@evil.example/",
+		"https://www.paypal.com%2Fsignin@evil.example/x",
+	} {
+		s, err := display.URL(in)
+		if err != nil {
+			panic(err)
+		}
+		u, err := whatwg.Parse(in)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(s, u.Username() != "" || u.Password() != "")
+	}
+	// Output:
+	// https://evil.example/ true
+	// https://evil.example/x true
 }
 
 // A host whose skeleton is that of a top domain it is not is kept in

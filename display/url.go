@@ -14,11 +14,25 @@ import (
 func URL(rawURL string) (string, error) { return Policy{}.URL(rawURL) }
 
 // URL returns the display form of rawURL, as a browser's address bar shows
-// a URL: the URL Standard's serialization of it (whatwg.Parse), with the
-// host as [Policy.Host] decides it, and the path, query and fragment
-// percent-decoded only where the octets are the UTF-8 of characters that
-// cannot spoof. Parsing the display form with package whatwg gives the same
-// URL back, so a person can read it and copying it gives the same URL.
+// a URL: the URL Standard's serialization of it (whatwg.Parse) without its
+// username and password, with the host as [Policy.Host] decides it, and the
+// path, query and fragment percent-decoded only where the octets are the
+// UTF-8 of characters that cannot spoof. The port stays as it is.
+//
+// The userinfo is left out because it is where a URL passes for another:
+// "https://accounts.google.com:login@evil.example/" and
+// "https://www.paypal.com%2Fsignin@evil.example/" lead to evil.example,
+// and are shown as "https://evil.example/". The display form is for people
+// to read, not for carrying credentials; address bars leave them out too.
+// There is no option to keep them: a caller that must tell a person that
+// the URL carries credentials (a dialog that asks "may I fetch this?"
+// should) finds them with whatwg.URL's Username and Password, and says so
+// apart from the URL.
+//
+// The display form is a URL for the same resource: parsing it with package
+// whatwg gives the URL that rawURL parses to with its username and password
+// set to "" (whatwg.URL.SetUsername and SetPassword), so a person can read
+// it, and copying it gives that URL: the same, less its credentials.
 //
 // A percent-encoded sequence is decoded when it is the UTF-8, in upper-case
 // hexadecimal, of a non-ASCII character that UTS #39 allows in identifiers
@@ -28,7 +42,7 @@ func URL(rawURL string) (string, error) { return Policy{}.URL(rawURL) }
 // control, a character that looks like "/", "?", "#" or "." ("%DB%B0",
 // U+06F0, looks like "."), nor one the URL Standard would not encode back
 // to the same octets. A combining mark is decoded only after a character
-// decoded with it. The userinfo and the port stay as they are.
+// decoded with it.
 //
 // The result is UTF-8 text for people, never a URL to send: it allocates
 // it, but returns the serialization itself when there is nothing to
@@ -47,11 +61,17 @@ func (p Policy) URL(rawURL string) (string, error) {
 			host = d.Host
 		}
 	}
+	// With a host, href[:HostStart] is the scheme, "://" and the userinfo
+	// with its "@", which the serializer writes only when it is not empty.
+	lead := href[:off.HostStart]
+	if off.HostStart > off.SchemeEnd+3 && href[off.HostStart-1] == '@' {
+		lead = href[:off.SchemeEnd+3]
+	}
 	tail := decodeShown(href[off.PathStart:])
-	if host == href[off.HostStart:off.HostEnd] && tail == href[off.PathStart:] {
+	if len(lead) == off.HostStart && host == href[off.HostStart:off.HostEnd] && tail == href[off.PathStart:] {
 		return href, nil
 	}
-	return href[:off.HostStart] + host + href[off.HostEnd:off.PathStart] + tail, nil
+	return lead + host + href[off.HostEnd:off.PathStart] + tail, nil
 }
 
 // decodeShown decodes the percent-encoded UTF-8 of s that [Policy.URL]
@@ -120,7 +140,7 @@ func showable(r rune, after bool) bool {
 	if r < utf8.RuneSelf || !p.allowed() || p.mark() && !after || inRanges(chromiumRemoved[:], r) {
 		return false
 	}
-	t, ok := lookup(confKeys[:], confIndex[:], confText, r)
+	t, ok := prototypeOf(r)
 	if !ok {
 		return true
 	}

@@ -26,12 +26,16 @@ var displayCommand = &command{
 		"characters allowed in identifiers (UTS #39) that look like no ASCII\n" +
 		"punctuation: \"https://xn--bcher-kva.de/caf%C3%A9\" gives \"https://bücher.de/café\",\n" +
 		"while \"https://xn--80ak6aa92e.com/\" (Cyrillic \"аррӏе.com\") stays as it is.\n" +
-		"Parsing what it prints gives the same URL back. --profile firefox decides as\n" +
-		"Firefox does (its blocklist and UTS #39's Moderately Restrictive level). With\n" +
-		"--json: {\"input\":S,\"ok\":true,\"result\":S,\"host\":S|null,\"labels\":[{\"ascii\":S,\n" +
-		"\"unicode\":S|null,\"reason\":S}...],\"similar_to\":S|null}: the host in ASCII, each\n" +
-		"label with its Unicode form and the reason it is shown (\"safe\") or kept, and\n" +
-		"the top domain the host passes for; or the error object of every command.",
+		"The username and password are left out, where a URL passes for another\n" +
+		"(\"https://accounts.google.com:login@evil.example/\" prints \"https://evil.example/\"):\n" +
+		"parsing what it prints gives the same URL back, less its credentials.\n" +
+		"--profile firefox decides as Firefox does (its blocklist and UTS #39's\n" +
+		"Moderately Restrictive level). With --json: {\"input\":S,\"ok\":true,\"result\":S,\n" +
+		"\"credentials\":B,\"host\":S|null,\"labels\":[{\"ascii\":S,\"unicode\":S|null,\n" +
+		"\"reason\":S}...],\"similar_to\":S|null}: whether the URL has a username or a\n" +
+		"password that the result leaves out, the host in ASCII, each label with its\n" +
+		"Unicode form and the reason it is shown (\"safe\") or kept, and the top domain\n" +
+		"the host passes for; or the error object of every command.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		profile := fs.String("profile", "chromium", "the rules: chromium or firefox")
 		return func() (op, string) {
@@ -68,7 +72,8 @@ func displayResult(p display.Policy, in string) result {
 		labels = labelFields(d)
 		similar = optional{d.SimilarTo, d.SimilarTo != ""}
 	}
-	return result{ok: true, line: displayLine{shown, []field{{"host", host}, {"labels", labels}, {"similar_to", similar}}}}
+	credentials := u.Username() != "" || u.Password() != ""
+	return result{ok: true, line: displayLine{shown, []field{{"credentials", credentials}, {"host", host}, {"labels", labels}, {"similar_to", similar}}}}
 }
 
 // displayLine is the result of `uri display`: the display form, as

@@ -170,8 +170,9 @@
 //
 // uri data runs the Fetch Standard's data: URL processor on each URL
 // (package github.com/gouri/uri/dataurl) and prints its MIME type and the
-// size of its body; --out FILE writes the bodies, and --max N refuses a
-// body over N bytes before decoding it. With --json:
+// size of its body; --out FILE writes the bodies (--out -, to standard
+// output, with nothing else there), --in FILE reads one URL from FILE, and
+// --max N refuses a body over N bytes before decoding it. With --json:
 //
 //	{"input":S,"ok":true,"mime":S,"size":N,"body_base64":S}
 //

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
@@ -97,6 +98,8 @@ func errorCalls() []errorCall {
 		{"HostToUnicode", second(uri.HostToUnicode("a b")), uri.OpIDNA, "", "a b", 1, uri.ErrInvalidByte, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
+		{"FileOptions.FilePath", second(uri.FileOptions{Style: uri.PathWindows, LocalOnly: true}.FilePath(uri.MustParse("file://evil.example/share/x"))), uri.OpFilePath, "", "file://evil.example/share/x", 7, uri.ErrFileHost, "a UNC server, which Windows would reach over SMB, refused by FileOptions.LocalOnly"},
+		{"FileOptions.FromFilePath(Windows name)", second(uri.FileOptions{Style: uri.PathWindows}.FromFilePath("C:\\a\r\nb")), uri.OpFilePath, "", "C:\\a\r\nb", 4, uri.ErrWindowsName, ""},
 		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
 		{"FileKey", second(uri.FileKey(u)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 
@@ -170,7 +173,11 @@ func errorCalls() []errorCall {
 
 		{"robots.URL", second(robots.URL("mailto:a@example.com")), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
 		{"robots.Robots.Check", second(robots.Parse(nil).Check("ExampleBot", "https://example.com:x/")), uri.OpParse, "", "https://example.com:x/", 20, whatwg.ErrPortInvalid, ""},
-		{"robots.Agent.Check", second(robots.Parse(nil).Agent("ExampleBot").Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Robots.Check(other authority)", second(must(robots.Options{}.FromResponse("https://example.com/robots.txt", 200, nil, time.Time{})).Check("ExampleBot", "https://example.org/")), robots.OpCheck, "", "https://example.org/", 16, robots.ErrOtherAuthority, "the rules are those of https://example.com/robots.txt"},
+		{"robots.Robots.Agent", second(robots.Parse(nil).Agent("Mozilla/5.0 (compatible; ExampleBot/2.1)")), uri.OpParse, "agent", "Mozilla/5.0 (compatible; ExampleBot/2.1)", 11, robots.ErrNotToken, ""},
+		{"robots.Agent.Check", second(must(robots.Parse(nil).Agent("ExampleBot")).Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Agent.CheckURL", second(must(must(robots.Options{}.FromResponse("https://example.com/robots.txt", 200, nil, time.Time{})).Agent("ExampleBot")).CheckURL(whatwg.MustParse("https://example.com:8443/"))), robots.OpCheck, "", "https://example.com:8443/", 19, robots.ErrOtherAuthority, ""},
+		{"robots.Options.FromResponse", second(robots.Options{}.FromResponse("mailto:a@example.com", 200, nil, time.Time{})), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
 		{"robots.Fetch", second(robots.Fetch(context.Background(), nil, "ftp://example.com/robots.txt")), uri.OpParse, "", "ftp://example.com/robots.txt", no, robots.ErrNotHTTP, ""},
 		{"robots.Options.Fetch", second(robots.Options{}.Fetch(context.Background(), nil, "http://[::1/")), uri.OpParse, "", "http://[::1/", 11, whatwg.ErrIPv6Unclosed, ""},
 
