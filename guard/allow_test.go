@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/whatwg"
@@ -149,6 +151,40 @@ func TestNewHostListErrors(t *testing.T) {
 	const wantMsg = `uri: parse allowlist: invalid host pattern ("com" is a public suffix: each name under it may be another party's) at offset 2 of "*.com"`
 	if _, err := guard.NewHostList([]string{"*.com"}, guard.HostListOptions{}); err == nil || err.Error() != wantMsg {
 		t.Errorf("NewHostList(*.com) = %v, want %s", err, wantMsg)
+	}
+}
+
+// TestNewHostListEveryError: a list with several bad patterns reports
+// each of them, in the order of the list, so that a configuration is
+// fixed in one go: the error is errors.Join of one *uri.Error a pattern,
+// whose first errors.As finds, and the good patterns are not named.
+func TestNewHostListEveryError(t *testing.T) {
+	patterns := []string{"ok.example", "*.com", "a.example", "example.com:443", "1.2.3.256"}
+	l, err := guard.NewHostList(patterns, guard.HostListOptions{})
+	j, ok := err.(interface{ Unwrap() []error })
+	if l != nil || !ok {
+		t.Fatalf("NewHostList(%q) = %v, %#v; want nil and errors.Join of the faults", patterns, l, err)
+	}
+	type fault struct {
+		Input  string
+		Offset int
+	}
+	var got []fault
+	for _, e := range j.Unwrap() {
+		ue, ok := e.(*uri.Error)
+		if !ok || !errors.Is(ue, guard.ErrBadHostPattern) || ue.Name != "allowlist" {
+			t.Errorf("NewHostList(%q): %#v among the faults; want a *uri.Error of ErrBadHostPattern", patterns, e)
+			continue
+		}
+		got = append(got, fault{ue.Input, ue.Offset})
+	}
+	want := []fault{{"*.com", 2}, {"example.com:443", 11}, {"1.2.3.256", 0}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("NewHostList(%q): faults (-want +got):\n%s", patterns, diff)
+	}
+	var first *uri.Error
+	if !errors.As(err, &first) || first.Input != "*.com" || !errors.Is(err, whatwg.ErrIPv4OutOfRangePart) {
+		t.Errorf("NewHostList(%q) = %v: errors.As finds %v, want the first fault, and errors.Is each reason", patterns, err, first)
 	}
 }
 

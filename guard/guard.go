@@ -190,7 +190,8 @@
 //
 // A bad host pattern given to [NewHostList] is no refusal but a fault of
 // the configuration: a *uri.Error with the root's operation uri.OpParse
-// (Name "allowlist", Err [ErrBadHostPattern]). This package declares no
+// (Name "allowlist", Err [ErrBadHostPattern]), one for each bad pattern,
+// joined. This package declares no
 // operation of its own; it declares the rules that it applies ([Rule]).
 //
 // # What the guard does not cover

@@ -64,11 +64,15 @@ var ErrBadHostPattern = errors.New("invalid host pattern")
 // its allowlist's entries by the same rules.
 //
 // A bad pattern is a fault of the configuration, not a refusal of a
-// request: on error NewHostList returns nil and a *uri.Error, with Op
-// uri.OpParse, Name "allowlist", the pattern as Input, the offset in it of
-// the fault, Err [ErrBadHostPattern] and what is wrong in Detail; when the
-// URL Standard's host parser rejects the host, its *uri.Error is the
-// Cause, so that errors.Is finds its whatwg.Kind too:
+// request: on error NewHostList returns nil and, so that a configuration
+// with several mistakes is fixed in one go, the [errors.Join] of a
+// *uri.Error for each bad pattern, in the order of patterns (errors.As
+// finds the first; the Unwrap() []error method of the joined error lists
+// them all). Each has Op uri.OpParse, Name "allowlist", the pattern as
+// Input, the offset in it of the fault, Err [ErrBadHostPattern] and what
+// is wrong in Detail; when the URL Standard's host parser rejects the
+// host, its *uri.Error is the Cause, so that errors.Is finds its
+// whatwg.Kind too. The message has a line for each:
 //
 //	uri: parse allowlist: invalid host pattern ("com" is a public suffix: each name under it may be another party's) at offset 2 of "*.com"
 //
@@ -78,12 +82,14 @@ var ErrBadHostPattern = errors.New("invalid host pattern")
 // allocates the list and, for each pattern, its host.
 func NewHostList(patterns []string, o HostListOptions) (*HostList, error) {
 	l := new(HostList)
+	var errs []error
 	for _, pattern := range patterns {
 		p, e := hostmatch.Parse(pattern, hostmatch.Options{AllowPublicSuffixWildcard: o.AllowPublicSuffixWildcard})
 		if e != nil {
 			off, cause := e.In(pattern, 0)
-			return nil, &uri.Error{Op: uri.OpParse, Name: "allowlist", Input: pattern, Offset: off,
-				Err: ErrBadHostPattern, Detail: e.Detail, Cause: cause}
+			errs = append(errs, &uri.Error{Op: uri.OpParse, Name: "allowlist", Input: pattern, Offset: off,
+				Err: ErrBadHostPattern, Detail: e.Detail, Cause: cause})
+			continue
 		}
 		l.set.Add(p)
 		if a, ok := patternAddr(p); ok {
@@ -92,6 +98,9 @@ func NewHostList(patterns []string, o HostListOptions) (*HostList, error) {
 			}
 			l.addrs[a] = struct{}{}
 		}
+	}
+	if errs != nil {
+		return nil, errors.Join(errs...)
 	}
 	return l, nil
 }

@@ -1,6 +1,7 @@
 package origin
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/gouri/uri"
@@ -75,9 +76,12 @@ type Options struct {
 // Options.AllowPublicSuffixWildcard allows them. "null" and "*" are
 // refused as entries: set Options.AllowNull or Options.AllowAny.
 //
-// A bad entry is a fault of the configuration, not a refusal of a
-// request: on error NewAllowlist returns nil and a *uri.Error, the
-// module's error for text that it reads, with Op uri.OpParse, Name
+// A bad entry is a fault of the configuration, not a refusal of a request:
+// on error NewAllowlist returns nil and, so that a configuration with
+// several mistakes is fixed in one go, the [errors.Join] of a *uri.Error,
+// the module's error for text that it reads, for each bad entry, in the
+// order of entries (errors.As finds the first; the Unwrap() []error method
+// of the joined error lists them all). Each has Op uri.OpParse, Name
 // "allowlist", the entry as Input, the offset in it of the fault (a fault
 // of the host as a whole at the host's first byte, as package whatwg
 // reports one), Err [ErrBadEntry] and what is wrong in Detail; when the
@@ -90,12 +94,17 @@ type Options struct {
 func NewAllowlist(entries []string, o Options) (*Allowlist, error) {
 	a := &Allowlist{null: o.AllowNull, any: o.AllowAny}
 	ho := hostmatch.Options{AllowPublicSuffixWildcard: o.AllowPublicSuffixWildcard}
+	var errs []error
 	for _, e := range entries {
 		scheme, port, p, err := parseEntry(e, ho)
 		if err != nil {
-			return nil, err
+			errs = append(errs, err)
+			continue
 		}
 		a.group(scheme, port).hosts.Add(p)
+	}
+	if errs != nil {
+		return nil, errors.Join(errs...)
 	}
 	return a, nil
 }

@@ -46,17 +46,8 @@
 // its offset. A bad entry of an allowlist is no refusal but a fault of
 // the configuration, found when the list is built: [NewAllowlist] returns
 // the module's error for text it reads, a *uri.Error with the root's
-// operation uri.OpParse (Name "allowlist", Err [ErrBadEntry]); this
-// package declares no operation of its own.
-//
-// # Before version 1
-//
-// The API may still change, and this section says how when it does: the
-// rules of this package's refusals and their sentinels, which package
-// guard declared (RuleCrossOrigin, RuleLocalPath,
-// ErrCrossOrigin, ErrLocalPath), are this package's
-// [RuleCrossOrigin], [RuleLocalPath], [ErrCrossOrigin] and
-// [ErrLocalPath], with the same spellings and messages.
+// operation uri.OpParse (Name "allowlist", Err [ErrBadEntry]), one for
+// each bad entry, joined; this package declares no operation of its own.
 //
 // # What it does not do
 //
@@ -68,17 +59,23 @@
 //
 // # Before version 1
 //
-// The API may still change, and says so here when it does. The hosts of
-// an allowlist's entries are read by the rules of package guard's host
-// patterns, so that a pattern means the same in both: a final "." no
-// longer makes another host in the allowlist ("https://a.example.com./"
-// is allowed by "https://*.example.com", as it is the same name to the
-// DNS; the current origin of Redirect is still compared exactly, as the
-// URL Standard compares origins); an entry whose host holds a
-// percent-encoding, a tab or a newline, or names a domain with an empty
-// label, is refused where the URL Standard's parser decoded, removed or
-// kept them; and "https://*example.com" is refused at offset 9, after
-// the "*", not 8. Options.AllowPublicSuffixWildcard is new.
+// The API may still change, and says so here when it does. The rules of
+// this package's refusals and their sentinels, which package guard
+// declared (RuleCrossOrigin, RuleLocalPath, ErrCrossOrigin,
+// ErrLocalPath), are this package's [RuleCrossOrigin], [RuleLocalPath],
+// [ErrCrossOrigin] and [ErrLocalPath], with the same spellings and
+// messages.
+//
+// The hosts of an allowlist's entries are read by the rules of package
+// guard's host patterns, so that a pattern means the same in both: a final
+// "." no longer makes another host in the allowlist
+// ("https://a.example.com./" is allowed by "https://*.example.com", as it
+// is the same name to the DNS; the current origin of Redirect is still
+// compared exactly, as the URL Standard compares origins); an entry whose
+// host holds a percent-encoding, a tab or a newline, or names a domain
+// with an empty label, is refused where the URL Standard's parser decoded,
+// removed or kept them; and "https://*example.com" is refused at offset 9,
+// after the "*", not 8. Options.AllowPublicSuffixWildcard is new.
 package origin
 
 import (

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/internal/oracle"
@@ -304,6 +306,40 @@ func TestAllowlistEntries(t *testing.T) {
 	const wantMsg = `uri: parse allowlist: invalid entry ("com" is a public suffix: each name under it may be another party's) at offset 10 of "https://*.com"`
 	if _, err := NewAllowlist([]string{"https://*.com"}, Options{}); err == nil || err.Error() != wantMsg {
 		t.Errorf("NewAllowlist(https://*.com) = %v, want %s", err, wantMsg)
+	}
+}
+
+// TestNewAllowlistEveryError: a list with several bad entries reports
+// each of them, in the order of the list, as NewHostList of package guard
+// does: errors.Join of one *uri.Error an entry, whose first errors.As
+// finds.
+func TestNewAllowlistEveryError(t *testing.T) {
+	entries := []string{"https://ok.example", "https://*.com", "http://a.example", "https://a..example.com", "https://example.com:99999"}
+	a, err := NewAllowlist(entries, Options{})
+	j, ok := err.(interface{ Unwrap() []error })
+	if a != nil || !ok {
+		t.Fatalf("NewAllowlist(%q) = %v, %#v; want nil and errors.Join of the faults", entries, a, err)
+	}
+	type fault struct {
+		Input  string
+		Offset int
+	}
+	var got []fault
+	for _, e := range j.Unwrap() {
+		ue, ok := e.(*uri.Error)
+		if !ok || !errors.Is(ue, ErrBadEntry) || ue.Name != "allowlist" {
+			t.Errorf("NewAllowlist(%q): %#v among the faults; want a *uri.Error of ErrBadEntry", entries, e)
+			continue
+		}
+		got = append(got, fault{ue.Input, ue.Offset})
+	}
+	want := []fault{{"https://*.com", 10}, {"https://a..example.com", 8}, {"https://example.com:99999", 20}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("NewAllowlist(%q): faults (-want +got):\n%s", entries, diff)
+	}
+	var first *uri.Error
+	if !errors.As(err, &first) || first.Input != "https://*.com" || !errors.Is(err, whatwg.ErrPortOutOfRange) {
+		t.Errorf("NewAllowlist(%q) = %v: errors.As finds %v, want the first fault, and errors.Is each reason", entries, err, first)
 	}
 }
 

@@ -81,3 +81,30 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// smallFile is a robots.txt file of three plain rules for everyone, the
+// shape of many small sites' files, where the fixed cost of a check
+// (reading the path, finding the rules) weighs most.
+const smallFile = "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\nAllow: /private/press/\n"
+
+// BenchmarkCheckSmall checks each path of the benchmarks against
+// smallFile, one path per operation, by path and by URL.
+func BenchmarkCheckSmall(b *testing.B) {
+	_, paths := benchData(b)
+	size := 0
+	for _, p := range paths {
+		size += len(p)
+	}
+	size /= len(paths)
+	urls := make([]string, len(paths))
+	for i, p := range paths {
+		urls[i] = "https://www.example.com" + p
+	}
+	a := must(Parse([]byte(smallFile)).Agent("ExampleBot"))
+	b.Run("by=path", func(b *testing.B) {
+		testrows.Cycle(b, len(paths), size, func(i int) { a.CheckPath(paths[i]) })
+	})
+	b.Run("by=url", func(b *testing.B) {
+		testrows.Cycle(b, len(urls), size, func(i int) { _, _ = a.Check(urls[i]) })
+	})
+}

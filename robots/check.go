@@ -22,6 +22,7 @@ type Agent struct {
 	r     *Robots
 	named []tokenAt // the groups that name the token
 	star  []int32   // or else those of "*"
+	scan  int       // the prefix of a path that the rules look at (see group.scan); -1 for all of it, 0 unknown
 }
 
 // Agent returns the rules that the crawler whose product token is token
@@ -59,10 +60,12 @@ func (r *Robots) Agent(token string) (Agent, error) {
 				j++
 			}
 			a.named = f.tokens[i:j]
+			a.scan = a.scanned()
 			return a, nil
 		}
 	}
 	a.star = f.star
+	a.scan = a.scanned()
 	return a, nil
 }
 
@@ -116,6 +119,21 @@ func (a Agent) CrawlDelay() (time.Duration, bool) {
 		}
 	}
 	return 0, false
+}
+
+// scanned returns the length of the prefix of a path to match that the
+// rules of a look at, never less than that of "/robots.txt?", or -1 when
+// a rule looks at the whole path.
+func (a *Agent) scanned() int {
+	n := len("/robots.txt?")
+	for k := range max(len(a.named), len(a.star)) {
+		g := a.r.f.groups[a.group(k)].scan
+		if g < 0 {
+			return -1
+		}
+		n = max(n, int(g))
+	}
+	return n
 }
 
 // foldCompare compares t, a lower-cased token, with s lower-cased.
@@ -309,23 +327,48 @@ const stackPath = 512
 var buffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // check is CheckPath, with the steps that matching took.
-func (a Agent) check(target string) (Verdict, int) {
+func (a *Agent) check(target string) (Verdict, int) {
 	if a.r == nil {
 		return Verdict{Allowed: true, Reason: NoGroup}, 0
 	}
-	if i := strings.IndexByte(target, '#'); i >= 0 {
-		target = target[:i]
-	}
-	if target == "" {
-		target = "/"
-	}
 	i, query := 0, false
 	if a.r.reading == Google {
+		if j := strings.IndexByte(target, '#'); j >= 0 {
+			target = target[:j]
+		}
+		if target == "" {
+			target = "/"
+		}
 		if target[0] == '/' {
 			return a.decide(target)
 		}
-	} else if i, query = firstChange(target, false); i == len(target) {
-		return a.decide(target)
+	} else {
+		// When the rules look only at a prefix of the path (plain
+		// patterns), a target that the normalization leaves as it is up
+		// to there is matched as it is: it has the same prefix as its
+		// normalization, or is its normalization when shorter (a "%" that
+		// the end of the prefix cuts counts as a change).
+		if a.scan > 0 && a.scan < len(target) {
+			if j, _ := firstChange(target[:a.scan], false); j == a.scan {
+				return a.decide(target)
+			}
+		}
+		// The normalization changes a "#", which ends the target: the one
+		// pass that finds the first byte to change finds the fragment of a
+		// target that needs no other change.
+		i, query = firstChange(target, false)
+		if i < len(target) && target[i] == '#' {
+			target = target[:i]
+		}
+		if i == len(target) {
+			if target == "" {
+				target = "/"
+			}
+			return a.decide(target)
+		}
+		if j := strings.IndexByte(target[i:], '#'); j >= 0 {
+			target = target[:i+j]
+		}
 	}
 	n := i + 3*(len(target)-i) + 1
 	if n <= stackPath {
@@ -357,10 +400,10 @@ func (r *Robots) slowPath(buf []byte, target string, i int, query bool) string {
 
 // decide returns the verdict for path, a path to match, and the steps
 // that matching took.
-func (a Agent) decide(path string) (Verdict, int) {
+func (a *Agent) decide(path string) (Verdict, int) {
 	r := a.r
 	const robotsTxt = "/robots.txt"
-	if strings.HasPrefix(path, robotsTxt) && (len(path) == len(robotsTxt) || path[len(robotsTxt)] == '?') {
+	if len(path) >= len(robotsTxt) && path[1] == 'r' && strings.HasPrefix(path, robotsTxt) && (len(path) == len(robotsTxt) || path[len(robotsTxt)] == '?') {
 		return Verdict{Allowed: true, Reason: RobotsTxtPath}, 0
 	}
 	switch r.outcome {
@@ -375,15 +418,24 @@ func (a Agent) decide(path string) (Verdict, int) {
 	f := r.f
 	var best *rule
 	steps := 0
-	for k := 0; k < len(a.named) || k < len(a.star); k++ {
+	for k := range max(len(a.named), len(a.star)) { // an Agent has one of them
 		g := f.groups[a.group(k)]
-		for i := g.lo; i < g.hi; i++ {
-			c := &f.rules[i]
+		rules := f.rules[g.lo:g.hi]
+		for i := range rules {
+			c := &rules[i]
 			if best != nil && !c.before(best) {
 				break // the group's later rules come after best too
 			}
-			ok, n := c.match(path, f)
-			steps += n
+			var ok bool
+			if n := int(c.patEnd - c.pat); c.first == c.patEnd-c.pat {
+				// A pattern without "*", as most are: compared here, without
+				// the call of match.
+				ok = len(path) >= n && hasPrefix(path, f.pats[c.pat:c.patEnd]) && (!c.anchored || len(path) == n)
+				steps += n
+			} else {
+				ok, n = c.match(path, f)
+				steps += n
+			}
 			if ok {
 				best = c
 				break
@@ -396,8 +448,9 @@ func (a Agent) decide(path string) (Verdict, int) {
 	return Verdict{Allowed: best.allow, Reason: MatchedRule, Rule: Rule{Line: int(best.line), Allow: best.allow, Pattern: f.body[best.raw:best.rawEnd]}}, steps
 }
 
-// group returns the k-th group of a.
-func (a Agent) group(k int) int32 {
+// group returns the k-th group of a (a pointer, so that a call does not
+// copy the Agent).
+func (a *Agent) group(k int) int32 {
 	if a.named != nil {
 		return a.named[k].group
 	}

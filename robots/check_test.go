@@ -3,6 +3,7 @@ package robots
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/whatwg"
@@ -57,6 +58,47 @@ func TestURL(t *testing.T) {
 		got, err := URL(c.in)
 		if err != nil || got != c.want {
 			t.Errorf("URL(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+}
+
+// TestCheckPathPlainPrefix: where the crawler's rules are all plain (no
+// "*", no final "$"), a check reads only the prefix of the path that the
+// rules look at; the verdicts are those of the path normalized whole
+// (RFC 9309, Section 2.2.2), whatever lies beyond the prefix: a fragment,
+// a change of the normalization, or the end of the path inside a
+// pct-encoding. A file without groups (unavailable or unreachable) reads
+// the path whole too: "/robots.txt#x" is /robots.txt.
+func TestCheckPathPlainPrefix(t *testing.T) {
+	plain := must(Parse([]byte("User-agent: *\nDisallow: /private/\nDisallow: /tmp\nAllow: /private/press/\n")).Agent("bot"))
+	for _, c := range []struct {
+		path    string
+		allowed bool
+		reason  Reason
+		line    int
+	}{
+		{"/private/press/x", true, MatchedRule, 4},
+		{"/private/press/x%41#y", true, MatchedRule, 4},
+		{"/private/pres%73/", true, MatchedRule, 4},
+		{"/private/pr%65ss%2Fx", false, MatchedRule, 2},
+		{"/private/press%2Fx", false, MatchedRule, 2},
+		{"/tm%70/x", false, MatchedRule, 3},
+		{"/tmp#x", false, MatchedRule, 3},
+		{"/tm#p", true, NoRuleMatched, 0},
+		{"/privat%", true, NoRuleMatched, 0},
+		{"/robots.txt#x", true, RobotsTxtPath, 0},
+		{"/robots.txt?a=%41", true, RobotsTxtPath, 0},
+		{"#x", true, NoRuleMatched, 0},
+	} {
+		v := plain.CheckPath(c.path)
+		if v.Allowed != c.allowed || v.Reason != c.reason || v.Rule.Line != c.line {
+			t.Errorf("CheckPath(%q) = %+v; want allowed %v, %v, line %d", c.path, v, c.allowed, c.reason, c.line)
+		}
+	}
+	for _, status := range []int{404, 503} {
+		r := must(Options{}.FromResponse("", status, nil, time.Time{}))
+		if v := must(r.Agent("bot")).CheckPath("/robots.txt#x"); v.Reason != RobotsTxtPath || !v.Allowed {
+			t.Errorf("FromResponse(%d): CheckPath(/robots.txt#x) = %+v; want allowed, robots.txt", status, v)
 		}
 	}
 }

@@ -34,6 +34,13 @@ func FuzzCheck(f *testing.F) {
 		f.Add(file, "ExampleBot", "/a/b?c=d/e")
 		f.Add(file, "foobot", "/example/page.html")
 	}
+	// Plain rules look at a prefix of the path only: paths whose
+	// normalization changes them at, before or after its end.
+	plain := "User-agent: *\nDisallow: /private/\nDisallow: /tmp\nAllow: /private/press/\n"
+	for _, path := range []string{"/private/press/x%41", "/private/pres%73/", "/private/press%2F", "/private/pr%65ss/", "/tmp#x", "/tm%70/",
+		"/private/%", "/private/pr%", "/robots.txt", "/robots.txt?x=%41", "/robots.txt#", "", "#", "/private/press/\xff", "/private/\xff"} {
+		f.Add(plain, "bot", path)
+	}
 	f.Fuzz(func(t *testing.T, file, agent, path string) {
 		r := Parse([]byte(file))
 		a, err := r.Agent(agent)

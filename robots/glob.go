@@ -92,7 +92,7 @@ func index(s string, from int, seg string, fail []int32) (end, steps int) {
 func (r *rule) match(s string, f *file) (bool, int) {
 	p := f.pats[r.pat:r.patEnd]
 	n := int(r.first)
-	if len(s) < n || s[:n] != p[:n] {
+	if len(s) < n || !hasPrefix(s, p[:n]) {
 		return false, n
 	}
 	if n == len(p) {
@@ -100,7 +100,6 @@ func (r *rule) match(s string, f *file) (bool, int) {
 	}
 	steps := n
 	pos, i := n, n // pos in s; i at a "*" of p
-	fail := f.fail[max(r.fail, 0):]
 	for {
 		for i < len(p) && p[i] == '*' {
 			i++
@@ -108,18 +107,33 @@ func (r *rule) match(s string, f *file) (bool, int) {
 		if i == len(p) {
 			return true, steps // a final "*" matches the rest, with "$" too
 		}
-		j := segmentEnd(p, i)
-		seg := p[i:j]
-		if j == len(p) && r.anchored {
+		if r.anchored && i >= int(r.last) {
+			seg := p[i:] // the last segment, which must end the path
 			return len(s)-len(seg) >= pos && s[len(s)-len(seg):] == seg, steps + len(seg)
 		}
-		end, n := index(s, pos, seg, fail[i:j])
+		j := segmentEnd(p, i)
+		seg := p[i:j]
+		end, n := index(s, pos, seg, f.fail[int(r.fail)+i:int(r.fail)+j])
 		steps += n
 		if end < 0 {
 			return false, steps
 		}
 		pos, i = end, j
 	}
+}
+
+// hasPrefix reports whether s begins with prefix, len(s) >= len(prefix),
+// byte by byte: a rule's first segment most often differs from the path
+// in its first bytes, where a call of the runtime's comparison would cost
+// more than the loop.
+func hasPrefix(s, prefix string) bool {
+	s = s[:len(prefix)]
+	for k := 0; k < len(prefix); k++ {
+		if s[k] != prefix[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // grow returns s with room for n more elements, doubling its capacity

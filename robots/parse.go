@@ -31,11 +31,14 @@ type file struct {
 }
 
 // group is a group of the file (RFC 9309, Section 2.1): its rules are
-// rules[lo:hi], and delay is the value of its first crawl-delay line that
-// is a number (see Agent.CrawlDelay), or -1.
+// rules[lo:hi]; scan is the length of the prefix of a path to match that
+// its rules look at: that of its longest pattern when every pattern is
+// plain (no "*", no final "$"), else -1 for the whole path; and delay is
+// the value of its first crawl-delay line that is a number (see
+// Agent.CrawlDelay), or -1.
 type group struct {
-	lo, hi int32
-	delay  time.Duration
+	lo, hi, scan int32
+	delay        time.Duration
 }
 
 // tokenAt says that group names token, lower-cased.
@@ -52,6 +55,7 @@ type rule struct {
 	line        int32
 	priority    int32 // the octets of the pattern (Section 2.2.2), "*" and "$" counted
 	first       int32 // the length of the pattern's first segment, up to its first "*"
+	last        int32 // the index of the pattern's last segment, after its last "*" (0 when it has none)
 	fail        int32 // the index of the pattern's failure table in file.fail
 	allow       bool
 	anchored    bool // the pattern ends in "$"
@@ -308,7 +312,7 @@ func (p *parser) userAgent(n int, value, line string) {
 	f := p.f
 	if p.cur < 0 || p.inRules {
 		p.cur = int32(len(f.groups))
-		f.groups = append(f.groups, group{int32(len(f.rules)), int32(len(f.rules)), -1})
+		f.groups = append(f.groups, group{lo: int32(len(f.rules)), hi: int32(len(f.rules)), delay: -1})
 		p.inRules = false
 	}
 	if value == "*" || len(value) > 1 && value[0] == '*' && p.space(value[1]) {
@@ -350,7 +354,8 @@ func (p *parser) rule(n int, allow bool, off int, value, line string) {
 	if p.o.Reading == Google && allow {
 		// Google's reference also allows the directory of an allowed
 		// "index.htm" or "index.html": /a/index.html allows /a/ too.
-		if i := strings.LastIndexByte(value, '/'); strings.HasPrefix(value[i:], "/index.htm") {
+		// A value without "/" ("*") has no directory.
+		if i := strings.LastIndexByte(value, '/'); i >= 0 && strings.HasPrefix(value[i:], "/index.htm") {
 			p.add(n, allow, off, len(value), value[:i+1]+"$")
 		}
 	}
@@ -382,6 +387,7 @@ func (p *parser) add(n int, allow bool, off, size int, pattern string) {
 	r.first = int32(len(pat))
 	if i := strings.IndexByte(pat, '*'); i >= 0 {
 		r.first = int32(i)
+		r.last = int32(strings.LastIndexByte(pat, '*') + 1)
 		r.fail = int32(len(f.fail))
 		f.fail = failures(f.fail, pat)
 	}
@@ -395,7 +401,16 @@ func (p *parser) add(n int, allow bool, off, size int, pattern string) {
 func (p *parser) finish() {
 	f := p.f
 	f.pats = abnf.String(p.arena) // no longer written
-	for _, g := range f.groups {
+	for gi, g := range f.groups {
+		for _, r := range f.rules[g.lo:g.hi] {
+			if n := r.patEnd - r.pat; r.anchored || r.first != n {
+				g.scan = -1
+				break
+			} else if n > g.scan {
+				g.scan = n
+			}
+		}
+		f.groups[gi].scan = g.scan
 		slices.SortFunc(f.rules[g.lo:g.hi], func(a, b rule) int {
 			switch {
 			case a.priority != b.priority:

@@ -66,6 +66,16 @@ var classes = func() (t [256]uint8) {
 func firstChange(s string, pattern bool) (int, bool) {
 	query, keep := false, uint8(keepPath)
 	for i := 0; i < len(s); i++ {
+		// Eight bytes at a time while all of them stay: a path to match
+		// is read on every check, and most paths stay whole.
+		for ; i+8 <= len(s); i += 8 {
+			if !stays8(s[i:i+8], keep) {
+				break
+			}
+		}
+		if i+8 > len(s) && len(s) >= 8 && stays8(s[len(s)-8:], keep) {
+			break // the last eight bytes, read before or not, stay too
+		}
 		for i < len(s) && classes[s[i]]&keep != 0 {
 			i++
 		}
@@ -83,6 +93,13 @@ func firstChange(s string, pattern bool) (int, bool) {
 		}
 	}
 	return len(s), query
+}
+
+// stays8 reports whether each of the eight bytes of w has the keep bit
+// keep.
+func stays8(w string, keep uint8) bool {
+	w = w[:8]
+	return classes[w[0]]&classes[w[1]]&classes[w[2]]&classes[w[3]]&classes[w[4]]&classes[w[5]]&classes[w[6]]&classes[w[7]]&keep != 0
 }
 
 // canonicalPct reports whether the "%" at s[i] begins a pct-encoding that

@@ -41,22 +41,6 @@
 // suite (json.Unmarshal), keeping the order of an object's members; numbers
 // and booleans become the strings of their JSON text.
 //
-// # Errors
-//
-// Expansion fails with [ErrNotURI] at the expression or literal that wrote
-// the first bad byte: a reserved expansion ("{+x}", "{#x}") that brings a
-// second "#" or a "[" into a path, values that put a ":" into the first
-// segment of a relative reference ("{x}:{y}" with x = "1"), a port that is
-// no number. A prefix modifier on a list or an array is
-// [ErrPrefixComposite] (Section 2.4.1). A template that does not follow
-// Section 2's ABNF is an error at the first byte that cannot continue a
-// valid template: "{/id*" at 5 (the end), "{var:01}" at 5, "{x..y}" at 3,
-// and each of the suite's negative tests has its offset pinned in the
-// tests. Section 2.1's ABNF leaves "'" out of literals, but the RFC's
-// examples write it ("'{var}'"), and so does the suite: it is allowed.
-// Every error carries its offset and works with errors.Is against these
-// sentinels and with errors.As.
-//
 // # Matching
 //
 // [Template.Match] reverses expansion: it returns the values for which the
@@ -140,10 +124,12 @@
 // its "," and "=" as separators or as the members' own). Within these
 // bounds it finds values whenever some exist; a template that repeats
 // variables between ambiguous splits ("{x,y}{z}{x}" against a long list)
-// may need more, and then Match fails with ErrNoMatch and a Detail that
-// says the search reached its limit. A property test over random
-// templates and values counts these apart from failures: 32 of 13,924
-// expansions stop at the limit, and none fails otherwise. Tests count the
+// may need more, and then Match says that it cannot tell: it fails with
+// [ErrUndecided] and no offset, not with ErrNoMatch, so that a router
+// that tries the next template on ErrNoMatch does not send elsewhere a
+// URI that may match this one. A property test over random templates and
+// values counts these apart from failures: 32 of 13,924 expansions stop
+// at the limit, and none fails otherwise. Tests count the
 // steps on hostile inputs (ambiguous splits, queries of thousands of
 // parameters, templates of thousands of expressions) and time them in the
 // module's tier of checks of time (docs/testing.md).
@@ -151,7 +137,7 @@
 // The limit is met by the simplest such template: "{x}{y}{x}" against
 // "a" repeated n times has the values x = "a" repeated n/2 times (rounded
 // down) and y = the rest, which Match finds up to n = 162; from n = 163
-// on, it stops at its limit and fails with ErrNoMatch, whatever the
+// on, it stops at its limit and fails with ErrUndecided, whatever the
 // budget of steps. The first reading takes all n bytes for x; the search
 // then tries each shorter x, and for each of them every length of y, in
 // the order of preference, before the one that leaves the second x the
@@ -163,9 +149,9 @@
 // between expressions that may take any length, asks what a
 // back-reference of a regular expression asks, which no matcher answers
 // in linear time in general. Delimit the expressions with a literal that
-// their values cannot hold, as RFC 6570, Section 1.4 advises:
-// "{x}/{y}/{x}" reads 10,000 bytes on each side in 561,071 steps, linear
-// in the URI.
+// their values cannot hold, as RFC 6570, Section 1.4 advises and the
+// error's Detail says: "{x}/{y}/{x}" reads 10,000 bytes on each side in
+// 561,071 steps, linear in the URI.
 //
 // Linear in each is not cheap in both: a template of 2 KB against a URI of
 // 8 KB may take a billion steps, seconds of a core. [MatchOptions].MaxSteps
@@ -252,6 +238,18 @@
 //
 // # Errors
 //
+// Expansion fails with [ErrNotURI] at the expression or literal that wrote
+// the first bad byte: a reserved expansion ("{+x}", "{#x}") that brings a
+// second "#" or a "[" into a path, values that put a ":" into the first
+// segment of a relative reference ("{x}:{y}" with x = "1"), a port that is
+// no number. A prefix modifier on a list or an array is
+// [ErrPrefixComposite] (Section 2.4.1). A template that does not follow
+// Section 2's ABNF is an error at the first byte that cannot continue a
+// valid template: "{/id*" at 5 (the end), "{var:01}" at 5, "{x..y}" at 3,
+// and each of the suite's negative tests has its offset pinned in the
+// tests. Section 2.1's ABNF leaves "'" out of literals, but the RFC's
+// examples write it ("'{var}'"), and so does the suite: it is allowed.
+//
 // Every error is a *uri.Error, the module's one error value (this package
 // has no Error type of its own), whose Err is one of the sentinels of this
 // package ([ErrUnclosed], [ErrNoMatch], ...) or, for a URI that Match
@@ -268,12 +266,18 @@
 //     the *uri.Error of the expansion, so that errors.As finds it and
 //     errors.Is its reason.
 //   - [OpMatch], from [Template.Match] and [Template.MatchURI]: Input is
-//     the URI, and Offset the byte of it at which matching failed. When
-//     the URI would match but for a value that holds "%2F" or writes a
-//     dot segment in the path, Detail says so, and names
-//     MatchOptions.AllowEncodedSlash where it would allow the value:
-//     "/files/{name}" against "/files/a%2Fb" fails with "a value would
-//     hold "%2F", which MatchOptions.AllowEncodedSlash allows".
+//     the URI, and Offset the byte of it at which matching failed
+//     ([ErrNoMatch]), or uri.NoOffset when matching stopped before it
+//     could tell ([ErrBudget], [ErrUndecided]). When the URI would match
+//     but for a value that holds "%2F" or "%5C" or writes a dot segment
+//     in the path, Detail says so: "/files/{name}" against "/files/a%2Fb"
+//     fails with "a value would hold "%2F"". The Details name no option
+//     of the Go API, so that a program names the remedy in its own words:
+//     [MatchesWithEncodedSlash] reports the errors that
+//     MatchOptions.AllowEncodedSlash would turn into a match, and
+//     errors.Is with ErrBudget those that a larger MatchOptions.MaxSteps
+//     may (the command "uri template match" names its flags
+//     --allow-encoded-slash and --max-steps).
 //
 // The message reads "uri: expand x: prefix modifier on a list or
 // associative array at offset 1 of "{x:3}"".

@@ -85,4 +85,17 @@ var (
 	// the URI may match or not. Detail gives the budget; a larger
 	// MaxSteps, or a negative one for no bound, raises it.
 	ErrBudget = errors.New("work budget spent")
+
+	// ErrUndecided: matching cannot tell whether the URI is an expansion
+	// of the template. The search for values that agree, which a template
+	// needs where a variable occurs more than once between expressions
+	// that no literal delimits ("{x}{y}{x}"), stopped at its limit (see
+	// the package documentation, section Matching) before it found values
+	// or ran out of readings: the URI may match or not. Unlike
+	// [ErrBudget], no MaxSteps changes the answer; delimiting the
+	// expressions with literals that their values cannot hold, as RFC
+	// 6570, Section 1.4 advises, does. A router that tries the next
+	// template on [ErrNoMatch] should not do so on this error, which says
+	// no such thing.
+	ErrUndecided = errors.New("search for values stopped at its limit")
 )

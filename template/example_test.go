@@ -96,7 +96,7 @@ func ExampleTemplate_Match() {
 	// repo string uri []
 	// state string open []
 	// labels list  [bug ui]
-	// uri: match: URI does not match the template (a value would hold "%2F" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first) at offset 7 of "/files/..%2Fetc"
+	// uri: match: URI does not match the template (a value would hold "%2F" and write a "." or ".." segment) at offset 7 of "/files/..%2Fetc"
 }
 
 func ExampleMatchOptions() {
@@ -215,7 +215,7 @@ func ExampleTemplate_Match_budget() {
 	fmt.Println(len(vals["path"].Str()), err)
 	// Output:
 	// true
-	// uri: match: work budget spent (100000 steps, fewer than the 244816 that building the template's automaton of 15301 instructions counts; raise MatchOptions.MaxSteps) of "a.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa...."
+	// uri: match: work budget spent (100000 steps, fewer than the 244816 that building the template's automaton of 15301 instructions counts) of "a.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa.aa...."
 	// 4004 <nil>
 }
 
@@ -258,4 +258,48 @@ func ExampleExpandOptions() {
 	// "" uri: expand name: a value writes a dot segment at offset 8 of "/files/{name}"
 	// "/files/..." <nil>
 	// "" uri: expand name: a value writes a dot segment at offset 8 of "/files/{name}"
+}
+
+// MatchesWithEncodedSlash tells a URI that does not match only because
+// the default refuses an encoded slash in a path value, so that a program
+// can name the option in its own words (here, a log line for the
+// operator of a router).
+func ExampleMatchesWithEncodedSlash() {
+	t := template.MustParse("/projects/{id}/issues")
+	for _, s := range []string{"/projects/group%2Fproject/issues", "/users/1"} {
+		_, err := t.Match(s, nil)
+		fmt.Println(err)
+		if template.MatchesWithEncodedSlash(err) {
+			fmt.Println("  (set MatchOptions.AllowEncodedSlash to read it)")
+		}
+	}
+	// Output:
+	// uri: match: URI does not match the template (a value would hold "%2F") at offset 10 of "/projects/group%2Fproject/issues"
+	//   (set MatchOptions.AllowEncodedSlash to read it)
+	// uri: match: URI does not match the template at offset 1 of "/users/1"
+}
+
+// A router that tries its routes in turn goes to the next one on
+// ErrNoMatch only: ErrUndecided (a template that repeats a variable
+// between undelimited expressions, whose search stopped at its limit) and
+// ErrBudget say that this route could not tell, and the URI may match
+// it.
+func ExampleTemplate_Match_undecided() {
+	t := template.MustParse("{x}{y}{x}")
+	for _, n := range []int{162, 163} {
+		vals, err := t.Match(strings.Repeat("a", n), nil)
+		switch {
+		case errors.Is(err, template.ErrNoMatch):
+			fmt.Println(n, "no match: try the next route")
+		case err != nil:
+			fmt.Println(n, "cannot tell:", errors.Is(err, template.ErrUndecided))
+			fmt.Println(err.(*uri.Error).Detail)
+		default:
+			fmt.Println(n, len(vals["x"].Str()), len(vals["y"].Str()))
+		}
+	}
+	// Output:
+	// 162 81 0
+	// 163 cannot tell: true
+	// the URI may be an expansion of the template or not; delimit the expressions with literals that their values cannot hold, as RFC 6570, Section 1.4 advises
 }

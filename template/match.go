@@ -115,10 +115,13 @@ func (o *MatchOptions) maxSteps() int {
 // Err ErrNoMatch and the Offset in s at which matching failed when it does
 // not match (with a Detail that names the reason when it is a value that
 // would hold "%2F" or "%5C" or write a dot segment, see the package
-// documentation, section Errors), and one with Op [OpMatch], Err
-// ErrBudget and Offset uri.NoOffset when matching, or building the
-// template's automaton, would take more steps than
-// [MatchOptions].MaxSteps allows. See [Template.MatchURI] for the rules.
+// documentation, section Errors, and [MatchesWithEncodedSlash]), one with
+// Op [OpMatch], Err ErrBudget and Offset uri.NoOffset when matching, or
+// building the template's automaton, would take more steps than
+// [MatchOptions].MaxSteps allows, and one with Op [OpMatch], Err
+// [ErrUndecided] and Offset uri.NoOffset when the search for values that
+// agree stopped at its limit, so that the URI may match or not. See
+// [Template.MatchURI] for the rules.
 func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 	u, err := uri.Parse(s)
 	if err != nil {
@@ -146,8 +149,8 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 // a query parameter named twice where the template names it once is no
 // match. The search for values is bounded (see the package documentation,
 // section Matching): on a template that repeats variables between
-// ambiguous splits it may stop before it finds them, and then the error's
-// Detail says so.
+// ambiguous splits it may stop before it finds them, and then the error
+// is ErrUndecided, with Offset uri.NoOffset: the URI may match or not.
 //
 // A query of parameters matches in any order. Where u could be split in
 // several ways, each expression, from left to right, takes the longest
@@ -174,19 +177,40 @@ func (t *Template) match(u uri.URI, opts *MatchOptions) (Values, int, error) {
 	case res.Spent && res.Insts > 0:
 		return nil, res.Steps, &uri.Error{Op: OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
 			Detail: strconv.Itoa(opts.maxSteps()) + " steps, fewer than the " + strconv.Itoa(res.Insts*match.StepsPerInst) +
-				" that building the template's automaton of " + strconv.Itoa(res.Insts) + " instructions counts; raise MatchOptions.MaxSteps"}
+				" that building the template's automaton of " + strconv.Itoa(res.Insts) + " instructions counts"}
 	case res.Spent:
 		return nil, res.Steps, &uri.Error{Op: OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
-			Detail: strconv.Itoa(opts.maxSteps()) + " steps; raise MatchOptions.MaxSteps"}
+			Detail: strconv.Itoa(opts.maxSteps()) + " steps"}
+	case res.Limited:
+		return nil, res.Steps, &uri.Error{Op: OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrUndecided,
+			Detail: "the URI may be an expansion of the template or not; delimit the expressions with literals " +
+				"that their values cannot hold, as RFC 6570, Section 1.4 advises"}
 	}
 	e := &uri.Error{Op: OpMatch, Input: u.String(), Offset: res.Offset, Err: ErrNoMatch}
-	steps := res.Steps
-	if res.Limited {
-		e.Detail = "the search for values that re-expand to the URI reached its limit"
-	} else {
-		e.Detail, steps = t.whyNot(u, opts, steps)
-	}
+	var steps int
+	e.Detail, steps = t.whyNot(u, opts, res.Steps)
 	return nil, steps, e
+}
+
+// The Details of an error of Match for a URI that matches with
+// MatchOptions.AllowEncodedSlash, by the triplet that a value would hold.
+const (
+	encodedSlashWhy     = `a value would hold "%2F"`
+	encodedBackslashWhy = `a value would hold "%5C"`
+)
+
+// MatchesWithEncodedSlash reports whether err is an error of
+// [Template.Match] or [Template.MatchURI] (ErrNoMatch) for a URI that
+// does not match only because a value in the path would hold a "/" or
+// "\" written "%2F" or "%5C", so that the same match with
+// MatchOptions.AllowEncodedSlash finds values. The error's Detail then
+// says `a value would hold "%2F"` (or "%5C") and names no option, so that
+// a program may offer the option in its own words, as the command uri
+// names its flag --allow-encoded-slash. It allocates nothing; false for
+// nil and for any other error.
+func MatchesWithEncodedSlash(err error) bool {
+	e, ok := err.(*uri.Error)
+	return ok && e != nil && e.Op == OpMatch && e.Err == ErrNoMatch && (e.Detail == encodedSlashWhy || e.Detail == encodedBackslashWhy)
 }
 
 // whyNot tells why u, which did not match, does not, when the reason is a
@@ -198,15 +222,14 @@ func (t *Template) match(u uri.URI, opts *MatchOptions) (Values, int, error) {
 func (t *Template) whyNot(u uri.URI, opts *MatchOptions, spent int) (string, int) {
 	path := u.Path()
 	lower := abnf.LowerString(path)
-	enc := "%2F"
+	enc, slashWhy := "%2F", encodedSlashWhy
 	if !strings.Contains(lower, "%2f") {
-		enc = "%5C"
+		enc, slashWhy = "%5C", encodedBackslashWhy
 	}
 	slash := (opts == nil || !opts.AllowEncodedSlash) && strings.Contains(lower, strings.ToLower(enc))
 	dots := len(expr.DotSegments(nil, path, 0)) > 0
 	const dotsWhy = `a value would write a "." or ".." segment`
-	slashWhy := `a value would hold "` + enc + `", which MatchOptions.AllowEncodedSlash allows`
-	bothWhy := `a value would hold "` + enc + `" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first`
+	bothWhy := slashWhy + ` and write a "." or ".." segment`
 	e := opts.engine()
 	for _, try := range []struct {
 		on          bool

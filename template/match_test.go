@@ -280,13 +280,16 @@ func TestMatchConcurrent(t *testing.T) {
 // TestMatchWhy: when a URI does not match because a value that the rules
 // refuse would have to hold "%2F" or write a dot segment (Template.Match:
 // values never cross their operator's boundary), the error says so in its
-// Detail and names the option that allows it, if one does; otherwise the
-// Detail is empty. Op, Err and Offset stay those of the failed match.
+// Detail, and MatchesWithEncodedSlash reports whether the option
+// AllowEncodedSlash would let it match (the Detail names no option of the
+// Go API, so that a program names the option in its own words: the
+// command, its flag); otherwise the Detail is empty. Op, Err and Offset
+// stay those of the failed match.
 func TestMatchWhy(t *testing.T) {
 	const (
-		slash = `a value would hold "%2F", which MatchOptions.AllowEncodedSlash allows`
+		slash = `a value would hold "%2F"`
 		dots  = `a value would write a "." or ".." segment`
-		both  = `a value would hold "%2F" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first`
+		both  = `a value would hold "%2F" and write a "." or ".." segment`
 	)
 	allow := &template.MatchOptions{AllowEncodedSlash: true}
 	for _, c := range []struct {
@@ -312,6 +315,43 @@ func TestMatchWhy(t *testing.T) {
 		if !errors.As(err, &e) || e.Op != template.OpMatch || e.Offset != c.offset || e.Detail != c.detail {
 			t.Errorf("%s: MustParse(%q).Match(%q, %+v) = %#v; want offset %d, detail %q", c.why, c.tmpl, c.in, c.opts, err, c.offset, c.detail)
 		}
+		want := c.detail == slash || c.detail == strings.ReplaceAll(slash, "%2F", "%5C")
+		if got := template.MatchesWithEncodedSlash(err); got != want {
+			t.Errorf("%s: MatchesWithEncodedSlash(%v) = %v, want %v", c.why, err, got, want)
+		}
+	}
+	for _, err := range []error{nil, errors.New(`a value would hold "%2F"`), &uri.Error{Op: template.OpMatch, Err: template.ErrBudget, Detail: `a value would hold "%2F"`}} {
+		if template.MatchesWithEncodedSlash(err) {
+			t.Errorf("MatchesWithEncodedSlash(%#v) = true, want false", err)
+		}
+	}
+}
+
+// TestMatchUndecided: where the search for values that agree stops at its
+// limit (see the package documentation, section Matching), Match says
+// that it cannot tell, with ErrUndecided and no offset, not ErrNoMatch:
+// the URI may match ("{x}{y}{x}" against "a" × n, which it does with
+// x = "a" × (n/2), is decided up to n = 162), and a router that tries the
+// next template on ErrNoMatch would route it elsewhere. Raising MaxSteps
+// does not change the answer; delimiting the expressions does.
+func TestMatchUndecided(t *testing.T) {
+	tp := template.MustParse("{x}{y}{x}")
+	if vals, err := tp.Match(strings.Repeat("a", 162), nil); err != nil || vals["x"].Str() != strings.Repeat("a", 81) {
+		t.Errorf("Match(a × 162) = %v, %v; want x = a × 81", view(vals), err)
+	}
+	const detail = "the URI may be an expansion of the template or not; " +
+		"delimit the expressions with literals that their values cannot hold, as RFC 6570, Section 1.4 advises"
+	for _, opts := range []*template.MatchOptions{nil, {MaxSteps: -1}} {
+		in := strings.Repeat("a", 163)
+		_, err := tp.Match(in, opts)
+		var e *uri.Error
+		if !errors.As(err, &e) || e.Op != template.OpMatch || e.Input != in || e.Offset != uri.NoOffset || e.Detail != detail ||
+			!errors.Is(err, template.ErrUndecided) || errors.Is(err, template.ErrNoMatch) || errors.Is(err, template.ErrBudget) {
+			t.Errorf("Match(a × 163, %+v) = %#v; want ErrUndecided, no offset, Detail %q", opts, err, detail)
+		}
+	}
+	if vals, err := template.MustParse("{x}/{y}/{x}").Match(strings.Repeat("a", 1000)+"/b/"+strings.Repeat("a", 1000), nil); err != nil || len(vals["x"].Str()) != 1000 {
+		t.Errorf("delimited: Match = %v, %v; want x = a × 1000", view(vals), err)
 	}
 }
 

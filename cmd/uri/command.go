@@ -10,6 +10,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/errtext"
+	"github.com/gouri/uri/template"
 )
 
 // A command is one subcommand. Its flags are set up by flags, which returns
@@ -419,8 +420,11 @@ func message(err error) string {
 // uriReason is the reason of e, the module's error value, as the command
 // prints it: e.Reason() and e's input quoted, as e.Error() writes them
 // after "uri: ", with the operation named op when op is not "" (uri equal
-// normalizes with uri.Normalize, and says "equal", not "normalize"), and,
-// for a character that makes an IRI no URI, the command that converts it.
+// normalizes with uri.Normalize, and says "equal", not "normalize"), and
+// the remedy that the library leaves to the program, in the command's
+// words: for a character that makes an IRI no URI, the command that
+// converts it; for a template match refused for an encoded slash, or
+// stopped by its budget, the flag that changes it.
 func uriReason(e *uri.Error, op string) string {
 	r := e.Reason()
 	if op != "" {
@@ -429,8 +433,13 @@ func uriReason(e *uri.Error, op string) string {
 		r = op + ": " + c.Reason()
 	}
 	r += " of " + errtext.QuoteAround(e.Input, e.Offset)
-	if e.ValidIRI() {
+	switch {
+	case e.ValidIRI():
 		r += "; uri iri-to-uri converts it"
+	case template.MatchesWithEncodedSlash(e):
+		r += "; --allow-encoded-slash allows it"
+	case e.Err == template.ErrBudget:
+		r += "; a larger --max-steps may decide it"
 	}
 	return r
 }

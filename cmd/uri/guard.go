@@ -109,14 +109,25 @@ func publicSuffixFlag(fs *flag.FlagSet, patterns string) *bool {
 		"which anyone may register names under, in "+patterns)
 }
 
-// badPattern is the usage error for a bad pattern of the flag named
-// flag, a *uri.Error of NewHostList or NewAllowlist that names it.
+// badPattern is the usage error for the bad patterns of the flag named
+// flag, the *uri.Error of each that NewHostList or NewAllowlist joined,
+// one after another, so that the user fixes them in one go.
 func badPattern(flag string, err error) string {
-	pattern := ""
-	if e := (*uri.Error)(nil); errors.As(err, &e) {
-		pattern = e.Input
+	errs := []error{err}
+	if _, one := err.(*uri.Error); !one {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			errs = j.Unwrap()
+		}
 	}
-	return flagProblem(flag, pattern, err)
+	var out []string
+	for _, e := range errs {
+		pattern := ""
+		if ue := (*uri.Error)(nil); errors.As(e, &ue) {
+			pattern = ue.Input
+		}
+		out = append(out, flagProblem(flag, pattern, e))
+	}
+	return strings.Join(out, "; ")
 }
 
 // guardURL is the operation of `uri guard`. With resolve, every object

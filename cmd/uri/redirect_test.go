@@ -80,6 +80,12 @@ func TestRedirectText(t *testing.T) {
 	if code, _, errOut := runCmd(t, "", "redirect", "--from", "https://a/", "--allow", "https://*.com", "/x"); code != exitUsage || errOut != wantAllow {
 		t.Errorf("uri redirect --allow https://*.com: exit %d, stderr %q; want 2, %q", code, errOut, wantAllow)
 	}
+	// Every bad entry is named, so that a configuration is fixed in one go.
+	const wantEvery = `uri redirect: --allow "https://*.com": invalid entry ("com" is a public suffix: each name under it may be another party's) at offset 10; ` +
+		`--allow "https://a..b.example": invalid entry (the domain "a..b.example" has an empty label, which no name of the DNS has) at offset 8` + "\n"
+	if code, _, errOut := runCmd(t, "", "redirect", "--from", "https://a/", "--allow", "https://*.com", "--allow", "https://ok.example", "--allow", "https://a..b.example", "/x"); code != exitUsage || errOut != wantEvery {
+		t.Errorf("uri redirect with two bad --allow entries: exit %d, stderr %q; want 2, %q", code, errOut, wantEvery)
+	}
 	if code, out, errOut := runCmd(t, "", "redirect", "--local"); code != exitOK || out != "" || errOut != "" {
 		t.Errorf("uri redirect --local < empty: exit %d, %q, %q; want 0 and nothing", code, out, errOut)
 	}

@@ -186,7 +186,11 @@ var templateMatchCommand = &command{
 		"error (\"work budget spent\", offset null), so that a hostile template or\n" +
 		"URI costs milliseconds, not seconds: 0 is the library's default of 4194304\n" +
 		"steps, -1 no bound. Building the template's automaton counts 16 steps an\n" +
-		"instruction: a budget that cannot pay for it refuses every URI.\n" +
+		"instruction: a budget that cannot pay for it refuses every URI. Where a\n" +
+		"template repeats a variable between expressions that no literal delimits\n" +
+		"(\"{x}{y}{x}\"), the search for values that agree may stop at its own limit,\n" +
+		"whatever --max-steps: the error (\"search for values stopped at its limit\",\n" +
+		"offset null) says that the URI may match or not.\n" +
 		"With --json: {\"input\":URI,\"template\":TEMPLATE,\"ok\":true,\"vars\":{...}},\n" +
 		"or {\"input\":S,\"template\":TEMPLATE,\"ok\":false,\"error\":S,\"offset\":N|null}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {

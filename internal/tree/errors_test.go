@@ -142,8 +142,9 @@ func errorCalls() []errorCall {
 		{"template.ValuesOf", second(template.ValuesOf(map[string]any{"x": struct{}{}})), template.OpExpand, "x", "x", no, template.ErrValueType, "a value of Go type struct {}"},
 		{"template.Template.Match", second(template.MustParse("/a/{x}").Match("/b/1", nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
-		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match(strings.Repeat("a", 50), &template.MatchOptions{MaxSteps: 1000})), template.OpMatch, "", strings.Repeat("a", 50), no, template.ErrBudget, "1000 steps; raise MatchOptions.MaxSteps"},
-		{"template.Template.Match(budget of building)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps, fewer than the 816 that building the template's automaton of 51 instructions counts; raise MatchOptions.MaxSteps"},
+		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match(strings.Repeat("a", 50), &template.MatchOptions{MaxSteps: 1000})), template.OpMatch, "", strings.Repeat("a", 50), no, template.ErrBudget, "1000 steps"},
+		{"template.Template.Match(budget of building)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps, fewer than the 816 that building the template's automaton of 51 instructions counts"},
+		{"template.Template.Match(undecided)", second(template.MustParse("{x}{y}{x}").Match(strings.Repeat("a", 163), nil)), template.OpMatch, "", strings.Repeat("a", 163), no, template.ErrUndecided, ""},
 		{"template.Template.MatchURI", second(template.MustParse("/a/{x}").MatchURI(uri.MustParse("/b/1"), nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 
 		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), canon.OpCanon, "safebrowsing", "mailto:x", 7, uri.ErrNoHost, ""},

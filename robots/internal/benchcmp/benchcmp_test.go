@@ -61,6 +61,43 @@ func BenchmarkCheck(b *testing.B) {
 	}
 }
 
+// smallFile is package robots' file of three plain rules for everyone.
+const smallFile = "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\nAllow: /private/press/\n"
+
+// BenchmarkCheckSmall checks each path against smallFile, one path per
+// operation: the fixed cost of a check, with no wildcard rule, for which
+// temoto compiles no regular expression.
+func BenchmarkCheckSmall(b *testing.B) {
+	_, paths := data(b)
+	a, err := robots.Parse([]byte(smallFile)).Agent("ExampleBot")
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := robotstxt.FromBytes([]byte(smallFile))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := t.FindGroup("ExampleBot")
+	for _, c := range []struct {
+		name  string
+		check func(string) bool
+	}{
+		{"gouri", func(p string) bool { return a.CheckPath(p).Allowed }},
+		{"temoto", g.Test},
+	} {
+		b.Run("impl="+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				c.check(paths[i])
+				if i++; i == len(paths) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkParse reads the file.
 func BenchmarkParse(b *testing.B) {
 	file, _ := data(b)
