@@ -69,11 +69,11 @@
 // # Errors
 //
 // Every error about text that the module reads or builds is an *[Error]:
-// this package's, and those of packages legacy, whatwg, template and
-// canon, which have no error type of their own (before version 1, whatwg,
-// template and canon had one each; they are gone, with their Op
-// constants). Its fields say what failed (Op, one of the Op constants: one
-// vocabulary for the module, and Name), where (Input, Offset by one rule or
+// this package's, and those of the other packages that read or build
+// text, which have no error type of their own (before version 1, whatwg,
+// template and canon had one each; they are gone). Its fields say what
+// failed (Op, an [Op] of this package or of the package that returned it,
+// one spelling for each idea across the module, and Name), where (Input, Offset by one rule or
 // [NoOffset], Component) and why (Err, a sentinel of the package that
 // returned it, for errors.Is; Detail; and Cause, the error underneath).
 // [Error.Reason] is its message without the "uri: " prefix and the quoted
@@ -441,8 +441,8 @@
 //
 // docs/design.md in the module gives the layers (this core, the other
 // readings, the jobs on top, the command), the one purpose of each
-// internal package, the one error value, the rules of structure that
-// deps_test.go holds and how conformance suites are kept. One word means
+// internal package, the one error value, the rules of structure that the
+// tests of internal/tree hold and how conformance suites are kept. One word means
 // one idea in every package: a method With... returns a changed copy and
 // leaves its receiver as it is, a method Set... changes its receiver (as
 // whatwg.URL's setters do); a base comes before the reference resolved
@@ -473,4 +473,9 @@
 //     gained the URL Standard's [HostEmpty], [HostDomain] and [HostOpaque],
 //     and package whatwg's HostKind and package readings' HostKind are
 //     gone (see their documentation). A URI's kinds are as they were.
+//   - [Error.Op] is of the type [Op], and this package declares only the
+//     operations that it performs: OpSet became whatwg.OpSet, OpExpand
+//     and OpMatch became template.OpExpand and template.OpMatch, OpCanon
+//     and OpSURT became canon.OpCanon and canon.OpSURT, with the same
+//     spellings.
 package uri

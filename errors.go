@@ -164,13 +164,12 @@ var (
 
 // Error describes why an input is not valid, where, and in which component.
 // It is the one error value of the module for the text that it reads or
-// builds, as [io/fs.PathError] is for os, io/fs and embed: this package,
-// and packages legacy, whatwg, template and canon, and origin and guard
-// for an entry of an allowlist, return an *Error; each
-// puts a sentinel of its own in Err, and what it adds rides in Name,
-// Detail and Cause. (Package guard's policy refusals are a *guard.Error:
-// a refusal is a decision, not a fault of the text; a parse failure inside
-// it is an *Error in its Cause.)
+// builds, as [io/fs.PathError] is for os, io/fs and embed: this package
+// and every package of the module that reads or builds text return an
+// *Error; each puts a sentinel of its own in Err and an operation in Op,
+// and what it adds rides in Name, Detail and Cause. (Package guard's
+// policy refusals are a *guard.Error: a refusal is a decision, not a
+// fault of the text; a parse failure inside it is an *Error in its Cause.)
 //
 // Offset is a byte index into Input: Input[:Offset] is the longest prefix
 // that still begins some valid string of the rule being parsed, so the byte at
@@ -187,25 +186,21 @@ var (
 // whose steps rewrote the text before the fault knows no offset (package
 // canon).
 //
-// Op is one of the Op constants, such as [OpParse], and Name says what the
-// operation was about, where one argument or setting matters:
-//
-//   - "base" when the base of a resolution is at fault ([Resolve],
-//     [Relativize], legacy's resolvers, whatwg's Resolve);
-//   - with [OpSet], the attribute that a setter of package whatwg sets,
-//     as the URL Standard's API names it: "href", "protocol", "username",
-//     "password", "host", "hostname", "port", "pathname", "search" or "hash";
-//   - with [OpExpand], the template variable whose value is at fault;
-//   - with [OpCanon] and [OpSURT], the profile of package canon
-//     ("whatwg", "safebrowsing", "semantic", "aggressive");
-//   - "allowlist" when an entry of an allowlist of package origin is at
-//     fault (its NewAllowlist), or a host pattern of package guard (its
-//     NewHostList), with [OpParse].
+// Op is the operation (see [Op]): a constant of this package, such as
+// [OpParse], or of the package that returned the error, such as whatwg's
+// OpSet. Name says what the operation was about, where one argument or
+// setting matters: "base" when the base of a resolution is at fault
+// ([Resolve], [Relativize], and the resolvers of packages legacy and
+// whatwg), or what the doc of the package that returned the error says (a
+// URL Standard attribute of a whatwg setter, a template variable, a
+// profile of package canon, "allowlist" for an entry of an allowlist of
+// package origin or a host pattern of package guard); "" when no one
+// argument matters.
 //
 // Err is a sentinel of the package that returned the error: this package's
-// Err... values, legacy's, whatwg's Kind constants (the validation errors of
-// the URL Standard), template's, canon's, origin's and guard's. Detail says
-// more in plain words; when it is empty and Err has a method Describe(input string,
+// Err... values, or those of the other package (whatwg's are its Kind
+// constants, the validation errors of the URL Standard). Detail says more
+// in plain words; when it is empty and Err has a method Describe(input string,
 // offset int) string, as whatwg's Kind has, the message takes the words
 // from it: whatwg's name the code point at fault, and are written only
 // when the message is, so that a failing parse allocates no words that no
@@ -215,7 +210,7 @@ var (
 // Cause, so [errors.Is] finds the sentinel of either and [errors.As] finds
 // the *Error of the cause too.
 type Error struct {
-	Op        string    // the operation that failed: one of the Op constants
+	Op        Op        // the operation that failed: a constant of this package or of the package that returned the error
 	Name      string    // what the operation was about, by name (see above), or ""
 	Input     string    // the text at fault: the whole input, or the argument or value given
 	Offset    int       // byte offset of the first byte that cannot be part of a valid input, or NoOffset
@@ -230,74 +225,70 @@ type Error struct {
 // [Error.Error] then names no offset.
 const NoOffset = -1
 
-// The operations that an [Error] names in its Op field: one vocabulary for
-// the module, spelled in lower case with words joined by "-". Every *Error
-// of the module has one of these values; no other package declares Op
-// constants. [Error.Error] writes the Op after "uri: ", except OpParse
-// without a Name, which goes without saying.
+// Op names the operation that an [Error] reports: what the caller asked
+// for, spelled in lower case with words joined by "-". [Error.Error]
+// writes it after "uri: ", except [OpParse] without a Name, which goes
+// without saying.
+//
+// Like the Op of [io/fs.PathError], which os and embed supply and io/fs
+// does not list, the vocabulary is not closed here: this package declares
+// the operations that it performs itself, the constants below, and each
+// package that reports an *Error declares the operations that are ideas
+// of its own as constants of type Op (package whatwg's OpSet, template's
+// OpExpand and OpMatch, canon's OpCanon and OpSURT). An operation that is
+// the same idea as one of these, whatever reads or builds the text, uses
+// this package's constant: reading text by a grammar is [OpParse], in
+// every package (a URL of an older grammar, of the URL Standard, a
+// template, a media type, a data: URL, a URL pattern, an allowlist entry);
+// making text from parts is [OpBuild]; resolving and relativizing against
+// a base are [OpResolve] and [OpRelativize]. So one idea has one spelling
+// across the module: no two packages declare the same spelling, and a
+// package's doc lists the Ops that its errors carry.
+type Op string
+
+// The operations of this package. See [Op] for those of the other
+// packages.
 const (
-	// OpParse: reading text as a URI reference or an IRI ([Parse] and the
-	// other Parse functions, [ParseIRI], the UnmarshalText methods), as a
-	// URL of an older grammar (package legacy, whose errors name the grammar
-	// in Detail), as the URL Standard reads a URL (package whatwg's Parse,
-	// Resolve, URL.Parse and Validate), or as a URI template (package
-	// template's Parse).
-	OpParse = "parse"
+	// OpParse: reading text by a grammar ([Parse] and the other Parse
+	// functions, [ParseIRI], the UnmarshalText methods); other packages
+	// use it for the grammars that they read (a URL of an older grammar,
+	// the URL Standard's URL, a URI template, a URL pattern, ...).
+	OpParse Op = "parse"
 
 	// OpBuild: making a reference from parts ([Components.URI],
 	// [Components.Encode], the With methods such as [URI.WithHost],
-	// [URI.JoinPath], [FromURL], [IRI.ToURI], legacy's Upgrade and whatwg's
-	// URL.ToURI). Input is the argument at fault, or the text that the parts
-	// spell.
-	OpBuild = "build"
+	// [URI.JoinPath], [FromURL], [IRI.ToURI]); other packages use it for
+	// the text that they make from parts (legacy's Upgrade, whatwg's
+	// URL.ToURI, ...). Input is the argument at fault, or the text that
+	// the parts spell.
+	OpBuild Op = "build"
 
-	// OpSet: a setter of package whatwg (URL Standard, section 6.1) left the
-	// URL as it was, such as URL.SetHost; Name is the attribute ("host").
-	// URL.SetSearchParams and URL.DeleteSearchParam set "search". Input is
-	// the value given.
-	OpSet = "set"
+	// OpResolve: [Resolve] and [ResolveNonStrict]; package legacy uses it
+	// for ResolveRFC1808 and ResolveRFC2396, whose errors name the grammar
+	// in Detail.
+	OpResolve Op = "resolve"
 
-	// OpResolve: [Resolve] and [ResolveNonStrict], and legacy's
-	// ResolveRFC1808 and ResolveRFC2396, whose errors name the grammar in
-	// Detail.
-	OpResolve = "resolve"
-
-	// OpRelativize: [Relativize].
-	OpRelativize = "relativize"
+	// OpRelativize: [Relativize]; package whatwg uses it for its
+	// Relativize.
+	OpRelativize Op = "relativize"
 
 	// OpNormalize: [Normalize].
-	OpNormalize = "normalize"
+	OpNormalize Op = "normalize"
 
 	// OpUnescape: [Unescape] and [UnescapeUTF8].
-	OpUnescape = "unescape"
+	OpUnescape Op = "unescape"
 
 	// OpPortNumber: [URI.PortNumber] of a port above 65535.
-	OpPortNumber = "port-number"
+	OpPortNumber Op = "port-number"
 
 	// OpIDNA: [HostToASCII] and [HostToUnicode].
-	OpIDNA = "idna"
+	OpIDNA Op = "idna"
 
 	// OpHomograph: [CheckHomograph].
-	OpHomograph = "homograph"
+	OpHomograph Op = "homograph"
 
 	// OpFilePath: [FilePath], [FromFilePath] and [FileKey].
-	OpFilePath = "file-path"
-
-	// OpExpand: expanding a URI template (package template, RFC 6570,
-	// Section 3). Input is the template; Name the variable at fault, if one
-	// is.
-	OpExpand = "expand"
-
-	// OpMatch: matching a URI against a URI template (package template's
-	// Template.Match). Input is the URI.
-	OpMatch = "match"
-
-	// OpCanon: making a canonical key (package canon's Canon and
-	// LookupExpressions). Name is the profile.
-	OpCanon = "canon"
-
-	// OpSURT: making a SURT key (package canon's SURT). Name is the profile.
-	OpSURT = "surt"
+	OpFilePath Op = "file-path"
 )
 
 // Error formats the error on one line, "uri: ", then [Error.Reason], then
@@ -351,7 +342,7 @@ func (e *Error) Reason() string {
 // writeReason writes the text of Reason to b.
 func (e *Error) writeReason(b *strings.Builder) {
 	if e.Op != "" && (e.Op != OpParse || e.Name != "") {
-		b.WriteString(e.Op)
+		b.WriteString(string(e.Op))
 		if e.Name != "" {
 			b.WriteByte(' ')
 			b.WriteString(e.Name)
@@ -432,7 +423,7 @@ func (e *Error) causeText() string {
 
 // suggestsIRI reports whether the operation named parses its input as a URI
 // reference, so that an IRI given to it is worth naming.
-func suggestsIRI(named string) bool {
+func suggestsIRI(named Op) bool {
 	return named == OpParse || named == OpNormalize || named == OpResolve || named == OpRelativize
 }
 
@@ -489,7 +480,7 @@ func (e *Error) Unwrap() []error {
 }
 
 // withOp returns err, an *Error from a parse, as an error of the operation op.
-func withOp(op string, err error) error {
+func withOp(op Op, err error) error {
 	e, ok := err.(*Error)
 	if !ok {
 		return err

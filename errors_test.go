@@ -72,7 +72,7 @@ func checkErrorMessage(t *testing.T, e *Error) {
 	if e.Err != nil && !isNilError(e.Err) {
 		reason = e.Err.Error()
 	}
-	if clean(e.Op) && clean(e.Name) && clean(e.Detail) && clean(reason) && !clean(msg) {
+	if clean(string(e.Op)) && clean(e.Name) && clean(e.Detail) && clean(reason) && !clean(msg) {
 		t.Errorf("(%#v).Error() = %q holds a raw control, bidi control or invalid UTF-8", e, msg)
 	}
 }
@@ -101,10 +101,10 @@ func TestErrorAnyFields(t *testing.T) {
 		for _, off := range errorOffsets(len(in)) {
 			for _, reason := range errorReasons {
 				for _, c := range comps {
-					for _, op := range []string{"", "parse", "resolve", "build"} {
+					for _, op := range []Op{"", OpParse, OpResolve, OpBuild} {
 						checkErrorMessage(t, &Error{Op: op, Input: in, Offset: off, Component: c, Err: reason, Detail: "d"})
 					}
-					checkErrorMessage(t, &Error{Op: OpSet, Name: "host", Input: in, Offset: off, Component: c, Err: reason, Cause: reason})
+					checkErrorMessage(t, &Error{Op: "set", Name: "host", Input: in, Offset: off, Component: c, Err: reason, Cause: reason})
 				}
 			}
 		}
@@ -134,7 +134,7 @@ func TestErrorNil(t *testing.T) {
 	if got, want := wrapped.Error(), `uri: uri: <nil> at offset 0 of "x"`; got != want {
 		t.Errorf("an Error wrapping a nil *Error: %q, want %q", got, want)
 	}
-	caused := &Error{Op: OpExpand, Input: "x", Err: ErrInvalidByte, Cause: e}
+	caused := &Error{Op: "expand", Input: "x", Err: ErrInvalidByte, Cause: e}
 	if got, want := caused.Error(), `uri: expand: invalid character "x" (<nil>) at offset 0 of "x"`; got != want {
 		t.Errorf("an Error caused by a nil *Error: %q, want %q", got, want)
 	}
@@ -162,13 +162,13 @@ func TestErrorMessages(t *testing.T) {
 		{Error{Op: "build", Input: "x", Offset: math.MinInt, Err: ErrBadPercent, Detail: "more"}, `uri: build: "%" not followed by two hex digits (more) at offset ` + strconv.Itoa(math.MinInt) + ` of "x"`, `build: "%" not followed by two hex digits (more) at offset ` + strconv.Itoa(math.MinInt)},
 		// Name follows the Op, which then shows even when it is OpParse.
 		{Error{Op: OpParse, Name: "base", Input: "x", Offset: 1, Err: ErrMissingScheme}, `uri: parse base: missing scheme at offset 1 (end of input) of "x"`, `parse base: missing scheme at offset 1 (end of input)`},
-		{Error{Op: OpCanon, Name: "semantic", Input: "x", Offset: NoOffset, Err: errors.New("no host")}, `uri: canon semantic: no host of "x"`, `canon semantic: no host`},
+		{Error{Op: "canon", Name: "semantic", Input: "x", Offset: NoOffset, Err: errors.New("no host")}, `uri: canon semantic: no host of "x"`, `canon semantic: no host`},
 		// A Cause about another text is written with that text; one about
 		// the same text is not: the error repeats its facts.
-		{Error{Op: OpExpand, Name: "x", Input: "{#x}", Offset: 2, Err: errors.New("expansion is not a URI-reference"), Cause: inner},
+		{Error{Op: "expand", Name: "x", Input: "{#x}", Offset: 2, Err: errors.New("expansion is not a URI-reference"), Cause: inner},
 			`uri: expand x: expansion is not a URI-reference (invalid character "#" in fragment at offset 3 of "a#b#c") at offset 2 of "{#x}"`,
 			`expand x: expansion is not a URI-reference (invalid character "#" in fragment at offset 3 of "a#b#c") at offset 2`},
-		{Error{Op: OpCanon, Name: "whatwg", Input: "a#b#c", Offset: 3, Err: ErrInvalidByte, Cause: inner},
+		{Error{Op: "canon", Name: "whatwg", Input: "a#b#c", Offset: 3, Err: ErrInvalidByte, Cause: inner},
 			`uri: canon whatwg: invalid character "#" at offset 3 of "a#b#c"`, `canon whatwg: invalid character "#" at offset 3`},
 		{Error{Op: OpBuild, Input: "x", Offset: 0, Err: ErrInvalidByte, Cause: errors.New("other")},
 			`uri: build: invalid character "x" (other) at offset 0 of "x"`, `build: invalid character "x" (other) at offset 0`},
@@ -203,7 +203,7 @@ func TestErrorUnwrap(t *testing.T) {
 			t.Errorf("(%#v).Unwrap() = %v, want %v", tt.e, got, tt.want)
 		}
 	}
-	outer := &Error{Op: OpExpand, Input: "{x}", Err: other, Cause: inner}
+	outer := &Error{Op: "expand", Input: "{x}", Err: other, Cause: inner}
 	var e *Error
 	if !errors.Is(outer, ErrInvalidByte) || !errors.Is(outer, other) || !errors.As(error(outer), &e) || e != outer {
 		t.Errorf("errors.Is and errors.As do not see both Err and Cause of %#v", outer)
@@ -220,7 +220,7 @@ func FuzzError(f *testing.F) {
 	}
 	f.Add("resolve", "\xe2\x80\xae", 1, uint8(200), uint8(0), "d\x00")
 	f.Fuzz(func(t *testing.T, op, in string, off int, comp, reason uint8, detail string) {
-		e := &Error{Op: op, Input: in, Offset: off, Component: Component(comp),
+		e := &Error{Op: Op(op), Input: in, Offset: off, Component: Component(comp),
 			Err: errorReasons[int(reason)%len(errorReasons)], Detail: detail,
 			Cause: errorReasons[int(reason/16)%len(errorReasons)]}
 		checkErrorMessage(t, e)

@@ -170,7 +170,7 @@ func convertHost(host string, unicode bool) (string, error) {
 // decodeHost checks that host is a URI or IRI host and returns its
 // percent-decoded text. literal is true, and host is returned, for an
 // IP-literal, an IPv4address or the empty host.
-func decodeHost(host, op string) (name string, literal bool, err error) {
+func decodeHost(host string, op Op) (name string, literal bool, err error) {
 	fail := func(off int, e error) (string, bool, error) {
 		return "", false, &Error{Op: op, Input: host, Offset: off, Component: Host, Err: e}
 	}
@@ -248,7 +248,7 @@ func encodedOffset(host string, d int) int {
 // idnacheck names, or else of the first label that idna rejects on its
 // own, or 0 when only the whole name fails (the bidi rule looks at every
 // label at once).
-func idnaFailure(host, name string, err error, op string) error {
+func idnaFailure(host, name string, err error, op Op) error {
 	off := 0
 	var e *idnacheck.Error
 	if errors.As(err, &e) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // TestHostKinds checks the classification of hosts (RFC 3986, Section 3.2.2).
@@ -543,35 +544,49 @@ func TestHostLinear(t *testing.T) {
 	}
 }
 
-// TestHostLongLabel: a long label of distinct code points takes linear time
-// too, though Punycode in x/net/idna is quadratic in the length of a label:
-// a name over 4,096 bytes with a label over 255 bytes is refused before
-// IDNA runs (no DNS label holds more than 63 octets anyway).
+// cjkLabel returns a label of at least n bytes of distinct code points:
+// CJK ideographs, 3 bytes each.
+func cjkLabel(n int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		b.WriteRune(rune(0x4e00 + i%20000))
+	}
+	return b.String()
+}
+
+// hostLabelOps are the conversions of a host that meet a long label.
+var hostLabelOps = []struct {
+	name string
+	fn   func(string) (string, error)
+}{{"HostToASCII", HostToASCII}, {"HostToUnicode", HostToUnicode}}
+
+// TestHostLongLabel: a long label of distinct code points is refused
+// before IDNA runs, since Punycode in x/net/idna is quadratic in the length
+// of a label: a name over 4,096 bytes with a label over 255 bytes is an
+// error (no DNS label holds more than 63 octets anyway).
+// TestHostLongLabelLinearTime checks the time it takes.
 func TestHostLongLabel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times; skipped with -short")
-	}
-	oracle.SkipTimeUnderRace(t)
-	build := func(n int) string {
-		var b strings.Builder
-		for i := 0; b.Len() < n; i++ {
-			b.WriteRune(rune(0x4e00 + i%20000)) // CJK ideographs, 3 bytes each
+	for _, f := range hostLabelOps {
+		for _, n := range []int{8 << 10, 64 << 10} {
+			if _, err := f.fn(cjkLabel(n)); !errors.Is(err, ErrIDNA) {
+				t.Errorf("%s(a label of %d KiB) = %v, want ErrIDNA", f.name, n>>10, err)
+			}
 		}
-		return b.String()
 	}
-	for _, f := range []struct {
-		name string
-		fn   func(string) (string, error)
-	}{{"HostToASCII", HostToASCII}, {"HostToUnicode", HostToUnicode}} {
-		if _, err := f.fn(build(8 << 10)); !errors.Is(err, ErrIDNA) {
-			t.Errorf("%s(a label of 8 KiB) = %v, want ErrIDNA", f.name, err)
-		}
+}
+
+// TestHostLongLabelLinearTime: a long label of distinct code points takes
+// linear time, though Punycode in x/net/idna is quadratic in the length of
+// a label (see TestHostLongLabel).
+func TestHostLongLabelLinearTime(t *testing.T) {
+	timing.Tier(t)
+	for _, f := range hostLabelOps {
 		run := func(s string) { _, _ = f.fn(s) }
-		if ratio, ok := oracle.CheckLinear(run, build, 8<<10); !ok {
-			t.Errorf("%s: time for a label of 64 KiB / 8 KiB = %.1f, more than %d: not linear", f.name, ratio, oracle.GrowthLimit)
+		if ratio, ok := timing.CheckLinear(run, cjkLabel, 8<<10); !ok {
+			t.Errorf("%s: time for a label of 64 KiB / 8 KiB = %.1f, more than %d: not linear", f.name, ratio, timing.GrowthLimit)
 		}
 	}
-	if _, ok := oracle.CheckLinear(func(s string) { _ = CheckHomograph(s) }, build, 8<<10); !ok {
+	if _, ok := timing.CheckLinear(func(s string) { _ = CheckHomograph(s) }, cjkLabel, 8<<10); !ok {
 		t.Error("CheckHomograph: not linear on a long label")
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // This file checks what any input may cost the package. It feeds hostile
@@ -15,10 +16,9 @@ import (
 // size n, plus a constant. A quadratic step that allocates (a string
 // rebuilt per segment, a list copied per pair) shows as four times as
 // much; and no call may panic. BenchmarkScaling shows the time, and
-// TestLinearTime checks it (see oracle.CheckLinear), with
-// TestLinearCheckCatchesQuadratic to show that the check tells linear and
-// quadratic work apart. TestCorpusAllocations pins the allocation promises
-// on the real-world samples.
+// TestLinearTime checks it in the tier of checks of time (see
+// internal/timing). TestCorpusAllocations pins the allocation promises on
+// the real-world samples.
 
 // hostileOps are the calls made on each input. Each parses the input
 // itself where it needs a URI, so that a failing parse is exercised too.
@@ -119,11 +119,7 @@ func mustOrZero(s string) URI {
 // TestHostileLinear runs every operation on every hostile shape at two
 // sizes, and checks that the larger costs at most about twice as much.
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if oracle.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
@@ -133,13 +129,9 @@ func TestHostileLinear(t *testing.T) {
 // an invalid input; Resolve allocates the result's text and at most a
 // scratch buffer; Normalize the new text and at most one list.
 func TestHostileAllocs(t *testing.T) {
-	div := 1
-	if oracle.Short() {
-		div = 16
-	}
 	base, rel := MustParse("http://a/b/c/d;p?q"), MustParse("../../g?y")
 	for _, sh := range oracle.Hostile {
-		s := sh.Build(max(sh.N/div, 64))
+		s := sh.Build(max(sh.N/oracle.HostileDiv(), 64))
 		u, err := Parse(s)
 		tests := []struct {
 			name string
@@ -213,46 +205,12 @@ var linearOps = []struct {
 	{"Unescape", func(s string) { _, _ = Unescape(s, EscapePath) }},
 }
 
+// TestLinearTime checks by time that each operation does linear work on
+// the families of inputs that every package is checked with.
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
-	oracle.SkipTimeUnderRace(t)
+	timing.Tier(t)
 	for _, op := range linearOps {
-		for _, in := range oracle.Families {
-			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
-				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
-			}
-		}
-	}
-}
-
-// quadraticParse is a deliberately quadratic use of Parse: it parses every
-// prefix of s.
-func quadraticParse(s string) {
-	for i := range len(s) + 1 {
-		_, _ = Parse(s[:i])
-	}
-}
-
-// TestLinearCheckCatchesQuadratic tests the check itself: it must report
-// quadraticParse, and pass Parse on the same inputs. The inputs are small
-// so that the quadratic work stays quick (under a second), and the test runs
-// with -short too.
-func TestLinearCheckCatchesQuadratic(t *testing.T) {
-	oracle.SkipTimeUnderRace(t)
-	const n = 1 << 10
-	build := oracle.Families[3].Build // run of %41
-	if ratio, ok := oracle.CheckLinear(quadraticParse, build, n); ok {
-		t.Errorf("checkLinear passes quadratic work: time(8n)/time(n) = %.1f", ratio)
-	} else {
-		t.Logf("quadratic: time(8n)/time(n) = %.1f", ratio)
-	}
-	if ratio, ok := oracle.CheckLinear(func(s string) { _, _ = Parse(s) }, build, n); !ok {
-		t.Errorf("checkLinear fails linear work: time(8n)/time(n) = %.1f", ratio)
-	} else {
-		t.Logf("linear: time(8n)/time(n) = %.1f", ratio)
+		timing.CheckFamilies(t, op.name, op.run)
 	}
 }
 

@@ -477,7 +477,7 @@ func (o pctOpt) unit(s string, p int) (out unitBytes, n, size int) {
 		return unitBytes(d), 1, 3
 	}
 	if o&optUpper != 0 {
-		h, l = hexUpper(h), hexUpper(l)
+		h, l = abnf.UpperHexDigit(h), abnf.UpperHexDigit(l)
 	}
 	return pack3('%', h, l), 3, 3
 }
@@ -562,14 +562,6 @@ func pack3(a, b, c byte) unitBytes {
 
 // at returns the k-th byte of u.
 func (u unitBytes) at(k int) byte { return byte(u >> (8 * k)) }
-
-// hexUpper returns the hex digit c in upper case.
-func hexUpper(c byte) byte {
-	if 'a' <= c && c <= 'f' {
-		return c - 'a' + 'A'
-	}
-	return c
-}
 
 // pct writes s[i:j], a component's text, through w, whose input is s, with
 // its percent-encodings and letters normalized as o says (see

@@ -99,7 +99,7 @@ func resolveStrings(base, reference string, strict bool) (string, error) {
 // reference that lacks only the scheme is reported as ErrMissingScheme
 // there, rather than as the byte that cannot continue a scheme, which would
 // puzzle a reader of "a/b" as a base.
-func (u *ref) parseBase(op, name, s string) error {
+func (u *ref) parseBase(op Op, name, s string) error {
 	err := u.parseText(s, grammar{})
 	if err == nil && u.flags&fScheme != 0 {
 		return nil

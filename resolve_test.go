@@ -58,7 +58,7 @@ func TestResolveTestdata(t *testing.T) {
 
 // checkRow checks the string function fn of the operation op on a testdata
 // row, and reports whether the row is a success that it got right.
-func checkRow(t *testing.T, op string, fn func(base, s string) (string, error), row testrows.Result) bool {
+func checkRow(t *testing.T, op Op, fn func(base, s string) (string, error), row testrows.Result) bool {
 	t.Helper()
 	got, err := fn(row.Base, row.Input)
 	if !row.OK {

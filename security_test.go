@@ -35,7 +35,7 @@ const hostileTemplate = "http://user@host:80/path?query#frag"
 // checkRejected checks that err is an *Error for input in, with Op op, at
 // offset at, with a sentinel of want and, unless comp is NoComponent, that
 // component.
-func checkRejected(t *testing.T, call, op, in string, err error, at int, comp Component, want ...error) {
+func checkRejected(t *testing.T, call string, op Op, in string, err error, at int, comp Component, want ...error) {
 	t.Helper()
 	var e *Error
 	if !errors.As(err, &e) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // TestParseTarget: the parts of each form, and each form refused where
@@ -355,10 +356,6 @@ func TestTargetAllocs(t *testing.T) {
 // TestTargetHostileLinear: reading a target and a Host field takes time
 // and memory linear in their length, for every hostile shape.
 func TestTargetHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
 	ops := []oracle.Op{
 		{"ParseTarget absolute-form", func(s string) { _, _ = ParseTarget("GET", s) }},
 		{"ParseTarget origin-form", func(s string) {
@@ -373,7 +370,7 @@ func TestTargetHostileLinear(t *testing.T) {
 			_, _ = ParseHost(s)
 		}},
 	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
@@ -495,12 +492,10 @@ func TestTargetText(t *testing.T) {
 }
 
 // TestTargetLinearTime checks by time that reading targets and Host fields
-// does linear work on the families of inputs
-// that every package is checked with (see oracle.CheckLinear).
+// does linear work on the families of inputs that every package is checked
+// with (see internal/timing).
 func TestTargetLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
+	timing.Tier(t)
 	ops := []struct {
 		name string
 		run  func(string)
@@ -516,11 +511,6 @@ func TestTargetLinearTime(t *testing.T) {
 		}},
 	}
 	for _, op := range ops {
-		for _, in := range oracle.Families {
-			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
-				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
-			}
-		}
+		timing.CheckFamilies(t, op.name, op.run)
 	}
 }

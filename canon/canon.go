@@ -192,13 +192,14 @@
 // # Errors
 //
 // Every error is a *uri.Error, the module's one error value (this package
-// has no Error type of its own): Op is uri.OpCanon ([Canon],
-// [Canonicalizer.Canon], [LookupExpressions]) or uri.OpSURT ([SURT],
-// [Canonicalizer.SURT]), Name the profile ("semantic"), Input the input.
-// Err is uri.ErrNoHost, one of the sentinels of this package
-// ([ErrBadPort], ...) or, when the URL Standard's parser fails, its
-// whatwg.Kind, with that parser's *uri.Error as Cause, so that errors.Is
-// finds the Kind and errors.As the parser's error. The message reads "uri: canon safebrowsing: no host at
+// has no Error type of its own): Op is [OpCanon] ([Canon],
+// [Canonicalizer.Canon], [LookupExpressions]) or [OpSURT] ([SURT],
+// [Canonicalizer.SURT]), this package's operations, Name the profile
+// ("semantic"), Input the input. Err is uri.ErrNoHost, one of the
+// sentinels of this package ([ErrBadPort], ...) or, when the URL
+// Standard's parser fails, its whatwg.Kind, with that parser's *uri.Error
+// as Cause, so that errors.Is finds the Kind and errors.As the parser's
+// error. The message reads "uri: canon safebrowsing: no host at
 // offset 7 of "mailto:x"".
 //
 // Offset follows the rule of uri.Error (the input up to it still begins
@@ -303,6 +304,17 @@ func ParseProfile(name string) (Profile, bool) {
 	return 0, false
 }
 
+// The operations of this package, as the Op of its *uri.Error names them
+// (see Errors in the package documentation). Name is the profile.
+const (
+	// OpCanon: making a canonical key, in [Canon], [Canonicalizer.Canon]
+	// and [LookupExpressions].
+	OpCanon uri.Op = "canon"
+
+	// OpSURT: making a SURT key, in [SURT] and [Canonicalizer.SURT].
+	OpSURT uri.Op = "surt"
+)
+
 // The reasons that this package puts in the Err of its *uri.Error (see
 // Errors in the package documentation), besides the module's
 // uri.ErrNoHost for an input without a host, or with one that is empty
@@ -362,20 +374,20 @@ func Canon(s string, p Profile) (string, error) {
 }
 
 // Canon returns the canonical form of s under c's profile and options, or
-// a *uri.Error with Op uri.OpCanon (see Errors in the package
+// a *uri.Error with Op [OpCanon] (see Errors in the package
 // documentation). Canonicalizing the result again returns it unchanged.
 func (c Canonicalizer) Canon(s string) (string, error) {
 	switch c.Profile {
 	case WHATWG:
 		u, err := whatwg.Parse(s)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, s, err)
+			return "", c.fail(OpCanon, s, err)
 		}
 		return c.whatwgKey(u), nil
 	case Semantic, Aggressive:
 		r, err := semantic(s)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, s, err)
+			return "", c.fail(OpCanon, s, err)
 		}
 		return c.semKey(&r), nil
 	}
@@ -389,7 +401,7 @@ func (c Canonicalizer) canonText(s string) (string, error) {
 	case SafeBrowsing:
 		p, err := googleParts(s, false)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, s, err)
+			return "", c.fail(OpCanon, s, err)
 		}
 		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
 		if p.writes(s) {
@@ -402,12 +414,12 @@ func (c Canonicalizer) canonText(s string) (string, error) {
 		}
 		p, err := c.archiveParts(s)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, s, err)
+			return "", c.fail(OpCanon, s, err)
 		}
 		p.path = abnf.LowerString(p.path)
 		return p.String(), nil
 	}
-	return "", c.fail(uri.OpCanon, s, ErrUnknownProfile)
+	return "", c.fail(OpCanon, s, ErrUnknownProfile)
 }
 
 // CanonURL returns the canonical form of u, a URL that the URL Standard
@@ -416,7 +428,7 @@ func (c Canonicalizer) canonText(s string) (string, error) {
 // under WHATWG, Semantic and Aggressive; SafeBrowsing and Archive read
 // the href's text, as their documents do. It allocates the key (nothing
 // more under WHATWG without options when the href is the key). On error
-// it returns a *uri.Error with Op uri.OpCanon whose Input is u.Href();
+// it returns a *uri.Error with Op [OpCanon] whose Input is u.Href();
 // the zero URL is no URL and gives the error of Canon("").
 func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
 	if u.Href() == "" {
@@ -428,7 +440,7 @@ func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
 	case Semantic, Aggressive:
 		r, err := semanticURL(u)
 		if err != nil {
-			return "", c.fail(uri.OpCanon, u.Href(), err)
+			return "", c.fail(OpCanon, u.Href(), err)
 		}
 		return c.semKey(&r), nil
 	}
@@ -441,19 +453,19 @@ func (c Canonicalizer) CanonURL(u whatwg.URL) (string, error) {
 // first, as in uri.Resolve), then keyed as [Canonicalizer.CanonURL] keys
 // it, without parsing the result again. Each call parses base; for many
 // links on one page, parse the page once and call CanonURL(page.Parse(ref)).
-// On error it returns a *uri.Error with Op uri.OpCanon: Name "base" and
+// On error it returns a *uri.Error with Op [OpCanon]: Name "base" and
 // Input base when base fails to parse, Input ref when ref does, and
 // CanonURL's error otherwise.
 func (c Canonicalizer) CanonRef(base, ref string) (string, error) {
 	b, err := whatwg.Parse(base)
 	if err != nil {
-		e := c.fail(uri.OpCanon, base, err)
+		e := c.fail(OpCanon, base, err)
 		e.Name = "base"
 		return "", e
 	}
 	u, err := b.Parse(ref)
 	if err != nil {
-		return "", c.fail(uri.OpCanon, ref, err)
+		return "", c.fail(OpCanon, ref, err)
 	}
 	return c.CanonURL(u)
 }
@@ -477,7 +489,7 @@ func (c Canonicalizer) semKey(r *sem) string {
 // Standard's parser, which becomes the Cause, its Kind the reason and its
 // offset the offset when it is about s itself: an offset in another text
 // (a host read again) is no offset in s.
-func (c Canonicalizer) fail(op, s string, err error) *uri.Error {
+func (c Canonicalizer) fail(op uri.Op, s string, err error) *uri.Error {
 	e := &uri.Error{Op: op, Name: c.Profile.String(), Input: s, Offset: uri.NoOffset, Err: err}
 	ue, ok := err.(*uri.Error)
 	switch {

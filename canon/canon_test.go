@@ -2,6 +2,7 @@ package canon
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -10,8 +11,8 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
-	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -123,7 +124,7 @@ func TestErrors(t *testing.T) {
 	} {
 		_, err := Canon(c.in, c.p)
 		var e *uri.Error
-		if !errors.As(err, &e) || !errors.Is(err, c.reason) || e.Op != uri.OpCanon || e.Name != c.p.String() || e.Offset != c.offset || e.Input != c.in {
+		if !errors.As(err, &e) || !errors.Is(err, c.reason) || e.Op != OpCanon || e.Name != c.p.String() || e.Offset != c.offset || e.Input != c.in {
 			t.Errorf("Canon(%q, %v) = %#v; want a *uri.Error for %v at %d", c.in, c.p, err, c.reason, c.offset)
 		}
 	}
@@ -219,17 +220,21 @@ func TestIdempotent(t *testing.T) {
 	}
 }
 
+// linearShapes are the inputs of the checks of linear work, built of n
+// repetitions.
+var linearShapes = map[string]func(n int) string{
+	"repeated escaping": func(n int) string { return "http://h/%25" + strings.Repeat("25", n) },
+	"dots":              func(n int) string { return "http://" + strings.Repeat(".", n) + "h/" },
+	"dot segments":      func(n int) string { return "http://h/" + strings.Repeat("a/../", n) },
+	"slashes":           func(n int) string { return "http://h" + strings.Repeat("/", n) },
+	"pairs":             func(n int) string { return "http://h/?" + strings.Repeat("b=1&a=2&", n) },
+}
+
 // TestLinear: the work grows linearly with the input, counted in
-// allocated bytes (which a quadratic decoding or re-scan would multiply).
+// allocations (which a quadratic decoding or re-scan would multiply).
+// TestLinearTime checks the time.
 func TestLinear(t *testing.T) {
-	shapes := map[string]func(n int) string{
-		"repeated escaping": func(n int) string { return "http://h/%25" + strings.Repeat("25", n) },
-		"dots":              func(n int) string { return "http://" + strings.Repeat(".", n) + "h/" },
-		"dot segments":      func(n int) string { return "http://h/" + strings.Repeat("a/../", n) },
-		"slashes":           func(n int) string { return "http://h" + strings.Repeat("/", n) },
-		"pairs":             func(n int) string { return "http://h/?" + strings.Repeat("b=1&a=2&", n) },
-	}
-	for name, shape := range shapes {
+	for name, shape := range linearShapes {
 		for _, p := range profiles {
 			c := Canonicalizer{Profile: p, SortQuery: true, DropParams: []string{"a"}}
 			small, large := shape(1000), shape(8000)
@@ -241,35 +246,35 @@ func TestLinear(t *testing.T) {
 			}
 		}
 	}
-	// The time of 8n against n, by the check the module's other linear-time
-	// tests use (internal/oracle): linear work gives about 8, quadratic 64.
-	shapes["session segments"] = func(n int) string { return "http://h/" + strings.Repeat("/(", n) + ")/a.aspx" }
-	shapes["labels"] = func(n int) string { return "http://" + strings.Repeat("a,.", n) + "h/" }
-	switch {
-	case testing.Short():
-		t.Log("the timed part is skipped with -short")
-	case oracle.Race:
-		t.Log("the timed part is skipped under the race detector (see oracle.SkipTimeUnderRace)")
-	default:
-		for name, shape := range shapes {
-			for _, p := range profiles {
-				c := Canonicalizer{Profile: p, SortQuery: true}
-				run := func(s string) {
-					_, _ = c.Canon(s)
-					_, _ = c.SURT(s)
-					_, _ = SURT(s)
-				}
-				if ratio, ok := oracle.CheckLinear(run, shape, 4000); !ok {
-					t.Errorf("%s, %v: time for 32000 repetitions / time for 4000 = %.1f, more than %d: not linear", name, p, ratio, oracle.GrowthLimit)
-				}
-			}
-		}
-	}
 	// unescapeRepeatedly decodes each escape once: a pass-by-pass decoding
 	// of "%25" + "25"*n takes n passes.
 	in := "%25" + strings.Repeat("25", 100000)
 	if got := unescapeRepeatedly(in); got != "%" {
 		t.Errorf("unescapeRepeatedly(%%25 + 25*100000) = %q, want %%", got)
+	}
+}
+
+// TestLinearTime checks by time that Canon and SURT do linear work on the
+// shapes of TestLinear and two more: the time of 8n repetitions against n,
+// by the check of internal/timing (linear work gives about 8, quadratic
+// 64).
+func TestLinearTime(t *testing.T) {
+	timing.Tier(t)
+	shapes := maps.Clone(linearShapes)
+	shapes["session segments"] = func(n int) string { return "http://h/" + strings.Repeat("/(", n) + ")/a.aspx" }
+	shapes["labels"] = func(n int) string { return "http://" + strings.Repeat("a,.", n) + "h/" }
+	for name, shape := range shapes {
+		for _, p := range profiles {
+			c := Canonicalizer{Profile: p, SortQuery: true}
+			run := func(s string) {
+				_, _ = c.Canon(s)
+				_, _ = c.SURT(s)
+				_, _ = SURT(s)
+			}
+			if ratio, ok := timing.CheckLinear(run, shape, 4000); !ok {
+				t.Errorf("%s, %v: time for 32000 repetitions / time for 4000 = %.1f, more than %d: not linear", name, p, ratio, timing.GrowthLimit)
+			}
+		}
 	}
 }
 
@@ -484,7 +489,7 @@ func FuzzCanon(f *testing.F) {
 				_, err := c.Canon(s)
 				if err != nil {
 					var e *uri.Error
-					if !errors.As(err, &e) || e.Op != uri.OpCanon || e.Name != p.String() || e.Input != s ||
+					if !errors.As(err, &e) || e.Op != OpCanon || e.Name != p.String() || e.Input != s ||
 						(e.Offset < 0 || e.Offset > len(s)) && e.Offset != uri.NoOffset {
 						t.Fatalf("%v: Canon(%q): bad error %#v", p, s, err)
 					}

@@ -1,10 +1,6 @@
 package canon
 
-import (
-	"strings"
-
-	"github.com/gouri/uri"
-)
+import "strings"
 
 // LookupExpressions returns the host-suffix/path-prefix expressions that a
 // Safe Browsing client looks up for s (Safe Browsing API, "URLs and
@@ -14,7 +10,7 @@ import (
 func LookupExpressions(s string) ([]string, error) {
 	p, err := googleParts(s, false)
 	if err != nil {
-		return nil, Canonicalizer{Profile: SafeBrowsing}.fail(uri.OpCanon, s, err)
+		return nil, Canonicalizer{Profile: SafeBrowsing}.fail(OpCanon, s, err)
 	}
 	var out []string
 	for _, h := range lookupHosts(p.host) {

@@ -290,7 +290,7 @@ func TestCanonRef(t *testing.T) {
 	} {
 		_, err := Canonicalizer{Profile: Semantic}.CanonRef(c.base, c.ref)
 		var e *uri.Error
-		if !errors.As(err, &e) || e.Op != uri.OpCanon || e.Name != c.name || e.Input != c.input || !errors.Is(err, c.reason) {
+		if !errors.As(err, &e) || e.Op != OpCanon || e.Name != c.name || e.Input != c.input || !errors.Is(err, c.reason) {
 			t.Errorf("%s: CanonRef(%q, %q) = %#v; want a *uri.Error named %q on %q for %v", c.why, c.base, c.ref, err, c.name, c.input, c.reason)
 		}
 	}

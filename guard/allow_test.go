@@ -29,8 +29,8 @@ func TestAllowlist(t *testing.T) {
 		name   string
 		p      guard.Policy
 		in     string
-		rule   string // "" when allowed
-		detail string // a part of the refusal's detail, checked when not empty
+		rule   guard.Rule // "" when allowed
+		detail string     // a part of the refusal's detail, checked when not empty
 	}{
 		{"host", only("hooks.example.com"), "https://hooks.example.com/x", "", ""},
 		{"host, case and final dot", only("hooks.example.com"), "https://HOOKS.Example.com./x", "", ""},

@@ -130,7 +130,11 @@ func TestClientRefusals(t *testing.T) {
 			return c.Do(req)
 		}},
 	}
-	tests := []struct{ why, url, rule, reading string }{
+	tests := []struct {
+		why, url string
+		rule     guard.Rule
+		reading  guard.Reading
+	}{
 		{"net/url rejects it", "http://api.test\\@127.0.0.1:" + privatePort + "/secret", guard.RuleParse, guard.ReadingNetURL},
 		{"a name of this host", "http://localhost:" + privatePort + "/secret", guard.RuleLocalhost, guard.ReadingDial},
 		{"a refused address", "http://127.0.0.3:" + port + "/secret", guard.RuleAddress, guard.ReadingDial},

@@ -170,7 +170,7 @@ func TestDialContext(t *testing.T) {
 			}
 			c.Close()
 		case errors.As(err, &e):
-			if e.Rule != tt.want || e.Input != "[::1]:"+port {
+			if string(e.Rule) != tt.want || e.Input != "[::1]:"+port {
 				t.Errorf("DialContext(%q) = %v, want %s", tt.addr, err, tt.want)
 			}
 		case !strings.Contains(err.Error(), tt.want):
@@ -218,7 +218,10 @@ func TestLocalTestingSecondLoopback(t *testing.T) {
 	port := strconv.Itoa(int(addr.Port()))
 	hook := "http://hook.test:" + port + "/"
 	client := p.Client()
-	for _, tt := range []struct{ url, rule string }{
+	for _, tt := range []struct {
+		url  string
+		rule guard.Rule
+	}{
 		{hook, ""},
 		{"http://127.0.0.2:" + port + "/", ""},
 		{hook + "?to=" + url.QueryEscape("http://127.0.0.1:"+port+"/"), guard.RuleAddress},

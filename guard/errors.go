@@ -7,22 +7,31 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/errtext"
+	"github.com/gouri/uri/readings"
 )
 
-// The rules, as [Error.Rule] names them. The names are stable: programs
-// may match them, and the uri command prints them.
+// Rule names the rule of a policy that refused a URL, as [Error.Rule]
+// holds it. The spellings are stable: programs may match them, and the
+// uri command prints them. This package declares the rules that it
+// applies, below; a package that refuses with an *Error for rules of its
+// own declares them as Rule constants of its own (package origin's
+// RuleCrossOrigin and RuleLocalPath), beside those of these that it
+// applies too.
+type Rule string
+
+// The rules of a [Policy].
 const (
-	RuleParse     = "parse"     // the URL Standard or net/url rejects the URL, or net/http would not dial it
-	RuleScheme    = "scheme"    // a scheme the policy does not allow
-	RuleUserinfo  = "userinfo"  // a user name or password, in any reading
-	RuleDisagree  = "disagree"  // the readings disagree on the scheme, userinfo, host or port (or path and query, for OnlyURLs), or net/http dials another host
-	RuleLocalhost = "localhost" // "localhost" or a name under it (RFC 6761, Section 6.3)
-	RuleMetadata  = "metadata"  // the name of a cloud metadata service ("metadata.google.internal"); its addresses are rule address
-	RuleAddress   = "address"   // an address in a special-purpose range, the empty host, or no address (the zero netip.Addr)
-	RulePort      = "port"      // a port the policy does not allow
-	RuleAllowlist = "allowlist" // a URL that the policy's allowlist (OnlyHosts, OnlyURLs) does not hold
-	RuleResolve   = "resolve"   // a name that does not resolve (Policy.Lookup)
-	RuleRedirect  = "redirect"  // too many redirects
+	RuleParse     Rule = "parse"     // the URL Standard or net/url rejects the URL, or net/http would not dial it
+	RuleScheme    Rule = "scheme"    // a scheme the policy does not allow
+	RuleUserinfo  Rule = "userinfo"  // a user name or password, in any reading
+	RuleDisagree  Rule = "disagree"  // the readings disagree on the scheme, userinfo, host or port (or path and query, for OnlyURLs), or net/http dials another host
+	RuleLocalhost Rule = "localhost" // "localhost" or a name under it (RFC 6761, Section 6.3)
+	RuleMetadata  Rule = "metadata"  // the name of a cloud metadata service ("metadata.google.internal"); its addresses are rule address
+	RuleAddress   Rule = "address"   // an address in a special-purpose range, the empty host, or no address (the zero netip.Addr)
+	RulePort      Rule = "port"      // a port the policy does not allow
+	RuleAllowlist Rule = "allowlist" // a URL that the policy's allowlist (OnlyHosts, OnlyURLs) does not hold
+	RuleResolve   Rule = "resolve"   // a name that does not resolve (Policy.Lookup)
+	RuleRedirect  Rule = "redirect"  // too many redirects
 )
 
 // The sentinel errors, one per rule: an *Error's Err, for errors.Is.
@@ -40,15 +49,45 @@ var (
 	ErrRedirect  = errors.New("too many redirects")
 )
 
-// Readings and stages, as [Error.Reading] names them.
+// Reading names what a refusal concerns, as [Error.Reading] holds it: one
+// of the three readings of a URL that package readings compares (its
+// Parser values, by their names), or a stage of the check that comes after
+// them. [Reading.Parser] gives the Parser of a reading.
+type Reading string
+
+// The readings and stages.
 const (
-	ReadingRFC3986 = "rfc3986" // strict RFC 3986 (readings.RFC3986)
-	ReadingWHATWG  = "whatwg"  // the URL Standard (readings.WHATWG)
-	ReadingNetURL  = "neturl"  // net/url (readings.NetURL)
-	ReadingDial    = "dial"    // the host:port net/http would dial for the URL, before DNS
-	ReadingConnect = "connect" // the address a connection was about to reach, after DNS
-	ReadingResolve = "resolve" // an address the resolver gave for the name (Policy.Lookup)
+	ReadingRFC3986 Reading = "rfc3986" // strict RFC 3986 (readings.RFC3986)
+	ReadingWHATWG  Reading = "whatwg"  // the URL Standard (readings.WHATWG)
+	ReadingNetURL  Reading = "neturl"  // net/url (readings.NetURL)
+	ReadingDial    Reading = "dial"    // the host:port net/http would dial for the URL, before DNS
+	ReadingConnect Reading = "connect" // the address a connection was about to reach, after DNS
+	ReadingResolve Reading = "resolve" // an address the resolver gave for the name (Policy.Lookup)
 )
+
+// parserReadings are the Readings of the parsers of package readings, by
+// their Parser.
+var parserReadings = [...]Reading{readings.RFC3986: ReadingRFC3986, readings.WHATWG: ReadingWHATWG, readings.NetURL: ReadingNetURL}
+
+// readingOf returns the Reading of the parser p of package readings.
+func readingOf(p readings.Parser) Reading {
+	if int(p) < len(parserReadings) {
+		return parserReadings[p]
+	}
+	return ""
+}
+
+// Parser returns the parser of package readings whose reading r names, and
+// true; false for a stage of the check (ReadingDial, ReadingConnect,
+// ReadingResolve) and for "". It allocates nothing.
+func (r Reading) Parser() (readings.Parser, bool) {
+	for p, pr := range parserReadings {
+		if pr == r {
+			return readings.Parser(p), true
+		}
+	}
+	return 0, false
+}
 
 // Error is a refusal: which rule, which reading, and why, in plain words.
 // It is the module's one error type besides uri.Error: a refusal is a
@@ -65,13 +104,13 @@ const (
 // uri.NoOffset when the rule has no position in the text (a scheme, a
 // host or an address that the policy refuses as a whole).
 type Error struct {
-	Rule    string // a Rule* constant
-	Reading string // "rfc3986", "whatwg", "neturl", "dial", "connect", "resolve", or "" when it concerns no one reading
-	Input   string // the URL; for the connect check, the address dialed
-	Offset  int    // byte offset in Input of the fault, or uri.NoOffset when the rule has no position
-	Err     error  // the sentinel of the rule
-	Detail  string // what was refused, in plain words
-	Cause   error  // the parser's error, for RuleParse, or nil
+	Rule    Rule    // a Rule constant of this package, or of the package that refused (origin's)
+	Reading Reading // a Reading constant, or "" when it concerns no one reading
+	Input   string  // the URL; for the connect check, the address dialed
+	Offset  int     // byte offset in Input of the fault, or uri.NoOffset when the rule has no position
+	Err     error   // the sentinel of the rule
+	Detail  string  // what was refused, in plain words
+	Cause   error   // the parser's error, for RuleParse, or nil
 	// Addrs are the addresses that the name resolved to, unmapped, in the
 	// resolver's order, for a refusal of Policy.Lookup after its lookup
 	// (reading "resolve", rule "address"), the refused one among them;
@@ -106,7 +145,7 @@ func (e *Error) Reason() string {
 	if e == nil {
 		return "<nil>"
 	}
-	s := e.Rule + ": " + e.Detail
+	s := string(e.Rule) + ": " + e.Detail
 	if ue, ok := e.Cause.(*uri.Error); ok && ue != nil && ue.Input == e.Input {
 		return s + ": " + ue.Reason()
 	} else if e.Cause != nil {
@@ -133,14 +172,14 @@ func (e *Error) Unwrap() []error {
 }
 
 // sentinels gives each rule its sentinel error.
-var sentinels = map[string]error{
+var sentinels = map[Rule]error{
 	RuleParse: ErrParse, RuleScheme: ErrScheme, RuleUserinfo: ErrUserinfo, RuleDisagree: ErrDisagree,
 	RuleLocalhost: ErrLocalhost, RuleMetadata: ErrMetadata, RuleAddress: ErrAddress, RulePort: ErrPort, RuleAllowlist: ErrAllowlist, RuleResolve: ErrResolve,
 	RuleRedirect: ErrRedirect,
 }
 
 // refuse returns the *Error of rule for input.
-func refuse(rule, reading, input, detail string) *Error {
+func refuse(rule Rule, reading Reading, input, detail string) *Error {
 	return &Error{Rule: rule, Reading: reading, Input: input, Offset: uri.NoOffset, Err: sentinels[rule], Detail: detail}
 }
 

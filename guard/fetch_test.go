@@ -19,8 +19,9 @@ import (
 // can run: http.Client.Get returns net/url's error for them, with no
 // *guard.Error inside, so a fetcher answers 502 where it means 403.
 var netURLRejects = []struct {
-	in, reading string
-	cause       string // the type of the parser's error, the Cause
+	in      string
+	reading guard.Reading
+	cause   string // the type of the parser's error, the Cause
 }{
 	{"http://evil.com\\@127.0.0.1/", "neturl", "*url.Error"},
 	{" http://127.0.0.1/", "neturl", "*url.Error"},
@@ -90,7 +91,11 @@ func TestFetchRefusals(t *testing.T) {
 			return p.Do(req)
 		}},
 	}
-	tests := []struct{ url, rule, reading string }{
+	tests := []struct {
+		url     string
+		rule    guard.Rule
+		reading guard.Reading
+	}{
 		{"http://evil.com\\@127.0.0.1:" + port + "/secret", "parse", "neturl"},
 		{" http://127.0.0.1:" + port + "/secret", "parse", "neturl"},
 		{"http://127.0.0.1%2e:" + port + "/secret", "parse", "neturl"},

@@ -188,6 +188,11 @@
 // rule that refuses the URL as a whole. A refusal reaches the caller of
 // an http.Client inside a *url.Error; errors.As looks through it.
 //
+// A bad host pattern given to [NewHostList] is no refusal but a fault of
+// the configuration: a *uri.Error with the root's operation uri.OpParse
+// (Name "allowlist", Err [ErrBadHostPattern]). This package declares no
+// operation of its own; it declares the rules that it applies ([Rule]).
+//
 // # What the guard does not cover
 //
 // A proxy resolves names itself: with AllowProxy, the proxy decides what
@@ -207,6 +212,12 @@
 // The API may still change, and says so here when it does: Policy.Resolve,
 // which looks a name up in the DNS, became [Policy.Lookup], since Resolve
 // means the resolution of a reference everywhere else in the module.
+//
+// [Error.Rule] is of the type [Rule] and [Error.Reading] of the type
+// [Reading], with the same spellings as before; [Reading.Parser] gives
+// the Parser of package readings that a Reading names. The rules of
+// package origin and their sentinels (RuleCrossOrigin, RuleLocalPath,
+// ErrCrossOrigin, ErrLocalPath) moved there: origin.RuleCrossOrigin, ...
 //
 // Policy.OnlyHosts was a []string whose patterns each Check read again,
 // and in which a bad pattern matched nothing (a refusal named it); it is
@@ -372,11 +383,11 @@ func (p *Policy) checkReport(r *readings.Report) (dest, error) {
 	}
 	scheme := abnf.LowerString(r.NetURL.Scheme)
 	if !p.schemeAllowed(scheme) {
-		return dest{}, refuse(RuleScheme, "neturl", in, "the scheme "+quote(r.NetURL.Scheme)+" is not allowed")
+		return dest{}, refuse(RuleScheme, ReadingNetURL, in, "the scheme "+quote(r.NetURL.Scheme)+" is not allowed")
 	}
 	for _, pr := range []readings.Parser{readings.RFC3986, readings.WHATWG, readings.NetURL} {
 		if rd := r.Reading(pr); rd.OK() && rd.HasUserinfo {
-			return dest{}, refuse(RuleUserinfo, pr.String(), in, "the URL has a userinfo (user "+quote(rd.Username)+")")
+			return dest{}, refuse(RuleUserinfo, readingOf(pr), in, "the URL has a userinfo (user "+quote(rd.Username)+")")
 		}
 	}
 	d, err := p.target(r, scheme)
@@ -450,14 +461,14 @@ func (p *Policy) target(r *readings.Report, scheme string) (dest, error) {
 // disagreeing names the reading that differs on aspect a from net/url's,
 // which net/http dials: "whatwg" or "rfc3986", or "dial" when net/http
 // dials another host than net/url's.
-func disagreeing(r *readings.Report, a readings.Aspect) string {
+func disagreeing(r *readings.Report, a readings.Aspect) Reading {
 	if a == readings.AspectDial {
 		return ReadingDial
 	}
 	ps := r.Disagree(a, readings.NetURL)
 	for _, pr := range [...]readings.Parser{readings.WHATWG, readings.RFC3986} {
 		if ps.Has(pr) {
-			return pr.String()
+			return readingOf(pr)
 		}
 	}
 	return ""
@@ -477,12 +488,12 @@ func (p *Policy) checkReadingHosts(r *readings.Report, d dest) error {
 		case !rd.OK():
 		case rd.Addr.IsValid():
 			if why := p.addrProblem(rd.Addr); why != "" {
-				err = refuse(RuleAddress, pr.String(), r.Input, why)
+				err = refuse(RuleAddress, readingOf(pr), r.Input, why)
 			}
 		case rd.HostKind == uri.HostRegName || rd.HostKind == uri.HostDomain || rd.HostKind == uri.HostOpaque:
 			name := abnf.Decode(rd.Host, false)
 			if a := nameAddr(r, pr, name); name != d.host || a != d.addr {
-				err = p.checkHost(r.Input, pr.String(), name, a)
+				err = p.checkHost(r.Input, readingOf(pr), name, a)
 			}
 		}
 		if err != nil {
@@ -510,7 +521,7 @@ func nameAddr(r *readings.Report, pr readings.Parser, name string) netip.Addr {
 
 // checkHost checks one host, of the reading named reading: an IP address,
 // addr, or a name (addr is the zero Addr).
-func (p *Policy) checkHost(in, reading, host string, addr netip.Addr) error {
+func (p *Policy) checkHost(in string, reading Reading, host string, addr netip.Addr) error {
 	if host == "" {
 		return refuse(RuleAddress, reading, in, "the empty host, which is this host to Go's dialer")
 	}

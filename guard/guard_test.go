@@ -190,7 +190,7 @@ var adversarial = []struct {
 	{"http://example.com/a b?c|d", "", "example.com:80"},
 }
 
-var sentinels = map[string]error{
+var sentinels = map[guard.Rule]error{
 	"parse": guard.ErrParse, "scheme": guard.ErrScheme, "userinfo": guard.ErrUserinfo,
 	"disagree": guard.ErrDisagree, "localhost": guard.ErrLocalhost, "metadata": guard.ErrMetadata, "address": guard.ErrAddress,
 	"port": guard.ErrPort, "resolve": guard.ErrResolve, "redirect": guard.ErrRedirect,
@@ -217,11 +217,11 @@ func TestCheckAdversarial(t *testing.T) {
 			t.Errorf("Check(%q) = %q, %v; want a *guard.Error of rule %q", tt.in, target, err, tt.rule)
 			continue
 		}
-		if target != "" || e.Rule != tt.rule || e.Reading != tt.reading || e.Input != tt.in {
+		if target != "" || string(e.Rule) != tt.rule || string(e.Reading) != tt.reading || e.Input != tt.in {
 			t.Errorf("Check(%q) = %q, rule %q reading %q input %q; want rule %q reading %q (%v)",
 				tt.in, target, e.Rule, e.Reading, e.Input, tt.rule, tt.reading, err)
 		}
-		if !errors.Is(err, sentinels[tt.rule]) {
+		if !errors.Is(err, sentinels[guard.Rule(tt.rule)]) {
 			t.Errorf("Check(%q): errors.Is(%v, the sentinel of %q) is false", tt.in, err, tt.rule)
 		}
 	}
@@ -289,7 +289,7 @@ func TestPolicyOptions(t *testing.T) {
 		name   string
 		p      guard.Policy
 		in     string
-		rule   string // "" when allowed
+		rule   guard.Rule // "" when allowed
 		target string
 	}{
 		{"scheme ws allowed", guard.Policy{Schemes: []string{"WS"}}, "ws://example.com/", "", "example.com:80"},
@@ -391,5 +391,33 @@ func TestErrorNil(t *testing.T) {
 	caused := &guard.Error{Rule: guard.RuleParse, Input: "x", Offset: uri.NoOffset, Err: guard.ErrParse, Detail: "d", Cause: (*uri.Error)(nil)}
 	if got, want := caused.Error(), `guard: refused "x": parse: d: uri: <nil>`; got != want {
 		t.Errorf("a refusal caused by a nil *uri.Error: %q, want %q", got, want)
+	}
+}
+
+// TestReadingParser: the Reading of each reading of package readings is
+// spelled as that package names its Parser, and gives the Parser back; a
+// stage of the check, and "", give none.
+func TestReadingParser(t *testing.T) {
+	tests := []struct {
+		r  guard.Reading
+		p  readings.Parser
+		ok bool
+	}{
+		{guard.ReadingRFC3986, readings.RFC3986, true},
+		{guard.ReadingWHATWG, readings.WHATWG, true},
+		{guard.ReadingNetURL, readings.NetURL, true},
+		{guard.ReadingDial, 0, false},
+		{guard.ReadingConnect, 0, false},
+		{guard.ReadingResolve, 0, false},
+		{"", 0, false},
+	}
+	for _, tt := range tests {
+		p, ok := tt.r.Parser()
+		if p != tt.p || ok != tt.ok {
+			t.Errorf("Reading(%q).Parser() = %v, %v; want %v, %v", tt.r, p, ok, tt.p, tt.ok)
+		}
+		if ok && string(tt.r) != p.String() {
+			t.Errorf("Reading %q names the parser %q", tt.r, p)
+		}
 	}
 }

@@ -70,7 +70,10 @@ func TestClientRefusesLoopback(t *testing.T) {
 	srv, hits := loopbackServer(t)
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
 	c := (&guard.Policy{Ports: []uint16{mustPort(t, port)}}).Client()
-	for _, tt := range []struct{ url, rule string }{
+	for _, tt := range []struct {
+		url  string
+		rule guard.Rule
+	}{
 		{srv.URL + "/secret", "address"},
 		{"http://localhost:" + port + "/secret", "localhost"},
 		{"http://[::ffff:127.0.0.1]:" + port + "/secret", "address"},
@@ -132,7 +135,10 @@ func TestClientRefusesRedirect(t *testing.T) {
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
 	p := &guard.Policy{Ports: []uint16{mustPort(t, port)}, Networks: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
 	c := p.Client()
-	for _, tt := range []struct{ to, rule string }{
+	for _, tt := range []struct {
+		to   string
+		rule guard.Rule
+	}{
 		{"http://localhost:" + port + "/secret", "localhost"},
 		{"http://127.0.0.2:" + port + "/secret", "address"},
 		{"http://[::1]:" + port + "/secret", "address"},
@@ -180,7 +186,10 @@ func TestTransportProxy(t *testing.T) {
 // TestControl: the connect-time check, on addresses as the dialer gives
 // them.
 func TestControl(t *testing.T) {
-	tests := []struct{ addr, rule string }{
+	tests := []struct {
+		addr string
+		rule guard.Rule
+	}{
 		{"93.184.215.14:443", ""},
 		{"[2606:2800:21f:cb07:6820:80da:af6b:8b2c]:80", ""},
 		{"127.0.0.1:80", "address"},
@@ -235,8 +244,9 @@ func TestLookup(t *testing.T) {
 		"none.example":   {},
 	}}
 	tests := []struct {
-		url, rule string
-		addrs     int
+		url   string
+		rule  guard.Rule
+		addrs int
 	}{
 		{"http://public.example/", "", 2},
 		{"http://rebind.example/", "address", 0},
@@ -323,7 +333,7 @@ func TestZeroAddr(t *testing.T) {
 	var zero netip.Addr
 	// refusal returns the rule, reading and input of the *guard.Error in
 	// err, or "" for each.
-	refusal := func(err error) (rule, reading, input string) {
+	refusal := func(err error) (rule guard.Rule, reading guard.Reading, input string) {
 		var e *guard.Error
 		if errors.As(err, &e) {
 			return e.Rule, e.Reading, e.Input

@@ -38,6 +38,14 @@
 // and does not check that the host is one the server answers for (RFC
 // 9110, Section 7.4).
 //
+// # Errors
+//
+// Every error is the *uri.Error of the part at fault, with the root's
+// operations: uri.OpParse for a request-target or a Host field that does
+// not follow its grammar, uri.OpBuild for a target URI that cannot be
+// built from them (no host, and no [Config.DefaultHost]). This package
+// declares no operation of its own.
+//
 // # Before version 1
 //
 // The API may still change, and this section says how when it does. The

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // targetRow is one request of a table: the request line's method and
@@ -283,10 +284,6 @@ func TestTargetURIAllocs(t *testing.T) {
 // prefixes, take time and memory linear in the length of the input, for
 // every hostile shape.
 func TestTargetURIHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
 	h, _ := uri.ParseHost("a:1")
 	ops := []oracle.Op{
 		{"TargetURI absolute-form", func(s string) { tg, _ := uri.ParseTarget("GET", s); _, _ = Config{}.TargetURI(tg, h, false) }},
@@ -299,18 +296,16 @@ func TestTargetURIHostileLinear(t *testing.T) {
 		}},
 		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/a/") }},
 	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
 
 // TestTargetURILinearTime checks by time that rebuilding target URIs and
 // comparing path prefixes do linear work on the families of inputs that
-// every package is checked with (see oracle.CheckLinear).
+// every package is checked with (see internal/timing).
 func TestTargetURILinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
+	timing.Tier(t)
 	h, _ := uri.ParseHost("h")
 	ops := []struct {
 		name string
@@ -325,11 +320,6 @@ func TestTargetURILinearTime(t *testing.T) {
 		{"HasPathPrefix", func(s string) { _ = HasPathPrefix(strings.TrimPrefix(s, "http://h"), "/x/") }},
 	}
 	for _, op := range ops {
-		for _, in := range oracle.Families {
-			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
-				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
-			}
-		}
+		timing.CheckFamilies(t, op.name, op.run)
 	}
 }

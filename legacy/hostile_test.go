@@ -33,11 +33,7 @@ var hostileOps = []oracle.Op{
 // sizes, and checks that the larger costs at most about twice as much in
 // bytes and allocations, and that nothing panics.
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if oracle.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, hostileOps, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }

@@ -56,8 +56,10 @@
 // so a bad port that could still be a user name and password is reported
 // where the authority ends (an unknown Grammar has uri.NoOffset). The
 // resolvers' have Op uri.OpResolve, the grammar as Detail, and Name "base"
-// when the base is at fault; Upgrade's are those of uri.Components.Encode. Their Err
-// is one of the sentinels of package uri or of this package.
+// when the base is at fault; Upgrade's are those of uri.Components.Encode,
+// with Op uri.OpBuild. Their Err is one of the sentinels of package uri or
+// of this package. This package declares no operation of its own: reading
+// and resolving by an older grammar are the root's ideas.
 package legacy
 
 import (

@@ -3,18 +3,15 @@ package legacy_test
 import (
 	"testing"
 
-	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/legacy"
 )
 
 // TestLinearTime checks by time that each grammar's parser, Upgrade and
 // the old resolvers do linear work on the hostile input families (see
-// oracle.CheckLinear).
+// internal/timing).
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
-	oracle.SkipTimeUnderRace(t)
+	timing.Tier(t)
 	type op struct {
 		name string
 		run  func(string)
@@ -33,11 +30,6 @@ func TestLinearTime(t *testing.T) {
 		op{"CanonicalHTTP", func(s string) { _, _ = legacy.CanonicalHTTP(s) }},
 	)
 	for _, o := range ops {
-		for _, in := range oracle.Families {
-			if ratio, ok := oracle.CheckLinear(o.run, in.Build, oracle.LinearSize); !ok {
-				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-					o.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
-			}
-		}
+		timing.CheckFamilies(t, o.name, o.run)
 	}
 }

@@ -25,9 +25,11 @@
 // package adds no strict mode: it never fails where the standard returns a
 // MIME type, and never returns one where the standard fails. It fails only
 // when the type or the subtype is empty or is not an HTTP token, or when
-// there is no "/"; the error is a [*uri.Error] whose Offset is the first
-// byte that no MIME type can have there (Input[:Offset] is the longest
-// prefix of the input that begins some MIME type). Everything else is
+// there is no "/"; the error is a [*uri.Error] with Op uri.OpParse (this
+// package declares no operation of its own) and Err [ErrInvalid], whose
+// Offset is the first byte that no MIME type can have there
+// (Input[:Offset] is the longest prefix of the input that begins some
+// MIME type). Everything else is
 // read as the standard reads it, and what it drops is dropped silently:
 // parameters whose name is empty or not a token, whose value holds a code
 // point that is not an HTTP quoted-string token code point, or whose name

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/mimetype"
 )
 
@@ -58,11 +59,7 @@ var hostileOps = []oracle.Op{
 // allocations with the size of each hostile shape, and that none panics
 // (see oracle.HostileLinear).
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, div) {
+	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
@@ -70,27 +67,25 @@ func TestHostileLinear(t *testing.T) {
 // linearSize is the smaller size of the time checks: a quarter of the
 // module's, so that the larger input, 8 times as long, stays in the
 // caches that the smaller one fits in, and a ratio above 8 means work.
-const linearSize = oracle.LinearSize / 4
+const linearSize = timing.LinearSize / 4
 
 // TestLinearTime checks by time that Parse does linear work on the
 // hostile shapes and on the families of inputs shared by every package
-// (see oracle.CheckLinear).
+// (see internal/timing).
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
-	families := append([]oracle.Family(nil), oracle.Families...)
+	timing.Tier(t)
+	families := append([]timing.Family(nil), timing.Families...)
 	for _, sh := range hostileShapes {
 		// A shape's N repetitions make about 1 MB; a family's n is bytes.
 		build := sh.Build
 		perMB := sh.N
-		families = append(families, oracle.Family{Name: sh.Name, Build: func(n int) string { return build(n * perMB >> 20) }})
+		families = append(families, timing.Family{Name: sh.Name, Build: func(n int) string { return build(n * perMB >> 20) }})
 	}
 	for _, fam := range families {
 		f := func(s string) { m, _ := mimetype.Parse(s); _, _ = m.Param("zzz") }
-		if ratio, ok := oracle.CheckLinear(f, fam.Build, linearSize); !ok {
+		if ratio, ok := timing.CheckLinear(f, fam.Build, linearSize); !ok {
 			t.Errorf("Parse on %s: time for %d / time for %d = %.1f, more than %d: not linear",
-				fam.Name, 8*linearSize, linearSize, ratio, oracle.GrowthLimit)
+				fam.Name, 8*linearSize, linearSize, ratio, timing.GrowthLimit)
 		}
 	}
 }

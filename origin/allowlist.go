@@ -242,7 +242,7 @@ func (a *Allowlist) CheckOrigin(value string) error {
 		if a != nil && a.null {
 			return nil
 		}
-		return refuse(guard.RuleCrossOrigin, value, -1, `the opaque origin "null" is not allowed`)
+		return refuse(RuleCrossOrigin, value, -1, `the opaque origin "null" is not allowed`)
 	}
 	u, err := whatwg.Parse(value)
 	if err != nil {
@@ -259,7 +259,7 @@ func (a *Allowlist) CheckOrigin(value string) error {
 		return refuse(guard.RuleParse, value, i, "not a serialized origin (RFC 6454, Section 6.2): a browser writes "+quote(o))
 	}
 	if !a.allows(u) {
-		return refuse(guard.RuleCrossOrigin, value, -1, "the origin is not in the allowlist")
+		return refuse(RuleCrossOrigin, value, -1, "the origin is not in the allowlist")
 	}
 	return nil
 }

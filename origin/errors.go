@@ -8,15 +8,31 @@ import (
 	"github.com/gouri/uri/internal/errtext"
 )
 
-// sentinels gives each rule of this package its sentinel error.
-var sentinels = map[string]error{
+// The rules of this package's refusals that are its own, as the Rule of
+// its *guard.Error names them; the others are guard's RuleParse,
+// RuleScheme and RuleUserinfo. The spellings are stable: programs may
+// match them, and the uri command prints them.
+const (
+	RuleCrossOrigin guard.Rule = "cross-origin" // an origin that is neither the current one nor in the allowlist
+	RuleLocalPath   guard.Rule = "local-path"   // not a path-absolute reference: a relative path, a query, a URL, ...
+)
+
+// The sentinel errors of the rules above, the Err of their refusals, for
+// errors.Is.
+var (
+	ErrCrossOrigin = errors.New("origin not allowed")
+	ErrLocalPath   = errors.New("not a path on this site")
+)
+
+// sentinels gives each rule that this package applies its sentinel error.
+var sentinels = map[guard.Rule]error{
 	guard.RuleParse: guard.ErrParse, guard.RuleScheme: guard.ErrScheme, guard.RuleUserinfo: guard.ErrUserinfo,
-	guard.RuleCrossOrigin: guard.ErrCrossOrigin, guard.RuleLocalPath: guard.ErrLocalPath,
+	RuleCrossOrigin: ErrCrossOrigin, RuleLocalPath: ErrLocalPath,
 }
 
 // refuse returns the refusal of input by rule, at the byte offset off
 // (uri.NoOffset for none), as the URL Standard reads it.
-func refuse(rule, input string, off int, detail string) *guard.Error {
+func refuse(rule guard.Rule, input string, off int, detail string) *guard.Error {
 	return &guard.Error{Rule: rule, Reading: guard.ReadingWHATWG, Input: input, Offset: off, Err: sentinels[rule], Detail: detail}
 }
 

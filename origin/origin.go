@@ -36,14 +36,27 @@
 // connect time. This package decides what a browser will do with a URL
 // that the server hands it, for which only the browser's reading counts,
 // and no network is involved. The two share their refusal: every refusal
-// of this package is a *guard.Error, whose Rule is one of guard's Rule
-// constants (RuleParse, RuleScheme, RuleUserinfo, RuleCrossOrigin,
-// RuleLocalPath), so that a program handles one kind of refusal. A parse
-// failure wraps the parser's error: errors.Is finds guard.ErrParse and
-// errors.As the parser's error with its offset. A bad entry of an
-// allowlist is no refusal but a fault of the configuration, found when
-// the list is built: [NewAllowlist] returns the module's error for text
-// it reads, a *uri.Error (Name "allowlist", Err [ErrBadEntry]).
+// of this package is a *guard.Error, so that a program handles one kind of
+// refusal. Its Rule is one of guard's that this package applies too
+// (guard.RuleParse, guard.RuleScheme, guard.RuleUserinfo) or one of this
+// package's own, [RuleCrossOrigin] and [RuleLocalPath], each with its
+// sentinel ([ErrCrossOrigin], [ErrLocalPath]); its Reading is
+// guard.ReadingWHATWG. A parse failure wraps the parser's error:
+// errors.Is finds guard.ErrParse and errors.As the parser's error with
+// its offset. A bad entry of an allowlist is no refusal but a fault of
+// the configuration, found when the list is built: [NewAllowlist] returns
+// the module's error for text it reads, a *uri.Error with the root's
+// operation uri.OpParse (Name "allowlist", Err [ErrBadEntry]); this
+// package declares no operation of its own.
+//
+// # Before version 1
+//
+// The API may still change, and this section says how when it does: the
+// rules of this package's refusals and their sentinels, which package
+// guard declared (RuleCrossOrigin, RuleLocalPath,
+// ErrCrossOrigin, ErrLocalPath), are this package's
+// [RuleCrossOrigin], [RuleLocalPath], [ErrCrossOrigin] and
+// [ErrLocalPath], with the same spellings and messages.
 //
 // # What it does not do
 //
@@ -119,7 +132,7 @@ func Redirect(current whatwg.URL, target string, allow *Allowlist) (string, erro
 			" in "+quote(u.Href()))
 	}
 	if o := u.Origin(); o != current.Origin() && !allow.allows(u) {
-		return "", refuse(guard.RuleCrossOrigin, target, -1, "the URL Standard reads "+quote(u.Href())+", of the origin "+
+		return "", refuse(RuleCrossOrigin, target, -1, "the URL Standard reads "+quote(u.Href())+", of the origin "+
 			quote(o)+", which is not "+quote(current.Origin())+allow.nor())
 	}
 	return u.Href(), nil
@@ -159,9 +172,9 @@ func LocalPath(target string) (string, error) {
 	first, second := significant(target)
 	switch {
 	case first == len(target) || target[first] != '/' && target[first] != '\\':
-		return "", refuse(guard.RuleLocalPath, target, first, "a path on this site begins with \"/\"")
+		return "", refuse(RuleLocalPath, target, first, "a path on this site begins with \"/\"")
 	case second < len(target) && (target[second] == '/' || target[second] == '\\'):
-		return "", refuse(guard.RuleCrossOrigin, target, second, "the URL Standard reads "+quote(target[first:second+1])+
+		return "", refuse(RuleCrossOrigin, target, second, "the URL Standard reads "+quote(target[first:second+1])+
 			" as the start of another host")
 	}
 	u, err := localBase.Parse(target)
@@ -169,7 +182,7 @@ func LocalPath(target string) (string, error) {
 		return "", parseRefusal(target, err, "")
 	}
 	if u.Origin() != localBase.Origin() {
-		return "", refuse(guard.RuleCrossOrigin, target, -1, "the URL Standard reads "+quote(u.Href())) // not reached
+		return "", refuse(RuleCrossOrigin, target, -1, "the URL Standard reads "+quote(u.Href())) // not reached
 	}
 	p := u.Href()[len(localBase.Origin()):]
 	if strings.HasPrefix(p, "//") {

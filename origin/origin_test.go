@@ -8,6 +8,7 @@ import (
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -31,7 +32,8 @@ func TestRedirect(t *testing.T) {
 	base := whatwg.MustParse(cur)
 	tests := []struct {
 		why, target string
-		want, rule  string // want: the href; rule: the refusal's
+		want        string     // the href
+		rule        guard.Rule // the refusal's
 	}{
 		// Kept: same-origin links, serialized and absolute.
 		{"a path", "/account", "https://good.example/account", ""},
@@ -59,27 +61,27 @@ func TestRedirect(t *testing.T) {
 		{"a final dot: the same name to the DNS", "https://a.example.com./", "https://a.example.com./", ""},
 		{"an IDN in A-labels", "https://xn--bcher-kva.example/", "https://xn--bcher-kva.example/", ""},
 		// Refused: another host.
-		{"scheme-relative", "//evil.example", "", guard.RuleCrossOrigin},
-		{"slash backslash", "/\\evil.example", "", guard.RuleCrossOrigin},
-		{"backslash slash", "\\/evil.example", "", guard.RuleCrossOrigin},
-		{"two backslashes", "\\\\evil.example", "", guard.RuleCrossOrigin},
-		{"three slashes", "///evil.example", "", guard.RuleCrossOrigin},
-		{"a tab between the slashes", "/\t/evil.example", "", guard.RuleCrossOrigin},
-		{"a newline between the slashes", "/\n/evil.example", "", guard.RuleCrossOrigin},
-		{"a CR between the slashes", "\\\r\\evil.example", "", guard.RuleCrossOrigin},
-		{"a leading space", " //evil.example", "", guard.RuleCrossOrigin},
-		{"a leading control", "\x08//evil.example", "", guard.RuleCrossOrigin},
-		{"a leading NUL", "\x00//evil.example", "", guard.RuleCrossOrigin},
-		{"http:host from an https page", "http:evil.example", "", guard.RuleCrossOrigin},
-		{"https:/\\host", "http:/\\evil.example", "", guard.RuleCrossOrigin},
-		{"a downgrade to http", "http://good.example/", "", guard.RuleCrossOrigin},
-		{"another port", "https://good.example:8443/", "", guard.RuleCrossOrigin},
-		{"the apex of a wildcard", "https://example.com/", "", guard.RuleCrossOrigin},
-		{"a look-alike", "https://evilexample.com/", "", guard.RuleCrossOrigin},
-		{"a suffix", "https://a.example.com.evil.net/", "", guard.RuleCrossOrigin},
-		{"a percent-encoded host", "//%65vil.example", "", guard.RuleCrossOrigin},
-		{"a host in the query of the list's host", "https://evil.example/?https://a.example.com", "", guard.RuleCrossOrigin},
-		{"the partner without its port", "https://partner.example/", "", guard.RuleCrossOrigin},
+		{"scheme-relative", "//evil.example", "", RuleCrossOrigin},
+		{"slash backslash", "/\\evil.example", "", RuleCrossOrigin},
+		{"backslash slash", "\\/evil.example", "", RuleCrossOrigin},
+		{"two backslashes", "\\\\evil.example", "", RuleCrossOrigin},
+		{"three slashes", "///evil.example", "", RuleCrossOrigin},
+		{"a tab between the slashes", "/\t/evil.example", "", RuleCrossOrigin},
+		{"a newline between the slashes", "/\n/evil.example", "", RuleCrossOrigin},
+		{"a CR between the slashes", "\\\r\\evil.example", "", RuleCrossOrigin},
+		{"a leading space", " //evil.example", "", RuleCrossOrigin},
+		{"a leading control", "\x08//evil.example", "", RuleCrossOrigin},
+		{"a leading NUL", "\x00//evil.example", "", RuleCrossOrigin},
+		{"http:host from an https page", "http:evil.example", "", RuleCrossOrigin},
+		{"https:/\\host", "http:/\\evil.example", "", RuleCrossOrigin},
+		{"a downgrade to http", "http://good.example/", "", RuleCrossOrigin},
+		{"another port", "https://good.example:8443/", "", RuleCrossOrigin},
+		{"the apex of a wildcard", "https://example.com/", "", RuleCrossOrigin},
+		{"a look-alike", "https://evilexample.com/", "", RuleCrossOrigin},
+		{"a suffix", "https://a.example.com.evil.net/", "", RuleCrossOrigin},
+		{"a percent-encoded host", "//%65vil.example", "", RuleCrossOrigin},
+		{"a host in the query of the list's host", "https://evil.example/?https://a.example.com", "", RuleCrossOrigin},
+		{"the partner without its port", "https://partner.example/", "", RuleCrossOrigin},
 		// Refused: credentials, schemes, parse errors.
 		{"credentials", "https://good.example@evil.example/", "", guard.RuleUserinfo},
 		{"credentials on the origin", "https://u:p@good.example/", "", guard.RuleUserinfo},
@@ -120,11 +122,14 @@ func TestRedirectSameOrigin(t *testing.T) {
 		if got, err := Redirect(cur, "c", a); err != nil || got != "http://h.example:8080/a/c" {
 			t.Errorf("Redirect to c: %q, %v", got, err)
 		}
-		if _, err := Redirect(cur, "http://h.example/", a); !errors.Is(err, guard.ErrCrossOrigin) {
+		if _, err := Redirect(cur, "http://h.example/", a); !errors.Is(err, ErrCrossOrigin) {
 			t.Errorf("Redirect to another port: %v, want ErrCrossOrigin", err)
 		}
 	}
-	tests := []struct{ current, rule string }{
+	tests := []struct {
+		current string
+		rule    guard.Rule
+	}{
 		{"", guard.RuleParse}, // the zero URL
 		{"file:///x", guard.RuleScheme},
 		{"mailto:a@b", guard.RuleScheme},
@@ -163,8 +168,9 @@ func TestRedirectParseError(t *testing.T) {
 // rule that names it, at the byte at fault.
 func TestLocalPath(t *testing.T) {
 	tests := []struct {
-		in, want, rule string
-		offset         int
+		in, want string
+		rule     guard.Rule
+		offset   int
 	}{
 		{"/", "/", "", 0},
 		{"/account?tab=2#top", "/account?tab=2#top", "", 0},
@@ -178,24 +184,24 @@ func TestLocalPath(t *testing.T) {
 		{"/%2e//evil.example", "/.//evil.example", "", 0},
 		{"/?", "/?", "", 0},
 		{"/é", "/%C3%A9", "", 0},
-		{"//evil.example", "", guard.RuleCrossOrigin, 1},
-		{"/\\evil.example", "", guard.RuleCrossOrigin, 1},
-		{"\\\\evil.example", "", guard.RuleCrossOrigin, 1},
-		{"\\/evil.example", "", guard.RuleCrossOrigin, 1},
-		{"/\t/evil.example", "", guard.RuleCrossOrigin, 2},
-		{"/\r\n\\evil.example", "", guard.RuleCrossOrigin, 3},
-		{" \x00//evil.example", "", guard.RuleCrossOrigin, 3},
-		{"///evil.example", "", guard.RuleCrossOrigin, 1},
-		{"", "", guard.RuleLocalPath, 0},
-		{"   ", "", guard.RuleLocalPath, 3},
-		{"account", "", guard.RuleLocalPath, 0},
-		{"?q", "", guard.RuleLocalPath, 0},
-		{"#f", "", guard.RuleLocalPath, 0},
-		{"https://good.example/", "", guard.RuleLocalPath, 0},
-		{"https:/evil.example", "", guard.RuleLocalPath, 0},
-		{"javascript:alert(1)", "", guard.RuleLocalPath, 0},
-		{"\tjavascript:alert(1)", "", guard.RuleLocalPath, 1},
-		{".//evil.example", "", guard.RuleLocalPath, 0},
+		{"//evil.example", "", RuleCrossOrigin, 1},
+		{"/\\evil.example", "", RuleCrossOrigin, 1},
+		{"\\\\evil.example", "", RuleCrossOrigin, 1},
+		{"\\/evil.example", "", RuleCrossOrigin, 1},
+		{"/\t/evil.example", "", RuleCrossOrigin, 2},
+		{"/\r\n\\evil.example", "", RuleCrossOrigin, 3},
+		{" \x00//evil.example", "", RuleCrossOrigin, 3},
+		{"///evil.example", "", RuleCrossOrigin, 1},
+		{"", "", RuleLocalPath, 0},
+		{"   ", "", RuleLocalPath, 3},
+		{"account", "", RuleLocalPath, 0},
+		{"?q", "", RuleLocalPath, 0},
+		{"#f", "", RuleLocalPath, 0},
+		{"https://good.example/", "", RuleLocalPath, 0},
+		{"https:/evil.example", "", RuleLocalPath, 0},
+		{"javascript:alert(1)", "", RuleLocalPath, 0},
+		{"\tjavascript:alert(1)", "", RuleLocalPath, 1},
+		{".//evil.example", "", RuleLocalPath, 0},
 	}
 	for _, tt := range tests {
 		got, err := LocalPath(tt.in)
@@ -306,21 +312,22 @@ func TestAllowlistEntries(t *testing.T) {
 func TestCheckOrigin(t *testing.T) {
 	a := mustAllowlist(t, "https://app.example.com", "https://*.example.org", "http://localhost:3000", "https://bücher.example")
 	tests := []struct {
-		origin, rule string
-		offset       int
+		origin string
+		rule   guard.Rule
+		offset int
 	}{
 		{"https://app.example.com", "", -1},
 		{"https://a.example.org", "", -1},
 		{"https://a.b.example.org", "", -1},
 		{"http://localhost:3000", "", -1},
 		{"https://xn--bcher-kva.example", "", -1},
-		{"https://example.org", guard.RuleCrossOrigin, -1},
-		{"https://evil-example.org", guard.RuleCrossOrigin, -1},
-		{"https://example.org.evil.net", guard.RuleCrossOrigin, -1},
-		{"http://app.example.com", guard.RuleCrossOrigin, -1},
-		{"https://app.example.com:8443", guard.RuleCrossOrigin, -1},
-		{"http://localhost", guard.RuleCrossOrigin, -1},
-		{"null", guard.RuleCrossOrigin, -1},
+		{"https://example.org", RuleCrossOrigin, -1},
+		{"https://evil-example.org", RuleCrossOrigin, -1},
+		{"https://example.org.evil.net", RuleCrossOrigin, -1},
+		{"http://app.example.com", RuleCrossOrigin, -1},
+		{"https://app.example.com:8443", RuleCrossOrigin, -1},
+		{"http://localhost", RuleCrossOrigin, -1},
+		{"null", RuleCrossOrigin, -1},
 		{"https://app.example.com/", guard.RuleParse, 23},
 		{"https://APP.example.com", guard.RuleParse, 8},
 		{"https://app.example.com:443", guard.RuleParse, 23},
@@ -343,7 +350,7 @@ func TestCheckOrigin(t *testing.T) {
 		}
 	}
 	var none *Allowlist
-	if err := none.CheckOrigin("https://app.example.com"); !errors.Is(err, guard.ErrCrossOrigin) {
+	if err := none.CheckOrigin("https://app.example.com"); !errors.Is(err, ErrCrossOrigin) {
 		t.Errorf("nil Allowlist: CheckOrigin: %v", err)
 	}
 	opts, _ := NewAllowlist(nil, Options{AllowNull: true, AllowAny: true})
@@ -356,7 +363,7 @@ func TestCheckOrigin(t *testing.T) {
 		t.Errorf("AllowAny: CheckOrigin of a URL: %v, want ErrParse", err)
 	}
 	anyOnly, _ := NewAllowlist(nil, Options{AllowAny: true})
-	if err := anyOnly.CheckOrigin("null"); !errors.Is(err, guard.ErrCrossOrigin) {
+	if err := anyOnly.CheckOrigin("null"); !errors.Is(err, ErrCrossOrigin) {
 		t.Errorf("AllowAny without AllowNull: CheckOrigin(null): %v", err)
 	}
 }
@@ -388,10 +395,6 @@ func TestAllocs(t *testing.T) {
 // memory linear in their input, for every hostile shape, as a path and
 // as a URL.
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
 	a := mustAllowlist(t, "https://*.example.com")
 	cur := whatwg.MustParse("https://good.example/")
 	ops := []oracle.Op{
@@ -400,18 +403,16 @@ func TestHostileLinear(t *testing.T) {
 		{"LocalPath", func(s string) { _, _ = LocalPath(strings.TrimPrefix(s, "http:/")) }},
 		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
 	}
-	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, div) {
+	for _, f := range oracle.HostileLinear(oracle.Hostile, ops, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
 
 // TestLinearTime checks by time that Redirect, LocalPath and CheckOrigin
 // do linear work on the families of inputs that every package is checked
-// with (see oracle.CheckLinear).
+// with (see internal/timing).
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
+	timing.Tier(t)
 	a := mustAllowlist(t, "https://*.example.com")
 	cur := whatwg.MustParse("https://good.example/")
 	ops := []struct {
@@ -423,11 +424,6 @@ func TestLinearTime(t *testing.T) {
 		{"CheckOrigin", func(s string) { _ = a.CheckOrigin(s) }},
 	}
 	for _, op := range ops {
-		for _, in := range oracle.Families {
-			if ratio, ok := oracle.CheckLinear(op.run, in.Build, oracle.LinearSize); !ok {
-				t.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-					op.name, in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
-			}
-		}
+		timing.CheckFamilies(t, op.name, op.run)
 	}
 }

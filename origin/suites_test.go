@@ -109,7 +109,7 @@ func checkSuiteRow(t *testing.T, file string, row suiteRow) bool {
 	}
 	got, err := Redirect(whatwg.MustParse(row.Current), row.Input, allow)
 	w := row.WHATWG
-	wantRule := ""
+	var wantRule guard.Rule
 	switch {
 	case w == nil:
 		wantRule = guard.RuleParse
@@ -118,7 +118,7 @@ func checkSuiteRow(t *testing.T, file string, row suiteRow) bool {
 	case w.Username != "" || w.Password != "":
 		wantRule = guard.RuleUserinfo
 	case w.Origin != row.CurrentOrigin && !refAllowed(w.Origin, row.Allow):
-		wantRule = guard.RuleCrossOrigin
+		wantRule = RuleCrossOrigin
 	}
 	var e *guard.Error
 	switch {

@@ -73,6 +73,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 )
 
 // RegistrableDomain returns the registrable domain of a host, its public
@@ -172,7 +173,7 @@ func endsInNumber(name string) bool {
 	}
 	for i := 0; i < len(last); i++ {
 		c := last[i]
-		if !('0' <= c && c <= '9' || hex && 'a' <= c|0x20 && c|0x20 <= 'f') {
+		if !(abnf.IsDigit(c) || hex && abnf.IsHex(c)) {
 			return false
 		}
 	}

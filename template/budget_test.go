@@ -75,8 +75,8 @@ func checkBudgetError(t *testing.T, name string, err error, in string, maxSteps 
 		t.Errorf("%s: error %v, want a *uri.Error of ErrBudget", name, err)
 		return
 	}
-	if e.Op != uri.OpMatch || e.Input != in || e.Offset != uri.NoOffset {
-		t.Errorf("%s: Op %q, Input %.20q, Offset %d; want %q, the URI, uri.NoOffset", name, e.Op, e.Input, e.Offset, uri.OpMatch)
+	if e.Op != template.OpMatch || e.Input != in || e.Offset != uri.NoOffset {
+		t.Errorf("%s: Op %q, Input %.20q, Offset %d; want %q, the URI, uri.NoOffset", name, e.Op, e.Input, e.Offset, template.OpMatch)
 	}
 	// The message says that the budget was spent, what it was and how to
 	// raise it.

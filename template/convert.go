@@ -29,7 +29,7 @@ import (
 //
 // Any other value (a struct, a pointer, a nested list or map, a complex
 // number, a NaN or an infinity) is an error, never a panic: a *uri.Error
-// with Op uri.OpExpand, Err ErrValueType, Name the variable, Input its
+// with Op [OpExpand], Err ErrValueType, Name the variable, Input its
 // name and Detail the Go type; the names are looked at in sorted order, so
 // the error is the same on every call. It allocates the Values and the
 // text of each number.
@@ -43,7 +43,7 @@ func ValuesOf(m map[string]any) (Values, error) {
 	for _, name := range names {
 		v, ok, err := valueOf(m[name])
 		if err != nil {
-			return nil, &uri.Error{Op: uri.OpExpand, Name: name, Input: name, Offset: uri.NoOffset, Err: ErrValueType, Detail: err.Error()}
+			return nil, &uri.Error{Op: OpExpand, Name: name, Input: name, Offset: uri.NoOffset, Err: ErrValueType, Detail: err.Error()}
 		}
 		if ok && v.Defined() {
 			vals[name] = v

@@ -143,8 +143,8 @@
 // templates and values counts these apart from failures: 32 of 13,924
 // expansions stop at the limit, and none fails otherwise. Tests count the
 // steps on hostile inputs (ambiguous splits, queries of thousands of
-// parameters, templates of thousands of expressions) and time them with
-// the module's linear-time harness.
+// parameters, templates of thousands of expressions) and time them in the
+// module's tier of checks of time (docs/testing.md).
 //
 // Linear in each is not cheap in both: a template of 2 KB against a URI of
 // 8 KB may take a billion steps, seconds of a core. [MatchOptions].MaxSteps
@@ -221,13 +221,13 @@
 //     is the longest prefix of it that begins some valid template, so the
 //     byte at Offset is the first that cannot continue one; Offset ==
 //     len(Input) when the template ends too early ("{/id*" fails at 5).
-//   - uri.OpExpand, from [Template.Expand] and [Expand]: Input is the
+//   - [OpExpand], from [Template.Expand] and [Expand]: Input is the
 //     template, and Offset is where the variable or the literal at fault is
 //     written in it, not a prefix rule (the template is valid; its values
 //     are not). Name is the variable at fault. For [ErrNotURI], Cause is
 //     the *uri.Error of the expansion, so that errors.As finds it and
 //     errors.Is its reason.
-//   - uri.OpMatch, from [Template.Match] and [Template.MatchURI]: Input is
+//   - [OpMatch], from [Template.Match] and [Template.MatchURI]: Input is
 //     the URI, and Offset the byte of it at which matching failed.
 //
 // The message reads "uri: expand x: prefix modifier on a list or

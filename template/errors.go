@@ -3,8 +3,23 @@ package template
 import (
 	"errors"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/template/internal/expr"
+)
+
+// The operations of this package, as the Op of its *uri.Error names them
+// (see the package documentation, section Errors). Reading a template is
+// the root's uri.OpParse: parsing is parsing, whatever the grammar.
+const (
+	// OpExpand: expanding a template (RFC 6570, Section 3) in
+	// [Template.Expand], [Expand] and [ValuesOf]. Input is the template
+	// (the value's name, for ValuesOf), Name the variable at fault.
+	OpExpand uri.Op = "expand"
+
+	// OpMatch: matching a URI against a template in [Template.Match] and
+	// [Template.MatchURI]. Input is the URI.
+	OpMatch uri.Op = "match"
 )
 
 // Sentinel reasons carried in the Err field of the *uri.Error that the

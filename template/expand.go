@@ -15,7 +15,7 @@ const stackExpansion = 512
 // Expand expands the template with vars (RFC 6570, Section 3): each
 // expression is replaced by the values of its variables, pct-encoded as
 // its operator says, and undefined variables are skipped. The result is an
-// RFC 3986 URI-reference, or an error (*uri.Error, Op uri.OpExpand, the
+// RFC 3986 URI-reference, or an error (*uri.Error, Op [OpExpand], the
 // variable at fault as Name) when it cannot be one: ErrPrefixComposite for
 // a prefix modifier on a list or associative array, ErrNotURI when the values of a reserved ("+") or fragment ("#")
 // expansion, or the literals around the values, do not make a
@@ -124,7 +124,7 @@ func (t *Template) appendExpansion(b []byte, vars Values, o *ExpandOptions, each
 // 6570, Appendix A).
 func (t *Template) appendVar(b []byte, op *expr.Operator, v *expr.Spec, val Value, first bool) ([]byte, error) {
 	if v.MaxLen > 0 && val.kind != KindString {
-		return b, &uri.Error{Op: uri.OpExpand, Name: v.Name, Input: t.raw, Offset: v.Off, Err: ErrPrefixComposite}
+		return b, &uri.Error{Op: OpExpand, Name: v.Name, Input: t.raw, Offset: v.Off, Err: ErrPrefixComposite}
 	}
 	switch {
 	case !first:
@@ -142,7 +142,7 @@ func (t *Template) appendVar(b []byte, op *expr.Operator, v *expr.Spec, val Valu
 // err: ErrNotURI at the place in the template that wrote the byte at
 // which the expansion stops being a URI-reference.
 func (t *Template) notURI(vars Values, o *ExpandOptions, err error) error {
-	e := &uri.Error{Op: uri.OpExpand, Input: t.raw, Err: ErrNotURI, Cause: err}
+	e := &uri.Error{Op: OpExpand, Input: t.raw, Err: ErrNotURI, Cause: err}
 	ue, ok := err.(*uri.Error)
 	if !ok {
 		return e

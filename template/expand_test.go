@@ -98,7 +98,7 @@ func TestExpand(t *testing.T) {
 			continue
 		}
 		var e *uri.Error
-		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Name != tt.errVar || e.Op != uri.OpExpand || e.Input != tt.tmpl || u != (uri.URI{}) {
+		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Name != tt.errVar || e.Op != template.OpExpand || e.Input != tt.tmpl || u != (uri.URI{}) {
 			t.Errorf("%s: Expand(%q, %v) = %q, %#v; want %v at offset %d, variable %q", tt.name, tt.tmpl, tt.vars, u.String(), err, tt.err, tt.off, tt.errVar)
 			continue
 		}

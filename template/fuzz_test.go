@@ -65,7 +65,7 @@ func FuzzTemplate(f *testing.F) {
 		b, appendErr := tp.AppendExpand(nil, fuzzVars)
 		if err != nil {
 			var e *uri.Error
-			if !errors.As(err, &e) || e.Op != uri.OpExpand || e.Offset < 0 || e.Offset > len(in) ||
+			if !errors.As(err, &e) || e.Op != template.OpExpand || e.Offset < 0 || e.Offset > len(in) ||
 				!(errors.Is(err, template.ErrNotURI) || errors.Is(err, template.ErrPrefixComposite)) {
 				t.Fatalf("Expand(%q) = %#v: not an expansion *uri.Error", in, err)
 			}

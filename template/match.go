@@ -96,9 +96,9 @@ func (o *MatchOptions) maxSteps() int {
 // Match reads s as a URI-reference and, when it is an expansion of the
 // template, returns the values that the expansion took: the reverse of
 // [Template.Expand] (RFC 6570, Section 1.4). It returns a *uri.Error when
-// s is not a URI-reference (Op uri.OpParse), one with Op uri.OpMatch,
+// s is not a URI-reference (Op uri.OpParse), one with Op [OpMatch],
 // Err ErrNoMatch and the Offset in s at which matching failed when it does
-// not match, and one with Op uri.OpMatch, Err ErrBudget and Offset
+// not match, and one with Op [OpMatch], Err ErrBudget and Offset
 // uri.NoOffset when matching would take more steps than
 // [MatchOptions].MaxSteps allows. See [Template.MatchURI] for the rules.
 func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
@@ -111,7 +111,7 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 
 // MatchURI returns the values of the variables for which the template
 // expands to u, the reverse of expansion (RFC 6570, Section 1.4), or a
-// *uri.Error with Op uri.OpMatch, ErrNoMatch and the offset in u at which
+// *uri.Error with Op [OpMatch], ErrNoMatch and the offset in u at which
 // matching failed.
 //
 // The values it returns always re-expand to u: [Template.Expand] of them
@@ -152,10 +152,10 @@ func (t *Template) match(u uri.URI, opts *MatchOptions) (Values, int, error) {
 	case res.Matched:
 		return values(res.Values, t.names), res.Steps, nil
 	case res.Spent:
-		return nil, res.Steps, &uri.Error{Op: uri.OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
+		return nil, res.Steps, &uri.Error{Op: OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
 			Detail: strconv.Itoa(opts.maxSteps()) + " steps; raise MatchOptions.MaxSteps"}
 	}
-	e := &uri.Error{Op: uri.OpMatch, Input: u.String(), Offset: res.Offset, Err: ErrNoMatch}
+	e := &uri.Error{Op: OpMatch, Input: u.String(), Offset: res.Offset, Err: ErrNoMatch}
 	if res.Limited {
 		e.Detail = "the search for values that re-expand to the URI reached its limit"
 	}

@@ -220,7 +220,7 @@ func TestMatch(t *testing.T) {
 		vals, err := tp.Match(tt.in, tt.opts)
 		if tt.want == nil {
 			var e *uri.Error
-			if !errors.As(err, &e) || !errors.Is(err, template.ErrNoMatch) || e.Offset != tt.off || e.Input != tt.in || e.Op != uri.OpMatch || vals != nil {
+			if !errors.As(err, &e) || !errors.Is(err, template.ErrNoMatch) || e.Offset != tt.off || e.Input != tt.in || e.Op != template.OpMatch || vals != nil {
 				t.Errorf("%s: Parse(%q).Match(%q) = %v, %v; want no match at offset %d", tt.name, tt.tmpl, tt.in, view(vals), err, tt.off)
 			}
 			continue

@@ -34,7 +34,7 @@ type ExpandOptions struct {
 // of o. It allocates what Template.Expand does, and copies a list or an
 // array whose empty members OmitEmpty leaves out. Its errors are those of
 // Template.Expand and, with RefuseDotSegments, a *uri.Error with Op
-// uri.OpExpand, Err ErrDotSegment, Name the variable at fault and Offset
+// [OpExpand], Err ErrDotSegment, Name the variable at fault and Offset
 // where the template names it.
 func (o ExpandOptions) Expand(t *Template, vars Values) (uri.URI, error) {
 	return t.expand(vars, &o)
@@ -97,7 +97,7 @@ func (t *Template) navigates(text string, vars Values, o *ExpandOptions) error {
 	}
 	_, err = t.appendExpansion(nil, vars, o, func(v *expr.Spec, from, to int) error {
 		if from < end && expr.Overlapping(dots, from, to) >= 0 {
-			return &uri.Error{Op: uri.OpExpand, Input: t.raw, Offset: v.Off, Name: v.Name, Err: ErrDotSegment}
+			return &uri.Error{Op: OpExpand, Input: t.raw, Offset: v.Off, Name: v.Name, Err: ErrDotSegment}
 		}
 		return nil
 	})

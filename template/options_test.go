@@ -60,7 +60,7 @@ func TestExpandOptions(t *testing.T) {
 			continue
 		}
 		var e *uri.Error
-		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Op != uri.OpExpand || e.Offset != tt.off || e.Name != tt.at || e.Input != tt.tmpl || u != (uri.URI{}) {
+		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Op != template.OpExpand || e.Offset != tt.off || e.Name != tt.at || e.Input != tt.tmpl || u != (uri.URI{}) {
 			t.Errorf("%s: %+v.Expand(%q) = %q, %#v; want %v at offset %d, variable %q", tt.name, tt.opts, tt.tmpl, u.String(), err, tt.err, tt.off, tt.at)
 		}
 		if appendErr == nil || appendErr.Error() != err.Error() || string(b) != "x" {
@@ -104,7 +104,7 @@ func TestValuesOf(t *testing.T) {
 		got, err := template.ValuesOf(tt.in)
 		if tt.err != "" {
 			var e *uri.Error
-			if !errors.As(err, &e) || !errors.Is(err, template.ErrValueType) || e.Detail != tt.err || e.Name != tt.at || e.Op != uri.OpExpand || got != nil {
+			if !errors.As(err, &e) || !errors.Is(err, template.ErrValueType) || e.Detail != tt.err || e.Name != tt.at || e.Op != template.OpExpand || got != nil {
 				t.Errorf("%s: ValuesOf(%v) = %v, %v; want ErrValueType %q for %q", tt.name, tt.in, view(got), err, tt.err, tt.at)
 			}
 			continue

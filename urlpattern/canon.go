@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/whatwg"
 )
@@ -86,9 +87,8 @@ func canonIPv6Hostname(value string) (string, *canonError) {
 	b := []byte(value)
 	for i, c := range b {
 		switch {
-		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', c == '[', c == ']', c == ':':
-		case 'A' <= c && c <= 'F':
-			b[i] = c | 0x20
+		case abnf.IsHex(c), c == '[', c == ']', c == ':':
+			b[i] = abnf.Lower(c)
 		default:
 			return "", &canonError{off: i, detail: "not a hex digit, \"[\", \"]\" or \":\" in an IPv6 address"}
 		}

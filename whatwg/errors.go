@@ -234,9 +234,19 @@ func (k Kind) Error() string { return k.String() }
 // the tabs and newlines that the parser removes. A setter's failure that no
 // byte of its value causes (the URL has an opaque path, or cannot have a
 // port) has uri.NoOffset.
-func newError(op, name, input string, off int, k Kind) *uri.Error {
+func newError(op uri.Op, name, input string, off int, k Kind) *uri.Error {
 	return &uri.Error{Op: op, Name: name, Input: input, Offset: off, Err: k}
 }
+
+// OpSet is the operation of a setter of [URL] (URL Standard, section 6.1)
+// that left the URL as it was, such as [URL.SetHost], in the Op of its
+// *uri.Error; the Name is the attribute as the standard's API names it
+// ("href", "protocol", "username", "password", "host", "hostname", "port",
+// "pathname", "search" or "hash"), and Input the value given.
+// [URL.SetSearchParams] and [URL.DeleteSearchParam] set "search". The
+// other operations of this package are the root's: uri.OpParse,
+// uri.OpRelativize and uri.OpBuild.
+const OpSet uri.Op = "set"
 
 // kindText says what each validation error means, in plain words.
 var kindText = [numKinds]string{

@@ -153,25 +153,26 @@ func TestErrorOp(t *testing.T) {
 	file := MustParse("file:///x")
 	opaque := MustParse("mailto:a@b")
 	tests := []struct {
-		op, name string
-		off      int
-		err      func() error
+		op   uri.Op
+		name string
+		off  int
+		err  func() error
 	}{
 		{uri.OpParse, "", 11, func() error { _, err := Parse("http://[::1"); return err }},
 		{uri.OpParse, "", 8, func() error { _, err := Resolve("http://h/", "http://["); return err }},
 		{uri.OpParse, "base", 0, func() error { _, err := Resolve("nope", "x"); return err }},
-		{uri.OpSet, "href", 0, func() error { u := file; return u.SetHref("nope") }},
-		{uri.OpSet, "protocol", 0, func() error { u := file; return u.SetProtocol("1x") }},
-		{uri.OpSet, "username", uri.NoOffset, func() error { u := file; return u.SetUsername("a") }},
-		{uri.OpSet, "password", uri.NoOffset, func() error { u := file; return u.SetPassword("a") }},
-		{uri.OpSet, "host", uri.NoOffset, func() error { u := opaque; return u.SetHost("h") }},
-		{uri.OpSet, "hostname", uri.NoOffset, func() error { u := opaque; return u.SetHostname("h") }},
-		{uri.OpSet, "port", uri.NoOffset, func() error { u := file; return u.SetPort("1") }},
-		{uri.OpSet, "pathname", uri.NoOffset, func() error { u := opaque; return u.SetPathname("/x") }},
-		{uri.OpSet, "search", uri.NoOffset, func() error { var u URL; return u.SetSearch("a") }},
-		{uri.OpSet, "hash", uri.NoOffset, func() error { var u URL; return u.SetHash("a") }},
-		{uri.OpSet, "search", uri.NoOffset, func() error { var u URL; return u.SetSearchParams(SearchParams{}) }},
-		{uri.OpSet, "search", uri.NoOffset, func() error { var u URL; return u.DeleteSearchParam("a") }},
+		{OpSet, "href", 0, func() error { u := file; return u.SetHref("nope") }},
+		{OpSet, "protocol", 0, func() error { u := file; return u.SetProtocol("1x") }},
+		{OpSet, "username", uri.NoOffset, func() error { u := file; return u.SetUsername("a") }},
+		{OpSet, "password", uri.NoOffset, func() error { u := file; return u.SetPassword("a") }},
+		{OpSet, "host", uri.NoOffset, func() error { u := opaque; return u.SetHost("h") }},
+		{OpSet, "hostname", uri.NoOffset, func() error { u := opaque; return u.SetHostname("h") }},
+		{OpSet, "port", uri.NoOffset, func() error { u := file; return u.SetPort("1") }},
+		{OpSet, "pathname", uri.NoOffset, func() error { u := opaque; return u.SetPathname("/x") }},
+		{OpSet, "search", uri.NoOffset, func() error { var u URL; return u.SetSearch("a") }},
+		{OpSet, "hash", uri.NoOffset, func() error { var u URL; return u.SetHash("a") }},
+		{OpSet, "search", uri.NoOffset, func() error { var u URL; return u.SetSearchParams(SearchParams{}) }},
+		{OpSet, "search", uri.NoOffset, func() error { var u URL; return u.DeleteSearchParam("a") }},
 		{uri.OpBuild, "", uri.NoOffset, func() error { _, _, err := URL{}.ToURI(); return err }},
 	}
 	for _, tc := range tests {

@@ -84,7 +84,7 @@ func FuzzParse(f *testing.F) {
 			err := s.set(&w, in)
 			checkResult(t, s.name+" on "+b.Href(), in, w, nil)
 			var e *uri.Error
-			if err != nil && (!errors.As(err, &e) || e.Op != uri.OpSet || (e.Offset < 0 || e.Offset > len(in)) && e.Offset != uri.NoOffset) {
+			if err != nil && (!errors.As(err, &e) || e.Op != OpSet || (e.Offset < 0 || e.Offset > len(in)) && e.Offset != uri.NoOffset) {
 				t.Fatalf("%s(%q) on %q: error %v out of range", s.name, in, b.Href(), err)
 			}
 		}

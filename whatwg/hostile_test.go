@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // This file feeds hostile inputs to every entry point and counts the work
@@ -102,28 +103,16 @@ var hostileOps = []oracle.Op{
 }
 
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if oracle.Short() {
-		div = 16
-	}
-	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, div) {
+	for _, f := range oracle.HostileLinear(hostileShapes, hostileOps, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }
 
 // TestLinearTime checks by time that parsing does linear work on the
-// families of inputs shared by every package (see oracle.CheckLinear).
+// families of inputs shared by every package (see internal/timing).
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures times for several seconds; skipped with -short")
-	}
-	oracle.SkipTimeUnderRace(t)
-	for _, in := range oracle.Families {
-		if ratio, ok := oracle.CheckLinear(func(s string) { _, _, _ = Validate(URL{}, s) }, in.Build, oracle.LinearSize); !ok {
-			t.Errorf("Validate on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
-				in.Name, 8*oracle.LinearSize, oracle.LinearSize, ratio, oracle.GrowthLimit)
-		}
-	}
+	timing.Tier(t)
+	timing.CheckFamilies(t, "Validate", func(s string) { _, _, _ = Validate(URL{}, s) })
 }
 
 // BenchmarkHostile parses each hostile shape at two sizes; the time per

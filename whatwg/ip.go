@@ -252,7 +252,6 @@ func compressedPiece(a *[8]uint16) int {
 // pieces in lower-case hexadecimal without leading zeros, separated by ":",
 // with the longest run of zero pieces compressed to "::".
 func appendIPv6(b []byte, a *[8]uint16) []byte {
-	const hex = "0123456789abcdef"
 	compress := compressedPiece(a)
 	ignore0 := false
 	for i, v := range a {
@@ -273,7 +272,7 @@ func appendIPv6(b []byte, a *[8]uint16) []byte {
 		for shift := 12; shift >= 0; shift -= 4 {
 			d := v >> shift & 0xf
 			if d != 0 || started || shift == 0 {
-				b = append(b, hex[d])
+				b = append(b, abnf.LowerHex[d])
 				started = true
 			}
 		}

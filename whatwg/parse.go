@@ -327,7 +327,7 @@ func (p *parser) fail(k Kind, i int) int {
 
 // error returns the recorded failure, as an error of the operation op
 // about name (see uri.Error.Name).
-func (p *parser) error(op, name string) error {
+func (p *parser) error(op uri.Op, name string) error {
 	return newError(op, name, p.orig, p.offset(p.errAt), p.errKind)
 }
 

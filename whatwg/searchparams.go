@@ -793,7 +793,7 @@ func (u *URL) replaceQuery(attr string, n int, has bool, write func([]byte) []by
 		size += 1 + n
 	}
 	if size > maxLen {
-		return newError(uri.OpSet, attr, "", uri.NoOffset, ErrTooLong)
+		return newError(OpSet, attr, "", uri.NoOffset, ErrTooLong)
 	}
 	b := make([]byte, 0, size)
 	b = append(b, head...)

@@ -129,7 +129,7 @@ func (r *record) url() (URL, bool) {
 func (u *URL) apply(r *record, attr, value string) error {
 	v, ok := r.url()
 	if !ok {
-		return newError(uri.OpSet, attr, value, uri.NoOffset, ErrTooLong)
+		return newError(OpSet, attr, value, uri.NoOffset, ErrTooLong)
 	}
 	*u = v
 	return nil
@@ -154,7 +154,7 @@ func setterParser(value string, sch schemeType) *parser {
 // failed with k at the byte at of value (uri.NoOffset when no byte of it is
 // at fault).
 func setterError(attr, value string, k Kind, at int) error {
-	return newError(uri.OpSet, attr, value, at, k)
+	return newError(OpSet, attr, value, at, k)
 }
 
 // zero returns the error of a setter called on the zero URL, or nil.
@@ -171,7 +171,7 @@ func (u *URL) SetHref(value string) error {
 	v, err := Parse(value)
 	if err != nil {
 		e := err.(*uri.Error)
-		e.Op, e.Name = uri.OpSet, "href"
+		e.Op, e.Name = OpSet, "href"
 		return e
 	}
 	*u = v
@@ -320,7 +320,7 @@ func (u *URL) setHost(attr, value string, hostname bool) error {
 			return setterError(attr, value, ErrHostnameWithPort, p.offset(k))
 		}
 		if !p.host(0, k) {
-			return p.error(uri.OpSet, attr)
+			return p.error(OpSet, attr)
 		}
 		r.host, r.kind = p.w.String(), p.u.kind
 		// Port state with state override: digits, up to any other code
@@ -352,7 +352,7 @@ func (u *URL) setHost(attr, value string, hostname bool) error {
 		return setterError(attr, value, ErrHostMissing, p.offset(0))
 	}
 	if !p.host(0, k) {
-		return p.error(uri.OpSet, attr)
+		return p.error(OpSet, attr)
 	}
 	r.host, r.kind = p.w.String(), p.u.kind
 	return u.apply(&r, attr, value)
@@ -373,7 +373,7 @@ func (u *URL) setFileHost(r *record, p *parser, attr, value string) error {
 	r.host, r.kind = "", uri.HostEmpty
 	if e > 0 {
 		if !p.host(0, e) {
-			return p.error(uri.OpSet, attr)
+			return p.error(OpSet, attr)
 		}
 		r.host, r.kind = p.w.String(), p.u.kind
 		if r.kind == uri.HostDomain && r.host == "localhost" {

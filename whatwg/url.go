@@ -135,7 +135,7 @@
 // they may ignore part of the value: SetPort("8080abc") sets port 8080.
 //
 // A setter returns nil when the standard's steps ran to their end. It
-// returns a *uri.Error with Op uri.OpSet and the attribute as Name ("host"
+// returns a *uri.Error with Op [OpSet] and the attribute as Name ("host"
 // for SetHost) when they stopped early: the parser returned failure,
 // or the setter returned because the URL cannot take the value (a URL with
 // an opaque path has no host, a special scheme cannot become a non-special
@@ -218,8 +218,8 @@
 // not a digit) at offset 21 of ..."), which tells a reader that it was the
 // URL Standard's parser that failed. Op is uri.OpParse for the parsing
 // functions (with Name "base" when the base of [Resolve] fails),
-// uri.OpRelativize for [Relativize] (Name "base" likewise), uri.OpSet for
-// the setters, uri.OpBuild for [URL.ToURI]. Component is not set: the
+// uri.OpRelativize for [Relativize] (Name "base" likewise), [OpSet], this
+// package's own, for the setters, uri.OpBuild for [URL.ToURI]. Component is not set: the
 // Kind names the part.
 //
 // Offset is a byte index into the input as given, counting the leading
@@ -255,7 +255,8 @@
 // (uri.Resolve(base, ref)): ParseRef(input, base) became
 // [Resolve](base, ref), and Validate(input, base) became
 // [Validate](base, input). The Error type and its Op constants became the
-// module's *uri.Error (see Errors above). The HostKind type became the
+// module's *uri.Error (see Errors above). The operation of the setters,
+// uri.OpSet, is this package's [OpSet]. The HostKind type became the
 // module's one uri.HostKind, which also has the forms of RFC 3986's hosts:
 // HostNone, HostEmpty, HostDomain, HostIPv4, HostIPv6 and HostOpaque are
 // uri.HostNone, uri.HostEmpty, and so on, with the same String values.

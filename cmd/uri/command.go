@@ -86,6 +86,10 @@ type op struct {
 	// input (template expand's --vars -) and returns the other operands,
 	// the inputs, and the operation; or the text of a usage error.
 	bind func(operands []string, stdin io.Reader) ([]string, op, string)
+	// notes are written to standard error, after the command's name,
+	// before the first input: what the command read that the inputs do
+	// not show, such as the lines of uri robots' file that it ignored.
+	notes []string
 }
 
 // result is the output of one input: the JSON members after "input" (and
@@ -194,6 +198,9 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if problem != "" {
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, problem)
 		return exitUsage
+	}
+	for _, n := range fn.notes {
+		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, n)
 	}
 	out := &stickyWriter{w: stdout}
 	w := bufio.NewWriterSize(out, 64<<10)
@@ -397,6 +404,6 @@ func commands() []*command {
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
 		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
-		redirectCommand, dataCommand,
+		redirectCommand, dataCommand, robotsCommand,
 	}
 }

@@ -130,7 +130,7 @@ func guardURL(p *guard.Policy, resolve bool, in string) result {
 	if err != nil {
 		var rule, off any
 		if e := (*guard.Error)(nil); errors.As(err, &e) {
-			rule = e.Rule
+			rule = string(e.Rule)
 			if e.Offset != uri.NoOffset {
 				off = e.Offset
 			}

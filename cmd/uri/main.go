@@ -29,6 +29,7 @@
 //	uri redirect   --local [--json] [TARGET...]
 //	uri data       [--max N] [--out FILE] [--json] [URL...]
 //	uri data       --encode TYPE [--base64] [--json] < FILE
+//	uri robots     --agent TOKEN (--file ROBOTS.TXT | --status CODE) [--google] [--max N] [--json] [URL...]
 //	uri help [COMMAND]
 //	uri --version
 //
@@ -44,7 +45,7 @@
 // any other control character in a line makes that line an error, except
 // where a line is read as a browser or a server reads a string: in the URL
 // Standard's grammar (--grammar whatwg of parse, resolve and edit) and in
-// readings, guard, canon, site, redirect and data, a line is read as an
+// readings, guard, canon, site, redirect, data and robots, a line is read as an
 // operand is, as the standard reads a string, and bytes that are not UTF-8
 // are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them.
 // Each command's help says which it does.
@@ -186,6 +187,18 @@
 // "offset" the byte at fault when there is one. A line of standard input
 // is a TARGET as it is, control characters included.
 //
+// uri robots decides, for each URL, whether the crawler --agent may fetch
+// it under the robots.txt file --file, or under the status --status of a
+// fetch of it (RFC 9309, package github.com/gouri/uri/robots), and prints
+// "allowed" or "disallowed", the URL and the rule that decided with its
+// line; the lines of the file that it ignores go to standard error first.
+// With --json:
+//
+//	{"input":S,"ok":true,"allowed":B,"reason":S,"line":N|null,"rule":"allow"|"disallow"|null,"pattern":S|null}
+//
+// where "reason" is rule (the rule of "line" decided), no-rule, no-group,
+// robots.txt, unavailable or unreachable.
+//
 // The other commands print {"input":S,"ok":true,"result":S}, with "base"
 // after "input" for resolve, relativize and canon --base; for template expand, the input
 // is the template and the result its expansion.
@@ -207,7 +220,7 @@
 //
 // The exit status is 0 when every input succeeds (for equal: when every
 // pair is equivalent; for readings: when the readings of every input
-// agree; for guard and redirect: when every input is allowed), 1 when any fails (or is
+// agree; for guard, redirect and robots: when every input is allowed), 1 when any fails (or is
 // not equivalent, or its readings disagree, or it is refused), and 2 for a
 // usage error.
 package main

@@ -255,11 +255,12 @@ func TestWriteTextLine(t *testing.T) {
 
 // TestMemory: what the command allocates for one long line is a small
 // multiple of the line (the peak can be no more), whatever the command.
+// A line of a megabyte shows it, as in TestReadingsMemory.
 func TestMemory(t *testing.T) {
 	if oracle.Short() {
-		t.Skip("allocates hundreds of megabytes, with -short and under the race detector")
+		t.Skip("allocates tens of megabytes, with -short and under the race detector")
 	}
-	const n = 8 << 20
+	const n = 1 << 20
 	tests := []struct {
 		args  []string
 		line  string
@@ -474,6 +475,9 @@ func TestJSONErrorShape(t *testing.T) {
 		{[]string{"data", "--max", "2"}, plain, []bad{{"data:,abc", 8}}},
 		// site: the URL Standard's offset; a URL without a site has none.
 		{[]string{"site"}, plain, []bad{{"x", 0}, {"http://127.0.0.1/", -1}, {"http://[::1", 11}}},
+		// robots: the URL Standard's offset, or where a host was wanted.
+		{[]string{"robots", "--agent", "x", "--status", "404"}, plain, []bad{{"x", 0}, {"mailto:a", 7}, {"http://[::1", 11}}},
+		{[]string{"robots", "--agent", "x", "--file", "testdata/robots.txt"}, plain, []bad{{"file:///robots.txt", 7}}},
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {
@@ -504,7 +508,7 @@ func TestJSONErrorShape(t *testing.T) {
 		// A line that is no input: its control character, at byte 3
 		// (but to the URL Standard, to guard, canon and readings, a line
 		// is an input whatever it holds).
-		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true, "site": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
+		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true, "site": true, "robots": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
 			_, out, _ := runCmd(t, "a/b\x01c\n", args...)
 			check("on standard input", "a/b\x01c", out, 3)
 		}

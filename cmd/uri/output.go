@@ -6,10 +6,9 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
-)
 
-// lowerHex are the hex digits of the command's escapes and input_hex.
-const lowerHex = "0123456789abcdef"
+	"github.com/gouri/uri/internal/abnf"
+)
 
 // This file writes the output lines: JSON objects, streamed member by member
 // so that a line of 16 MiB costs no copy of itself, and text lines; neither
@@ -87,8 +86,8 @@ func writeValue(w *bufio.Writer, v any) {
 	case bytesHex:
 		w.WriteByte('"')
 		for i := 0; i < len(v); i++ {
-			w.WriteByte(lowerHex[v[i]>>4])
-			w.WriteByte(lowerHex[v[i]&15])
+			w.WriteByte(abnf.LowerHex[v[i]>>4])
+			w.WriteByte(abnf.LowerHex[v[i]&15])
 		}
 		w.WriteByte('"')
 	case base64Value:
@@ -180,7 +179,7 @@ func writeString(w *bufio.Writer, s string) {
 func writeUEscape(w textWriter, r rune) {
 	w.WriteString(`\u`)
 	for shift := 12; shift >= 0; shift -= 4 {
-		w.WriteByte(lowerHex[r>>shift&15])
+		w.WriteByte(abnf.LowerHex[r>>shift&15])
 	}
 }
 
@@ -239,8 +238,8 @@ func writeEscaped(w textWriter, s string) {
 				w.WriteString(`\r`)
 			default:
 				w.WriteString(`\x`)
-				w.WriteByte(lowerHex[c>>4])
-				w.WriteByte(lowerHex[c&15])
+				w.WriteByte(abnf.LowerHex[c>>4])
+				w.WriteByte(abnf.LowerHex[c&15])
 			}
 		case hidden(r):
 			writeUEscape(w, r)

@@ -47,6 +47,7 @@ func TestHelpFooterAgrees(t *testing.T) {
 		"redirect":        {"redirect", "--from", "https://a/"},
 		"data":            {"data"},
 		"site":            {"site"},
+		"robots":          {"robots", "--agent", "x", "--status", "404"},
 		"template expand": {"template", "expand"},
 		"template match":  {"template", "match", "/{x}"},
 		"pattern exec":    {"pattern", "exec", "--base", "https://h/", "/*"},

@@ -67,7 +67,7 @@ func redirectResult(href string, err error) result {
 	if err != nil {
 		var rule, off any
 		if e := (*guard.Error)(nil); errors.As(err, &e) {
-			rule = e.Rule
+			rule = string(e.Rule)
 			if e.Offset >= 0 {
 				off = e.Offset
 			}

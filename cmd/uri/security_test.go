@@ -46,6 +46,8 @@ var outputCommands = [][]string{
 	{"redirect", "--from", "http://a/b"}, {"redirect", "--local"},
 	{"data"}, {"site"}, {"parse", "--get", "{path} {query:a}"}, {"parse", "--grammar", "whatwg", "--get", "{query:a}{hash}"},
 	{"edit", "--get", "{fragment}{site}"},
+	// robots writes the lines of its file that it ignores, and its rules.
+	{"robots", "--agent", "x", "--status", "503"}, {"robots", "--agent", "x", "--file", "testdata/robots.txt"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

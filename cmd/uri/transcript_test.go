@@ -17,7 +17,8 @@ import (
 // A line of the transcript that starts as the command's messages do
 // ("uri: ", "uri CMD: ", "usage: ", "Run 'uri help") is one of standard
 // error, the others of standard output, each stream in its order. A line
-// "$ echo 'TEXT' > FILE" writes FILE for the commands after it. Command
+// "$ echo 'TEXT' > FILE" writes FILE for the commands after it, and so does
+// "$ printf 'TEXT' > FILE", with each \n of TEXT a line break. Command
 // lines that read standard input, run a pipeline or expand variables are not
 // run, since the shell gives them what the test cannot.
 func TestDocTranscripts(t *testing.T) {
@@ -40,7 +41,7 @@ func TestDocTranscripts(t *testing.T) {
 		for _, tr := range transcripts(docs[i]) {
 			name := filepath.Base(file) + ":" + tr.line
 			if tr.file != "" {
-				if err := os.WriteFile(tr.file, []byte(tr.command+"\n"), 0o600); err != nil {
+				if err := os.WriteFile(tr.file, []byte(tr.command), 0o600); err != nil {
 					t.Fatal(err)
 				}
 				continue
@@ -86,7 +87,7 @@ type transcript struct {
 	line    string // the line number of the command in its file
 	command string // the arguments, as the shell reads them; the text of file
 	output  []string
-	file    string // the name of the file that "$ echo 'TEXT' > FILE" writes
+	file    string // the name of the file that "$ echo 'TEXT' > FILE" or "$ printf 'TEXT' > FILE" writes
 }
 
 // transcripts returns the transcripts of a Markdown text: in an indented
@@ -108,7 +109,15 @@ func transcripts(md string) []transcript {
 			text, file, ok := strings.Cut(body[len("$ echo '"):], "' > ")
 			cur = nil
 			if ok && !strings.ContainsAny(file, " /") {
-				all = append(all, transcript{line: strconv.Itoa(i + 1), command: text, file: file})
+				all = append(all, transcript{line: strconv.Itoa(i + 1), command: text + "\n", file: file})
+			}
+		case strings.HasPrefix(body, "$ printf '"):
+			// Only the escape \n, and no format: the test writes what
+			// the shell would.
+			text, file, ok := strings.Cut(body[len("$ printf '"):], "' > ")
+			cur = nil
+			if ok && !strings.ContainsAny(file, " /") && !strings.ContainsAny(strings.ReplaceAll(text, `\n`, ""), `\%`) {
+				all = append(all, transcript{line: strconv.Itoa(i + 1), command: strings.ReplaceAll(text, `\n`, "\n"), file: file})
 			}
 		case strings.HasPrefix(body, "$ "):
 			cur = nil

@@ -146,6 +146,20 @@ func Unhex(c byte) byte {
 // Section 2.1: "should use uppercase hexadecimal digits").
 const UpperHex = "0123456789ABCDEF"
 
+// LowerHex are the hex digits in lower case, as the URL Standard's IPv6
+// serializer writes them (section 3.6).
+const LowerHex = "0123456789abcdef"
+
+// UpperHexDigit returns the hex digit c in upper case, as normalization
+// writes the digits of a percent-encoding (RFC 3986, Section 6.2.2.1):
+// c itself unless it is one of "a" to "f".
+func UpperHexDigit(c byte) byte {
+	if 'a' <= c && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
 // Lower returns c lower-cased if it is an ASCII upper-case letter.
 func Lower(c byte) byte {
 	if 'A' <= c && c <= 'Z' {

@@ -68,6 +68,7 @@ import (
 	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/errtext"
 	"github.com/gouri/uri/site"
 	"github.com/gouri/uri/whatwg"
@@ -190,7 +191,7 @@ func port(rest string, i int, first bool) bool {
 		return true
 	}
 	for j := 0; j < i; j++ {
-		if c := rest[j] | 0x20; !('0' <= rest[j] && rest[j] <= '9' || 'a' <= c && c <= 'f') {
+		if !abnf.IsHex(rest[j]) {
 			return true
 		}
 	}

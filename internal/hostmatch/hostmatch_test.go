@@ -267,10 +267,6 @@ var hostileHosts = []oracle.HostileShape{
 // for every hostile host, as a host and as the domain of a wildcard, and
 // for the text after "http://" of every hostile URL of the module.
 func TestHostileLinear(t *testing.T) {
-	div := 1
-	if testing.Short() {
-		div = 16
-	}
 	shapes := slices.Clone(hostileHosts)
 	for _, sh := range oracle.Hostile {
 		build := sh.Build
@@ -288,7 +284,7 @@ func TestHostileLinear(t *testing.T) {
 		{"Parse of a wildcard", func(h string) { _, _ = Parse("*."+h, Options{}) }},
 		{"Match", func(h string) { s.Match(h) }},
 	}
-	for _, f := range oracle.HostileLinear(shapes, ops, div) {
+	for _, f := range oracle.HostileLinear(shapes, ops, oracle.HostileDiv()) {
 		t.Error(f)
 	}
 }

@@ -2,8 +2,11 @@
 // tests of the module compare the parsers with: grammars transcribed into
 // regular expressions and simulated as automata, which give both the verdict
 // and the offset of the first byte that no valid string can continue with;
-// and generators of references, valid or one edit away from valid. It is
-// used by tests only.
+// generators of references, valid or one edit away from valid; and hostile
+// inputs, with the check that the work of an operation on them, counted in
+// bytes and allocations, grows linearly (HostileLinear). Counts give the
+// same answer on any machine, so these checks run in every go test; the
+// check of time is package internal/timing's. It is used by tests only.
 package oracle
 
 // A prefix is the beginning of some valid string exactly while at least one
@@ -29,6 +32,8 @@ type NFA struct {
 	mu     sync.Mutex
 	states []*dfaState
 	index  map[string]int32 // key of a sorted NFA state set -> index in states
+	start  int32            // the index of the start state in states
+	sim    simulation       // the scratch of the NFA states met, kept between calls
 }
 
 // dfaState is a set of NFA instructions that read a byte or match.
@@ -61,9 +66,10 @@ func (o *NFA) Check(s string) (ok bool, offset int) {
 	if o.index == nil || len(o.states) > 1<<16 {
 		// Start, or start again when the cache has grown large.
 		o.states, o.index = nil, map[string]int32{}
+		o.sim = simulation{o: o, mark: make([]int, len(o.prog.Inst))}
+		o.start = o.state(o.sim.closure(nil, uint32(o.prog.Start)))
 	}
-	sim := simulation{o: o, mark: make([]int, len(o.prog.Inst))}
-	cur := o.state(sim.closure(nil, uint32(o.prog.Start)))
+	sim, cur := &o.sim, o.start
 	for i := 0; i < len(s); i++ {
 		next := o.states[cur].next[s[i]]
 		if next == 0 {

@@ -58,6 +58,7 @@ var suites = []suite{
 	{"urlcanon", "canon", urlcanon},
 	{"safebrowsing", "canon", safeBrowsing},
 	{"wpt-urlpattern", "urlpattern/resources", convertURLPattern},
+	{"robotstxt", "robots", robotsTxt},
 }
 
 func main() {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // TestLinear checks that matching does work linear in the length of
@@ -106,37 +106,34 @@ func TestLinearTemplate(t *testing.T) {
 	}
 }
 
-// TestLinearTime checks the same by time, with the module's harness
-// (oracle.CheckLinear): parsing a template of n units and matching a URI
+// TestLinearTime checks the same by time, with the module's check of time
+// (internal/timing): parsing a template of n units and matching a URI
 // of n units with it, then a template of 8n units and the same URI; and a
 // template of 8n units against a URI of n units and one of 8n.
 func TestLinearTime(t *testing.T) {
-	oracle.SkipTimeUnderRace(t)
-	if testing.Short() {
-		t.Skip("a check of time")
-	}
+	timing.Tier(t)
 	const n = 64
 	for _, tt := range templateGrowth {
 		u := tt.uri(n / 8)
 		f := func(tmpl string) { run(parse(tmpl), u, extra) }
-		if ratio, ok := oracle.CheckLinear(f, func(n int) string { return units(tt.unit, n) }, n); !ok {
+		if ratio, ok := timing.CheckLinear(f, func(n int) string { return units(tt.unit, n) }, n); !ok {
 			t.Errorf("%s: parsing and matching a template of %d units takes %.1f times as long as one of %d (at most %d)",
-				tt.name, 8*n, ratio, n, oracle.GrowthLimit)
+				tt.name, 8*n, ratio, n, timing.GrowthLimit)
 		} else {
 			t.Logf("%s: template of 8n units / n units: time ratio %.1f", tt.name, ratio)
 		}
 		m := parse(units(tt.unit, 8*n))
 		g := func(s string) { run(m, s, extra) }
-		if ratio, ok := oracle.CheckLinear(g, tt.uri, n); !ok {
+		if ratio, ok := timing.CheckLinear(g, tt.uri, n); !ok {
 			t.Errorf("%s: matching a URI of %d units takes %.1f times as long as one of %d (at most %d)",
-				tt.name, 8*n, ratio, n, oracle.GrowthLimit)
+				tt.name, 8*n, ratio, n, timing.GrowthLimit)
 		} else {
 			t.Logf("%s: URI of 8n units / n units: time ratio %.1f", tt.name, ratio)
 		}
 	}
 }
 
-// TestLinearTimeTemplateSize times, with oracle.CheckLinear, matching
+// TestLinearTimeTemplateSize times, with timing.CheckLinear, matching
 // against templates 8 times larger at sizes where the cost of the template
 // shows: 50 and 400 adjacent expressions against a URI of 20 KB (one
 // variable repeated, whose values the search must find to agree, and as
@@ -145,10 +142,7 @@ func TestLinearTime(t *testing.T) {
 // O(len(URI) × len(template))). The larger ones are beyond the default
 // budget of steps: these match without one.
 func TestLinearTimeTemplateSize(t *testing.T) {
-	oracle.SkipTimeUnderRace(t)
-	if testing.Short() {
-		t.Skip("a check of time")
-	}
+	timing.Tier(t)
 	tests := []struct {
 		name, unit string
 		n          int // units of the smaller template
@@ -179,9 +173,9 @@ func TestLinearTimeTemplateSize(t *testing.T) {
 			}
 			return "small"
 		}
-		if ratio, ok := oracle.CheckLinear(f, build, tt.n); !ok {
+		if ratio, ok := timing.CheckLinear(f, build, tt.n); !ok {
 			t.Errorf("%s: matching with a template of %d bytes takes %.1f times as long as with one of %d (at most %d)",
-				tt.name, len(largeTmpl), ratio, len(smallTmpl), oracle.GrowthLimit)
+				tt.name, len(largeTmpl), ratio, len(smallTmpl), timing.GrowthLimit)
 		} else {
 			t.Logf("%s: templates of %d and %d bytes: time ratio %.1f", tt.name, len(smallTmpl), len(largeTmpl), ratio)
 		}

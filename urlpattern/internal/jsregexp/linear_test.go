@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gouri/uri/internal/oracle"
+	"github.com/gouri/uri/internal/timing"
 )
 
 // rep returns a builder of prefix, unit repeated to about n bytes, and
@@ -34,43 +35,41 @@ var compileShapes = []struct {
 	build func(n int) string
 	size  int
 }{
-	{"nested groups", func(n int) string { return strings.Repeat("(?:", n/4) + "a" + strings.Repeat(")", n/4) }, oracle.LinearSize / 4},
-	{"nested classes", func(n int) string { return strings.Repeat("[", n/2) + "a" + strings.Repeat("]", n/2) }, oracle.LinearSize / 4},
-	{"a long class", rep("[", "ab", "]"), oracle.LinearSize / 4},
-	{"many classes", rep("", "[a-z]\\d", ""), oracle.LinearSize / 4},
-	{"named groups", numbered("(?<g", ">a)"), oracle.LinearSize / 16},
-	{"a name in many alternatives", rep("", "(?<a>x)|", "b"), oracle.LinearSize / 16},
-	{"back-references", rep("(?<n>a)", "\\k<n>", ""), oracle.LinearSize / 4},
-	{"classes with ignore case", rep("", "[\\p{L}--k]", ""), oracle.LinearSize / 1024},
-	{"properties", rep("", "\\p{L}", ""), oracle.LinearSize / 1024},
-	{"alternatives", rep("", "a|", "b"), oracle.LinearSize / 4},
-	{"escapes", rep("", "\\u{41}\\x41\\cA", ""), oracle.LinearSize / 4},
-	{"a class not closed", rep("[", "\\q{ab|c}", ""), oracle.LinearSize / 4},
+	{"nested groups", func(n int) string { return strings.Repeat("(?:", n/4) + "a" + strings.Repeat(")", n/4) }, timing.LinearSize / 4},
+	{"nested classes", func(n int) string { return strings.Repeat("[", n/2) + "a" + strings.Repeat("]", n/2) }, timing.LinearSize / 4},
+	{"a long class", rep("[", "ab", "]"), timing.LinearSize / 4},
+	{"many classes", rep("", "[a-z]\\d", ""), timing.LinearSize / 4},
+	{"named groups", numbered("(?<g", ">a)"), timing.LinearSize / 16},
+	{"a name in many alternatives", rep("", "(?<a>x)|", "b"), timing.LinearSize / 16},
+	{"back-references", rep("(?<n>a)", "\\k<n>", ""), timing.LinearSize / 4},
+	{"classes with ignore case", rep("", "[\\p{L}--k]", ""), timing.LinearSize / 1024},
+	{"properties", rep("", "\\p{L}", ""), timing.LinearSize / 1024},
+	{"alternatives", rep("", "a|", "b"), timing.LinearSize / 4},
+	{"escapes", rep("", "\\u{41}\\x41\\cA", ""), timing.LinearSize / 4},
+	{"a class not closed", rep("[", "\\q{ab|c}", ""), timing.LinearSize / 4},
 }
 
-// TestLinearTime checks with the module's harness (oracle.CheckLinear)
+// TestLinearTime checks with the module's check of time (internal/timing)
 // that Compile takes time linear in the length of the source, with and
 // without ignore case, on the sources of compileShapes.
 func TestLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing harness")
-	}
+	timing.Tier(t)
 	for _, tt := range compileShapes {
 		t.Run(tt.name, func(t *testing.T) {
 			f := func(s string) { _, _ = Compile(s, IgnoreCase, nil) }
-			if ratio, ok := oracle.CheckLinear(f, tt.build, tt.size); !ok {
+			if ratio, ok := timing.CheckLinear(f, tt.build, tt.size); !ok {
 				t.Errorf("Compile %s: time grows %.1f times for 8 times the source", tt.name, ratio)
 			}
 		})
 	}
 }
 
-// TestHostile feeds sources of compileShapes, and repetitions nested to
+// TestHostileLinear feeds sources of compileShapes, and repetitions nested to
 // RE2's limit, to Compile and ClassRunOf, and checks the work they cost in
 // allocations, which does not depend on the load of the machine (see
 // oracle.HostileLinear): twice the source may cost about twice the bytes
 // and allocations, and nothing may panic.
-func TestHostile(t *testing.T) {
+func TestHostileLinear(t *testing.T) {
 	shapes := []oracle.HostileShape{
 		{"nested repetitions", 900, func(n int) string { return strings.Repeat("(?:a", n) + strings.Repeat(")*", n) }},
 		{"nested groups as a span", 100000, func(n int) string { return "^(" + strings.Repeat("(?:", n) + ")$" }},

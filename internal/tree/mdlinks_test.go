@@ -1,4 +1,4 @@
-package uri_test
+package tree
 
 import (
 	"go/parser"

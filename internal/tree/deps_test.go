@@ -1,27 +1,19 @@
-package uri_test
+package tree
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
 
 // This file holds the module's rules of structure, as Go's own
 // go/build/deps_test.go holds those of the standard library: which package
-// may import which (TestImportRules), which calls only one package makes
-// (TestOnlyIn), how long a function may be (TestFunctionLength), and the
-// naming conventions of the API (TestNamingConventions).
+// may import which (TestImportRules), how long a function may be
+// (TestFunctionLength), the naming conventions of the API
+// (TestNamingConventions), and which tests measure time (TestTimingTier).
 // docs/design.md explains the layers.
-
-const modulePath = "github.com/gouri/uri"
 
 // The layers of the module, bottom up, as the sets of packages (by their
 // path in the module, "." for the root) that a package of the next layer
@@ -59,8 +51,12 @@ var importRules = map[string][]string{
 	"internal/idnacheck": {"golang.org/x/net/idna"},
 
 	// Support of tests and tools, imported by tests and commands only.
+	// tree holds the rules of the whole tree in its tests, and has no
+	// code.
+	"internal/tree":        nil,
 	"internal/testrows":    nil,
-	"internal/oracle":      nil,
+	"internal/oracle":      {"internal/timing"},
+	"internal/timing":      nil,
 	"internal/cmd/vectors": nil,
 	"internal/crosscheck":  nil,
 	// The generator of urlpattern's test rows from the reference
@@ -112,24 +108,29 @@ var importRules = map[string][]string{
 	// A route table of net/http on URL patterns, reading the request's
 	// path as the URL Standard does; HTTP's token rule from x/net.
 	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
+	// robots.txt (RFC 9309), matched against URLs as the URL Standard
+	// reads them, and fetched with any net/http client.
+	"robots": urlReadings,
 
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin", "httptarget"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "robots"}),
 }
 
 // testSupport is what any package's tests may import besides what the
 // package may: go-cmp and the module's support of tests.
-var testSupport = []string{"github.com/google/go-cmp/cmp", "github.com/google/go-cmp/cmp/cmpopts", "internal/testrows", "internal/oracle"}
+var testSupport = join([]string{"github.com/google/go-cmp/cmp", "github.com/google/go-cmp/cmp/cmpopts"}, testOnly)
+
+// testOnly are the packages of the support of tests, which only tests and
+// each other may import.
+var testOnly = []string{"internal/testrows", "internal/oracle", "internal/timing"}
 
 // testRules lists what the tests of a package may import beyond that, and
 // why.
 var testRules = map[string][]string{
 	// The core's tests compare it with the older grammars, and its hosts
 	// with x/net/idna alone.
-	// The vocabulary of operations and the error value are checked over
-	// the packages that return *uri.Error (op_test.go).
-	".": {"legacy", "golang.org/x/net/idna", "whatwg", "canon", "guard", "template", "origin", "httptarget", "route"},
+	".": {"legacy", "golang.org/x/net/idna"},
 	// Examples of urlpattern's lists guarding a fetch; origin's tests take
 	// request targets from net/http.
 	"urlpattern": {"guard"},
@@ -139,116 +140,21 @@ var testRules = map[string][]string{
 	"httptarget": {"urlpattern", "origin"},
 	// route's examples read the URL of a request to check a redirect.
 	"route": {"httptarget", "origin"},
+	// robots' examples fetch robots.txt with the SSRF guard's client.
+	"robots": {"guard"},
+	// The rules of the tree call every package that reports errors
+	// (errors_test.go), and ask the scheme table what a default port is
+	// (onlyin_test.go).
+	"internal/tree": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
+		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route", "robots"}),
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }
 
-// join returns the elements of the lists in one new list.
-func join(lists ...[]string) []string {
-	var all []string
-	for _, l := range lists {
-		all = append(all, l...)
-	}
-	return all
-}
-
-// goFile is one Go file of the module, parsed.
-type goFile struct {
-	path   string // the file's path from the module's root
-	pkg    string // its package's directory in the module, "." for the root
-	test   bool
-	nested bool // the file is in a module of its own below the root
-	ast    *ast.File
-}
-
-// goFiles parses every Go file below the module's root into fset with
-// mode (and parser.SkipObjectResolution), without testdata, hidden
-// directories and those whose name starts with "_". The files of a
-// nested module are marked as such. Each test that reads the module's
-// source walks it here.
-func goFiles(t *testing.T, fset *token.FileSet, mode parser.Mode) []goFile {
-	t.Helper()
-	var files []goFile
-	var nested []string // the directories of nested modules, with a final "/"
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			n := d.Name()
-			if p != "." && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(p, "go.mod")); p != "." && err == nil {
-				nested = append(nested, filepath.ToSlash(p)+"/")
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, p, nil, mode|parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		slash := filepath.ToSlash(p)
-		inNested := slices.ContainsFunc(nested, func(dir string) bool { return strings.HasPrefix(slash, dir) })
-		files = append(files, goFile{slash, filepath.ToSlash(filepath.Dir(p)), strings.HasSuffix(p, "_test.go"), inNested, f})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-// moduleFiles returns the Go files of the module itself, nested modules
-// left out, parsed into fset.
-func moduleFiles(t *testing.T, fset *token.FileSet) []goFile {
-	t.Helper()
-	var files []goFile
-	for _, f := range goFiles(t, fset, 0) {
-		if !f.nested {
-			files = append(files, f)
-		}
-	}
-	return files
-}
-
-// imported is one import of a file: a package of the module by its path in
-// the module ("." for the root), or another by its import path.
-type imported struct {
-	path     string
-	inModule bool
-}
-
-// imports returns the imports of f.
-func imports(f *ast.File) []imported {
-	var ps []imported
-	for _, spec := range f.Imports {
-		p, _ := strconv.Unquote(spec.Path.Value)
-		switch {
-		case p == modulePath:
-			ps = append(ps, imported{".", true})
-		case strings.HasPrefix(p, modulePath+"/"):
-			ps = append(ps, imported{strings.TrimPrefix(p, modulePath+"/"), true})
-		default:
-			ps = append(ps, imported{p, false})
-		}
-	}
-	return ps
-}
-
-// standard reports whether p, the import path of a package outside the
-// module, is in the standard library: its first element has no dot.
-func standard(p string) bool {
-	first, _, _ := strings.Cut(p, "/")
-	return !strings.Contains(first, ".")
-}
-
 // TestImportRules holds every package of the module to importRules, its
 // tests to testSupport and testRules, and checks that nothing imports the
-// command or, outside tests and commands, the support of tests.
+// command or, outside tests and the support of tests itself, the support
+// of tests.
 func TestImportRules(t *testing.T) {
 	for _, f := range moduleFiles(t, token.NewFileSet()) {
 		allowed, ok := importRules[f.pkg]
@@ -263,7 +169,7 @@ func TestImportRules(t *testing.T) {
 			switch {
 			case p.inModule && strings.HasPrefix(p.path, "cmd/"):
 				t.Errorf("%s imports %q: nothing imports a command", f.path, p.path)
-			case p.inModule && !f.test && (p.path == "internal/testrows" || p.path == "internal/oracle"):
+			case p.inModule && !f.test && slices.Contains(testOnly, p.path) && !slices.Contains(testOnly, f.pkg):
 				t.Errorf("%s imports %q, which only tests may", f.path, p.path)
 			case slices.Contains(allowed, p.path), !p.inModule && standard(p.path):
 			default:
@@ -273,140 +179,82 @@ func TestImportRules(t *testing.T) {
 	}
 }
 
-// onlyIn are the rules that only some packages follow: a call or a literal
-// that spells a rule of a standard, written once. Each names the packages
-// (or, for tests, the files) allowed to make it, and why.
-var onlyIn = []struct {
-	what  string
-	match func(f *ast.File, n ast.Node) bool
-	pkgs  []string // the packages whose non-test files may
-	tests []string // the test files that may; nil for a rule that tests need not follow
-}{
-	{
-		"a conversion of x/net/idna (ToASCII or ToUnicode): IDNA goes through internal/idnacheck, with its limit and its check of labels",
-		idnaConversion,
-		[]string{"internal/idnacheck"},
-		// They compare the module's readings with x/net/idna alone.
-		[]string{"security_test.go", "whatwg/wpt_test.go", "internal/idnacheck/idnacheck_test.go"},
-	},
-	{
-		"a profile of x/net/idna (idna.New and its options): the URL Standard's (whatwg, section 3.3) and idnacheck's named ones",
-		func(f *ast.File, n ast.Node) bool { return isPkgCall(f, n, "golang.org/x/net/idna", "New") },
-		[]string{"internal/idnacheck", "whatwg"},
-		[]string{"internal/idnacheck/idnacheck_test.go", "whatwg/wpt_test.go"},
-	},
-	{
-		"splitting at \"&\": query pairs are split by internal/query",
-		splitsAtAmpersand,
-		[]string{"internal/query"},
-		nil,
-	},
-	{
-		"a default port as text (\"80\", \"443\"): scheme facts come from internal/schemes",
-		func(f *ast.File, n ast.Node) bool {
-			l, ok := n.(*ast.BasicLit)
-			return ok && (l.Value == `"80"` || l.Value == `"443"`)
-		},
-		// The generator of urlpattern's rows picks ports to test with.
-		[]string{"internal/schemes", "internal/oracle", "urlpattern/internal/gencases"},
-		nil,
-	},
-}
+// tierName is what the name of every check of time holds. The tier of
+// internal/timing, which go test ./... skips, is run by
+// GOURI_TIMING=1 go test -run Linear ./..., which selects these tests with
+// the checks of linear work by counts.
+const tierName = "LinearTime"
 
-// TestOnlyIn checks the rules of onlyIn on every file of the module. Test
-// files follow the rules that list test files, but for those; the others
-// bind non-test code only, since tests hold expected values and slow
-// references of their own.
-func TestOnlyIn(t *testing.T) {
-	for _, f := range moduleFiles(t, token.NewFileSet()) {
-		for _, r := range onlyIn {
-			if f.test && (r.tests == nil || slices.Contains(r.tests, f.path)) || !f.test && slices.Contains(r.pkgs, f.pkg) {
+// TestTimingTier holds the tests of the module to the tier of the checks of
+// time (see internal/timing): a function that measures, by using a function
+// of internal/timing other than Tier, is a test named with tierName that
+// calls timing.Tier before it measures; and a test named with tierName
+// calls timing.Tier. So the tier's -run pattern selects every check of
+// time, and a name that says time means one.
+func TestTimingTier(t *testing.T) {
+	files := moduleFiles(t, token.NewFileSet())
+	measures := map[string]bool{} // the functions of internal/timing but Tier
+	for _, f := range files {
+		if f.pkg != "internal/timing" || f.test {
+			continue
+		}
+		for _, d := range f.ast.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.IsExported() && fd.Name.Name != "Tier" {
+				measures[fd.Name.Name] = true
+			}
+		}
+	}
+	if !measures["CheckLinear"] {
+		t.Fatal("internal/timing has no function CheckLinear: the test reads the wrong package")
+	}
+	for _, f := range files {
+		if !f.test {
+			continue
+		}
+		name := importName(f.ast, modulePath+"/internal/timing")
+		for _, d := range f.ast.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
 				continue
 			}
-			ast.Inspect(f.ast, func(n ast.Node) bool {
-				if n != nil && r.match(f.ast, n) {
-					t.Errorf("%s: %s", f.path, r.what)
-				}
-				return true
-			})
-		}
-	}
-}
-
-// importName returns the name under which f imports the package p, or "".
-func importName(f *ast.File, p string) string {
-	for _, spec := range f.Imports {
-		if q, _ := strconv.Unquote(spec.Path.Value); q == p {
-			if spec.Name != nil {
-				return spec.Name.Name
+			tier, measure := tierUses(fd, name, measures)
+			named := fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test") && strings.Contains(fd.Name.Name, tierName)
+			switch {
+			case measure.IsValid() && !named:
+				t.Errorf("%s: %s measures time with internal/timing: only a test named with %q may, which the tier runs", f.path, fd.Name.Name, tierName)
+			case measure.IsValid() && (!tier.IsValid() || tier > measure):
+				t.Errorf("%s: %s measures time without calling timing.Tier first", f.path, fd.Name.Name)
+			case named && !tier.IsValid():
+				t.Errorf("%s: %s is named as a check of time (%q) but does not call timing.Tier", f.path, fd.Name.Name, tierName)
 			}
-			return path.Base(p)
 		}
 	}
-	return ""
 }
 
-// isPkgCall reports whether n calls the function name of the package p.
-func isPkgCall(f *ast.File, n ast.Node, p, name string) bool {
-	c, ok := n.(*ast.CallExpr)
-	if !ok {
-		return false
+// tierUses returns the position in fd of the first call of timing.Tier and
+// of the first use of one of the measures of package timing, imported as
+// name ("" when the file does not import it); token.NoPos for none.
+func tierUses(fd *ast.FuncDecl, name string, measures map[string]bool) (tier, measure token.Pos) {
+	if name == "" {
+		return token.NoPos, token.NoPos
 	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != name {
-		return false
-	}
-	id, ok := sel.X.(*ast.Ident)
-	return ok && id.Name == importName(f, p) && importName(f, p) != ""
-}
-
-// idnaConversion reports whether n is a call of ToASCII or ToUnicode in a
-// file that imports x/net/idna, other than through internal/idnacheck: of
-// the package (idna.ToASCII), of its profiles (idna.Lookup.ToASCII) or of a
-// profile that the file holds.
-func idnaConversion(f *ast.File, n ast.Node) bool {
-	c, ok := n.(*ast.CallExpr)
-	if !ok || importName(f, "golang.org/x/net/idna") == "" {
-		return false
-	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "ToASCII" && sel.Sel.Name != "ToUnicode" {
-		return false
-	}
-	root := sel.X
-	for {
-		s, ok := root.(*ast.SelectorExpr)
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
-			break
+			return true
 		}
-		root = s.X
-	}
-	id, ok := root.(*ast.Ident)
-	return !ok || id.Name != importName(f, modulePath+"/internal/idnacheck")
-}
-
-// splitsAtAmpersand reports whether n calls a function of strings or bytes
-// with a "&" or '&' argument that looks for it or splits at it.
-func splitsAtAmpersand(f *ast.File, n ast.Node) bool {
-	c, ok := n.(*ast.CallExpr)
-	if !ok || len(c.Args) < 2 {
-		return false
-	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	id, ok := sel.X.(*ast.Ident)
-	if !ok || id.Name != importName(f, "strings") && id.Name != importName(f, "bytes") {
-		return false
-	}
-	switch sel.Sel.Name {
-	case "Split", "SplitN", "SplitSeq", "SplitAfter", "Cut", "Index", "IndexByte", "LastIndex", "LastIndexByte", "Count", "Fields", "FieldsFunc":
-	default:
-		return false
-	}
-	l, ok := c.Args[1].(*ast.BasicLit)
-	return ok && (l.Value == `"&"` || l.Value == `'&'`)
+		if id, ok := sel.X.(*ast.Ident); !ok || id.Name != name {
+			return true
+		}
+		switch {
+		case sel.Sel.Name == "Tier" && !tier.IsValid():
+			tier = sel.Pos()
+		case measures[sel.Sel.Name] && !measure.IsValid():
+			measure = sel.Pos()
+		}
+		return true
+	})
+	return tier, measure
 }
 
 // maxLines is the longest a function of the module may be, from "func" to

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package oracle
+package timing
 
 import "time"
 

@@ -1,4 +1,4 @@
-package oracle
+package timing
 
 import (
 	"math"
@@ -18,20 +18,6 @@ import (
 // time, and a ratio above the limit is measured again before it counts, so
 // that a burst of noise does not fail a test while quadratic work fails
 // every time.
-
-// SkipTimeUnderRace skips tb, a check of time by CheckLinear, in a build
-// with the race detector. The detector adds a cost to every memory access
-// that grows in steps with the memory in use (its shadow memory): from an
-// input of 64 KiB to one of 512 KiB the cost of a byte jumps, and the
-// ratio measures the detector, not the code (TestLinearTime failed in 3 of
-// 4 runs under -race). The work is still checked there by the allocations
-// it makes (HostileLinear), and by time in every run without -race.
-func SkipTimeUnderRace(tb testing.TB) {
-	tb.Helper()
-	if Race {
-		tb.Skip("a check of time: the race detector's cost per byte is not linear in the input")
-	}
-}
 
 // GrowthLimit is the largest accepted time(8n)/time(n).
 const GrowthLimit = 20
@@ -135,11 +121,15 @@ func CheckLinear(f func(string), build func(int) string, n int) (ratio float64, 
 	return ratio, false
 }
 
-// Short reports whether a test runs in its quick form, with smaller counts
-// and sizes or not at all: with -short, and in a build with the race
-// detector, which makes every memory access cost many times as much (the
-// full forms took more than the ten minutes of a package's test binary
-// under -race on two busy cores). The race detector looks for accesses
-// without synchronization, which the quick forms make as well; the full
-// forms run without it.
-func Short() bool { return testing.Short() || Race }
+// CheckFamilies checks f, the operation name, with CheckLinear on every
+// family of Families at LinearSize, and reports each family on which it is
+// not linear as an error of tb.
+func CheckFamilies(tb testing.TB, name string, f func(string)) {
+	tb.Helper()
+	for _, in := range Families {
+		if ratio, ok := CheckLinear(f, in.Build, LinearSize); !ok {
+			tb.Errorf("%s on %s: time for %d bytes / time for %d bytes = %.1f, more than %d: not linear",
+				name, in.Name, 8*LinearSize, LinearSize, ratio, GrowthLimit)
+		}
+	}
+}

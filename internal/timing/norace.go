@@ -1,6 +1,6 @@
 //go:build !race
 
-package oracle
+package timing
 
 // Race is true in a build with the race detector (go test -race).
 const Race = false

@@ -1,0 +1,134 @@
+package robots
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gouri/uri/whatwg"
+)
+
+// fuzzFiles seed the fuzz targets: the RFC's examples and the suite's.
+func fuzzFiles() []string {
+	files := []string{
+		"user-agent: *\ndisallow: /a*b$\nallow: /a",
+		"user-agent: a\nuser-agent: b\r\ndisallow: /%7e*%2A$\rallow: /\u00e9",
+		"\xEF\xBB\xBFuser-agent: x # c\nallow: /*?*=*/\ndisallow: *.gif$\n",
+	}
+	for _, ex := range rfcExamples {
+		files = append(files, ex.file)
+	}
+	return files
+}
+
+// FuzzCheck: for any file, crawler and path, CheckPath agrees with the
+// slow reference (refDecide) on the verdict and the line of the deciding
+// rule; that line exists and holds the rule's pattern; the steps stay
+// within the bound of the package documentation; and the Google reading
+// does not panic and names a line that exists too. Parse never fails.
+func FuzzCheck(f *testing.F) {
+	for _, file := range fuzzFiles() {
+		f.Add(file, "ExampleBot", "/a/b?c=d/e")
+		f.Add(file, "foobot", "/example/page.html")
+	}
+	f.Fuzz(func(t *testing.T, file, agent, path string) {
+		r := Parse([]byte(file))
+		a := r.Agent(agent)
+		v, steps := a.check(path)
+		allowed, line := refDecide(file, agent, path)
+		if v.Allowed != allowed || v.Rule.Line != line {
+			t.Fatalf("Parse(%q).Agent(%q).CheckPath(%q) = %+v; the reference says allowed %v by line %d", file, agent, path, v, allowed, line)
+		}
+		lines := refLines(file)
+		for _, g := range []Verdict{v, Options{Reading: Google}.Parse([]byte(file)).Agent(agent).CheckPath(path)} {
+			if g.Reason != MatchedRule {
+				continue
+			}
+			if g.Rule.Line < 1 || g.Rule.Line > len(lines) || !strings.Contains(lines[g.Rule.Line-1], g.Rule.Pattern) {
+				t.Fatalf("Parse(%q): the rule %+v is not on its line", file, g.Rule)
+			}
+		}
+		if bound := stepBound(a, path); steps > bound {
+			t.Fatalf("Parse(%q).Agent(%q).CheckPath(%q) took %d steps, more than %d", file, agent, path, steps, bound)
+		}
+	})
+}
+
+// stepBound is the most steps that CheckPath(path) may take: for each
+// rule of the crawler's groups, twice the path to match and the pattern.
+func stepBound(a Agent, path string) int {
+	if a.r == nil || a.r.f == nil {
+		return 0
+	}
+	p, _ := normalize(nil, path, false)
+	n := 0
+	for k := 0; k < len(a.named) || k < len(a.star); k++ {
+		g := a.r.f.groups[a.group(k)]
+		for _, r := range a.r.f.rules[g.lo:g.hi] {
+			n += 2*(len(p)+1) + int(r.patEnd-r.pat) + 1
+		}
+	}
+	return n
+}
+
+// FuzzNormalize: the normalization is the reference's, idempotent, and
+// writes only unreserved characters, sub-delims but "*", "$" and "'", the
+// path's "/", one "?" and pct-encodings of other octets in upper case.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"/foo/bar?baz=https://foo.bar", "/%62%61%7a/\u30c4", "/a%2x%", "/*$?*$"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, pattern bool) {
+		got, _ := normalize(nil, s, pattern)
+		if want := refNormalize(s, pattern); got != want {
+			t.Fatalf("normalize(%q, %v) = %q, the reference %q", s, pattern, got, want)
+		}
+		if again, _ := normalize(nil, got, pattern); again != got {
+			t.Fatalf("normalize(%q) = %q, then %q", s, got, again)
+		}
+		path, query, _ := strings.Cut(got, "?")
+		for i, part := range []string{path, query} {
+			for j := 0; j < len(part); j++ {
+				c := part[j]
+				switch {
+				case strings.IndexByte(refUnreserved, c) >= 0, strings.IndexByte("!&()+,;=", c) >= 0:
+				case c == '/' && i == 0, c == '*' && pattern:
+				case c == '%' && j+2 < len(part) && strings.IndexByte("0123456789ABCDEF", part[j+1]) >= 0 && strings.IndexByte("0123456789ABCDEF", part[j+2]) >= 0:
+					j += 2
+				default:
+					t.Fatalf("normalize(%q) = %q, with %q at %d", s, got, c, j)
+				}
+			}
+		}
+	})
+}
+
+// FuzzURL: URL and Check agree on which inputs are URLs with a host; the
+// robots.txt URL is a URL of the URL Standard with the path /robots.txt,
+// its own robots.txt URL; Check's errors have an offset inside the input.
+func FuzzURL(f *testing.F) {
+	for _, s := range []string{"https://user:pw@Example.COM:443/a?b#c", "http://h:8080", "mailto:a@b", "file:///x", "foo://h/p", " http://[::1]/ ", ""} {
+		f.Add(s)
+	}
+	r := Parse([]byte("user-agent: *\ndisallow: /"))
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := URL(s)
+		_, cerr := r.Check("a", s)
+		if (err == nil) != (cerr == nil) {
+			t.Fatalf("URL(%q) = %q, %v; Check: %v", s, u, err, cerr)
+		}
+		if err != nil {
+			if off := offsetOf(err); off < -1 || off > len(s) {
+				t.Fatalf("URL(%q): %v: offset %d outside the input", s, err, off)
+			}
+			return
+		}
+		w, err := whatwg.Parse(u)
+		if err != nil || w.Pathname() != "/robots.txt" || w.HasQuery() || w.HasFragment() || w.Href() != u {
+			t.Fatalf("URL(%q) = %q, which reads as %q, %v", s, u, w.Href(), err)
+		}
+		if again, err := URL(u); again != u || err != nil {
+			t.Fatalf("URL(%q) = %q, then %q, %v", s, u, again, err)
+		}
+	})
+}
