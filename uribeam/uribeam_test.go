@@ -29,7 +29,21 @@ func TestMain(m *testing.M) {
 	// The runner logs each job and bundle at level INFO; a failure is
 	// logged at ERROR and fails its test.
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	ptest.Main(m)
+	os.Exit(withTempDir(func() int { return ptest.MainRet(m) }))
+}
+
+// withTempDir runs f with TMPDIR set to a new folder, removed after it:
+// the SDK leaves an empty file named beamloopbackworker-* in os.TempDir
+// for each job that it runs with a loopback worker.
+func withTempDir(f func() int) int {
+	dir, err := os.MkdirTemp("", "uribeam-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	os.Setenv("TMPDIR", dir)
+	return f()
 }
 
 // capture is a record with a URL field, as a CDX line or a crawl log has.

@@ -22,7 +22,17 @@ func TestMain(m *testing.M) {
 	// The runner logs each job at level INFO.
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	beam.Init()
-	os.Exit(m.Run())
+	// The SDK leaves an empty file named beamloopbackworker-* in
+	// os.TempDir for each job that it runs with a loopback worker.
+	dir, err := os.MkdirTemp("", "urikeys-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("TMPDIR", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // TestPipelineIsLoop: on the module's committed samples of real URLs and
