@@ -7,6 +7,7 @@ import (
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
+	"github.com/gouri/uri/site"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -110,5 +111,10 @@ func noSiteReason(u whatwg.URL) string {
 	if strings.HasPrefix(name, ".") || strings.Contains(name, "..") {
 		return "the host " + h + " has an empty label"
 	}
-	return "the host " + h + " is a public suffix"
+	// One more label makes a public suffix a registrable domain, and
+	// leaves an invalid name invalid.
+	if _, ok := site.RegistrableDomain("x." + name); ok {
+		return "the host " + h + " is a public suffix"
+	}
+	return "the host " + h + " is not a valid domain name"
 }

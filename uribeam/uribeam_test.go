@@ -109,7 +109,7 @@ func TestSURT(t *testing.T) {
 // Failure that says why a host has none.
 func TestSite(t *testing.T) {
 	p, s := beam.NewPipelineWithRoot()
-	urls := beam.Create(s, "https://www.Bücher.co.uk/x", "http://a.b.github.io/", "http://127.0.0.1/", "http://com/", "mailto:x", "http://a..example.com/", "http://%zz/")
+	urls := beam.Create(s, "https://www.Bücher.co.uk/x", "http://a.b.github.io/", "http://127.0.0.1/", "http://com/", "mailto:x", "http://a..example.com/", "http://%zz/", "http://localhost/", "https://\"www.example.com/")
 	sites, failed := Site(s, urls)
 	passert.Equals(s, sites, "xn--bcher-kva.co.uk", "b.github.io")
 	passert.Equals(s, beam.ParDo(s, failureText, failed),
@@ -117,6 +117,8 @@ func TestSite(t *testing.T) {
 		`site | http://com/ | no registrable domain | site: no registrable domain (the host "com" is a public suffix) of "http://com/"`,
 		`site | mailto:x | no registrable domain | site: no registrable domain (the URL has no host) of "mailto:x"`,
 		`site | http://a..example.com/ | no registrable domain | site: no registrable domain (the host "a..example.com" has an empty label) of "http://a..example.com/"`,
+		`site | http://localhost/ | no registrable domain | site: no registrable domain (the host "localhost" is a public suffix) of "http://localhost/"`,
+		`site | https://"www.example.com/ | no registrable domain | site: no registrable domain (the host "\"www.example.com" is not a valid domain name) of "https://\"www.example.com/"`,
 		`site | http://%zz/ | domain-to-ASCII | domain-to-ASCII ("%" (U+0025) is not allowed in a domain (a forbidden domain code point)) at offset 7 of "http://%zz/"`,
 	)
 	ptest.RunAndValidate(t, p)
