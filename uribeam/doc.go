@@ -59,7 +59,7 @@
 // # The example pipeline
 //
 // Command urikeys (cmd/urikeys) reads text files of URLs and writes the
-// key of each beside it, and its failures as JSON; README.md in this
-// folder runs it on prism and on Dataflow, and compares its keys per
+// key of each beside it, and its failures as JSON; uribeam/README.md
+// runs it on prism and on Dataflow, and compares its keys per
 // second with those of a plain loop over the library.
 package uribeam

@@ -13,12 +13,13 @@
 // writes the same files, so that the two can be compared and timed
 // against each other. It prints the number of keys and failures that the
 // metrics counted, the time and the lines per second to standard error.
-// README.md in the module's folder gives the flags of distributed runners
+// uribeam/README.md gives the flags of distributed runners
 // and the figures measured.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -69,6 +70,10 @@ func main() {
 		keys, failed, err = runLoop(cfg)
 	} else {
 		keys, failed, err = runPipeline(context.Background(), cfg)
+	}
+	if errors.Is(err, errNoResult) {
+		fmt.Fprintln(os.Stderr, "urikeys: submitted;", err)
+		return
 	}
 	if err != nil {
 		log.Print(err)
@@ -141,6 +146,11 @@ func counted(r metrics.QueryResults, suffix string) int64 {
 	return n
 }
 
+// errNoResult is the error of run when the runner returns no result: it
+// submitted the job and did not wait for it (--async), or only printed it
+// (Dataflow's --dry_run).
+var errNoResult = errors.New("the runner gave no result to count (--async or --dry_run)")
+
 // run starts the pipeline on the runner that --runner names (prism by
 // default), and waits for it.
 func run(ctx context.Context, p *beam.Pipeline) (metrics.QueryResults, error) {
@@ -149,7 +159,7 @@ func run(ctx context.Context, p *beam.Pipeline) (metrics.QueryResults, error) {
 		return metrics.QueryResults{}, err
 	}
 	if pr == nil {
-		return metrics.QueryResults{}, nil
+		return metrics.QueryResults{}, errNoResult
 	}
 	return pr.Metrics().Query(func(r metrics.SingleResult) bool { return r.Namespace() == "uribeam" }), nil
 }
