@@ -49,8 +49,8 @@
 //     compared as Section 3.1 says ([URI.SchemeIs]) and their default ports
 //     ([URI.DefaultPort]); the numeric host forms of Section
 //     7.4 ([AmbiguousIPv4]); and internationalized host names through the
-//     UTS #46 lookup profile ([HostToASCII], [HostToUnicode],
-//     [CheckHomograph]).
+//     UTS #46 lookup profile ([HostToASCII], [HostToUnicode]); to show a
+//     host or a URL to people, package github.com/gouri/uri/display.
 //   - Text written under other grammars, mapped onto a URI with a report of
 //     every edit ([Components.Encode]): package
 //     github.com/gouri/uri/legacy reads the older grammars (RFC 1738, 1808,
@@ -258,9 +258,10 @@
 //   - [HostToASCII] turns an internationalized name, percent-encoded as in
 //     a URI or raw as in an IRI, into the A-labels to look up in the DNS
 //     (UTS #46 lookup profile, golang.org/x/net/idna); [HostToUnicode] gives
-//     the form for people, and [CheckHomograph] reports labels that mix
-//     scripts or imitate a Latin name (such as "pаypal" with a Cyrillic
-//     "а").
+//     its Unicode form, with no check against names that imitate others
+//     (such as "pаypal" with a Cyrillic "а"). Package
+//     github.com/gouri/uri/display shows a host in Unicode only where the
+//     checks of browsers (UTS #39 and theirs) find no spoof.
 //
 // x/net/idna takes its Unicode tables and its UTS #46 algorithm from the Go
 // release the module is built with: Unicode 15.0 with the algorithm of
@@ -362,16 +363,16 @@
 // IRI allows, leaving "%2F", every other ASCII octet and every bidi control
 // ("%E2%80%AE", "%E2%81%A7", ...) encoded. The host of a scheme that names
 // hosts through the DNS (http, https, ws, wss, ftp, ...) becomes IDNA
-// A-labels ("http://résumé.example/" gives "http://xn--rsum-bpad.example/"),
-// and ToIRI shows A-labels in Unicode only when [CheckHomograph] finds no
-// look-alike risk in the name, as browsers do; other hosts are
-// percent-encoded, which Section 3.1 also permits. u.ToIRI().ToURI() gives
-// u back, except that the hex digits of what ToIRI decoded come back in
-// upper case, and a host of a DNS scheme may come back as the A-labels of
-// the same name (the UTS #46 mapping lower-cases its ASCII letters). A host
+// A-labels ("http://résumé.example/" gives "http://xn--rsum-bpad.example/");
+// other hosts are percent-encoded, which Section 3.1 also permits. A host
 // that the lookup profile rejects (one with "_") is percent-encoded like the
-// rest. Both return their input's text without allocating when there is
-// nothing to convert.
+// rest. ToIRI leaves the host of a DNS scheme as it is, A-labels and
+// percent-encodings included: it applies no check against names that
+// imitate others, and package github.com/gouri/uri/display shows such hosts
+// to people; the other hosts are decoded as the rest is. So
+// u.ToIRI().ToURI() gives u back, except that the hex digits of what ToIRI
+// decoded come back in upper case. Both return their input's text without
+// allocating when there is nothing to convert.
 //
 // # File paths
 //
@@ -478,4 +479,8 @@
 //     and OpMatch became template.OpExpand and template.OpMatch, OpCanon
 //     and OpSURT became canon.OpCanon and canon.OpSURT, with the same
 //     spellings.
+//   - CheckHomograph, with ErrMixedScript, ErrConfusable and OpHomograph,
+//     gave way to package github.com/gouri/uri/display, which decides as
+//     browsers do (display.Host: a Decision with a Reason per label); and
+//     [URI.ToIRI] no longer shows the host of a DNS scheme in Unicode.
 package uri

@@ -131,7 +131,8 @@ var (
 	// element that is one, or holds one once decoded: data never navigates.
 	// [FilePath] or [FromFilePath] met one, percent-encoded or not: a file
 	// system resolves it after following symbolic links, which removing it
-	// by text cannot do.
+	// by text cannot do ([FileOptions].RemoveDotSegments removes it by text
+	// on request).
 	ErrDotSegment = errors.New(`"." or ".." segment`)
 
 	// ErrNilURL: [FromURL] was given a nil *url.URL.
@@ -141,18 +142,6 @@ var (
 	// under the UTS #46 lookup profile (RFC 5891 with the UTS #46 mapping).
 	// The Error's Detail gives the reason that golang.org/x/net/idna gave.
 	ErrIDNA = errors.New("invalid internationalized domain name")
-
-	// ErrMixedScript: a label of a host name mixes letters of scripts that
-	// the Highly Restrictive level of Unicode Technical Standard #39,
-	// Section 5.2, does not allow together, such as Latin with Cyrillic or
-	// Greek: a likely homograph. See [CheckHomograph].
-	ErrMixedScript = errors.New("label mixes scripts")
-
-	// ErrConfusable: a label of a host name is written entirely with
-	// Cyrillic or entirely with Greek letters that look like Latin letters,
-	// such as "аррӏе" (Cyrillic) for "apple", under a top-level domain in
-	// another script: a likely homograph. See [CheckHomograph].
-	ErrConfusable = errors.New("label looks like a Latin name")
 
 	// ErrCannotEncode: [Components.Encode] was given a component that no
 	// percent-encoding can make valid: a scheme that does not begin with a
@@ -283,9 +272,6 @@ const (
 
 	// OpIDNA: [HostToASCII] and [HostToUnicode].
 	OpIDNA Op = "idna"
-
-	// OpHomograph: [CheckHomograph].
-	OpHomograph Op = "homograph"
 
 	// OpFilePath: [FilePath], [FromFilePath] and [FileKey].
 	OpFilePath Op = "file-path"
@@ -504,7 +490,9 @@ var (
 
 	// ErrFileHost: a host that no path of the requested style can name: any
 	// host but "localhost" for a POSIX path (only the local machine's files
-	// have one), or an IP-literal, which a Windows UNC path cannot hold.
+	// have one), or an IP-literal, which a Windows UNC path cannot hold; or,
+	// under [FileOptions].LocalOnly, any UNC server, which Windows reaches
+	// over the network (SMB).
 	ErrFileHost = errors.New("host that the path style cannot name")
 
 	// ErrNotAbsolute: a path that names a file only relative to a current
@@ -517,6 +505,8 @@ var (
 	// ErrEncodedSeparator: a percent-encoded "/" (or, for Windows, "\") in a
 	// segment of a file URI. Decoded, it would split the segment in two, so
 	// the path would not be the one the URI names (RFC 3986, Section 2.2).
+	// Package httptarget refuses one in a request-target's path with it too,
+	// when its Config.RefuseEncodedSlash asks.
 	ErrEncodedSeparator = errors.New("percent-encoded path separator")
 
 	// ErrNUL: a NUL byte, raw in a path or percent-encoded ("%00") in a file
@@ -535,4 +525,13 @@ var (
 	// URI whose UNC server is "." or "?" and would make one. RFC 8089 gives
 	// such paths no file URI.
 	ErrDevicePath = errors.New(`device path (\\.\ or \\?\)`)
+
+	// ErrWindowsName: a Windows path, or the Windows path of a file URI,
+	// with a character that Windows forbids in the name of a file, a
+	// directory or a UNC server (Win32's "Naming Files, Paths, and
+	// Namespaces"): a control character (U+0001 to U+001F) or one of
+	// < > : " | ? *. ":" after the drive letter names an alternate data
+	// stream of NTFS, "?" and "*" are wildcards, and the others fail or
+	// mean something else to the system and its shells.
+	ErrWindowsName = errors.New("character that Windows forbids in a file name")
 )

@@ -108,6 +108,38 @@ func ExampleFileOptions_FromFilePath() {
 	// C:\Users\Zoë\a+b (1).txt <nil>
 }
 
+// A file URI from a link, a message or a document can name a UNC path,
+// which Windows opens over SMB, offering the user's credentials to the
+// server. LocalOnly refuses other machines before any path is opened.
+func ExampleFileOptions_FilePath() {
+	o := uri.FileOptions{Style: uri.PathWindows, LocalOnly: true}
+	for _, s := range []string{"file:///C:/Users/a.txt", "file://evil.example/share/x", "file:////evil.example/share/x"} {
+		p, err := o.FilePath(uri.MustParse(s))
+		fmt.Println(p, errors.Is(err, uri.ErrFileHost))
+	}
+	// Output:
+	// C:\Users\a.txt false
+	//  true
+	//  true
+}
+
+// Windows paths can be cleaned on any system: RemoveDotSegments removes
+// "." and ".." by text, never above the drive or the share, where
+// path/filepath.Clean knows the running system's paths only. A character
+// that Windows forbids in a name is an error.
+func ExampleFileOptions_FromFilePath_removeDotSegments() {
+	o := uri.FileOptions{Style: uri.PathWindows, RemoveDotSegments: true}
+	for _, p := range []string{`C:\a\..\b`, `C:\..\..\b`, `\\server\share\..\x`, "C:\\a\r\nb"} {
+		u, err := o.FromFilePath(p)
+		fmt.Println(u, err)
+	}
+	// Output:
+	// file:///C:/b <nil>
+	// file:///C:/b <nil>
+	// file://server/share/x <nil>
+	//  uri: file-path: character that Windows forbids in a file name in path at offset 4 of "C:\\a\r\nb"
+}
+
 // Documents keyed by FileKey are found again whichever tool spelled the
 // URI: the encoded ":" and "+" of VS Code, an upper-case drive letter, the
 // host localhost.

@@ -58,9 +58,6 @@ func connectHost(s string) (string, error) {
 		if a, ok := uri.AmbiguousIPv4(name); ok {
 			return "", fmt.Errorf("the name %q is read as the address %v", u.Host(), a)
 		}
-		if err := uri.CheckHomograph(name); err != nil {
-			return "", err
-		}
 		return name, nil
 	}
 	return "", errors.New("no host to connect to") // none, empty, or IPvFuture
@@ -145,7 +142,7 @@ func Example_serverSideRequestForgery() {
 	// http://a@b@c/
 	// 	refused: uri: invalid character "@" in host at offset 10 of "http://a@b@c/"
 	// http://xn--80ak6aa92e.com/
-	// 	refused: uri: homograph: label looks like a Latin name in host at offset 0 of "xn--80ak6aa92e.com"
+	// 	connects to xn--80ak6aa92e.com
 	// http://[v1.x]/
 	// 	refused: no host to connect to
 	// http://１２７.０.０.１/ is http://127.0.0.1/

@@ -214,7 +214,7 @@ func ExampleIRI_ToURI() {
 	fmt.Println(uri.MustParse("/D%C3%BCrst/a%2Fb/%FF").ToIRI())
 	// Output:
 	// https://xn--fsqu00a.xn--0zwm56d/%E8%B7%AF%E5%BE%84?q=caf%C3%A9 <nil>
-	// https://例子.测试/路径?q=café
+	// https://xn--fsqu00a.xn--0zwm56d/路径?q=café
 	// /Dürst/a%2Fb/%FF
 }
 
@@ -380,16 +380,17 @@ func ExampleHostToASCII() {
 	// "" uri: idna: invalid internationalized domain name (disallowed rune U+005F) in host at offset 0 of "my_host.example"
 }
 
-// HostToUnicode gives the form for people; CheckHomograph says when that form
-// should not be shown, because it imitates another name.
+// HostToUnicode gives the Unicode form of every name, one that imitates
+// another included: "pаypal" with a Cyrillic "а". Package display decides
+// which form to show people.
 func ExampleHostToUnicode() {
 	for _, h := range []string{"xn--bcher-kva.example", "xn--pypal-4ve.com"} {
-		u, _ := uri.HostToUnicode(h)
-		fmt.Println(h, u, uri.CheckHomograph(h))
+		u, err := uri.HostToUnicode(h)
+		fmt.Println(h, u, err)
 	}
 	// Output:
 	// xn--bcher-kva.example bücher.example <nil>
-	// xn--pypal-4ve.com pаypal.com uri: homograph: label mixes scripts in host at offset 0 of "xn--pypal-4ve.com"
+	// xn--pypal-4ve.com pаypal.com <nil>
 }
 
 // insideDir reports whether a request target in origin-form (an absolute
@@ -558,7 +559,8 @@ func ExampleComponents_Encode() {
 }
 
 // ToIRI decodes for display only what an IRI may show: "%2F" and a
-// bidirectional formatting character stay encoded.
+// bidirectional formatting character stay encoded, and so does the host of
+// a DNS scheme, which package display shows.
 func ExampleURI_ToIRI() {
 	for _, s := range []string{"http://example.org/D%C3%BCrst", "http://h/a%2Fb%E2%80%AE", "http://xn--rsum-bpad.example/", "http://xn--pypal-4ve.com/"} {
 		fmt.Println(uri.MustParse(s).ToIRI())
@@ -566,7 +568,7 @@ func ExampleURI_ToIRI() {
 	// Output:
 	// http://example.org/Dürst
 	// http://h/a%2Fb%E2%80%AE
-	// http://résumé.example/
+	// http://xn--rsum-bpad.example/
 	// http://xn--pypal-4ve.com/
 }
 
@@ -579,19 +581,6 @@ func ExampleURI_URL() {
 	// Output:
 	// "/a b" true "http://h/a%20b?"
 	// [v7.x]
-}
-
-// CheckHomograph flags labels that mix scripts, and labels written in
-// another script to look Latin, unless the whole name is in that script.
-func ExampleCheckHomograph() {
-	for _, h := range []string{"bücher.example", "p\u0430ypal.com", "\u0430\u0440\u0440\u04cf\u0435.com", "\u0430\u0440\u0440\u04cf\u0435.\u0440\u0444"} {
-		fmt.Println(h, uri.CheckHomograph(h))
-	}
-	// Output:
-	// bücher.example <nil>
-	// pаypal.com uri: homograph: label mixes scripts in host at offset 0 of "pаypal.com"
-	// аррӏе.com uri: homograph: label looks like a Latin name in host at offset 0 of "аррӏе.com"
-	// аррӏе.рф <nil>
 }
 
 // Working next to net/url: take the *url.URL that net/http or a

@@ -62,10 +62,32 @@ func (s PathStyle) String() string {
 // authority mean the local machine; nothing is removed or repaired. On error
 // it returns "" and an *[Error] with Op [OpFilePath] whose Err says what names
 // no path: a query, a dot segment, a host the style cannot name, a path that
-// is not absolute, ... The forms it reads and every error, with its Err and
-// Offset, are listed in docs/file-uris.md#every-form-and-error in the module.
+// is not absolute, a character that Windows forbids in a name
+// ([ErrWindowsName]), ... The forms it reads and every error, with its Err
+// and Offset, are listed in docs/file-uris.md#every-form-and-error in the
+// module. It is FileOptions{Style: style}.FilePath(u).
+//
+// Security: for PathWindows, a file URI with a host ("file://evil.example/share/x")
+// or a UNC path after an empty authority ("file:////evil.example/share/x")
+// gives a UNC path, `\\evil.example\share\x`. Opening it makes Windows
+// connect to that server over SMB and offer the user's credentials (an
+// NTLM exchange that the server can capture and crack or relay), before any
+// file is read. A program that opens the path of a URI that it did not
+// write itself refuses other machines with [FileOptions].LocalOnly
+// (ErrFileHost).
 func FilePath(u URI, style PathStyle) (string, error) {
-	p, off, c, err := filePath(u, style == PathWindows)
+	return FileOptions{Style: style}.FilePath(u)
+}
+
+// FilePath returns the file system path that the file URI u names in the
+// style o.Style, as the function [FilePath] does, with o's checks: under
+// LocalOnly, a UNC server, in the host or after an empty authority, is an
+// error ([ErrFileHost] at the server); with RemoveDotSegments, the "." and
+// ".." segments of the path are removed by text instead of refused, never
+// above its root (a drive letter's "C:\" or a UNC path's share). It
+// allocates the path.
+func (o FileOptions) FilePath(u URI) (string, error) {
+	p, off, c, err := filePath(u, o)
 	if err != nil {
 		e := &Error{Op: OpFilePath, Input: u.String(), Offset: off, Component: c, Err: err}
 		if f, ok := err.(fileFault); ok {
@@ -95,11 +117,13 @@ var (
 	errNoServer      = fileFault{ErrNotAbsolute, "UNC path without a server"}
 	errRemoteHost    = fileFault{ErrFileHost, "POSIX paths name local files only"}
 	errLiteralServer = fileFault{ErrFileHost, "a UNC server cannot be an IP literal"}
+	errSMBServer     = fileFault{ErrFileHost, "a UNC server, which Windows would reach over SMB, refused by FileOptions.LocalOnly"}
 )
 
-// filePath does the work of FilePath on u. On
+// filePath does the work of FilePath on u under o. On
 // error it returns the offset and component of the fault, and the sentinel.
-func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
+func filePath(u URI, o FileOptions) (p string, off int, c Component, err error) {
+	windows, dots := o.Style == PathWindows, o.RemoveDotSegments
 	if !u.HasScheme() {
 		return "", 0, Scheme, ErrMissingScheme
 	}
@@ -111,6 +135,14 @@ func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
 		return "", off, c, err
 	}
 	path, pathStart := u.Path(), int(u.pathStart)
+	if o.LocalOnly && windows {
+		switch {
+		case server != "":
+			return "", int(u.hostStart), Host, errSMBServer
+		case local && strings.HasPrefix(path, "//"):
+			return "", pathStart, Path, errSMBServer
+		}
+	}
 	switch {
 	case !windows:
 		switch {
@@ -119,18 +151,18 @@ func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
 		case path[0] != '/':
 			return "", pathStart, Path, errNotRooted
 		}
-		p, off, err = fileDecodeSegments(path, pathStart, false)
+		p, off, err = fileDecodeSegments(path, pathStart, false, dots)
 		if letter, _, ok := driveSegment(path, 1); ok && err == nil {
 			// The drive letter as the normal form writes it; decoded, the
 			// segment was two bytes.
 			p = "/" + string(letter) + ":" + p[3:]
 		}
 	case server != "":
-		p, off, err = uncPath(server, path, pathStart)
+		p, off, err = uncPath(server, path, pathStart, dots)
 	case local && strings.HasPrefix(path, "//"):
-		p, off, err = uncInPath(path, pathStart)
+		p, off, err = uncInPath(path, pathStart, dots)
 	default:
-		p, off, err = drivePath(path, pathStart)
+		p, off, err = drivePath(path, pathStart, dots)
 	}
 	switch {
 	case err != nil:
@@ -139,6 +171,8 @@ func filePath(u URI, windows bool) (p string, off int, c Component, err error) {
 		return "", int(u.pathEnd), Query, ErrNotInFilePath // at the "?"
 	case u.HasFragment():
 		return "", int(u.queryEnd), Fragment, ErrNotInFilePath // at the "#"
+	case dots:
+		p = cleanFilePath(p, windows)
 	}
 	return p, 0, NoComponent, nil
 }
@@ -181,7 +215,7 @@ func fileAuthority(u URI, windows bool) (server string, local bool, off int, c C
 // "file:////server/share" or "file://///server/share". Since "localhost"
 // means the same as the empty authority, it may come before the slashes
 // too.
-func uncInPath(path string, pathStart int) (string, int, error) {
+func uncInPath(path string, pathStart int, dots bool) (string, int, error) {
 	rest, restStart := path[2:], pathStart+2
 	if strings.HasPrefix(rest, "/") {
 		rest, restStart = rest[1:], restStart+1
@@ -197,7 +231,7 @@ func uncInPath(path string, pathStart int) (string, int, error) {
 	if err != nil {
 		return "", off, err
 	}
-	return uncPath(server, rest[k:], restStart+k)
+	return uncPath(server, rest[k:], restStart+k, dots)
 }
 
 // fileLocalhost reports whether a reg-name decodes to "localhost" in any
@@ -211,10 +245,11 @@ func fileLocalhost(host string) bool {
 }
 
 // uncServer decodes the name of a UNC server written at offset off, and
-// lowers its ASCII letters. The name must not hold a separator or NUL, and
-// must not be "." or "?", which would make a Windows device path.
+// lowers its ASCII letters. The name must not hold a separator, a NUL or
+// a character that Windows forbids in a name, and must not be "." or "?",
+// which would make a Windows device path.
 func uncServer(raw string, off int) (string, int, error) {
-	if k, err := fileCheckEscapes(raw, true); err != nil {
+	if k, err := fileCheckEscapes(raw, false); err != nil {
 		return "", off + k, err
 	}
 	d, err := Unescape(raw, EscapeHost)
@@ -227,16 +262,24 @@ func uncServer(raw string, off int) (string, int, error) {
 	case "..":
 		return "", off, ErrDotSegment
 	}
+	if k, err := fileCheckEscapes(raw, true); err != nil {
+		return "", off + k, err
+	}
 	return abnf.LowerString(d), 0, nil
 }
 
 // uncPath returns `\\server` followed by the decoded share path sp, which
 // begins at offset off: a "/", a share that is not empty, and any segments.
-func uncPath(server, sp string, off int) (string, int, error) {
+// With dots, the segments after the share may be "." or "..", never the
+// share.
+func uncPath(server, sp string, off int, dots bool) (string, int, error) {
 	if len(sp) < 2 || sp[1] == '/' {
 		return "", off + min(len(sp), 1), errNoShare
 	}
-	d, k, err := fileDecodeSegments(sp, off, true)
+	if share, _, _ := strings.Cut(sp[1:], "/"); fileDotSegment(share) {
+		return "", off + 1, ErrDotSegment
+	}
+	d, k, err := fileDecodeSegments(sp, off, true, dots)
 	if err != nil {
 		return "", k, err
 	}
@@ -247,7 +290,7 @@ func uncPath(server, sp string, off int) (string, int, error) {
 // drive letter (RFC 8089, Appendix E.2): "/C:/a", "C:/a" or "/c%3A/a", or
 // "/C%7C/a" with the vertical line of Appendix E.2.2, read by driveSegment
 // as the normal form reads it. The path begins at offset off.
-func drivePath(path string, off int) (string, int, error) {
+func drivePath(path string, off int, dots bool) (string, int, error) {
 	i := firstSegment(path)
 	letter, end, ok := driveSegment(path, i)
 	if !ok {
@@ -265,7 +308,7 @@ func drivePath(path string, off int) (string, int, error) {
 		// "C:" alone is relative to the drive's current directory.
 		return "", off + end, errDriveRelative
 	}
-	r, k, err := fileDecodeSegments(rest, off+end, true)
+	r, k, err := fileDecodeSegments(rest, off+end, true, dots)
 	if err != nil {
 		return "", k, err
 	}
@@ -273,9 +316,10 @@ func drivePath(path string, off int) (string, int, error) {
 }
 
 // fileDecodeSegments decodes a URI path that begins with "/" and starts at
-// offset off, after checking each segment; for Windows it writes "\" for
-// each "/". It returns the offset of the first fault and its sentinel.
-func fileDecodeSegments(path string, off int, windows bool) (string, int, error) {
+// offset off, after checking each segment (a dot segment is a fault unless
+// dots); for Windows it writes "\" for each "/". It returns the offset of
+// the first fault and its sentinel.
+func fileDecodeSegments(path string, off int, windows, dots bool) (string, int, error) {
 	start := 0
 	for i := 0; i <= len(path); i++ {
 		if i < len(path) && path[i] != '/' {
@@ -285,7 +329,7 @@ func fileDecodeSegments(path string, off int, windows bool) (string, int, error)
 		if k, err := fileCheckEscapes(seg, windows); err != nil {
 			return "", off + start + k, err
 		}
-		if fileDotSegment(seg) {
+		if !dots && fileDotSegment(seg) {
 			return "", off + start, ErrDotSegment
 		}
 		start = i + 1
@@ -301,8 +345,29 @@ func fileDecodeSegments(path string, off int, windows bool) (string, int, error)
 }
 
 // fileCheckEscapes returns the index of the first percent-encoding in seg that
-// decodes to a byte no path segment can hold: NUL, "/", and for Windows "\".
+// decodes to a byte no path segment can hold: NUL, "/", and for Windows "\";
+// and for Windows, of the first byte, raw or percent-encoded, that Windows
+// forbids in a name.
 func fileCheckEscapes(seg string, windows bool) (int, error) {
+	if windows {
+		for i := 0; i < len(seg); i++ {
+			c, n := seg[i], 1
+			if c == '%' && i+2 < len(seg) {
+				c, n = abnf.Unhex(seg[i+1])<<4|abnf.Unhex(seg[i+2]), 3
+				switch {
+				case c == 0:
+					return i, ErrNUL
+				case c == '/' || c == '\\':
+					return i, ErrEncodedSeparator
+				}
+			}
+			if windowsForbidden(c) {
+				return i, ErrWindowsName
+			}
+			i += n - 1
+		}
+		return 0, nil
+	}
 	for i := strings.IndexByte(seg, '%'); i >= 0 && i+2 < len(seg); i = fileNextPercent(seg, i+3) {
 		switch h := seg[i+1 : i+3]; {
 		case h == "00":
@@ -341,7 +406,8 @@ func fileDotSegment(seg string) bool {
 // cannot hold is percent-encoded as [EscapePath] does. On error, the zero URI
 // and an *[Error] with Op [OpFilePath] and Input path: a relative path, a dot
 // segment, a NUL, a POSIX path that a file URI reads as a drive letter
-// ([ErrDriveLetter]), a Windows device path. FilePath gives every clean path
+// ([ErrDriveLetter]), a Windows device path, a character that Windows
+// forbids in a name ([ErrWindowsName]). FilePath gives every clean path
 // back; docs/file-uris.md#every-form-and-error in the module lists every
 // error, with its Err and Offset, and what clean means. It is
 // FileOptions{Style: style}.FromFilePath(path); [FileOptions] also writes
@@ -375,88 +441,174 @@ const (
 )
 
 // FileOptions says how [FileOptions.FromFilePath] reads a path and writes
-// its file URI: the style of the path, and the spelling of the URI. The
-// zero value reads POSIX paths and writes the normal form.
+// its file URI, and how [FileOptions.FilePath] reads a file URI: the style
+// of the path, the spelling of the URI, and two choices that the functions
+// [FromFilePath] and [FilePath] leave off. The zero value reads POSIX paths
+// and writes the normal form.
 type FileOptions struct {
 	Style    PathStyle
 	Spelling FileSpelling
+
+	// LocalOnly refuses every path of another machine: for PathWindows, a
+	// UNC path ("\\\\server\\share", "file://server/share",
+	// "file:////server/share"), on any server, localhost included, since
+	// opening one makes Windows connect to the server over SMB and offer
+	// the user's credentials. The error is ErrFileHost, at the server.
+	// POSIX paths name local files only, with or without it.
+	LocalOnly bool
+
+	// RemoveDotSegments removes the "." and ".." segments of a path by
+	// text instead of refusing them (ErrDotSegment), as remove_dot_segments
+	// does for the path of a URI (RFC 3986, Section 5.2.4): "." goes, and
+	// ".." with the segment before it, but never the root, "/", a drive
+	// letter's "C:\\" or a UNC path's "\\\\server\\share" (`C:\\a\\..\\..\\b`
+	// gives `C:\\b`); a "." or ".." at the end leaves the path ending in a
+	// separator. It works on text alone, for either style on any system,
+	// where path/filepath.Clean knows the running system's only; a path
+	// with a symbolic link before a ".." can then name another file than
+	// the system would open: use it for paths that have none, or after
+	// resolving them. A share or a UNC server that is "." or ".." is still
+	// an error.
+	RemoveDotSegments bool
 }
 
 // FromFilePath returns the file URI of an absolute file system path in the
 // style o.Style, written in the spelling o.Spelling: with [NormalSpelling]
 // what the function [FromFilePath] returns, with [VSCodeSpelling] `C:\a b`
 // gives "file:///c%3A/a%20b". It fails where the function does, with the
-// same error, and allocates the URI's text.
+// same error, and allocates the URI's text; under o.LocalOnly, a UNC path is
+// an error too ([ErrFileHost]), and with o.RemoveDotSegments, "." and ".."
+// segments are removed by text instead of refused.
 func (o FileOptions) FromFilePath(path string) (URI, error) {
-	fail := func(off int, c Component, err error) (URI, error) {
-		return URI{}, &Error{Op: OpFilePath, Input: path, Offset: off, Component: c, Err: err}
-	}
-	if o.Style != PathWindows {
-		if !strings.HasPrefix(path, "/") {
-			return fail(0, Path, ErrNotAbsolute)
-		}
-		if k, err := fileCheckOSSegments(path, posixSeparator); err != nil {
-			return fail(k, Path, err)
-		}
-		if driveToFix(Escape(path, EscapePath)) {
-			return fail(1, Path, ErrDriveLetter)
-		}
-		return fileURI("", o.escapePath(path))
-	}
-
+	var u URI
+	var off int
+	var c Component
+	var err error
 	switch {
+	case o.Style != PathWindows:
+		u, off, err = o.fromPOSIXPath(path)
+		c = Path
 	case len(path) >= 2 && windowsSeparator(path[0]) && windowsSeparator(path[1]):
-		// A UNC path: RFC 8089, Appendix E.3.1.
-		i := 2
-		for i < len(path) && !windowsSeparator(path[i]) {
-			i++
+		u, off, c, err = o.fromUNCPath(path)
+	case len(path) >= 2 && isDriveLetter(path[0]) && path[1] == ':':
+		u, off, err = o.fromDrivePath(path)
+		c = Path
+	default:
+		off, c, err = 0, Path, ErrNotAbsolute
+	}
+	if e, ok := err.(*Error); ok {
+		return URI{}, e // building the URI failed
+	}
+	if err != nil {
+		e := &Error{Op: OpFilePath, Input: path, Offset: off, Component: c, Err: err}
+		if f, ok := err.(fileFault); ok {
+			e.Err, e.Detail = f.err, f.detail
 		}
-		server := path[2:i]
-		switch server {
-		case "":
-			return fail(2, Host, ErrNotAbsolute)
-		case ".", "?":
-			return fail(2, Host, ErrDevicePath)
-		case "..":
-			return fail(2, Host, ErrDotSegment)
+		return URI{}, e
+	}
+	return u, nil
+}
+
+// fromPOSIXPath is FromFilePath of a POSIX path; on error it returns the
+// offset of the fault and its sentinel.
+func (o FileOptions) fromPOSIXPath(path string) (URI, int, error) {
+	if !strings.HasPrefix(path, "/") {
+		return URI{}, 0, ErrNotAbsolute
+	}
+	if k, err := fileCheckOSSegments(path, false, o.RemoveDotSegments); err != nil {
+		return URI{}, k, err
+	}
+	p := path
+	if o.RemoveDotSegments {
+		p = cleanFilePath(path, false)
+	}
+	if driveToFix(Escape(p, EscapePath)) {
+		// A path whose first segment came to be a drive letter when its
+		// dot segments went fails as a whole.
+		off := 1
+		if p != path {
+			off = 0
 		}
-		if k := strings.IndexByte(server, 0); k >= 0 {
-			return fail(2+k, Host, ErrNUL)
-		}
-		if i+1 >= len(path) || windowsSeparator(path[i+1]) {
-			return fail(min(i+1, len(path)), Path, ErrNotAbsolute) // no share
-		}
-		rest := path[i:]
-		if k, err := fileCheckOSSegments(rest, windowsSeparator); err != nil {
-			return fail(i+k, Path, err)
-		}
-		server = abnf.LowerString(server)
-		if server == "localhost" {
-			// "file://localhost/" names the local machine (RFC 8089,
-			// Section 2), so a UNC path to a server of that name takes the
-			// form of Appendix E.3.2, with the server in the path.
-			return fileURI("", "//localhost"+o.escapePath(windowsToSlash(rest)))
-		}
+		return URI{}, off, ErrDriveLetter
+	}
+	u, err := fileURI("", o.escapePath(p))
+	return u, 0, err
+}
+
+// fromUNCPath is FromFilePath of a Windows UNC path (RFC 8089, Appendix
+// E.3.1); on error it returns the offset, component and sentinel of the
+// fault.
+func (o FileOptions) fromUNCPath(path string) (URI, int, Component, error) {
+	i := 2
+	for i < len(path) && !windowsSeparator(path[i]) {
+		i++
+	}
+	server := path[2:i]
+	switch server {
+	case "":
+		return URI{}, 2, Host, ErrNotAbsolute
+	case ".", "?":
+		return URI{}, 2, Host, ErrDevicePath
+	case "..":
+		return URI{}, 2, Host, ErrDotSegment
+	}
+	if k, err := fileCheckOSSegments(server, true, true); err != nil {
+		return URI{}, 2 + k, Host, err
+	}
+	if o.LocalOnly {
+		return URI{}, 2, Host, errSMBServer
+	}
+	if i+1 >= len(path) || windowsSeparator(path[i+1]) {
+		return URI{}, min(i+1, len(path)), Path, ErrNotAbsolute // no share
+	}
+	rest := path[i:]
+	if share := rest[1 : 1+strings.IndexAny(rest[1:]+`\`, `\/`)]; share == "." || share == ".." {
+		return URI{}, i + 1, Path, ErrDotSegment
+	}
+	if k, err := fileCheckOSSegments(rest, true, o.RemoveDotSegments); err != nil {
+		return URI{}, i + k, Path, err
+	}
+	if o.RemoveDotSegments {
+		rest = cleanFilePath(path[:i]+rest, true)[i:]
+	}
+	server = abnf.LowerString(server)
+	var u URI
+	var err error
+	if server == "localhost" {
+		// "file://localhost/" names the local machine (RFC 8089, Section
+		// 2), so a UNC path to a server of that name takes the form of
+		// Appendix E.3.2, with the server in the path.
+		u, err = fileURI("", "//localhost"+o.escapePath(windowsToSlash(rest)))
+	} else {
 		host := Escape(server, EscapeHost)
 		if o.Spelling == VSCodeSpelling {
 			host = escapeUnreserved(server)
 		}
-		return fileURI(host, o.escapePath(windowsToSlash(rest)))
-	case len(path) >= 2 && isDriveLetter(path[0]) && path[1] == ':':
-		// A drive letter: RFC 8089, Appendix D.2 and E.2.
-		if len(path) == 2 || !windowsSeparator(path[2]) {
-			return fail(2, Path, ErrNotAbsolute)
-		}
-		if k, err := fileCheckOSSegments(path[2:], windowsSeparator); err != nil {
-			return fail(2+k, Path, err)
-		}
-		drive := "/" + string(path[0]&^0x20) + ":"
-		if o.Spelling == VSCodeSpelling {
-			drive = "/" + string(path[0]|0x20) + "%3A"
-		}
-		return fileURI("", drive+o.escapePath(windowsToSlash(path[2:])))
+		u, err = fileURI(host, o.escapePath(windowsToSlash(rest)))
 	}
-	return fail(0, Path, ErrNotAbsolute)
+	return u, 0, NoComponent, err
+}
+
+// fromDrivePath is FromFilePath of a Windows path that begins with a drive
+// letter (RFC 8089, Appendix D.2 and E.2); on error it returns the offset
+// of the fault and its sentinel.
+func (o FileOptions) fromDrivePath(path string) (URI, int, error) {
+	if len(path) == 2 || !windowsSeparator(path[2]) {
+		return URI{}, 2, ErrNotAbsolute
+	}
+	if k, err := fileCheckOSSegments(path[2:], true, o.RemoveDotSegments); err != nil {
+		return URI{}, 2 + k, err
+	}
+	p := path
+	if o.RemoveDotSegments {
+		p = cleanFilePath(path, true)
+	}
+	drive := "/" + string(p[0]&^0x20) + ":"
+	if o.Spelling == VSCodeSpelling {
+		drive = "/" + string(p[0]|0x20) + "%3A"
+	}
+	u, err := fileURI("", drive+o.escapePath(windowsToSlash(p[2:])))
+	return u, 0, err
 }
 
 // escapePath percent-encodes the path p, whose segments "/" separates, in
@@ -492,23 +644,90 @@ func fileURI(host, path string) (URI, error) {
 }
 
 // fileCheckOSSegments returns the offset and sentinel of the first fault in a
-// file system path p, whose segments sep separates: a NUL, or a "." or ".."
+// file system path p of the style windows says: a NUL, for Windows a
+// character that it forbids in a name, or, unless dots, a "." or ".."
 // segment.
-func fileCheckOSSegments(p string, sep func(byte) bool) (int, error) {
+func fileCheckOSSegments(p string, windows, dots bool) (int, error) {
+	sep := posixSeparator
+	if windows {
+		sep = windowsSeparator
+	}
 	start := 0
 	for i := 0; i <= len(p); i++ {
-		if i < len(p) && p[i] == 0 {
-			return i, ErrNUL
+		if i < len(p) {
+			switch c := p[i]; {
+			case c == 0:
+				return i, ErrNUL
+			case windows && windowsForbidden(c):
+				return i, ErrWindowsName
+			case !sep(c):
+				continue
+			}
 		}
-		if i < len(p) && !sep(p[i]) {
-			continue
-		}
-		if seg := p[start:i]; seg == "." || seg == ".." {
+		if seg := p[start:i]; !dots && (seg == "." || seg == "..") {
 			return start, ErrDotSegment
 		}
 		start = i + 1
 	}
 	return 0, nil
+}
+
+// windowsForbidden reports whether Windows forbids c in the name of a
+// file: a control character, or one of < > : " | ? * (see
+// [ErrWindowsName]). NUL is ErrNUL's.
+func windowsForbidden(c byte) bool {
+	return c != 0 && c < 0x20 || strings.IndexByte(`<>:"|?*`, c) >= 0
+}
+
+// cleanFilePath removes the dot segments of p, an absolute path that
+// FilePath or FromFilePath checked, of the style windows says, by text
+// and never above its root (see FileOptions.RemoveDotSegments).
+func cleanFilePath(p string, windows bool) string {
+	if !windows {
+		return removeDots(p[:1], p[1:], posixSeparator, '/')
+	}
+	root := 3 // "C:\"
+	if windowsSeparator(p[1]) {
+		// `\\server\share`: the root ends after the share.
+		i := 2 + strings.IndexAny(p[2:], `\/`)
+		j := strings.IndexAny(p[i+1:], `\/`)
+		if j < 0 {
+			return p
+		}
+		root = i + 1 + j + 1
+	}
+	return removeDots(p[:root], p[root:], windowsSeparator, '\\')
+}
+
+// removeDots returns root followed by rest, whose segments sep separates,
+// with the "." and ".." segments of rest removed as remove_dot_segments
+// removes them (RFC 3986, Section 5.2.4): "." goes, ".." takes the segment
+// before it, if any, along, and a last "." or ".." leaves an empty last
+// segment. The segments are joined with out.
+func removeDots(root, rest string, sep func(byte) bool, out byte) string {
+	var segs []string
+	start := 0
+	for i := 0; i <= len(rest); i++ {
+		if i < len(rest) && !sep(rest[i]) {
+			continue
+		}
+		seg := rest[start:i]
+		start = i + 1
+		switch seg {
+		case ".":
+		case "..":
+			if len(segs) > 0 {
+				segs = segs[:len(segs)-1]
+			}
+		default:
+			segs = append(segs, seg)
+			continue
+		}
+		if i == len(rest) {
+			segs = append(segs, "")
+		}
+	}
+	return root + strings.Join(segs, string(out))
 }
 
 func posixSeparator(c byte) bool   { return c == '/' }

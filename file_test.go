@@ -128,7 +128,12 @@ var filePathTests = []struct {
 	{"Appendix E.2.2, encoded vertical line, rootless", "file:c%7C/a", windows, fileResult{Out: `C:\a`}},
 	{"Appendix E.2, an encoded digit is no drive letter", "file:///%31:/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
 	{"Appendix E.2, an encoded slash is no separator", "file:///C%2F/a", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
-	{"Appendix E.2, colon in a later segment is data", "file:///C:/a:b", windows, fileResult{Out: `C:\a:b`}},
+	{"Appendix E.2, colon in a later segment names an NTFS stream", "file:///C:/a:b", windows, fileResult{Err: uri.ErrWindowsName, Offset: 12, Component: uri.Path}},
+	{"Windows forbids a control character in a name", "file:///C:/a%0Db", windows, fileResult{Err: uri.ErrWindowsName, Offset: 12, Component: uri.Path}},
+	{"Windows forbids < in a name", "file:///C:/a/b%3C", windows, fileResult{Err: uri.ErrWindowsName, Offset: 14, Component: uri.Path}},
+	{"Windows forbids * in a name", "file://server/share/*", windows, fileResult{Err: uri.ErrWindowsName, Offset: 20, Component: uri.Path}},
+	{"Windows forbids | in a server", "file://a%7Cb/share", windows, fileResult{Err: uri.ErrWindowsName, Offset: 8, Component: uri.Host}},
+	{"POSIX takes them", "file:///a:b%0D%3C*", posix, fileResult{Out: "/a:b\r<*"}},
 	{"Appendix E.2, drive-relative", "file:///C:", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 10, Component: uri.Path}},
 	{"Appendix E.2, drive-relative, encoded", "file:///C%3A", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 12, Component: uri.Path}},
 	{"Appendix E.2, no drive letter", "file:///a/b", windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 7, Component: uri.Path}},
@@ -289,7 +294,11 @@ var fromFilePathTests = []fromFilePathRow{
 	{"Appendix D.2, mixed separators", `C:\a/b\`, windows, fileResult{Out: "file:///C:/a/b/"}},
 	{"Section 4, Windows names", `C:\Program Files\a#b%c`, windows, fileResult{Out: "file:///C:/Program%20Files/a%23b%25c"}},
 	{"Section 4, Windows UTF-8", `C:\Users\Zoë`, windows, fileResult{Out: "file:///C:/Users/Zo%C3%AB"}},
-	{"Windows, colon in a segment (a stream name)", `C:\a.txt:s`, windows, fileResult{Out: "file:///C:/a.txt:s"}},
+	{"Windows, colon in a segment (a stream name)", `C:\a.txt:s`, windows, fileResult{Err: uri.ErrWindowsName, Offset: 8, Component: uri.Path}},
+	{"Windows, a control character", "C:\\a\r\\nb", windows, fileResult{Err: uri.ErrWindowsName, Offset: 4, Component: uri.Path}},
+	{"Windows, wildcards", `C:\a\*.txt`, windows, fileResult{Err: uri.ErrWindowsName, Offset: 5, Component: uri.Path}},
+	{"Windows, quotes and angles", `\\s\share\"<>"`, windows, fileResult{Err: uri.ErrWindowsName, Offset: 10, Component: uri.Path}},
+	{"POSIX takes them", "/a:b\r*", posix, fileResult{Out: "file:///a:b%0D*"}},
 	{"drive-relative", `C:a`, windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 2, Component: uri.Path}},
 	{"drive alone", `C:`, windows, fileResult{Err: uri.ErrNotAbsolute, Offset: 2, Component: uri.Path}},
 	{"rooted, current drive", `\a\b`, windows, fileResult{Err: uri.ErrNotAbsolute, Component: uri.Path}},
@@ -304,7 +313,8 @@ var fromFilePathTests = []fromFilePathRow{
 	{"Appendix E.3.1, share only", `\\server\share`, windows, fileResult{Out: "file://server/share"}},
 	{"Appendix E.3.1, server lowered", `\\SERVER\Share`, windows, fileResult{Out: "file://server/Share"}},
 	{"Appendix E.3.1, server encoded", `\\sérveur\a b`, windows, fileResult{Out: "file://s%C3%A9rveur/a%20b"}},
-	{"Appendix E.3.1, server with delimiters", `\\a:b@c\s`, windows, fileResult{Out: "file://a%3Ab%40c/s"}},
+	{"Appendix E.3.1, server with delimiters", `\\a@c!\s`, windows, fileResult{Out: "file://a%40c!/s"}},
+	{"Appendix E.3.1, a server with a character that Windows forbids", `\\a:b\s`, windows, fileResult{Err: uri.ErrWindowsName, Offset: 3, Component: uri.Host}},
 	{"Appendix E.3.1, IPv4 server", `\\192.0.2.1\s`, windows, fileResult{Out: "file://192.0.2.1/s"}},
 	{"Appendix E.3.1, slashes", `//server/share`, windows, fileResult{Out: "file://server/share"}},
 	{"Appendix E.3.2, localhost as a server", `\\LocalHost\share\a`, windows, fileResult{Out: "file:////localhost/share/a"}},
@@ -419,7 +429,9 @@ func cleanFilePath(p string, style uri.PathStyle) bool {
 		}
 		return p == "/" || strings.HasPrefix(p, "/") && segsOK(strings.Split(p[1:], "/"))
 	}
-	if strings.Contains(p, "/") {
+	if strings.Contains(p, "/") || strings.ContainsFunc(p[min(2, len(p)):], func(r rune) bool {
+		return r < 0x20 || strings.ContainsRune(`<>:"|?*`, r) // what Windows forbids in a name
+	}) {
 		return false
 	}
 	if len(p) >= 3 && 'A' <= p[0] && p[0] <= 'Z' && p[1] == ':' && p[2] == '\\' {
@@ -585,12 +597,16 @@ func (g pathGen) segment(windows bool) string {
 	for {
 		var b strings.Builder
 		for range 1 + g.r.IntN(5) {
-			b.WriteString(pathPieces[g.r.IntN(len(pathPieces))])
+			piece := pathPieces[g.r.IntN(len(pathPieces))]
+			if windows && strings.ContainsFunc(piece, func(r rune) bool { return r < 0x20 || strings.ContainsRune(`<>:"|?*`, r) }) {
+				continue // what Windows forbids in a name
+			}
+			b.WriteString(piece)
 		}
 		if !windows && g.r.IntN(4) == 0 {
 			b.WriteByte('\\')
 		}
-		if s := b.String(); s != "." && s != ".." {
+		if s := b.String(); s != "" && s != "." && s != ".." {
 			return s
 		}
 	}
@@ -619,7 +635,7 @@ func (g pathGen) path(style uri.PathStyle) string {
 		letter := string(rune("CDAZ"[g.r.IntN(4)]))
 		return letter + `:\` + strings.Join(segs, `\`)
 	}
-	servers := []string{"server", "fs-1", "192.0.2.1", "sérveur", "a%b", "x:y", "localhost", "[::1]", "a.b.example"}
+	servers := []string{"server", "fs-1", "192.0.2.1", "sérveur", "a%b", "x@y", "localhost", "a.b.example"}
 	unc := `\\` + servers[g.r.IntN(len(servers))] + `\` + g.segment(true)
 	if n > 0 {
 		unc += `\` + strings.Join(segs, `\`)
@@ -803,7 +819,7 @@ func forGeneratedPaths(t *testing.T, r *rand.Rand, n int, f func(p string, style
 // fileSentinels are the reasons FilePath and FromFilePath may give.
 var fileSentinels = []error{
 	uri.ErrMissingScheme, uri.ErrNotFileScheme, uri.ErrNotInFilePath, uri.ErrFileHost, uri.ErrNotAbsolute,
-	uri.ErrDotSegment, uri.ErrEncodedSeparator, uri.ErrNUL, uri.ErrDevicePath, uri.ErrDriveLetter,
+	uri.ErrDotSegment, uri.ErrEncodedSeparator, uri.ErrNUL, uri.ErrDevicePath, uri.ErrDriveLetter, uri.ErrWindowsName,
 }
 
 func checkFileError(t *testing.T, fn, in string, err error) {
@@ -859,5 +875,117 @@ func FuzzFilePath(f *testing.F) {
 			}
 			checkFromFilePath(t, in, style, u)
 		}
+		checkFileOptions(t, in)
 	})
+}
+
+// checkFileOptions checks FileOptions' checks on in, read as a URI and as
+// a path: under LocalOnly, no UNC path comes out and none goes in; with
+// RemoveDotSegments, no "." or ".." segment comes out, and the path that
+// comes out is one that FromFilePath takes as it is.
+func checkFileOptions(t *testing.T, in string) {
+	t.Helper()
+	u, perr := uri.Parse(in)
+	for _, style := range []uri.PathStyle{posix, windows} {
+		o := uri.FileOptions{Style: style, LocalOnly: true, RemoveDotSegments: true}
+		if perr == nil {
+			if p, err := o.FilePath(u); err == nil {
+				if strings.HasPrefix(p, `\`) || hasDotSegment(p, style) {
+					t.Fatalf("%+v.FilePath(%q) = %q", o, in, p)
+				}
+				if _, err := (uri.FileOptions{Style: style}).FromFilePath(p); err != nil && style == windows {
+					t.Fatalf("%+v.FilePath(%q) = %q, which FromFilePath refuses: %v", o, in, p, err)
+				}
+			} else {
+				checkFileError(t, "FilePath", in, err)
+			}
+		}
+		if v, err := o.FromFilePath(in); err == nil {
+			if v.Host() != "" || style == windows && strings.HasPrefix(v.Path(), "//") { // a POSIX "//a" is local
+				t.Fatalf("%+v.FromFilePath(%q) = %q names another machine", o, in, v)
+			}
+			if p, err := uri.FilePath(v, style); err != nil || hasDotSegment(p, style) {
+				t.Fatalf("%+v.FromFilePath(%q) = %q, whose path is %q, %v", o, in, v, p, err)
+			}
+		} else {
+			checkFileError(t, "FromFilePath", in, err)
+		}
+	}
+}
+
+// hasDotSegment reports whether the path p of the style has a "." or ".."
+// segment.
+func hasDotSegment(p string, style uri.PathStyle) bool {
+	sep := "/"
+	if style == windows {
+		sep = `\`
+	}
+	for _, seg := range strings.Split(p, sep) {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// TestFileOptionsChecks: LocalOnly refuses every UNC server, in both
+// directions, since Windows would reach it over SMB; RemoveDotSegments
+// removes "." and ".." by text, as RFC 3986, Section 5.2.4 does, never
+// above the root, for both styles whatever the system.
+func TestFileOptionsChecks(t *testing.T) {
+	local := uri.FileOptions{Style: windows, LocalOnly: true}
+	dots := uri.FileOptions{Style: windows, RemoveDotSegments: true}
+	posixDots := uri.FileOptions{Style: posix, RemoveDotSegments: true}
+	for _, c := range []struct {
+		name string
+		o    uri.FileOptions
+		in   string
+		want fileResult
+	}{
+		{"a host is a UNC server", local, "file://evil.example/etc/passwd", fileResult{Err: uri.ErrFileHost, Offset: 7, Component: uri.Host}},
+		{"a UNC path after an empty authority", local, "file:////evil.example/share/x", fileResult{Err: uri.ErrFileHost, Offset: 7, Component: uri.Path}},
+		{"after localhost", local, "file://localhost//evil.example/share/x", fileResult{Err: uri.ErrFileHost, Offset: 16, Component: uri.Path}},
+		{"a drive letter is local", local, "file:///C:/a", fileResult{Out: `C:\a`}},
+		{"localhost is local", local, "file://localhost/C:/a", fileResult{Out: `C:\a`}},
+		{"POSIX names local files anyway", uri.FileOptions{LocalOnly: true}, "file:///a", fileResult{Out: "/a"}},
+		{"dots", dots, "file:///C:/a/../b/./c", fileResult{Out: `C:\b\c`}},
+		{"dots, encoded", dots, "file:///C:/a/%2E%2E/b", fileResult{Out: `C:\b`}},
+		{"dots never above the drive", dots, "file:///C:/../../b", fileResult{Out: `C:\b`}},
+		{"a last dot-dot leaves a separator", dots, "file:///C:/a/b/..", fileResult{Out: `C:\a\`}},
+		{"dots never above the share", dots, "file://server/share/a/../../x", fileResult{Out: `\\server\share\x`}},
+		{"a dot-dot share is still an error", dots, "file://server/../x", fileResult{Err: uri.ErrDotSegment, Offset: 14, Component: uri.Path}},
+		{"POSIX dots", posixDots, "file:///a/./b/../../../c", fileResult{Out: "/c"}},
+		{"without the option, an error", uri.FileOptions{Style: windows}, "file:///C:/a/../b", fileResult{Err: uri.ErrDotSegment, Offset: 13, Component: uri.Path}},
+	} {
+		p, err := c.o.FilePath(uri.MustParse(c.in))
+		got := fileView(t, "FilePath", c.in, p, err)
+		if diff := cmp.Diff(c.want, got, cmpopts.EquateErrors()); diff != "" {
+			t.Errorf("%s: %+v.FilePath(%q) (-want +got):\n%s", c.name, c.o, c.in, diff)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		o    uri.FileOptions
+		in   string
+		want fileResult
+	}{
+		{"a UNC path", local, `\\evil.example\share\x`, fileResult{Err: uri.ErrFileHost, Offset: 2, Component: uri.Host}},
+		{"a UNC path on localhost", local, `\\localhost\share`, fileResult{Err: uri.ErrFileHost, Offset: 2, Component: uri.Host}},
+		{"a drive", local, `C:\a`, fileResult{Out: "file:///C:/a"}},
+		{"dots", dots, `C:\a\..\b`, fileResult{Out: "file:///C:/b"}},
+		{"dots and slashes", dots, `C:/a/./b/..`, fileResult{Out: "file:///C:/a/"}},
+		{"dots never above the drive", dots, `C:\..\..\b`, fileResult{Out: "file:///C:/b"}},
+		{"dots never above the share", dots, `\\server\share\..\x`, fileResult{Out: "file://server/share/x"}},
+		{"a dot-dot share is still an error", dots, `\\server\..\x`, fileResult{Err: uri.ErrDotSegment, Offset: 9, Component: uri.Path}},
+		{"dots before a character Windows forbids", dots, `C:\a\..\b?`, fileResult{Err: uri.ErrWindowsName, Offset: 9, Component: uri.Path}},
+		{"POSIX dots", posixDots, "/a/../../b/.", fileResult{Out: "file:///b/"}},
+		{"POSIX dots that make a drive letter", posixDots, "/x/../c:/y", fileResult{Err: uri.ErrDriveLetter, Offset: 0, Component: uri.Path}},
+		{"without the option, an error", uri.FileOptions{Style: windows}, `C:\a\..\b`, fileResult{Err: uri.ErrDotSegment, Offset: 5, Component: uri.Path}},
+	} {
+		u, err := c.o.FromFilePath(c.in)
+		got := fileView(t, "FromFilePath", c.in, u.String(), err)
+		if diff := cmp.Diff(c.want, got, cmpopts.EquateErrors()); diff != "" {
+			t.Errorf("%s: %+v.FromFilePath(%q) (-want +got):\n%s", c.name, c.o, c.in, diff)
+		}
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/netip"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/gouri/uri/internal/abnf"
@@ -120,12 +119,14 @@ func AmbiguousIPv4(host string) (netip.Addr, bool) {
 // or [ErrBadPercent] for a byte that no host may hold.
 func HostToASCII(host string) (string, error) { return convertHost(host, false) }
 
-// HostToUnicode returns the display form of a host: each label as a Unicode
+// HostToUnicode returns the Unicode form of a host: each label as a Unicode
 // U-label (RFC 5891, Section 5), from "xn--" labels or percent-encoded UTF-8.
 // It takes the input of [HostToASCII], applies the same mapping and checks
-// (profile idna.Display) and returns the same errors. The result is for people,
-// for example in an IRI (RFC 3987, Section 3.2), not a URI host: check it with
-// [CheckHomograph] first, and show the ASCII form when that reports a risk.
+// (profile idna.Display) and returns the same errors. It applies no check
+// against look-alike names: its result can imitate another name ("аррӏе.com"
+// in Cyrillic for "apple.com", RFC 3986, Section 7.6). To show a host to
+// people, use package github.com/gouri/uri/display, which shows Unicode
+// only where the checks of browsers find no spoof, and A-labels elsewhere.
 func HostToUnicode(host string) (string, error) { return convertHost(host, true) }
 
 // convertHost decodes host as HostToASCII describes and converts it to its
@@ -289,153 +290,4 @@ func labelStart(name string, k int) int {
 		off += i + size
 	}
 	return off
-}
-
-// CheckHomograph reports whether a label of a host name is likely to imitate
-// another name (a homograph, RFC 3986, Section 7.6), so that its Unicode form
-// should not be shown: letters of scripts that Unicode Technical Standard #39
-// does not mix at its Highly Restrictive level ([ErrMixedScript], "pаypal" with
-// a Cyrillic "а"), or a label all in Cyrillic or Greek look-alikes of Latin
-// letters under a top-level domain of another script ([ErrConfusable]). The
-// error is an *[Error] with Op [OpHomograph] at the label, as is an invalid
-// name; IP addresses pass.
-//
-// It looks at the letters of each label (characters whose Unicode script is
-// neither Common nor Inherited, so digits and "-" do not count), in the
-// label's Unicode form ("xn--" labels are decoded), and reports:
-//
-//   - mixed scripts ([ErrMixedScript]): letters of more than one script, in
-//     a combination that the Highly Restrictive level of UTS #39, Section
-//     5.2 does not allow (it allows Latin with Han, Hiragana and Katakana;
-//     Latin with Han and Bopomofo; Latin with Han and Hangul), as in
-//     "pаypal" with a Cyrillic "а";
-//   - a whole-script look-alike ([ErrConfusable]): the letters are all
-//     Cyrillic or all Greek, each one looks like a Latin letter (Cyrillic
-//     а с ԁ е һ і ј ӏ о р ԛ ѕ ԝ х у ү; Greek α γ ι ν ο ρ υ, from the UTS #39
-//     confusables data), and the last label is not in that script:
-//     "аррӏе.com" in Cyrillic, but not "аррӏе.рф".
-//
-// The error's Offset is the start of the label. A host that is not a valid
-// name is an error with the same Op, wrapping [ErrIDNA] or a byte's reason
-// as for [HostToASCII]. These rules catch the common attacks, not every
-// confusable name: show the ASCII form when CheckHomograph reports a risk,
-// as browsers do.
-func CheckHomograph(host string) error {
-	name, literal, err := decodeHost(host, OpHomograph)
-	if err != nil || literal {
-		return err
-	}
-	uname, err := idnacheck.Lookup.ToUnicode(name)
-	if err != nil {
-		return idnaFailure(host, name, err, OpHomograph)
-	}
-	ls := strings.Split(uname, ".")
-	var tldScripts []string // the scripts of the last label that is not empty
-	for k := len(ls) - 1; k >= 0; k-- {
-		if ls[k] != "" {
-			tldScripts = labelScripts(ls[k])
-			break
-		}
-	}
-	for k, label := range ls {
-		var reason error
-		scripts := labelScripts(label)
-		switch {
-		case len(scripts) > 1 && !allowedMix(scripts):
-			reason = ErrMixedScript
-		case len(scripts) == 1 && (scripts[0] == "Cyrillic" || scripts[0] == "Greek") &&
-			looksLatin(label) && !(len(tldScripts) == 1 && tldScripts[0] == scripts[0]):
-			reason = ErrConfusable
-		}
-		if reason != nil {
-			off := encodedOffset(host, labelStart(name, k))
-			return &Error{Op: OpHomograph, Input: host, Offset: off, Component: Host, Err: reason}
-		}
-	}
-	return nil
-}
-
-// frequentScripts are looked at first when finding a letter's script.
-var frequentScripts = [...]string{"Latin", "Cyrillic", "Greek", "Han", "Hiragana", "Katakana", "Hangul", "Arabic", "Hebrew"}
-
-// scriptOf returns the name of r's Unicode script, "" for Common, Inherited
-// or no script.
-func scriptOf(r rune) string {
-	if r < utf8.RuneSelf {
-		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-			return "Latin"
-		}
-		return ""
-	}
-	if unicode.Is(unicode.Common, r) || unicode.Is(unicode.Inherited, r) {
-		return ""
-	}
-	for _, name := range frequentScripts {
-		if unicode.Is(unicode.Scripts[name], r) {
-			return name
-		}
-	}
-	for name, table := range unicode.Scripts {
-		if name != "Common" && name != "Inherited" && unicode.Is(table, r) {
-			return name
-		}
-	}
-	return ""
-}
-
-// labelScripts returns the scripts of the letters of label, each once, in
-// the order they first appear.
-func labelScripts(label string) []string {
-	var out []string
-	for _, r := range label {
-		if sc := scriptOf(r); sc != "" && !containsString(out, sc) {
-			out = append(out, sc)
-		}
-	}
-	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// allowedMix reports whether the scripts form one of the combinations that
-// UTS #39, Section 5.2 allows at its Highly Restrictive level.
-func allowedMix(scripts []string) bool {
-	for _, allowed := range [...][]string{
-		{"Latin", "Han", "Hiragana", "Katakana"},
-		{"Latin", "Han", "Bopomofo"},
-		{"Latin", "Han", "Hangul"},
-	} {
-		ok := true
-		for _, sc := range scripts {
-			if !containsString(allowed, sc) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
-}
-
-// latinLookalikes are the lower-case Cyrillic and Greek letters that look like
-// Latin ones, after the UTS #39 confusables data.
-const latinLookalikes = "асԁеһіјӏорԛѕԝхуү" + "αγινορυ"
-
-// looksLatin reports whether every letter of label is in latinLookalikes.
-func looksLatin(label string) bool {
-	for _, r := range label {
-		if scriptOf(r) != "" && !strings.ContainsRune(latinLookalikes, r) {
-			return false
-		}
-	}
-	return true
 }

@@ -410,61 +410,6 @@ func TestHostToASCIIErrors(t *testing.T) {
 	}
 }
 
-func TestCheckHomograph(t *testing.T) {
-	tests := []struct {
-		in  string
-		off int
-		err error // nil: no risk found
-	}{
-		{"paypal.com", 0, nil},
-		{"bücher.example", 0, nil},
-		{"пример.рф", 0, nil},  // Cyrillic with letters that do not look Latin
-		{"пример.com", 0, nil}, // the same under a Latin TLD
-		{"москва.рф", 0, nil},
-		{"日本語.jp", 0, nil},
-		{"ラーメンdb.jp", 0, nil}, // Latin with Katakana: allowed by UTS #39
-		{"中国abc.cn", 0, nil},  // Latin with Han
-		{"한국abc.kr", 0, nil},  // Latin with Hangul
-		{"ουτ.gr", 0, nil},    // Greek, but "τ" does not look Latin
-		{"[::1]", 0, nil},
-		{"192.0.2.1", 0, nil},
-		{"", 0, nil},
-		// mixed scripts
-		{"pаypal.com", 0, ErrMixedScript}, // Cyrillic а
-		{"www.pаypal.com", 4, ErrMixedScript},
-		{"xn--pypal-4ve.com", 0, ErrMixedScript},
-		{"p%D0%B0ypal.com", 0, ErrMixedScript},
-		{"a.b.p%D0%B0ypal.com", 4, ErrMixedScript},
-		{"παypal.com", 0, ErrMixedScript}, // Greek with Latin
-		{"中国абв.cn", 0, ErrMixedScript},   // Han with Cyrillic
-		{"ラーメンабв.jp", 0, ErrMixedScript},
-		// whole-script look-alikes under a TLD of another script
-		{"аррӏе.com", 0, ErrConfusable}, // Cyrillic "apple"
-		{"xn--80ak6aa92e.com", 0, ErrConfusable},
-		{"www.аррӏе.com", 4, ErrConfusable},
-		{"сосо.org", 0, ErrConfusable},
-		{"ορο.com", 0, ErrConfusable}, // Greek omicron, rho
-		{"аррӏе.рф", 0, nil},          // same script as the TLD
-		// invalid names
-		{"my_host", 0, ErrIDNA},
-		{"\u00e9.xn--.com", 3, ErrIDNA}, // a bare "xn--" label would vanish
-		{"a b", 1, ErrInvalidByte},
-	}
-	for _, tt := range tests {
-		err := CheckHomograph(tt.in)
-		if tt.err == nil {
-			if err != nil {
-				t.Errorf("CheckHomograph(%q) = %v, want nil", tt.in, err)
-			}
-			continue
-		}
-		var e *Error
-		if !errors.As(err, &e) || !errors.Is(err, tt.err) || e.Offset != tt.off || e.Op != OpHomograph || e.Component != Host {
-			t.Errorf("CheckHomograph(%q) = %v, want %v at offset %d", tt.in, err, tt.err, tt.off)
-		}
-	}
-}
-
 // FuzzHost: the host functions never panic on any input; an ASCII form is a
 // valid reg-name, converts to itself, and has the same Unicode form as the
 // input; both forms keep the labels of the decoded input (no label is lost
@@ -492,7 +437,6 @@ func FuzzHost(f *testing.F) {
 		checkErr("HostToASCII", err)
 		uni, uerr := HostToUnicode(h)
 		checkErr("HostToUnicode", uerr)
-		checkErr("CheckHomograph", CheckHomograph(h))
 		_, _ = AmbiguousIPv4(h)
 		if err != nil {
 			return
@@ -535,9 +479,6 @@ func TestHostLinear(t *testing.T) {
 	}
 	if _, err := HostToUnicode(strings.Repeat("a\u3002", n) + "b"); err != nil {
 		t.Errorf("HostToUnicode of %d labels: %v", n+1, err)
-	}
-	if err := CheckHomograph(strings.Repeat("аа.", n) + "рф"); err != nil {
-		t.Errorf("CheckHomograph of %d Cyrillic labels under .рф: %v", n, err)
 	}
 	if _, ok := AmbiguousIPv4(strings.Repeat("0", 10*n)); !ok {
 		t.Error("AmbiguousIPv4 of many zeros is not 0.0.0.0")
@@ -585,8 +526,5 @@ func TestHostLongLabelLinearTime(t *testing.T) {
 		if ratio, ok := timing.CheckLinear(run, cjkLabel, 8<<10); !ok {
 			t.Errorf("%s: time for a label of 64 KiB / 8 KiB = %.1f, more than %d: not linear", f.name, ratio, timing.GrowthLimit)
 		}
-	}
-	if _, ok := timing.CheckLinear(func(s string) { _ = CheckHomograph(s) }, cjkLabel, 8<<10); !ok {
-		t.Error("CheckHomograph: not linear on a long label")
 	}
 }

@@ -90,7 +90,6 @@ var hostileOps = []oracle.Op{
 		}
 		_, _ = HostToASCII(u.Host())
 		_, _ = HostToUnicode(u.Host())
-		_ = CheckHomograph(u.Host())
 		_, _ = AmbiguousIPv4(u.Host())
 		_, _ = mustOrZero(s).HostAddr()
 	}},

@@ -88,23 +88,21 @@ func (i IRI) ToURI() (URI, error) {
 // percent-encodings is decoded where it is the UTF-8 of characters that an IRI
 // allows there, and all else stays encoded, "%2F" and the bidirectional
 // formatting characters of Section 4.1 included, so the result means what u
-// means: "http://h/D%C3%BCrst" gives "http://h/Dürst". A DNS host's A-labels
-// are shown in Unicode only when [CheckHomograph] finds no risk. ToURI maps the
-// result back to u, up to the case of hex digits and A-labels.
+// means: "http://h/D%C3%BCrst" gives "http://h/Dürst". The host of a
+// scheme that names hosts through the DNS (http, https, ws, wss, ftp, ...)
+// stays as it is: ToIRI applies no check against look-alike names, so it
+// shows no A-label and no percent-encoded name of the DNS in Unicode (RFC
+// 3986, Section 7.6). Package github.com/gouri/uri/display shows such a host
+// in Unicode where the checks of browsers find no spoof. ToURI maps the
+// result back to u, up to the case of hex digits.
 func (u URI) ToIRI() IRI {
-	dnsHost := u.HostKind() == HostRegName && hasALabel(u.Host()) && schemes.Lookup(u.Scheme()).DNS
-	if strings.IndexByte(u.s, '%') < 0 && !dnsHost {
+	if strings.IndexByte(u.s, '%') < 0 {
 		return IRI(u)
 	}
 	c := u.Components()
 	c.Userinfo = decodeIRI(c.Userinfo, false)
-	if u.HostKind() == HostRegName {
+	if u.HostKind() == HostRegName && !schemes.Lookup(u.Scheme()).DNS {
 		c.Host = decodeIRI(c.Host, false)
-		if dnsHost && CheckHomograph(c.Host) == nil {
-			if h, err := HostToUnicode(c.Host); err == nil {
-				c.Host = h
-			}
-		}
 	}
 	c.Path = decodeIRI(c.Path, false)
 	c.Query = decodeIRI(c.Query, true)
@@ -119,17 +117,6 @@ func (u URI) ToIRI() IRI {
 		return IRI(u)
 	}
 	return i
-}
-
-// hasALabel reports whether a label of the host starts with the ACE prefix
-// "xn--" of IDNA (RFC 5890, Section 2.3.2.1), in any case.
-func hasALabel(host string) bool {
-	for i := 0; i+4 <= len(host); i++ {
-		if (i == 0 || host[i-1] == '.') && strings.EqualFold(host[i:i+4], "xn--") {
-			return true
-		}
-	}
-	return false
 }
 
 // decodeIRI decodes the runs of percent-encodings in s that spell allowed

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -245,10 +246,11 @@ func TestRFC3987Examples(t *testing.T) {
 	toIRI := []struct{ uri, iri, why string }{
 		{"http://www.example.org/D%C3%BCrst", "http://www.example.org/D\u00fcrst", "valid UTF-8 of an ucschar is decoded"},
 		{"http://www.example.org/D%FCrst", "http://www.example.org/D%FCrst", "not UTF-8 (ISO-8859-1): left encoded"},
-		{"http://xn--99zt52a.example.org/%e2%80%ae", "http://\u7d0d\u8c46.example.org/%e2%80%ae", "RLO is forbidden (Section 4.1); the A-label is shown in Unicode"},
-		{"http://xn--80ak6aa92e.com/", "http://xn--80ak6aa92e.com/", "Cyrillic imitating Latin (CheckHomograph): the A-label is kept"},
+		{"http://xn--99zt52a.example.org/%e2%80%ae", "http://xn--99zt52a.example.org/%e2%80%ae", "RLO is forbidden (Section 4.1); the host stays as it is"},
+		{"http://xn--80ak6aa92e.com/", "http://xn--80ak6aa92e.com/", "Cyrillic imitating Latin: hosts stay as they are"},
+		{"http://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/", "http://%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com/", "Cyrillic imitating Latin, percent-encoded: hosts stay as they are"},
 		{"foo://xn--rsum-bpad.example.org/", "foo://xn--rsum-bpad.example.org/", "not a DNS scheme: kept"},
-		{"http://XN--RSUM-BPAD.Example.org/", "http://r\u00e9sum\u00e9.example.org/", "the UTS #46 mapping lowers the case of the whole name"},
+		{"http://XN--RSUM-BPAD.Example.org/", "http://XN--RSUM-BPAD.Example.org/", "hosts stay as they are"},
 	}
 	for _, tt := range toIRI {
 		if got := MustParse(tt.uri).ToIRI(); got.String() != tt.iri {
@@ -260,7 +262,8 @@ func TestRFC3987Examples(t *testing.T) {
 func TestToIRI(t *testing.T) {
 	tests := []struct{ in, want, why string }{
 		{"http://h/a%2Fb%20c%41", "http://h/a%2Fb%20c%41", "ASCII stays encoded, unreserved too, so the meaning cannot change"},
-		{"http://%C3%A9@caf%C3%A9.example:80/%E6%97%A5?%E2%82%AC#%C2%A7", "http://\u00e9@caf\u00e9.example:80/\u65e5?\u20ac#\u00a7", "every component"},
+		{"foo://%C3%A9@caf%C3%A9.example:80/%E6%97%A5?%E2%82%AC#%C2%A7", "foo://\u00e9@caf\u00e9.example:80/\u65e5?\u20ac#\u00a7", "every component"},
+		{"http://%C3%A9@caf%C3%A9.example:80/%E6%97%A5?%E2%82%AC#%C2%A7", "http://\u00e9@caf%C3%A9.example:80/\u65e5?\u20ac#\u00a7", "every component but the host of a DNS scheme"},
 		{"/%EE%80%80?%EE%80%80", "/%EE%80%80?\ue000", "iprivate decoded in the query only"},
 		{"/%C3%A9%FF%C3%A9", "/\u00e9%FF\u00e9", "a bad octet in the middle of a run"},
 		{"/%C3%A9%C3", "/\u00e9%C3", "a run ending inside a character"},
@@ -329,10 +332,17 @@ func encodeNonASCII(s string) string {
 }
 
 // sameHostName reports whether two hosts name the same host: the same text
-// up to the case of hex digits, or the same IDNA A-labels.
+// up to the case of hex digits, the same name percent-decoded, or the same
+// IDNA A-labels.
 func sameHostName(a, b string) bool {
 	if upperPct(a) == upperPct(b) {
 		return true
+	}
+	// ToIRI keeps a DNS scheme's host percent-encoded.
+	if x, errA := url.PathUnescape(a); errA == nil {
+		if y, errB := url.PathUnescape(b); errB == nil && x == y {
+			return true
+		}
 	}
 	x, errA := HostToASCII(a)
 	y, errB := HostToASCII(b)

@@ -180,22 +180,6 @@ func compareDecoded(a, b string) int {
 	return cmp.Compare(len(a)-i, len(b)-j) // the one left over is the longer
 }
 
-// decodesTo reports whether decodeForm(s) == want, without decoding s.
-func decodesTo(s, want string) bool {
-	if len(s) < len(want) {
-		return false // decoding never lengthens
-	}
-	j := 0
-	for i := 0; i < len(s); j++ {
-		c, n := abnf.DecodedByte(s, i, true)
-		if j == len(want) || want[j] != c {
-			return false
-		}
-		i += n
-	}
-	return j == len(want)
-}
-
 // queryPair is a decoded key=value pair to write, encoded with EscapeQueryKey and
 // EscapeQueryValue.
 type queryPair struct{ key, value string }
@@ -218,7 +202,7 @@ func (p queryPair) write(t []byte) int {
 func keyIs(key string) func(piece string) bool {
 	return func(piece string) bool {
 		k, _, _ := query.Pair(piece)
-		return decodesTo(k, key)
+		return abnf.DecodesTo(k, key, true)
 	}
 }
 

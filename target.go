@@ -92,7 +92,8 @@ func ParseTarget(method, target string) (Target, error) {
 		t.form = AsteriskForm
 		t.r = ref{s: target, hostStart: 1, hostEnd: 1, pathStart: 1, pathEnd: 1, queryEnd: 1}
 		if len(target) > 1 {
-			err = &Error{Op: OpParse, Input: target, Offset: 1, Component: Path, Err: ErrInvalidByte,
+			// No component: asterisk-form is no URI reference.
+			err = &Error{Op: OpParse, Input: target, Offset: 1, Err: ErrInvalidByte,
 				Detail: `asterisk-form is "*" alone (RFC 9112, Section 3.2.4)`}
 		}
 	default:
@@ -117,6 +118,9 @@ func targetError(err error, target, method string) error {
 	case e.Err == ErrFragmentNotAllowed:
 		e.Err, e.Detail = ErrInvalidByte, "a request-target has no fragment (RFC 9110, Section 7.1)"
 	case e.Offset == 0 && len(target) > 0 && target[0] == '*':
+		// An asterisk-form target, for another method: the "*" is no
+		// scheme's first letter but the whole target, in no component.
+		e.Component = NoComponent
 		e.Detail = "asterisk-form is only for OPTIONS (RFC 9112, Section 3.2.4), not " + errtext.QuoteHead(method)
 	case e.Offset == 0 && len(target) > 0:
 		e.Detail = `a request-target begins with "/" or a scheme (RFC 9112, Section 3.2)`

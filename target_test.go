@@ -91,7 +91,8 @@ func TestParseTargetErrors(t *testing.T) {
 		component      Component
 	}{
 		{"GET", "", 0, ErrMissingScheme, Scheme},            // RFC 9112, 3.2: no empty target
-		{"GET", "*", 0, ErrInvalidByte, Scheme},             // 3.2.4: OPTIONS only
+		{"GET", "*", 0, ErrInvalidByte, NoComponent},        // 3.2.4: OPTIONS only; no scheme
+		{"GET", "*x", 0, ErrInvalidByte, NoComponent},       // 3.2.4: neither form of GET
 		{"GET", "www.example.com:80", 0, nil, 0},            // valid: an absolute-URI of scheme "www.example.com"
 		{"GET", "/a b", 2, ErrInvalidByte, Path},            // 3.2: no whitespace
 		{"GET", "/a\\b", 2, ErrInvalidByte, Path},           // no backslash
@@ -108,8 +109,8 @@ func TestParseTargetErrors(t *testing.T) {
 		{"GET", "http://[fe80::1%25eth0]/", 15, ErrZoneNotAllowed, Host},
 		{"GET", "http://[12345::1]/", 12, ErrBadIPLiteral, Host}, // an h16 has four digits
 		{"GET", "http://[]/", 8, ErrBadIPLiteral, Host},
-		{"OPTIONS", "**", 1, ErrInvalidByte, Path}, // 3.2.4: "*" alone
-		{"OPTIONS", "*/x", 1, ErrInvalidByte, Path},
+		{"OPTIONS", "**", 1, ErrInvalidByte, NoComponent}, // 3.2.4: "*" alone, which has no path
+		{"OPTIONS", "*/x", 1, ErrInvalidByte, NoComponent},
 		{"CONNECT", "/", 0, ErrInvalidByte, Host},                    // 3.2.3: authority-form only
 		{"CONNECT", "*", 1, ErrNoPort, Port},                         // "*" is a reg-name
 		{"CONNECT", "example.com", 11, ErrNoPort, Port},              // RFC 9110, 9.3.6: port required
@@ -149,7 +150,8 @@ func TestParseTargetErrors(t *testing.T) {
 // TestTargetMessages: the messages name the form that the method takes.
 func TestTargetMessages(t *testing.T) {
 	tests := []struct{ method, target, want string }{
-		{"GET", "*", `uri: invalid character "*" (asterisk-form is only for OPTIONS (RFC 9112, Section 3.2.4), not "GET") in scheme at offset 0 of "*"`},
+		{"GET", "*", `uri: invalid character "*" (asterisk-form is only for OPTIONS (RFC 9112, Section 3.2.4), not "GET") at offset 0 of "*"`},
+		{"OPTIONS", "*x", `uri: invalid character "x" (asterisk-form is "*" alone (RFC 9112, Section 3.2.4)) at offset 1 of "*x"`},
 		{"CONNECT", "/x", `uri: invalid character "/" (CONNECT takes authority-form, host:port (RFC 9112, Section 3.2.3)) in host at offset 0 of "/x"`},
 		{"GET", "/a#b", `uri: invalid character "#" (a request-target has no fragment (RFC 9110, Section 7.1)) in path at offset 2 of "/a#b"`},
 	}

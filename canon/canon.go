@@ -44,7 +44,9 @@
 // each link (see the example): Semantic merges the spellings that mean the
 // same to a server ("%7E" and "~", "host." and "host", the order of the
 // query's pairs, a default port) and drops the userinfo, and keeps what may
-// name another resource (the case of the path, "%2F"). The default,
+// name another resource (the case of the path, "%2F" and the other
+// reserved characters encoded, and what decoding twice would change:
+// "%252F" is not "%2F", nor "%2525" "%25"). The default,
 // [WHATWG], is the URL a browser requests, not a deduplication key: it
 // keeps "%7E" and "~" apart, and "host." and "host", so the same page is
 // fetched twice, and it puts a password of the userinfo into the key (and
@@ -80,19 +82,22 @@
 // for the cases listed in the tests, and depart from its code where a key
 // would otherwise change a URL's meaning or not be its own key:
 //
-//   - "%2F" stays encoded in a path (urlcanon decodes it): "a%2Fb" is one
-//     segment, "a/b" two, and servers tell them apart. An opaque path
-//     keeps "/" encoded too, so that "javascript:%2F%2Fevil.example" never
-//     becomes an authority.
-//   - In the query, "=", "&", "+" and "#" stay as written, encoded or not
-//     (urlcanon encodes an "=" in a value and decodes "%2B"): "a=b=c" and
-//     "a=b%3Dc" may be different values to a server, and "+" is a space in
-//     form data.
+//   - Percent-escapes are decoded once, as a server decodes them (RFC
+//     3986, Section 6.2.2.2), where urlcanon decodes until none is left:
+//     an escape that decoding makes is text. "%252F" stays "%252F" (the
+//     text "%2F" to a server, where "%2F" is "/" in a segment), "%2525"
+//     stays apart from "%25", "?x=%2526" from "?x=%26", and
+//     "/%252e%252e/x" is no dot segment.
+//   - The escape of a reserved character stays encoded, in upper case
+//     (urlcanon decodes "%2F", "%40", "%3D", ...): Section 2.2 makes
+//     "a%2Fb" one segment and "a/b" two, and "a;b" and "a%3Bb", or in the
+//     query "a=b=c" and "a=b%3Dc", may be different data to a server; "+"
+//     is a space in form data and "%2B" a plus. An opaque path keeps "/"
+//     encoded too, so that "javascript:%2F%2Fevil.example" never becomes
+//     an authority. A reserved character written raw stays raw.
 //   - A "\" decoded in a special URL's path stays encoded, and so does "|"
 //     in a file path: the parser would read them as "/" and a drive
 //     letter.
-//   - The dot segments that decoding makes ("%252e") are removed, as the
-//     parser removes those of the input.
 //   - Aggressive cuts ";jsessionid=" and all that follows in the path,
 //     whatever the length (urlcanon: 32 letters and digits at the end), and
 //     drops the session ids of the query by the archive's rule.
@@ -143,6 +148,14 @@
 //     uri.ErrNoHost, where surt writes "http:/";
 //   - the bytes of a URL with no "//" that are <= 0x20 or DEL are escaped;
 //   - the empty string is an error, not surt's placeholder "-".
+//
+// The path and query are surt's: the Safe Browsing steps decode their
+// percent-escapes until none is left, "%2F" and "%252F" included, and
+// resolve the dot segments after, so "http://example.com/docs/..%2F..%2Fetc/passwd"
+// is "com,example)/etc/passwd", the key under which the archive's indexes
+// hold that URL. Such a key finds a capture; it is no path to serve or to
+// check. Canonicalizer{Profile: Semantic}.SURT decodes once and keeps
+// "%2F" ("com,example)/docs/..%2f..%2fetc/passwd", lower-cased).
 //
 // # Which archives' keys
 //
@@ -250,14 +263,15 @@ const (
 	SafeBrowsing
 	// Semantic is the "semantic precise" canonicalization of the IIPC
 	// urlcanon project: the URL Standard's parse (an input without a
-	// scheme read as http), each component percent-unescaped repeatedly
-	// but for the bytes that mean something there ("/", "?", "#" in the
-	// path and "\" in a special one; "&", "=", "+", "#" in the query) and
-	// escaped again as SafeBrowsing escapes, the dot segments that
-	// decoding makes removed, the userinfo dropped, the query sorted by
-	// its bytes (urlcanon's order). It keeps what the URL means to its
-	// server; the package documentation lists where it departs from
-	// urlcanon.
+	// scheme read as http), each component percent-decoded once, as a
+	// server decodes it (RFC 3986, Section 6.2.2.2), but for the escapes
+	// of the reserved characters (Section 2.2: "/", "?", "#", "@", "=",
+	// "&", "+", ...), of "%" itself, and of "\" in a special path, which
+	// stay encoded, then escaped again as SafeBrowsing escapes, the
+	// userinfo dropped, the query sorted by its bytes (urlcanon's order).
+	// It keeps what the URL means to its server: "%252F" is the text
+	// "%2F" to a server, not "/" nor "%2F", and keeps its key. The package
+	// documentation lists where it departs from urlcanon.
 	Semantic
 	// Aggressive is urlcanon's "aggressive" canonicalization: Semantic,
 	// then https read as http, leading labels "www", "www2"... dropped,
@@ -269,9 +283,11 @@ const (
 	// Archive is the Internet Archive's canonicalization, the one its
 	// SURT keys are made of (the defaults of surt 0.3.1 and of Heritrix's
 	// IA canonicalizer, as CDX indexes hold them): the SafeBrowsing steps
-	// keeping a port other than the scheme's default and reading any
-	// number of slashes after "http:" and "https:" as surt does
-	// ("http:////www.vikings.com" is "http://vikings.com/"), then the path
+	// (percent-escapes decoded until none is left, "%2F" included, then
+	// dot segments resolved), keeping a port other than the scheme's
+	// default and reading any number of slashes after "http:" and
+	// "https:" as surt does ("http:////www.vikings.com" is
+	// "http://vikings.com/"), then the path
 	// and query lower-cased, leading "www", "www2"... labels dropped, the
 	// session ids of PHP, Java, ASP.NET and ColdFusion dropped, the query
 	// sorted by (name, value) and an empty one removed, a trailing "/"

@@ -393,6 +393,8 @@ func TestSURTArchive(t *testing.T) {
 		{"SortQuery and DropFragment change nothing: the archive does both", Canonicalizer{Profile: Archive, SortQuery: true, DropFragment: true}, "http://example.com/?b&a#f", "com,example)/?a&b"},
 		{"SURT of another profile sorts as the archive does", Canonicalizer{Profile: Semantic}, "http://example.com/?id=5&id2=3", "com,example)/?id=5&id2=3"},
 		{"SURT of another profile reverses an IPv4 address", Canonicalizer{Profile: WHATWG}, "http://10.0.0.1:8080/x", "1,0,0,10:8080)/x"},
+		{"surt's path: escapes decoded until none is left, then dot segments resolved (package doc)", Canonicalizer{Profile: Archive}, "http://example.com/docs/..%2F..%2Fetc/passwd", "com,example)/etc/passwd"},
+		{"SURT of Semantic decodes once and keeps %2F (RFC 3986, Sections 2.2 and 6.2.2.2)", Canonicalizer{Profile: Semantic}, "http://example.com/docs/..%2F..%2Fetc/passwd", "com,example)/docs/..%2f..%2fetc/passwd"},
 		// surt's handyurl.parse reads the slashes after http: and https:
 		// leniently (its tests: "http:////////////////www.vikings.com",
 		// "http://https://order.1and1.com"); these failed with uri.ErrNoHost
@@ -480,7 +482,8 @@ func FuzzCanon(f *testing.F) {
 	for _, s := range []string{"http://a/b?c#d", "%2541.com/%2e%2e/x", "HTTP://WWW.A.COM:80//x/./y?b&a", "mailto:x", "http://[::1]:8/",
 		"http://a/x/%252E%2E/b", "http://www.www.example.com/", "http://a.b.c.d\u3002\r.e/", "javascript:%2f%2fevil.example/%0aalert(1)",
 		"sc:%2fA", "http://[a%0Ab]/", "http://\uff10x\uff10\uff11\uff10\uff12\uff10\uff13\uff10\uff14/", "http://x/?UTM_SOURCE=1&id2=3&id=5",
-		"http:////www.vikings.com", "https://www.example.com./x", "http://https://order.1and1.com", "http:8080/x", "foo://a..b./x", "http://a%FFb.com/"} {
+		"http:////www.vikings.com", "https://www.example.com./x", "http://https://order.1and1.com", "http:8080/x", "foo://a..b./x", "http://a%FFb.com/",
+		"http://example.com/a%252Fb", "http://e/?x=%2526", "http://e/%252e%252e/x", "http://e/%%36%31?%2525%3d"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -518,7 +521,33 @@ func FuzzCanon(f *testing.F) {
 		if msg := checkLookup(s); msg != "" {
 			t.Fatal(msg)
 		}
+		if msg := checkDecodesOnce(s); msg != "" {
+			t.Fatal(msg)
+		}
 	})
+}
+
+// checkDecodesOnce: a Semantic key means to a server what its URL means
+// (RFC 3986, Section 6.2.2.2): the path of the key, decoded once, is the
+// path of the URL, decoded once, where the profile merged no empty
+// segment. It returns what is wrong, or "".
+func checkDecodesOnce(s string) string {
+	u, err := whatwg.Parse(s)
+	if err != nil || !u.IsSpecial() || strings.Contains(u.Pathname(), "//") {
+		return ""
+	}
+	k, err := Canon(u.Href(), Semantic)
+	if err != nil {
+		return ""
+	}
+	v, err := whatwg.Parse(k)
+	if err != nil {
+		return sprintf("Canon(%q, Semantic) = %q, which does not parse: %v", u.Href(), k, err)
+	}
+	if a, b := abnf.Decode(u.Pathname(), false), abnf.Decode(v.Pathname(), false); a != b {
+		return sprintf("Canon(%q, Semantic) = %q: its path decodes once to %q, the URL's to %q", u.Href(), k, b, a)
+	}
+	return ""
 }
 
 // TestTrackingParams: each call gives a list of its own, so that no

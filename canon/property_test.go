@@ -182,11 +182,10 @@ func TestIdempotentCases(t *testing.T) {
 		in   string
 		want string
 	}{
-		{"a double-encoded dot is a dot segment once decoded (gave http://a/./b)", Semantic, "http://a/%252e/b", "http://a/b"},
-		{"a double-encoded dot-dot (gave http://a/x/../b)", Semantic, "http://a/x/%252E%2E/b", "http://a/b"},
-		{"a double-encoded dot-dot, aggressive", Aggressive, "http://a/x/%252e%252e/b", "http://a/b"},
-		{"a final double-encoded dot-dot leaves a final /", Semantic, "http://a/x/y/%252e%252e", "http://a/x/"},
-		{"a non-special path too", Semantic, "foo://h/x/%252e%252e/y", "foo://h/y"},
+		{"a double-encoded dot is the text %2e, decoded once (RFC 3986, Section 6.2.2.2)", Semantic, "http://a/%252e/b", "http://a/%252e/b"},
+		{"a double-encoded dot-dot is no dot segment either", Semantic, "http://a/x/%252E%2E/b", "http://a/x/%252E./b"},
+		{"a double-encoded dot-dot, aggressive", Aggressive, "http://a/x/%252e%252e/b", "http://a/x/%252e%252e/b"},
+		{"a non-special path too", Semantic, "foo://h/x/%252e%252e/y", "foo://h/x/%252e%252e/y"},
 		{"a dot segment that cutting ;jsessionid= leaves", Aggressive, "http://h/a/.;jsessionid=1", "http://h/a"},
 		{"an encoded backslash stays encoded in a special path (the parser reads \\ as /)", Semantic, "http://h/a%5Cb", "http://h/a%5Cb"},
 		{"an encoded backslash, aggressive", Aggressive, "http://h/a%5cb", "http://h/a%5cb"},
@@ -312,6 +311,10 @@ func TestDepartures(t *testing.T) {
 		in, want      string
 	}{
 		{"%2F stays encoded in a path", "http://h/a/b", Semantic, "http://h/a%2fb", "http://h/a%2Fb"},
+		{"decoded once: %2561 is the text %61", "http://h/a", Semantic, "http://h/%2561", "http://h/%2561"},
+		{"decoded once: %2525 is the text %25", "http://h/%25", Semantic, "http://h/%2525", "http://h/%2525"},
+		{"a reserved character stays encoded", "http://h/@", Semantic, "http://h/%40", "http://h/%40"},
+		{"a reserved character stays encoded, aggressive", "http://h/pa!th", Aggressive, "http://h/pa%21th", "http://h/pa%21th"},
 		{"= in a value stays as written", "http://h/?a=b%3Dc", Semantic, "http://h/?a=b=c", "http://h/?a=b=c"},
 		{"%3D in a value stays as written", "http://h/?a=b%3Dc", Semantic, "http://h/?a=b%3dc", "http://h/?a=b%3Dc"},
 		{"%2B stays encoded: + is a space in form data", "http://h/?a=+", Semantic, "http://h/?a=%2b", "http://h/?a=%2B"},
@@ -321,6 +324,52 @@ func TestDepartures(t *testing.T) {
 	} {
 		if got, err := Canon(c.in, c.p); got != c.want || err != nil {
 			t.Errorf("%s (urlcanon: %q): Canon(%q, %v) = %q, %v; want %q", c.why, c.urlcanon, c.in, c.p, got, err, c.want)
+		}
+	}
+}
+
+// TestDecodeOnce: Semantic and Aggressive decode a percent-escape once,
+// as a server does (RFC 3986, Section 6.2.2.2: an escape of an unreserved
+// character is that character), and keep encoded the reserved characters
+// (Section 2.2) and "%": the URLs of each pair name different resources
+// and keep different keys, where decoding until no escape is left, as the
+// SafeBrowsing profile must, merged them.
+func TestDecodeOnce(t *testing.T) {
+	for _, c := range []struct {
+		why        string
+		a, b       string
+		keyA, keyB string // under Semantic
+	}{
+		{"%252F is the text %2F, %2F a slash in a segment", "http://example.com/a%252Fb", "http://example.com/a%2Fb", "http://example.com/a%252Fb", "http://example.com/a%2Fb"},
+		{"in the query: %2526 is the text %26, %26 an ampersand in a value", "http://example.com/?x=%2526", "http://example.com/?x=%26", "http://example.com/?x=%2526", "http://example.com/?x=%26"},
+		{"%2525 is the text %25, %25 a percent sign", "http://example.com/%2525", "http://example.com/%25", "http://example.com/%2525", "http://example.com/%25"},
+		{"%252e%252e is a segment, no dot segment", "http://example.com/%252e%252e/x", "http://example.com/x", "http://example.com/%252e%252e/x", "http://example.com/x"},
+		{"Section 2.2: %3B and ; may delimit differently", "http://example.com/a%3bb", "http://example.com/a;b", "http://example.com/a%3Bb", "http://example.com/a;b"},
+		{"Section 2.2: %3D in a value is no delimiter", "http://example.com/?a=b%3dc", "http://example.com/?a=b=c", "http://example.com/?a=b%3Dc", "http://example.com/?a=b=c"},
+	} {
+		for _, p := range []Profile{Semantic, Aggressive} {
+			ka, errA := Canon(c.a, p)
+			kb, errB := Canon(c.b, p)
+			if errA != nil || errB != nil || ka == kb {
+				t.Errorf("%s: Canon(%q, %v) = %q, %v and Canon(%q, %v) = %q, %v; want two keys", c.why, c.a, p, ka, errA, c.b, p, kb, errB)
+			}
+			if p == Semantic && (ka != c.keyA || kb != c.keyB) {
+				t.Errorf("%s: Canon(%q, Semantic) = %q, Canon(%q, Semantic) = %q; want %q and %q", c.why, c.a, ka, c.b, kb, c.keyA, c.keyB)
+			}
+		}
+	}
+	// Section 6.2.2.2: what decoding once does merge.
+	for _, c := range []struct{ why, a, b string }{
+		{"an unreserved character", "http://example.com/%7Euser/%41", "http://example.com/~user/A"},
+		{"the case of the hex digits", "http://example.com/a%2fb?q=%3d", "http://example.com/a%2Fb?q=%3D"},
+		{"a byte outside ASCII", "http://example.com/caf%c3%a9", "http://example.com/café"},
+	} {
+		for _, p := range []Profile{Semantic, Aggressive} {
+			ka, errA := Canon(c.a, p)
+			kb, errB := Canon(c.b, p)
+			if errA != nil || errB != nil || ka != kb {
+				t.Errorf("%s: Canon(%q, %v) = %q, %v and Canon(%q, %v) = %q, %v; want one key", c.why, c.a, p, ka, errA, c.b, p, kb, errB)
+			}
 		}
 	}
 }

@@ -17,12 +17,10 @@ import (
 // Standard's parser.
 
 // semantic runs the Semantic profile: the URL Standard's parse (an input
-// without a scheme read as http), then each component percent-unescaped
-// repeatedly but for the bytes that would change its meaning there ("/",
-// "?" and "#" in the path, "\" in a special one, "&", "=", "+" and "#" in
-// the query), and escaped again as Safe Browsing escapes (bytes <= 0x20,
-// >= 0x7F, "#", "%"); the dot segments that decoding makes removed, the
-// userinfo dropped, the query's pairs sorted.
+// without a scheme read as http), then each component percent-decoded
+// once but for the bytes that would change its meaning there (see
+// reescape), and escaped again as Safe Browsing escapes (bytes <= 0x20,
+// >= 0x7F, "#", "%"); the userinfo dropped, the query's pairs sorted.
 func semantic(s string) (sem, error) {
 	u, err := whatwg.Parse(s)
 	if errors.Is(err, whatwg.ErrMissingSchemeNonRelativeURL) {
@@ -64,48 +62,44 @@ func semanticURL(u whatwg.URL) (sem, error) {
 	} else if u.HostKind() == uri.HostOpaque {
 		// The forbidden host code points that Safe Browsing does not
 		// escape stay encoded: decoded, they would end or break the host.
-		r.host = reescape(r.host, "/:<>?@[\\]^|")
+		r.host = reescape(r.host, keepOpaqueHost)
 	}
 	if r.hasQuery = u.HasQuery(); r.hasQuery {
-		r.query = sortPairs(reescape(u.Query(), "&=+#"))
+		r.query = sortPairs(reescape(u.Query(), keepReserved))
 	}
 	if r.hasFragment = u.HasFragment(); r.hasFragment {
-		r.fragment = reescape(u.Fragment(), "#")
+		r.fragment = reescape(u.Fragment(), keepReserved)
 	}
 	return r, nil
 }
 
 // semanticPath returns the path of u unescaped as the Semantic profile
-// does, such that the URL Standard reads it back the same: an opaque path
+// does, such that the URL Standard reads it back the same: every path
 // keeps "/" encoded (decoded, "javascript:%2F%2Fevil.example" would begin
-// an authority, and "sc:%2Fa" a path that is no longer opaque); a special
-// URL's path keeps "\\" encoded (the parser reads it as "/"), and a file
-// path "|" ("C|" would become the drive letter "C:"). The dot segments
-// that decoding makes ("%252e" is "%2e", then ".") are removed as the
-// parser removes those of the input (RFC 3986, section 5.2.4), and a
-// special URL's path has no empty segments, as Safe Browsing's.
+// an authority, "sc:%2Fa" a path that is no longer opaque, and "a%2Fb"
+// two segments); a special URL's path keeps "\\" encoded (the parser
+// reads it as "/"), and a file path "|" ("C|" would become the drive
+// letter "C:"). A special URL's path has no empty segments, as Safe
+// Browsing's.
 func semanticPath(u whatwg.URL) string {
 	if u.HasOpaquePath() {
-		return reescape(u.Pathname(), "/?#")
+		return reescape(u.Pathname(), keepReserved)
 	}
-	keep := "/?#"
+	keep := keepReserved
 	switch {
 	case u.Scheme() == "file":
-		keep = "/?#\\|"
+		keep = keepFilePath
 	case u.IsSpecial():
-		keep = "/?#\\"
+		keep = keepSpecialPath
 	}
 	p := reescape(u.Pathname(), keep)
-	if p == u.Pathname() {
-		// Nothing decoded: the parser has removed the dot segments (its
-		// single-dot and double-dot path segments, "%2e" among them), and
-		// only the empty segments are left to merge, as the only scan.
-		if u.IsSpecial() && strings.Contains(p, "//") {
-			return tidyPath(p, true)
-		}
-		return p
+	// Decoding once makes no dot segment: the parser has removed them
+	// ("%2e" among them), and "%252e" is the text "%2e" to a server. Only
+	// the empty segments are left to merge.
+	if u.IsSpecial() && strings.Contains(p, "//") {
+		return tidyPath(p, true)
 	}
-	return tidyPath(p, u.IsSpecial())
+	return p
 }
 
 // tidyPath removes the dot segments of p, and its empty segments when
@@ -179,42 +173,74 @@ func (r *sem) String() string {
 	return b.String()
 }
 
-// reescape unescapes s repeatedly (see unescapeRepeatedly) but keeps
-// encoded the bytes of keep, then escapes the bytes that Safe Browsing
-// escapes. An escape of a kept byte is written in upper case and is never
-// decoded further.
-func reescape(s, keep string) string {
-	b := make([]byte, 0, len(s))
-	var kept []int // where the escapes of kept bytes begin in b
-	frozen := 0    // no decoding looks before b[frozen]
-	for i := 0; i < len(s); i++ {
-		b = append(b, s[i])
-		for n := len(b); n-3 >= frozen && b[n-3] == '%' && abnf.IsHex(b[n-2]) && abnf.IsHex(b[n-1]); n = len(b) {
-			c := abnf.Unhex(b[n-2])<<4 | abnf.Unhex(b[n-1])
-			if strings.IndexByte(keep, c) >= 0 {
-				b[n-2], b[n-1] = abnf.UpperHex[c>>4], abnf.UpperHex[c&15]
-				kept = append(kept, n-3)
-				frozen = n
+// The bytes whose percent-escapes a component keeps encoded under the
+// Semantic profile: the reserved characters (RFC 3986, Section 2.2), which
+// may delimit data and so name another resource encoded than raw, and "%"
+// itself, whose escape "%25" stays what it is; plus the bytes of each
+// component that the URL Standard's parser would read as a delimiter or
+// change: "\" in a special URL's path (read as "/"), "|" in a file path
+// (a drive letter), the forbidden host code points in an opaque host.
+var (
+	keepReserved    = keepTable("")
+	keepSpecialPath = keepTable("\\")
+	keepFilePath    = keepTable("\\|")
+	keepOpaqueHost  = keepTable("<>\\^|")
+)
+
+// keepTable returns the table of the bytes whose escapes reescape keeps:
+// the reserved characters, "%" and the bytes of extra.
+func keepTable(extra string) *[256]bool {
+	var t [256]bool
+	for c := range t {
+		t[c] = abnf.Classes[c]&(abnf.GenDelims|abnf.SubDelims) != 0
+	}
+	t['%'] = true
+	for i := 0; i < len(extra); i++ {
+		t[extra[i]] = true
+	}
+	return &t
+}
+
+// reescape decodes the percent-escapes of s once, as a server reads them
+// (RFC 3986, Section 6.2.2.2), but keeps encoded, in upper case, the
+// escapes of the bytes of keep; then it escapes the bytes that Safe
+// Browsing escapes (<= 0x20, >= 0x7F, "#", and a "%" that begins no
+// escape). A decoded byte is never read as the start of an escape: "%2541"
+// is "%2541", not "%41" or "A". It returns s itself when nothing changes.
+func reescape(s string, keep *[256]bool) string {
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]) {
+			d := abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2])
+			if !keep[d] || s[i+1] != abnf.UpperHex[d>>4] || s[i+2] != abnf.UpperHex[d&15] {
 				break
 			}
-			b = append(b[:n-3], c)
+			i += 2
+		} else if mustEscape(c) {
+			break
 		}
 	}
-	out := make([]byte, 0, len(b)+8)
-	for i := 0; i < len(b); i++ {
-		if len(kept) > 0 && kept[0] == i {
-			out = append(out, b[i:i+3]...)
-			kept, i = kept[1:], i+2
-			continue
+	if i == len(s) {
+		return s
+	}
+	out := make([]byte, i, len(s)+8)
+	copy(out, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]) {
+			c = abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2])
+			i += 2
+			if keep[c] {
+				out = append(out, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
+				continue
+			}
 		}
-		if c := b[i]; mustEscape(c) {
+		if mustEscape(c) {
 			out = append(out, '%', abnf.UpperHex[c>>4], abnf.UpperHex[c&15])
 		} else {
 			out = append(out, c)
 		}
-	}
-	if string(out) == s {
-		return s
 	}
 	return string(out)
 }

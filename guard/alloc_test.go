@@ -19,8 +19,20 @@ import (
 // sends (net/url's RequestURI) and of its parse by the URL Standard
 // (the path and the query must mean the same to both); and Lookup, with
 // a resolver that allocates nothing, adds its copy of the addresses.
+// Hosts, compiled once as OnlyHosts is, adds nothing either, whether it
+// trusts the host or not, but for a name dialed in upper case, which it
+// lowers to compare (and then trusts: the rules that lower it do not
+// run).
 func TestCheckReadsOnce(t *testing.T) {
 	hosts, err := guard.NewHostList([]string{"a.example", "*.c.example", "*.example.com"}, guard.HostListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	trusted, err := guard.NewHostList([]string{"a.example", "10.0.0.1", "[fd00::1]", "b.example", "www.example.com"}, guard.HostListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := guard.NewHostList([]string{"a.example", "10.0.0.1", "[fd00::1]", "b.example", "*.example.org"}, guard.HostListOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,12 +40,12 @@ func TestCheckReadsOnce(t *testing.T) {
 	public := []netip.Addr{netip.MustParseAddr("93.184.215.14")}
 	resolver := guard.ResolverFunc(func(context.Context, string, string) ([]netip.Addr, error) { return public, nil })
 	tests := []struct {
-		in                                          string
-		compare, check, onlyHosts, onlyURLs, lookup float64
+		in                                                        string
+		compare, check, onlyHosts, onlyURLs, lookup, hosts, other float64
 	}{
-		{"https://www.example.com/search?q=go", 5, 5, 5, 7, 6},
-		{"HTTPS://WWW.EXAMPLE.COM/search?q=go", 11, 13, 13, 15, 14}, // the rules lower the case of the name of the dial target twice (localhost, metadata)
-		{"https://www.example.com/a b?q=é", 12, 12, 12, 17, 13},
+		{"https://www.example.com/search?q=go", 5, 5, 5, 7, 6, 5, 5},
+		{"HTTPS://WWW.EXAMPLE.COM/search?q=go", 11, 13, 13, 15, 14, 12, 14}, // the rules lower the case of the name of the dial target twice (localhost, metadata)
+		{"https://www.example.com/a b?q=é", 12, 12, 12, 17, 13, 12, 12},
 	}
 	for _, tt := range tests {
 		policies := []struct {
@@ -44,6 +56,8 @@ func TestCheckReadsOnce(t *testing.T) {
 			{"Policy{}", guard.Policy{}, tt.check},
 			{"OnlyHosts", guard.Policy{OnlyHosts: hosts}, tt.onlyHosts},
 			{"OnlyURLs", guard.Policy{OnlyURLs: urls}, tt.onlyURLs},
+			{"Hosts that trust it", guard.Policy{Hosts: trusted}, tt.hosts},
+			{"Hosts that do not", guard.Policy{Hosts: other}, tt.other},
 		}
 		if got := testing.AllocsPerRun(100, func() { readings.Compare(tt.in) }); got != tt.compare {
 			t.Errorf("readings.Compare(%q) allocates %v times, want %v", tt.in, got, tt.compare)

@@ -62,8 +62,8 @@ func TestAllowlist(t *testing.T) {
 		{"metadata name under a listed domain", only("*.google.internal"), "http://metadata.google.internal/", "metadata", ""},
 		{"listed, userinfo", only("example.com"), "http://u@example.com/", "userinfo", ""},
 		{"listed, port", only("example.com"), "http://example.com:8080/", "port", ""},
-		{"in Hosts, not in OnlyHosts", guard.Policy{Hosts: []string{"localhost"}, OnlyHosts: hostList(t, "example.com")}, "http://localhost/", "allowlist", ""},
-		{"in Hosts and OnlyHosts", guard.Policy{Hosts: []string{"localhost"}, OnlyHosts: hostList(t, "localhost")}, "http://localhost/", "", ""},
+		{"in Hosts, not in OnlyHosts", guard.Policy{Hosts: hostList(t, "localhost"), OnlyHosts: hostList(t, "example.com")}, "http://localhost/", "allowlist", ""},
+		{"in Hosts and OnlyHosts", guard.Policy{Hosts: hostList(t, "localhost"), OnlyHosts: hostList(t, "localhost")}, "http://localhost/", "", ""},
 
 		// OnlyURLs, and its agreement on the path and query.
 		{"URLs", guard.Policy{OnlyURLs: pathPrefix("/hooks/")}, "https://example.com/hooks/1?a=b", "", ""},

@@ -67,3 +67,27 @@ func BenchmarkCheckAllowlist(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckHosts measures what Hosts adds to Check: ten names and
+// addresses, compiled once, the URL's host the last of them (listed) or
+// none of them (unlisted); Check without Hosts costs what
+// BenchmarkCheckAllowlist/none does.
+func BenchmarkCheckHosts(b *testing.B) {
+	hosts := hostList(b, "a.example", "b.example", "10.0.0.1", "d.example", "[fd00::1]",
+		"f.example", "g.example", "h.example", "i.example", "www.example.com")
+	for _, tt := range []struct{ name, in string }{
+		{"listed", "https://www.example.com/search?q=go"},
+		{"unlisted", "https://www.example.org/search?q=go"},
+	} {
+		p := guard.Policy{Hosts: hosts}
+		b.Run(tt.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(tt.in)))
+			for b.Loop() {
+				if _, err := p.Check(tt.in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"sync"
 	"time"
@@ -28,8 +29,9 @@ type ClientOptions struct {
 	// (after net/http has decompressed it): a response whose
 	// Content-Length is larger is an error of Do (inside its *url.Error),
 	// and a body that turns out larger fails the Read that goes past the
-	// limit; errors.As finds an *http.MaxBytesError in either. 0 means no
-	// limit. Set it when the body is read whole (io.ReadAll).
+	// limit, with an error that names the response's URL; errors.As finds
+	// an *http.MaxBytesError in either. 0 means no limit. Set it when the
+	// body is read whole (io.ReadAll).
 	MaxBodyBytes int64
 	// Transport, when not nil, is cloned for the client's connections
 	// (timeouts, TLS configuration, pool sizes), in place of
@@ -182,8 +184,9 @@ func (c *Client) CloseIdleConnections() {
 }
 
 // limitBody gives resp a body that fails with an *http.MaxBytesError
-// (inside a bodyTooLarge) past max bytes, or refuses resp with one when
-// its Content-Length is larger. A response without a body (HEAD, 204, 304) or a switch of
+// (inside a bodyTooLarge that names the response's URL) past max bytes, or
+// refuses resp with one when its Content-Length is larger (net/http's
+// *url.Error around it names the URL then). A response without a body (HEAD, 204, 304) or a switch of
 // protocols (101, whose body is the connection) stays as it is.
 func limitBody(resp *http.Response, max int64) (*http.Response, error) {
 	if resp.Body == nil || resp.Body == http.NoBody || resp.StatusCode == http.StatusSwitchingProtocols {
@@ -191,9 +194,13 @@ func limitBody(resp *http.Response, max int64) (*http.Response, error) {
 	}
 	if resp.ContentLength > max {
 		resp.Body.Close()
-		return nil, tooLarge(max)
+		return nil, bodyTooLarge{err: &http.MaxBytesError{Limit: max}}
 	}
-	resp.Body = &limitedBody{ReadCloser: resp.Body, left: max, limit: max}
+	b := &limitedBody{ReadCloser: resp.Body, left: max, limit: max}
+	if resp.Request != nil {
+		b.url = resp.Request.URL
+	}
+	resp.Body = b
 	return resp, nil
 }
 
@@ -204,11 +211,12 @@ type limitedBody struct {
 	io.ReadCloser
 	left  int64 // bytes that may still be read; -1 once past the limit
 	limit int64
+	url   *url.URL // the URL of the response, for the error, or nil
 }
 
 func (b *limitedBody) Read(p []byte) (int, error) {
 	if b.left < 0 {
-		return 0, tooLarge(b.limit)
+		return 0, b.tooLarge()
 	}
 	if int64(len(p)) > b.left+1 {
 		p = p[:b.left+1]
@@ -219,18 +227,34 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 		return n, err
 	}
 	n, b.left = int(b.left), -1
-	return n, tooLarge(b.limit)
+	return n, b.tooLarge()
+}
+
+// tooLarge returns the error of a read past the limit.
+func (b *limitedBody) tooLarge() error {
+	e := bodyTooLarge{err: &http.MaxBytesError{Limit: b.limit}}
+	if b.url != nil {
+		e.url = b.url.Redacted()
+	}
+	return e
 }
 
 // bodyTooLarge is the error of a response body longer than MaxBodyBytes:
 // it unwraps to an *http.MaxBytesError, for errors.As, and says what it
-// is about, where that error's own message speaks of a request body.
-type bodyTooLarge struct{ err *http.MaxBytesError }
-
-func tooLarge(limit int64) error { return bodyTooLarge{&http.MaxBytesError{Limit: limit}} }
+// is about, where that error's own message speaks of a request body: the
+// body of which URL, when no *url.Error around it says so (a Read of the
+// body, which may come long after Do).
+type bodyTooLarge struct {
+	err *http.MaxBytesError
+	url string // the response's URL, redacted, or ""
+}
 
 func (e bodyTooLarge) Error() string {
-	return "guard: response body longer than MaxBodyBytes, " + strconv.FormatInt(e.err.Limit, 10) + " bytes"
+	of := ""
+	if e.url != "" {
+		of = "of " + strconv.Quote(e.url) + " "
+	}
+	return "guard: response body " + of + "longer than MaxBodyBytes, " + strconv.FormatInt(e.err.Limit, 10) + " bytes"
 }
 
 func (e bodyTooLarge) Unwrap() error { return e.err }

@@ -325,6 +325,11 @@ func TestClientOptions(t *testing.T) {
 		if len(b) != tt.n || (tt.err == "read") != (errors.As(err, &mb) && mb.Limit == 10) || tt.err == "" && err != nil {
 			t.Errorf("MaxBodyBytes 10: %s %s: read %d bytes, %v; want %d bytes and error %q", tt.method, tt.path, len(b), err, tt.n, tt.err)
 		}
+		// The error of a Read has no *url.Error around it: it names the
+		// URL of the response itself.
+		if want := `guard: response body of "` + base + tt.path + `" longer than MaxBodyBytes, 10 bytes`; tt.err == "read" && (err == nil || err.Error() != want) {
+			t.Errorf("MaxBodyBytes 10: %s %s: %v; want %q", tt.method, tt.path, err, want)
+		}
 	}
 }
 

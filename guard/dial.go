@@ -30,7 +30,7 @@ func (p *Policy) resolver() Resolver {
 // DialContext connects to address, a host:port, on network ("tcp",
 // "tcp4", "tcp6", ...), as Transport does for each connection: with
 // Control checking the address that each attempt reaches, unless the host
-// is one of Hosts. A name is looked up by net.Dialer with the system's
+// is trusted by Hosts. A name is looked up by net.Dialer with the system's
 // resolver when the policy has no Resolver, or with a Resolver that is a
 // *net.Resolver; with another Resolver, DialContext looks it up and
 // dials its addresses in turn, each unmapped (an IPv4 address as IPv4),
@@ -47,7 +47,7 @@ func (p *Policy) DialContext(ctx context.Context, network, address string) (net.
 	host, port, splitErr := net.SplitHostPort(address)
 	d := &net.Dialer{Timeout: dialTimeout, KeepAlive: 30 * time.Second, ControlContext: p.Control}
 	a, parseErr := netip.ParseAddr(host)
-	if splitErr == nil && len(p.Hosts) > 0 && p.hostAllowed(host, a) {
+	if splitErr == nil && p.hostAllowed(host, a) {
 		d.ControlContext = nil
 	}
 	r, isNet := p.Resolver.(*net.Resolver)

@@ -153,7 +153,7 @@ func TestDialContext(t *testing.T) {
 		}
 		return as, nil
 	})
-	p := &guard.Policy{Ports: []uint16{mustPort(t, port)}, Networks: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, Hosts: []string{"trusted.test"}, Resolver: res}
+	p := &guard.Policy{Ports: []uint16{mustPort(t, port)}, Networks: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, Hosts: hostList(t, "trusted.test"), Resolver: res}
 	for _, tt := range []struct{ addr, want string }{
 		{"two.test:" + port, "127.0.0.1:" + port},
 		{"trusted.test:" + port, "127.0.0.1:" + port},

@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gouri/uri/guard"
@@ -191,7 +192,9 @@ func ExampleNewClient() {
 		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if err != nil {
-			fmt.Println(path, "read", len(body), "bytes:", err)
+			// The error names the URL; its port is the test server's.
+			msg := strings.Replace(err.Error(), strconv.Itoa(int(addr.Port())), "PORT", 1)
+			fmt.Println(path, "read", len(body), "bytes:", msg)
 			continue
 		}
 		fmt.Println(path, "fetched:", string(body))
@@ -199,7 +202,7 @@ func ExampleNewClient() {
 	// Output:
 	// / fetched: hello
 	// /hop refused: localhost
-	// /big read 1048576 bytes: guard: response body longer than MaxBodyBytes, 1048576 bytes
+	// /big read 1048576 bytes: guard: response body of "http://api.test:PORT/big" longer than MaxBodyBytes, 1048576 bytes
 }
 
 // A fetcher's tests run against a local server, which the zero Policy

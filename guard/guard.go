@@ -95,7 +95,7 @@
 //
 // Each field of Policy allows more, at a risk its comment states: Schemes,
 // Ports, AllowPrivate (RFC 1918, shared, ULA and site-local; never
-// loopback, link-local or metadata), Networks (any prefix), Hosts (names
+// loopback, link-local or metadata), Networks (any prefix), Hosts (hosts
 // whose DNS is trusted) and AllowProxy; OnlyHosts and OnlyURLs allow less
 // (see Allowlists). The URL check costs about what readings.Compare
 // costs, on which it is built (docs/performance.md in the module gives
@@ -228,6 +228,17 @@
 // an error, as it was already in package origin's allowlists, unless
 // HostListOptions.AllowPublicSuffixWildcard allows it. A pattern with an
 // empty label ("a..example.com") is an error too.
+//
+// Policy.Hosts was a []string whose entries each Check read again (an
+// address, or a name compared as text); it is a *[HostList] too, built
+// once by NewHostList, which refuses a bad entry where the []string
+// ignored it: write guard.Policy{Hosts: list} with list from
+// NewHostList(hosts, guard.HostListOptions{}). An entry is now read as
+// the URL Standard reads a host, so "Bücher.example" trusts the
+// "xn--bcher-kva.example" that net/http dials, and "0x7f.1" the address
+// 127.0.0.1; and "*.example.com" trusts the names under example.com. A
+// Check with Hosts allocates nothing more than one without (it allocated
+// two or three times for each entry).
 package guard
 
 import (
@@ -267,12 +278,21 @@ type Policy struct {
 	// an address in one of them is never refused, the cloud metadata
 	// addresses included. Risk: what the network holds is in reach.
 	Networks []netip.Prefix
-	// Hosts allowed by name, compared without regard to ASCII case and a
-	// final dot, or by address ("::1" or "[::1]", "127.0.0.1"): their
-	// addresses are not checked, at Check or at connect time.
-	// Risk: the name's DNS is trusted; whoever controls it chooses the
-	// address reached. The readings must still agree.
-	Hosts []string
+	// Hosts, when not nil, are trusted: a URL whose host net/http dials
+	// matches one of its patterns is not refused for its host (localhost,
+	// metadata, a refused address), and its addresses are not checked, in
+	// Lookup or at connect time. Build it once with NewHostList, as for
+	// OnlyHosts: a name in any spelling that the URL Standard's host
+	// parser reads ("LocalHost.", "bücher.example"), compared with the
+	// name dialed without regard to case and a final dot; an address
+	// ("::1" or "[::1]", "127.0.0.1"), compared with the address dialed,
+	// never with a name; or "*." and a domain, which trusts every name
+	// under it. Risk: the name's DNS is trusted; whoever controls it
+	// chooses the address reached, and a wildcard trusts the DNS of every
+	// name under its domain, the names of cloud metadata services under
+	// it included. The readings must still agree, and the other rules
+	// (scheme, userinfo, port, OnlyHosts, OnlyURLs) still apply.
+	Hosts *HostList
 	// AllowProxy lets Transport and Client use the proxy of the
 	// environment (HTTP_PROXY, HTTPS_PROXY, NO_PROXY). The proxy's address
 	// is checked at connect time like any other: allow it with Hosts or
@@ -677,30 +697,7 @@ func defaultPort(scheme string) uint16 {
 }
 
 // hostAllowed reports whether host, a dial target's host, whose address
-// is a when it is one, is one of Hosts: the same address, or the same name
-// without regard to ASCII case and a final dot.
+// is a when it is one, is trusted by Hosts.
 func (p *Policy) hostAllowed(host string, a netip.Addr) bool {
-	for _, h := range p.Hosts {
-		if b, ok := hostAddr(h); ok {
-			if a.IsValid() && a == b {
-				return true
-			}
-		} else if !a.IsValid() && strings.EqualFold(strings.TrimSuffix(host, "."), strings.TrimSuffix(h, ".")) {
-			return true
-		}
-	}
-	return false
-}
-
-// hostAddr reads an entry of Hosts as an IP address, written as
-// netip.ParseAddr reads it ("::1") or as RFC 3986 writes a host, an IPv6
-// address in brackets ("[::1]"); or reports false for a name.
-func hostAddr(h string) (netip.Addr, bool) {
-	if a, err := netip.ParseAddr(h); err == nil {
-		return a, true
-	}
-	if u, err := uri.Parse("//" + h); err == nil && u.Host() == h {
-		return u.HostAddr()
-	}
-	return netip.Addr{}, false
+	return p.Hosts.trusts(host, a)
 }

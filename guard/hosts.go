@@ -2,19 +2,25 @@ package guard
 
 import (
 	"errors"
+	"net/netip"
+	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/hostmatch"
 )
 
 // HostList is a list of host patterns compiled once, for
-// [Policy.OnlyHosts]: NewHostList reads the patterns, and each Check
-// matches the host of a URL against them in time linear in the length of
-// the host, without allocating. It is immutable and safe for use by
-// several goroutines, and policies may share it. A nil *HostList, and the
-// zero HostList, hold no pattern.
+// [Policy.OnlyHosts] and [Policy.Hosts]: NewHostList reads the patterns,
+// and each Check matches the host of a URL against them in time linear in
+// the length of the host, without allocating. It is immutable and safe
+// for use by several goroutines, and policies may share it. A nil
+// *HostList, and the zero HostList, hold no pattern.
 type HostList struct {
 	set hostmatch.Set
+	// addrs holds the IP addresses of the patterns that are one, which
+	// Policy.Hosts compares with the address net/http dials.
+	addrs map[netip.Addr]struct{}
 }
 
 // HostListOptions allow the patterns that a HostList holds only on
@@ -80,8 +86,31 @@ func NewHostList(patterns []string, o HostListOptions) (*HostList, error) {
 				Err: ErrBadHostPattern, Detail: e.Detail, Cause: cause}
 		}
 		l.set.Add(p)
+		if a, ok := patternAddr(p); ok {
+			if l.addrs == nil {
+				l.addrs = make(map[netip.Addr]struct{})
+			}
+			l.addrs[a] = struct{}{}
+		}
 	}
 	return l, nil
+}
+
+// patternAddr returns the IP address of a pattern that is one: an IPv4
+// address in dotted decimal or an IPv6 address in brackets, as the URL
+// Standard serializes them.
+func patternAddr(p hostmatch.Pattern) (netip.Addr, bool) {
+	if p.Wildcard {
+		return netip.Addr{}, false
+	}
+	h := p.Host
+	if inner, ok := strings.CutPrefix(h, "["); ok {
+		h = strings.TrimSuffix(inner, "]")
+	} else if strings.TrimLeft(h, "0123456789.") != "" {
+		return netip.Addr{}, false // a name: no need to try
+	}
+	a, err := netip.ParseAddr(h)
+	return a, err == nil
 }
 
 // Match reports whether host, as the URL Standard serializes it
@@ -90,4 +119,20 @@ func NewHostList(patterns []string, o HostListOptions) (*HostList, error) {
 // final ".". It allocates nothing; a nil *HostList matches no host.
 func (l *HostList) Match(host string) bool {
 	return l != nil && l.set.Match(host)
+}
+
+// trusts reports whether l holds host, the host that net/http dials
+// (Policy.Hosts): when a is valid, host is that IP address and l must
+// hold the address; otherwise host is a name, compared as Match compares
+// a host, without regard to ASCII case. It allocates only for a name with
+// upper-case letters.
+func (l *HostList) trusts(host string, a netip.Addr) bool {
+	if l == nil {
+		return false
+	}
+	if a.IsValid() {
+		_, ok := l.addrs[a]
+		return ok
+	}
+	return l.set.Match(abnf.LowerString(host))
 }

@@ -232,6 +232,5 @@ func (p *Policy) clone() *Policy {
 	q.Schemes = slices.Clone(p.Schemes)
 	q.Ports = slices.Clone(p.Ports)
 	q.Networks = slices.Clone(p.Networks)
-	q.Hosts = slices.Clone(p.Hosts)
 	return &q
 }

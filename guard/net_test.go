@@ -235,7 +235,9 @@ func (f fakeResolver) LookupNetIP(ctx context.Context, network, host string) ([]
 }
 
 // TestLookup: a name any of whose addresses is refused is refused, as a
-// name that does not resolve; localhost and literals are not looked up.
+// name that does not resolve; localhost and literals are not looked up;
+// a host that Hosts trusts, in any spelling of it, is not looked up
+// either.
 func TestLookup(t *testing.T) {
 	r := fakeResolver{t, map[string][]string{
 		"public.example": {"93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"},
@@ -259,6 +261,30 @@ func TestLookup(t *testing.T) {
 		{"http://127.0.0.1/", "address", 0},
 	}
 	var p guard.Policy
+	trusted := guard.Policy{Hosts: hostList(t, "rebind.example", "Bücher.example", "*.corp.example", "127.0.0.1")}
+	for _, tt := range []struct {
+		url  string
+		rule guard.Rule
+	}{
+		{"http://rebind.example/", ""},
+		{"http://REBIND.example./", ""},
+		{"http://bücher.example/", ""},
+		{"http://xn--bcher-kva.example/", ""},
+		{"http://db.eu.corp.example/", ""},
+		{"http://127.0.0.1/", ""},
+		{"http://meta.example/", "address"},
+	} {
+		// A trusted name is not looked up: the fake resolver would
+		// report it.
+		target, addrs, err := trusted.Lookup(context.Background(), r, tt.url)
+		var e *guard.Error
+		switch {
+		case tt.rule == "" && (err != nil || target == "" || len(addrs) > 1 || len(addrs) == 1 && !addrs[0].IsLoopback()):
+			t.Errorf("Hosts: Lookup(%q) = %q, %v, %v; want no lookup", tt.url, target, addrs, err)
+		case tt.rule != "" && (!errors.As(err, &e) || e.Rule != tt.rule):
+			t.Errorf("Hosts: Lookup(%q) = %v, want rule %q", tt.url, err, tt.rule)
+		}
+	}
 	for _, tt := range tests {
 		target, addrs, err := p.Lookup(context.Background(), r, tt.url)
 		var e *guard.Error

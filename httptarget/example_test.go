@@ -131,3 +131,31 @@ func ExampleHasPathPrefix() {
 	// /%61pi/users   under /api: true  under /api/: true
 	// /api%2Fusers   under /api: false under /api/: false
 }
+
+// A proxy in front of a backend that decodes "%2F" before it routes
+// refuses encoded slashes and backslashes in the path, so that its check
+// of the prefix sees the segments that the backend will see: by RFC 3986,
+// "/api/..%2Fadmin" is under "/api/", and such a backend serves "/admin".
+func ExampleConfig_RefuseEncodedSlash() {
+	proxy := httptarget.Config{Scheme: "https", RefuseEncodedSlash: true}
+	for _, raw := range []string{
+		"GET /api/users?next=%2Fhome HTTP/1.1\r\nHost: www.example.org\r\n\r\n",
+		"GET /api/..%2Fadmin HTTP/1.1\r\nHost: www.example.org\r\n\r\n",
+		"GET /api/..%5cadmin HTTP/1.1\r\nHost: www.example.org\r\n\r\n",
+	} {
+		r, _ := http.ReadRequest(bufio.NewReader(strings.NewReader(raw)))
+		u, err := proxy.FromRequest(r)
+		switch {
+		case errors.Is(err, uri.ErrEncodedSeparator):
+			fmt.Println("400:", err)
+		case err != nil || !httptarget.HasPathPrefix(u.Path(), "/api/"):
+			fmt.Println("404:", u)
+		default:
+			fmt.Println("pass:", u)
+		}
+	}
+	// Output:
+	// pass: https://www.example.org/api/users?next=%2Fhome
+	// 400: uri: percent-encoded path separator (refused by Config.RefuseEncodedSlash: a server that decodes it reads another path) in path at offset 7 of "/api/..%2Fadmin"
+	// 400: uri: percent-encoded path separator (refused by Config.RefuseEncodedSlash: a server that decodes it reads another path) in path at offset 7 of "/api/..%5cadmin"
+}

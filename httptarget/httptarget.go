@@ -42,9 +42,11 @@
 //
 // Every error is the *uri.Error of the part at fault, with the root's
 // operations: uri.OpParse for a request-target or a Host field that does
-// not follow its grammar, uri.OpBuild for a target URI that cannot be
-// built from them (no host, and no [Config.DefaultHost]). This package
-// declares no operation of its own.
+// not follow its grammar, or a request-target whose path
+// [Config].RefuseEncodedSlash refuses (uri.ErrEncodedSeparator),
+// uri.OpBuild for a target URI that cannot be built from them (no host,
+// and no [Config.DefaultHost]). This package declares no operation of its
+// own.
 //
 // # Before version 1
 //
@@ -97,6 +99,17 @@ type Config struct {
 	// an absolute-form request with the target's host before
 	// [Config.FromRequest] sees it.
 	MatchHost bool
+
+	// RefuseEncodedSlash refuses a request whose path holds a
+	// percent-encoded "/" or "\" ("%2F" or "%5C", in either case): the
+	// error wraps [uri.ErrEncodedSeparator], at the "%". By RFC 3986,
+	// Section 2.2, "%2F" is data inside its segment, so
+	// HasPathPrefix("/api/..%2Fadmin", "/api/") is true; a backend that
+	// decodes "%2F" (or, on Windows, "%5C") before it looks the path up
+	// reads that path as "/admin". A proxy or gateway in front of such a
+	// backend sets it, and then its checks of the path see the segments
+	// that the backend will see. The query is not looked at.
+	RefuseEncodedSlash bool
 }
 
 // FromRequest returns the target URI of r, a request that a server
@@ -121,7 +134,8 @@ func FromRequest(r *http.Request) (uri.URI, error) { return Config{}.FromRequest
 //
 // The error is the *[uri.Error] of the part at fault: of the
 // request-target, also for a client's request whose RequestURI is empty,
-// and for net/rpc's "CONNECT /path", which is not authority-form; of the
+// for net/rpc's "CONNECT /path", which is not authority-form, and for a
+// path that c.RefuseEncodedSlash refuses; of the
 // Host field; or of the build, with [uri.ErrNoHost] when the request has
 // no host and the Config no DefaultHost, and [ErrUserinfoNotAllowed]
 // or uri.ErrNoHost for an "http" or "https" absolute-form target with a

@@ -150,3 +150,57 @@ func TestFromRequestServer(t *testing.T) {
 		c.Close()
 	}
 }
+
+// TestRefuseEncodedSlash: with Config.RefuseEncodedSlash, a "%2F" or
+// "%5C" in the path of a request-target (RFC 3986, Section 2.2: data
+// inside its segment, which a backend that decodes it splits) is an error
+// at its "%", in FromRequest, TargetURI and URL alike; the query, and
+// "%252F" (the text "%2F"), are not refused, and without the option
+// nothing is.
+func TestRefuseEncodedSlash(t *testing.T) {
+	on := Config{RefuseEncodedSlash: true}
+	for _, c := range []struct {
+		why, method, target string
+		offset              int // -1: no error
+	}{
+		{"an encoded slash", "GET", "/api/..%2Fadmin", 7},
+		{"in lower case", "GET", "/api/..%2fadmin", 7},
+		{"an encoded backslash, a separator on Windows", "GET", "/api/..%5Cadmin", 7},
+		{"an encoded backslash in lower case", "GET", "/api/..%5cadmin", 7},
+		{"at the end of the path", "GET", "/a%2F?x", 2},
+		{"absolute-form", "GET", "http://www.example.org/a%2Fb", 24},
+		{"absolute-form, a host like the path", "GET", "http://p/p%2F", 10},
+		{"the query is not the path", "GET", "/api/x?next=%2Fadmin%5C", -1},
+		{"%252F is the text %2F", "GET", "/api/%252F", -1},
+		{"a bare % before 2F cannot be", "GET", "/api/%25%2F", 8},
+		{"authority-form has no path", "CONNECT", "www.example.org:443", -1},
+		{"asterisk-form has no path", "OPTIONS", "*", -1},
+	} {
+		raw := c.method + " " + c.target + " HTTP/1.1\r\nHost: www.example.org\r\n\r\n"
+		tgt, err := uri.ParseTarget(c.method, c.target)
+		if err != nil {
+			t.Fatalf("%s: ParseTarget(%q): %v", c.why, c.target, err)
+		}
+		host, _ := uri.ParseHost("www.example.org")
+		_, e1 := on.FromRequest(readRequest(t, raw, false))
+		_, e2 := on.TargetURI(tgt, host, false)
+		errs := []error{e1, e2}
+		if c.method == "GET" {
+			_, e3 := on.URL(readRequest(t, raw, false))
+			errs = append(errs, e3)
+		}
+		for i, err := range errs {
+			var e *uri.Error
+			switch {
+			case c.offset < 0 && err != nil:
+				t.Errorf("%s: call %d of %q: %v, want no error", c.why, i, c.target, err)
+			case c.offset >= 0 && (!errors.As(err, &e) || !errors.Is(err, uri.ErrEncodedSeparator) || e.Op != uri.OpParse ||
+				e.Offset != c.offset || e.Component != uri.Path || e.Input != c.target):
+				t.Errorf("%s: call %d of %q: %#v, want ErrEncodedSeparator at %d in the path", c.why, i, c.target, err, c.offset)
+			}
+		}
+		if _, err := (Config{}).FromRequest(readRequest(t, raw, false)); err != nil {
+			t.Errorf("%s: without the option, FromRequest(%q): %v", c.why, c.target, err)
+		}
+	}
+}

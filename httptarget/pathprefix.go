@@ -29,7 +29,8 @@ const pathPrefixSteps = uri.NormalizeCase | uri.NormalizePercent | uri.Normalize
 //     not a "/" (Section 2.2), so "/api%2Fx" is not under "/api", and
 //     "/admin%2Fx" not under "/admin/". A server behind the check that
 //     decodes "%2F" before routing reads such a path otherwise: refuse
-//     paths with "%2F" or "%5C" before it, or configure it not to decode.
+//     paths with "%2F" or "%5C" before it ([Config].RefuseEncodedSlash),
+//     or configure it not to decode.
 //
 // path and prefix are paths as a URI writes them, such as [uri.URI.Path]
 // or [uri.Target.Path]; both must be absolute (begin with "/") or empty.
@@ -55,3 +56,28 @@ func HasPathPrefix(path, prefix string) bool {
 
 // absoluteOrEmpty reports whether p is empty or begins with "/".
 func absoluteOrEmpty(p string) bool { return p == "" || p[0] == '/' }
+
+// checkSlash returns the error of the first "%2F" or "%5C" (either case)
+// in the path of t, a request-target, for Config.RefuseEncodedSlash.
+func checkSlash(t *uri.Target) error {
+	s, end := t.String(), len(t.String())
+	if t.HasQuery() {
+		end -= len(t.Query()) + 1
+	}
+	return encodedSlash(s, end-len(t.Path()), end)
+}
+
+// encodedSlash returns the error of the first "%2F" or "%5C" (either case)
+// in target[start:end], a request-target's path, or nil.
+func encodedSlash(target string, start, end int) error {
+	for i := start; i+2 < end; i++ {
+		if target[i] != '%' {
+			continue
+		}
+		if a, b := target[i+1], target[i+2]|0x20; a == '2' && b == 'f' || a == '5' && b == 'c' {
+			return &uri.Error{Op: uri.OpParse, Input: target, Offset: i, Component: uri.Path, Err: uri.ErrEncodedSeparator,
+				Detail: "refused by Config.RefuseEncodedSlash: a server that decodes it reads another path"}
+		}
+	}
+	return nil
+}

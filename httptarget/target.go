@@ -53,8 +53,15 @@ var (
 // [uri.ErrNoHost] error. TargetURI allocates the text of the URI once,
 // except for an absolute-form target, which it returns as it is; on error
 // it returns the zero URI and an *[uri.Error]: with Op [uri.OpParse] for a
-// c.DefaultHost that ParseHost refuses, with Op [uri.OpBuild] otherwise.
+// c.DefaultHost that ParseHost refuses and for a path of t that
+// c.RefuseEncodedSlash refuses ([uri.ErrEncodedSeparator], Input the
+// request-target), with Op [uri.OpBuild] otherwise.
 func (c Config) TargetURI(t uri.Target, host uri.HostPort, noHost bool) (uri.URI, error) {
+	if c.RefuseEncodedSlash {
+		if err := checkSlash(&t); err != nil {
+			return uri.URI{}, err
+		}
+	}
 	switch t.Form() {
 	case uri.AbsoluteForm:
 		return c.absoluteURI(&t, &host, noHost)

@@ -236,7 +236,7 @@ func checkTargetURI(t *testing.T, tg uri.Target, h uri.HostPort) {
 // uri.ParseTarget and uri.ParseHost accept (see checkTargetURI).
 func FuzzTargetURI(f *testing.F) {
 	for _, s := range []string{"/where?q=now", "http://www.example.org/pub/WWW/TheProject.html", "www.example.com:80", "*",
-		"//evil.example/x", "http://u@h/", "http:///x", "HTTP:/x", ":443"} {
+		"//evil.example/x", "http://u@h/", "http:///x", "HTTP:/x", ":443", "/a/..%2Fb", "http://p/p%5c", "/%252F?%2F"} {
 		f.Add(s, "www.example.org:8080")
 	}
 	f.Add("/", "")
@@ -250,9 +250,32 @@ func FuzzTargetURI(f *testing.F) {
 		for _, method := range []string{"GET", "OPTIONS", "CONNECT"} {
 			if tg, err := uri.ParseTarget(method, target); err == nil {
 				checkTargetURI(t, tg, h)
+				checkRefuseEncodedSlash(t, tg, h)
 			}
 		}
 	})
+}
+
+// checkRefuseEncodedSlash: Config.RefuseEncodedSlash refuses exactly the
+// targets whose path, decoded once, holds a "/" or "\" more than it shows
+// raw, at the first "%" of one, and changes nothing else.
+func checkRefuseEncodedSlash(t *testing.T, tg uri.Target, h uri.HostPort) {
+	want, wantErr := Config{}.TargetURI(tg, h, false)
+	got, err := Config{RefuseEncodedSlash: true}.TargetURI(tg, h, false)
+	path := tg.Path()
+	decoded, _ := uri.Unescape(path, uri.EscapePath)
+	encoded := strings.Count(decoded, "/")+strings.Count(decoded, "\\") > strings.Count(path, "/")
+	if !encoded {
+		if got != want || (err == nil) != (wantErr == nil) {
+			t.Fatalf("TargetURI(%q) with RefuseEncodedSlash = %q, %v; without it %q, %v", tg, got, err, want, wantErr)
+		}
+		return
+	}
+	var e *uri.Error
+	if !errors.As(err, &e) || !errors.Is(err, uri.ErrEncodedSeparator) || e.Input != tg.String() ||
+		!strings.HasPrefix(strings.ToUpper(e.Input[e.Offset:]), "%2F") && !strings.HasPrefix(strings.ToUpper(e.Input[e.Offset:]), "%5C") {
+		t.Fatalf("TargetURI(%q) with RefuseEncodedSlash: %#v, want ErrEncodedSeparator at a %%2F or %%5C", tg, err)
+	}
 }
 
 // TestTargetURIAllocs pins what TargetURI allocates: the text of the

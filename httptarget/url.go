@@ -46,7 +46,9 @@ func URL(r *http.Request) (whatwg.URL, error) { return Config{}.URL(r) }
 // OPTIONS (asterisk-form), are read strictly by FromRequest first.
 //
 // The error is FromRequest's, a *[uri.Error] with Err [uri.ErrInvalidByte]
-// at the first byte refused in an origin-form target, or an error of
+// at the first byte refused in an origin-form target (or
+// [uri.ErrEncodedSeparator] where Config.RefuseEncodedSlash refuses its
+// path), or an error of
 // [whatwg.Parse] about the host, whose Input is the URL built. URL
 // allocates the text of the target URI, and the URL Standard's
 // serialization of it when that differs.
@@ -61,6 +63,15 @@ func (c Config) URL(r *http.Request) (whatwg.URL, error) {
 	}
 	if err := checkOriginForm(target); err != nil {
 		return whatwg.URL{}, err
+	}
+	if c.RefuseEncodedSlash {
+		end := strings.IndexByte(target, '?')
+		if end < 0 {
+			end = len(target)
+		}
+		if err := encodedSlash(target, 0, end); err != nil {
+			return whatwg.URL{}, err
+		}
 	}
 	u, err := c.build(r, root)
 	if err != nil {

@@ -15,7 +15,9 @@ import (
 
 // A login handler redirects to its next= parameter only when the browser
 // will stay on the site: the current URL is the target URI of the request
-// (package httptarget), and anything refused falls back to "/".
+// (package httptarget), and anything refused falls back to "/". A request
+// without next= goes to "/" too: Redirect of "" is the current URL, the
+// login page itself.
 func Example_loginHandler() {
 	login := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		u, err := httptarget.FromRequest(r)
@@ -28,19 +30,24 @@ func Example_loginHandler() {
 			http.Error(w, "bad request", http.StatusBadRequest)
 			return
 		}
-		next, err := origin.Redirect(cur, r.FormValue("next"), nil)
+		target := r.FormValue("next")
+		if target == "" {
+			target = "/" // an empty target is the current URL: the login page again
+		}
+		next, err := origin.Redirect(cur, target, nil)
 		if err != nil {
 			next = "/"
 		}
 		http.Redirect(w, r, next, http.StatusSeeOther)
 	})
-	for _, next := range []string{"/account?tab=2", "//evil.example/", "/\\evil.example/", "/\t/evil.example/", "javascript:alert(1)"} {
+	for _, next := range []string{"", "/account?tab=2", "//evil.example/", "/\\evil.example/", "/\t/evil.example/", "javascript:alert(1)"} {
 		r := httptest.NewRequest("POST", "https://www.example.com/login?next="+url.QueryEscape(next), nil)
 		w := httptest.NewRecorder()
 		login.ServeHTTP(w, r)
 		fmt.Printf("%q: Location: %s\n", next, w.Header().Get("Location"))
 	}
 	// Output:
+	// "": Location: https://www.example.com/
 	// "/account?tab=2": Location: https://www.example.com/account?tab=2
 	// "//evil.example/": Location: /
 	// "/\\evil.example/": Location: /

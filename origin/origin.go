@@ -109,6 +109,11 @@ import (
 //   - RuleCrossOrigin: the result's origin (URL Standard, section 4.7) is
 //     not current's, and allow, when not nil, does not hold it.
 //
+// An empty target resolves to current itself, less its fragment (as an
+// empty href does): a handler that redirects to a missing next= parameter
+// sends the browser back to the same URL, a redirect to itself. Give a
+// default ("/") for an empty parameter before calling Redirect.
+//
 // A nil allow allows the current origin alone. It costs one parse of
 // target by the URL Standard, and allocates the result's href when it is
 // not target itself.

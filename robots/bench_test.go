@@ -71,7 +71,7 @@ func BenchmarkCheck(b *testing.B) {
 	for _, reading := range []Reading{RFC9309, Google} {
 		r := Options{Reading: reading}.Parse(file)
 		for _, agent := range []string{"ExampleBot", "OtherBot"} {
-			a := r.Agent(agent)
+			a := must(r.Agent(agent))
 			b.Run("reading="+reading.String()+"/agent="+agent+"/by=path", func(b *testing.B) {
 				testrows.Cycle(b, len(paths), size, func(i int) { a.CheckPath(paths[i]) })
 			})

@@ -5,7 +5,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
+	"unicode/utf8"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/whatwg"
 )
@@ -23,19 +26,32 @@ type Agent struct {
 
 // Agent returns the rules that the crawler whose product token is token
 // obeys. The token is compared with each user-agent line without regard
-// to case (Section 2.2.1); a crawler may give its user-agent string
-// ("ExampleBot/2.1"), of which the product token that begins it is
-// read (see Token). The Google reading compares token as given, as
-// Google's reference does. It allocates nothing.
-func (r *Robots) Agent(token string) Agent {
+// to case (Section 2.2.1). A crawler may give its product token alone
+// ("ExampleBot") or followed by "/" and its version ("ExampleBot/2.1", a
+// product of a User-Agent header, RFC 9110, Section 10.1.5), of which
+// the token is read (see Token); anything else is an error, a whole
+// User-Agent header above all: the first product of
+// "Mozilla/5.0 (compatible; ExampleBot/2.1)" is Mozilla, whose rules, or
+// those of "*", are not the crawler's. The Google reading takes token as
+// given, as Google's reference does, and never fails. It allocates
+// nothing but the error.
+//
+// On error it returns the zero Agent and a *uri.Error with Op
+// uri.OpParse, Name "agent", Err ErrNotToken and the offset of the first
+// byte that cannot continue a product token and its version.
+func (r *Robots) Agent(token string) (Agent, error) {
 	a := Agent{r: r}
-	if r == nil || r.f == nil {
-		return a
-	}
-	f := r.f
-	if r.reading != Google {
+	if r == nil || r.reading != Google {
+		if i := productEnd(token); i >= 0 {
+			return Agent{}, &uri.Error{Op: uri.OpParse, Name: "agent", Input: token, Offset: i, Err: ErrNotToken,
+				Detail: `give the crawler's product token, as "ExampleBot" or "ExampleBot/2.1", not a User-Agent header`}
+		}
 		token = Token(token)
 	}
+	if r == nil || r.f == nil {
+		return a, nil
+	}
+	f := r.f
 	if token != "" {
 		if i, ok := slices.BinarySearchFunc(f.tokens, token, func(t tokenAt, s string) int { return foldCompare(t.token, s) }); ok {
 			j := i + 1
@@ -43,11 +59,63 @@ func (r *Robots) Agent(token string) Agent {
 				j++
 			}
 			a.named = f.tokens[i:j]
-			return a
+			return a, nil
 		}
 	}
 	a.star = f.star
-	return a
+	return a, nil
+}
+
+// productEnd returns -1 when s is a product token, alone or followed by
+// "/" and a version (RFC 9110: product = token ["/" product-version],
+// product-version = token), or else the offset of the first byte that
+// cannot continue one.
+func productEnd(s string) int {
+	i := len(Token(s))
+	switch {
+	case i == len(s) && i > 0:
+		return -1
+	case i == 0 || s[i] != '/':
+		return i
+	}
+	j := i + 1
+	for j < len(s) && tchar(s[j]) {
+		j++
+	}
+	if j == len(s) && j > i+1 {
+		return -1
+	}
+	return j
+}
+
+// tchar reports whether c may be in a token of HTTP (RFC 9110, Section
+// 5.6.2).
+func tchar(c byte) bool {
+	return abnf.IsAlpha(c) || abnf.IsDigit(c) || c < utf8.RuneSelf && strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+}
+
+// CrawlDelay returns the crawl-delay of the crawler's groups: the value
+// of the first crawl-delay line, in the order of the file, of the groups
+// that a chose, that is a number of seconds (digits, and a "." and digits
+// after it: "10", "0.5"); a value too large for a time.Duration gives
+// the largest. It returns false when none is.
+//
+// Crawl-delay is no part of RFC 9309, which defines no record beyond
+// user-agent, allow, disallow and sitemap (Section 2.2.4 lets a crawler
+// read others): it is a wish of the site, which many crawlers follow and
+// Google's ignore. This package applies it nowhere: a crawler that honours
+// it waits that long between two fetches from the authority. It
+// allocates nothing.
+func (a Agent) CrawlDelay() (time.Duration, bool) {
+	if a.r == nil || a.r.f == nil {
+		return 0, false
+	}
+	for k := 0; k < len(a.named) || k < len(a.star); k++ {
+		if d := a.r.f.groups[a.group(k)].delay; d >= 0 {
+			return d, true
+		}
+	}
+	return 0, false
 }
 
 // foldCompare compares t, a lower-cased token, with s lower-cased.
@@ -152,37 +220,72 @@ func (r Reason) String() string {
 }
 
 // Check returns whether the crawler whose product token is agent may
-// fetch rawURL, and why: r.Agent(agent).Check(rawURL).
+// fetch rawURL, and why: r.Agent(agent) and its Check(rawURL), with the
+// error of either.
 func (r *Robots) Check(agent, rawURL string) (Verdict, error) {
-	return r.Agent(agent).Check(rawURL)
+	a, err := r.Agent(agent)
+	if err != nil {
+		return Verdict{}, err
+	}
+	return a.Check(rawURL)
 }
 
 // Check returns whether the crawler may fetch rawURL, and why. The URL is
 // read as the URL Standard reads it, as a browser or a crawler following
 // links does (package whatwg), and its path and query are checked as
-// CheckURL says; a URL that does not parse, or that has no host and so no
-// robots.txt, is an error, a *uri.Error with the offset of the fault. The
-// Google reading takes the path, parameters and query from rawURL as
-// Google's reference does, with no error. Check allocates nothing for a
-// URL written as the URL Standard serializes it; for another, what the
-// URL Standard's parser allocates to rewrite it; and the error.
+// CheckURL says. The Google reading takes the path, parameters and query
+// from rawURL as Google's reference does, with no error for a URL that
+// the URL Standard does not read. Check allocates nothing for a URL
+// written as the URL Standard serializes it; for another, what the URL
+// Standard's parser allocates to rewrite it; and the error.
+//
+// On error it returns the zero Verdict and a *uri.Error: for a URL that
+// does not parse, or that has no host and so no robots.txt, with Op
+// uri.OpParse and the offset of the fault; for a URL of another
+// authority than that of a Robots that knows its URL (see Robots), with
+// Op OpCheck, Err ErrOtherAuthority and the offset where its scheme,
+// host or port departs from the robots.txt's, the userinfo skipped.
 func (a Agent) Check(rawURL string) (Verdict, error) {
 	if a.r != nil && a.r.reading == Google {
+		if a.r.scheme != "" {
+			if u, err := readURL(rawURL); err == nil && !a.r.sameAuthority(u) {
+				return Verdict{}, a.r.otherAuthority(rawURL)
+			}
+		}
 		return a.CheckPath(googlePath(rawURL)), nil
 	}
 	u, err := readURL(rawURL)
 	if err != nil {
 		return Verdict{}, err
 	}
-	return a.CheckURL(u), nil
+	if a.r != nil && !a.r.sameAuthority(u) {
+		return Verdict{}, a.r.otherAuthority(rawURL)
+	}
+	return a.CheckPath(pathQuery(u)), nil
 }
 
 // CheckURL returns whether the crawler may fetch u, and why: its path and
-// query, as CheckPath says; the rules of a robots.txt file apply to the
-// URLs of the authority that it came from, which is not checked.
-func (a Agent) CheckURL(u whatwg.URL) Verdict {
+// query, as CheckPath says. It allocates nothing but the error.
+//
+// On error, for a URL of another authority than that of a Robots that
+// knows its URL (see Robots), it returns the zero Verdict and a
+// *uri.Error with Op OpCheck, Err ErrOtherAuthority, Input u.Href() and
+// the offset where its scheme, host or port departs from the
+// robots.txt's. A URL with no host has no robots.txt: that of a Robots
+// that knows no URL gets the verdict of its path.
+func (a Agent) CheckURL(u whatwg.URL) (Verdict, error) {
+	if a.r != nil && a.r.scheme != "" {
+		if k := u.HostKind(); k == uri.HostNone || k == uri.HostEmpty || !a.r.sameAuthority(u) {
+			return Verdict{}, a.r.otherAuthority(u.Href())
+		}
+	}
+	return a.CheckPath(pathQuery(u)), nil
+}
+
+// pathQuery returns the path and query of u.
+func pathQuery(u whatwg.URL) string {
 	href, off := u.Href(), u.Offsets()
-	return a.CheckPath(href[off.PathStart:off.FragmentStart])
+	return href[off.PathStart:off.FragmentStart]
 }
 
 // CheckPath returns whether the crawler may fetch the URL whose path and

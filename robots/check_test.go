@@ -15,7 +15,7 @@ func TestAllocs(t *testing.T) {
 	file, _ := benchData(t)
 	r := Parse(file)
 	g := Options{Reading: Google}.Parse(file)
-	a, star := r.Agent("ExampleBot"), r.Agent("OtherBot")
+	a, star := must(r.Agent("ExampleBot")), must(r.Agent("OtherBot"))
 	u := whatwg.MustParse("https://www.example.com/products/x/reviews?page=2")
 	long := "/" + strings.Repeat("caf%c3%a9/", 200)
 	for _, c := range []struct {
@@ -23,14 +23,14 @@ func TestAllocs(t *testing.T) {
 		f      func()
 		allocs float64
 	}{
-		{"Robots.Agent", func() { r.Agent("examplebot/2.1") }, 0},
+		{"Robots.Agent", func() { _, _ = r.Agent("examplebot/2.1") }, 0},
 		{"Agent.CheckPath", func() { star.CheckPath("/products/x/reviews?page=2") }, 0},
 		{"Agent.CheckPath, normalized", func() { star.CheckPath("/caf%c3%a9/menu?u=http://x/") }, 0},
 		{"Agent.CheckPath, normalized, long", func() { star.CheckPath(long) }, 0},
-		{"Agent.CheckURL", func() { star.CheckURL(u) }, 0},
+		{"Agent.CheckURL", func() { _, _ = star.CheckURL(u) }, 0},
 		{"Agent.Check", func() { _, _ = a.Check("https://www.example.com/private/press/x.php") }, 0},
 		{"Robots.Check", func() { _, _ = r.Check("OtherBot", "https://www.example.com/search?q=x") }, 0},
-		{"Agent.CheckPath, Google", func() { g.Agent("OtherBot").CheckPath("?q=x") }, 0},
+		{"Agent.CheckPath, Google", func() { must(g.Agent("OtherBot")).CheckPath("?q=x") }, 0},
 		{"Agent.Check, Google", func() { _, _ = g.Check("ExampleBot", "www.example.com/a.php") }, 0},
 	} {
 		// The race detector makes sync.Pool drop buffers at random.

@@ -8,7 +8,9 @@
 //	v, err := r.Check("ExampleBot", page)                  // v.Allowed, and v.Rule.Line that decided it
 //
 // A crawler keeps r under robotsURL, as the key of its authority, until
-// r.Expires, and asks r for every URL of that authority.
+// r.Expires, and asks r for every URL of that authority: r knows its
+// authority, and refuses a URL of another with an error
+// ([ErrOtherAuthority]) rather than answer with rules that are not its.
 //
 // # What is implemented
 //
@@ -17,7 +19,9 @@
 //     spaces around the ":"; user-agent lines, several to a group; allow
 //     and disallow rules; sitemap lines, which belong to no group; and the
 //     other records (crawl-delay and the like), kept for the caller
-//     ([Robots.Records]) and not applied. A line that cannot be used is
+//     ([Robots.Records]) and not applied; the crawl-delay of the groups
+//     that apply to a crawler, which RFC 9309 does not define and Google's
+//     crawlers ignore, is read by [Agent.CrawlDelay]. A line that cannot be used is
 //     ignored, and only that line (Section 2.3.1.5): [Robots.Ignored] lists
 //     each with its reason ([Problem]), a rule before any user-agent line
 //     among them.
@@ -26,7 +30,11 @@
 //     groups of "*" apply when none does ([Robots.Agent]). The product token
 //     of a user-agent line is the run of letters, "-" and "_" that begins
 //     its value, as Google's reference reads it ("Googlebot/2.1" names
-//     Googlebot), and so is the crawler's ([Token], [ValidToken]).
+//     Googlebot) ([Token], [ValidToken]). The crawler gives its product
+//     token, alone or with its version ("ExampleBot/2.1"); anything else
+//     is an error ([ErrNotToken]), a whole User-Agent header above all,
+//     whose first product ("Mozilla/5.0 (compatible; ExampleBot/2.1)")
+//     is another's.
 //   - Sections 2.2.2 and 2.2.3: the rules are matched against the path and
 //     query of the URL, after the percent-encoding normalization of both
 //     the rule and the URL (see Normalization); "*" matches any run of
@@ -37,7 +45,10 @@
 //     allowed. The answer, a [Verdict], names the rule that decided and its
 //     line, so that a crawler can log why.
 //   - Section 2.3: the URL of the robots.txt of a URL ([URL]: its scheme,
-//     host and port, a port other than the default kept), and what each
+//     host and port, a port other than the default kept), whose rules apply
+//     to the URLs of that scheme, host and port only: a Robots that knows
+//     its URL ([Fetch], [Options.FromResponse]) refuses the others
+//     ([ErrOtherAuthority]); and what each
 //     outcome of fetching it means (Section 2.3.1, [Outcome]): 2xx, the
 //     rules of the file; redirects followed up to five times, across
 //     hosts, the rules applying to the first authority; 4xx, everything
@@ -124,15 +135,20 @@
 // parse, or that has no host, is an error: a *uri.Error (package
 // github.com/gouri/uri), with Op uri.OpParse, the offset of the fault and
 // a reason found by errors.Is: the URL Standard's (package whatwg's
-// Kind), [ErrNoHost] or [ErrNotHTTP]. A fetch that fails is no error: it is
-// the outcome [Unreachable], with the cause in [Robots.Err].
+// Kind), [ErrNoHost] or [ErrNotHTTP]. So is a crawler's name that is no
+// product token: Op uri.OpParse, Name "agent", [ErrNotToken]. A URL of
+// another authority than the file's is one with Op [OpCheck] and
+// [ErrOtherAuthority], at the first byte where its scheme, host or port
+// departs. A fetch that fails is no error: it is the outcome
+// [Unreachable], with the cause in [Robots.Err] (a redirect refused names
+// the absolute URL it led to).
 //
 // # What this package does not do
 //
 // It does not keep files or schedule fetches: the crawler keeps each
-// Robots under its URL, and fetches again after Expires. It does not
-// check that a URL belongs to the authority of the file it checks it
-// against. It does not apply crawl-delay or any record but the RFC's. It
+// Robots under its URL, and fetches again after Expires. A Robots that
+// [Parse] made knows no URL, and checks the URLs of any authority. It
+// does not apply crawl-delay or any record but the RFC's. It
 // reads no HTTP caching headers (RFC 9111), which Section 2.4 allows a
 // crawler to follow, and no X-Robots-Tag header or robots meta tag.
 package robots

@@ -102,8 +102,12 @@ Disallow: /*.pdf$
 Disallow /drafts/
 Crawl-delay: 5
 `))
+	a, err := r.Agent("ExampleBot/2.1") // a product token, here with its version
+	if err != nil {
+		panic(err)
+	}
 	for _, path := range []string{"/docs/a.pdf", "/docs/a.pdf?v=2", "/drafts/x"} {
-		v := r.Agent("ExampleBot/2.1").CheckPath(path)
+		v := a.CheckPath(path)
 		if v.Reason == robots.MatchedRule {
 			fmt.Println(path, v.Allowed, v.Rule)
 		} else {
@@ -130,7 +134,10 @@ Crawl-delay: 5
 func ExampleOptions_Parse() {
 	file := []byte("User-agent: *\nDisallow: /caf%C3%A9/\nDisallow: /%62ar\n")
 	for _, o := range []robots.Options{{}, {Reading: robots.Google}} {
-		a := o.Parse(file).Agent("ExampleBot")
+		a, err := o.Parse(file).Agent("ExampleBot")
+		if err != nil {
+			panic(err)
+		}
 		fmt.Println(o.Reading, a.CheckPath("/café/menu").Allowed, a.CheckPath("/bar").Allowed)
 	}
 	// Output:
@@ -145,11 +152,18 @@ func ExampleUpdate() {
 	day := func(d int) time.Time { return time.Date(2026, 3, 1+d, 0, 0, 0, 0, time.UTC) }
 	file := []byte("User-agent: *\nDisallow: /private/\n")
 	var held *robots.Robots
-	for _, fetch := range []*robots.Robots{
-		robots.Options{}.FromResponse(200, file, day(0)),
-		robots.Options{}.FromResponse(503, nil, day(1)), // the copy of day 0 applies
-		robots.Options{}.FromResponse(503, nil, day(2)),
+	for d, r := range []struct {
+		status int
+		body   []byte
+	}{
+		{200, file},
+		{503, nil}, // the copy of day 0 applies
+		{503, nil},
 	} {
+		fetch, err := robots.Options{}.FromResponse("https://example.com/robots.txt", r.status, r.body, day(d))
+		if err != nil {
+			panic(err)
+		}
 		held = robots.Update(held, fetch)
 		v, _ := held.Check("ExampleBot", "https://example.com/private/")
 		fmt.Print(fetch.Status(), " ", held.Outcome(), " /private/ allowed: ", v.Allowed, ", fetch again ", held.Expires().Format(time.DateOnly))
@@ -175,4 +189,56 @@ func ExampleURL() {
 	// https://example.com/robots.txt <nil>
 	// http://example.com:8080/robots.txt <nil>
 	//  uri: no host, so no robots.txt at offset 7 of "mailto:a@example.com"
+}
+
+// A Robots that knows the URL of its file (Fetch, FromResponse) answers
+// only for the URLs of that scheme, host and port (RFC 9309, Section
+// 2.3): a URL of another is an error, never the answer of rules that are
+// not its own. So is a crawler's name that is no product token: the
+// first product of a browser's User-Agent header is Mozilla.
+func ExampleRobots_Check() {
+	file := []byte("User-agent: ExampleBot\nDisallow: /private/\n")
+	r, err := robots.Options{}.FromResponse("https://example.com/robots.txt", 200, file, time.Now())
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range []struct{ agent, url string }{
+		{"ExampleBot", "https://example.com/private/x"},
+		{"ExampleBot", "http://example.com/private/x"},
+		{"ExampleBot", "https://another.example/private/x"},
+		{"Mozilla/5.0 (compatible; ExampleBot/2.1)", "https://example.com/private/x"},
+	} {
+		v, err := r.Check(c.agent, c.url)
+		switch {
+		case errors.Is(err, robots.ErrOtherAuthority):
+			fmt.Println("another authority:", err)
+		case errors.Is(err, robots.ErrNotToken):
+			fmt.Println("no product token:", err)
+		default:
+			fmt.Println(c.url, v.Allowed, v.Rule)
+		}
+	}
+	// Output:
+	// https://example.com/private/x false line 2: disallow: /private/
+	// another authority: uri: check: the URL is of another scheme, host or port than the robots.txt (the rules are those of https://example.com/robots.txt) in scheme at offset 4 of "http://example.com/private/x"
+	// another authority: uri: check: the URL is of another scheme, host or port than the robots.txt (the rules are those of https://example.com/robots.txt) in host at offset 8 of "https://another.example/private/x"
+	// no product token: uri: parse agent: not a product token (give the crawler's product token, as "ExampleBot" or "ExampleBot/2.1", not a User-Agent header) at offset 11 of "Mozilla/5.0 (compatible; ExampleBot/2.1)"
+}
+
+// Crawl-delay is no part of RFC 9309 and Google's crawlers ignore it, but
+// many crawlers wait as long as it says between two fetches: CrawlDelay
+// reads it from the groups that apply to the crawler.
+func ExampleAgent_CrawlDelay() {
+	r := robots.Parse([]byte("User-agent: ExampleBot\nCrawl-delay: 2.5\nDisallow: /cgi-bin/\n\nUser-agent: *\nDisallow: /tmp/\n"))
+	for _, agent := range []string{"ExampleBot", "OtherBot"} {
+		a, err := r.Agent(agent)
+		if err != nil {
+			panic(err)
+		}
+		d, ok := a.CrawlDelay()
+		fmt.Println(agent, d, ok)
+	}
+	// Output:
+	// ExampleBot 2.5s true
+	// OtherBot 0s false
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/gouri/uri"
@@ -56,18 +57,30 @@ func (o Options) Fetch(ctx context.Context, client *http.Client, robotsURL strin
 		client = http.DefaultClient
 	}
 	c := *client
+	refused := "" // the URL of a redirect refused
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		var err error
 		if len(via) > MaxRedirects {
-			return errRedirects
+			err = errRedirects
+		} else if client.CheckRedirect != nil {
+			err = client.CheckRedirect(req, via)
 		}
-		if client.CheckRedirect != nil {
-			return client.CheckRedirect(req, via)
+		if err != nil && err != http.ErrUseLastResponse {
+			refused = req.URL.Redacted()
 		}
-		return nil
+		return err
 	}
 	resp, err := c.Do(req)
 	r := &Robots{reading: o.Reading, url: robotsURL, fetched: time.Now()}
+	r.scheme, r.hostPort = key(u)
 	if err != nil {
+		// net/http names the Location header of a refused redirect as
+		// written, often a relative reference ("/robots.txt"): name the
+		// URL that it resolved to.
+		var ue *url.Error
+		if refused != "" && errors.As(err, &ue) {
+			ue.URL = refused
+		}
 		r.outcome, r.err = Unreachable, err
 		if errors.Is(err, errRedirects) {
 			r.outcome = Unavailable

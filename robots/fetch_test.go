@@ -198,9 +198,10 @@ func TestFetchErrors(t *testing.T) {
 // disallowed until the file has been unreachable for 30 days.
 func TestUpdate(t *testing.T) {
 	day := func(d int) time.Time { return time.Date(2026, 1, 1+d, 0, 0, 0, 0, time.UTC) }
-	ok := func(d int) *Robots { return Options{}.FromResponse(200, []byte(disallowAll), day(d)) }
-	gone := func(d int) *Robots { return Options{}.FromResponse(404, nil, day(d)) }
-	down := func(d int) *Robots { return Options{}.FromResponse(503, nil, day(d)) }
+	const robotsURL = "http://h/robots.txt"
+	ok := func(d int) *Robots { return must(Options{}.FromResponse(robotsURL, 200, []byte(disallowAll), day(d))) }
+	gone := func(d int) *Robots { return must(Options{}.FromResponse(robotsURL, 404, nil, day(d))) }
+	down := func(d int) *Robots { return must(Options{}.FromResponse(robotsURL, 503, nil, day(d))) }
 	type want struct {
 		outcome Outcome
 		allowed bool
@@ -245,7 +246,7 @@ func TestConcurrentChecks(t *testing.T) {
 	r := Parse(file)
 	want := make([]Verdict, len(paths))
 	for i, p := range paths {
-		want[i] = r.Agent("ExampleBot").CheckPath(p)
+		want[i] = must(r.Agent("ExampleBot")).CheckPath(p)
 	}
 	done := make(chan string)
 	for g := range 8 {

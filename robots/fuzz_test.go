@@ -1,9 +1,13 @@
 package robots
 
 import (
+	"errors"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/whatwg"
 )
 
@@ -32,14 +36,21 @@ func FuzzCheck(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, file, agent, path string) {
 		r := Parse([]byte(file))
-		a := r.Agent(agent)
+		a, err := r.Agent(agent)
+		if (err == nil) != refProduct.MatchString(agent) {
+			t.Fatalf("Agent(%q): %v; the reference says a product %v", agent, err, refProduct.MatchString(agent))
+		}
+		if err != nil {
+			checkAgentOffset(t, agent, err)
+			return
+		}
 		v, steps := a.check(path)
 		allowed, line := refDecide(file, agent, path)
 		if v.Allowed != allowed || v.Rule.Line != line {
 			t.Fatalf("Parse(%q).Agent(%q).CheckPath(%q) = %+v; the reference says allowed %v by line %d", file, agent, path, v, allowed, line)
 		}
 		lines := refLines(file)
-		for _, g := range []Verdict{v, Options{Reading: Google}.Parse([]byte(file)).Agent(agent).CheckPath(path)} {
+		for _, g := range []Verdict{v, must(Options{Reading: Google}.Parse([]byte(file)).Agent(agent)).CheckPath(path)} {
 			if g.Reason != MatchedRule {
 				continue
 			}
@@ -105,12 +116,16 @@ func FuzzNormalize(f *testing.F) {
 
 // FuzzURL: URL and Check agree on which inputs are URLs with a host; the
 // robots.txt URL is a URL of the URL Standard with the path /robots.txt,
-// its own robots.txt URL; Check's errors have an offset inside the input.
+// its own robots.txt URL; Check's errors have an offset inside the input;
+// and a Robots that knows its URL refuses exactly the URLs whose
+// robots.txt URL is another, in the scheme, host or port.
 func FuzzURL(f *testing.F) {
-	for _, s := range []string{"https://user:pw@Example.COM:443/a?b#c", "http://h:8080", "mailto:a@b", "file:///x", "foo://h/p", " http://[::1]/ ", ""} {
+	for _, s := range []string{"https://user:pw@Example.COM:443/a?b#c", "http://h:8080", "mailto:a@b", "file:///x", "foo://h/p", " http://[::1]/ ", "", "https://u@EXAMPLE.com:8443/x", "https://example.com:844/"} {
 		f.Add(s)
 	}
 	r := Parse([]byte("user-agent: *\ndisallow: /"))
+	const own = "https://example.com:8443/robots.txt"
+	known := must(Options{}.FromResponse(own, 200, []byte("user-agent: *\ndisallow: /"), time.Time{}))
 	f.Fuzz(func(t *testing.T, s string) {
 		u, err := URL(s)
 		_, cerr := r.Check("a", s)
@@ -130,5 +145,35 @@ func FuzzURL(f *testing.F) {
 		if again, err := URL(u); again != u || err != nil {
 			t.Fatalf("URL(%q) = %q, then %q, %v", s, u, again, err)
 		}
+		_, kerr := known.Check("a", s)
+		var e *uri.Error
+		switch {
+		case (kerr == nil) != (u == own):
+			t.Fatalf("Check(%q) under %s: %v (its robots.txt is %s)", s, own, kerr, u)
+		case kerr != nil && (!errors.As(kerr, &e) || !errors.Is(kerr, ErrOtherAuthority) || e.Offset < 0 || e.Offset > len(s)):
+			t.Fatalf("Check(%q) under %s: %#v", s, own, kerr)
+		}
 	})
+}
+
+// refProduct is what Agent takes under RFC 9309: a product token (RFC
+// 9309, Section 2.2.1), alone or with "/" and a version that is an HTTP
+// token (RFC 9110, Sections 5.6.2 and 10.1.5).
+var refProduct = regexp.MustCompile("^[A-Za-z_-]+(/[-!#$%&'*+.^_`|~0-9A-Za-z]+)?$")
+
+// refProductPrefix matches what a product can begin with.
+var refProductPrefix = regexp.MustCompile("^([A-Za-z_-]+(/[-!#$%&'*+.^_`|~0-9A-Za-z]*)?)?$")
+
+// checkAgentOffset checks the error of Agent(agent): ErrNotToken at the
+// offset of STYLE's rule, the longest prefix of agent that a product can
+// begin with.
+func checkAgentOffset(t *testing.T, agent string, err error) {
+	t.Helper()
+	var e *uri.Error
+	if !errors.As(err, &e) || !errors.Is(err, ErrNotToken) || e.Input != agent {
+		t.Fatalf("Agent(%q): %#v", agent, err)
+	}
+	if !refProductPrefix.MatchString(agent[:e.Offset]) || e.Offset < len(agent) && refProductPrefix.MatchString(agent[:e.Offset+1]) {
+		t.Fatalf("Agent(%q): offset %d", agent, e.Offset)
+	}
 }

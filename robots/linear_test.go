@@ -55,7 +55,7 @@ func TestHostileSteps(t *testing.T) {
 	const rules, size = 2000, 8 << 10
 	for _, h := range hostileRules {
 		steps := func(rules, size int) int {
-			a := Parse([]byte(h.file(rules))).Agent("x")
+			a := must(Parse([]byte(h.file(rules))).Agent("x"))
 			path := hostilePath(size)
 			v, n := a.check(path)
 			if v.Reason != NoRuleMatched {
@@ -123,7 +123,7 @@ func TestLinearTime(t *testing.T) {
 		}
 	}
 	for _, h := range hostileRules {
-		a := Parse([]byte(h.file(1000))).Agent("x")
+		a := must(Parse([]byte(h.file(1000))).Agent("x"))
 		check := func(s string) { a.CheckPath(s) }
 		if ratio, ok := timing.CheckLinear(check, hostilePath, 1<<10); !ok {
 			t.Errorf("CheckPath, %s: time grows %.1f times for 8 times the path", h.name, ratio)

@@ -2,8 +2,10 @@ package robots
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gouri/uri/internal/abnf"
 )
@@ -29,8 +31,12 @@ type file struct {
 }
 
 // group is a group of the file (RFC 9309, Section 2.1): its rules are
-// rules[lo:hi].
-type group struct{ lo, hi int32 }
+// rules[lo:hi], and delay is the value of its first crawl-delay line that
+// is a number (see Agent.CrawlDelay), or -1.
+type group struct {
+	lo, hi int32
+	delay  time.Duration
+}
 
 // tokenAt says that group names token, lower-cased.
 type tokenAt struct {
@@ -225,7 +231,48 @@ func (p *parser) line(n, off int, line string) {
 		f.directives--
 		f.others++
 		f.records = append(f.records, Record{Line: n, Key: key, Value: value})
+		if p.cur >= 0 && f.groups[p.cur].delay < 0 && abnf.EqualFold(key, "crawl-delay") {
+			if d, ok := seconds(value); ok {
+				f.groups[p.cur].delay = d
+			}
+		}
 	}
+}
+
+// seconds reads a number of seconds, 1*DIGIT ["." 1*DIGIT], as a
+// duration; one too large for a time.Duration gives the largest. The
+// digits after the ninth after the "." are dropped.
+func seconds(s string) (time.Duration, bool) {
+	const most = time.Duration(math.MaxInt64)
+	var d time.Duration
+	i := 0
+	for ; i < len(s) && abnf.IsDigit(s[i]); i++ {
+		if d > (most-9*time.Second)/10 {
+			d = most
+			continue
+		}
+		d = 10*d + time.Duration(s[i]-'0')*time.Second
+	}
+	if i == 0 {
+		return 0, false
+	}
+	if i == len(s) {
+		return d, true
+	}
+	if s[i] != '.' || i+1 == len(s) {
+		return 0, false
+	}
+	unit := time.Second
+	for i++; i < len(s); i++ {
+		if !abnf.IsDigit(s[i]) {
+			return 0, false
+		}
+		unit /= 10
+		if d < most-9*unit {
+			d += time.Duration(s[i]-'0') * unit
+		}
+	}
+	return d, true
 }
 
 // keyValue splits line[start:end], a line without the spaces around it,
@@ -261,7 +308,7 @@ func (p *parser) userAgent(n int, value, line string) {
 	f := p.f
 	if p.cur < 0 || p.inRules {
 		p.cur = int32(len(f.groups))
-		f.groups = append(f.groups, group{int32(len(f.rules)), int32(len(f.rules))})
+		f.groups = append(f.groups, group{int32(len(f.rules)), int32(len(f.rules)), -1})
 		p.inRules = false
 	}
 	if value == "*" || len(value) > 1 && value[0] == '*' && p.space(value[1]) {

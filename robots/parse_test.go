@@ -149,13 +149,13 @@ func TestUserAgentLines(t *testing.T) {
 		{"FooBot", "/star", true, 0},
 		{"BarBot", "/foo-and-bar", false, 3},
 		{"barbot/2.0", "/foo-and-bar", false, 3},
-		{"Baz_Bot-2", "/baz", false, 7},
+		{"Baz_Bot-", "/baz", false, 7}, // line 6 names "Baz_Bot-", the token that begins "Baz_Bot-2"
 		{"Baz_Bot", "/baz", true, 0},
 		{"Baz_Bot", "/star-again", false, 11},
 		{"QuxBot", "/star", false, 5},
-		{"", "/star", false, 5},
+		{"QuxBot/1.0", "/star", false, 5},
 	} {
-		v := r.Agent(c.agent).CheckPath(c.path)
+		v := must(r.Agent(c.agent)).CheckPath(c.path)
 		if v.Allowed != c.allowed || v.Rule.Line != c.line {
 			t.Errorf("Agent(%q).CheckPath(%q) = %+v, want allowed %v by line %d", c.agent, c.path, v, c.allowed, c.line)
 		}
@@ -181,7 +181,7 @@ func TestPrecedence(t *testing.T) {
 		{"disallow:\nallow:", "/x", true, 0},
 	} {
 		r := Parse([]byte("user-agent: *\n" + c.rules))
-		v := r.Agent("x").CheckPath(c.path)
+		v := must(r.Agent("x")).CheckPath(c.path)
 		if v.Allowed != c.allowed || v.Rule.Line != c.line {
 			t.Errorf("%q: CheckPath(%q) = %+v, want allowed %v by line %d", c.rules, c.path, v, c.allowed, c.line)
 		}
@@ -242,7 +242,7 @@ func TestZeroValues(t *testing.T) {
 		t.Errorf("the zero Agent: %+v", v)
 	}
 	var nilRobots *Robots
-	if v := nilRobots.Agent("a").CheckPath("/"); !v.Allowed {
+	if v := must(nilRobots.Agent("a")).CheckPath("/"); !v.Allowed {
 		t.Errorf("a nil Robots: %+v", v)
 	}
 }

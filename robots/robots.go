@@ -126,15 +126,24 @@ const MaxRedirects = 5
 // and Fetch make one. A Robots does not change once made, and is safe for
 // use by any number of goroutines at once. The zero Robots is an empty
 // file: everything is allowed.
+//
+// A Robots that Fetch or FromResponse made knows the URL of its file, and
+// so the authority whose URLs its rules apply to (Section 2.3: scheme,
+// host and port); Check and CheckURL refuse a URL of another with
+// ErrOtherAuthority, rather than answer with rules that are not its. A
+// Robots that Parse made, from a file with no URL, checks the URLs of any
+// authority.
 type Robots struct {
-	reading Reading
-	outcome Outcome
-	status  int
-	err     error
-	url     string
-	fetched time.Time
-	since   time.Time // the start of an unreachable period, or zero
-	f       *file
+	reading  Reading
+	outcome  Outcome
+	status   int
+	err      error
+	url      string
+	scheme   string // the scheme of url as the URL Standard serializes it, or "" for no URL
+	hostPort string // its host and port, so serialized
+	fetched  time.Time
+	since    time.Time // the start of an unreachable period, or zero
+	f        *file
 }
 
 // Parse reads body, the contents of a robots.txt file, as RFC 9309
@@ -152,18 +161,32 @@ func (o Options) Parse(body []byte) *Robots {
 }
 
 // FromResponse returns the Robots of a fetch of robots.txt that a crawler
-// made with its own HTTP client: status is the response's status code
-// after redirects (at most five: Section 2.3.1.2), body the response's
-// body, read up to the parsing limit or further, and fetched the time of
-// the response. The outcome is OutcomeOf(status), and only a 2xx body is
-// parsed. A network error that left no response is status 0:
-// Unreachable. It allocates what Parse does.
-func (o Options) FromResponse(status int, body []byte, fetched time.Time) *Robots {
+// made with its own HTTP client: robotsURL is the URL it fetched, before
+// redirects (see URL), whose authority the rules apply to (Section
+// 2.3.1.2), status the response's status code after redirects (at most
+// five: Section 2.3.1.2), body the response's body, read up to the
+// parsing limit or further, and fetched the time of the response. The
+// outcome is OutcomeOf(status), and only a 2xx body is parsed. A network
+// error that left no response is status 0: Unreachable. A robotsURL of ""
+// makes a Robots that knows no URL, and so checks the URLs of any
+// authority, as one that Parse made does. It allocates what Parse does.
+//
+// On error, for a robotsURL that does not parse or has no host, it
+// returns nil and the *uri.Error of URL.
+func (o Options) FromResponse(robotsURL string, status int, body []byte, fetched time.Time) (*Robots, error) {
 	r := &Robots{reading: o.Reading, outcome: o.OutcomeOf(status), status: status, fetched: fetched}
+	if robotsURL != "" {
+		u, err := readURL(robotsURL)
+		if err != nil {
+			return nil, err
+		}
+		r.url = robotsURL
+		r.scheme, r.hostPort = key(u)
+	}
 	if r.outcome == Success {
 		r.f = parse(o, body)
 	}
-	return r
+	return r, nil
 }
 
 // Outcome returns the outcome of the fetch (Section 2.3.1): Success for
@@ -178,8 +201,9 @@ func (r *Robots) Status() int { return r.status }
 // with status 0), or of reading the body, or nil.
 func (r *Robots) Err() error { return r.err }
 
-// URL returns the URL that Fetch fetched, before redirects (the rules
-// apply to its authority: Section 2.3.1.2), or "".
+// URL returns the URL that Fetch fetched, or that FromResponse was
+// given, before redirects (the rules apply to its authority: Section
+// 2.3.1.2), or "" for a Robots that knows no URL.
 func (r *Robots) URL() string { return r.url }
 
 // Fetched returns when the response came, or the zero time for a file
@@ -236,7 +260,8 @@ func Update(held, fresh *Robots) *Robots {
 // Record is a line of a robots.txt file other than a user-agent, allow
 // or disallow line: a sitemap (Section 2.2.4) or a record that RFC 9309
 // does not define, such as crawl-delay, which this package reports and
-// does not apply.
+// does not apply (Agent.CrawlDelay reads the crawl-delay of a crawler's
+// groups).
 type Record struct {
 	Line  int    // its number in the file, from 1
 	Key   string // the key, as written

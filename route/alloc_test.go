@@ -41,6 +41,7 @@ func TestAllocs(t *testing.T) {
 		{"a miss of every method", "PUT", "/nothing/here", false, 0},
 		{"a miss with a query", "GET", "/nothing?q=%zz&x[]=1", false, 0},
 		{"a miss, a refused value", "GET", "/repos/a%2Fb/go", false, 0},
+		{"a miss, a value refused for %5C", "GET", "/repos/a%5Cb/go", false, 0},
 		{"a hit without values", "GET", "/", true, 0},
 		{"a hit, the values set before", "GET", "/repos/golang/go", false, 0},
 		{"a hit, the map of values", "GET", "/repos/golang/go", true, 2},

@@ -108,19 +108,22 @@
 //
 // The values of a route's groups are percent-decoded and set with
 // r.SetPathValue, so that r.PathValue("owner") reads them, as with
-// ServeMux; a group without a name has its number as its name ("0" for
-// the first "*"), and a group that did not take part in the match
-// (":page?" when the segment is absent) is not set. A value is refused,
-// and the route does not match the path, when it holds a "/" that the
-// path wrote "%2F" (unless Options.AllowEncodedSlash), or has a "." or
-// ".." segment once decoded. So "/files/:name" does not match
+// ServeMux; a group without a name has its number as its name ("0" for the
+// first "*"), and a group that did not take part in the match (":page?"
+// when the segment is absent) is not set. A value is refused, and the
+// route does not match the path, when it holds a "/" or a "\" that the
+// path wrote "%2F" or "%5C" (unless Options.AllowEncodedSlash; Windows
+// reads "\" as "/"), or is "." or "..", or has such a segment between its
+// "/" and "\", once decoded. So "/files/:name" does not match
 // "/files/..%2Fetc%2Fpasswd", "/files/*" does not match
-// "/files/a%2F..%2F..%2Fetc", and a value is never a traversal; the next
-// most specific route that matches with values that are allowed serves
-// the request instead. A value is otherwise bytes as sent, decoded: it
-// may hold a NUL or bytes that are not UTF-8, and "%252F" is the value
-// "%2F". A value that a handler joins to a file path is still data: open
-// it under an os.Root, or check it with filepath.IsLocal.
+// "/files/a%2F..%2F..%2Fetc" nor "/files/..%5C..%5Cwin.ini", and a value
+// is never a traversal on POSIX or Windows (a "\" written raw in the path
+// is redirected as a "/", see above); the next most specific route that
+// matches with values that are allowed serves the request instead. A value
+// is otherwise bytes as sent, decoded: it may hold a NUL or bytes that are
+// not UTF-8, and "%252F" is the value "%2F" (decoded once). A value that a
+// handler joins to a file path is still data: open it under an os.Root, or
+// check it with filepath.IsLocal.
 //
 // Paths match as the URL Standard leaves them: a fixed segment "/a" does
 // not match "/%61" (ServeMux decodes before it compares), and case

@@ -71,7 +71,8 @@ func Example_methodNotAllowed() {
 }
 
 // Values never cross a segment nor navigate: a value that would hold a
-// "/" written "%2F", or a ".." segment, makes its route not match; a path
+// "/" written "%2F" or a "\" written "%5C" (a separator on Windows), or a
+// ".." segment, makes its route not match; a path
 // with a dot segment, which the URL Standard removes, is redirected to
 // the path it reads, so that "/static/../admin" never reaches the handler
 // of "/static/*".
@@ -86,6 +87,8 @@ func Example_traversal() {
 	for _, target := range []string{
 		"/static/css/site.css",
 		"/static/..%2F..%2Fetc%2Fpasswd",
+		"/static/..%5C..%5Cwin.ini",
+		"/static/a\\b",
 		"/static/%2e%2e/admin",
 		"/static/../admin?x=1",
 		"/static/...txt",
@@ -101,6 +104,8 @@ func Example_traversal() {
 	// Output:
 	// /static/css/site.css 200 file "css/site.css"
 	// /static/..%2F..%2Fetc%2Fpasswd 404 404 page not found
+	// /static/..%5C..%5Cwin.ini 404 404 page not found
+	// /static/a\b 301 to /static/a/b
 	// /static/%2e%2e/admin 301 to /admin
 	// /static/../admin?x=1 301 to /admin?x=1
 	// /static/...txt 200 file "...txt"
@@ -144,6 +149,9 @@ func Example_server() {
 			return
 		}
 		next, _ := u.SearchParams().Get("next")
+		if next == "" {
+			next = "/" // an empty target is the current URL: /login again
+		}
 		to, err := origin.Redirect(u, next, nil) // refused when next leaves the site
 		if err != nil {
 			to = "/"
@@ -168,6 +176,7 @@ func Example_server() {
 		"GET /repos/golang/go/contents/..%2F..%2Fsecret",
 		"GET /login?next=/repos/golang/go",
 		"GET /login?next=https://evil.example/",
+		"GET /login",
 	} {
 		method, target, _ := strings.Cut(req, " ")
 		w := httptest.NewRecorder()
@@ -188,4 +197,5 @@ func Example_server() {
 	// GET /repos/golang/go/contents/..%2F..%2Fsecret -> 404 404 page not found
 	// GET /login?next=/repos/golang/go -> 303 http://example.com/repos/golang/go
 	// GET /login?next=https://evil.example/ -> 303 /
+	// GET /login -> 303 http://example.com/
 }

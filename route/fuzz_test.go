@@ -1,6 +1,7 @@
 package route
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -13,8 +14,8 @@ import (
 //
 //   - the answer is one of 200, 301, 308, 400, 404, 405, and a 405 has an
 //     Allow field;
-//   - a value holds no "/" unless its group is a wildcard ("0"), and no
-//     "." or ".." segment;
+//   - a value holds no "/" unless its group is a wildcard ("0"), no "\",
+//     and no "." or ".." segment between "/" and "\";
 //   - a hit's values match back: the path that urlpattern's Generate
 //     writes from them (for a route whose pathname it can write) is
 //     served by the same route with the same values;
@@ -26,7 +27,7 @@ func FuzzServe(f *testing.F) {
 		"/repos/golang/go/contents/..%2F..%2Fetc%2Fpasswd", "/repos/golang/go/contents/src/x.go",
 		"/files/...txt", "/x/y/b%2Fc", "/repos/golang/../go?q=1", "/.//evil.example/x", "/static/a\\b",
 		"/static/caf\xc3\xa9", "/static/100%", "/static/a|b[0]", "http://api.example/repos/a/b", "*",
-		"/a#b", "//x", "/%2e%2E/%2E", "/users/%2e", "/repos/%25/%2541",
+		"/a#b", "//x", "/%2e%2E/%2E", "/users/%2e", "/repos/%25/%2541", "/static/..%5C..%5Cwin.ini", "/repos/a%5cb/go",
 	} {
 		f.Add("GET", s)
 	}
@@ -80,7 +81,10 @@ func checkValues(t *testing.T, tab *Table, p *urlpattern.Pattern, method, target
 		if name != "0" && strings.Contains(v, "/") {
 			t.Fatalf("%s %q: %s: value %s=%q holds a /", method, target, got.Route, name, v)
 		}
-		if hasDotSegment(v) {
+		if strings.Contains(v, "\\") {
+			t.Fatalf("%s %q: %s: value %s=%q holds a \\", method, target, got.Route, name, v)
+		}
+		if slices.ContainsFunc(strings.Split(v, "/"), func(s string) bool { return s == "." || s == ".." }) {
 			t.Fatalf("%s %q: %s: value %s=%q has a dot segment", method, target, got.Route, name, v)
 		}
 	}

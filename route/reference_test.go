@@ -32,8 +32,9 @@ func refDecode(s string) string {
 }
 
 // refValues is the reference of the values of a route: the groups of
-// ExecURL's pathname, each decoded, refused when it held "%2F" (without
-// AllowEncodedSlash) or has a "." or ".." segment once decoded.
+// ExecURL's pathname, each decoded, refused when it held "%2F" or "%5C"
+// (without AllowEncodedSlash) or has a "." or ".." segment between "/"
+// and "\" once decoded.
 func refValues(p *urlpattern.Pattern, u whatwg.URL, opts Options) (map[string]string, bool) {
 	res, ok := p.ExecURL(u)
 	if !ok {
@@ -44,11 +45,11 @@ func refValues(p *urlpattern.Pattern, u whatwg.URL, opts Options) (map[string]st
 		if !g.Matched {
 			continue
 		}
-		if !opts.AllowEncodedSlash && strings.Contains(strings.ToUpper(g.Value), "%2F") {
+		if up := strings.ToUpper(g.Value); !opts.AllowEncodedSlash && (strings.Contains(up, "%2F") || strings.Contains(up, "%5C")) {
 			return nil, false
 		}
 		v := refDecode(g.Value)
-		if slices.ContainsFunc(strings.Split(v, "/"), func(s string) bool { return s == "." || s == ".." }) {
+		if slices.ContainsFunc(strings.Split(strings.ReplaceAll(v, "\\", "/"), "/"), func(s string) bool { return s == "." || s == ".." }) {
 			return nil, false
 		}
 		values[g.Name] = v
@@ -156,7 +157,7 @@ func TestAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 7))
 	methods := []string{"", "", "GET ", "GET ", "HEAD ", "POST ", "DELETE "}
 	segs := []string{"a", "b", "users", "new", ":id", ":x", "*", ":n(\\d+)", "{:o}?", ":f.txt", "a%2Fb", ":p(.*)", "A", ""}
-	words := []string{"a", "b", "users", "new", "42", "A", "", "a%2Fb", "..%2F", "x%2f..", "...", "..txt", "x.txt", "%2E%2E%2F", "a%20b", "%2e."}
+	words := []string{"a", "b", "users", "new", "42", "A", "", "a%2Fb", "..%2F", "x%2f..", "...", "..txt", "x.txt", "%2E%2E%2F", "a%20b", "%2e.", "..%5C", "a%5cb"}
 	for round := 0; round < 200; round++ {
 		opts := Options{AllowEncodedSlash: r.IntN(4) == 0, IgnoreCase: r.IntN(6) == 0}
 		var routes []Route

@@ -198,8 +198,9 @@ func (t *Table) find(ml *methodList, path string, values []pathValue) (*entry, [
 
 // values returns the values of the groups of p's match of path, decoded
 // and appended to values, and false when p does not match or a value is
-// not allowed: one that holds a "/" written "%2F" (unless
-// Options.AllowEncodedSlash), or a "." or ".." segment.
+// not allowed: one that holds a "/" or "\" written "%2F" or "%5C" (unless
+// Options.AllowEncodedSlash), or a "." or ".." segment between its "/"
+// and "\".
 func (t *Table) values(p *urlpattern.Pattern, path string, values []pathValue) ([]pathValue, bool) {
 	var buf [8]urlpattern.Group
 	groups, ok := p.ExecComponent(urlpattern.Pathname, path, buf[:0])
@@ -212,7 +213,7 @@ func (t *Table) values(p *urlpattern.Pattern, path string, values []pathValue) (
 		}
 		v := g.Value
 		if strings.IndexByte(v, '%') >= 0 {
-			if !t.opts.AllowEncodedSlash && hasEncodedSlash(v) {
+			if !t.opts.AllowEncodedSlash && hasEncodedSeparator(v) {
 				return values, false
 			}
 			v = abnf.Decode(v, false)
@@ -225,33 +226,53 @@ func (t *Table) values(p *urlpattern.Pattern, path string, values []pathValue) (
 	return values, true
 }
 
-// hasEncodedSlash reports whether s holds "%2F" or "%2f".
-func hasEncodedSlash(s string) bool {
+// hasEncodedSeparator reports whether s holds "%2F" or "%5C", in either
+// case: a "/", or a "\" that Windows reads as one, that decoding would
+// put into a value.
+func hasEncodedSeparator(s string) bool {
 	for {
 		k := strings.IndexByte(s, '%')
 		if k < 0 || k+2 >= len(s) {
 			return false
 		}
-		if s[k+1] == '2' && (s[k+2] == 'F' || s[k+2] == 'f') {
-			return true
+		switch s[k+1] {
+		case '2':
+			if s[k+2] == 'F' || s[k+2] == 'f' {
+				return true
+			}
+		case '5':
+			if s[k+2] == 'C' || s[k+2] == 'c' {
+				return true
+			}
 		}
 		s = s[k+1:]
 	}
 }
 
 // hasDotSegment reports whether v, a decoded value, is "." or "..", or
-// has such a segment between its "/".
+// has such a segment between its "/" and "\" (a path separator of
+// Windows, so that the value is no traversal on any system). It looks at
+// each "." of v, not at each separator.
 func hasDotSegment(v string) bool {
-	for {
-		seg, rest, more := strings.Cut(v, "/")
-		if seg == "." || seg == ".." {
-			return true
-		}
-		if !more {
+	for i := 0; i < len(v); i++ {
+		j := strings.IndexByte(v[i:], '.')
+		if j < 0 {
 			return false
 		}
-		v = rest
+		i += j
+		if i > 0 && v[i-1] != '/' && v[i-1] != '\\' {
+			continue
+		}
+		k := i + 1
+		if k < len(v) && v[k] == '.' {
+			k++
+		}
+		if k == len(v) || v[k] == '/' || v[k] == '\\' {
+			return true
+		}
+		i = k - 1
 	}
+	return false
 }
 
 // allow returns the value of the Allow header field of a request whose

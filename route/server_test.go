@@ -33,6 +33,8 @@ func TestServerHostile(t *testing.T) {
 		{"/static/%2e%2e", answer{Status: 301, Location: "/"}},
 		{"/static/.%2E/repos/golang/go", answer{Status: 301, Location: "/repos/golang/go"}},
 		{"/static/%2fetc%2fpasswd", answer{Status: 404}},
+		{"/static/..%5C..%5Cwin.ini", answer{Status: 404}}, // "..\..\win.ini" on Windows
+		{"/static/..%5c..%5cwin.ini", answer{Status: 404}},
 		{"/static/%01%C0", answer{Status: 200, Route: "/static/*", Values: "0=\x01\xc0"}}, // values are bytes, as sent
 		{"//evil.example/", answer{Status: 404}},
 		{"/.//evil.example/", answer{Status: 301, Location: "/.//evil.example/"}},

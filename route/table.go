@@ -44,11 +44,12 @@ type Options struct {
 	// "/users/42". Values keep the case of the request.
 	IgnoreCase bool
 
-	// AllowEncodedSlash lets a value hold a "/" that the path wrote as
-	// "%2F", refused by default: "/projects/:id/issues" then matches
-	// "/projects/group%2Fproject/issues" with id "group/project", as
-	// services that name a project by its path ask. A value that holds a
-	// "." or ".." segment stays refused ("group%2F..%2Fx").
+	// AllowEncodedSlash lets a value hold a "/" or a "\" that the path
+	// wrote as "%2F" or "%5C", refused by default: "/projects/:id/issues"
+	// then matches "/projects/group%2Fproject/issues" with id
+	// "group/project", as services that name a project by its path ask.
+	// A value that holds a "." or ".." segment between its "/" and "\"
+	// stays refused ("group%2F..%2Fx", "..%5Cx").
 	AllowEncodedSlash bool
 }
 

@@ -135,6 +135,9 @@ func TestServe(t *testing.T) {
 		{"a value with dots that is no segment", "GET", "/files/....txt", answer{Status: ok, Route: "GET /files/:name.txt", Values: "name=..."}},
 		{"%252F is a value's %2F", "GET", "/repos/a%252Fb/go", answer{Status: ok, Route: "GET /repos/:owner/:repo", Values: "owner=a%2Fb repo=go"}},
 		{"a refused value gives the next route", "GET", "/x/y/b%2Fc", answer{Status: ok, Route: "GET /x/:a/b%2Fc", Values: "a=y"}},
+		{"..%5C is ..\\ on Windows: refused as ..%2F is", "GET", "/static/..%5C..%5Cwin.ini", answer{Status: 404}},
+		{"%5c in a segment's value", "GET", "/repos/a%5cb/go", answer{Status: 404}},
+		{"%255C is a value's %5C", "GET", "/repos/a%255Cb/go", answer{Status: ok, Route: "GET /repos/:owner/:repo", Values: "owner=a%5Cb repo=go"}},
 
 		// The path as the URL Standard reads it: a redirect where that
 		// differs from the path as sent.
@@ -179,6 +182,11 @@ func TestServeOptions(t *testing.T) {
 		{"/repos/..%2Fx/go", answer{Status: 404}},
 		{"/repos/golang/go/contents/a%2F..%2F..%2Fb", answer{Status: 404}},
 		{"/repos/golang/go/contents/%2E%2E%2Fb", answer{Status: 404}},
+		{"/repos/a%5Cb/go", answer{Status: http.StatusOK, Route: "GET /repos/:owner/:repo", Values: "owner=a\\b repo=go"}},
+		{"/static/..%5C..%5Cwin.ini", answer{Status: 404}},
+		{"/static/a%5C..", answer{Status: 404}},
+		{"/static/a%5C.%5Cb", answer{Status: 404}},
+		{"/static/a%5C..b", answer{Status: http.StatusOK, Route: "/static/*", Values: "0=a\\..b"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, serve(tab, request("GET", tt.target))); diff != "" {

@@ -87,10 +87,15 @@ func RegistrableDomain(host string) (string, bool) {
 	if host == "" || host[0] == '[' {
 		return "", false
 	}
-	if _, err := netip.ParseAddr(host); err == nil {
-		return "", false
+	// An address that is a plain name is dotted decimal, which siteName
+	// reads as an address; parsing it here too would cost an error value.
+	plain := plainName(host)
+	if !plain {
+		if _, err := netip.ParseAddr(host); err == nil {
+			return "", false
+		}
 	}
-	name, ip, ok := siteName(host)
+	name, ip, ok := siteName(host, plain)
 	if !ok || ip {
 		return "", false
 	}
@@ -99,11 +104,24 @@ func RegistrableDomain(host string) (string, bool) {
 
 // siteName returns the form of a reg-name in which sites compare it: the
 // IPv4 address it means as dotted decimal (ip is true), or lower-case
-// A-labels. ok is false when the host has neither.
-func siteName(host string) (name string, ip, ok bool) {
+// A-labels. ok is false when the host has neither. plain is
+// plainName(host).
+func siteName(host string, plain bool) (name string, ip, ok bool) {
 	if a, isIP := uri.AmbiguousIPv4(host); isIP {
 		return a.String(), true, true
 	}
+	if plain {
+		// HostToASCII gives such a name back as it is, or refuses it and
+		// asciiSiteName takes it as it is; and it is no address, which
+		// the look before ruled out.
+		return host, false, true
+	}
+	return convertedName(host)
+}
+
+// convertedName is siteName for a host that is no IPv4 address as it is:
+// its conversion to A-labels, or, when that fails, its plain decoded form.
+func convertedName(host string) (name string, ip, ok bool) {
 	name, err := uri.HostToASCII(host)
 	if err != nil {
 		if name, ok = asciiSiteName(host); !ok {
@@ -120,6 +138,27 @@ func siteName(host string) (name string, ip, ok bool) {
 	}
 	return name, false, true
 }
+
+// plainName reports whether host is lower-case ASCII letters, digits, "-"
+// and "." without an A-label: a name already in the form that sites
+// compare, as the URL Standard's host parser and HostToASCII write them,
+// which needs no IDNA.
+func plainName(host string) bool {
+	for i := 0; i < len(host); i++ {
+		if !ldh[host[i]] {
+			return false
+		}
+	}
+	return !strings.HasPrefix(host, "xn--") && !strings.Contains(host, ".xn--")
+}
+
+// ldh marks the bytes of plainName: lower-case letters, digits, "-" and ".".
+var ldh = func() (t [256]bool) {
+	for _, c := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
+		t[c] = true
+	}
+	return t
+}()
 
 // asciiSiteName decodes a reg-name that HostToASCII refused, and returns it
 // in lower case if it is all unreserved characters and sub-delims (RFC 3986,
@@ -155,6 +194,9 @@ func registrableDomain(name string) (string, bool) {
 	rd, err := publicsuffix.EffectiveTLDPlusOne(name)
 	if err != nil {
 		return "", false
+	}
+	if dot == "" {
+		return rd, true
 	}
 	return rd + dot, true
 }
@@ -216,10 +258,28 @@ func siteOf(u uri.URI) (host, rd string, ok bool) {
 	case uri.HostIPvFuture:
 		return strings.ToLower(h), "", true
 	}
-	name, ip, ok := siteName(h)
+	name, ip, ok := siteName(h, plainName(h))
 	if !ok || ip {
 		return name, "", ok
 	}
 	rd, _ = registrableDomain(name)
 	return name, rd, true
+}
+
+// PublicSuffix returns the public suffix of name, a domain in lower-case
+// A-labels without a final "." (as the URL Standard's host parser writes
+// it, [whatwg.URL.Hostname]), and whether the Public Suffix List names that
+// suffix: listed is true for a rule of its ICANN section ("com", "co.uk",
+// "xn--p1ai", and wildcards such as "*.ck") or of its private one
+// ("github.io"), and false when only the list's rule "*" makes the last
+// label a public suffix ("localhost", "invalid", "js" in "node.js"). Text
+// that names a host without a scheme is taken for a domain only when its
+// suffix is listed. It allocates nothing.
+//
+// [whatwg.URL.Hostname]: https://pkg.go.dev/github.com/gouri/uri/whatwg#URL.Hostname
+func PublicSuffix(name string) (suffix string, listed bool) {
+	suffix, icann := publicsuffix.PublicSuffix(name)
+	// The private section has no rule of one label, and "*" makes only
+	// one: a suffix of two labels or more comes from a listed rule.
+	return suffix, icann || strings.IndexByte(suffix, '.') >= 0
 }

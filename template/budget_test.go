@@ -13,7 +13,9 @@ import (
 
 // TestMatchBudget pins the contract of MatchOptions.MaxSteps: zero (and a
 // nil *MatchOptions) is DefaultMaxSteps, which refuses a hostile template
-// of 2 KB against a URI of 8 KB and lets routes match URIs of 8 KB; a
+// of 2 KB against a URI of 8 KB, and a template whose automaton would cost
+// more to build than the budget before it is built, and lets routes match
+// URIs of 8 KB; a
 // negative budget is no bound; a refusal is a *uri.Error of ErrBudget
 // that says what the budget was and how to raise it. The engine's tests
 // (template/internal/match) count the steps of each phase.
@@ -43,6 +45,12 @@ func TestMatchBudget(t *testing.T) {
 			nil, 0, map[string]any{"x": strings.Repeat("a", 50), "y": ""}},
 		{"the same beyond a budget of 20,000 steps", template.MustParse("{x}{y}{x}"), strings.Repeat("a", 100),
 			&template.MatchOptions{MaxSteps: 20_000}, 20_000, nil},
+		{"a template of 20 KB of prefix modifiers: refused before its automaton is built", template.MustParse(strings.Repeat("{a:64}", 3400)), "",
+			nil, template.DefaultMaxSteps, nil},
+		{"a template of 2 KB of them: refused by the default", template.MustParse(strings.Repeat("{a:64}", 340)), "a",
+			nil, template.DefaultMaxSteps, nil},
+		{"the same with a budget that pays for its automaton: built and matched", template.MustParse(strings.Repeat("{a:64}", 340)), "",
+			&template.MatchOptions{MaxSteps: 8 << 20}, 0, map[string]any{"a": ""}},
 		{"a route with a path of 8 KB, within the default", template.MustParse("/repos/{owner}/{repo}/contents/{+path}"), "/repos/a/b/contents/" + strings.Repeat("dir/", 2040),
 			nil, 0, map[string]any{"owner": "a", "repo": "b", "path": strings.Repeat("dir/", 2040)}},
 	}

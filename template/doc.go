@@ -64,12 +64,14 @@
 // at which matching failed. Values are pct-decoded (a "+" or "#" expansion
 // keeps the triplets of reserved and unreserved characters, which it
 // copies), and a decoded value never crosses its operator's boundary: in
-// the path, a value of any expression but "+" and "#" holds no "/" and
-// writes to no "." or ".." segment, "%2E" counting as "." ("/files/{name}"
-// does not match "/files/.." or "/files/a%2Fb", "/a/.{x}" not "/a/..",
-// but "/f/{x}.txt" matches "/f/...txt" and "{;x}" matches ";x=.."), and a
-// label ("{.x}") holds no ".". Values never navigate: a dot segment may
-// come from the literals only. A query written as
+// the path, a value of any expression but "+" and "#" holds no "/" and no
+// "\" (a separator on Windows) and writes to no "." or ".." segment,
+// "%2E" counting as "." and "%2F" and "%5C" as "/" ("/files/{name}" does
+// not match "/files/..", "/files/a%2Fb" or "/files/..%5Cx", "/a/.{x}" not
+// "/a/..", but "/f/{x}.txt" matches "/f/...txt" and "{;x}" matches
+// ";x=.."), and a label ("{.x}") holds no ".". Values never navigate, on
+// any system: a dot segment may come from the literals only. A query
+// written as
 // parameters ("{?q,lang}", "{&x}", "?a=1", "?q={q}") matches parameter by
 // parameter, in any order; [MatchOptions].ExtraParams ignores the
 // parameters that the template does not name ("utm_source=..."), and a
@@ -146,12 +148,49 @@
 // parameters, templates of thousands of expressions) and time them in the
 // module's tier of checks of time (docs/testing.md).
 //
+// The limit is met by the simplest such template: "{x}{y}{x}" against
+// "a" repeated n times has the values x = "a" repeated n/2 times (rounded
+// down) and y = the rest, which Match finds up to n = 162; from n = 163
+// on, it stops at its limit and fails with ErrNoMatch, whatever the
+// budget of steps. The first reading takes all n bytes for x; the search
+// then tries each shorter x, and for each of them every length of y, in
+// the order of preference, before the one that leaves the second x the
+// text of the first: about 8 × n² steps (80,264 for n = 100), against a
+// limit that grows as n (8 × (n+1) × the size of the automaton, and at
+// least 2^18). A third expression between them ("{x}{y}{z}{x}") stops at
+// the limit already for n = 100. This is no fault of the search but of
+// the question: a variable that must take the same text at two places,
+// between expressions that may take any length, asks what a
+// back-reference of a regular expression asks, which no matcher answers
+// in linear time in general. Delimit the expressions with a literal that
+// their values cannot hold, as RFC 6570, Section 1.4 advises:
+// "{x}/{y}/{x}" reads 10,000 bytes on each side in 561,071 steps, linear
+// in the URI.
+//
 // Linear in each is not cheap in both: a template of 2 KB against a URI of
 // 8 KB may take a billion steps, seconds of a core. [MatchOptions].MaxSteps
 // bounds the steps of one match, [DefaultMaxSteps] (4,194,304) when it is
 // zero, and Match stops with [ErrBudget] before it would pass them, so
 // that a server that matches templates or URIs it did not write spends
 // milliseconds on each, not seconds.
+//
+// The budget bounds the automaton too. A template's automaton is built on
+// its first match (and once for each variant that NonEmpty, PlusAsSpace
+// or Kinds of an exploded named variable make), with up to about ten
+// instructions for each byte of the template and twelve for each code
+// point that a prefix modifier counts: 20 KB of "{a:64}" make 2,631,601
+// instructions, which take 120 MB to build, and longer than the default
+// budget's steps. Match counts them from the parsed template before it
+// builds anything, at 16 steps an instruction, and refuses with
+// ErrBudget, having built nothing, a template whose automaton the budget
+// cannot pay for: with the default, one of more than 262,144
+// instructions (2 KB of "{a:64}", or 30 KB of "{a}"). A template built by
+// an earlier match with a larger budget is refused all the same, so that
+// the answer does not depend on the order of the matches. The time and
+// memory of one match, building included, are thus bounded by its budget
+// for any template and any URI: under the default, tens of milliseconds
+// of a core and tens of megabytes at most (28 MB for a template of 36 KB
+// that the default just lets build; a test pins it).
 //
 // # Routers and clients
 //
@@ -161,17 +200,18 @@
 //
 //   - MatchOptions.AllowEncodedSlash: "/projects/{id}" reads
 //     "/projects/group%2Fproject" as id = "group/project" (by default a
-//     value in the path holds no "/"); a "." or ".." between its slashes
-//     stays refused.
+//     value in the path holds no "/", nor a "\" that Windows reads as
+//     one); a "." or ".." between its slashes stays refused.
 //   - MatchOptions.NonEmpty: no value, list item or pair is empty, so that
 //     "/users/{id}" does not match "/users/" (by default id = "").
 //   - MatchOptions.PlusAsSpace: a "+" in a query value is a space, as
 //     HTML forms write it (application/x-www-form-urlencoded); by default
 //     "?q=a+b" is no expansion of "{?q}" at all, since expansion writes "+"
 //     as "%2B" and a space as "%20" (RFC 6570, Section 3.2.8).
-//   - MatchOptions.MaxSteps: the budget of steps of one match, whose
-//     default refuses only templates of kilobytes or URIs of tens of
-//     kilobytes (above); a negative value means no bound.
+//   - MatchOptions.MaxSteps: the budget of steps of one match, the
+//     building of the template's automaton included, whose default
+//     refuses only templates of kilobytes or URIs of tens of kilobytes
+//     (above); a negative value means no bound.
 //   - ExpandOptions.OmitEmpty: an empty string is undefined, so that
 //     "{?q,lang}" with q = "" writes "?lang=en" (by default "?q=&lang=en").
 //   - ExpandOptions.RefuseDotSegments: a value that would write a "." or
@@ -228,7 +268,12 @@
 //     the *uri.Error of the expansion, so that errors.As finds it and
 //     errors.Is its reason.
 //   - [OpMatch], from [Template.Match] and [Template.MatchURI]: Input is
-//     the URI, and Offset the byte of it at which matching failed.
+//     the URI, and Offset the byte of it at which matching failed. When
+//     the URI would match but for a value that holds "%2F" or writes a
+//     dot segment in the path, Detail says so, and names
+//     MatchOptions.AllowEncodedSlash where it would allow the value:
+//     "/files/{name}" against "/files/a%2Fb" fails with "a value would
+//     hold "%2F", which MatchOptions.AllowEncodedSlash allows".
 //
 // The message reads "uri: expand x: prefix modifier on a list or
 // associative array at offset 1 of "{x:3}"".

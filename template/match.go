@@ -3,8 +3,11 @@ package template
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/template/internal/expr"
 	"github.com/gouri/uri/template/internal/match"
 )
 
@@ -27,11 +30,12 @@ type MatchOptions struct {
 	Kinds map[string]Kind
 
 	// AllowEncodedSlash lets a value in the path hold a pct-encoded "/"
-	// ("%2F"), which is refused by default: "/projects/{id}/issues" then
-	// matches "/projects/group%2Fproject/issues" with id = "group/project",
-	// as services that name a project by its path ask. A "." or ".." between
+	// ("%2F") or "\" ("%5C", a separator on Windows), which are refused
+	// by default: "/projects/{id}/issues" then matches
+	// "/projects/group%2Fproject/issues" with id = "group/project", as
+	// services that name a project by its path ask. A "." or ".." between
 	// the slashes of such a value stays refused, as a path segment of one
-	// would be ("group%2F..%2Fx" does not match).
+	// would be ("group%2F..%2Fx" and "..%5Cx" do not match).
 	AllowEncodedSlash bool
 
 	// NonEmpty refuses a reading in which a value, a list item, or the name
@@ -61,15 +65,25 @@ type MatchOptions struct {
 	// The error comes before the time is spent, not after. Zero means
 	// DefaultMaxSteps; a negative value means no bound.
 	//
+	// Building the template's automaton, which the first match does (and
+	// the first with each option that changes it), counts too: 16 steps
+	// for each of its instructions, which Match counts from the parsed
+	// template before it builds anything. When MaxSteps cannot pay for
+	// them, Match refuses with ErrBudget at once, whether or not an
+	// earlier match built the automaton, and its Detail gives the count;
+	// so the memory of a match, like its time, grows with MaxSteps and not
+	// with the template (see the package documentation, section Matching).
+	//
 	// Matching takes up to a few times len(URI) × the size of the
-	// template's automaton, which has about ten instructions for each byte
-	// of the template and ten for each code point that a prefix modifier
-	// counts. Against a URI of 8 KB, the route
+	// template's automaton, which has up to about ten instructions for
+	// each byte of the template and twelve for each code point that a
+	// prefix modifier counts. Against a URI of 8 KB, the route
 	// "/repos/{owner}/{repo}/contents/{+path}{?ref}" takes 131,004 steps,
 	// one of eight adjacent expressions ("/s/{a}{b}{c}{d}{e}{f}{g}{h}/x")
 	// 2.5 million, and a template of 2 KB ("{a}{.a}{a}...") 350 million,
 	// or, with prefix modifiers ("{a:64}{a:64}..."), a billion: seconds of
-	// a core.
+	// a core. The default refuses the last before it builds its automaton
+	// of 263,161 instructions.
 	MaxSteps int
 }
 
@@ -78,7 +92,8 @@ type MatchOptions struct {
 // a template of ordinary size (a step takes longer in the automaton of a
 // template of many kilobytes). It lets routes of some hundred bytes match
 // URIs of 8 KB, and refuses the templates of kilobytes, or the URIs of
-// tens of kilobytes, whose matching would take seconds.
+// tens of kilobytes, whose matching would take seconds, and, before it is
+// built, an automaton of more than 262,144 instructions.
 const DefaultMaxSteps = 1 << 22
 
 // maxSteps returns the budget of steps of a match: MaxSteps, or
@@ -98,8 +113,11 @@ func (o *MatchOptions) maxSteps() int {
 // [Template.Expand] (RFC 6570, Section 1.4). It returns a *uri.Error when
 // s is not a URI-reference (Op uri.OpParse), one with Op [OpMatch],
 // Err ErrNoMatch and the Offset in s at which matching failed when it does
-// not match, and one with Op [OpMatch], Err ErrBudget and Offset
-// uri.NoOffset when matching would take more steps than
+// not match (with a Detail that names the reason when it is a value that
+// would hold "%2F" or "%5C" or write a dot segment, see the package
+// documentation, section Errors), and one with Op [OpMatch], Err
+// ErrBudget and Offset uri.NoOffset when matching, or building the
+// template's automaton, would take more steps than
 // [MatchOptions].MaxSteps allows. See [Template.MatchURI] for the rules.
 func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 	u, err := uri.Parse(s)
@@ -138,8 +156,10 @@ func (t *Template) Match(s string, opts *MatchOptions) (Values, error) {
 // Matching and Round trips, gives the rules in full. Matching takes time
 // linear in the length of u times the size of the template, and stops
 // with ErrBudget (Offset uri.NoOffset) before it takes more steps than
-// [MatchOptions].MaxSteps allows. It allocates the values, and buffers
-// that grow with the template and with u.
+// [MatchOptions].MaxSteps allows, building the template's automaton on
+// the first match included. It allocates the values, and buffers that
+// grow with the template and with u; the first match with given options
+// allocates the automaton, which the template keeps.
 func (t *Template) MatchURI(u uri.URI, opts *MatchOptions) (Values, error) {
 	vals, _, err := t.match(u, opts)
 	return vals, err
@@ -151,15 +171,64 @@ func (t *Template) match(u uri.URI, opts *MatchOptions) (Values, int, error) {
 	switch {
 	case res.Matched:
 		return values(res.Values, t.names), res.Steps, nil
+	case res.Spent && res.Insts > 0:
+		return nil, res.Steps, &uri.Error{Op: OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
+			Detail: strconv.Itoa(opts.maxSteps()) + " steps, fewer than the " + strconv.Itoa(res.Insts*match.StepsPerInst) +
+				" that building the template's automaton of " + strconv.Itoa(res.Insts) + " instructions counts; raise MatchOptions.MaxSteps"}
 	case res.Spent:
 		return nil, res.Steps, &uri.Error{Op: OpMatch, Input: u.String(), Offset: uri.NoOffset, Err: ErrBudget,
 			Detail: strconv.Itoa(opts.maxSteps()) + " steps; raise MatchOptions.MaxSteps"}
 	}
 	e := &uri.Error{Op: OpMatch, Input: u.String(), Offset: res.Offset, Err: ErrNoMatch}
+	steps := res.Steps
 	if res.Limited {
 		e.Detail = "the search for values that re-expand to the URI reached its limit"
+	} else {
+		e.Detail, steps = t.whyNot(u, opts, steps)
 	}
-	return nil, res.Steps, e
+	return nil, steps, e
+}
+
+// whyNot tells why u, which did not match, does not, when the reason is a
+// value that the rules refuse in the path: it matches u again with values
+// allowed to hold a "/" or "\" written "%2F" or "%5C", to write a dot
+// segment, or both, as u's path has them, within the steps that opts
+// leaves after spent. It returns the Detail for the error ("" when none of
+// them is the reason) and the steps spent in all.
+func (t *Template) whyNot(u uri.URI, opts *MatchOptions, spent int) (string, int) {
+	path := u.Path()
+	lower := abnf.LowerString(path)
+	enc := "%2F"
+	if !strings.Contains(lower, "%2f") {
+		enc = "%5C"
+	}
+	slash := (opts == nil || !opts.AllowEncodedSlash) && strings.Contains(lower, strings.ToLower(enc))
+	dots := len(expr.DotSegments(nil, path, 0)) > 0
+	const dotsWhy = `a value would write a "." or ".." segment`
+	slashWhy := `a value would hold "` + enc + `", which MatchOptions.AllowEncodedSlash allows`
+	bothWhy := `a value would hold "` + enc + `" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first`
+	e := opts.engine()
+	for _, try := range []struct {
+		on          bool
+		slash, dots bool
+		why         string
+	}{
+		{slash, true, false, slashWhy},
+		{dots, e.EncodedSlash, true, dotsWhy},
+		{slash && dots, true, true, bothWhy},
+	} {
+		if !try.on || e.MaxSteps-spent <= 0 {
+			continue
+		}
+		o := e
+		o.EncodedSlash, o.Dots, o.MaxSteps = try.slash, try.dots, e.MaxSteps-spent
+		res := t.m.Match(u, o)
+		spent += res.Steps
+		if res.Matched {
+			return try.why, spent
+		}
+	}
+	return "", spent
 }
 
 // engine returns the options of the matching engine for o.

@@ -276,3 +276,81 @@ func TestMatchConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchWhy: when a URI does not match because a value that the rules
+// refuse would have to hold "%2F" or write a dot segment (Template.Match:
+// values never cross their operator's boundary), the error says so in its
+// Detail and names the option that allows it, if one does; otherwise the
+// Detail is empty. Op, Err and Offset stay those of the failed match.
+func TestMatchWhy(t *testing.T) {
+	const (
+		slash = `a value would hold "%2F", which MatchOptions.AllowEncodedSlash allows`
+		dots  = `a value would write a "." or ".." segment`
+		both  = `a value would hold "%2F" and write a "." or ".." segment; MatchOptions.AllowEncodedSlash allows only the first`
+	)
+	allow := &template.MatchOptions{AllowEncodedSlash: true}
+	for _, c := range []struct {
+		why, tmpl, in string
+		opts          *template.MatchOptions
+		offset        int
+		detail        string
+	}{
+		{"an encoded slash, refused by default", "/projects/{id}/issues", "/projects/group%2Fproject/issues", nil, 10, slash},
+		{"in lower case", "/files/{name}", "/files/a%2fb", nil, 7, slash},
+		{"an encoded slash and a dot segment", "/files/{name}", "/files/..%2Fetc", nil, 7, both},
+		{"a dot segment alone", "/files/{name}", "/files/..", nil, 7, dots},
+		{"a dot segment with the option", "/files/{name}", "/files/..%2Fetc", allow, 7, dots},
+		{"a dot segment between encoded slashes, with the option", "/p/{id}/i", "/p/a%2F..%2Fb/i", allow, 7, dots},
+		{"an encoded backslash, a separator on Windows", "/files/{name}", "/files/a%5cb", nil, 7, strings.ReplaceAll(slash, "%2F", "%5C")},
+		{"an encoded backslash and a dot segment", "/files/{name}", "/files/..%5C..%5Cwin.ini", nil, 7, strings.ReplaceAll(both, "%2F", "%5C")},
+		{"a dot segment by an encoded backslash, with the option", "/files/{name}", "/files/a%5C..", allow, 11, dots},
+		{"another reason: the literal differs", "/files/{name}", "/other/a%2Fb", nil, 1, ""},
+		{"another reason, a dot segment in the URI", "/a/{x}/b", "/a/../c", nil, 6, ""},
+	} {
+		_, err := template.MustParse(c.tmpl).Match(c.in, c.opts)
+		var e *uri.Error
+		if !errors.As(err, &e) || e.Op != template.OpMatch || e.Offset != c.offset || e.Detail != c.detail {
+			t.Errorf("%s: MustParse(%q).Match(%q, %+v) = %#v; want offset %d, detail %q", c.why, c.tmpl, c.in, c.opts, err, c.offset, c.detail)
+		}
+	}
+}
+
+// TestMatchEncodedBackslash: a "\" written "%5C" is a separator on
+// Windows, so a value in the path holds one only with
+// MatchOptions.AllowEncodedSlash, as it holds a "/" written "%2F", and a
+// "." or ".." between such separators is refused with or without it:
+// values never navigate, on any system.
+func TestMatchEncodedBackslash(t *testing.T) {
+	allow := &template.MatchOptions{AllowEncodedSlash: true}
+	for _, c := range []struct {
+		why, tmpl, in string
+		opts          *template.MatchOptions
+		want          string // the value of the one variable; "-" for no match
+	}{
+		{"refused by default", "/files/{name}", "/files/a%5Cb", nil, "-"},
+		{"refused in lower case", "/files/{name}", "/files/a%5cb", nil, "-"},
+		{"a path segment expression too", "/files{/name}", "/files/a%5Cb", nil, "-"},
+		{"allowed by the option", "/files/{name}", "/files/a%5Cb", allow, `a\b`},
+		{"a traversal on Windows", "/files/{name}", "/files/..%5C..%5Cwin.ini", allow, "-"},
+		{"a dot segment at the end", "/files/{name}", "/files/a%5C..", allow, "-"},
+		{"dots that are no segment", "/files/{name}", "/files/a%5C..b", allow, `a\..b`},
+		{"%255C is the text %5C", "/files/{name}", "/files/a%255Cb", nil, "a%5Cb"},
+		{"a reserved expansion's value is a path by design", "/files/{+name}", "/files/a%5Cb", nil, `a\b`},
+		{"the query is no path", "/files{?q}", "/files?q=a%5Cb", nil, `a\b`},
+	} {
+		vals, err := template.MustParse(c.tmpl).Match(c.in, c.opts)
+		got := "-"
+		if err == nil {
+			for _, v := range vals {
+				got = v.Str()
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: MustParse(%q).Match(%q, %+v) = %v, %v; want %q", c.why, c.tmpl, c.in, c.opts, vals, err, c.want)
+		}
+	}
+	_, err := template.ExpandOptions{RefuseDotSegments: true}.Expand(template.MustParse("/files/{name}"), template.Values{"name": template.String(`..\x`)})
+	if !errors.Is(err, template.ErrDotSegment) {
+		t.Errorf(`Expand("/files/{name}", name = "..\\x") with RefuseDotSegments: %v, want ErrDotSegment`, err)
+	}
+}

@@ -20,8 +20,12 @@ import (
 // expression or a modifier can be written: a full wildcard "*", a
 // regular expression group, a modifier, a group without a value in groups
 // or a value the group cannot match is a [*uri.Error] with Op
-// uri.OpBuild, Input the component's pattern string, and Err
-// [ErrGenerate].
+// uri.OpBuild, Input the component's pattern string (see
+// [Pattern.Component]), Offset where the part at fault is written in it
+// (the group's ":", "(" or "*", or the modifier), and Err [ErrGenerate]:
+// "/:id" without a value for id fails at 1, "/:id?" at 4. A component c
+// that the pattern does not have is the error with Input c.String() and
+// Offset uri.NoOffset.
 //
 // The text must match back to the values given: read as a URL holds the
 // component (canonicalized as a whole, as the fixed text was), it must
@@ -38,36 +42,42 @@ import (
 // part. Generate allocates the text.
 func (p *Pattern) Generate(c Component, groups map[string]string) (string, error) {
 	if c >= numComponents {
-		return "", &uri.Error{Op: uri.OpBuild, Input: c.String(), Err: ErrGenerate, Detail: "no such component"}
+		return "", &uri.Error{Op: uri.OpBuild, Input: c.String(), Offset: uri.NoOffset, Err: ErrGenerate, Detail: "no such component"}
 	}
 	comp := &p.comp[c]
-	fail := func(detail string) (string, error) {
-		return "", &uri.Error{Op: uri.OpBuild, Input: comp.pattern, Component: c.uriComponent(), Err: ErrGenerate, Detail: detail}
+	// fail refuses the part i, at its modifier or at its own text.
+	fail := func(i int, modifier bool, detail string) (string, error) {
+		at := partsAt(comp.parts, comp.opts)[i]
+		off := at.text
+		if modifier {
+			off = at.modifier
+		}
+		return "", &uri.Error{Op: uri.OpBuild, Input: comp.pattern, Offset: off, Component: c.uriComponent(), Err: ErrGenerate, Detail: detail}
 	}
 	var b strings.Builder
 	// The values as written, and where each starts in the text.
 	values := make([]string, 0, len(comp.names))
 	at := make([]int, 0, len(comp.names))
-	for _, pt := range comp.parts {
+	for i, pt := range comp.parts {
 		switch {
 		case pt.modifier != modNone:
-			return fail("a part with the modifier " + pt.modifier.String())
+			return fail(i, true, "a part with the modifier "+pt.modifier.String())
 		case pt.typ == partFixed:
 			b.WriteString(pt.value)
 			continue
 		case pt.typ != partSegmentWildcard:
-			return fail("a wildcard or regular expression group")
+			return fail(i, false, "a wildcard or regular expression group")
 		}
 		v, ok := groups[pt.name]
 		if !ok {
-			return fail("no value for the group " + pt.name)
+			return fail(i, false, "no value for the group "+pt.name)
 		}
 		enc, err := comp.enc(v)
 		if err != nil {
-			return fail("the value of " + pt.name + " is not valid in the component: " + err.detail)
+			return fail(i, false, "the value of "+pt.name+" is not valid in the component: "+err.detail)
 		}
 		if enc == "" || comp.opts.delimiter != 0 && strings.IndexByte(enc, comp.opts.delimiter) >= 0 {
-			return fail("the group " + pt.name + " cannot match its value")
+			return fail(i, false, "the group "+pt.name+" cannot match its value")
 		}
 		b.WriteString(pt.prefix)
 		values, at = append(values, enc), append(at, b.Len())

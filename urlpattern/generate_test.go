@@ -74,6 +74,57 @@ func TestGenerateMatchesBack(t *testing.T) {
 	}
 }
 
+// TestGenerateErrors pins where the ErrGenerate errors of Generate point
+// (STYLE.md, section 4): the offset, in the component's pattern string,
+// of the part at fault, its group's ":", "(" or "*" or its modifier; and
+// uri.NoOffset for a component that is none of the eight.
+func TestGenerateErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		c       Component
+		pattern string
+		groups  map[string]string
+		input   string // the component's pattern string
+		off     int
+		detail  string
+	}{
+		{"no value for a group", Pathname, "/:id", nil, "/:id", 1, "no value for the group id"},
+		{"no value for the second group", Pathname, "/books/:shelf/:id", map[string]string{"shelf": "a"}, "/books/:shelf/:id", 14, "no value for the group id"},
+		{"a group in braces, after its prefix", Pathname, "/x{-:id}", nil, "/x{-:id}", 4, "no value for the group id"},
+		{"a regular expression", Pathname, "/books/:id(\\d+)", map[string]string{"id": "1"}, "/books/:id(\\d+)", 7, "a wildcard or regular expression group"},
+		{"an unnamed regular expression", Pathname, "/books/(\\d+)", nil, "/books/(\\d+)", 7, "a wildcard or regular expression group"},
+		{"a wildcard", Pathname, "/files/*", nil, "/files/*", 7, "a wildcard or regular expression group"},
+		{"the whole component a wildcard", Hash, "*", nil, "*", 0, "a wildcard or regular expression group"},
+		{"a modifier of a group", Pathname, "/books/:id?", map[string]string{"id": "1"}, "/books/:id?", 10, "a part with the modifier ?"},
+		{"a modifier of fixed text", Pathname, "/x{y}*", nil, "/x{y}*", 5, "a part with the modifier *"},
+		{"a value the host parser refuses", Hostname, ":h.example.com", map[string]string{"h": "a b"}, ":h.example.com", 0,
+			`the value of h is not valid in the component: `},
+		{"a value with the delimiter", Pathname, "/files/:name", map[string]string{"name": "a/b"}, "/files/:name", 7, "the group name cannot match its value"},
+		{"an empty value", Pathname, "/files/:name", map[string]string{"name": ""}, "/files/:name", 7, "the group name cannot match its value"},
+		{"no such component", numComponents, "", nil, numComponents.String(), uri.NoOffset, "no such component"},
+	}
+	for _, tt := range tests {
+		var in Init
+		if tt.c < numComponents {
+			in.Set(tt.c, tt.pattern)
+		}
+		p, err := New(in, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v %q: %v", tt.name, tt.c, tt.pattern, err)
+		}
+		got, err := p.Generate(tt.c, tt.groups)
+		var e *uri.Error
+		if !errors.As(err, &e) || !errors.Is(err, ErrGenerate) || got != "" {
+			t.Errorf("%s: Generate(%v, %v) of %q = %q, %v, want ErrGenerate", tt.name, tt.c, tt.groups, tt.pattern, got, err)
+			continue
+		}
+		if e.Op != uri.OpBuild || e.Input != tt.input || e.Offset != tt.off || !strings.HasPrefix(e.Detail, tt.detail) {
+			t.Errorf("%s: Generate(%v, %v) of %q: Op %q, Input %q, Offset %d, Detail %q; want %q, %q, %d, %q",
+				tt.name, tt.c, tt.groups, tt.pattern, e.Op, e.Input, e.Offset, e.Detail, uri.OpBuild, tt.input, tt.off, tt.detail)
+		}
+	}
+}
+
 // TestGenerateProperty checks Generate against matching, over the
 // patterns of the WPT generate vectors and patterns whose groups can
 // split a text in several ways, with random values: a text that Generate
@@ -143,7 +194,12 @@ func checkGenerate(t *testing.T, p *Pattern, c Component, groups map[string]stri
 			t.Fatalf("%s: Generate(%v, %q) refuses %q, which matches back: %v", p, c, groups, e.Input, err)
 		}
 		return "ambiguous"
-	case errors.Is(err, ErrGenerate):
+	case errors.As(err, &e) && errors.Is(err, ErrGenerate):
+		// The offset is that of the part at fault: its group's ":", "("
+		// or "*", or its modifier.
+		if e.Input != p.Component(c) || e.Offset < 0 || e.Offset >= len(e.Input) || strings.IndexByte(":(*?+", e.Input[e.Offset]) < 0 {
+			t.Fatalf("%s: Generate(%v, %q): offset out of place: %v", p, c, groups, err)
+		}
 		return "refused"
 	}
 	t.Fatalf("%s: Generate(%v, %q): %v, want ErrGenerate or ErrAmbiguous", p, c, groups, err)

@@ -141,6 +141,61 @@ func TestInitAbsentOrEmpty(t *testing.T) {
 	}
 }
 
+// TestMatchedPathname pins the pathname that a match reads where
+// urlpattern-polyfill reads another (see deviation in polyfill_test.go).
+// An init's pathname is canonicalized as an opaque pathname, its dot
+// segments kept, when its protocol is a scheme that is not special
+// (section 3.2, process pathname for init; section 3.1, canonicalize an
+// opaque pathname), and as a pathname of segments, its dot segments
+// removed, when it is special or absent. A URL's path is read as the URL
+// Standard serializes it, a leading "//" included, and is not
+// canonicalized again (section 1.4, match). The URL Standard's path state
+// removes every "." and ".." segment, in a URL and in the fixed text of a
+// pathname pattern (section 3.1, canonicalize a pathname), whatever the
+// segment before it.
+func TestMatchedPathname(t *testing.T) {
+	all, _ := New(Init{}, Options{})
+	slashID, _ := New(Init{Pathname: Some("/:id")}, Options{})
+	tests := []struct {
+		name string
+		p    *Pattern
+		url  string // or, when empty, in
+		in   Init
+		want string // the pathname matched, or "-" for no match
+	}{
+		{"an init of a protocol that is not special", all, "",
+			Init{Protocol: Some("foo"), Pathname: Some("/x/../y")}, "/x/../y"},
+		{"an init of a special protocol", all, "",
+			Init{Protocol: Some("http"), Pathname: Some("/x/../y")}, "/y"},
+		{"an init without a protocol", all, "",
+			Init{Pathname: Some("/x/../y")}, "/y"},
+		{"a URL whose path starts with \"//\"", all, "http://x1-abcx1//42/x", Init{}, "//42/x"},
+		{"the same against \"/:id\"", slashID, "http://x1-abcx1//42/x", Init{}, "-"},
+		{"a URL with dot segments after a segment that starts with \".\"", all, "https://h/x/.json/b/./c/..", Init{}, "/x/.json/b/"},
+	}
+	for _, tt := range tests {
+		var r Result
+		var ok bool
+		if tt.url != "" {
+			r, ok = tt.p.Exec(tt.url)
+		} else {
+			r, ok = tt.p.ExecInit(tt.in)
+		}
+		got := "-"
+		if ok {
+			got = r.Component(Pathname).Input
+		}
+		if got != tt.want {
+			t.Errorf("%s: pathname %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if p, err := Resolve("https://example.com/base/x", ".json/..{/x}?", Options{}); err != nil {
+		t.Errorf("Resolve(base, \".json/..{/x}?\"): %v", err)
+	} else if got := p.Pathname(); got != "/base/{/x}?" {
+		t.Errorf("Resolve(base, \".json/..{/x}?\"): pathname %q, want \"/base/{/x}?\"", got)
+	}
+}
+
 // TestHasRegExpGroups pins hasRegExpGroups as WPT's
 // urlpattern-hasregexpgroups test does.
 func TestHasRegExpGroups(t *testing.T) {

@@ -12,6 +12,28 @@ import (
 // return.
 func generatePattern(parts []part, opts options) string {
 	var b strings.Builder
+	writePattern(&b, parts, opts, nil)
+	return b.String()
+}
+
+// partAt is where a part is written in the pattern string of its
+// component: its own text (a fixed part's text; a group's ":" and name,
+// its "(" or its "*", after the "{" and the prefix), and its modifier, or
+// -1 without one.
+type partAt struct{ text, modifier int }
+
+// partsAt returns where each of parts is written in the pattern string
+// that generatePattern returns, for an error about a part.
+func partsAt(parts []part, opts options) []partAt {
+	var b strings.Builder
+	at := make([]partAt, 0, len(parts))
+	writePattern(&b, parts, opts, &at)
+	return at
+}
+
+// writePattern writes the pattern string of parts to b, and, when at is
+// not nil, appends where each part is written to *at.
+func writePattern(b *strings.Builder, parts []part, opts options, at *[]partAt) {
 	for i, p := range parts {
 		var prev, next *part
 		if i > 0 {
@@ -20,25 +42,29 @@ func generatePattern(parts []part, opts options) string {
 		if i+1 < len(parts) {
 			next = &parts[i+1]
 		}
-		if p.typ == partFixed {
-			if p.modifier == modNone {
-				b.WriteString(escapePattern(p.value))
-				continue
-			}
+		pa := partAt{text: b.Len(), modifier: -1}
+		switch {
+		case p.typ != partFixed:
+			pa = writeGroupPattern(b, p, prev, next, opts)
+		case p.modifier == modNone:
+			b.WriteString(escapePattern(p.value))
+		default:
 			b.WriteByte('{')
+			pa.text = b.Len()
 			b.WriteString(escapePattern(p.value))
 			b.WriteByte('}')
+			pa.modifier = b.Len()
 			b.WriteString(p.modifier.String())
-			continue
 		}
-		writeGroupPattern(&b, p, prev, next, opts)
+		if at != nil {
+			*at = append(*at, pa)
+		}
 	}
-	return b.String()
 }
 
 // writeGroupPattern writes a part that is not fixed text, for
-// generatePattern.
-func writeGroupPattern(b *strings.Builder, p part, prev, next *part, opts options) {
+// writePattern, and returns where it wrote it.
+func writeGroupPattern(b *strings.Builder, p part, prev, next *part, opts options) partAt {
 	custom := !isASCIIDigit(p.name[0])
 	grouping := p.suffix != "" || p.prefix != "" && !isPrefix(p.prefix, opts)
 	if !grouping && custom && p.typ == partSegmentWildcard && p.modifier == modNone &&
@@ -58,6 +84,7 @@ func writeGroupPattern(b *strings.Builder, p part, prev, next *part, opts option
 		b.WriteByte('{')
 	}
 	b.WriteString(escapePattern(p.prefix))
+	at := partAt{text: b.Len(), modifier: -1}
 	if custom {
 		b.WriteByte(':')
 		b.WriteString(p.name)
@@ -87,7 +114,11 @@ func writeGroupPattern(b *strings.Builder, p part, prev, next *part, opts option
 	if grouping {
 		b.WriteByte('}')
 	}
+	if p.modifier != modNone {
+		at.modifier = b.Len()
+	}
 	b.WriteString(p.modifier.String())
+	return at
 }
 
 // isPrefix reports whether s is the prefix code point of opts.

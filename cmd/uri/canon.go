@@ -30,7 +30,8 @@ var canonCommand = &command{
 		"first resolved against BASE as a browser resolves an href, so that\n" +
 		"  uri canon --base \"$PAGE\" --profile semantic --drop-tracking --drop-fragment < hrefs | sort -u\n" +
 		"is a crawler's frontier step. A line of standard input is read as an operand\n" +
-		"is. With --json: {\"input\":S,[\"base\":S,]\"ok\":true,\"result\":KEY}.",
+		"is. With --json: {\"input\":S,[\"base\":S,]\"ok\":true,\"result\":KEY}.\n" +
+		"\n" + defaultSchemeHelp,
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		profile := fs.String("profile", "whatwg", "the `P`rofile: whatwg, safebrowsing, semantic, aggressive or archive (with --surt: archive)")
 		surt := fs.Bool("surt", false, "print the SURT key of the canonical URL (the archive's defaults plus the other flags)")
@@ -43,7 +44,7 @@ var canonCommand = &command{
 		tracking := fs.Bool("drop-tracking", false, "drop the tracking parameters of canon.TrackingParams ("+strings.Join(canon.TrackingParams()[:3], ", ")+", ...)")
 		fs.BoolVar(&c.SortQuery, "sort-query", false, "sort the query's pairs by name, then value")
 		fs.BoolVar(&c.DropFragment, "drop-fragment", false, "drop the fragment")
-		return func() (op, string) {
+		return defaultSchemeFlag(fs, func() (op, string) {
 			p, ok := canon.ParseProfile(*profile)
 			if !ok {
 				return op{}, "unknown profile " + strconv.Quote(*profile) + " (want whatwg, safebrowsing, semantic, aggressive or archive)"
@@ -92,6 +93,6 @@ var canonCommand = &command{
 				}
 				return success(k, lead...)
 			}}, ""
-		}
+		})
 	},
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -40,6 +39,7 @@ const (
 	strictLines  lineMode = iota // a control character is an error
 	wholeLines                   // the line as it is, as an operand is
 	grammarLines                 // strictLines, but wholeLines with --grammar whatwg
+	textFiles                    // the operands are files of text, read whole (uri extract)
 )
 
 // footer is the paragraph of the help of a command in mode m that says
@@ -59,14 +59,41 @@ func (m lineMode) footer() string {
 			"error, except with --grammar whatwg, where the rest of the line is the input\n" +
 			"as it is, control characters included, as an operand is."
 	}
+	if m == textFiles {
+		return "The operands are files of text, \"-\" for standard input, which is read\n" +
+			"without operands. Each URL found is one line on standard output; with --json,\n" +
+			"one object. An error reading a file is one line on standard error, and the\n" +
+			"other files are read. The exit status is 0 when every file was read and\n" +
+			"searched whole, 1 otherwise, 2 on a usage error.\n" +
+			"With --aligned or --tsv, each line of standard input is a text of its own,\n" +
+			"and its one line of output lists the URLs found in it, separated by spaces\n" +
+			"(empty for none); with --json too, one object a line: {\"input\":S,\"ok\":true,\n" +
+			"\"urls\":[{\"start\":N,...,\"url\":HREF,...}...]}. It then takes no FILE.\n" +
+			alignedFooter
+	}
 	return lines + "\n" +
 		"Each result is one line on standard output, and each error one line on\n" +
 		"standard error, as \"uri: line N: ...\" or \"uri: operand N: ...\"; with\n" +
 		"--json, each input, errors included, is one object on standard output. The\n" +
 		"exit status is 0 when every input succeeds, 1 when any fails, 2 on a usage\n" +
 		"error. Flags may come before or after the operands; an operand that starts\n" +
-		"with \"-\" goes after \"--\", after which every argument is an operand."
+		"with \"-\" goes after \"--\", after which every argument is an operand.\n" +
+		alignedFooter
 }
+
+// alignedFooter is the paragraph of every command's help on --aligned and
+// --tsv, the modes of a stage of another engine's pipeline.
+const alignedFooter = `--aligned keeps text mode to one line per input, in order, as --json does:
+an input that fails gets an empty line (a line of empty fields for a --get
+FORMAT with tabs), its error still on standard error, so that line n of the
+output answers line n of the input (Spark's RDD.pipe, Hadoop Streaming,
+xargs). --tsv is --aligned for engines that speak TabSeparated (ClickHouse's
+executable functions): a line of standard input is one field, its escapes
+decoded (\\ \t \n \r \0 \b \f \v \a \' \xHH; another \ is itself; \N,
+NULL, is an error), and each part of a result is escaped: \ as \\, tab, LF
+and CR as \t \n \r, and each byte of every other control or bidirectional
+formatting character, and each byte that is not UTF-8, as \xHH; the tabs of
+--get FORMAT separate the fields.`
 
 // An op is what a command does with each input.
 type op struct {
@@ -90,6 +117,10 @@ type op struct {
 	// before the first input: what the command read that the inputs do
 	// not show, such as the lines of uri robots' file that it ignored.
 	notes []string
+	// files, when set, runs the command instead of the loop over inputs:
+	// its operands are files of text (mode textFiles), and it returns the
+	// exit status.
+	files func(operands []string, asJSON bool, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // result is the output of one input: the JSON members after "input" (and
@@ -97,14 +128,35 @@ type op struct {
 // when it failed. The text is a function, so that it costs nothing in JSON
 // mode. A result that is no error can still count as a failure for the
 // exit status (two references that are not equivalent).
+//
+// The commands of a shell pipeline give their results without allocating:
+// a result that is one string (success) is that string, and a result
+// that writes itself (line) writes its members and its text line straight
+// into the output, computing only what the output asks for.
 type result struct {
 	ok     bool
 	fields []field
 	text   func() string
 	err    error
-	// escaped: text is written as it is, its parts from the input escaped
-	// already (see writeEscaped): --get's line, whose own tabs stay.
-	escaped bool
+	// one, with isOne, is the result when it is one string: "result",
+	// after the members of fields, in JSON, and the text line.
+	one   string
+	isOne bool
+	// line, when not nil, writes the members after those of fields and
+	// the text line; it may be reused by the next input of the command.
+	line lineResult
+	// get, when not nil, is --get's FORMAT: the text line, and "get" after
+	// the other members, made of the parts of the URL that parts gives.
+	get   getFormat
+	parts partSource
+}
+
+// A lineResult writes a result into the output: its JSON members after
+// those of the result's fields, each after a comma, and its text line,
+// escaped (see output.text), without the newline.
+type lineResult interface {
+	json(o *output)
+	text(o *output)
 }
 
 // failure is the result of the input in that failed with err: in JSON
@@ -138,16 +190,23 @@ func errorOffset(err error, in string) any {
 }
 
 // success is the result of an input whose output is one string, after the
-// members of lead.
+// members of lead: {...lead,"ok":true,"result":S} ("result_hex" after it
+// when S is not UTF-8). It does not allocate.
 func success(s string, lead ...field) result {
-	fields := append(append([]field(nil), lead...), field{"ok", true}, field{"result", s}, field{"result_hex", hexIfNotUTF8(s)})
-	return result{ok: true, fields: fields, text: func() string { return s }}
+	return result{ok: true, fields: lead, one: s, isOne: true}
+}
+
+// modes are the flags of every command that choose the form of its
+// output: --json, and, for text mode, --aligned and --tsv.
+type modes struct {
+	json, aligned, tsv *bool
 }
 
 // flagSet returns the command's flag set, with every flag registered and
-// its usage text written to w; the value of --json; and the function that
-// checks the other flags once they are parsed (see command.flags).
-func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string)) {
+// its usage text written to w; the values of the output's modes; and the
+// function that checks the other flags once they are parsed (see
+// command.flags).
+func (c *command) flagSet(w io.Writer) (*flag.FlagSet, modes, func() (op, string)) {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(w)
 	fs.Usage = func() {
@@ -158,8 +217,14 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 		fmt.Fprintln(w)
 		printFlags(w, fs)
 	}
-	asJSON := fs.Bool("json", false, "print one JSON object per input (JSON Lines)")
-	return fs, asJSON, c.flags(fs)
+	m := modes{
+		json: fs.Bool("json", false, "print one JSON object per input (JSON Lines)"),
+		aligned: fs.Bool("aligned", false, "in text mode too, write one line per input, in order: an empty line\n"+
+			"for an input that fails, whose error still goes to standard error"),
+		tsv: fs.Bool("tsv", false, "read each line of standard input as a field of the TabSeparated format\n"+
+			"and write each result as TSV fields, escaped; implies --aligned"),
+	}
+	return fs, m, c.flags(fs)
 }
 
 // run parses the flags and runs the command over every input: the one loop
@@ -168,7 +233,7 @@ func (c *command) flagSet(w io.Writer) (*flag.FlagSet, *bool, func() (op, string
 // order), before a read of standard input that may wait (so that a program
 // that writes a line and waits for its answer gets it), and at the end.
 func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs, asJSON, ready := c.flagSet(stderr)
+	fs, m, ready := c.flagSet(stderr)
 	help := fs.Usage
 	fs.Usage = func() {} // a bad flag gets the short usage below, -h the help
 	fs.SetOutput(io.Discard)
@@ -178,14 +243,12 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return exitOK
 	}
 	if err != nil {
-		// The flags were wrong: the usage line, and where the flags are
-		// told, rather than the whole help, which would hide the error.
-		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
-		fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
-		fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
-		return exitUsage
+		return c.flagError(stderr, err)
 	}
 	fn, problem := ready()
+	if problem == "" && *m.json && *m.tsv {
+		problem = "--tsv is a text mode: give --json or --tsv, not both"
+	}
 	if problem == "" && c.pairs && len(operands) != 0 && len(operands) != 2 {
 		problem = "give two operands, or none to read tab-separated pairs from standard input"
 	}
@@ -202,11 +265,26 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	for _, n := range fn.notes {
 		fmt.Fprintf(stderr, "uri %s: %s\n", c.name, n)
 	}
+	if fn.files != nil {
+		return fn.files(operands, *m.json, stdin, stdout, stderr)
+	}
+	return c.loop(fn, m, blankLine(fs), operands, first, stdin, stdout, stderr)
+}
+
+// loop runs fn over every input, the operands or the lines of stdin, and
+// returns the exit status. first is the number of operands that fn's bind
+// took, which the numbers of the inputs count; blank is the line that
+// --aligned writes for an input that fails.
+func (c *command) loop(fn op, m modes, blank string, operands []string, first int, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &stickyWriter{w: stdout}
-	w := bufio.NewWriterSize(out, 64<<10)
-	ew := bufio.NewWriter(stderr)
+	w := newOutput(out, outSize)
+	w.tsv = *m.tsv
+	ew := newOutput(stderr, 512)
+	if !*m.aligned && !*m.tsv {
+		blank = "" // an input that fails has no line of output
+	}
 	status := exitOK
-	err = eachInput(operands, c.pairs, fn.whole, stdin, w.Flush, func(in input) error {
+	each := func(in input) error {
 		if in.operand > 0 {
 			in.operand += first
 		}
@@ -220,32 +298,62 @@ func (c *command) run(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 			status = exitInvalid
 		}
 		switch {
-		case *asJSON:
-			writeJSONLine(w, in.text, r.fields)
+		case *m.json:
+			w.jsonLine(in.text, &r)
 		case r.err != nil:
 			// Errors go to standard error, so that no error message is ever
-			// read as a result by the next command of a pipe.
-			if err := w.Flush(); err != nil {
+			// read as a result by the next command of a pipe; with
+			// --aligned, the input's line of standard output is blank.
+			if err := w.flush(); err != nil {
 				return err
 			}
-			writeTextLine(ew, errorLine(in, r.err))
-			return ew.Flush()
-		case r.escaped:
-			w.WriteString(r.text())
-			w.WriteByte('\n')
+			ew.text(errorLine(in, r.err))
+			ew.raw("\n")
+			w.raw(blank)
+			return ew.flush()
 		default:
-			writeTextLine(w, r.text())
+			w.textLine(&r)
 		}
 		return out.err // a write that failed stops the loop: no one reads on
-	})
+	}
+	whole := fn.whole
+	if *m.tsv {
+		each, whole = decodingTSV(each, c.pairs, whole), true
+	}
+	err := eachInput(operands, c.pairs, whole, stdin, w.flush, each)
 	if err == nil {
-		err = w.Flush()
+		err = w.flush()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
 		return exitUsage
 	}
 	return status
+}
+
+// blankLine is the line that --aligned writes for an input that fails:
+// an empty line, or, when the --get FORMAT of fs holds tabs, as many tabs,
+// so that the line has the fields of every other line, each empty.
+func blankLine(fs *flag.FlagSet) string {
+	f := fs.Lookup("get")
+	if f == nil || !given(fs, "get") {
+		return "\n"
+	}
+	format, _ := parseGet(f.Value.String()) // checked by the command's flags
+	tabs := 0
+	for _, p := range format {
+		tabs += strings.Count(p.lit, "\t")
+	}
+	return strings.Repeat("\t", tabs) + "\n"
+}
+
+// flagError reports flags that were wrong: the usage line, and where the
+// flags are told, rather than the whole help, which would hide the error.
+func (c *command) flagError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "uri %s: %v\n", c.name, err)
+	fmt.Fprintf(stderr, "usage: uri %s [flags] %s\n", c.name, c.operands)
+	fmt.Fprintf(stderr, "Run 'uri help %s' for its flags.\n", c.name)
+	return exitUsage
 }
 
 // stickyWriter is an io.Writer that keeps the first error of w, so that
@@ -402,8 +510,8 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 func commands() []*command {
 	return []*command{
 		parseCommand, resolveCommand, relativizeCommand, normalizeCommand, equalCommand, editCommand,
-		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand,
+		escapeCommand, unescapeCommand, iriToURICommand, uriToIRICommand, displayCommand,
 		filePathCommand, fileURICommand, readingsCommand, guardCommand, canonCommand, siteCommand, targetCommand,
-		redirectCommand, dataCommand, robotsCommand,
+		redirectCommand, dataCommand, robotsCommand, extractCommand,
 	}
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -25,7 +27,11 @@ var dataCommand = &command{
 		"its line breaks removed as the URL Standard removes them: a data: URL of an\n" +
 		"image of tens of megabytes, wrapped or not. With --max N, a body over N bytes\n" +
 		"is an error, found before it is decoded. With --out FILE, the bodies are\n" +
-		"written to FILE, one after the other, in the order of the inputs. With\n" +
+		"written to FILE, one after the other, in the order of the inputs; with\n" +
+		"--out -, to standard output, and nothing else is: no MIME type or size\n" +
+		"(run without --out for them), errors on standard error as ever, and no\n" +
+		"--json, --aligned or --tsv. An error of the URL that --in reads names the\n" +
+		"file (\"uri: file \\\"img.url\\\": ...\", \"uri: standard input: ...\"). With\n" +
 		"--json: {\"input\":URL,\"ok\":true,\"mime\":S,\"size\":N,\"body_base64\":S},\n" +
 		"the body in standard base64, or the error object\n" +
 		"{\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.\n" +
@@ -36,7 +42,7 @@ var dataCommand = &command{
 		"or one that a data: URL cannot carry, is an error.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		maxSize := fs.Int64("max", 0, "refuse a body longer than `N` bytes (default: no limit)")
-		out := fs.String("out", "", "write the bodies to `FILE`, one after the other")
+		out := fs.String("out", "", "write the bodies to `FILE`, one after the other (- for standard output,\nand nothing else there)")
 		in := fs.String("in", "", "read one URL, the whole of `FILE` (- for standard input), of any\nlength")
 		encode := fs.String("encode", "", "write a data: URL of the MIME `TYPE` with the body read from standard\ninput")
 		b64 := fs.Bool("base64", false, "with --encode, write the body in base64")
@@ -52,8 +58,14 @@ var dataCommand = &command{
 				return op{bind: encodeBinder(*encode, *b64)}, ""
 			case set["max"] && *maxSize < 1:
 				return op{}, "--max " + strconv.FormatInt(*maxSize, 10) + ": give a number of bytes, 1 or more"
+			case *out == "-" && (set["json"] || set["aligned"] || set["tsv"]):
+				return op{}, "--out - writes the bodies to standard output, which has no room for --json, --aligned or --tsv"
 			}
-			decode, problem := decodeOp(dataurl.Options{MaxSize: *maxSize}, *out)
+			file := ""
+			if set["in"] {
+				file = *in
+			}
+			decode, problem := decodeOp(dataurl.Options{MaxSize: *maxSize}, *out, file)
 			if set["in"] && problem == "" {
 				decode.bind = wholeBinder(*in, decode)
 			}
@@ -63,8 +75,12 @@ var dataCommand = &command{
 }
 
 // decodeOp is the operation of uri data without --encode; out, when set,
-// is created empty first.
-func decodeOp(o dataurl.Options, out string) (op, string) {
+// is created empty first, and "-" is standard output. file is the file
+// that --in reads, or "".
+func decodeOp(o dataurl.Options, out, file string) (op, string) {
+	if out == "-" {
+		return op{whole: true, files: bodiesOut(o, file)}, ""
+	}
 	if out != "" {
 		f, err := os.Create(out)
 		if err != nil {
@@ -77,7 +93,7 @@ func decodeOp(o dataurl.Options, out string) (op, string) {
 	return op{whole: true, apply: func(in string) result {
 		d, err := o.Parse(in)
 		if err != nil {
-			return failure(in, err)
+			return failure(in, inFile(file, err))
 		}
 		if out != "" {
 			if err := appendFile(out, d.Body); err != nil {
@@ -94,6 +110,73 @@ func decodeOp(o dataurl.Options, out string) (op, string) {
 		}
 	}}, ""
 }
+
+// bodiesOut returns the loop of uri data --out -: each body is written to
+// stdout, and nothing else is; each error goes to stderr, named by its
+// operand, its line or file, the file that --in reads, if any.
+func bodiesOut(o dataurl.Options, file string) func([]string, bool, io.Reader, io.Writer, io.Writer) int {
+	return func(operands []string, _ bool, stdin io.Reader, stdout, stderr io.Writer) int {
+		w := bufio.NewWriterSize(stdout, outSize)
+		status := exitOK
+		err := eachInput(operands, false, true, stdin, w.Flush, func(in input) error {
+			if in.err != nil {
+				status = exitInvalid
+				_, err := fmt.Fprintln(stderr, errorLine(in, in.err))
+				return err
+			}
+			d, err := o.Parse(in.text)
+			if err != nil {
+				status = exitInvalid
+				if file != "" {
+					in.operand = 0 // the file names the input
+				}
+				if err := w.Flush(); err != nil {
+					return err
+				}
+				_, err = fmt.Fprintln(stderr, errorLine(in, inFile(file, err)))
+				return err
+			}
+			_, err = w.Write(d.Body)
+			return err
+		})
+		if err == nil {
+			err = w.Flush()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "uri data: %v\n", err)
+			return exitUsage
+		}
+		return status
+	}
+}
+
+// fileError is an error of the URL that uri data --in reads: its message
+// names the file, as "line N" or "operand N" names another input.
+type fileError struct {
+	file string
+	err  error
+}
+
+// inFile returns err of the URL read from file, named by it, or err as it
+// is when file is "".
+func inFile(file string, err error) error {
+	if file == "" {
+		return err
+	}
+	return &fileError{file, err}
+}
+
+func (e *fileError) Error() string { return "uri: " + e.reason() }
+
+func (e *fileError) reason() string {
+	name := "file " + strconv.Quote(e.file)
+	if e.file == "-" {
+		name = "standard input"
+	}
+	return name + ": " + reason(e.err)
+}
+
+func (e *fileError) Unwrap() error { return e.err }
 
 // appendFile appends body to the file name.
 func appendFile(name string, body []byte) error {

@@ -116,10 +116,10 @@ func TestData(t *testing.T) {
 			"uri: build: MIME type that a data: URL cannot carry (\",\" would end the MIME type) at offset 7 of \"a/b;x=\\\",\\\"\"\n"},
 		{"a file, its line breaks removed", []string{"data", "--in", wrapped}, "", 0, "image/png 10\n", ""},
 		{"standard input, whole", []string{"data", "--in", "-"}, "data:,a\nb\n", 0, "text/plain;charset=US-ASCII 2\n", ""},
-		{"an empty standard input", []string{"data", "--in", "-"}, "", 1, "", "uri: not a URL at offset 0 (end of input) of \"\"\n"},
+		{"an empty standard input", []string{"data", "--in", "-"}, "", 1, "", "uri: standard input: not a URL at offset 0 (end of input) of \"\"\n"},
 		{"invalid UTF-8 is U+FFFD to the URL parser", []string{"data", "--in", "-"}, "data:,\xff", 0, "text/plain;charset=US-ASCII 3\n", ""},
 		{"--max", []string{"data", "--in", wrapped, "--max", "9"}, "", 1, "",
-			"uri: body larger than the limit (more than 9 bytes) at offset 36 of \"data:image/png;base64,iVBORw0K\\r\\nGgoAAA==\\r\\n\"\n"},
+			"uri: file " + strconv.Quote(wrapped) + ": body larger than the limit (more than 9 bytes) at offset 36 of \"data:image/png;base64,iVBORw0K\\r\\nGgoAAA==\\r\\n\"\n"},
 		{"--in and operands", []string{"data", "--in", wrapped, "data:,x"}, "", 2, "", "uri data: --in reads one URL from FILE: give no operands\n"},
 		{"--in and --encode", []string{"data", "--encode", "a/b", "--in", wrapped}, "", 2, "",
 			"uri data: --encode reads a body and writes a URL: --max, --out and --in are for decoding\n"},
@@ -187,6 +187,79 @@ func TestDataOut(t *testing.T) {
 	code, _, errOut := runCmd(t, "", "data", "--out", filepath.Join(dir, "no", "such", "dir"))
 	if code != exitUsage || !strings.HasPrefix(errOut, "uri data: --out: ") {
 		t.Errorf("uri data --out into no directory: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestDataOutStdout: --out - writes the bodies, and nothing else, to
+// standard output, as --in - reads standard input; no file named "-" is
+// made; errors still go to standard error, named by operand, line or file.
+func TestDataOutStdout(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		why    string
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"operands", []string{"data:,abc", "data:;base64,AAEC"}, "", exitOK, "abc\x00\x01\x02", ""},
+		{"lines of standard input", nil, "data:,abc\nhttp://x/\ndata:;base64,AAEC\n", exitInvalid, "abc\x00\x01\x02",
+			"uri: line 2: scheme is not \"data\" (the scheme is \"http\") at offset 0 of \"http://x/\"\n"},
+		{"--in FILE", []string{"--in", "url"}, "", exitOK, "\x00\x01\x02", ""},
+		{"--in -", []string{"--in", "-"}, "data:;base64,AA\r\nEC\n", exitOK, "\x00\x01\x02", ""},
+		{"--in - with an error names the file", []string{"--in", "-"}, "data:;base64,A", exitInvalid, "",
+			"uri: standard input: invalid base64 body (1 base64 characters, one more than a multiple of four) at offset 14 (end of input) of \"data:;base64,A\"\n"},
+		{"--max", []string{"--max", "2", "data:,ab", "data:,abc"}, "", exitInvalid, "ab",
+			"uri: operand 2: body larger than the limit (more than 2 bytes) at offset 8 of \"data:,abc\"\n"},
+	} {
+		if err := os.WriteFile("url", []byte("data:;base64,AAEC"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{"data", "--out", "-"}, c.args...)
+		code, out, errOut := runCmd(t, c.stdin, args...)
+		if code != c.code || out != c.stdout || errOut != c.stderr {
+			t.Errorf("%s: uri %q: exit %d, stdout %q, stderr %q; want %d, %q, %q", c.why, args, code, out, errOut, c.code, c.stdout, c.stderr)
+		}
+		if _, err := os.Stat("-"); err == nil {
+			t.Errorf("%s: uri %q made a file named \"-\"", c.why, args)
+			os.Remove("-")
+		}
+	}
+	for _, flag := range []string{"--json", "--aligned", "--tsv"} {
+		code, out, errOut := runCmd(t, "", "data", "--out", "-", flag, "data:,x")
+		if code != exitUsage || out != "" || !strings.HasPrefix(errOut, "uri data: --out - writes the bodies to standard output") {
+			t.Errorf("uri data --out - %s: exit %d, stdout %q, stderr %q; want a usage error", flag, code, out, errOut)
+		}
+	}
+}
+
+// TestDataInNamesFile: an error of the URL that --in reads names the
+// file, as "line N" and "operand N" name the other inputs, in text and in
+// JSON, with the offset in the file's text.
+func TestDataInNamesFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad url")
+	if err := os.WriteFile(path, []byte("data:;base64,A"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const why = `invalid base64 body (1 base64 characters, one more than a multiple of four) at offset 14 (end of input) of \"data:;base64,A\"`
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"--in", path}, "", "uri: file " + strconv.Quote(path) + ": " + strings.ReplaceAll(why, `\"`, `"`) + "\n"},
+		{[]string{"--in", "-"}, "data:;base64,A", "uri: standard input: " + strings.ReplaceAll(why, `\"`, `"`) + "\n"},
+	} {
+		code, out, errOut := runCmd(t, c.stdin, append([]string{"data"}, c.args...)...)
+		if code != exitInvalid || out != "" || errOut != c.want {
+			t.Errorf("uri data %q: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	_, out, _ := runCmd(t, "data:;base64,A", "data", "--in", "-", "--json")
+	want := `{"input":"data:;base64,A","ok":false,"error":"uri: standard input: ` + why + `","offset":14}` + "\n"
+	if out != want {
+		t.Errorf("uri data --in - --json:\n%s\nwant\n%s", out, want)
 	}
 }
 
@@ -260,7 +333,7 @@ func TestDataInLarge(t *testing.T) {
 		}
 	}
 	code, stdout, stderr := runCmd(t, "", "data", "--in", path, "--max", strconv.Itoa(len(body)-1))
-	if code != exitInvalid || stdout != "" || !strings.HasPrefix(stderr, "uri: body larger than the limit (more than 31457279 bytes) at offset 41943061 of ") {
+	if code != exitInvalid || stdout != "" || !strings.HasPrefix(stderr, "uri: file "+strconv.Quote(path)+": body larger than the limit (more than 31457279 bytes) at offset 41943061 of ") {
 		t.Errorf("uri data --in %s --max %d: exit %d, stdout %q, stderr %.200q", path, len(body)-1, code, stdout, stderr)
 	}
 }

@@ -75,7 +75,8 @@ var editCommand = &command{
 		"\"result\":S} or the error object of every command, whose message names the\n" +
 		"edit that failed.\n" +
 		"\n" + getHelp + "\n" +
-		"The parts are those of the edited URL.",
+		"The parts are those of the edited URL.\n" +
+		"\n" + defaultSchemeHelp,
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		var edits []edit
 		fs.Var(&editFlag{kind: editSet, edits: &edits}, "set", "set a component: NAME=VALUE (text) or NAME:=VALUE (encoded)")
@@ -86,7 +87,7 @@ var editCommand = &command{
 		grammar := fs.String("grammar", "", "edit as browsers do: "+whatwgGrammar+" (the WHATWG URL Standard)")
 		strict := fs.Bool("strict", false, "with --grammar "+whatwgGrammar+": a setter that leaves the URL unchanged is an error")
 		get := getFlag(fs)
-		return func() (op, string) {
+		return defaultSchemeFlag(fs, func() (op, string) {
 			var f getFormat
 			if given(fs, "get") {
 				var problem string
@@ -104,7 +105,7 @@ var editCommand = &command{
 				return op{whole: true, apply: func(in string) result { return editWHATWG(in, edits, *strict, f) }}, ""
 			}
 			return op{}, "unknown grammar " + strconv.Quote(*grammar) + " (want " + whatwgGrammar + ")"
-		}
+		})
 	},
 }
 
@@ -245,7 +246,10 @@ func editRFC(in string, edits []edit, f getFormat) result {
 		}
 		u = v
 	}
-	return f.with(success(u.String()), rfcParts(u))
+	if f == nil {
+		return success(u.String()) // no parts to box for --get
+	}
+	return f.with(success(u.String()), rfcParts{u})
 }
 
 // rfc applies e to u with the editors of package uri.
@@ -332,7 +336,10 @@ func editWHATWG(in string, edits []edit, strict bool, f getFormat) result {
 			return editFailure(in, at, e, err)
 		}
 	}
-	return f.with(success(u.Href()), whatwgParts(u))
+	if f == nil {
+		return success(u.Href())
+	}
+	return f.with(success(u.Href()), whatwgParts{u, nil})
 }
 
 // whatwg applies e to u as the URL Standard's API does.

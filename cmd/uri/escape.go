@@ -116,7 +116,10 @@ var uriToIRICommand = &command{
 	operands: "[URI...]",
 	summary:  "map URIs to IRIs for display (RFC 3987, Section 3.2)",
 	about: "Parses each URI reference and maps it to an IRI for display (RFC 3987, Section\n" +
-		"3.2): only percent-encoded UTF-8 of characters allowed in IRIs is decoded.",
+		"3.2): only percent-encoded UTF-8 of characters allowed in IRIs is decoded. The\n" +
+		"host of a scheme that names hosts through the DNS (http, https, ...) stays as\n" +
+		"it is, A-labels and percent-encodings included: uri display shows such hosts\n" +
+		"in Unicode where the checks against look-alike names find nothing.",
 	flags: func(*flag.FlagSet) func() (op, string) {
 		return func() (op, string) {
 			return transform(func(s string) (string, error) {

@@ -6,11 +6,14 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/query"
 	"github.com/gouri/uri/internal/schemes"
 	"github.com/gouri/uri/site"
 	"github.com/gouri/uri/whatwg"
@@ -30,15 +33,24 @@ const getHelp = "With --get FORMAT, the text line is FORMAT with each {NAME} rep
 	"                            of its components; {origin} is \"null\" when none\n" +
 	"  {query:NAME}              the value of the first pair named NAME, decoded\n" +
 	"                            (NAME is the text up to \"}\")\n" +
+	"  {query-all:NAME}          the values of every pair named NAME, decoded,\n" +
+	"                            separated by spaces\n" +
 	"  {default:port}            the port, or the scheme's default port\n" +
 	"  {site}                    the registrable domain of the host (uri site)\n" +
 	"\n" +
+	"Before a NAME, \"decoded:\" percent-decodes a component ({decoded:path} is\n" +
+	"\"/a b\" for \"/a%20b\"; for {scheme} to {password} above), and \":\" or \"url:\"\n" +
+	"gives a part as written, as in trurl: {:query:NAME} and {:query-all:NAME}\n" +
+	"are the values as the query writes them (\"a+b%26\"); the components are\n" +
+	"as written without it. (trurl decodes components by default.)\n" +
 	"{host} is the host and port with --grammar whatwg (url.host), and the host\n" +
 	"alone in RFC 3986's grammar; {hostname} is the host alone in both, an IPv6\n" +
 	"address in brackets, so --get '{hostname}:{default:port}' is an address.\n" +
 	"A part that is absent (no query, no such pair, no site) is empty, as an\n" +
-	"empty one is (uri parse --json tells them apart). Write {{ for a literal\n" +
-	"\"{\"; a \"}\" outside a name is itself. An unknown {NAME} is a usage error.\n" +
+	"empty one is (uri parse --json tells them apart). Write {{ or \\{ for a\n" +
+	"literal \"{\", \\t for a tab and \\\\ for a \"\\\", as in trurl; a \"}\" outside a\n" +
+	"name is itself, as is a \"\\\" before anything else. An unknown {NAME} is a\n" +
+	"usage error.\n" +
 	"FORMAT is UTF-8 and may hold a tab, but no other control character and no\n" +
 	"bidirectional formatting character; the parts are escaped as every text\n" +
 	"line is (a decoded tab shows as \\t), so that each input is one line."
@@ -46,22 +58,36 @@ const getHelp = "With --get FORMAT, the text line is FORMAT with each {NAME} rep
 // getNames are the names that --get takes, in the order of the help.
 var getNames = []string{
 	"scheme", "host", "hostname", "port", "path", "query", "fragment", "username", "password",
-	"protocol", "pathname", "search", "hash", "href", "origin", "query:NAME", "default:port", "site",
+	"protocol", "pathname", "search", "hash", "href", "origin", "query:NAME", "query-all:NAME", "default:port", "site",
 }
+
+// decodable are the names that "decoded:" takes: the components.
+var decodable = getNames[:9]
 
 // getFormat is a --get FORMAT, parsed: literal text and the names in
 // braces, in order.
 type getFormat []getPart
 
 // A getPart is literal text, or, when name is not "", a {name} ("query:"
-// with arg "NAME" for {query:NAME}).
+// with arg "NAME" for {query:NAME}, "query-all:" for {query-all:NAME}) in
+// the form that its qualifier asks for.
 type getPart struct {
 	lit, name, arg string
+	form           partForm
 }
+
+// partForm is the form of a part that a qualifier before its name asks for.
+type partForm uint8
+
+const (
+	partDefault partForm = iota // no qualifier: the components as written, query values decoded
+	partWritten                 // ":" or "url:": every part as the URL writes it
+	partDecoded                 // "decoded:": a component percent-decoded
+)
 
 // getFlag defines --get on fs.
 func getFlag(fs *flag.FlagSet) *string {
-	return fs.String("get", "", "print FORMAT for each URL, its {NAME}s replaced by parts of it:\n{hostname}:{port}, {query:q}, {site}, ... (see above)")
+	return fs.String("get", "", "print FORMAT for each URL, its {NAME}s replaced by parts of it:\n{hostname}:{port}, {query:q}, {decoded:path}, {site}, ... (see above)")
 }
 
 // parseGet parses a --get FORMAT, or returns the usage error for one that
@@ -75,14 +101,25 @@ func parseGet(f string) (getFormat, string) {
 		case c == '{' && i+1 < len(f) && f[i+1] == '{':
 			lit.WriteByte('{')
 			i++
+		case c == '\\' && i+1 < len(f) && strings.IndexByte(`t\\{nr`, f[i+1]) >= 0:
+			// trurl's backslash sequences, but those that would end the line.
+			switch f[i+1] {
+			case 't':
+				lit.WriteByte('\t')
+			case 'n', 'r':
+				return nil, fmt.Sprintf("--get: \"\\%c\" at offset %d would end the line (each input gives one line; --json gives every part)", f[i+1], i)
+			default:
+				lit.WriteByte(f[i+1])
+			}
+			i++
 		case c == '{':
 			end := strings.IndexByte(f[i:], '}')
 			if end < 0 {
 				return nil, "--get: \"{\" at offset " + strconv.Itoa(i) + " is not closed by \"}\" (write {{ for a \"{\")"
 			}
-			p, ok := getName(f[i+1 : i+end])
-			if !ok {
-				return nil, "--get: unknown name " + strconv.Quote(f[i:i+end+1]) + " (want {" + strings.Join(getNames, "}, {") + "})"
+			p, problem := getName(f[i+1 : i+end])
+			if problem != "" {
+				return nil, "--get: " + problem
 			}
 			if lit.Len() > 0 {
 				parts = append(parts, getPart{lit: lit.String()})
@@ -110,162 +147,249 @@ func parseGet(f string) (getFormat, string) {
 	return parts, ""
 }
 
-// getName reads the name inside braces.
-func getName(s string) (getPart, bool) {
-	if name, ok := strings.CutPrefix(s, "query:"); ok {
-		return getPart{name: "query:", arg: name}, true
+// getName reads the name inside braces, with its qualifier, or returns
+// why it is no name.
+func getName(s string) (getPart, string) {
+	var p getPart
+	name := s
+	switch {
+	case strings.HasPrefix(name, "decoded:"):
+		p.form, name = partDecoded, name[len("decoded:"):]
+	case strings.HasPrefix(name, "url:"):
+		p.form, name = partWritten, name[len("url:"):]
+	case strings.HasPrefix(name, ":"):
+		p.form, name = partWritten, name[1:]
+	}
+	for _, prefix := range []string{"query:", "query-all:"} {
+		if arg, ok := strings.CutPrefix(name, prefix); ok {
+			p.name, p.arg = prefix, arg
+			return p, ""
+		}
 	}
 	for _, n := range getNames {
-		if s == n && !strings.Contains(n, "NAME") {
-			return getPart{name: n}, true
+		if name == n && !strings.Contains(n, "NAME") {
+			p.name = n
 		}
 	}
-	return getPart{}, false
+	switch {
+	case p.name == "":
+		return p, "unknown name " + strconv.Quote("{"+s+"}") + " (want {" + strings.Join(getNames, "}, {") + "}, each also after \":\", \"url:\" or \"decoded:\")"
+	case p.form == partDecoded && !slices.Contains(decodable, p.name):
+		return p, "\"decoded:\" takes a component, not " + strconv.Quote("{"+s+"}") + " (want {decoded:" + strings.Join(decodable, "}, {decoded:") + "}, {decoded:query:NAME} or {decoded:query-all:NAME})"
+	}
+	return p, ""
 }
 
-// A urlParts gives the parts of a URL by their --get names, or "".
-type urlParts func(name, arg string) string
+// A partSource gives the parts of a URL by their --get names.
+type partSource interface {
+	// appendPart appends the part that p names, as it is (the output
+	// escapes it), or nothing for a part that is absent.
+	appendPart(dst []byte, p getPart) []byte
+}
 
-// expand returns the line of f for the URL of parts. With escape, each
-// part is escaped as a text line is (see writeEscaped), and the literal
-// text stays as it is, its tabs included; without, for JSON, nothing is.
-func (f getFormat) expand(parts urlParts, escape bool) string {
-	var b strings.Builder
+// appendLine appends the line of f for the URL of parts, as it is.
+func (f getFormat) appendLine(dst []byte, parts partSource) []byte {
 	for _, p := range f {
-		switch {
-		case p.name == "":
-			b.WriteString(p.lit)
-		case escape:
-			writeEscaped(&b, parts(p.name, p.arg))
-		default:
-			b.WriteString(parts(p.name, p.arg))
+		if p.name == "" {
+			dst = append(dst, p.lit...)
+		} else {
+			dst = parts.appendPart(dst, p)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 // with returns r with the line of f in place of its text line, and, in
 // JSON, as "get" after its members; r itself when f is nil.
-func (f getFormat) with(r result, parts urlParts) result {
+func (f getFormat) with(r result, parts partSource) result {
 	if f == nil || !r.ok {
 		return r
 	}
-	r.fields = append(r.fields, field{"get", f.expand(parts, false)})
-	r.text = func() string { return f.expand(parts, true) }
-	r.escaped = true
+	r.get, r.parts = f, parts
 	return r
+}
+
+// appendComponent appends the component s of a URL in the form p asks for.
+func appendComponent(dst []byte, s string, p getPart) []byte {
+	if p.form == partDecoded && strings.IndexByte(s, '%') >= 0 {
+		return abnf.AppendDecoded(dst, s, nil, false)
+	}
+	return append(dst, s...) // as written, or nothing to decode
 }
 
 // rfcParts are the parts of an RFC 3986 reference: its components as
 // written, and the URL Standard's getters as they would read them.
-func rfcParts(u uri.URI) urlParts {
-	return func(name, arg string) string {
-		switch name {
-		case "scheme":
-			return u.Scheme()
-		case "host", "hostname":
-			return u.Host()
-		case "port":
-			return u.Port()
-		case "path", "pathname":
-			return u.Path()
-		case "query":
-			return u.Query()
-		case "query:":
-			v, _ := u.QueryValue(arg)
-			return v
-		case "fragment":
-			return u.Fragment()
-		case "username":
-			return u.Username()
-		case "password":
-			p, _ := u.Password()
-			return p
-		case "protocol":
-			if u.HasScheme() {
-				return u.Scheme() + ":"
-			}
-			return ""
-		case "search":
-			return prefixed("?", u.Query())
-		case "hash":
-			return prefixed("#", u.Fragment())
-		case "href":
-			return u.String()
-		case "origin":
-			if o, ok := u.Origin(); ok {
-				return o.String()
-			}
-			return "null"
-		case "default:port":
-			if p := u.Port(); p != "" {
-				return p
-			}
-			return u.DefaultPort()
-		case "site":
-			if !u.HasAuthority() {
-				return ""
-			}
-			rd, _ := site.RegistrableDomain(u.Host())
-			return rd
+type rfcParts struct{ u uri.URI }
+
+func (r rfcParts) appendPart(dst []byte, p getPart) []byte {
+	u := r.u
+	switch p.name {
+	case "scheme":
+		return appendComponent(dst, u.Scheme(), p)
+	case "host", "hostname":
+		return appendComponent(dst, u.Host(), p)
+	case "port":
+		return append(dst, u.Port()...)
+	case "path", "pathname":
+		return appendComponent(dst, u.Path(), p)
+	case "query":
+		return appendComponent(dst, u.Query(), p)
+	case "query:", "query-all:":
+		return appendQueryValues(dst, u.Query(), p)
+	case "fragment":
+		return appendComponent(dst, u.Fragment(), p)
+	case "username":
+		return appendComponent(dst, u.Username(), p)
+	case "password":
+		pw, _ := u.Password()
+		return appendComponent(dst, pw, p)
+	case "protocol":
+		if u.HasScheme() {
+			return append(append(dst, u.Scheme()...), ':')
 		}
-		return ""
+		return dst
+	case "search":
+		return appendPrefixed(dst, '?', u.Query())
+	case "hash":
+		return appendPrefixed(dst, '#', u.Fragment())
+	case "href":
+		return append(dst, u.String()...)
+	case "origin":
+		if o, ok := u.Origin(); ok {
+			return append(dst, o.String()...)
+		}
+		return append(dst, "null"...)
+	case "default:port":
+		if pt := u.Port(); pt != "" {
+			return append(dst, pt...)
+		}
+		return append(dst, u.DefaultPort()...)
+	case "site":
+		if !u.HasAuthority() {
+			return dst
+		}
+		rd, _ := site.RegistrableDomain(u.Host())
+		return append(dst, rd...)
 	}
+	return dst
 }
 
-// prefixed is s after its delimiter, or "" for "", as the URL Standard's
-// search and hash getters write a query and a fragment.
-func prefixed(delim, s string) string {
+// appendQueryValues appends the value of the first pair of the query q
+// whose name is p.arg ({query:NAME}), or the values of every such pair
+// separated by spaces ({query-all:NAME}), as uri.URI.QueryPairs reads the
+// pairs: empty pieces skipped, names and values form-decoded ("+" is a
+// space); the values as written with the form partWritten.
+func appendQueryValues(dst []byte, q string, p getPart) []byte {
+	n := 0
+	for q != "" {
+		var piece string
+		piece, q, _ = query.Cut(q)
+		name, value, _ := query.Pair(piece)
+		if piece == "" || !abnf.DecodesTo(name, p.arg, true) {
+			continue
+		}
+		if n++; n > 1 {
+			dst = append(dst, ' ')
+		}
+		if p.form == partWritten {
+			dst = append(dst, value...)
+		} else {
+			dst = abnf.AppendDecoded(dst, value, nil, true)
+		}
+		if p.name == "query:" {
+			break
+		}
+	}
+	return dst
+}
+
+// appendPrefixed appends s after its delimiter, or nothing for "", as
+// the URL Standard's search and hash getters write a query and a fragment.
+func appendPrefixed(dst []byte, delim byte, s string) []byte {
 	if s == "" {
-		return ""
+		return dst
 	}
-	return delim + s
+	return append(append(dst, delim), s...)
 }
 
-// whatwgParts are the parts of a URL of the URL Standard: its getters.
-func whatwgParts(u whatwg.URL) urlParts {
-	return func(name, arg string) string {
-		switch name {
-		case "scheme":
-			return u.Scheme()
-		case "host":
-			return u.Host()
-		case "hostname":
-			return u.Hostname()
-		case "port":
-			return u.Port()
-		case "path", "pathname":
-			return u.Pathname()
-		case "query":
-			return u.Query()
-		case "query:":
-			v, _ := u.SearchParams().Get(arg)
-			return v
-		case "fragment":
-			return u.Fragment()
-		case "username":
-			return u.Username()
-		case "password":
-			return u.Password()
-		case "protocol":
-			return u.Protocol()
-		case "search":
-			return u.Search()
-		case "hash":
-			return u.Hash()
-		case "href":
-			return u.Href()
-		case "origin":
-			return u.Origin()
-		case "default:port":
-			if p := u.Port(); p != "" {
-				return p
-			}
-			return schemes.Lookup(u.Scheme()).Port
-		case "site":
-			rd, _ := urlSite(u)
-			return rd
+// whatwgParts are the parts of a URL of the URL Standard: its getters,
+// and its site, looked up in sites (nil for none).
+type whatwgParts struct {
+	u     whatwg.URL
+	sites *siteCache
+}
+
+func (w whatwgParts) appendPart(dst []byte, p getPart) []byte {
+	u := w.u
+	switch p.name {
+	case "scheme":
+		return appendComponent(dst, u.Scheme(), p)
+	case "host":
+		return appendComponent(dst, u.Host(), p)
+	case "hostname":
+		return appendComponent(dst, u.Hostname(), p)
+	case "port":
+		return append(dst, u.Port()...)
+	case "path", "pathname":
+		return appendComponent(dst, u.Pathname(), p)
+	case "query":
+		return appendComponent(dst, u.Query(), p)
+	case "query:", "query-all:":
+		return appendSearchParams(dst, u.Query(), p)
+	case "fragment":
+		return appendComponent(dst, u.Fragment(), p)
+	case "username":
+		return appendComponent(dst, u.Username(), p)
+	case "password":
+		return appendComponent(dst, u.Password(), p)
+	case "protocol":
+		return append(dst, u.Protocol()...)
+	case "search":
+		return append(dst, u.Search()...)
+	case "hash":
+		return append(dst, u.Hash()...)
+	case "href":
+		return append(dst, u.Href()...)
+	case "origin":
+		return append(dst, u.Origin()...)
+	case "default:port":
+		if pt := u.Port(); pt != "" {
+			return append(dst, pt...)
 		}
-		return ""
+		return append(dst, schemes.Lookup(u.Scheme()).Port...)
+	case "site":
+		rd, _ := w.sites.site(u)
+		return append(dst, rd...)
 	}
+	return dst
+}
+
+// appendSearchParams is appendQueryValues in the URL Standard's reading:
+// the pairs of url.searchParams (application/x-www-form-urlencoded
+// parsing, section 5.1), whose names are decoded as UTF-8; with the form
+// partWritten, the values as the query writes them. The pairs are its
+// non-empty pieces, in order.
+func appendSearchParams(dst []byte, q string, p getPart) []byte {
+	n := 0
+	rest := q
+	for name, value := range whatwg.ParseForm(q).All() {
+		var piece string
+		for more := true; piece == "" && more; {
+			piece, rest, more = query.Cut(rest)
+		}
+		if name != p.arg {
+			continue
+		}
+		if n++; n > 1 {
+			dst = append(dst, ' ')
+		}
+		if p.form == partWritten {
+			_, value, _ = query.Pair(piece)
+		}
+		dst = append(dst, value...)
+		if p.name == "query:" {
+			break
+		}
+	}
+	return dst
 }

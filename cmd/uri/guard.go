@@ -69,11 +69,9 @@ var guardCommand = &command{
 			p.Networks = append(p.Networks, n.Masked())
 			return nil
 		})
-		fs.Func("allow-host", "trust the name `H`: allow it whatever its addresses (repeatable)", func(s string) error {
-			if s == "" {
-				return errors.New("empty host")
-			}
-			p.Hosts = append(p.Hosts, s)
+		var trusted []string
+		fs.Func("allow-host", "trust the host `H`: allow it whatever its addresses; a name, an address,\nor *.domain for the names under it (repeatable)", func(s string) error {
+			trusted = append(trusted, s)
 			return nil
 		})
 		var only []string
@@ -81,9 +79,16 @@ var guardCommand = &command{
 			only = append(only, s)
 			return nil
 		})
-		anySuffix := publicSuffixFlag(fs, "--only-host")
+		anySuffix := publicSuffixFlag(fs, "--allow-host and --only-host")
 		fs.BoolVar(&p.AllowPrivate, "allow-private", false, "allow private addresses (RFC 1918, shared 100.64.0.0/10, unique local fc00::/7,\nsite-local fec0::/10); loopback, link-local and cloud metadata stay refused")
 		return func() (op, string) {
+			if trusted != nil {
+				list, err := guard.NewHostList(trusted, guard.HostListOptions{AllowPublicSuffixWildcard: *anySuffix})
+				if err != nil {
+					return op{}, badPattern("--allow-host", err)
+				}
+				p.Hosts = list
+			}
 			if only != nil {
 				list, err := guard.NewHostList(only, guard.HostListOptions{AllowPublicSuffixWildcard: *anySuffix})
 				if err != nil {
@@ -100,8 +105,8 @@ var guardCommand = &command{
 // the same name of guard.HostListOptions and origin.Options, for the
 // patterns of the flag named patterns.
 func publicSuffixFlag(fs *flag.FlagSet, patterns string) *bool {
-	return fs.Bool("allow-public-suffix-wildcard", false, "allow a wildcard over a public suffix in "+patterns+
-		" (*.com, *.github.io,\n*.internal), which anyone may register names under")
+	return fs.Bool("allow-public-suffix-wildcard", false, "allow a wildcard over a public suffix (*.com, *.github.io, *.internal),\n"+
+		"which anyone may register names under, in "+patterns)
 }
 
 // badPattern is the usage error for a bad pattern of the flag named

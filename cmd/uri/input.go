@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/gouri/uri/internal/abnf"
 	"github.com/gouri/uri/internal/errtext"
 )
 
@@ -91,6 +92,88 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() e
 	}
 }
 
+// decodingTSV returns fn for lines of standard input that are fields of
+// the TabSeparated format (--tsv; with pairs, two): fn gets each line's
+// value (see decodeTSV), checked for control characters unless whole, as
+// eachInput checks a line, which it must then be told not to do. An
+// operand, and a line that is no input, is given to fn as it is.
+func decodingTSV(fn func(input) error, pairs, whole bool) func(input) error {
+	var buf []byte
+	return func(in input) error {
+		if in.line > 0 && in.err == nil {
+			buf, in.text, in.err = decodeTSV(buf[:0], in.text)
+			if in.err == nil && !whole {
+				in.err = controlIn(in.text, pairs)
+			}
+		}
+		return fn(in)
+	}
+}
+
+// decodeTSV returns the value of s, a field of the TabSeparated format as
+// ClickHouse and PostgreSQL's text COPY write one: "\\", "\t", "\n", "\r",
+// "\0", "\b", "\f", "\v", "\a" and "\'" are the characters they escape,
+// "\xHH" the byte of two hex digits, and a backslash before anything else
+// is itself. A field without a backslash is its own value, returned as it
+// is; another is decoded into buf, which it returns, grown. The field "\N"
+// is NULL, which is no input: its error is the field's.
+func decodeTSV(buf []byte, s string) ([]byte, string, error) {
+	i := strings.IndexByte(s, '\\')
+	switch {
+	case i < 0:
+		return buf, s, nil
+	case s == `\N`:
+		return buf, s, nullField{}
+	}
+	buf = append(buf, s[:i]...)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			buf = append(buf, c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case '\\', '\'':
+			buf = append(buf, e)
+		case 't':
+			buf = append(buf, '\t')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case '0':
+			buf = append(buf, 0)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'v':
+			buf = append(buf, '\v')
+		case 'a':
+			buf = append(buf, '\a')
+		case 'x':
+			if i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]) {
+				buf = append(buf, abnf.Unhex(s[i+1])<<4|abnf.Unhex(s[i+2]))
+				i += 2
+				continue
+			}
+			fallthrough
+		default:
+			buf = append(buf, '\\', e)
+		}
+	}
+	return buf, bytesString(buf), nil
+}
+
+// nullField is the error of the TabSeparated field "\N", NULL: no value,
+// and so no input.
+type nullField struct{}
+
+func (nullField) Error() string { return "uri: " + nullField{}.reason() }
+
+func (nullField) reason() string { return `the field \N is NULL, no input` }
+
 // lineBuffered reports whether the next line of br is whole in its
 // buffer, so that reading it waits for nothing.
 func lineBuffered(br *bufio.Reader) bool {
@@ -133,7 +216,16 @@ func readLine(br *bufio.Reader, buf []byte) ([]byte, bool, bool, error) {
 // (C0, DEL or C1), or nil. With pairs, the tab that separates a pair is
 // allowed.
 func controlIn(s string, pairs bool) error {
-	for i, r := range s {
+	// Most lines are printable ASCII, looked at eight bytes at a time.
+	k := 0
+	for k+8 <= len(s) && plainWord(load64(s, k), 0x7f, 0x7f) {
+		k += 8
+	}
+	for k < len(s) && s[k] >= 0x20 && s[k] < 0x7f {
+		k++
+	}
+	for j, r := range s[k:] {
+		i := k + j
 		if r == '\t' && pairs {
 			continue
 		}

@@ -30,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/legacy"
 )
 
@@ -63,17 +64,30 @@ func legacyParser(name string) (op, string) {
 		if err != nil {
 			return failure(in, err)
 		}
-		lf := legacyFields(l)
-		text := func() string {
-			var b strings.Builder
-			b.WriteString(componentText(in, l.Parts, 0))
-			for _, f := range lf {
-				b.WriteString(" " + f.key + "=" + textValue(f.val))
-			}
-			return b.String()
-		}
-		return result{ok: true, fields: append(componentFields(l.Parts), field{"legacy", lf}), text: text}
+		return result{ok: true, line: &legacyLine{in, l.Parts, legacyFields(l)}}
 	}}, ""
+}
+
+// legacyLine is the result of uri parse --grammar G for the reference in:
+// its components, then the "legacy" object of its fields.
+type legacyLine struct {
+	in     string
+	parts  uri.Components
+	fields []field
+}
+
+func (l *legacyLine) json(o *output) {
+	o.components(l.parts, false)
+	o.member("legacy", l.fields)
+}
+
+func (l *legacyLine) text(o *output) {
+	var b strings.Builder
+	b.WriteString(componentText(l.in, l.parts, 0))
+	for _, f := range l.fields {
+		b.WriteString(" " + f.key + "=" + textValue(f.val))
+	}
+	o.text(b.String())
 }
 
 // legacyFields lists the members of the "legacy" object, in order.

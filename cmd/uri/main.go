@@ -4,16 +4,17 @@
 //
 // Usage:
 //
-//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [REF...]
+//	uri parse      [--json] [--zone | --grammar G | --grammar whatwg [--base BASE]] [--get FORMAT] [--default-scheme S] [REF...]
 //	uri resolve    --base BASE [--json] [--non-strict | --grammar G] [REF...]
 //	uri relativize --base BASE [--json] [--grammar whatwg] [TARGET...]
-//	uri normalize  [--syntax] [--json] [REF...]
+//	uri normalize  [--syntax] [--default-scheme S] [--json] [REF...]
 //	uri equal      [--syntax | --grammar rfc2616] [--json] [A B]
-//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [EDIT...] [URL...]
+//	uri edit       [--grammar whatwg [--strict]] [--json] [--get FORMAT] [--default-scheme S] [EDIT...] [URL...]
 //	uri escape     --component C [--json] [STRING...]
 //	uri unescape   [--component C] [--utf8] [--json] [STRING...]
 //	uri iri-to-uri [--json] [IRI...]
 //	uri uri-to-iri [--json] [URI...]
+//	uri display    [--profile P] [--json] [URL...]
 //	uri file-path  [--os posix|windows] [--json] [URI...]
 //	uri file-uri   [--os posix|windows] [--vscode] [--json] [PATH...]
 //	uri readings   [--json] [URL...]
@@ -22,7 +23,7 @@
 //	uri pattern exec [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri pattern test [--base B] [--ignore-case] [--json] PATTERN [URL...]
 //	uri guard      [--resolve] [--allow-scheme S]... [--allow-port P]... [--allow-private] [--allow-network CIDR]... [--allow-host H]... [--only-host PATTERN]... [--json] [URL...]
-//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--json] [URL...]
+//	uri canon      [--profile P] [--surt] [--base BASE] [--drop NAME]... [--drop-tracking] [--sort-query] [--drop-fragment] [--default-scheme S] [--json] [URL...]
 //	uri site       [--json] [URL...]
 //	uri target     [--method M] [--host H] [--scheme S] [--json] [TARGET...]
 //	uri redirect   --from URL [--allow ORIGIN]... [--json] [TARGET...]
@@ -45,7 +46,7 @@
 // any other control character in a line makes that line an error, except
 // where a line is read as a browser or a server reads a string: in the URL
 // Standard's grammar (--grammar whatwg of parse, resolve and edit) and in
-// readings, guard, canon, site, redirect, data and robots, a line is read as an
+// readings, guard, canon, site, display, redirect, data and robots, a line is read as an
 // operand is, as the standard reads a string, and bytes that are not UTF-8
 // are read as U+FFFD, as the Encoding Standard's UTF-8 decoder reads them.
 // Each command's help says which it does.
@@ -59,22 +60,48 @@
 // standard input that may wait, so that a pipe costs a write per buffer and
 // a program that writes a line and waits for its answer still gets it.
 //
+// With --aligned, text mode too writes exactly one line per input: an
+// input that fails gets an empty line on standard output (as many tabs as
+// a --get FORMAT holds, so that every line has its fields), its error still
+// on standard error, so that an engine that pipes records through the
+// command (Spark's RDD.pipe, Hadoop Streaming, ClickHouse's executable
+// functions) zips its lines with the inputs by position. --tsv is
+// --aligned for the TabSeparated format: a line of standard input is a
+// field, whose escapes \\ \t \n \r \0 \b \f \v \a \' and \xHH are decoded
+// (another backslash is itself; the field \N, NULL, is an error), and each
+// part of a result is written with a backslash as \\, tab, LF and CR as \t
+// \n \r, and each byte of another control character, of a bidirectional
+// formatting character and each byte that is not UTF-8 as \xHH; the tabs
+// of --get FORMAT separate the fields. uri extract --aligned reads a text
+// a line from standard input and writes the URLs found in it on one line,
+// separated by spaces; with --json, {"input":S,"ok":true,"urls":[...]},
+// each URL the object of uri extract --json without "file".
+//
 // With --json, each input, errors included, gets exactly one line on
 // standard output, one JSON object (JSON Lines), so that line n of the
 // output answers input n. uri parse prints
 //
-//	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null}
+//	{"input":S,"ok":true,"scheme":S|null,"userinfo":S|null,"host":S|null,"port":S|null,"path":S,"query":S|null,"fragment":S|null,"params":P}
 //	{"input":S,"ok":false,"error":S,"offset":N}
 //
 // where null means the component is absent and "" that it is present and
-// empty, and components are exactly as written. uri parse --grammar whatwg
+// empty, and components are exactly as written. "params" lists the
+// name=value pairs of the query, as trurl's JSON does,
+//
+//	[{"key":S,"value":S}...]|null
+//
+// in order, decoded as uri.URI.QueryPairs reads them ("+" is a space, a
+// name without "=" has the value ""), [] for a query without pairs and null
+// for none. uri parse --grammar whatwg
 // prints the values that the getters of the URL Standard's URL class
 // (section 6.1) return, exactly as they return them, and "site", the
 // registrable domain of the host (as uri site prints it), or null when the
 // host has none:
 //
-//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null}
+//	{"input":S,"ok":true,"href":S,"protocol":S,"username":S,"password":S,"host":S,"hostname":S,"port":S,"pathname":S,"search":S,"hash":S,"origin":S,"site":S|null,"params":P}
 //	{"input":S,"ok":false,"error":S,"offset":N}
+//
+// with "params" as above, the pairs of url.searchParams.
 //
 // uri resolve --grammar whatwg --base BASE, which resolves each input as
 // new URL(input, BASE) does, prints the same objects with the members of
@@ -143,8 +170,9 @@
 //
 // uri data runs the Fetch Standard's data: URL processor on each URL
 // (package github.com/gouri/uri/dataurl) and prints its MIME type and the
-// size of its body; --out FILE writes the bodies, and --max N refuses a
-// body over N bytes before decoding it. With --json:
+// size of its body; --out FILE writes the bodies (--out -, to standard
+// output, with nothing else there), --in FILE reads one URL from FILE, and
+// --max N refuses a body over N bytes before decoding it. With --json:
 //
 //	{"input":S,"ok":true,"mime":S,"size":N,"body_base64":S}
 //
@@ -163,9 +191,18 @@
 // {NAME} in it replaced by a part of the (edited) URL: {scheme}, {host},
 // {hostname}, {port}, {path}, {query}, {fragment}, {username},
 // {password}, {protocol}, {pathname}, {search}, {hash}, {href}, {origin},
-// {query:NAME}, {default:port} or {site} ("uri help parse" says what each
-// is in each grammar); "{{" is a "{". With --json, the object gets the line
-// as "get", after its other members.
+// {query:NAME}, {query-all:NAME} (every value, separated by spaces),
+// {default:port} or {site} ("uri help parse" says what each is in each
+// grammar); before a name, "decoded:" percent-decodes a component
+// ({decoded:path}), and ":" or "url:" gives a part as the URL writes it
+// ({:query:NAME}), as trurl's qualifiers do. "{{" is a "{". With --json,
+// the object gets the line as "get", after its other members.
+//
+// With --default-scheme S, uri parse, edit, normalize and canon read an
+// input without a scheme with S, as trurl reads one: "example.com/x" as
+// "S://example.com/x", "//cdn.example/x" as "S://cdn.example/x"; an input
+// with a scheme, or one that starts with "/", "?" or "#", is read as it
+// is. "input" stays the input as given.
 //
 // uri site prints the registrable domain of each URL, read as the URL
 // Standard reads it (package github.com/gouri/uri/site), as a "result";
@@ -313,7 +350,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "version. Without operands, a command reads one input per line from standard")
 	fmt.Fprintln(w, "input. It writes each result as one line on standard output, and each error")
 	fmt.Fprintln(w, "as one line on standard error; with --json, one object per input on standard")
-	fmt.Fprintln(w, "output, errors included.")
+	fmt.Fprintln(w, "output, errors included, and with --aligned (or --tsv, TabSeparated fields)")
+	fmt.Fprintln(w, "one text line per input, empty for an error, for engines that zip inputs with")
+	fmt.Fprintln(w, "outputs by position.")
 }
 
 // version returns the module's version, as the Go toolchain recorded it in

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -9,8 +8,10 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/oracle"
 	"github.com/gouri/uri/internal/testrows"
 )
@@ -21,6 +22,41 @@ func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer
 	code := run(args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
+}
+
+// cmdCase is a row of a table of runs of the command: what it pins, the
+// command line and standard input, and the exit status, standard output
+// and part of standard error ("" for none) that the run must give.
+type cmdCase struct {
+	why    string
+	args   []string
+	stdin  string
+	code   int
+	stdout string
+	stderr string
+}
+
+// check runs the row and reports how it differs.
+func (tt cmdCase) check(t *testing.T) {
+	t.Helper()
+	code, out, errOut := runCmd(t, tt.stdin, tt.args...)
+	if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.stderr) || tt.stderr == "" && errOut != "" {
+		t.Errorf("%s: uri %q <<< %.200q = %d, stdout %.200q, stderr %q; want %d, %.200q, stderr with %q",
+			tt.why, tt.args, tt.stdin, code, out, errOut, tt.code, tt.stdout, tt.stderr)
+	}
+}
+
+// checkJSON runs uri args --json with stdin and checks that it prints the
+// object want, which is valid JSON.
+func checkJSON(t *testing.T, stdin string, args []string, want string) {
+	t.Helper()
+	_, out, _ := runCmd(t, stdin, append(args, "--json")...)
+	if out != want+"\n" {
+		t.Errorf("uri %q --json <<< %q =\n%s\nwant\n%s", args, stdin, out, want)
+	}
+	if !json.Valid([]byte(out)) {
+		t.Errorf("uri %q --json <<< %q: not JSON", args, stdin)
+	}
 }
 
 func TestUsage(t *testing.T) {
@@ -81,6 +117,9 @@ func TestParseJSONTestdata(t *testing.T) {
 	for _, row := range rows {
 		in, line, valid := row.Bytes(t), commandHint(row.Text), row.OK
 		code, out, _ := runCmd(t, "", "parse", "--json", "--", in)
+		if valid {
+			line = strings.TrimSuffix(line, "}") + `,"params":` + paramsJSON(t, out, in) + "}"
+		}
 		if out != line+"\n" || (code == 0) != valid {
 			t.Errorf("uri parse --json %q: exit %d, output\n%s\nwant\n%s", in, code, out, line)
 		}
@@ -97,9 +136,38 @@ func TestParseJSONTestdata(t *testing.T) {
 	}
 }
 
+// paramsJSON returns the "params" member of out, the object of uri parse
+// --json for the valid reference in, after checking that it lists the
+// pairs that uri.URI.QueryPairs reads (null for no query), as JSON text
+// holds them (testrows.JSONText).
+func paramsJSON(t *testing.T, out, in string) string {
+	t.Helper()
+	var obj struct {
+		Params *[]struct{ Key, Value string }
+	}
+	if err := json.Unmarshal([]byte(out), &obj); err != nil {
+		t.Fatalf("uri parse --json %q: %v", in, err)
+	}
+	var want *[]struct{ Key, Value string }
+	if u := uri.MustParse(in); u.HasQuery() {
+		want = &[]struct{ Key, Value string }{}
+		for k, v := range u.QueryPairs() {
+			*want = append(*want, struct{ Key, Value string }{testrows.JSONText(k), testrows.JSONText(v)})
+		}
+	}
+	if d := cmp.Diff(want, obj.Params); d != "" {
+		t.Errorf("uri parse --json %q: params (-want +got):\n%s", in, d)
+	}
+	_, params, ok := strings.Cut(out, `,"params":`)
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(params, "}\n")
+}
+
 func TestParseZone(t *testing.T) {
 	code, out, _ := runCmd(t, "", "parse", "--zone", "--json", "http://[fe80::1%25eth0]/")
-	want := `{"input":"http://[fe80::1%25eth0]/","ok":true,"scheme":"http","userinfo":null,"host":"[fe80::1%25eth0]","port":null,"path":"/","query":null,"fragment":null}` + "\n"
+	want := `{"input":"http://[fe80::1%25eth0]/","ok":true,"scheme":"http","userinfo":null,"host":"[fe80::1%25eth0]","port":null,"path":"/","query":null,"fragment":null,"params":null}` + "\n"
 	if code != 0 || out != want {
 		t.Errorf("uri parse --zone: exit %d, %s", code, out)
 	}
@@ -229,15 +297,15 @@ func TestWriteString(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
-		w := bufio.NewWriter(&b)
-		writeString(w, tt.in)
-		w.Flush()
-		if got := b.String(); got != tt.want {
-			t.Errorf("writeString(%q) = %s, want %s", tt.in, got, tt.want)
+		o := newOutput(&b, 512)
+		valid := o.str(tt.in)
+		o.flush()
+		if got := b.String(); got != tt.want || valid != utf8.ValidString(tt.in) {
+			t.Errorf("output.str(%q) = %s, %v; want %s, %v", tt.in, got, valid, tt.want, !valid)
 		}
 		var back string
 		if err := json.Unmarshal(b.Bytes(), &back); err != nil {
-			t.Errorf("writeString(%q) = %s is not valid JSON: %v", tt.in, b.String(), err)
+			t.Errorf("output.str(%q) = %s is not valid JSON: %v", tt.in, b.String(), err)
 		}
 	}
 }
@@ -245,11 +313,11 @@ func TestWriteString(t *testing.T) {
 // TestWriteTextLine: text output shows hidden characters as Go escapes.
 func TestWriteTextLine(t *testing.T) {
 	var b bytes.Buffer
-	w := bufio.NewWriter(&b)
-	writeTextLine(w, "a\x1b[2J\tb\u009bc\u202ed\xffé")
-	w.Flush()
+	o := newOutput(&b, 512)
+	o.textLine(&result{text: func() string { return "a\x1b[2J\tb\u009bc\u202ed\xffé" }})
+	o.flush()
 	if want := `a\x1b[2J\tb\u009bc\u202ed\xffé` + "\n"; b.String() != want {
-		t.Errorf("writeTextLine = %q, want %q", b.String(), want)
+		t.Errorf("output.textLine = %q, want %q", b.String(), want)
 	}
 }
 
@@ -301,7 +369,7 @@ func TestFlagsAfterOperands(t *testing.T) {
 		stderr string // a substring of it
 	}{
 		{"--json after the operand", []string{"parse", "http://a/", "--json"}, exitOK,
-			`{"input":"http://a/","ok":true,"scheme":"http","userinfo":null,"host":"a","port":null,"path":"/","query":null,"fragment":null}` + "\n", ""},
+			`{"input":"http://a/","ok":true,"scheme":"http","userinfo":null,"host":"a","port":null,"path":"/","query":null,"fragment":null,"params":null}` + "\n", ""},
 		{"a flag with a value between operands", []string{"resolve", "g", "--base", "http://a/b", "h"}, exitOK,
 			"http://a/g\nhttp://a/h\n", ""},
 		{"a flag with = after the operands", []string{"resolve", "g", "--json", "--base=http://a/b"}, exitOK,
@@ -475,6 +543,9 @@ func TestJSONErrorShape(t *testing.T) {
 		{[]string{"data", "--max", "2"}, plain, []bad{{"data:,abc", 8}}},
 		// site: the URL Standard's offset; a URL without a site has none.
 		{[]string{"site"}, plain, []bad{{"x", 0}, {"http://127.0.0.1/", -1}, {"http://[::1", 11}}},
+		// display: the URL Standard's offset.
+		{[]string{"display"}, plain, []bad{{"x", 0}, {"http://[::1", 11}}},
+		{[]string{"display", "--profile", "firefox"}, plain, []bad{{"http://a b/", 8}}},
 		// robots: the URL Standard's offset, or where a host was wanted.
 		{[]string{"robots", "--agent", "x", "--status", "404"}, plain, []bad{{"x", 0}, {"mailto:a", 7}, {"http://[::1", 11}}},
 		{[]string{"robots", "--agent", "x", "--file", "testdata/robots.txt"}, plain, []bad{{"file:///robots.txt", 7}}},
@@ -508,11 +579,15 @@ func TestJSONErrorShape(t *testing.T) {
 		// A line that is no input: its control character, at byte 3
 		// (but to the URL Standard, to guard, canon and readings, a line
 		// is an input whatever it holds).
-		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true, "site": true, "robots": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
+		if whole := map[string]bool{"guard": true, "canon": true, "readings": true, "redirect": true, "data": true, "site": true, "robots": true, "display": true}; !strings.Contains(strings.Join(tt.args, " "), "whatwg") && !whole[tt.args[0]] {
 			_, out, _ := runCmd(t, "a/b\x01c\n", args...)
 			check("on standard input", "a/b\x01c", out, 3)
 		}
 	}
+	// uri extract has no input that fails: every text is searched, and
+	// a file it cannot read is an error line of standard error
+	// (TestExtract).
+	tested["extract"] = true
 	for _, c := range commands() {
 		if !tested[c.name] {
 			t.Errorf("uri %s is not in TestJSONErrorShape", c.name)

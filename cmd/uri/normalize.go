@@ -15,10 +15,11 @@ var normalizeCommand = &command{
 	summary:  "print the normal form of references (RFC 3986, Section 6.2)",
 	about: "Prints the normal form of each REF: by default syntax-based and scheme-based\n" +
 		"normalization with IPv6 addresses in RFC 5952 text (uri.DefaultNormalization);\n" +
-		"with --syntax exactly the syntax-based normalization of RFC 3986, Section 6.2.2.",
+		"with --syntax exactly the syntax-based normalization of RFC 3986, Section 6.2.2.\n" +
+		"\n" + defaultSchemeHelp,
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		syntax := fs.Bool("syntax", false, "apply syntax-based normalization only (RFC 3986, Section 6.2.2)")
-		return func() (op, string) {
+		return defaultSchemeFlag(fs, func() (op, string) {
 			steps := uri.DefaultNormalization
 			if *syntax {
 				steps = uri.SyntaxBased
@@ -30,7 +31,7 @@ var normalizeCommand = &command{
 				}
 				return success(s)
 			}}, ""
-		}
+		})
 	},
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/abnf"
+	"github.com/gouri/uri/internal/query"
 )
 
 var parseCommand = &command{
@@ -17,7 +19,11 @@ var parseCommand = &command{
 		"allows (IPv6 zone identifiers), or under the older grammar that --grammar\n" +
 		"names, and prints its components. The text line is the input, quoted, then\n" +
 		"each present component as name=\"value\" (an absent one is left out, so\n" +
-		"query=\"\" is an empty query and no query= is none).\n" +
+		"query=\"\" is an empty query and no query= is none). --json prints them and,\n" +
+		"but for the older grammars, \"params\": the pairs of the query in order, as\n" +
+		"trurl's JSON lists them ([{\"key\":S,\"value\":S}...]), decoded (\"+\" is a\n" +
+		"space, a name without \"=\" has the value \"\"); [] for a query without\n" +
+		"pairs, null for none.\n" +
 		"\n" +
 		"With --grammar whatwg, each REF is parsed as the WHATWG URL Standard does,\n" +
 		"against --base when given (new URL(REF, BASE) in JavaScript; a BASE that\n" +
@@ -30,18 +36,20 @@ var parseCommand = &command{
 		"sequence is U+FFFD. The text line is the href;\n" +
 		"--json prints the getters: {\"input\":S,\"ok\":true,\"href\":S,\"protocol\":S,\n" +
 		"\"username\":S,\"password\":S,\"host\":S,\"hostname\":S,\"port\":S,\"pathname\":S,\n" +
-		"\"search\":S,\"hash\":S,\"origin\":S,\"site\":S|null}, where \"site\" is the\n" +
-		"registrable domain of the host (uri site), null when it has none; or the\n" +
+		"\"search\":S,\"hash\":S,\"origin\":S,\"site\":S|null,\"params\":P}, where \"site\"\n" +
+		"is the registrable domain of the host (uri site), null when it has none,\n" +
+		"and \"params\" the pairs of url.searchParams, as above; or the\n" +
 		"error object of every command: {\"input\":S,\"ok\":false,\"error\":S,\"offset\":N}.\n" +
 		"\n" + getHelp + "\n" +
 		"--get takes RFC 3986's reading (--zone included) or the URL Standard's, not\n" +
-		"the older grammars.",
+		"the older grammars.\n" +
+		"\n" + defaultSchemeHelp,
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		zone := fs.Bool("zone", false, "accept the IPv6 zone identifiers of RFC 6874 (\"[fe80::1%25eth0]\")")
 		grammar := fs.String("grammar", "", "parse with another grammar: "+grammarNames()+", or "+whatwgGrammar+" (the WHATWG URL Standard)")
 		base := fs.String("base", "", "with --grammar "+whatwgGrammar+": the base URL to parse each REF against")
 		get := getFlag(fs)
-		return func() (op, string) {
+		return defaultSchemeFlag(fs, func() (op, string) {
 			var f getFormat
 			if given(fs, "get") {
 				var problem string
@@ -64,62 +72,156 @@ var parseCommand = &command{
 				return parseWith(uri.ParseRFC6874, f), ""
 			}
 			return parseWith(uri.Parse, f), ""
-		}
+		})
 	},
 }
 
 // parseWith returns the operation that parses each input with parse, and
-// prints f (--get) when it is not nil.
+// prints f (--get) when it is not nil. Its results are one rfcLine, which
+// each input reuses: parsing allocates nothing, and the output writes the
+// components from the parsed value.
 func parseWith(parse func(string) (uri.URI, error), f getFormat) op {
+	line := new(rfcLine)
 	return op{apply: func(in string) result {
 		u, err := parse(in)
 		if err != nil {
 			return failure(in, err)
 		}
-		return f.with(result{ok: true, fields: componentFields(u.Components()),
-			text: func() string { return componentText(in, u.Components(), u.HostKind()) }}, rfcParts(u))
+		*line = rfcLine{in: in, u: u}
+		return f.with(result{ok: true, line: line}, line)
 	}}
 }
 
-// componentFields are the JSON members of a parsed reference: null for an
-// absent component, the text as written otherwise.
+// rfcLine is the result of uri parse for the reference in, parsed as u.
+type rfcLine struct {
+	in string
+	u  uri.URI
+}
+
+func (l *rfcLine) json(o *output) {
+	o.components(l.u.Components(), o.isPlain(l.in))
+	o.params(l.u.Query(), l.u.HasQuery())
+}
+
+func (l *rfcLine) text(o *output) {
+	if o.tsv {
+		// The line, quoted as Go quotes, is the field; its backslashes
+		// are escaped once more.
+		o.tmp = appendComponentText(o.tmp[:0], l.in, l.u.Components(), l.u.HostKind(), false)
+		o.text(bytesString(o.tmp))
+		return
+	}
+	o.buf = appendComponentText(o.buf, l.in, l.u.Components(), l.u.HostKind(), plainJSON(l.in))
+}
+
+func (l *rfcLine) appendPart(dst []byte, p getPart) []byte { return rfcParts{l.u}.appendPart(dst, p) }
+
+// components writes the members of a parsed reference, after "ok": null
+// for an absent component, the text as written otherwise.
 //
 // The components come from a parser (uri.URI.Components or legacy's
 // Parts), which sets every Has field of a present component: the fields
 // alone say what is there.
-func componentFields(c uri.Components) []field {
-	return []field{
-		{"ok", true},
-		{"scheme", optional{c.Scheme, c.Scheme != ""}},
-		{"userinfo", optional{c.Userinfo, c.HasUserinfo}},
-		{"host", optional{c.Host, c.HasAuthority}},
-		{"port", optional{c.Port, c.HasPort}},
-		{"path", c.Path},
-		{"query", optional{c.Query, c.HasQuery}},
-		{"fragment", optional{c.Fragment, c.HasFragment}},
+//
+// plain tells that the text of the reference is plain (see plainJSON), and
+// so every component, a slice of it.
+func (o *output) components(c uri.Components, plain bool) {
+	o.raw(`,"ok":true`)
+	o.optional(`,"scheme":`, c.Scheme, c.Scheme != "", plain)
+	o.optional(`,"userinfo":`, c.Userinfo, c.HasUserinfo, plain)
+	o.optional(`,"host":`, c.Host, c.HasAuthority, plain)
+	o.optional(`,"port":`, c.Port, c.HasPort, plain)
+	o.optional(`,"path":`, c.Path, true, plain)
+	o.optional(`,"query":`, c.Query, c.HasQuery, plain)
+	o.optional(`,"fragment":`, c.Fragment, c.HasFragment, plain)
+}
+
+// params writes "params", the name=value pairs of the query q as
+// uri.URI.QueryPairs reads them, as trurl's JSON lists them: an array of
+// {"key":S,"value":S}, in order, each name and value form-decoded ("+"
+// is a space); [] for a query without pairs, and null for none (has is
+// false).
+func (o *output) params(q string, has bool) {
+	o.raw(`,"params":`)
+	if !has {
+		o.raw("null")
+		return
 	}
+	o.buf = append(o.buf, '[')
+	i := 0
+	for q != "" {
+		var piece string
+		piece, q, _ = query.Cut(q)
+		if piece == "" {
+			continue
+		}
+		name, value, _ := query.Pair(piece)
+		o.param(i, name, value, true)
+		i++
+	}
+	o.buf = append(o.buf, ']')
+}
+
+// param writes the pair name=value, the ith of "params" (from 0), as
+// {"key":S,"value":S}; with decode, name and value are form-decoded first
+// ("%HH" an octet, "+" a space).
+func (o *output) param(i int, name, value string, decode bool) {
+	if i > 0 {
+		o.buf = append(o.buf, ',')
+	}
+	o.raw(`{"key":`)
+	o.paramText(name, decode)
+	o.raw(`,"value":`)
+	o.paramText(value, decode)
+	o.buf = append(o.buf, '}')
+}
+
+// paramText writes s, form-decoded with decode, as a JSON string.
+func (o *output) paramText(s string, decode bool) {
+	if !decode || strings.IndexByte(s, '%') < 0 && strings.IndexByte(s, '+') < 0 {
+		o.str(s)
+		return
+	}
+	o.tmp = abnf.AppendDecoded(o.tmp[:0], s, nil, true)
+	o.str(bytesString(o.tmp))
 }
 
 // componentText is the text line of a parsed reference: the input, quoted,
 // then each present component as name="value"; the host's kind follows the
 // host when it is known.
 func componentText(in string, c uri.Components, kind uri.HostKind) string {
-	var b strings.Builder
-	b.WriteString(strconv.Quote(in))
+	return string(appendComponentText(nil, in, c, kind, false))
+}
+
+// appendComponentText appends componentText to dst. Its quoting
+// (strconv.Quote) escapes every character that a text line must not carry
+// as it is (see hidden): none is ever left for the output to escape. plain
+// tells that in is plain (see plainJSON), and so every component: Go
+// quotes such a string by putting it in quotes.
+func appendComponentText(dst []byte, in string, c uri.Components, kind uri.HostKind, plain bool) []byte {
+	quote := func(s string) {
+		if plain {
+			dst = append(append(append(dst, '"'), s...), '"')
+		} else {
+			dst = strconv.AppendQuote(dst, s)
+		}
+	}
+	quote(in)
 	add := func(name, v string, ok bool) {
 		if ok {
-			b.WriteString(" " + name + "=" + strconv.Quote(v))
+			dst = append(append(append(dst, ' '), name...), '=')
+			quote(v)
 		}
 	}
 	add("scheme", c.Scheme, c.Scheme != "")
 	add("userinfo", c.Userinfo, c.HasUserinfo)
 	add("host", c.Host, c.HasAuthority)
 	if c.HasAuthority && kind != uri.HostNone {
-		b.WriteString(" (" + kind.String() + ")")
+		dst = append(append(append(dst, " ("...), kind.String()...), ')')
 	}
 	add("port", c.Port, c.HasPort)
 	add("path", c.Path, true)
 	add("query", c.Query, c.HasQuery)
 	add("fragment", c.Fragment, c.HasFragment)
-	return b.String()
+	return dst
 }

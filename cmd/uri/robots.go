@@ -5,12 +5,14 @@ package main
 // github.com/gouri/uri/robots).
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"os"
 	"strconv"
 	"time"
 
+	"github.com/gouri/uri"
 	"github.com/gouri/uri/robots"
 )
 
@@ -36,7 +38,7 @@ var robotsCommand = &command{
 		"object of every command. Each line of standard input is a URL as it is. The\n" +
 		"exit status is 0 when every URL is allowed.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
-		agent := fs.String("agent", "", "the crawler's product `TOKEN` (\"ExampleBot\"), or its user-agent string, whose\nproduct token begins it; required")
+		agent := fs.String("agent", "", "the crawler's product `TOKEN` (\"ExampleBot\"), or the token and its version\n(\"ExampleBot/2.1\"); a whole User-Agent header is refused; required")
 		file := fs.String("file", "", "the robots.txt `FILE` (- for standard input)")
 		status := fs.Int("status", 0, "the HTTP status `CODE` of a fetch of robots.txt that gave no file to read:\n3xx or 4xx (unavailable) or 5xx (unreachable)")
 		google := fs.Bool("google", false, "read the file and the URLs as Google's reference parser does, where it\ndiffers from RFC 9309 (go doc github.com/gouri/uri/robots)")
@@ -49,6 +51,8 @@ var robotsCommand = &command{
 			switch {
 			case *agent == "":
 				return op{}, "give the crawler's product token with --agent"
+			case agentError(o, *agent) != "":
+				return op{}, agentError(o, *agent)
 			case (*file == "") == (*status == 0):
 				return op{}, "give --file ROBOTS.TXT or --status CODE"
 			case *maxBytes < 1:
@@ -58,7 +62,10 @@ var robotsCommand = &command{
 			case *status != 0 && o.OutcomeOf(*status) == robots.Success:
 				return op{}, "--status " + strconv.Itoa(*status) + ": a 2xx status means the file's rules: give --file"
 			case *status != 0:
-				r := o.FromResponse(*status, nil, time.Time{})
+				r, err := o.FromResponse("", *status, nil, time.Time{})
+				if err != nil {
+					return op{}, err.Error()
+				}
 				return robotsOp(r, *agent), ""
 			}
 			return op{bind: robotsBinder(o, *file, *agent)}, ""
@@ -101,9 +108,20 @@ func robotsBinder(o robots.Options, file, agent string) func([]string, io.Reader
 	}
 }
 
-// robotsOp is the operation of uri robots under r, for the crawler agent.
+// agentError returns the usage error of --agent TOKEN, or "": a name that
+// is no product token (a whole User-Agent header) is refused.
+func agentError(o robots.Options, agent string) string {
+	var e *uri.Error
+	if _, err := o.Parse(nil).Agent(agent); errors.As(err, &e) {
+		return "--agent " + strconv.Quote(agent) + ": " + e.Reason()
+	}
+	return ""
+}
+
+// robotsOp is the operation of uri robots under r, for the crawler agent,
+// which agentError accepted.
 func robotsOp(r *robots.Robots, agent string) op {
-	a := r.Agent(agent)
+	a, _ := r.Agent(agent)
 	return op{whole: true, apply: func(in string) result {
 		v, err := a.Check(in)
 		if err != nil {

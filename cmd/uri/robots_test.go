@@ -130,6 +130,9 @@ func TestRobotsUsage(t *testing.T) {
 		{[]string{"--agent", "x", "--file", file, "--max", "0"}, "--max 0: give a number of bytes, 1 or more"},
 		{[]string{"--agent", "x", "--file", filepath.Join(t.TempDir(), "none")}, "--file: open "},
 		{[]string{"--agent", "x", "--file", "-"}, "--file - reads robots.txt from standard input: give the URLs as operands"},
+		{[]string{"--agent", "Mozilla/5.0 (compatible; ExampleBot/2.1)", "--file", file}, // a whole User-Agent header names Mozilla first
+			`--agent "Mozilla/5.0 (compatible; ExampleBot/2.1)": parse agent: not a product token (give the crawler's product token, as "ExampleBot" or "ExampleBot/2.1", not a User-Agent header) at offset 11`},
+		{[]string{"--agent", "Bot2", "--status", "503"}, `--agent "Bot2": parse agent: not a product token`},
 	} {
 		args := append([]string{"robots"}, c.args...)
 		code, out, errOut := runCmd(t, "", args...)

@@ -44,10 +44,11 @@ var outputCommands = [][]string{
 	{"canon"}, {"canon", "--profile", "safebrowsing"}, {"canon", "--surt"},
 	{"target", "--host", "h"}, {"target", "--host", "h", "--method", "CONNECT"},
 	{"redirect", "--from", "http://a/b"}, {"redirect", "--local"},
-	{"data"}, {"site"}, {"parse", "--get", "{path} {query:a}"}, {"parse", "--grammar", "whatwg", "--get", "{query:a}{hash}"},
+	{"data"}, {"site"}, {"display"}, {"display", "--profile", "firefox"}, {"parse", "--get", "{path} {query:a}"}, {"parse", "--grammar", "whatwg", "--get", "{query:a}{hash}"},
 	{"edit", "--get", "{fragment}{site}"},
 	// robots writes the lines of its file that it ignores, and its rules.
 	{"robots", "--agent", "x", "--status", "503"}, {"robots", "--agent", "x", "--file", "testdata/robots.txt"},
+	{"extract"}, {"extract", "--relaxed"}, {"extract", "--gfm"},
 }
 
 // TestNoControlsInOutput: whatever an input holds (escape sequences, CR,

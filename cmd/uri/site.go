@@ -5,6 +5,7 @@ package main
 
 import (
 	"flag"
+	"hash/maphash"
 	"strconv"
 	"strings"
 
@@ -32,17 +33,21 @@ var siteCommand = &command{
 		"{\"input\":S,\"ok\":true,\"result\":SITE}, or the error object of every\n" +
 		"command. uri parse --grammar whatwg --json prints it as \"site\".",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
-		return func() (op, string) { return op{whole: true, apply: siteResult}, "" }
+		return func() (op, string) {
+			sites := new(siteCache)
+			return op{whole: true, apply: func(in string) result { return siteResult(in, sites) }}, ""
+		}
 	},
 }
 
-// siteResult is the operation of `uri site`.
-func siteResult(in string) result {
+// siteResult is the operation of `uri site`, which looks sites up in
+// sites.
+func siteResult(in string, sites *siteCache) result {
 	u, err := whatwg.Parse(in)
 	if err != nil {
 		return failure(in, err)
 	}
-	rd, ok := urlSite(u)
+	rd, ok := sites.site(u)
 	if !ok {
 		return failureAt(&noSiteError{in, u}, nil)
 	}
@@ -58,6 +63,46 @@ func urlSite(u whatwg.URL) (string, bool) {
 		return "", false
 	}
 	return site.RegistrableDomain(u.Hostname())
+}
+
+// siteCache holds the sites of the hosts of the URLs that a command read
+// last, so that the lines of a list or a log that share a host, as most
+// do, look it up in the Public Suffix List once: a slot per host, chosen
+// by its hash, which the next host of that hash takes. A cache belongs to
+// one command, which reads one line at a time.
+type siteCache struct {
+	seed  maphash.Seed
+	slots [1024]struct {
+		host, site string
+		ok         bool
+	}
+}
+
+// site is urlSite(u), from the cache when the slot of u's host holds it.
+// A nil cache looks every host up. A host that the cache keeps is copied
+// (it may be a slice of a line that the next one overwrites): one
+// allocation, its site a slice of it when it is a suffix of the host.
+func (c *siteCache) site(u whatwg.URL) (string, bool) {
+	if c == nil || u.HostKind() != uri.HostDomain {
+		return urlSite(u)
+	}
+	if c.seed == (maphash.Seed{}) {
+		c.seed = maphash.MakeSeed()
+	}
+	h := u.Hostname()
+	slot := &c.slots[maphash.String(c.seed, h)%uint64(len(c.slots))]
+	if slot.host == h && h != "" {
+		return slot.site, slot.ok
+	}
+	rd, ok := urlSite(u)
+	host := strings.Clone(h)
+	if strings.HasSuffix(host, rd) {
+		rd = host[len(host)-len(rd):]
+	} else {
+		rd = strings.Clone(rd)
+	}
+	slot.host, slot.site, slot.ok = host, rd, ok
+	return rd, ok
 }
 
 // noSiteError is the error of the input in, the URL u, which has no

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/whatwg"
 )
 
 // TestSite: uri site prints the registrable domain of each URL, read as
@@ -59,6 +62,31 @@ func TestSite(t *testing.T) {
 		code, text, _ := runCmd(t, "", "site", in)
 		if want := strings.TrimSuffix(text, "\n"); (obj.Site == nil) != (code != 0) || obj.Site != nil && *obj.Site != want {
 			t.Errorf("%q: parse --json has \"site\" %v, uri site prints %q (exit %d)", in, obj.Site, want, code)
+		}
+	}
+}
+
+// TestSiteCache: the sites that a command's cache gives are those of
+// urlSite, for the hosts of the committed samples read twice over (more
+// hosts than slots: hits, misses and slots taken over), and for hosts
+// whose site is none or is converted.
+func TestSiteCache(t *testing.T) {
+	var urls []string
+	for _, name := range testrows.Samples() {
+		urls = append(urls, testrows.URLs(t, name)...)
+	}
+	urls = append(urls, "http://127.1/", "http://co.uk/", "https://www.B\u00fccher.co.uk/", "http://example.com./", "foo://h/")
+	sites := new(siteCache)
+	for range 2 {
+		for _, in := range urls {
+			u, err := whatwg.Parse(in)
+			if err != nil {
+				continue
+			}
+			rd, ok := sites.site(u)
+			if wantRD, wantOK := urlSite(u); rd != wantRD || ok != wantOK {
+				t.Fatalf("siteCache.site(%q) = %q, %v; urlSite gives %q, %v", in, rd, ok, wantRD, wantOK)
+			}
 		}
 	}
 }

@@ -39,7 +39,7 @@ func TestTargetJSON(t *testing.T) {
 		{[]string{"--host", "a", "/a b", "/a#b", "*", "/\xff"}, "", exitInvalid, []string{
 			`{"input":"/a b","ok":false,"error":"uri: invalid character \" \" in path at offset 2 of \"/a b\"","offset":2}`,
 			`{"input":"/a#b","ok":false,"error":"uri: invalid character \"#\" (a request-target has no fragment (RFC 9110, Section 7.1)) in path at offset 2 of \"/a#b\"","offset":2}`,
-			`{"input":"*","ok":false,"error":"uri: invalid character \"*\" (asterisk-form is only for OPTIONS (RFC 9112, Section 3.2.4), not \"GET\") in scheme at offset 0 of \"*\"","offset":0}`,
+			`{"input":"*","ok":false,"error":"uri: invalid character \"*\" (asterisk-form is only for OPTIONS (RFC 9112, Section 3.2.4), not \"GET\") at offset 0 of \"*\"","offset":0}`,
 			`{"input":"/\ufffd","input_hex":"2fff","ok":false,"error":"uri: invalid character \"\\xff\" in path at offset 1 of \"/\\xff\"","offset":1}`,
 		}},
 		{[]string{"--host", "a", "http://u@a/"}, "", exitInvalid, []string{

@@ -175,21 +175,23 @@ var templateMatchCommand = &command{
 		"matches in any order. A URI that does not match is an error, at the offset\n" +
 		"where matching failed. A TEMPLATE that does not parse is a usage error.\n" +
 		"The values always expand back to the URI. By default matching is RFC\n" +
-		"6570's: a value in the path holds no \"/\" and writes no \".\" or \"..\"\n" +
-		"segment, \"{id}\" may be empty, and a \"+\" in the query is no expansion of\n" +
-		"a value. --allow-encoded-slash reads \"%2F\" in a path value as \"/\"\n" +
-		"(\"/projects/{id}\" matches \"/projects/group%2Fproject\"; dot segments stay\n" +
-		"refused), --non-empty refuses empty values, and --plus-as-space reads\n" +
+		"6570's: a value in the path holds no \"/\" (nor a \"\\\" written \"%5C\") and\n" +
+		"writes no \".\" or \"..\" segment, \"{id}\" may be empty, and a \"+\" in the\n" +
+		"query is no expansion of a value. --allow-encoded-slash reads \"%2F\" and\n" +
+		"\"%5C\" in a path value as \"/\" and \"\\\" (\"/projects/{id}\" matches\n" +
+		"\"/projects/group%2Fproject\"; dot segments stay refused), --non-empty\n" +
+		"refuses empty values, and --plus-as-space reads\n" +
 		"\"+\" in a query value as a space, as HTML forms write it.\n" +
 		"Matching one URI stops before it takes more than --max-steps steps, with an\n" +
 		"error (\"work budget spent\", offset null), so that a hostile template or\n" +
 		"URI costs milliseconds, not seconds: 0 is the library's default of 4194304\n" +
-		"steps, -1 no bound.\n" +
+		"steps, -1 no bound. Building the template's automaton counts 16 steps an\n" +
+		"instruction: a budget that cannot pay for it refuses every URI.\n" +
 		"With --json: {\"input\":URI,\"template\":TEMPLATE,\"ok\":true,\"vars\":{...}},\n" +
 		"or {\"input\":S,\"template\":TEMPLATE,\"ok\":false,\"error\":S,\"offset\":N|null}.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		extra := fs.Bool("extra-params", false, "ignore query parameters that the template does not name")
-		slash := fs.Bool("allow-encoded-slash", false, "let a value in the path hold an encoded slash (%2F), read as \"/\"")
+		slash := fs.Bool("allow-encoded-slash", false, "let a value in the path hold an encoded slash (%2F) or backslash (%5C)")
 		nonEmpty := fs.Bool("non-empty", false, "refuse empty values, list items and pairs")
 		plus := fs.Bool("plus-as-space", false, "read \"+\" in a query value as a space (form decoding)")
 		maxSteps := fs.Int("max-steps", 0, "the most `STEPS` that matching one URI may take; 0 for the default\n(template.DefaultMaxSteps), -1 for no bound")

@@ -46,12 +46,19 @@ func TestDocTranscripts(t *testing.T) {
 				}
 				continue
 			}
-			args, ok := shellWords(tr.command)
+			stages, ok := pipeline(tr.command)
 			if !ok {
-				continue // a pipeline, a redirection or a variable
+				continue // a redirection, a variable or another program
 			}
+			// Each command of a pipeline reads what the one before it
+			// printed; the errors of all go to standard error.
 			var stdout, stderr bytes.Buffer
-			run(args, strings.NewReader(""), &stdout, &stderr)
+			var args []string
+			for _, args = range stages {
+				in := stdout.String()
+				stdout.Reset()
+				run(args, strings.NewReader(in), &stdout, &stderr)
+			}
 			var wantOut, wantErr []string
 			for _, l := range tr.output {
 				if isMessage(l) {
@@ -92,13 +99,26 @@ type transcript struct {
 
 // transcripts returns the transcripts of a Markdown text: in an indented
 // code block, a line "$ go run ./cmd/uri ..." and the lines up to the next
-// "$ " line or the end of the block.
+// "$ " line or the end of the block. An empty line between two indented
+// lines is a line of the block, as Markdown reads it: an empty line of
+// output (uri canon --aligned writes one for an input that fails).
 func transcripts(md string) []transcript {
 	const prompt, indent = "$ go run ./cmd/uri ", "    "
 	var all []transcript
 	var cur *transcript
+	blank := 0 // the empty lines after the last line of the block
 	for i, l := range strings.Split(md, "\n") {
 		body, indented := strings.CutPrefix(l, indent)
+		if l == "" && cur != nil {
+			blank++
+			continue
+		}
+		if indented && cur != nil && !strings.HasPrefix(body, "$ ") {
+			for ; blank > 0; blank-- {
+				cur.output = append(cur.output, "")
+			}
+		}
+		blank = 0
 		switch {
 		case !indented:
 			cur = nil
@@ -126,6 +146,41 @@ func transcripts(md string) []transcript {
 		}
 	}
 	return all
+}
+
+// pipeline splits a command line into the arguments of each command of
+// its pipeline: "A | go run ./cmd/uri B" is uri A, then uri B reading what
+// A printed. It reports false for what needs a shell (see shellWords) and
+// for a pipeline with another program.
+func pipeline(s string) ([][]string, bool) {
+	var stages [][]string
+	quote := byte(0)
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		switch {
+		case i < len(s) && quote != 0:
+			if s[i] == quote {
+				quote = 0
+			}
+		case i < len(s) && (s[i] == '\'' || s[i] == '"'):
+			quote = s[i]
+		case i == len(s) || s[i] == '|':
+			stage := strings.TrimSpace(s[start:i])
+			if len(stages) > 0 {
+				var ok bool
+				if stage, ok = strings.CutPrefix(stage, "go run ./cmd/uri "); !ok {
+					return nil, false
+				}
+			}
+			args, ok := shellWords(stage)
+			if !ok {
+				return nil, false
+			}
+			stages = append(stages, args)
+			start = i + 1
+		}
+	}
+	return stages, true
 }
 
 // shellWords splits a command line as a POSIX shell does for the quoting

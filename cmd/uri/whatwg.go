@@ -21,6 +21,12 @@ func given(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// flagOn reports whether the boolean flag name of fs is true.
+func flagOn(fs *flag.FlagSet, name string) bool {
+	f := fs.Lookup(name)
+	return f != nil && f.Value.String() == "true"
+}
+
 // whatwgParser returns the operation of `uri parse --grammar whatwg`, with
 // base as the base URL when --base is given, or the usage error for a base
 // that is no URL.
@@ -50,32 +56,70 @@ func whatwgResolver(base string) (op, string) {
 // whatwgOp returns the operation that parses each input against b (no
 // base when b is the zero URL); with lead, as resolve does, the members of
 // lead come after "input" and the href is also the "result". After the
-// getters comes "site", the registrable domain of the host (see urlSite),
-// and with f (--get), "get".
+// getters come "site", the registrable domain of the host (see urlSite),
+// "params", and with f (--get), "get". Its results are one whatwgLine,
+// which each input reuses, and which computes only what the output asks
+// for: the text line is the href, and the site is looked up for JSON or
+// {site} alone.
 func whatwgOp(b whatwg.URL, lead []field, f getFormat) op {
+	line := &whatwgLine{resolve: lead != nil, sites: new(siteCache)}
 	return op{whole: true, lead: lead, apply: func(in string) result {
 		u, err := b.Parse(in)
 		if err != nil {
 			return failure(in, err, lead...)
 		}
-		fields := append(append([]field(nil), lead...), field{"ok", true})
-		if lead != nil {
-			fields = append(fields, field{"result", u.Href()})
-		}
-		rd, hasSite := urlSite(u)
-		return f.with(result{ok: true, fields: append(fields, []field{
-			{"href", u.Href()},
-			{"protocol", u.Protocol()},
-			{"username", u.Username()},
-			{"password", u.Password()},
-			{"host", u.Host()},
-			{"hostname", u.Hostname()},
-			{"port", u.Port()},
-			{"pathname", u.Pathname()},
-			{"search", u.Search()},
-			{"hash", u.Hash()},
-			{"origin", u.Origin()},
-			{"site", optional{rd, hasSite}},
-		}...), text: u.Href}, whatwgParts(u))
+		line.u = u
+		return f.with(result{ok: true, fields: lead, line: line}, line)
 	}}
+}
+
+// whatwgLine is the result of a URL of the URL Standard: the getters of
+// u; resolve adds the href as "result", before them.
+type whatwgLine struct {
+	u       whatwg.URL
+	resolve bool
+	sites   *siteCache
+}
+
+func (l *whatwgLine) json(o *output) {
+	u := l.u
+	// The getters are slices of the href, or made of them ("origin" when
+	// there are credentials, "site" of the hostname), or constants.
+	href := u.Href()
+	plain := o.isPlain(href)
+	o.raw(`,"ok":true`)
+	if l.resolve {
+		o.optional(`,"result":`, href, true, plain)
+	}
+	o.optional(`,"href":`, href, true, plain)
+	o.optional(`,"protocol":`, u.Protocol(), true, plain)
+	o.optional(`,"username":`, u.Username(), true, plain)
+	o.optional(`,"password":`, u.Password(), true, plain)
+	o.optional(`,"host":`, u.Host(), true, plain)
+	o.optional(`,"hostname":`, u.Hostname(), true, plain)
+	o.optional(`,"port":`, u.Port(), true, plain)
+	o.optional(`,"pathname":`, u.Pathname(), true, plain)
+	o.optional(`,"search":`, u.Search(), true, plain)
+	o.optional(`,"hash":`, u.Hash(), true, plain)
+	o.optional(`,"origin":`, u.Origin(), true, plain)
+	rd, hasSite := l.sites.site(u)
+	o.optional(`,"site":`, rd, hasSite, plain)
+	o.raw(`,"params":`)
+	if !u.HasQuery() {
+		o.raw("null")
+		return
+	}
+	o.buf = append(o.buf, '[')
+	i := 0
+	for name, value := range u.SearchParams().All() {
+		o.param(i, name, value, false)
+		i++
+	}
+	o.buf = append(o.buf, ']')
+}
+
+func (l *whatwgLine) text(o *output) { o.text(l.u.Href()) }
+
+func (l *whatwgLine) appendPart(dst []byte, p getPart) []byte {
+	return whatwgParts{l.u, l.sites}.appendPart(dst, p)
 }

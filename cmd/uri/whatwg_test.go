@@ -183,11 +183,11 @@ func TestParseWHATWG(t *testing.T) {
 		err   string // standard error
 	}{
 		{"JSON, every getter", []string{"parse", "--grammar", "whatwg", "--json", "HTTPS://u:p@EXAMPLE.com:8443/a/../b c?q=1#f"}, "", exitOK,
-			`{"input":"HTTPS://u:p@EXAMPLE.com:8443/a/../b c?q=1#f","ok":true,"href":"https://u:p@example.com:8443/b%20c?q=1#f","protocol":"https:","username":"u","password":"p","host":"example.com:8443","hostname":"example.com","port":"8443","pathname":"/b%20c","search":"?q=1","hash":"#f","origin":"https://example.com:8443","site":"example.com"}` + "\n", ""},
+			`{"input":"HTTPS://u:p@EXAMPLE.com:8443/a/../b c?q=1#f","ok":true,"href":"https://u:p@example.com:8443/b%20c?q=1#f","protocol":"https:","username":"u","password":"p","host":"example.com:8443","hostname":"example.com","port":"8443","pathname":"/b%20c","search":"?q=1","hash":"#f","origin":"https://example.com:8443","site":"example.com","params":[{"key":"q","value":"1"}]}` + "\n", ""},
 		{"JSON, error", []string{"parse", "--grammar", "whatwg", "--json", "http://[::1"}, "", exitInvalid,
 			`{"input":"http://[::1","ok":false,"error":"uri: IPv6-unclosed (the IPv6 address has no closing \"]\") at offset 11 (end of input) of \"http://[::1\"","offset":11}` + "\n", ""},
 		{"JSON, opaque origin and empty getters", []string{"parse", "--grammar", "whatwg", "--json", "mailto:a@b"}, "", exitOK,
-			`{"input":"mailto:a@b","ok":true,"href":"mailto:a@b","protocol":"mailto:","username":"","password":"","host":"","hostname":"","port":"","pathname":"a@b","search":"","hash":"","origin":"null","site":null}` + "\n", ""},
+			`{"input":"mailto:a@b","ok":true,"href":"mailto:a@b","protocol":"mailto:","username":"","password":"","host":"","hostname":"","port":"","pathname":"a@b","search":"","hash":"","origin":"null","site":null,"params":null}` + "\n", ""},
 		{"text: the href, or the error", []string{"parse", "--grammar", "whatwg", "http://0x7f.1/", " \thttp://h/a/./b\n", "https://example.org:7z/"}, "", exitInvalid,
 			"http://127.0.0.1/\nhttp://h/a/b\n", "uri: operand 3: port-invalid (the port is not a number: \"z\" (U+007A) is not a digit) at offset 21 of \"https://example.org:7z/\"\n"},
 		{"against a base", []string{"parse", "--grammar", "whatwg", "--base", "http://example.org/foo/bar", "../x", "?q", "//other/", "https:y"}, "", exitOK,
@@ -197,12 +197,12 @@ func TestParseWHATWG(t *testing.T) {
 		{"without a base, a relative reference fails", []string{"parse", "--grammar", "whatwg", "x"}, "", exitInvalid,
 			"", "uri: operand 1: missing-scheme-non-relative-URL (the input has no scheme, and no base URL that it could be relative to) at offset 0 of \"x\"\n"},
 		{"invalid UTF-8 is read as U+FFFD", []string{"parse", "--grammar", "whatwg", "--json", "http://h/\xff"}, "", exitOK,
-			`{"input":"http://h/\ufffd","input_hex":"687474703a2f2f682fff","ok":true,"href":"http://h/%EF%BF%BD","protocol":"http:","username":"","password":"","host":"h","hostname":"h","port":"","pathname":"/%EF%BF%BD","search":"","hash":"","origin":"http://h","site":null}` + "\n", ""},
+			`{"input":"http://h/\ufffd","input_hex":"687474703a2f2f682fff","ok":true,"href":"http://h/%EF%BF%BD","protocol":"http:","username":"","password":"","host":"h","hostname":"h","port":"","pathname":"/%EF%BF%BD","search":"","hash":"","origin":"http://h","site":null,"params":null}` + "\n", ""},
 		{"empty standard input", []string{"parse", "--grammar", "whatwg", "--json"}, "", exitOK, "", ""},
 		// URL Standard, section 4.4: a line is read as the standard reads a
 		// string, as an operand is; the command checks no control character.
 		{"standard input: a tab inside is removed", []string{"parse", "--grammar", "whatwg", "--json"}, "http://example.com/foo\tbar\n", exitOK,
-			`{"input":"http://example.com/foo\tbar","ok":true,"href":"http://example.com/foobar","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/foobar","search":"","hash":"","origin":"http://example.com","site":"example.com"}` + "\n", ""},
+			`{"input":"http://example.com/foo\tbar","ok":true,"href":"http://example.com/foobar","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/foobar","search":"","hash":"","origin":"http://example.com","site":"example.com","params":null}` + "\n", ""},
 		{"standard input: C0 controls and spaces around are stripped, CR inside removed, others encoded", []string{"parse", "--grammar", "whatwg"},
 			" \x01http://h/a\rb\x7f\x00c\x1f \r\n\x00\t\n", exitInvalid,
 			"http://h/ab%7F%00c\n", "uri: line 2: missing-scheme-non-relative-URL (the input has no scheme, and no base URL that it could be relative to) at offset 2 (end of input) of \"\\x00\\t\"\n"},
@@ -273,7 +273,7 @@ func TestResolveWHATWG(t *testing.T) {
 		{"text: an error goes to standard error", []string{"resolve", "--grammar", "whatwg", "--base", base, "http://[::1", "x"}, "", exitInvalid,
 			"http://example.org/foo/x\n", "uri: operand 1: IPv6-unclosed (the IPv6 address has no closing \"]\") at offset 11 (end of input) of \"http://[::1\"\n"},
 		{"JSON", []string{"resolve", "--grammar", "whatwg", "--base", base, "--json", "../a?b#c"}, "", exitOK,
-			`{"input":"../a?b#c","base":"http://example.org/foo/bar","ok":true,"result":"http://example.org/a?b#c","href":"http://example.org/a?b#c","protocol":"http:","username":"","password":"","host":"example.org","hostname":"example.org","port":"","pathname":"/a","search":"?b","hash":"#c","origin":"http://example.org","site":"example.org"}` + "\n", ""},
+			`{"input":"../a?b#c","base":"http://example.org/foo/bar","ok":true,"result":"http://example.org/a?b#c","href":"http://example.org/a?b#c","protocol":"http:","username":"","password":"","host":"example.org","hostname":"example.org","port":"","pathname":"/a","search":"?b","hash":"#c","origin":"http://example.org","site":"example.org","params":[{"key":"b","value":""}]}` + "\n", ""},
 		{"JSON error", []string{"resolve", "--grammar", "whatwg", "--base", base, "--json", "http://h:x/"}, "", exitInvalid,
 			`{"input":"http://h:x/","base":"http://example.org/foo/bar","ok":false,"error":"uri: port-invalid (the port is not a number: \"x\" (U+0078) is not a digit) at offset 9 of \"http://h:x/\"","offset":9}` + "\n", ""},
 		{"standard input, read as the standard reads a string", []string{"resolve", "--grammar=whatwg", "--base=file:///C:/a/b"}, "..\\..\\c\r\n\t.\x01/d\n\n", exitOK,

@@ -195,6 +195,13 @@ func TestDecode(t *testing.T) {
 			t.Errorf("Decode(%q, %v) = %q, want %q", tt.s, tt.plus, got, tt.want)
 		}
 	}
+	for _, tt := range tests {
+		for _, want := range []string{tt.want, tt.want + "x", strings.TrimSuffix(tt.want, "b"), ""} {
+			if got := DecodesTo(tt.s, want, tt.plus); got != (Decode(tt.s, tt.plus) == want) {
+				t.Errorf("DecodesTo(%q, %q, %v) = %v, Decode gives %q", tt.s, want, tt.plus, got, Decode(tt.s, tt.plus))
+			}
+		}
+	}
 	for s, want := range map[string]int{"": -1, "%": -1, "%4": -1, "a%4g%41": 4, "%%41": 1, "%41": 0, "%zz%": -1} {
 		if got := IndexPctEncoded(s); got != want {
 			t.Errorf("IndexPctEncoded(%q) = %d, want %d", s, got, want)

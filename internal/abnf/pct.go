@@ -48,6 +48,24 @@ func DecodedByte(s string, i int, plus bool) (byte, int) {
 	}
 }
 
+// DecodesTo reports whether Decode(s, plus) == want, without decoding s
+// into a string of its own: a key of a query compared with the key looked
+// for.
+func DecodesTo(s, want string, plus bool) bool {
+	if len(s) < len(want) {
+		return false // decoding never lengthens
+	}
+	j := 0
+	for i := 0; i < len(s); j++ {
+		c, n := DecodedByte(s, i, plus)
+		if j == len(want) || want[j] != c {
+			return false
+		}
+		i += n
+	}
+	return j == len(want)
+}
+
 // String returns the bytes of b as a string without copying them, for a
 // result built in a buffer of its own: b must not be written after.
 func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

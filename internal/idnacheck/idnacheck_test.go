@@ -206,3 +206,57 @@ func TestProfiles(t *testing.T) {
 		}
 	}
 }
+
+// punycodeSeeds are Punycode strings of every shape: basic code points
+// only, none, both, and broken ones.
+var punycodeSeeds = []string{"bcher-kva", "80ak6aa92e", "1lq90ic7f1rc", "fu-hia", "example-", "", "-", "a-", "zz", "99999999999", "ls8h", "---", "a-b-c-1", "xn--", "A-B", "bcher-KVA"}
+
+// TestDecodePunycode: DecodePunycode agrees with x/net/idna's Punycode
+// decoding (its raw profile) on every seed and on the A-labels of names.
+func TestDecodePunycode(t *testing.T) {
+	inputs := append([]string(nil), punycodeSeeds...)
+	for _, name := range []string{"bücher", "аррӏе", "北京大學", "ドメイン名例", "😀", "a\u0301b", "ß", "مثال"} {
+		if a, err := idna.Punycode.ToASCII(name); err == nil {
+			inputs = append(inputs, strings.TrimPrefix(a, "xn--"))
+		}
+	}
+	for _, s := range inputs {
+		checkDecodePunycode(t, s)
+	}
+}
+
+func checkDecodePunycode(t *testing.T, s string) {
+	t.Helper()
+	got, ok := DecodePunycode(nil, s)
+	want, err := idna.Punycode.ToUnicode("xn--" + s)
+	switch {
+	case len(s) > MaxLabel || strings.ToLower(s) != s || !isASCII(s) || strings.Contains(s, "."):
+		// Upper-case digits are for ToUnicode to fold; x/net/idna splits
+		// labels at dots, and an A-label is ASCII.
+	case err != nil:
+		// x/net/idna refuses what decodes to ASCII only, which no A-label
+		// may: the callers of DecodePunycode check that too.
+		if ok && !isASCII(string(got)) {
+			t.Errorf("DecodePunycode(%q) = %q, true; x/net/idna: %v", s, string(got), err)
+		}
+	case !ok && !strings.ContainsRune(want, utf8.RuneError):
+		// x/net/idna's raw decoding lets surrogates through, which it
+		// writes as U+FFFD and its validation refuses; DecodePunycode
+		// refuses them at once.
+		t.Errorf("DecodePunycode(%q) fails; x/net/idna gives %q", s, want)
+	case !ok:
+	case string(got) != want:
+		t.Errorf("DecodePunycode(%q) = %q, x/net/idna %q", s, string(got), want)
+	}
+}
+
+// FuzzDecodePunycode: no input panics DecodePunycode, and it agrees with
+// x/net/idna wherever it decodes.
+func FuzzDecodePunycode(f *testing.F) {
+	for _, s := range punycodeSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkDecodePunycode(t, s)
+	})
+}

@@ -105,6 +105,9 @@ var importRules = map[string][]string{
 	// against an origin, which guard refuses.
 	"httptarget": urlReadings,
 	"origin":     join(urlReadings, []string{"guard", "internal/hostmatch"}),
+	// Hosts and URLs shown to people (UTS #39, as browsers decide), the
+	// URL display form on the URL Standard's values.
+	"display": urlReadings,
 	// A route table of net/http on URL patterns, reading the request's
 	// path as the URL Standard does; HTTP's token rule from x/net.
 	"route": join(urlReadings, []string{"urlpattern", "golang.org/x/net/http/httpguts"}),
@@ -112,9 +115,13 @@ var importRules = map[string][]string{
 	// reads them, and fetched with any net/http client.
 	"robots": urlReadings,
 
+	// URLs found in text, each read by the URL Standard's parser, bare
+	// domains checked against the Public Suffix List of site.
+	"extract": join(urlReadings, []string{"site"}),
+
 	// The command, on top of everything. Nothing imports it.
 	"cmd/uri": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "robots"}),
+		"mimetype", "dataurl", "urlpattern", "origin", "httptarget", "robots", "extract", "display"}),
 }
 
 // testSupport is what any package's tests may import besides what the
@@ -146,7 +153,7 @@ var testRules = map[string][]string{
 	// (errors_test.go), and ask the scheme table what a default port is
 	// (onlyin_test.go).
 	"internal/tree": join(urlReadings, []string{"readings", "guard", "canon", "template", "site",
-		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route", "robots"}),
+		"mimetype", "dataurl", "urlpattern", "httptarget", "origin", "route", "robots", "extract", "display"}),
 	// The properties that hold across packages.
 	"internal/crosscheck": join(urlReadings, []string{"readings", "guard", "canon", "template", "site", "origin"}),
 }

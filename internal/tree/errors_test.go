@@ -11,10 +11,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/canon"
 	"github.com/gouri/uri/dataurl"
+	"github.com/gouri/uri/display"
+	"github.com/gouri/uri/extract"
 	"github.com/gouri/uri/guard"
 	"github.com/gouri/uri/httptarget"
 	"github.com/gouri/uri/legacy"
@@ -93,10 +96,10 @@ func errorCalls() []errorCall {
 		{"IRI.PortNumber", second(must(uri.ParseIRI("//h:65536")).PortNumber()), uri.OpPortNumber, "", "//h:65536", 8, uri.ErrPortRange, ""},
 		{"HostToASCII", second(uri.HostToASCII("a_b.example")), uri.OpIDNA, "", "a_b.example", 0, uri.ErrIDNA, ""},
 		{"HostToUnicode", second(uri.HostToUnicode("a b")), uri.OpIDNA, "", "a b", 1, uri.ErrInvalidByte, ""},
-		{"CheckHomograph", uri.CheckHomograph("p\u0430ypal.com"), uri.OpHomograph, "", "p\u0430ypal.com", 0, uri.ErrMixedScript, ""},
-		{"CheckHomograph(invalid)", uri.CheckHomograph("xn--"), uri.OpHomograph, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"FilePath", second(uri.FilePath(u, uri.PathPOSIX)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 		{"FromFilePath", second(uri.FromFilePath("a", uri.PathPOSIX)), uri.OpFilePath, "", "a", 0, uri.ErrNotAbsolute, ""},
+		{"FileOptions.FilePath", second(uri.FileOptions{Style: uri.PathWindows, LocalOnly: true}.FilePath(uri.MustParse("file://evil.example/share/x"))), uri.OpFilePath, "", "file://evil.example/share/x", 7, uri.ErrFileHost, "a UNC server, which Windows would reach over SMB, refused by FileOptions.LocalOnly"},
+		{"FileOptions.FromFilePath(Windows name)", second(uri.FileOptions{Style: uri.PathWindows}.FromFilePath("C:\\a\r\nb")), uri.OpFilePath, "", "C:\\a\r\nb", 4, uri.ErrWindowsName, ""},
 		{"FileOptions.FromFilePath", second(uri.FileOptions{Spelling: uri.VSCodeSpelling}.FromFilePath("/a/../b")), uri.OpFilePath, "", "/a/../b", 3, uri.ErrDotSegment, ""},
 		{"FileKey", second(uri.FileKey(u)), uri.OpFilePath, "", "http://h/p", 0, uri.ErrNotFileScheme, ""},
 
@@ -139,7 +142,8 @@ func errorCalls() []errorCall {
 		{"template.ValuesOf", second(template.ValuesOf(map[string]any{"x": struct{}{}})), template.OpExpand, "x", "x", no, template.ErrValueType, "a value of Go type struct {}"},
 		{"template.Template.Match", second(template.MustParse("/a/{x}").Match("/b/1", nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 		{"template.Template.Match(not a URI)", second(template.MustParse("/a/{x}").Match("a b", nil)), uri.OpParse, "", "a b", 1, uri.ErrInvalidByte, ""},
-		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps; raise MatchOptions.MaxSteps"},
+		{"template.Template.Match(budget)", second(template.MustParse("{a}{b}").Match(strings.Repeat("a", 50), &template.MatchOptions{MaxSteps: 1000})), template.OpMatch, "", strings.Repeat("a", 50), no, template.ErrBudget, "1000 steps; raise MatchOptions.MaxSteps"},
+		{"template.Template.Match(budget of building)", second(template.MustParse("{a}{b}").Match("ab", &template.MatchOptions{MaxSteps: 10})), template.OpMatch, "", "ab", no, template.ErrBudget, "10 steps, fewer than the 816 that building the template's automaton of 51 instructions counts; raise MatchOptions.MaxSteps"},
 		{"template.Template.MatchURI", second(template.MustParse("/a/{x}").MatchURI(uri.MustParse("/b/1"), nil)), template.OpMatch, "", "/b/1", 1, template.ErrNoMatch, ""},
 
 		{"canon.Canon", second(canon.Canon("mailto:x", canon.SafeBrowsing)), canon.OpCanon, "safebrowsing", "mailto:x", 7, uri.ErrNoHost, ""},
@@ -158,19 +162,28 @@ func errorCalls() []errorCall {
 		{"httptarget.Config.URL", second(httptarget.Config{}.URL(&http.Request{Method: "GET", RequestURI: "/", Proto: "HTTP/1.0", ProtoMajor: 1})), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 		{"httptarget.Config.TargetURI", second(httptarget.Config{}.TargetURI(must(uri.ParseTarget("GET", "/a")), uri.HostPort{}, false)), uri.OpBuild, "", "", 0, uri.ErrNoHost, ""},
 
+		{"display.Host", second(display.Host("a b.com")), uri.OpIDNA, "", "a b.com", 1, uri.ErrInvalidByte, ""},
+		{"display.Policy.Host", second(display.Policy{Profile: display.Firefox}.Host("b\u00fccher_.de")), uri.OpIDNA, "", "b\u00fccher_.de", 0, uri.ErrIDNA, "disallowed rune U+005F"},
+		{"display.URL", second(display.URL("http://[::1")), uri.OpParse, "", "http://[::1", 11, whatwg.ErrIPv6Unclosed, ""},
+		{"display.Policy.URL", second(display.Policy{}.URL("https://h:x/")), uri.OpParse, "", "https://h:x/", 10, whatwg.ErrPortInvalid, ""},
+		{"display.NewTopDomains", second(display.NewTopDomains([]string{"xn--"})), uri.OpIDNA, "", "xn--", 0, uri.ErrIDNA, ""},
 		{"route.New", second(route.New([]route.Route{{Pattern: "GE@T /", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "GE@T /", 2, route.ErrMethod, ""},
 		{"route.New(conflict)", second(route.New([]route.Route{{Pattern: "/:a", Handler: http.NotFoundHandler()}, {Pattern: "/:b", Handler: http.NotFoundHandler()}}, route.Options{})), uri.OpParse, "", "/:b", no, route.ErrConflict, `as specific as "/:a"`},
 
 		{"robots.URL", second(robots.URL("mailto:a@example.com")), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
 		{"robots.Robots.Check", second(robots.Parse(nil).Check("ExampleBot", "https://example.com:x/")), uri.OpParse, "", "https://example.com:x/", 20, whatwg.ErrPortInvalid, ""},
-		{"robots.Agent.Check", second(robots.Parse(nil).Agent("ExampleBot").Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Robots.Check(other authority)", second(must(robots.Options{}.FromResponse("https://example.com/robots.txt", 200, nil, time.Time{})).Check("ExampleBot", "https://example.org/")), robots.OpCheck, "", "https://example.org/", 16, robots.ErrOtherAuthority, "the rules are those of https://example.com/robots.txt"},
+		{"robots.Robots.Agent", second(robots.Parse(nil).Agent("Mozilla/5.0 (compatible; ExampleBot/2.1)")), uri.OpParse, "agent", "Mozilla/5.0 (compatible; ExampleBot/2.1)", 11, robots.ErrNotToken, ""},
+		{"robots.Agent.Check", second(must(robots.Parse(nil).Agent("ExampleBot")).Check("file:///robots.txt")), uri.OpParse, "", "file:///robots.txt", 7, robots.ErrNoHost, ""},
+		{"robots.Agent.CheckURL", second(must(must(robots.Options{}.FromResponse("https://example.com/robots.txt", 200, nil, time.Time{})).Agent("ExampleBot")).CheckURL(whatwg.MustParse("https://example.com:8443/"))), robots.OpCheck, "", "https://example.com:8443/", 19, robots.ErrOtherAuthority, ""},
+		{"robots.Options.FromResponse", second(robots.Options{}.FromResponse("mailto:a@example.com", 200, nil, time.Time{})), uri.OpParse, "", "mailto:a@example.com", 7, robots.ErrNoHost, ""},
 		{"robots.Fetch", second(robots.Fetch(context.Background(), nil, "ftp://example.com/robots.txt")), uri.OpParse, "", "ftp://example.com/robots.txt", no, robots.ErrNotHTTP, ""},
 		{"robots.Options.Fetch", second(robots.Options{}.Fetch(context.Background(), nil, "http://[::1/")), uri.OpParse, "", "http://[::1/", 11, whatwg.ErrIPv6Unclosed, ""},
 
 		{"urlpattern.Parse", second(urlpattern.Parse("https://h/:", urlpattern.Options{})), uri.OpParse, "", "https://h/:", 11, urlpattern.ErrInvalidName, ""},
 		{"urlpattern.Resolve", second(urlpattern.Resolve("nope", "/a", urlpattern.Options{})), uri.OpParse, "", "nope", 0, urlpattern.ErrBaseURL, "missing-scheme-non-relative-URL"},
 		{"urlpattern.New", second(urlpattern.New(urlpattern.Init{Pathname: urlpattern.Some("/(")}, urlpattern.Options{})), uri.OpParse, "", "/(", 2, urlpattern.ErrInvalidGroup, ""},
-		{"urlpattern.Pattern.Generate", second(urlpattern.MustParse("https://h/:id").Generate(urlpattern.Pathname, nil)), uri.OpBuild, "", "/:id", 0, urlpattern.ErrGenerate, "no value for the group id"},
+		{"urlpattern.Pattern.Generate", second(urlpattern.MustParse("https://h/:id").Generate(urlpattern.Pathname, nil)), uri.OpBuild, "", "/:id", 1, urlpattern.ErrGenerate, "no value for the group id"},
 
 		{"dataurl.Parse", second(dataurl.Parse("data:text/plain")), uri.OpParse, "", "data:text/plain", 15, dataurl.ErrNoComma, ""},
 		{"dataurl.ParseURL", second(dataurl.ParseURL(whatwg.MustParse("http://h/"))), uri.OpParse, "", "http://h/", 0, dataurl.ErrNotData, ""},
@@ -191,6 +204,7 @@ func errorCalls() []errorCall {
 		// A bad entry of origin's allowlist, or a bad pattern of guard's
 		// allowlist of hosts, is a fault of the configuration.
 		{"origin.NewAllowlist", second(originpkg.NewAllowlist([]string{"https://*.com"}, originpkg.Options{})), uri.OpParse, "allowlist", "https://*.com", 10, originpkg.ErrBadEntry, ""},
+		{"extract.New", second(extract.New(extract.Options{Schemes: []string{"https", "ht_tp"}})), uri.OpParse, "schemes", "ht_tp", 2, extract.ErrBadScheme, ""},
 		{"guard.NewHostList", second(guard.NewHostList([]string{"*.com"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "*.com", 2, guard.ErrBadHostPattern, ""},
 		{"guard.NewHostList(URL Standard)", second(guard.NewHostList([]string{"1.2.3.256"}, guard.HostListOptions{})), uri.OpParse, "allowlist", "1.2.3.256", 0, whatwg.ErrIPv4OutOfRangePart, ""},
 	}
@@ -310,6 +324,7 @@ var noErrorRow = map[string]string{
 	"IRI.ToURI":                      "its one error is ErrTooLong, which takes a result of 2 GiB",
 	"dataurl.Reader.Read":            "an io.Reader of a body already checked: io.EOF alone",
 	"robots.Robots.Err":              "it reports the error of a fetch that Fetch already made, not a failure of its own",
+	"extract.Scanner.Err":            "the error of the io.Reader that it reads, unchanged",
 	"guard.ResolverFunc.LookupNetIP": "the error of the function that it calls",
 	"template.Value.UnmarshalJSON":   "it reads JSON for encoding/json, with encoding/json's errors",
 	"template.Values.UnmarshalJSON":  "it reads JSON for encoding/json, with encoding/json's errors",

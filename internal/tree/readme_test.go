@@ -110,8 +110,8 @@ func TestREADMERecipes(t *testing.T) {
 		t.Fatal(err)
 	}
 	section := readmeSection(string(readme), "Recipes")
-	if n := strings.Count(section, "\n### "); n != 8 {
-		t.Errorf("the README has %d recipes, want 8", n)
+	if n := strings.Count(section, "\n### "); n != 9 {
+		t.Errorf("the README has %d recipes, want 9", n)
 	}
 	block := regexp.MustCompile("(?s)```(go|sh)\n(.*?)```\n")
 	link := regexp.MustCompile("\\[`(Example\\w*)`\\]\\(([^)]+_test\\.go)\\)")
@@ -146,8 +146,8 @@ func TestREADMERecipes(t *testing.T) {
 			t.Errorf("the README's recipe of %s (%s) has a line that the example does not have, or not in that order: %q", l[1], l[2], missing)
 		}
 	}
-	if goBlocks != 7 {
-		t.Errorf("found %d Go recipes, want 7", goBlocks)
+	if goBlocks != 8 {
+		t.Errorf("found %d Go recipes, want 8", goBlocks)
 	}
 }
 

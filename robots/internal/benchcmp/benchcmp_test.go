@@ -39,7 +39,10 @@ func BenchmarkCheck(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, agent := range agents {
-		a := r.Agent(agent)
+		a, err := r.Agent(agent)
+		if err != nil {
+			b.Fatal(err)
+		}
 		g := t.FindGroup(agent)
 		run := func(name string, check func(string) bool) {
 			b.Run("agent="+agent+"/impl="+name, func(b *testing.B) {
@@ -96,7 +99,11 @@ func TestVerdicts(t *testing.T) {
 	}
 	seen := 0
 	for _, agent := range agents {
-		a, g := r.Agent(agent), tt.FindGroup(agent)
+		a, err := r.Agent(agent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := tt.FindGroup(agent)
 		for _, p := range paths {
 			v := a.CheckPath(p)
 			other := g.Test(p)

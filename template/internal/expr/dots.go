@@ -12,9 +12,10 @@ import (
 // may come from the template's literals but not from a value. Match refuses
 // a reading whose values write to such a segment, and expansion with
 // ExpandOptions.RefuseDotSegments refuses the values. A dot may be written
-// "%2E" (Section 6.2.2.2), and an encoded slash "%2F" separates segments
-// here as "/" does, since a server that decodes the path before it looks
-// the segments up (MatchOptions.AllowEncodedSlash) reads it as one.
+// "%2E" (Section 6.2.2.2), and an encoded slash "%2F" or backslash "%5C"
+// separates segments here as "/" does, since a server that decodes the
+// path before it looks the segments up (MatchOptions.AllowEncodedSlash)
+// reads it as one, and Windows reads "\" as "/".
 
 // Span is the text [Start, End) of a URI that a dot segment takes.
 type Span struct{ Start, End int }
@@ -29,7 +30,7 @@ func DotSegments(dst []Span, path string, base int) []Span {
 		case i == len(path):
 		case path[i] == '/':
 			n = 1
-		case path[i] == '%' && i+2 < len(path) && path[i+1] == '2' && (path[i+2] == 'F' || path[i+2] == 'f'):
+		case path[i] == '%' && i+2 < len(path) && isEncodedSeparator(path[i+1], path[i+2]):
 			n = 3
 		default:
 			i++
@@ -45,6 +46,13 @@ func DotSegments(dst []Span, path string, base int) []Span {
 		start = i
 	}
 	return dst
+}
+
+// isEncodedSeparator reports whether "%" a b is "%2F" or "%5C", in either
+// case: a "/", or a "\" that Windows reads as one.
+func isEncodedSeparator(a, b byte) bool {
+	b |= 0x20
+	return a == '2' && b == 'f' || a == '5' && b == 'c'
 }
 
 // Overlapping returns the first of dots, sorted, that shares a byte with

@@ -19,6 +19,7 @@ type compiled struct {
 	query      []qitem
 	tailOcc    int   // the first occurrence of tail
 	prev       []int // the occurrence of the same variable before each, or -1
+	size       int   // the instructions of all the automata
 }
 
 // occurrence is one varspec of the template, numbered in template order.
@@ -37,19 +38,49 @@ type capture struct {
 // compiled returns the template compiled for matching with o: once for
 // all options that do not change the automaton, and once for each variant
 // that they make (NonEmpty, PlusAsSpace, and each set of Kinds that
-// changes it: see namedKinds).
-func (mt *Matcher) compiled(o *Options) *compiled {
+// changes it: see namedKinds). It also returns the instructions of its
+// automata, and returns nil, building nothing, when o.MaxSteps cannot pay
+// for them (see affordable): the size is counted from the parsed
+// template before the automata are built, and is the same count for a
+// template built by an earlier match.
+func (mt *Matcher) compiled(o *Options) (*compiled, int) {
 	named, key := mt.namedKinds(o)
 	if named == nil && !o.NonEmpty && !o.PlusAsSpace {
+		mt.sizeOnce.Do(func() { mt.plainSize = mt.size(&variant{}) })
+		if !affordable(mt.plainSize, o.MaxSteps) {
+			return nil, mt.plainSize
+		}
 		mt.once.Do(func() { mt.plain = mt.compile(&variant{}) })
-		return mt.plain
+		return mt.plain, mt.plainSize
 	}
 	key = string([]byte{b2i(o.NonEmpty), b2i(o.PlusAsSpace)}) + key
 	if m, ok := mt.variants.Load(key); ok {
-		return m.(*compiled)
+		c := m.(*compiled)
+		if !affordable(c.size, o.MaxSteps) {
+			return nil, c.size
+		}
+		return c, c.size
 	}
-	m, _ := mt.variants.LoadOrStore(key, mt.compile(&variant{named: named, nonEmpty: o.NonEmpty, plus: o.PlusAsSpace}))
-	return m.(*compiled)
+	v := &variant{named: named, nonEmpty: o.NonEmpty, plus: o.PlusAsSpace}
+	size := mt.size(v)
+	if !affordable(size, o.MaxSteps) {
+		return nil, size
+	}
+	m, _ := mt.variants.LoadOrStore(key, mt.compile(v))
+	return m.(*compiled), size
+}
+
+// StepsPerInst is what building the automaton of a template counts for
+// each of its instructions against Options.MaxSteps: building one takes
+// about as long as that many steps of a match, and the instructions, with
+// the buffers that a match of the automaton sizes by them, take about
+// 4 bytes per step of it.
+const StepsPerInst = 16
+
+// affordable reports whether a budget of maxSteps pays for building
+// automata of size instructions.
+func affordable(size, maxSteps int) bool {
+	return size <= maxSteps/StepsPerInst
 }
 
 func b2i(b bool) byte {
@@ -105,12 +136,6 @@ func (mt *Matcher) compile(v *variant) *compiled {
 			m.occs = append(m.occs, occurrence{op: p.Operator, spec: &p.Specs[k]})
 		}
 	}
-	slots := 2 * len(m.occs)
-	head, query, tail, ok := splitQuery(mt.Parts)
-	if ok {
-		m.query, ok = queryItems(query, len(occsIn(head)), slots, v)
-	}
-	m.all = compile(mt.Parts, 0, slots, v)
 	m.prev = make([]int, len(m.occs))
 	for _, g := range m.groups {
 		for k, i := range g {
@@ -120,13 +145,54 @@ func (mt *Matcher) compile(v *variant) *compiled {
 			}
 		}
 	}
+	slots := 2 * len(m.occs)
+	m.all = compile(mt.Parts, 0, slots, v)
+	m.size = len(m.all.insts)
+	head, tail, query, ok := layout(mt.Parts)
 	if !ok {
 		return m
 	}
 	m.tailOcc = len(m.occs) - len(occsIn(tail))
 	m.head = compile(head, 0, slots, v)
 	m.tail = compile(tail, m.tailOcc, slots, v)
+	m.size += len(m.head.insts) + len(m.tail.insts)
+	for i := range query {
+		if it := &query[i]; it.kind == qValued {
+			it.prog = compile(it.parts, it.occ, slots, v)
+			m.size += len(it.prog.insts)
+		}
+	}
+	m.query = query
 	return m
+}
+
+// size returns the instructions of the automata that compile builds for
+// the variant v, counted from the parts without building them.
+func (mt *Matcher) size(v *variant) int {
+	n := v.progSize(mt.Parts)
+	head, tail, query, ok := layout(mt.Parts)
+	if !ok {
+		return n
+	}
+	n += v.progSize(head) + v.progSize(tail)
+	for _, it := range query {
+		if it.kind == qValued {
+			n += v.progSize(it.parts)
+		}
+	}
+	return n
+}
+
+// layout splits the parts of a template that has a query of parameters
+// where the query begins and ends (see splitQuery) and reads its
+// parameters (see queryItems); it reports false when the template has
+// none, and is then matched as a whole only.
+func layout(parts []expr.Part) (head, tail []expr.Part, query []qitem, ok bool) {
+	head, q, tail, ok := splitQuery(parts)
+	if ok {
+		query, ok = queryItems(q, len(occsIn(head)))
+	}
+	return head, tail, query, ok
 }
 
 func occsIn(parts []expr.Part) []expr.Spec {

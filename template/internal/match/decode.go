@@ -190,7 +190,7 @@ func (d decoder) decode(s string) (string, bool) {
 	switch {
 	case d.op.Char == '.' && strings.IndexByte(s, '.') >= 0:
 		return s, false
-	case d.inPath && !d.slash && strings.IndexByte(s, '/') >= 0:
+	case d.inPath && !d.slash && (strings.IndexByte(s, '/') >= 0 || strings.IndexByte(s, '\\') >= 0):
 		return s, false
 	}
 	return s, true

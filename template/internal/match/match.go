@@ -41,6 +41,10 @@ type Matcher struct {
 
 	once  sync.Once
 	plain *compiled // compiled on the first Match without a variant
+	// plainSize is the size of plain's automata, counted before they are
+	// built (sizeOnce).
+	sizeOnce  sync.Once
+	plainSize int
 	// variants holds the automata compiled for the options that change
 	// them, by the key of namedKinds.
 	variants sync.Map
@@ -58,6 +62,9 @@ type Options struct {
 	Kinds interface{ Kind(name string) Kind }
 	// MaxSteps is the most steps the match may take, above 0.
 	MaxSteps int
+	// Dots lets values write to a dot segment of the path, which no
+	// option of package template allows: only to tell why a match failed.
+	Dots bool
 }
 
 // kind returns the kind that o gives the variable name, or Undefined.
@@ -81,6 +88,10 @@ type Result struct {
 	Offset  int
 	Spent   bool
 	Limited bool
+	// Insts, when Spent is set before any step, is the number of
+	// instructions of the automata that Options.MaxSteps could not pay
+	// to build (see StepsPerInst); 0 otherwise.
+	Insts int
 	// Steps are the steps that the match counted, for the tests of
 	// linearity and of the budget.
 	Steps int

@@ -18,7 +18,10 @@ type qitem struct {
 	name string     // qLiteral: the parameter as expansion writes it; qValued: its name
 	p    *expr.Part // qValued and qVars: the expression
 	occ  int        // the occurrence number of the expression's first variable
-	prog *prog      // qValued: the expression alone, to match the parameter's value
+	// qValued: the expression alone, and its automaton, built by compile,
+	// to match the parameter's value.
+	parts []expr.Part
+	prog  *prog
 }
 
 const (
@@ -32,7 +35,7 @@ const (
 // that: an expression other than "{?...}" first, "{&...}" between
 // parameters, or a simple expression as the whole value of a parameter
 // ("a={x}").
-func queryItems(parts []expr.Part, occ, slots int, v *variant) ([]qitem, bool) {
+func queryItems(parts []expr.Part, occ int) ([]qitem, bool) {
 	var items []qitem
 	var cur []byte
 	open := false // whether a parameter of literal text is being read
@@ -66,8 +69,7 @@ func queryItems(parts []expr.Part, occ, slots int, v *variant) ([]qitem, bool) {
 			}
 			items = append(items, qitem{kind: qVars, p: p, occ: occ})
 		case p.Operator.Char == 0 && open && len(cur) > 0 && strings.IndexByte(string(cur), '=') == len(cur)-1:
-			items = append(items, qitem{kind: qValued, name: string(cur[:len(cur)-1]), p: p, occ: occ,
-				prog: compile(parts[i:i+1], occ, slots, v)})
+			items = append(items, qitem{kind: qValued, name: string(cur[:len(cur)-1]), p: p, occ: occ, parts: parts[i : i+1]})
 		default:
 			return nil, false
 		}

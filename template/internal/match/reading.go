@@ -64,14 +64,20 @@ const (
 // options o: see [Matcher].
 func (mt *Matcher) Match(u uri.URI, o Options) Result {
 	r := &run{o: o, u: u, s: u.String()}
-	r.m = mt.compiled(&r.o)
+	m, size := mt.compiled(&r.o)
+	if m == nil {
+		return Result{Spent: true, Insts: size}
+	}
+	r.m = m
 	r.buf, r.leadBuf = r.bufRoom[:0], r.leadRoom[:0]
 	r.pathStart, r.pathEnd = expr.PathRange(u)
 	r.fragStart = len(r.s)
 	if u.HasFragment() {
 		r.fragStart -= len(u.Fragment()) + 1
 	}
-	r.dots = expr.DotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
+	if !o.Dots {
+		r.dots = expr.DotSegments(nil, r.s[r.pathStart:r.pathEnd], r.pathStart)
+	}
 	r.budget = max(minBudget, budgetPerStep*(len(r.s)+1)*(len(r.m.all.insts)+1))
 	r.budget0 = r.budget
 	vals, off, ok := r.strategies()

@@ -179,13 +179,17 @@ func (b *builder) item(cls *[256]bool, greedy bool) {
 const maxBounded = 64
 
 // upTo emits at most n code points of a member, as a prefix modifier of
-// n allows (RFC 6570, Section 2.4.1): greedy takes as many as it can.
+// n allows (RFC 6570, Section 2.4.1): greedy takes as many as it can. It
+// is n nested options, (cp (cp (...)?)?)?, each of which leaves for the
+// end of the whole when it is not taken.
 func (b *builder) upTo(n int, cls *[256]bool, greedy bool) {
-	if n > 0 {
-		b.opt(greedy, func() {
-			b.codePoint(cls)
-			b.upTo(n-1, cls, greedy)
-		})
+	var splits [maxBounded]int
+	for i := range n {
+		splits[i] = b.emit(inst{op: iSplit})
+		b.codePoint(cls)
+	}
+	for _, pc := range splits[:n] {
+		b.setSplit(pc, pc+1, b.pc(), greedy)
 	}
 }
 
@@ -339,7 +343,7 @@ func (b *builder) expression(p *expr.Part, occ int) {
 // compile returns the automaton of the parts, whose variables have the
 // occurrence numbers from occ on, anchored at both ends, for the variant v.
 func compile(parts []expr.Part, occ int, slots int, v *variant) *prog {
-	b := &builder{variant: v}
+	b := &builder{variant: v, insts: make([]inst, 0, v.progSize(parts))}
 	for i := range parts {
 		p := &parts[i]
 		if p.Operator == nil {
@@ -351,4 +355,91 @@ func compile(parts []expr.Part, occ int, slots int, v *variant) *prog {
 	}
 	b.emit(inst{op: iMatch})
 	return &prog{insts: b.insts, slots: slots}
+}
+
+// The sizes of what the builder emits, in instructions, by which a
+// template's automaton is counted before it is built (Matcher.size): a
+// test compares them with the automata that compile builds.
+const (
+	// item: star(either(class, triplet)): a split, the either's split,
+	// class and jump, the triplet's three, the star's jump.
+	itemSize = 8
+	// codePoint: either's split, class and jump, a triplet, and a star of
+	// a triplet (split, three, jump).
+	codePointSize = 11
+)
+
+// progSize returns the instructions that compile emits for the parts
+// with the variant v.
+func (v *variant) progSize(parts []expr.Part) int {
+	n := 1 // iMatch
+	for i := range parts {
+		p := &parts[i]
+		if p.Operator == nil {
+			n += len(p.Lit) // a byte each, a triplet three
+			continue
+		}
+		n += v.expressionSize(p)
+	}
+	return n
+}
+
+// expressionSize returns the instructions that expression emits for p:
+// for each variable, one way in when no variable before it was written
+// and, but for the first, one after a written one, each a split, the
+// operator's first string or separator (a byte, if any), two saves, the
+// value and a jump; then the two jumps out.
+func (v *variant) expressionSize(p *expr.Part) int {
+	n := 2
+	for i := range p.Specs {
+		val := 4 + v.valueSize(p.Operator, &p.Specs[i])
+		if p.Operator.First != 0 {
+			n += val + 1
+		} else {
+			n += val
+		}
+		if i > 0 {
+			n += val + 1 // the separator
+		}
+	}
+	return n
+}
+
+// valueSize returns the instructions that value emits for the variable s
+// of an expression with operator op.
+func (v *variant) valueSize(op *expr.Operator, s *expr.Spec) int {
+	item := itemSize
+	if s.MaxLen > 0 && s.MaxLen <= maxBounded {
+		item = s.MaxLen * (1 + codePointSize) // upTo: a split and a code point each
+	}
+	members := item
+	if s.MaxLen == 0 && !op.Reserved {
+		members += 3 + item // star: split, ",", item, jump
+	}
+	valued := func(body int) int {
+		if op.Ifemp == '=' {
+			return 1 + body // "=" and body
+		}
+		return 2 + body // opt: split, "=", body
+	}
+	switch {
+	case op.Named && !s.Explode:
+		return len(s.Name) + valued(members)
+	case op.Named && v.named[s.Name] != Undefined:
+		pair := len(s.Name) + valued(item)
+		if v.named[s.Name] == KindList {
+			return 2*pair + 3 // pair, star: split, separator, pair, jump
+		}
+		return pair
+	case op.Named:
+		pair := item + valued(item)
+		return 2*pair + 3
+	case !s.Explode:
+		return members
+	}
+	part := item
+	if !op.Reserved {
+		part += 2 + item // opt: split, "=", item
+	}
+	return 2*part + 3
 }

@@ -1,0 +1,235 @@
+package display
+
+import (
+	"slices"
+	"unicode/utf8"
+)
+
+// This file reads the generated tables of tables.go: the properties of a
+// code point that the checks need, its decomposition, its prototype in
+// confusables.txt and its combining class.
+
+// script is a Unicode script (Unicode Standard Annex #24), one of the
+// constants of tables.go.
+type script uint8
+
+// String returns the script's name as Scripts.txt spells it.
+func (s script) String() string {
+	if int(s) < len(scriptNames) {
+		return scriptNames[s]
+	}
+	return scriptNames[0]
+}
+
+// extension is one range of Script_Extensions values.
+type extension struct {
+	lo, hi  rune
+	scripts []script
+}
+
+// prop is what the tables say of one code point.
+type prop struct {
+	script script
+	flags  uint8
+	zero   rune // the zero of its numbering system, for a digit
+}
+
+func (p prop) allowed() bool { return p.flags&flagAllowed != 0 }
+func (p prop) mark() bool    { return p.flags&flagMark != 0 }
+func (p prop) digit() bool   { return p.flags&flagDigit != 0 }
+
+// decomposes and combining hold for the covered code points only (those
+// Allowed and the nonspacing marks).
+func (p prop) decomposes() bool { return p.flags&flagDecomposes != 0 }
+func (p prop) combining() bool  { return p.flags&flagCombining != 0 }
+
+// plainIDNA holds for an Allowed code point that is valid in a label of
+// UTS #46 wherever it stands (but a mark at the start), starts a segment
+// of NFC and is not right to left (bidi class R, AL or AN); anyMark for a
+// code point of General_Category Mark.
+func (p prop) plainIDNA() bool { return p.flags&flagPlainIDNA != 0 }
+func (p prop) anyMark() bool   { return p.flags&flagAnyMark != 0 }
+
+// The flags of props, as the generator writes them.
+const (
+	flagAllowed    = 1 << iota // Identifier_Status=Allowed (UTS #39, Section 3.1)
+	flagMark                   // General_Category=Nonspacing_Mark
+	flagDigit                  // General_Category=Decimal_Number
+	flagDecomposes             // a canonical decomposition other than itself
+	flagCombining              // a canonical combining class other than 0
+	flagPlainIDNA              // see prop.plainIDNA
+	flagAnyMark                // General_Category=Mark
+)
+
+// asciiProps are the props of the ASCII code points, read from props once
+// by init so that an ASCII letter costs no search.
+var asciiProps [utf8.RuneSelf]prop
+
+func init() {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		asciiProps[r] = searchProp(r)
+	}
+}
+
+// propOf returns the properties of r; a code point that is neither Allowed
+// nor a nonspacing mark has none (scriptUnknown, no flags).
+func propOf(r rune) prop {
+	if r >= 0 && r < utf8.RuneSelf {
+		return asciiProps[r]
+	}
+	return searchProp(r)
+}
+
+func searchProp(r rune) prop {
+	i := lastAtMost(props[:], r)
+	if i < 0 {
+		return prop{}
+	}
+	p := props[i]
+	lo, hi := rune(p>>43), rune(p>>22&(1<<21-1))
+	if r < lo || r > hi {
+		return prop{}
+	}
+	return prop{script: script(p >> 8), flags: uint8(p), zero: lo}
+}
+
+// hasExtension reports whether sc is one of the Script_Extensions of r: a
+// code point with extensions of its own has those, any other its script.
+// Common and Inherited are no script's extension here (the way a regular
+// expression's \p{scx=Latn} does not match a digit).
+func hasExtension(r rune, sc script) bool {
+	if e := extensionOf(r); e != nil {
+		for _, s := range e.scripts {
+			if s == sc {
+				return true
+			}
+		}
+		return false
+	}
+	return propOf(r).script == sc
+}
+
+// extensionOf returns the Script_Extensions of r, if it has its own.
+func extensionOf(r rune) *extension {
+	if r < scriptExtensions[0].lo || r > scriptExtensions[len(scriptExtensions)-1].hi {
+		return nil
+	}
+	for i := range scriptExtensions {
+		if e := &scriptExtensions[i]; r >= e.lo && r <= e.hi {
+			return e
+		}
+	}
+	return nil
+}
+
+// lastAtMost returns the index of the last range of ranges (packed with
+// the first code point in bits 43 to 63, in order) that starts at or
+// before r, or -1.
+func lastAtMost(ranges []uint64, r rune) int {
+	lo, hi := 0, len(ranges) // the answer is below hi, and lo-1 or more
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rune(ranges[m]>>43) <= r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo - 1
+}
+
+// lookup returns the string that keys, index and text map r to.
+func lookup(keys []uint32, index []uint16, text string, r rune) (string, bool) {
+	lo, hi := 0, len(keys)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if keys[m] < uint32(r) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == len(keys) || keys[lo] != uint32(r) {
+		return "", false
+	}
+	return text[index[lo]:index[lo+1]], true
+}
+
+// The Hangul syllables and the jamo they decompose into (Unicode, Section
+// 3.12).
+const (
+	hangulBase  = 0xAC00
+	hangulCount = 11172
+	jamoL       = 0x1100
+	jamoV       = 0x1161
+	jamoT       = 0x11A7
+	jamoVCount  = 21
+	jamoTCount  = 28
+)
+
+// appendDecomposed appends the full canonical decomposition of r to b.
+func appendDecomposed(b []rune, r rune) []rune {
+	if s := r - hangulBase; s >= 0 && s < hangulCount {
+		b = append(b, jamoL+s/(jamoVCount*jamoTCount), jamoV+s%(jamoVCount*jamoTCount)/jamoTCount)
+		if t := s % jamoTCount; t != 0 {
+			b = append(b, jamoT+t)
+		}
+		return b
+	}
+	if r < 0xC0 {
+		return append(b, r)
+	}
+	d, ok := lookup(decompKeys[:], decompIndex[:], decompText, r)
+	if !ok {
+		return append(b, r)
+	}
+	for _, c := range d {
+		b = append(b, c)
+	}
+	return b
+}
+
+// ccc returns the canonical combining class of r.
+func ccc(r rune) uint8 {
+	if r < 0x300 {
+		return 0
+	}
+	i := lastAtMost(cccRanges[:], r)
+	if i < 0 {
+		return 0
+	}
+	p := cccRanges[i]
+	if r > rune(p>>22&(1<<21-1)) {
+		return 0
+	}
+	return uint8(p)
+}
+
+// reorder puts each run of combining characters of b in canonical order
+// (Unicode, Section 3.11): a stable sort by combining class, by insertion
+// for the short runs of real text and by a merge sort for long ones, so
+// that no input takes quadratic time.
+func reorder(b []rune) {
+	for i := 0; i < len(b); {
+		if b[i] < 0x300 || ccc(b[i]) == 0 {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(b) && b[j] >= 0x300 && ccc(b[j]) != 0 {
+			j++
+		}
+		run := b[i:j]
+		if len(run) <= 16 {
+			for k := 1; k < len(run); k++ {
+				c := ccc(run[k])
+				for m := k; m > 0 && ccc(run[m-1]) > c; m-- {
+					run[m], run[m-1] = run[m-1], run[m]
+				}
+			}
+		} else {
+			slices.SortStableFunc(run, func(x, y rune) int { return int(ccc(x)) - int(ccc(y)) })
+		}
+		i = j
+	}
+}
