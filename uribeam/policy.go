@@ -11,8 +11,8 @@ import (
 // Policy is the part of a guard.Policy that travels to the workers of a
 // pipeline as data: its fields are those of guard.Policy of the same
 // names, each allowing more at the risk that guard.Policy's comment states,
-// and OnlyHosts holds the host patterns that guard.NewHostList reads, with
-// AllowPublicSuffixWildcard as guard.HostListOptions has it. The zero
+// and Hosts and OnlyHosts hold the host patterns that guard.NewHostList
+// reads, with AllowPublicSuffixWildcard as guard.HostListOptions has it. The zero
 // Policy is guard's safe default. The fields of guard.Policy that hold
 // code (OnlyURLs, Resolver) are left out: a decision of [Guard] resolves
 // no name and fetches nothing.
@@ -21,7 +21,9 @@ type Policy struct {
 	Ports        []uint16
 	AllowPrivate bool
 	Networks     []netip.Prefix
-	Hosts        []string
+	// Hosts, when not nil, are the patterns of the hosts that are
+	// trusted ("localhost", "*.corp.example"), as guard.Policy's Hosts.
+	Hosts []string
 	// OnlyHosts, when not nil, is an allowlist of host patterns
 	// ("hooks.example.com", "*.partner.example"); an empty, non-nil list
 	// refuses every URL, as guard's does.
@@ -29,16 +31,23 @@ type Policy struct {
 	AllowPublicSuffixWildcard bool
 }
 
-// Guard returns the guard.Policy of p. It compiles OnlyHosts with
-// guard.NewHostList, and returns its *uri.Error for a bad pattern.
+// Guard returns the guard.Policy of p. It compiles Hosts and OnlyHosts
+// with guard.NewHostList, and returns its *uri.Error for a bad pattern.
 func (p Policy) Guard() (*guard.Policy, error) {
-	g := &guard.Policy{Schemes: p.Schemes, Ports: p.Ports, AllowPrivate: p.AllowPrivate, Networks: p.Networks, Hosts: p.Hosts}
-	if p.OnlyHosts != nil {
-		list, err := guard.NewHostList(p.OnlyHosts, guard.HostListOptions{AllowPublicSuffixWildcard: p.AllowPublicSuffixWildcard})
+	g := &guard.Policy{Schemes: p.Schemes, Ports: p.Ports, AllowPrivate: p.AllowPrivate, Networks: p.Networks}
+	o := guard.HostListOptions{AllowPublicSuffixWildcard: p.AllowPublicSuffixWildcard}
+	for _, l := range []struct {
+		patterns []string
+		list     **guard.HostList
+	}{{p.Hosts, &g.Hosts}, {p.OnlyHosts, &g.OnlyHosts}} {
+		if l.patterns == nil {
+			continue
+		}
+		list, err := guard.NewHostList(l.patterns, o)
 		if err != nil {
 			return nil, err
 		}
-		g.OnlyHosts = list
+		*l.list = list
 	}
 	return g, nil
 }

@@ -159,6 +159,12 @@ func TestGuard(t *testing.T) {
 	)
 	passert.Equals(s, beam.ParDo(s, failureText, failed),
 		`guard | http://a b/ | domain-to-ASCII | guard: refused "http://a b/": parse: the URL Standard rejects it: domain-to-ASCII (a space (U+0020) is not allowed in a host (a forbidden host code point)) at offset 8`)
+	// A trusted host, compiled on the workers from its pattern.
+	trusted, _ := Guard(s, Policy{Hosts: []string{"localhost"}}, beam.Create(s, "http://LocalHost./x", "http://127.0.0.1/"))
+	passert.Equals(s, trusted,
+		Decision{Input: "http://LocalHost./x", Allowed: true, Dial: "LocalHost.:80", Offset: uri.NoOffset},
+		refusal(t, guard.Policy{}, "http://127.0.0.1/"),
+	)
 	ptest.RunAndValidate(t, p)
 }
 
@@ -301,6 +307,7 @@ func TestConstruction(t *testing.T) {
 		{"not a struct", func(s beam.Scope) { WithURL(s, beam.Create(s, 1), "URL") }, "not of structs"},
 		{"strings with a field", func(s beam.Scope) { WithURL(s, beam.Create(s, "a"), "URL") }, "not of structs"},
 		{"bad pattern", func(s beam.Scope) { Guard(s, Policy{OnlyHosts: []string{"*.com"}}, beam.Create(s, "a")) }, "invalid host pattern"},
+		{"bad trusted host", func(s beam.Scope) { Guard(s, Policy{Hosts: []string{"a b"}}, beam.Create(s, "a")) }, "invalid host pattern"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			defer func() {
