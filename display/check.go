@@ -2,7 +2,6 @@ package display
 
 import (
 	"slices"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -79,6 +78,11 @@ func restrictionLevel(l *labelInfo) level {
 	if l.ascii {
 		return levelASCII
 	}
+	if l.oneScript {
+		// Every code point is of l.script or goes with every script:
+		// their intersection holds l.script.
+		return levelSingleScript
+	}
 	resolved, noLatin := allScripts(), allScripts()
 	for i, r := range l.runes {
 		s := augmented(r, l.props[i])
@@ -115,16 +119,21 @@ var chromiumRemoved = [...][2]rune{
 	{0xA720, 0xA7FF},
 }
 
+// inRanges reports whether r is in one of ranges, sorted.
 func inRanges(ranges [][2]rune, r rune) bool {
-	for _, rg := range ranges {
-		if r >= rg[0] && r <= rg[1] {
-			return true
-		}
-		if r < rg[0] {
-			return false
+	if len(ranges) == 0 || r < ranges[0][0] || r > ranges[len(ranges)-1][1] {
+		return false
+	}
+	lo, hi := 0, len(ranges) // the first range that ends at r or after is in [lo, hi]
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ranges[m][1] < r {
+			lo = m + 1
+		} else {
+			hi = m
 		}
 	}
-	return false
+	return lo < len(ranges) && ranges[lo][0] <= r
 }
 
 // charLimit returns the reason a code point of label is not shown: a
@@ -233,7 +242,7 @@ func dotLead(r rune) bool {
 	if r < utf8.RuneSelf {
 		t = asciiConf[r]
 	} else {
-		t, _ = lookup(confKeys[:], confIndex[:], confText, r)
+		t, _ = prototypeOf(r)
 	}
 	if t == "" {
 		return false
@@ -266,9 +275,19 @@ func icuChecks(l *labelInfo, p Profile) (Reason, level) {
 	case mixedNumbers(l):
 		return MixedNumbers, lv
 	}
-	if !l.decomposes && !l.combining {
+	if !l.combining && !l.complexNFD {
+		// The decomposition of each code point is the NFD of the label
+		// (each starts with a starter and has one mark at most), and no
+		// letter has a mark twice or a dot above.
 		return Safe, lv
 	}
+	return nfdChecks(l, p), lv
+}
+
+// nfdChecks are the checks of UTS #39, Section 5.4, on the NFD of the
+// label: no combining mark twice on one letter (Invisible), and for
+// Chromium no dot above on a letter that hides it (HiddenOverlay).
+func nfdChecks(l *labelInfo, p Profile) Reason {
 	var buf [64]rune
 	nfd := buf[:0]
 	for i, r := range l.runes {
@@ -281,34 +300,35 @@ func icuChecks(l *labelInfo, p Profile) (Reason, level) {
 	reorder(nfd)
 	switch {
 	case invisible(nfd):
-		return Invisible, lv
+		return Invisible
 	case p == Chromium && hiddenOverlay(nfd):
-		return HiddenOverlay, lv
+		return HiddenOverlay
 	}
-	return Safe, lv
+	return Safe
 }
 
 // checkLabel decides whether l, the Unicode form of an A-label, may be
 // shown, under a host whose last label is tld (as written, A-label or
-// not) and tldUnicode (its Unicode form).
-func checkLabel(l *labelInfo, tld, tldUnicode string, p Profile) Reason {
+// not), with tldRunes the code points of its U-label when it is a valid
+// A-label (nil otherwise).
+func checkLabel(l *labelInfo, tld string, tldRunes []rune, p Profile) Reason {
 	reason, lv := icuChecks(l, p)
 	if reason != Safe || p == Firefox {
 		return reason
 	}
-	return chromiumChecks(l, tld, tldUnicode, lv)
+	return chromiumChecks(l, tld, tldRunes, lv)
 }
 
 // chromiumChecks are the checks of Chromium's IDN spoof checker after
 // those of ICU's.
-func chromiumChecks(l *labelInfo, tld, tldUnicode string, lv level) Reason {
-	label := l.text
-	n := len(l.runes)
+func chromiumChecks(l *labelInfo, tld string, tldRunes []rune, lv level) Reason {
+	label := l.runes
+	n := len(label)
 	switch {
 	case !l.special:
-	case n > 1 && tld != "is" && tld != "fo" && strings.ContainsAny(label, "þð"):
+	case n > 1 && tld != "is" && tld != "fo" && (slices.Contains(label, 'þ') || slices.Contains(label, 'ð')):
 		return TLDSpecific
-	case n > 1 && tld != "az" && strings.ContainsRune(label, 'ə'):
+	case n > 1 && tld != "az" && slices.Contains(label, 'ə'):
 		return TLDSpecific
 	case unsafeMiddleDot(label, tld):
 		return MiddleDot
@@ -317,7 +337,7 @@ func chromiumChecks(l *labelInfo, tld, tldUnicode string, lv level) Reason {
 		return Safe
 	}
 	if lv == levelSingleScript && !(l.special && (hasKanaException(label) || hasDiacriticMark(label))) {
-		if wholeScriptConfusable(l, tld, tldUnicode) {
+		if wholeScriptConfusable(l, tld, tldRunes) {
 			return WholeScriptConfusable
 		}
 		if digitLookalike(label) {
@@ -328,7 +348,7 @@ func chromiumChecks(l *labelInfo, tld, tldUnicode string, lv level) Reason {
 	switch {
 	case digitLookalike(label):
 		return DigitLookalike
-	case hasNonASCIILatin(l) && !lgcOnly(label):
+	case hasNonASCIILatin(l) && !lgcRunes(label):
 		return NonASCIILatinMixed
 	case dangerousPattern(l):
 		return DangerousPattern
@@ -339,22 +359,16 @@ func chromiumChecks(l *labelInfo, tld, tldUnicode string, lv level) Reason {
 // unsafeMiddleDot reports whether label has a U+00B7 MIDDLE DOT other than
 // between two "l" under .cat, where it writes the Catalan ela geminada
 // (RFC 5892, Appendix A.3).
-func unsafeMiddleDot(label, tld string) bool {
-	for i := 0; i < len(label); {
-		j := strings.Index(label[i:], "·")
-		if j < 0 {
-			return false
-		}
-		j += i
-		if tld != "cat" || j == 0 || j+2 == len(label) || label[j-1] != 'l' || label[j+2] != 'l' {
+func unsafeMiddleDot(label []rune, tld string) bool {
+	for j, r := range label {
+		if r == '·' && (tld != "cat" || j == 0 || j+1 == len(label) || label[j-1] != 'l' || label[j+1] != 'l') {
 			return true
 		}
-		i = j + 2
 	}
 	return false
 }
 
-func hasKanaException(label string) bool {
+func hasKanaException(label []rune) bool {
 	for _, r := range label {
 		if r >= 0x3078 && r <= 0x307A || r >= 0x30D8 && r <= 0x30DA || r >= 0x30FB && r <= 0x30FE {
 			return true
@@ -363,7 +377,7 @@ func hasKanaException(label string) bool {
 	return false
 }
 
-func hasDiacriticMark(label string) bool {
+func hasDiacriticMark(label []rune) bool {
 	for _, r := range label {
 		if r >= 0x300 && r <= 0x339 {
 			return true
@@ -384,13 +398,19 @@ func hasNonASCIILatin(l *labelInfo) bool {
 // labelInfo is a label read once for the checks: its code points and
 // their properties.
 type labelInfo struct {
-	text  string
 	ascii bool
 	runes []rune
 	props []prop
 	// Whether a code point decomposes, has a combining class, or is one
-	// of the few that the checks of chromiumChecks look for.
-	decomposes, combining, special bool
+	// of the few that the checks of chromiumChecks look for; and whether
+	// one decomposes into more than a starter and a mark (prop.simpleNFD).
+	decomposes, combining, special, complexNFD bool
+	// script is the script of the first code point that is neither
+	// Common nor Inherited (scriptUnknown when there is none); oneScript
+	// holds when every code point is of that script, Common or Inherited,
+	// and none has Script_Extensions of its own.
+	script    script
+	oneScript bool
 }
 
 // readLabel reads label, appending to the buffers runes and props.
@@ -398,21 +418,38 @@ func readLabel(runes []rune, props []prop, label string) labelInfo {
 	for _, r := range label {
 		runes = append(runes, r)
 	}
-	l := readRunes(runes, props)
-	l.text = label
-	return l
+	return readRunes(runes, props)
 }
 
 // readRunes reads the code points rs of a label, appending their
 // properties to the buffer props; the label's text is left to the caller.
 func readRunes(rs []rune, props []prop) labelInfo {
-	l := labelInfo{ascii: true, runes: rs}
+	l := labelInfo{ascii: true, runes: rs, oneScript: true}
+	found := false // whether l.script is set
 	for _, r := range rs {
 		p := propOf(r)
 		props = append(props, p)
-		l.ascii = l.ascii && r < utf8.RuneSelf
-		l.decomposes = l.decomposes || p.decomposes()
-		l.combining = l.combining || p.combining()
+		if p.script != scriptCommon && p.script != scriptInherited {
+			if !found {
+				l.script, found = p.script, true
+			} else if p.script != l.script {
+				l.oneScript = false
+			}
+		}
+		if r < utf8.RuneSelf {
+			// No ASCII code point decomposes, combines, has extensions
+			// of its own or is special.
+			continue
+		}
+		l.ascii = false
+		if l.oneScript && extensionOf(r) != nil {
+			l.oneScript = false
+		}
+		if p.flags&(flagDecomposes|flagCombining) != 0 {
+			l.decomposes = l.decomposes || p.decomposes()
+			l.complexNFD = l.complexNFD || p.decomposes() && !p.simpleNFD()
+			l.combining = l.combining || p.combining()
+		}
 		l.special = l.special || r == 'þ' || r == 'ð' || r == 'ə' || r == '·' ||
 			r >= 0x300 && r <= 0x339 || r >= 0x3078 && r <= 0x307A || r >= 0x30D8 && r <= 0x30DA || r >= 0x30FB && r <= 0x30FE
 	}

@@ -90,7 +90,7 @@
 // raw Unicode hosts and of A-labels with code points that are not plain in
 // UTS #46 (marks that compose, right-to-left letters, ...) goes through
 // x/net/idna, whose tables follow the Go release. The tables take about
-// 218 KB of a binary, and the package with its code about 330 KB
+// 243 KB of a binary, and the package with its code about 400 KB
 // (docs/performance.md).
 //
 // Chromium's unit-test rows run as vectors (testdata/conformance/chromium-idn):
@@ -121,11 +121,16 @@
 // # Allocation and time
 //
 // [Host] of an ASCII host in lower case with no A-label returns it without
-// allocating, in about 15 ns; a host with an A-label allocates its Decision
-// (three allocations for one A-label) and takes 5,000 to 15,000
-// instructions, under a microsecond for most (docs/performance.md). An
-// A-label whose code points are all plain in UTS #46 is decoded here, with
-// the Unicode 17.0.0 tables; any other goes through x/net/idna. The first
-// comparison with Chromium's top domains indexes them once (about 55 ms).
-// Every function takes time linear in its input.
+// allocating, in about 15 ns. A host with an A-label allocates twice: its
+// Labels, and one string that holds the host with every valid A-label as
+// its U-label, which the U-labels share and which is the Host when every
+// A-label is shown (a third allocation builds a Host that shows some
+// A-labels and not others). It takes 4,300 to 7,000 instructions, which
+// ran in 0.3 to 0.6 µs at best (docs/performance.md). An A-label whose
+// code points are all plain in UTS #46 is decoded here, with the Unicode
+// 17.0.0 tables; any other goes through x/net/idna, as does a host in raw
+// Unicode, which [uri.HostToASCII] converts first (about 5,000
+// instructions more). The first comparison with Chromium's top domains
+// indexes them once (about 55 ms). Every function takes time linear in its
+// input.
 package display

@@ -2,6 +2,7 @@ package display
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
@@ -196,44 +197,76 @@ func hasALabel(host string) bool {
 }
 
 // decide decides for ascii, a lower-case ASCII host with an A-label.
+//
+// It reads each label once, into buffers on the stack, and writes the
+// host with every valid A-label as its U-label to one string, which the
+// Decision shares (Host is that string when every A-label is shown). So it
+// allocates twice, for the Labels and that string, and a third time for a
+// Host that shows some of the A-labels but not all.
 func (p Policy) decide(ascii string) Decision {
+	n := strings.Count(ascii, ".") + 1
 	tld := ascii[strings.LastIndexByte(ascii, '.')+1:]
-	tldUnicode := tld
-	if u, ok := decodeALabel(tld); ok {
-		tldUnicode = u
+	var tldRunes []rune // the U-label of tld, if it is an A-label
+	if strings.HasPrefix(tld, "xn--") {
+		var tbuf [64]rune
+		var tpbuf [64]prop
+		t, _, _ := readALabel(tbuf[:0], tpbuf[:0], tld)
+		tldRunes = t.runes
 	}
-	d := Decision{ASCII: ascii, Labels: make([]Label, 0, strings.Count(ascii, ".")+1)}
-	var shown strings.Builder
-	idn := false
-	shown.Grow(2 * len(ascii))
+	d := Decision{ASCII: ascii, Labels: make([]Label, n)}
+	var rbuf [64]rune
+	var pbuf [64]prop
+	var hbuf [256]byte
+	var sbuf [16]int
+	text := hbuf[:0]   // the host with every valid A-label as its U-label
+	starts := sbuf[:0] // where each label starts in text, or -1 if not decoded
+	idn, shown := false, 0
 	for rest, i := ascii, 0; i >= 0; {
 		label := rest
 		if i = strings.IndexByte(rest, '.'); i >= 0 {
 			label, rest = rest[:i], rest[i+1:]
 		}
-		if len(d.Labels) > 0 {
-			shown.WriteByte('.')
+		k := len(starts)
+		if k > 0 {
+			text = append(text, '.')
 		}
-		l := Label{ASCII: label}
-		if strings.HasPrefix(label, "xn--") {
-			var rbuf [64]rune
-			var pbuf [64]prop
-			if info, u, ok := readALabel(rbuf[:0], pbuf[:0], label); ok {
-				idn = true
-				l.Unicode = u
-				l.Reason = checkLabel(&info, tld, tldUnicode, p.Profile)
-			} else {
-				l.Reason = InvalidIDNA
+		start := len(text)
+		d.Labels[k].ASCII = label
+		l, u, ok := readALabel(rbuf[:0], pbuf[:0], label)
+		switch {
+		case !ok:
+			text = append(text, label...)
+			starts = append(starts, -1)
+			if strings.HasPrefix(label, "xn--") {
+				d.Labels[k].Reason = InvalidIDNA
 			}
+			continue
+		case u != "":
+			// Decoded by IDNA.
+			text = append(text, u...)
+		default:
+			text = appendRunes(text, l.runes)
 		}
-		if l.Reason == Safe && l.Unicode != "" {
-			shown.WriteString(l.Unicode)
-		} else {
-			shown.WriteString(label)
+		starts = append(starts, start)
+		idn = true
+		if d.Labels[k].Reason = checkLabel(&l, tld, tldRunes, p.Profile); d.Labels[k].Reason == Safe {
+			shown++
 		}
-		d.Labels = append(d.Labels, l)
 	}
-	d.Host = shown.String()
+	full := string(text)
+	decoded := 0
+	for k, start := range starts {
+		if start >= 0 {
+			// No U-label holds a ".".
+			u := full[start:]
+			if i := strings.IndexByte(u, '.'); i >= 0 {
+				u = u[:i]
+			}
+			d.Labels[k].Unicode = u
+			decoded++
+		}
+	}
+	d.Host = d.shownHost(full, shown, decoded)
 	if top := p.topDomains(); idn && top != nil && d.Host != ascii {
 		if d.SimilarTo = top.Similar(d.Host); d.SimilarTo != "" {
 			d.Host = ascii
@@ -247,6 +280,43 @@ func (p Policy) decide(ascii string) Decision {
 	return d
 }
 
+// shownHost returns the host that d shows, given full, the host with every
+// valid A-label as its U-label, how many of them are shown, and how many
+// there are.
+func (d *Decision) shownHost(full string, shown, decoded int) string {
+	switch shown {
+	case 0:
+		return d.ASCII
+	case decoded:
+		return full
+	}
+	var b strings.Builder
+	b.Grow(len(full))
+	for i, l := range d.Labels {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if l.Reason == Safe && l.Unicode != "" {
+			b.WriteString(l.Unicode)
+		} else {
+			b.WriteString(l.ASCII)
+		}
+	}
+	return b.String()
+}
+
+// appendRunes appends the UTF-8 of rs to b.
+func appendRunes(b []byte, rs []rune) []byte {
+	for _, r := range rs {
+		if r < utf8.RuneSelf {
+			b = append(b, byte(r))
+		} else {
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return b
+}
+
 // topDomains returns the top domains of p.
 func (p Policy) topDomains() *TopDomains {
 	switch {
@@ -258,21 +328,15 @@ func (p Policy) topDomains() *TopDomains {
 	return nil
 }
 
-// decodeALabel returns the U-label of an A-label, if it is a valid one: a
-// label of at most 63 octets (RFC 1035, Section 2.3.4) that starts with
-// "xn--", does not end with "-" and that UTS #46 ToUnicode decodes to a
-// label with a non-ASCII character.
-func decodeALabel(label string) (string, bool) {
-	var rbuf [64]rune
-	var pbuf [64]prop
-	_, u, ok := readALabel(rbuf[:0], pbuf[:0], label)
-	return u, ok
-}
-
-// readALabel decodes an A-label as decodeALabel does and reads its
-// U-label u for the checks, appending to the buffers runes and props. (u
-// is returned apart from l, which points into the buffers, so that the
-// buffers can stay on the caller's stack.)
+// readALabel decodes label, if it is a valid A-label, and reads its
+// U-label for the checks, appending its code points to runes and their
+// properties to props: a valid A-label is a label of at most 63 octets
+// (RFC 1035, Section 2.3.4) that starts with "xn--", does not end with "-"
+// and that UTS #46 ToUnicode decodes to a label with a non-ASCII
+// character. A label whose code points are all plain (see plainLabel) is
+// decoded here without IDNA, and u is ""; u is the U-label that IDNA
+// gives for any other. (u is returned apart from l, which points into the
+// buffers, so that the buffers can stay on the caller's stack.)
 func readALabel(runes []rune, props []prop, label string) (l labelInfo, u string, ok bool) {
 	if !strings.HasPrefix(label, "xn--") || strings.HasSuffix(label, "-") || len(label) > 63 {
 		return labelInfo{}, "", false
@@ -280,9 +344,7 @@ func readALabel(runes []rune, props []prop, label string) (l labelInfo, u string
 	if rs, ok := idnacheck.DecodePunycode(runes, label[len("xn--"):]); ok {
 		l := readRunes(rs, props)
 		if plainLabel(&l) {
-			u := string(rs)
-			l.text = u
-			return l, u, true
+			return l, "", true
 		}
 	}
 	u, err := idnacheck.Display.ToUnicode(label)

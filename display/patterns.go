@@ -1,6 +1,9 @@
 package display
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // This file holds the checks of Chromium's IDN spoof checker that look
 // for look-alikes of Latin letters and digits, and for patterns of
@@ -38,60 +41,111 @@ var wholeScriptLookalikes = [...]struct {
 	{scriptThai, "ทนบพรหเแ๐ดลปฟม", []string{"th"}},
 }
 
+// lookalikesOf is the index in wholeScriptLookalikes of each script that
+// it lists, and -1 for the others; lookalikeLetters are the letters of
+// each entry, sorted.
+var (
+	lookalikesOf = func() (t [len(scriptNames)]int8) {
+		for i := range t {
+			t[i] = -1
+		}
+		for k, w := range wholeScriptLookalikes {
+			t[w.script] = int8(k)
+		}
+		return t
+	}()
+	lookalikeLetters = func() (t [len(wholeScriptLookalikes)][]rune) {
+		for k, w := range wholeScriptLookalikes {
+			t[k] = []rune(w.letters)
+			slices.Sort(t[k])
+		}
+		return t
+	}()
+)
+
 // wholeScriptWords are Cyrillic words that are whole-script confusables
 // but spell no Latin word, which Chromium shows.
 var wholeScriptWords = [...]string{"секс", "как", "коса", "курс", "парк", "такий", "укроп", "сахарок", "покраска"}
 
 // wholeScriptConfusable reports whether label is spelled with letters of
 // one script that all look Latin, under a TLD not of that script.
-func wholeScriptConfusable(l *labelInfo, tld, tldUnicode string) bool {
+func wholeScriptConfusable(l *labelInfo, tld string, tldRunes []rune) bool {
 	// The label is of one script, with Common and Inherited: its first
 	// letter tells which.
-	var sc script
-	for _, p := range l.props {
-		if p.script != scriptCommon && p.script != scriptInherited {
-			sc = p.script
-			break
-		}
+	sc := l.script
+	k := lookalikesOf[sc]
+	if k < 0 {
+		return false
 	}
-	for _, wsc := range wholeScriptLookalikes {
-		if wsc.script != sc {
+	wsc := &wholeScriptLookalikes[k]
+	for i, r := range l.runes {
+		if l.props[i].script != sc {
 			continue
 		}
-		for i, r := range l.runes {
-			if l.props[i].script == sc && !strings.ContainsRune(wsc.letters, r) {
-				return false
-			}
-		}
-		for _, w := range wholeScriptWords {
-			if l.text == w {
-				return false
-			}
-		}
-		if !isASCII(tldUnicode) && strings.IndexFunc(tldUnicode, func(r rune) bool { return propOf(r).script == sc }) >= 0 {
+		if !containsSorted(lookalikeLetters[k], r) {
 			return false
 		}
-		for _, t := range wsc.tlds {
-			if t == tld {
+	}
+	if sc == scriptCyrillic {
+		for _, w := range wholeScriptWordRunes {
+			if len(w) == len(l.runes) && slices.Equal(w, l.runes) {
 				return false
 			}
 		}
-		return true
 	}
-	return false
+	for _, r := range tldRunes {
+		if propOf(r).script == sc {
+			return false
+		}
+	}
+	for _, t := range wsc.tlds {
+		if t == tld {
+			return false
+		}
+	}
+	return true
 }
 
-// digitLookalikes are characters that are, or look like, digits.
+// wholeScriptWordRunes are the code points of wholeScriptWords.
+var wholeScriptWordRunes = func() (t [len(wholeScriptWords)][]rune) {
+	for i, w := range wholeScriptWords {
+		t[i] = []rune(w)
+	}
+	return t
+}()
+
+// containsSorted reports whether the sorted rs hold r.
+func containsSorted(rs []rune, r rune) bool {
+	lo, hi := 0, len(rs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rs[m] < r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo < len(rs) && rs[lo] == r
+}
+
+// digitLookalikes are characters that are, or look like, digits;
+// digitLookalikeRunes are they, sorted.
 const digitLookalikes = "θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨"
+
+var digitLookalikeRunes = func() []rune {
+	rs := []rune(digitLookalikes)
+	slices.Sort(rs)
+	return rs
+}()
 
 // digitLookalike reports whether label has only ASCII digits and digit
 // look-alikes, and at least one look-alike.
-func digitLookalike(label string) bool {
+func digitLookalike(label []rune) bool {
 	seen := false
 	for _, r := range label {
 		switch {
 		case r >= '0' && r <= '9':
-		case strings.ContainsRune(digitLookalikes, r):
+		case isDigitLookalike(r):
 			seen = true
 		default:
 			return false
@@ -99,6 +153,8 @@ func digitLookalike(label string) bool {
 	}
 	return seen
 }
+
+func isDigitLookalike(r rune) bool { return containsSorted(digitLookalikeRunes, r) }
 
 // Sets of characters of the dangerous patterns.
 const (

@@ -2,7 +2,6 @@ package display
 
 import (
 	"slices"
-	"unicode/utf8"
 )
 
 // This file reads the generated tables of tables.go: the properties of a
@@ -50,6 +49,11 @@ func (p prop) combining() bool  { return p.flags&flagCombining != 0 }
 func (p prop) plainIDNA() bool { return p.flags&flagPlainIDNA != 0 }
 func (p prop) anyMark() bool   { return p.flags&flagAnyMark != 0 }
 
+// simpleNFD holds for a covered code point whose canonical decomposition
+// is a starter alone or a starter and one combining mark other than U+0307
+// COMBINING DOT ABOVE.
+func (p prop) simpleNFD() bool { return p.flags&flagSimpleNFD != 0 }
+
 // The flags of props, as the generator writes them.
 const (
 	flagAllowed    = 1 << iota // Identifier_Status=Allowed (UTS #39, Section 3.1)
@@ -59,29 +63,27 @@ const (
 	flagCombining              // a canonical combining class other than 0
 	flagPlainIDNA              // see prop.plainIDNA
 	flagAnyMark                // General_Category=Mark
+	flagSimpleNFD              // see prop.simpleNFD
 )
 
-// asciiProps are the props of the ASCII code points, read from props once
-// by init so that an ASCII letter costs no search.
-var asciiProps [utf8.RuneSelf]prop
-
-func init() {
-	for r := rune(0); r < utf8.RuneSelf; r++ {
-		asciiProps[r] = searchProp(r)
-	}
-}
-
 // propOf returns the properties of r; a code point that is neither Allowed
-// nor a nonspacing mark has none (scriptUnknown, no flags).
+// nor a nonspacing mark has none (scriptUnknown, no flags). Below U+0800 it
+// reads the table low: the flags in bits 0 to 7 of an entry, the script in
+// bits 8 to 15, the value of a digit in bits 28 to 31.
 func propOf(r rune) prop {
-	if r >= 0 && r < utf8.RuneSelf {
-		return asciiProps[r]
+	if uint32(r) < uint32(len(low)) {
+		v := low[r]
+		p := prop{script: script(v >> 8), flags: uint8(v)}
+		if p.digit() {
+			p.zero = r - rune(v>>28)
+		}
+		return p
 	}
 	return searchProp(r)
 }
 
 func searchProp(r rune) prop {
-	i := lastAtMost(props[:], r)
+	i := lastAtMost(props[:], propsBlocks, r)
 	if i < 0 {
 		return prop{}
 	}
@@ -90,7 +92,11 @@ func searchProp(r rune) prop {
 	if r < lo || r > hi {
 		return prop{}
 	}
-	return prop{script: script(p >> 8), flags: uint8(p), zero: lo}
+	q := prop{script: script(p >> 8), flags: uint8(p)}
+	if q.digit() {
+		q.zero = lo
+	}
+	return q
 }
 
 // hasExtension reports whether sc is one of the Script_Extensions of r: a
@@ -122,11 +128,61 @@ func extensionOf(r rune) *extension {
 	return nil
 }
 
+// blockIndex narrows the search of a sorted table to one block of
+// 1<<blockShift code points: entry b is the number of entries of the table
+// whose first code point is below b<<blockShift. The tables of this
+// package are built once, by the initializers below, so that a search
+// costs a few comparisons instead of a dozen steps of a binary search over
+// the whole table.
+type blockIndex [indexedBlocks + 1]uint16
+
+// The blocks of a blockIndex: 64 code points each, up to U+3FFFF (the
+// planes of the Allowed code points); a code point above is searched in
+// the entries past the last block.
+const (
+	blockShift    = 6
+	indexedBlocks = 0x40000 >> blockShift
+)
+
+var (
+	propsBlocks  = newBlockIndex(len(props), func(i int) rune { return rune(props[i] >> 43) })
+	cccBlocks    = newBlockIndex(len(cccRanges), func(i int) rune { return rune(cccRanges[i] >> 43) })
+	confBlocks   = newBlockIndex(len(confKeys), func(i int) rune { return rune(confKeys[i]) })
+	decompBlocks = newBlockIndex(len(decompKeys), func(i int) rune { return rune(decompKeys[i]) })
+)
+
+// newBlockIndex returns the blockIndex of a table of n entries, sorted by
+// their first code points first(i).
+func newBlockIndex(n int, first func(i int) rune) *blockIndex {
+	x := new(blockIndex)
+	i := 0
+	for b := range x {
+		for i < n && first(i) < rune(b)<<blockShift {
+			i++
+		}
+		x[b] = uint16(i)
+	}
+	return x
+}
+
+// span returns the entries of a table indexed by x among which to search
+// for r: every entry before lo starts below r, and every entry from hi on
+// (hi is n past the last block) starts above it.
+func (x *blockIndex) span(r rune, n int) (lo, hi int) {
+	if r < 0 {
+		return 0, 0
+	}
+	if b := r >> blockShift; b < indexedBlocks {
+		return int(x[b]), int(x[b+1])
+	}
+	return int(x[indexedBlocks]), n
+}
+
 // lastAtMost returns the index of the last range of ranges (packed with
-// the first code point in bits 43 to 63, in order) that starts at or
-// before r, or -1.
-func lastAtMost(ranges []uint64, r rune) int {
-	lo, hi := 0, len(ranges) // the answer is below hi, and lo-1 or more
+// the first code point in bits 43 to 63, in order, indexed by x) that
+// starts at or before r, or -1.
+func lastAtMost(ranges []uint64, x *blockIndex, r rune) int {
+	lo, hi := x.span(r, len(ranges)) // the answer is below hi, and lo-1 or more
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if rune(ranges[m]>>43) <= r {
@@ -138,9 +194,10 @@ func lastAtMost(ranges []uint64, r rune) int {
 	return lo - 1
 }
 
-// lookup returns the string that keys, index and text map r to.
-func lookup(keys []uint32, index []uint16, text string, r rune) (string, bool) {
-	lo, hi := 0, len(keys)
+// lookup returns the string that keys (indexed by x), index and text map r
+// to.
+func lookup(keys []uint32, x *blockIndex, index []uint16, text string, r rune) (string, bool) {
+	lo, hi := x.span(r, len(keys))
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if keys[m] < uint32(r) {
@@ -153,6 +210,31 @@ func lookup(keys []uint32, index []uint16, text string, r rune) (string, bool) {
 		return "", false
 	}
 	return text[index[lo]:index[lo+1]], true
+}
+
+// The words of an entry of bits.
+const (
+	bitConfusable = iota // a prototype in confusables.txt
+	bitDecomposes        // a canonical decomposition
+	bitCombining         // a nonzero canonical combining class
+)
+
+// maybe reports whether r may have the property k of bits: false when the
+// table bits says it has not, true when it says it has or does not hold r.
+func maybe(r rune, k int) bool {
+	if uint32(r) >= uint32(len(bitsBlock))<<6 {
+		return true
+	}
+	return bits[bitsBlock[r>>6]][k]>>(r&63)&1 != 0
+}
+
+// prototypeOf returns the prototype of r in confusables.txt, if it has
+// one.
+func prototypeOf(r rune) (string, bool) {
+	if !maybe(r, bitConfusable) {
+		return "", false
+	}
+	return lookup(confKeys[:], confBlocks, confIndex[:], confText, r)
 }
 
 // The Hangul syllables and the jamo they decompose into (Unicode, Section
@@ -176,10 +258,10 @@ func appendDecomposed(b []rune, r rune) []rune {
 		}
 		return b
 	}
-	if r < 0xC0 {
+	if r < 0xC0 || !maybe(r, bitDecomposes) {
 		return append(b, r)
 	}
-	d, ok := lookup(decompKeys[:], decompIndex[:], decompText, r)
+	d, ok := lookup(decompKeys[:], decompBlocks, decompIndex[:], decompText, r)
 	if !ok {
 		return append(b, r)
 	}
@@ -191,10 +273,13 @@ func appendDecomposed(b []rune, r rune) []rune {
 
 // ccc returns the canonical combining class of r.
 func ccc(r rune) uint8 {
-	if r < 0x300 {
+	if uint32(r) < uint32(len(low)) {
+		return uint8(low[r] >> 16)
+	}
+	if !maybe(r, bitCombining) {
 		return 0
 	}
-	i := lastAtMost(cccRanges[:], r)
+	i := lastAtMost(cccRanges[:], cccBlocks, r)
 	if i < 0 {
 		return 0
 	}

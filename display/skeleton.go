@@ -44,13 +44,18 @@ func asciiSelfSkeleton(s string) bool {
 }
 
 // asciiConf is the prototype of each ASCII code point that has one, from
-// confusables.txt ("m" is "rn", "0" is "O", "1" is "l").
-var asciiConf [utf8.RuneSelf]string
+// confusables.txt ("m" is "rn", "0" is "O", "1" is "l"); asciiDots says
+// which prototypes hold a ".".
+var (
+	asciiConf [utf8.RuneSelf]string
+	asciiDots [utf8.RuneSelf]bool
+)
 
 func init() {
 	for r := rune(0); r < utf8.RuneSelf; r++ {
-		if t, ok := lookup(confKeys[:], confIndex[:], confText, r); ok {
+		if t, ok := prototypeOf(r); ok {
 			asciiConf[r] = t
+			asciiDots[r] = strings.Contains(t, ".")
 		}
 	}
 }
@@ -69,7 +74,7 @@ func skeletonRunes(b []rune, s string) []rune {
 			continue
 		}
 		for _, d := range appendDecomposed(dbuf[:0], r) {
-			if t, ok := lookup(confKeys[:], confIndex[:], confText, d); ok {
+			if t, ok := prototypeOf(d); ok {
 				b = appendString(b, t)
 			} else {
 				b = append(b, d)
@@ -205,6 +210,84 @@ func variantSkeleton(b []byte, rs []rune, ell bool) []byte {
 	return b
 }
 
+// similarSkeleton appends to b the skeleton that hostSkeletons gives host
+// when host has no character of chromiumAlternatives: that of host
+// without its diacritics if lgc (removeDiacritics, where lgc is
+// lgcOnly(host)), with the mappings of chromiumExtra (mapExtra), and with
+// "ӏ" read as "l" if ell is set (variantSkeleton), in one pass. hasEll
+// reports whether host has an "ӏ" there. It allocates only for a skeleton
+// longer than 128 code points.
+func similarSkeleton(b []byte, host string, lgc, ell bool) (_ []byte, hasEll bool) {
+	var buf [128]rune
+	sk := buf[:0]
+	other := false // whether a code point is not ASCII
+	for _, r := range host {
+		if r < utf8.RuneSelf {
+			// removeDiacritics and mapExtra leave ASCII as it is.
+			if t := asciiConf[r]; t != "" {
+				sk = appendString(sk, t)
+			} else {
+				sk = append(sk, r)
+			}
+			continue
+		}
+		other = true
+		var e bool
+		sk, e = appendSimilar(sk, r, lgc, ell)
+		hasEll = hasEll || e
+	}
+	if other {
+		reorder(sk)
+	}
+	return appendRunes(b, sk), hasEll
+}
+
+// appendSimilar appends to sk what the code point r, not ASCII, gives in
+// the skeleton of similarSkeleton, not yet in canonical order; hasEll
+// reports whether r is or gives an "ӏ".
+func appendSimilar(sk []rune, r rune, lgc, ell bool) (_ []rune, hasEll bool) {
+	var dbuf [8]rune
+	var text []rune // r after removeDiacritics
+	switch {
+	case !lgc:
+		text = append(dbuf[:0], r)
+	case r == 'ł':
+		text = append(dbuf[:0], 'l')
+	case r == 'ø':
+		text = append(dbuf[:0], 'o')
+	case r == 'đ':
+		text = append(dbuf[:0], 'd')
+	case r < 0xC0:
+		text = append(dbuf[:0], r)
+	default:
+		text = appendDecomposed(dbuf[:0], r)
+		n := 0
+		for _, d := range text {
+			if !propOf(d).mark() {
+				text[n] = d
+				n++
+			}
+		}
+		text = text[:n]
+	}
+	for _, x := range text {
+		if t := extraOf(x); t != "" {
+			for _, y := range t {
+				sk = appendSkeleton(sk, y)
+			}
+			continue
+		}
+		if x == 'ӏ' {
+			hasEll = true
+			if ell {
+				x = 'l'
+			}
+		}
+		sk = appendSkeleton(sk, x)
+	}
+	return sk, hasEll
+}
+
 // appendSkeleton appends the prototypes of the decomposition of r to b.
 func appendSkeleton(b []rune, r rune) []rune {
 	if r < utf8.RuneSelf {
@@ -215,7 +298,7 @@ func appendSkeleton(b []rune, r rune) []rune {
 	}
 	var dbuf [8]rune
 	for _, d := range appendDecomposed(dbuf[:0], r) {
-		if t, ok := lookup(confKeys[:], confIndex[:], confText, d); ok {
+		if t, ok := prototypeOf(d); ok {
 			b = appendString(b, t)
 		} else {
 			b = append(b, d)
@@ -342,14 +425,31 @@ func removeDiacritics(b []rune, host string) []rune {
 // ASCII digits, ".", "_", "-" and the marks U+0300 to U+0339.
 func lgcOnly(s string) bool {
 	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
-		case r >= '0' && r <= '9', r == '.', r == '_', r == '-', r >= 0x300 && r <= 0x339:
-		default:
-			if sc := propOf(r).script; sc != scriptLatin && sc != scriptGreek && sc != scriptCyrillic {
-				return false
-			}
+		if !lgcRune(r) {
+			return false
 		}
+	}
+	return true
+}
+
+// lgcRunes is lgcOnly of the code points rs.
+func lgcRunes(rs []rune) bool {
+	for _, r := range rs {
+		if !lgcRune(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// lgcRune reports whether r is a character that lgcOnly accepts.
+func lgcRune(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+	case r >= '0' && r <= '9', r == '.', r == '_', r == '-', r >= 0x300 && r <= 0x339:
+	default:
+		sc := propOf(r).script
+		return sc == scriptLatin || sc == scriptGreek || sc == scriptCyrillic
 	}
 	return true
 }

@@ -2,8 +2,10 @@ package display
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/gouri/uri"
 	"github.com/gouri/uri/internal/abnf"
@@ -14,6 +16,10 @@ import (
 // several goroutines.
 type TopDomains struct {
 	bySkeleton map[string]string
+	// others are the code points beyond ASCII of the skeletons, sorted:
+	// a host whose last two labels give one that is not among them has
+	// no top domain's skeleton.
+	others []rune
 }
 
 // maxSkeletonLabels is how many labels of a skeleton are compared at most:
@@ -39,9 +45,48 @@ func NewTopDomains(domains []string) (*TopDomains, error) {
 			if _, ok := t.bySkeleton[s]; !ok {
 				t.bySkeleton[s] = d
 			}
+			for _, r := range s {
+				if r >= utf8.RuneSelf {
+					t.others = append(t.others, r)
+				}
+			}
 		}
 	}
+	slices.Sort(t.others)
+	t.others = slices.Compact(t.others)
 	return t, nil
+}
+
+// cannotMatch reports whether no top domain can have the skeleton of
+// host, whose last two labels are tail, because the skeleton of tail
+// (similarSkeleton, with lgc and without reading "ӏ" as "l") has a code
+// point that no skeleton of t has. Each label that lookup compares holds
+// tail's, unless a prototype holds a "." (then it reports false).
+func (t *TopDomains) cannotMatch(tail string, lgc bool) bool {
+	var buf [16]rune
+	for _, r := range tail {
+		if r < utf8.RuneSelf {
+			if asciiDots[r] {
+				return false
+			}
+			continue
+		}
+		sk, ell := appendSimilar(buf[:0], r, lgc, false)
+		if ell {
+			continue // "ӏ", which may be read as "l"
+		}
+		for _, c := range sk {
+			if c == '.' {
+				return false
+			}
+		}
+		for _, c := range sk {
+			if _, found := slices.BinarySearch(t.others, c); c >= utf8.RuneSelf && !found {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var chromiumTop = sync.OnceValue(func() *TopDomains {
@@ -84,13 +129,26 @@ func (t *TopDomains) Similar(host string) string {
 		}
 		return ""
 	}
-	var rbuf, mbuf [64]rune
+	lgc := lgcOnly(trimmed)
+	tail := trimmed
+	if i := strings.LastIndexByte(trimmed, '.'); i > 0 {
+		if j := strings.LastIndexByte(trimmed[:i], '.'); j >= 0 {
+			tail = trimmed[j+1:]
+		}
+	}
+	// The skeleton of a host of Latin, Greek and Cyrillic letters is
+	// mostly ASCII, which the look-up decides as fast.
+	if !lgc && t.cannotMatch(tail, lgc) {
+		return ""
+	}
 	var b1, b2 [128]byte
-	rs := mapExtra(mbuf[:0], removeDiacritics(rbuf[:0], trimmed))
-	plain := variantSkeleton(b1[:0], rs, false)
-	ell := variantSkeleton(b2[:0], rs, true)
-	if ell != nil && string(ell) < string(plain) {
-		plain, ell = ell, plain
+	plain, hasEll := similarSkeleton(b1[:0], trimmed, lgc, false)
+	var ell []byte
+	if hasEll {
+		ell, _ = similarSkeleton(b2[:0], trimmed, lgc, true)
+		if string(ell) < string(plain) {
+			plain, ell = ell, plain
+		}
 	}
 	for _, s := range [...][]byte{plain, ell} {
 		if top, ok := t.match(host, s); ok {

@@ -140,7 +140,7 @@ func showable(r rune, after bool) bool {
 	if r < utf8.RuneSelf || !p.allowed() || p.mark() && !after || inRanges(chromiumRemoved[:], r) {
 		return false
 	}
-	t, ok := lookup(confKeys[:], confIndex[:], confText, r)
+	t, ok := prototypeOf(r)
 	if !ok {
 		return true
 	}

@@ -27,6 +27,7 @@ func TestAllocs(t *testing.T) {
 		{"www", extract.Default, "See www.example.com/a and www.example.com/b.", 1 + 2},
 		{"bare domains", extract.Relaxed, "example.com/a example.com/b example.com/c", 1 + 3},
 		{"addresses", extract.Relaxed, "a@example.com b@example.com", 1 + 2},
+		{"escapes of JSON", extract.Default, `{"u":"https:\/\/a.example\/x","v":"https://a.example/?a=1\u0026b=2"}`, 1 + 2},
 		{"GFM", extract.GFM, "www.example.com/a https://example.com/b a@example.com", 1 + 2},
 	} {
 		e := extractor(t, c.mode)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"unicode"
 
 	"github.com/gouri/uri/internal/abnf"
@@ -18,8 +19,9 @@ const (
 	bUser                      // userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) less "(" ")" (RFC 3986, Section 3.2.1)
 	bLocal                     // the local part of an address: atext and "." (RFC 5322, Section 3.2.3) and DQUOTE
 	bPath                      // a character that a path, query or fragment goes on with in text
+	bPair                      // a character of a pair that pathEnd counts or closes at: brackets and "'"
 	bTrail                     // trailing punctuation, left out at the end of a URL
-	bSpace                     // ASCII whitespace: a URL never spans it, and a stream may be cut after it
+	bSpace                     // a space, a tab, a line feed or a carriage return: a URL never spans it, and a stream may be cut after it
 )
 
 var ascii = func() (t [128]uint16) {
@@ -40,16 +42,23 @@ var ascii = func() (t [128]uint16) {
 	set(bHost, alnum+"-._")
 	set(bUser, alnum+"-._~%!$&'*+,;=:")
 	set(bLocal, alnum+".!#$%&'*+-/=?^_`{|}~\"")
-	// Every visible character but "<" and ">", which end a URL in text
-	// (RFC 3986, Appendix C) and "\", which ends one in logs and
-	// escaped strings.
+	// Every visible character but those that delimit URLs in text: "<",
+	// ">" and '"' (RFC 2396, Section 2.4.3, excluded them from URIs "because
+	// they are often used as the delimiters around URI in text documents";
+	// RFC 3986, Appendix C), "`" (RFC 2396's "unwise" characters; a code
+	// span in Markdown, a command in a shell), and "\", which ends a URL in
+	// logs and escaped strings. The URL Standard percent-encodes all but
+	// "\" in a path (section 1.3, the path percent-encode set).
 	for c := '!'; c <= '~'; c++ {
-		if c != '<' && c != '>' && c != '\\' {
+		if strings.IndexByte("<>\"`\\", byte(c)) < 0 {
 			t[c] |= bPath
 		}
 	}
-	set(bTrail, "?!.,:;*_~'\"`")
-	set(bSpace, " \t\n\v\f\r")
+	set(bPair, "([{)]}'")
+	set(bTrail, "?!.,:;*_~'")
+	// Not the vertical tab nor the form feed, after which mode GFM
+	// starts no www link (gfmSpace): a Scanner cut there would.
+	set(bSpace, " \t\n\r")
 	return t
 }()
 

@@ -21,7 +21,9 @@
 //     with local parts of RFC 5322, section 3.4.1, quoted words included),
 //     IPv4 addresses in dotted decimal and IPv6 addresses in brackets, each
 //     with a port and a path. They are read with "http://" or "mailto:"
-//     before them. A bare domain, an address or "www." does not start right
+//     before them. An address followed by ":" and a path is none: in
+//     "git@github.com:x/y.git" it is a user at a host, as scp and git read
+//     it. A bare domain, an address or "www." does not start right
 //     after a letter, a digit, ":", "/", "\" or "@" (a path, a file name).
 //   - GFM finds what GitHub links in Markdown: the autolink literals of
 //     the GitHub Flavored Markdown spec (section 6.9: www, url and email
@@ -37,16 +39,42 @@
 // In modes Default and Relaxed:
 //
 //   - Trailing punctuation is left out: "?", "!", ".", ",", ":", ";",
-//     "*", "_", "~", "`", and a quotation mark ('"' or "'") that has no
-//     pair in the URL ("https://example.com/'a'" keeps its quotes).
+//     "*", "_", "~", and a "'" that has no pair in the URL
+//     ("https://example.com/'a'" keeps its quotes).
 //   - Parentheses, brackets and braces are kept when balanced in the URL:
 //     a closing one without its opening one ends it
 //     ("(https://en.wikipedia.org/wiki/Go_(language))").
-//   - "<", ">" and "\" end a URL (RFC 3986, Appendix C; "\" ends escaped
-//     strings in logs), and so does an HTML character reference at its end
-//     ("&amp;", "&#39;"), which is left out.
+//   - The characters that delimit URLs in text end a URL: "<", ">" and
+//     '"' (RFC 2396, Section 2.4.3, left them out of URIs for that reason;
+//     RFC 3986, Appendix C), "`" (a code span, a shell command) and "\"
+//     (escaped strings in logs). So a URL in a JSON string, an HTML
+//     attribute or a Markdown link's title ends at its closing quotation
+//     mark: ["https://a.example/1","https://b.example/2"] holds two. The URL
+//     Standard percent-encodes '"', "<", ">" and "`" in a path.
+//   - A URL that starts right after "'" ends at the "'" that closes it:
+//     the first one that is not an apostrophe between two letters or
+//     digits ('https://example.com/it's' gives "https://example.com/it's",
+//     ['https://a.example/1','https://b.example/2'] two URLs). The
+//     typographic quotation marks end every URL (see below).
+//   - An HTML character reference at the end ("&amp;", "&#39;") is left
+//     out.
 //   - After the host, a URL goes on only with "/", "?" or "#", or ":" and
 //     a port: "http://a.example,http://b.example" is two URLs.
+//
+// # URLs in JSON
+//
+// Model output and the logs of programs are often JSON, whose strings may
+// escape characters (RFC 8259, Section 7): PHP's encoder writes "/" as
+// "\/" ("https:\/\/example.com\/a"), Go's writes "&", "<" and ">" as
+// "\u0026", "\u003c", "\u003e", Python's every character beyond ASCII as
+// "\u" and four hex digits. In modes Default and Relaxed a URL goes on
+// through "\/" and through a "\u" escape that stands for a character that
+// it goes on with (but a bracket), and Match.URL is read with them
+// decoded, while Text keeps them as written. An escape in a host is not
+// read: the host ends before it. Any other "\" ends a URL, and one that
+// starts no escape of JSON after an escape in the URL ("\." in the
+// regular expression "https:\/\/example\.com") makes the candidate no
+// URL. Mode GFM reads "\" as GitHub does, as it is.
 //
 // In every mode, GFM included, CJK and full-width punctuation ends a URL
 // and is never part of one: the CJK Symbols and Punctuation block

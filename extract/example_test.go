@@ -102,3 +102,20 @@ func Example_chatMessage() {
 	// 58 76 domain http://example.co.uk/docs
 	// 82 97 email mailto:ops@example.com
 }
+
+// URLs in JSON, as a language model or an API writes them: the quotation
+// marks end each URL, and the escapes of JSON strings are read in Match.URL.
+func Example_json() {
+	e, err := extract.New(extract.Options{})
+	if err != nil {
+		panic(err)
+	}
+	text := `{"links":["https://a.example/1","https://b.example/it's"],"api":"https:\/\/api.example.com\/v1?a=1\u0026b=2"}`
+	for m := range e.All(text) {
+		fmt.Printf("%-44s %s\n", m.Text, m.URL.Href())
+	}
+	// Output:
+	// https://a.example/1                          https://a.example/1
+	// https://b.example/it's                       https://b.example/it's
+	// https:\/\/api.example.com\/v1?a=1\u0026b=2   https://api.example.com/v1?a=1&b=2
+}

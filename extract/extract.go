@@ -80,7 +80,10 @@ type Match struct {
 	Text string
 	// URL is Text parsed by the URL Standard's basic URL parser, with
 	// "http://" or "mailto:" before it for the kinds written without a
-	// scheme. Its host is in lower-case A-labels (URL.Hostname).
+	// scheme, and in modes Default and Relaxed with the escapes of JSON
+	// decoded ("https:\/\/a.example\/x?a=1\u0026b=2" is read as
+	// "https://a.example/x?a=1&b=2"). Its host is in lower-case A-labels
+	// (URL.Hostname).
 	URL  whatwg.URL
 	Kind Kind
 	// host is where the host (for an e-mail address, its domain) is in

@@ -27,7 +27,21 @@ func TestBoundaries(t *testing.T) {
 	}{
 		{"trailing punctuation", D, "See https://example.com/a.b?!.,:;*_~ now", []string{"https://example.com/a.b"}},
 		{"quotes without their pair", D, `"https://example.com/x" 'https://example.com/y'`, []string{"https://example.com/x", "https://example.com/y"}},
-		{"quotes with their pair", D, `https://example.com/'a' https://example.com/"b"`, []string{"https://example.com/'a'", `https://example.com/"b"`}},
+		{"single quotes with their pair", D, `https://example.com/'a' https://example.com/it's`, []string{"https://example.com/'a'", "https://example.com/it's"}},
+		{"double quote delimits (RFC 2396, 2.4.3)", D, `https://example.com/"b" https://example.com/path"onmouseover="alert(1)`, []string{"https://example.com/", "https://example.com/path"}},
+		{"JSON array", D, `["https://a.example/1","https://b.example/2"]`, []string{"https://a.example/1", "https://b.example/2"}},
+		{"JSON object", D, `{"url":"https://api.example.com/v1/x","b":1}`, []string{"https://api.example.com/v1/x"}},
+		{"JSON escaped quotes", D, `{"text":"see \"https://a.example/x\" and 'https://b.example/y'"}`, []string{"https://a.example/x", "https://b.example/y"}},
+		{"HTML attributes", D, `<a href="https://example.com/x?a=1&amp;b=2" title='https://example.com/y'>`, []string{"https://example.com/x?a=1&amp;b=2", "https://example.com/y"}},
+		{"Markdown link titles", D, `[t](https://example.com/x "title") [u](https://example.com/y 'title')`, []string{"https://example.com/x", "https://example.com/y"}},
+		{"shell arguments", D, `curl -H 'Accept: */*' 'https://example.com/a?b=1&c=2' "https://example.com/b"`, []string{"https://example.com/a?b=1&c=2", "https://example.com/b"}},
+		{"single quotes close the URL after one", D, `['https://a.example/1','https://b.example/2']`, []string{"https://a.example/1", "https://b.example/2"}},
+		{"apostrophe in a word in quotes", D, `'https://example.com/it's' 'https://en.wikipedia.org/wiki/Conway's_Game_of_Life'`, []string{"https://example.com/it's", "https://en.wikipedia.org/wiki/Conway's_Game_of_Life"}},
+		{"apostrophe next to punctuation closes", D, `'https://example.com/?q='x'`, []string{"https://example.com/?q="}},
+		{"no userinfo across a closing quote", D, `'ftp://a.example','u@b.example'`, []string{"ftp://a.example"}},
+		{"nested quotes", D, `"he wrote 'https://example.com/a'" '{"u":"https://example.com/b"}'`, []string{"https://example.com/a", "https://example.com/b"}},
+		{"backtick delimits", D, "`https://a.example/x`,`https://b.example/y` https://example.com/a`b", []string{"https://a.example/x", "https://b.example/y", "https://example.com/a"}},
+		{"typographic quotes", D, "„https://example.com/a“ «https://example.com/b» ‹https://example.com/c› 「https://example.com/d」", []string{"https://example.com/a", "https://example.com/b", "https://example.com/c", "https://example.com/d"}},
 		{"balanced parentheses kept", D, "(https://en.wikipedia.org/wiki/Go_(language)).", []string{"https://en.wikipedia.org/wiki/Go_(language)"}},
 		{"unbalanced closer ends", D, "[https://example.com/a] {https://example.com/b}", []string{"https://example.com/a", "https://example.com/b"}},
 		{"angle brackets end", D, "<https://example.com/a>b", []string{"https://example.com/a"}},
@@ -60,6 +74,9 @@ func TestBoundaries(t *testing.T) {
 		{"not after a path or scheme", R, "/path/to/file.pl path:to:file.pm @example.com", nil},
 		{"e-mail", R, `<user@example.com>, test."foo".bar@gmail.co.uk!`, []string{"user@example.com", `test."foo".bar@gmail.co.uk`}},
 		{"e-mail needs a listed suffix", R, "foo@bar foo@bar.notatld", nil},
+		{"no e-mail before a path (scp)", R, "git@github.com:x/y.git me@host.example.com:~/f a@example.org:/etc", nil},
+		{"e-mail before a colon", R, "Write to a@example.com: now, or b@example.com:", []string{"a@example.com", "b@example.com"}},
+		{"quoted in relaxed", R, `['example.com/it's','[::1]:8080/a','a@example.com'] {"d":"example.org/x"}`, []string{"example.com/it's", "[::1]:8080/a", "a@example.com", "example.org/x"}},
 		{"IPv4", R, "4.4.4.4 192.168.1.1:8080/abc 1.2.3.4.5 1.2.3 1.2.3.400 01.2.3.4", []string{"4.4.4.4", "192.168.1.1:8080/abc"}},
 		{"IPv6 in brackets", R, "[2001:db8::1]:8080/x [::1] [1:2]", []string{"[2001:db8::1]:8080/x", "[::1]"}},
 		{"GFM www after space only", G, "www.a.b x~www.a.b x.www.a.b", []string{"www.a.b", "www.a.b"}},
@@ -73,6 +90,43 @@ func TestBoundaries(t *testing.T) {
 		e := extractor(t, c.mode)
 		if got := texts(e.Find(c.in)); !cmp.Equal(c.want, got) {
 			t.Errorf("%s: %v Find(%q) = %q, want %q", c.name, c.mode, c.in, got, c.want)
+		}
+	}
+}
+
+// TestJSONEscapes: in modes Default and Relaxed, a URL goes on through
+// the escapes of JSON that stand for its characters ("\/", "\u" and four
+// hex digits; RFC 8259, Section 7) and is read with them decoded; Text is
+// as written. Any other "\" ends it, and one that starts no escape of JSON
+// after one makes the candidate no URL. Mode GFM reads "\" as GitHub does.
+func TestJSONEscapes(t *testing.T) {
+	D, R, G := extract.Default, extract.Relaxed, extract.GFM
+	type pair struct{ Text, Href string }
+	for _, c := range []struct {
+		name string
+		mode extract.Mode
+		in   string
+		want []pair
+	}{
+		{"escaped slashes", D, `{"u":"https:\/\/a.example\/x?a=1#f"}`, []pair{{`https:\/\/a.example\/x?a=1#f`, "https://a.example/x?a=1#f"}}},
+		{"escaped ampersand", D, `{"u":"https://a.example/?a=1\u0026b=2"}`, []pair{{`https://a.example/?a=1\u0026b=2`, "https://a.example/?a=1&b=2"}}},
+		{"escaped characters beyond ASCII", D, `"https://a.example/\u8def\u5F84\ud83d\ude00"`, []pair{{`https://a.example/\u8def\u5F84\ud83d\ude00`, "https://a.example/%E8%B7%AF%E5%BE%84%F0%9F%98%80"}}},
+		{"escaped less-than ends", D, `"https://a.example/x\u003cb\u003e"`, []pair{{"https://a.example/x", "https://a.example/x"}}},
+		{"escaped quotation mark ends", D, `{"t":"see \"https:\/\/a.example\/x\" now"}`, []pair{{`https:\/\/a.example\/x`, "https://a.example/x"}}},
+		{"escaped bracket ends", D, `"https://a.example/x\u0028y\u0029"`, []pair{{"https://a.example/x", "https://a.example/x"}}},
+		{"lone surrogate ends", D, `"https://a.example/x\ud83dy"`, []pair{{"https://a.example/x", "https://a.example/x"}}},
+		{"escaped newline after punctuation", D, `"see https:\/\/a.example\/x.\n"`, []pair{{`https:\/\/a.example\/x`, "https://a.example/x"}}},
+		{"a regular expression is no JSON", D, `/^https:\/\/example\.com\// https://a.example/b\/c\.d`, nil},
+		{"other backslashes end", D, `https://a.example/x\y C:\https://b.example`, []pair{{"https://a.example/x", "https://a.example/x"}, {"https://b.example", "https://b.example/"}}},
+		{"escaped in relaxed", R, `["example.com\/x","www.example.org\/y","[::1]\/z"]`, []pair{{`example.com\/x`, "http://example.com/x"}, {`www.example.org\/y`, "http://www.example.org/y"}, {`[::1]\/z`, "http://[::1]/z"}}},
+		{"GFM reads it as written", G, `https://a.example/x\/y`, []pair{{`https://a.example/x\/y`, "https://a.example/x//y"}}},
+	} {
+		var got []pair
+		for m := range extractor(t, c.mode).All(c.in) {
+			got = append(got, pair{m.Text, m.URL.Href()})
+		}
+		if d := cmp.Diff(c.want, got); d != "" {
+			t.Errorf("%s: %v All(%q) (-want +got):\n%s", c.name, c.mode, c.in, d)
 		}
 	}
 }

@@ -42,6 +42,9 @@ var hostileText = []oracle.HostileShape{
 	{"a long URL", 1 << 20, func(n int) string { return "https://example.com/" + strings.Repeat("a", n) }},
 	{"long host", 1 << 20, func(n int) string { return "https://" + strings.Repeat("a", n) + ".com" }},
 	{"quotes", 1 << 19, func(n int) string { return "https://example.com/" + strings.Repeat(`"'`, n) }},
+	{"single-quoted URLs", 1 << 16, func(n int) string { return strings.Repeat("'http://a.com/it's',", n) }},
+	{"escapes of JSON", 1 << 17, func(n int) string { return `"https:\/\/a.com\/` + strings.Repeat(`\u0026\/`, n) }},
+	{"escaped schemes", 1 << 16, func(n int) string { return strings.Repeat(`http:\/\/a\/b\.`, n) }},
 }
 
 var modes = []extract.Mode{extract.Default, extract.Relaxed, extract.GFM}

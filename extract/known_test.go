@@ -28,6 +28,14 @@ var knownLinkify = map[string]string{
 	"//localhost":               schemeRelative,
 	"//test.123":                schemeRelative,
 	"My ssl //example.com site": schemeRelative,
+	// A '"' ends a URL in modes Default and Relaxed, as "<" and ">" do: it
+	// delimits URLs in JSON, HTML attributes and code, and RFC 2396
+	// (section 2.4.3) left it out of URIs for that reason; a URL that
+	// keeps one would run on into the next string of a JSON array
+	// (["https://a.example/1","https://b.example/2"]) or an attribute of
+	// HTML (https://example.com/"onmouseover="...). The URL Standard
+	// percent-encodes it in a path.
+	`http://foo.com/blah_blah_"doublequoted"`: "a '\"' delimits a URL (RFC 2396, section 2.4.3): http://foo.com/blah_blah is found",
 }
 
 // knownNotLinks lists the cases of not_links.txt in which mode Relaxed

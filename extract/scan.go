@@ -200,22 +200,26 @@ func runEnd(text string, i int) int {
 	return i
 }
 
-// parse parses prefix+rest with the URL Standard's basic URL parser. The
-// two are joined in s.buf, which the result may share when the parser finds
-// them in serialized form: keep makes it independent. Joining them in a
-// buffer that is reused spares the allocation of a string for each
-// candidate, and the parser allocates the href only when it differs from
-// its input.
-func (s *state) parse(prefix, rest string) (whatwg.URL, bool) {
+// parse parses prefix+rest with the URL Standard's basic URL parser, with
+// the escapes of JSON in rest decoded if esc (see json.go). The two are
+// joined in s.buf, which the result may share when the parser finds them
+// in serialized form: keep makes it independent. Joining them in a buffer
+// that is reused spares the allocation of a string for each candidate,
+// and the parser allocates the href only when it differs from its input.
+func (s *state) parse(prefix, rest string, esc bool) (whatwg.URL, bool) {
 	s.work += len(prefix) + len(rest)
-	if prefix == "" {
+	if prefix == "" && !esc {
 		u, err := whatwg.Parse(rest)
 		return u, err == nil
 	}
 	if n := len(prefix) + len(rest); cap(s.buf) < n {
 		s.buf = make([]byte, 0, max(n, 256))
 	}
-	s.buf = append(append(s.buf[:0], prefix...), rest...)
+	if esc {
+		s.buf = appendUnescaped(append(s.buf[:0], prefix...), rest)
+	} else {
+		s.buf = append(append(s.buf[:0], prefix...), rest...)
+	}
 	u, err := whatwg.Parse(unsafe.String(unsafe.SliceData(s.buf), len(s.buf)))
 	return u, err == nil
 }

@@ -10,18 +10,19 @@ import (
 )
 
 // DefaultBuffer is the size of a Scanner's buffer unless Scanner.Buffer
-// sets another: the longest run of text without ASCII whitespace that it
-// searches.
+// sets another: the longest run of text without a space, a tab or a line
+// break that it searches.
 const DefaultBuffer = 64 << 10
 
 // A Scanner finds the URLs of a stream, such as a large log, in bounded
 // memory: NewScanner, then Scan until it returns false, then Err. It reads
-// the stream in pieces that end after ASCII whitespace, which no URL spans
-// and at which no rule of any mode looks further, so that it finds exactly
-// what Extractor.All finds in the whole text, with the same offsets (in
-// the whole stream), whatever the reads of the stream return.
+// the stream in pieces that end after a space, a tab or a line break (LF,
+// CR), which no URL spans and at which no rule of any mode looks further,
+// so that it finds exactly what Extractor.All finds in the whole text,
+// with the same offsets (in the whole stream), whatever the reads of the
+// stream return.
 //
-// A run of text without ASCII whitespace that does not fit in the buffer
+// A run of text without such whitespace that does not fit in the buffer
 // (DefaultBuffer, or what Buffer sets) cannot hold a URL that the Scanner
 // reads whole: it is skipped to its end, without finding anything in it,
 // and Skipped counts its bytes. Memory stays the buffer's size whatever
@@ -51,9 +52,9 @@ func (e *Extractor) NewScanner(r io.Reader) *Scanner {
 	return &Scanner{e: e, r: r, size: DefaultBuffer, st: state{e: e}}
 }
 
-// Buffer sets the size of the buffer, the longest run of text without
-// ASCII whitespace that is searched (at least 64 bytes). Call it before
-// the first Scan.
+// Buffer sets the size of the buffer, the longest run of text without a
+// space, a tab or a line break that is searched (at least 64 bytes). Call
+// it before the first Scan.
 func (sc *Scanner) Buffer(size int) {
 	sc.size = max(size, 64)
 }
@@ -83,13 +84,15 @@ func (sc *Scanner) Match() Match { return sc.m }
 func (sc *Scanner) Err() error { return sc.err }
 
 // Skipped returns how many bytes of the stream were in runs of text
-// without ASCII whitespace longer than the buffer, which were not searched.
+// without a space, a tab or a line break longer than the buffer, which
+// were not searched.
 func (sc *Scanner) Skipped() int64 { return sc.skipped }
 
-// fill reads the stream until a piece of it ends after ASCII whitespace,
-// or the stream ends, and finds the URLs of that piece. It returns false
-// when nothing is left: the stream ended and every byte was searched, or
-// reading it failed (a piece that the failure cut short is not searched).
+// fill reads the stream until a piece of it ends after a space, a tab or
+// a line break, or the stream ends, and finds the URLs of that piece. It
+// returns false when nothing is left: the stream ended and every byte was
+// searched, or reading it failed (a piece that the failure cut short is
+// not searched).
 func (sc *Scanner) fill() bool {
 	if sc.buf == nil {
 		sc.buf = make([]byte, min(sc.size, 64<<10))
@@ -131,9 +134,9 @@ func (sc *Scanner) fill() bool {
 	}
 }
 
-// cut returns where the data read can be cut: after its last ASCII
-// whitespace, or 0 when it has none. In a run being skipped, it is its
-// first whitespace instead.
+// cut returns where the data read can be cut: after its last space, tab
+// or line break (bSpace), or 0 when it has none. In a run being skipped,
+// it is after its first one instead.
 func (sc *Scanner) cut() int {
 	data := sc.buf[:sc.n]
 	if sc.skip {

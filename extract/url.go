@@ -45,15 +45,16 @@ func (s *state) schemeURL(i, j int) (Match, bool) {
 	}
 	m := Match{Start: k, Kind: KindScheme}
 	p := j + 1
+	q := quoted(t, k)
 	var end int
-	switch {
-	case strings.HasPrefix(t[p:], "//"):
-		hs, he, e, ok := s.authority(p + 2)
+	switch n := slashes(t, p); {
+	case n > 0:
+		hs, he, e, ok := s.authority(p+n, q)
 		if !ok || specialScheme(scheme) && !validName(t[hs:he]) {
 			return Match{}, false
 		}
 		m.host = [2]int32{int32(hs - k), int32(he - k)}
-		end = s.rest(e)
+		end = s.rest(e, q)
 		end = s.trim(k, end, hs+1)
 	case specialScheme(scheme):
 		return Match{}, false
@@ -65,10 +66,10 @@ func (s *state) schemeURL(i, j int) (Match, bool) {
 		m.host = [2]int32{int32(at + 1 - k), int32(de - k)}
 		end = de
 		if end < len(t) && t[end] == '?' {
-			end = s.trim(k, s.pathEnd(end), de)
+			end = s.trim(k, s.pathEnd(end, q), de)
 		}
 	default:
-		end = s.trim(k, s.pathEnd(p), p)
+		end = s.trim(k, s.pathEnd(p, q), p)
 		if end == p {
 			return Match{}, false
 		}
@@ -76,10 +77,39 @@ func (s *state) schemeURL(i, j int) (Match, bool) {
 	return s.finish(m, "", end)
 }
 
+// slashes returns the length of the "//" before an authority at text[p:],
+// or of "\/\/", the same escaped in JSON (see json.go), or 0 for none.
+func slashes(text string, p int) int {
+	switch {
+	case p+1 >= len(text):
+	case text[p] == '/':
+		if text[p+1] == '/' {
+			return 2
+		}
+	case text[p] == '\\':
+		if strings.HasPrefix(text[p:], `\/\/`) {
+			return 4
+		}
+	}
+	return 0
+}
+
 // finish parses text[m.Start:end], with prefix before it, and completes m.
-// A candidate that the parser refuses is no URL.
+// A candidate that the parser refuses is no URL. In modes Default and
+// Relaxed, the escapes of JSON in it are decoded, and one with an escape
+// that ends at a "\" that starts none is no URL (see json.go); GitHub
+// reads a "\" in a URL as it is.
 func (s *state) finish(m Match, prefix string, end int) (Match, bool) {
-	u, ok := s.parse(prefix, s.text[m.Start:end])
+	t := s.text
+	esc := false
+	if s.e.mode != GFM && strings.IndexByte(t[m.Start:end], '\\') >= 0 {
+		if end < len(t) && t[end] == '\\' && !jsonEscape(t, end) {
+			s.fail(m.Start)
+			return Match{}, false
+		}
+		esc = true
+	}
+	u, ok := s.parse(prefix, t[m.Start:end], esc)
 	if !ok {
 		s.fail(m.Start)
 		return Match{}, false
@@ -93,11 +123,13 @@ func (s *state) finish(m Match, prefix string, end int) (Match, bool) {
 // userinfo "@" if any, the host (a name, or an IPv6 address in brackets)
 // and ":" port if any. It returns the host's bounds and the authority's
 // end. A port of more than 5 digits is no port of the URL Standard
-// (section 4.4, port state: above 65535), and the candidate fails.
-func (s *state) authority(p int) (hs, he, end int, ok bool) {
+// (section 4.4, port state: above 65535), and the candidate fails. A
+// URL that starts after "'" (quote) has no "'" in its userinfo but
+// between two letters or digits (closes).
+func (s *state) authority(p int, quote bool) (hs, he, end int, ok bool) {
 	t := s.text
 	q := p
-	for q < len(t) && is(t[q], bUser) {
+	for q < len(t) && is(t[q], bUser) && !(quote && closes(t, q)) {
 		q++
 	}
 	s.work += q - p
@@ -160,22 +192,26 @@ func validName(h string) bool {
 }
 
 // rest returns the end of the path, query and fragment at text[e:], right
-// after the authority, or e when none starts there.
-func (s *state) rest(e int) int {
-	if e < len(s.text) && (s.text[e] == '/' || s.text[e] == '?' || s.text[e] == '#') {
-		return s.pathEnd(e)
+// after the authority, or e when none starts there; quote as for pathEnd.
+func (s *state) rest(e int, quote bool) int {
+	if e < len(s.text) && (s.text[e] == '/' || s.text[e] == '?' || s.text[e] == '#' || strings.HasPrefix(s.text[e:], `\/`)) {
+		return s.pathEnd(e, quote)
 	}
 	return e
 }
 
 // pathEnd returns where the characters of a path, query or fragment at
-// text[p:] end: at a character that ends every URL, at "<", ">" or "\",
-// or at a closing bracket without its opening one in the URL (RFC 3986,
-// Appendix C: brackets around a URL are no part of it).
-func (s *state) pathEnd(p int) int {
+// text[p:] end: at a character that ends every URL, at a character that
+// delimits URLs in text ("<", ">", '"', "`", and "\" but in an escape of
+// JSON that escapeLen reads), or at a closing bracket without its opening
+// one in the URL (RFC 3986, Appendix C: brackets around a URL are no part
+// of it). With quote (the URL starts right after "'"), the URL ends at
+// the "'" that closes that quotation mark: the first one that is not an
+// apostrophe in a word (closes).
+func (s *state) pathEnd(p int, quote bool) int {
 	t := s.text
 	var open [3]int // ( [ {
-	defer func(from int) { s.work += p - from }(p)
+	from := p
 	for p < len(t) {
 		c := t[p]
 		if c >= 0x80 {
@@ -186,11 +222,20 @@ func (s *state) pathEnd(p int) int {
 			p += n
 			continue
 		}
-		if ascii[c]&bPath == 0 {
+		b := ascii[c]
+		if b&bPath == 0 {
+			if n := escapeLen(t, p); n > 0 {
+				p += n
+				continue
+			}
 			break
 		}
-		if k := strings.IndexByte("([{)]}", c); k >= 0 {
-			if k < 3 {
+		if b&bPair != 0 {
+			if c == '\'' {
+				if quote && closes(t, p) {
+					break
+				}
+			} else if k := strings.IndexByte("([{)]}", c); k < 3 {
 				open[k]++
 			} else if open[k-3] == 0 {
 				break
@@ -200,27 +245,54 @@ func (s *state) pathEnd(p int) int {
 		}
 		p++
 	}
+	s.work += p - from
 	return p
 }
 
+// quoted reports whether the URL that starts at text[start] is in single
+// quotation marks: right after "'", as in a shell command, a string of
+// code or quoted prose ('https://example.com/it's'). The other quotation
+// marks delimit URLs wherever they are ('"', "`", and the typographic ones,
+// which end every URL).
+func quoted(text string, start int) bool {
+	return start > 0 && text[start-1] == '\''
+}
+
+// closes reports whether the "'" at text[p] closes a quotation mark
+// rather than standing in a word as an apostrophe, where it has a letter
+// or a digit on each side ("it's", "l'été").
+func closes(text string, p int) bool {
+	if p == 0 || p+1 == len(text) {
+		return true
+	}
+	before, after := text[p-1], text[p+1]
+	if before < 0x80 && !is(before, bAlpha|bDigit) {
+		return true
+	}
+	if after < 0x80 {
+		return !is(after, bAlpha|bDigit)
+	}
+	ok, _ := wordAt(text, p+1)
+	return !ok
+}
+
 // trim returns the end of the URL text[start:end] once trailing
-// punctuation is left out, but not before min: "?!.,:;*_~" and "`", a
-// quotation mark that has no pair in the URL, and an HTML character
-// reference ("&amp;", "&#39;", "&#x27;").
+// punctuation is left out, but not before min: "?!.,:;*_~", a "'" that
+// has no pair in the URL, and an HTML character reference ("&amp;",
+// "&#39;", "&#x27;").
 func (s *state) trim(start, end, min int) int {
 	t := s.text
-	quotes := [2]int{strings.Count(t[start:end], `"`), strings.Count(t[start:end], "'")}
+	quotes := -1 // counted at the first "'" at the end
 	for end > min && is(t[end-1], bTrail) {
-		switch c := t[end-1]; c {
-		case '"', '\'':
-			q := &quotes[0]
-			if c == '\'' {
-				q = &quotes[1]
+		switch t[end-1] {
+		case '\'':
+			if quotes < 0 {
+				quotes = strings.Count(t[start:end], "'")
 			}
-			if *q%2 == 0 {
+			if quotes%2 == 0 {
 				return end
 			}
-			*q--
+			quotes--
 		case ';':
 			if a := entityStart(t, min, end); a >= 0 {
 				end = a + 1
@@ -266,14 +338,15 @@ func (s *state) domain(i, j int, kind Kind) (Match, bool) {
 	}
 	m := Match{Start: i, Kind: kind, host: [2]int32{0, int32(len(trimHostEnd(host)))}}
 	end := j
+	q := quoted(t, i)
 	if j+1 < len(t) && t[j] == ':' && is(t[j+1], bDigit) {
-		_, _, e, ok := s.authority(i)
+		_, _, e, ok := s.authority(i, q)
 		if !ok {
 			return Match{}, false
 		}
 		end = e
 	}
-	end = s.trim(i, s.rest(end), i+1)
+	end = s.trim(i, s.rest(end, q), i+1)
 	return s.finish(m, "http://", end)
 }
 
@@ -296,7 +369,7 @@ func (s *state) listedHost(h string) bool {
 	}
 	for k := 0; k < len(h); k++ {
 		if c := h[k]; c >= 0x80 || 'A' <= c && c <= 'Z' {
-			u, ok := s.parse("http://", h)
+			u, ok := s.parse("http://", h, false)
 			return ok && u.HostKind() == uri.HostDomain && s.listed(u.Hostname())
 		}
 	}
@@ -344,22 +417,32 @@ func (s *state) ipv6(i int) (Match, bool) {
 	if q == len(t) || t[q] != ']' || colons < 2 {
 		return Match{}, false
 	}
-	_, he, e, ok := s.authority(i)
+	quote := quoted(t, i)
+	_, he, e, ok := s.authority(i, quote)
 	if !ok {
 		return Match{}, false
 	}
 	m := Match{Start: i, Kind: KindIPv6, host: [2]int32{0, int32(he - i)}}
-	return s.finish(m, "http://", s.trim(i, s.rest(e), he))
+	return s.finish(m, "http://", s.trim(i, s.rest(e, quote), he))
 }
 
 // email reads an e-mail address around the "@" at text[at].
 func (s *state) email(at int) (Match, bool) {
+	t := s.text
 	local, _, de, ok := s.address(at, s.last)
-	if !ok || !s.listedHost(s.text[at+1:de]) {
+	if !ok || de < len(t) && t[de] == ':' && scpPath(t, de+1) || !s.listedHost(t[at+1:de]) {
 		return Match{}, false
 	}
 	m := Match{Start: local, Kind: KindEmail, host: [2]int32{int32(at + 1 - local), int32(de - local)}}
 	return s.finish(m, "mailto:", de)
+}
+
+// scpPath reports whether the path of scp and git starts at text[i],
+// after ":": then a user "@" a host before it is no mailbox
+// ("git@github.com:x/y.git", "me@host.example:~/f"). A ":" at the end of
+// a sentence, or before a space, is punctuation.
+func scpPath(text string, i int) bool {
+	return i < len(text) && (is(text[i], bAlpha|bDigit) || strings.IndexByte("/~._-", text[i]) >= 0)
 }
 
 // address reads an address local "@" domain around text[p:], from the "@"

@@ -87,15 +87,13 @@ func RegistrableDomain(host string) (string, bool) {
 	if host == "" || host[0] == '[' {
 		return "", false
 	}
-	// An address that is a plain name is dotted decimal, which siteName
-	// reads as an address; parsing it here too would cost an error value.
-	plain := plainName(host)
-	if !plain {
-		if _, err := netip.ParseAddr(host); err == nil {
-			return "", false
-		}
+	if rd, ok, plain := plainRegistrableDomain(host); plain {
+		return rd, ok
 	}
-	name, ip, ok := siteName(host, plain)
+	if _, err := netip.ParseAddr(host); err == nil {
+		return "", false
+	}
+	name, ip, ok := siteName(host, false)
 	if !ok || ip {
 		return "", false
 	}
@@ -145,11 +143,52 @@ func convertedName(host string) (name string, ip, ok bool) {
 // which needs no IDNA.
 func plainName(host string) bool {
 	for i := 0; i < len(host); i++ {
-		if !ldh[host[i]] {
+		c := host[i]
+		if !ldh[c] {
+			return false
+		}
+		// The second "-" of a label that begins with "xn--".
+		if c == '-' && i >= 3 && host[i-1] == '-' && host[i-2] == 'n' && host[i-3] == 'x' && (i == 3 || host[i-4] == '.') {
 			return false
 		}
 	}
-	return !strings.HasPrefix(host, "xn--") && !strings.Contains(host, ".xn--")
+	return true
+}
+
+// plainRegistrableDomain is RegistrableDomain of host when host is a
+// plain name (plain is true; see plainName), with the checks of
+// registrableDomain made in the one pass that finds it plain. A plain
+// name is its own site name (see siteName), and one that siteName reads as
+// an IPv4 address ends in a number, which has no registrable domain
+// either: the name is looked up as it is. The result is a slice of host.
+func plainRegistrableDomain(host string) (rd string, ok, plain bool) {
+	name := strings.TrimSuffix(host, ".")
+	// start is where the label being read starts; a label that is empty
+	// (a leading ".", "..", or a final ".." of host) has no registrable
+	// domain.
+	start, empty := 0, name == ""
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case !ldh[c]:
+			return "", false, false
+		case c == '.':
+			empty = empty || i == start
+			start = i + 1
+		case c == '-' && i == start+3 && name[start:i] == "xn-":
+			return "", false, false
+		}
+	}
+	if empty || start == len(name) || isNumber(name[start:]) {
+		return "", false, true
+	}
+	suffix, _ := publicsuffix.PublicSuffix(name)
+	i := len(name) - len(suffix) - 1
+	if i <= 0 || name[i] != '.' {
+		// The name is its own public suffix, or the list gave a suffix
+		// that does not end at a label.
+		return "", false, true
+	}
+	return host[strings.LastIndexByte(name[:i], '.')+1:], true, true
 }
 
 // ldh marks the bytes of plainName: lower-case letters, digits, "-" and ".".
@@ -205,7 +244,12 @@ func registrableDomain(name string) (string, bool) {
 // ".") is all digits, or "0x" or "0X" and hex digits: the URL Standard's
 // "ends in a number" test, which sends such a host to its IPv4 parser.
 func endsInNumber(name string) bool {
-	last := name[strings.LastIndexByte(name, '.')+1:]
+	return isNumber(name[strings.LastIndexByte(name, '.')+1:])
+}
+
+// isNumber reports whether the label last is all digits, or "0x" or "0X"
+// and hex digits (see endsInNumber).
+func isNumber(last string) bool {
 	if last == "" {
 		return false
 	}

@@ -15,7 +15,8 @@ package whatwg
 // start with "/", which no URL with an opaque path can hold and still
 // parse back to itself. It allocates only when value needs a change.
 func ParseOpaquePath(value string) string {
-	p := setterParser(value, schemeOther)
+	var p parser
+	p.setter(value, schemeOther)
 	p.opaquePath(0)
 	out := p.w.String()
 	switch {

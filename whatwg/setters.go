@@ -135,11 +135,13 @@ func (u *URL) apply(r *record, attr, value string) error {
 	return nil
 }
 
-// setterParser returns a parser for value with the scheme sch and a state
-// override: tabs and newlines are removed, leading and trailing spaces are
-// kept (section 4.4, basic URL parser, steps 1 to 3).
-func setterParser(value string, sch schemeType) *parser {
-	p := &parser{orig: value, sch: sch, override: true}
+// setter makes p, a zero parser, the parser of value with the scheme sch
+// and a state override: tabs and newlines are removed, leading and
+// trailing spaces are kept (section 4.4, basic URL parser, steps 1 to 3).
+// The caller declares p, so that a setter's parser lives on its stack and
+// costs no allocation.
+func (p *parser) setter(value string, sch schemeType) {
+	p.orig, p.sch, p.override = value, sch, true
 	in := value
 	if k := indexTabOrNewline(in); k >= 0 {
 		in = removeTabOrNewline(in, k, nil)
@@ -147,7 +149,6 @@ func setterParser(value string, sch schemeType) *parser {
 	}
 	p.in = in
 	p.w.Reset(in, nil, 0)
-	return p
 }
 
 // setterError returns the error of the setter of attr, given value, that
@@ -190,7 +191,8 @@ func (u *URL) SetProtocol(value string) error {
 	if err := u.zero(attr, value); err != nil {
 		return err
 	}
-	p := setterParser(value, u.scheme)
+	var p parser
+	p.setter(value, u.scheme)
 	s := p.in + ":"
 	if !abnf.IsAlpha(s[0]) {
 		return setterError(attr, value, ErrSchemeInvalid, p.offset(0))
@@ -292,10 +294,11 @@ func (u *URL) setHost(attr, value string, hostname bool) error {
 	if r.opaque {
 		return setterError(attr, value, ErrOpaquePath, uri.NoOffset)
 	}
-	p := setterParser(value, r.sch)
+	var p parser
+	p.setter(value, r.sch)
 	s := p.in
 	if r.sch == schemeFile {
-		return u.setFileHost(&r, p, attr, value)
+		return u.setFileHost(&r, &p, attr, value)
 	}
 	// Host state with state override.
 	special := r.sch.special()
@@ -402,7 +405,8 @@ func (u *URL) SetPort(value string) error {
 		r.port = -1
 		return u.apply(&r, attr, value)
 	}
-	p := setterParser(value, r.sch)
+	var p parser
+	p.setter(value, r.sch)
 	s := p.in
 	j, port := 0, 0
 	for ; j < len(s) && '0' <= s[j] && s[j] <= '9'; j++ {
@@ -437,7 +441,8 @@ func (u *URL) SetPathname(value string) error {
 	if r.opaque {
 		return setterError(attr, value, ErrOpaquePath, uri.NoOffset)
 	}
-	p := setterParser(value, r.sch)
+	var p parser
+	p.setter(value, r.sch)
 	s := p.in
 	// Path start state with state override.
 	i := 0
@@ -464,38 +469,85 @@ func (u *URL) SetPathname(value string) error {
 // SetSearch sets the query, as the search setter does: "" makes it null;
 // otherwise value without one leading "?" is UTF-8 percent-encoded with the
 // query percent-encode set (the special-query one for a special URL),
-// "#" included. It always succeeds on a non-zero URL.
-func (u *URL) SetSearch(value string) error {
-	const attr = "search"
-	if err := u.zero(attr, value); err != nil {
-		return err
-	}
-	r := u.record()
-	if value == "" {
-		r.query, r.hasQuery = "", false
-		return u.apply(&r, attr, value)
-	}
-	p := setterParser(strings.TrimPrefix(value, "?"), r.sch)
-	p.queryBody(0)
-	r.query, r.hasQuery = p.w.String(), true
-	return u.apply(&r, attr, value)
-}
+// "#" included. It always succeeds on a non-zero URL. The new href is the
+// one allocation, none when the query becomes null and there is no
+// fragment.
+func (u *URL) SetSearch(value string) error { return u.setLast("search", value, fQuery) }
 
 // SetHash sets the fragment, as the hash setter does: "" makes it null;
 // otherwise value without one leading "#" is UTF-8 percent-encoded with the
-// fragment percent-encode set. It always succeeds on a non-zero URL.
-func (u *URL) SetHash(value string) error {
-	const attr = "hash"
+// fragment percent-encode set. It always succeeds on a non-zero URL. The
+// new href is the one allocation, none when the fragment becomes null.
+func (u *URL) SetHash(value string) error { return u.setLast("hash", value, fFragment) }
+
+// setLast is SetSearch (which is fQuery) or SetHash (which is fFragment),
+// the setter of attr.
+func (u *URL) setLast(attr, value string, which uint8) error {
 	if err := u.zero(attr, value); err != nil {
 		return err
 	}
-	r := u.record()
-	if value == "" {
-		r.fragment, r.hasFragment = "", false
-		return u.apply(&r, attr, value)
+	s, has := "", value != ""
+	if has {
+		var p parser
+		if which == fQuery {
+			p.setter(strings.TrimPrefix(value, "?"), u.scheme)
+			p.queryBody(0)
+		} else {
+			p.setter(strings.TrimPrefix(value, "#"), u.scheme)
+			p.fragmentBody(0)
+		}
+		s = p.w.String()
 	}
-	p := setterParser(strings.TrimPrefix(value, "#"), r.sch)
-	p.fragmentBody(0)
-	r.fragment, r.hasFragment = p.w.String(), true
+	if u.splice(which, s, has) {
+		return nil
+	}
+	r := u.record()
+	if which == fQuery {
+		r.query, r.hasQuery = s, has
+	} else {
+		r.fragment, r.hasFragment = s, has
+	}
 	return u.apply(&r, attr, value)
+}
+
+// splice makes s the query (which is fQuery) or the fragment (which is
+// fFragment) of u, or makes it null when has is false, in place in the
+// href: the URL serializer (section 4.5) writes the query and the fragment
+// last, and the search and hash setters change nothing else, so the
+// components before keep their bytes and offsets and nothing is written
+// again. It reports false, changing nothing, for an href that would come
+// within 16 bytes of maxLen, which the setters leave to their general path
+// and its limit (see record.url).
+func (u *URL) splice(which uint8, s string, has bool) bool {
+	from, to, delim := u.queryStart, u.fragStart, byte('?')
+	if which == fFragment {
+		from, to, delim = u.fragStart, int32(len(u.href)), '#'
+	}
+	head, tail := u.href[:from], u.href[to:]
+	size := len(head) + len(tail)
+	if has {
+		size += 1 + len(s)
+	}
+	if size > maxLen-16 {
+		return false
+	}
+	switch {
+	case !has && tail == "":
+		u.href = head
+	default:
+		b := make([]byte, 0, size)
+		b = append(b, head...)
+		if has {
+			b = append(append(b, delim), s...)
+		}
+		u.href = abnf.String(append(b, tail...))
+	}
+	u.flags &^= which
+	if has {
+		u.flags |= which
+	}
+	if which == fQuery {
+		u.fragStart = int32(size - len(tail))
+	}
+	return true
 }

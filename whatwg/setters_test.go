@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri"
+	"github.com/gouri/uri/internal/testrows"
 )
 
 // setterTests pin the setters of the URL class (URL Standard, section 6.1):
@@ -174,6 +175,80 @@ func TestSettersOnZeroURL(t *testing.T) {
 		}
 		if !errors.Is(err, ErrMissingSchemeNonRelativeURL) || u != (URL{}) {
 			t.Errorf("set %s on the zero URL: %q, %v", name, u.Href(), err)
+		}
+	}
+}
+
+// TestSearchHashSplice checks that the search and hash setters, which
+// change the href in place (see URL.splice), give the URL that the URL
+// serializer (section 4.5) writes from the new components, on the URLs of
+// the setter and parser tables and of the committed samples, with a query
+// or a fragment or neither, and with values that set, rewrite, empty and
+// null each one.
+func TestSearchHashSplice(t *testing.T) {
+	var urls []URL
+	add := func(s string) {
+		if u, err := Parse(s); err == nil {
+			urls = append(urls, u)
+		}
+	}
+	for _, tc := range setterTests {
+		add(tc.href)
+	}
+	for _, tc := range parseTests {
+		add(tc.in)
+	}
+	for _, name := range testrows.Samples() {
+		for _, s := range testrows.URLs(t, name)[:200] {
+			add(s)
+		}
+	}
+	values := []string{"", "?", "#", "x", "top", "a b", "q=1&r=é", "#?#", "\ta\n"}
+	for _, u := range urls {
+		for _, attr := range []string{"search", "hash"} {
+			for _, v := range values {
+				got := u
+				if err := setterByName[attr](&got, v); err != nil {
+					t.Fatalf("set %s(%q) on %q: %v", attr, v, u.Href(), err)
+				}
+				r := got.record()
+				want, _ := r.url()
+				if got != want {
+					t.Errorf("set %s(%q) on %q: %q %+v, the serializer gives %q %+v", attr, v, u.Href(), got.Href(), got, want.Href(), want)
+				}
+				if got.Href()[:got.queryStart] != u.Href()[:u.queryStart] {
+					t.Errorf("set %s(%q) on %q: %q changed what comes before the query", attr, v, u.Href(), got.Href())
+				}
+			}
+		}
+	}
+}
+
+// TestSearchHashAllocs pins the allocations of the search and hash
+// setters: the new href, or none when it is a prefix of the old one.
+func TestSearchHashAllocs(t *testing.T) {
+	tests := []struct {
+		href, attr, value string
+		want              float64
+	}{
+		{"https://example.com/a?q#f", "hash", "top", 1},
+		{"https://example.com/a?q#f", "hash", "", 0},   // the href less its fragment
+		{"https://example.com/a?q", "search", "", 0},   // the href less its query
+		{"https://example.com/a?q#f", "search", "", 1}, // the fragment moves
+		{"https://example.com/a", "search", "x=1", 1},
+		{"https://example.com/a", "hash", "a b", 2}, // the encoded value, then the href
+	}
+	for _, tc := range tests {
+		base := MustParse(tc.href)
+		if got := testing.AllocsPerRun(50, func() {
+			u := base
+			if tc.attr == "hash" {
+				_ = u.SetHash(tc.value)
+			} else {
+				_ = u.SetSearch(tc.value)
+			}
+		}); got != tc.want {
+			t.Errorf("set %s(%q) on %q: %v allocations, want %v", tc.attr, tc.value, tc.href, got, tc.want)
 		}
 	}
 }

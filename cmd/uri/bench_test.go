@@ -24,6 +24,7 @@ var streamJobs = []struct {
 	{"whatwg", []string{"parse", "--grammar", "whatwg"}},
 	{"whatwg-json", []string{"parse", "--grammar", "whatwg", "--json"}},
 	{"whatwg-get-host", []string{"parse", "--grammar", "whatwg", "--get", "{host}"}},
+	{"whatwg-set-fragment", []string{"edit", "--grammar", "whatwg", "--set", "fragment=top"}},
 }
 
 // BenchmarkStream runs each of streamJobs over the committed samples (and

@@ -26,8 +26,11 @@ var extractCommand = &command{
 		"domains with a listed public suffix, e-mail addresses and IP addresses;\n" +
 		"--gfm finds what GitHub links in Markdown. Trailing punctuation, unbalanced\n" +
 		"brackets, CJK and full-width punctuation and invisible characters are never\n" +
-		"part of a URL, and every URL found parses. A run of text without whitespace\n" +
-		"longer than 16 MiB is skipped, with a note on standard error. With --json:\n" +
+		"part of a URL, and every URL found parses. Except with --gfm, the quotation\n" +
+		"marks around a URL (JSON, HTML attributes, shell arguments) end it, and the\n" +
+		"escapes of JSON strings (\\/, \\u0026) are read in it. A run of text without\n" +
+		"whitespace longer than 16 MiB is skipped, with a note on standard error.\n" +
+		"With --json:\n" +
 		"{\"file\":NAME,\"start\":N,\"end\":N,\"start16\":N,\"end16\":N,\"text\":S,\n" +
 		"\"kind\":K,\"url\":HREF,\"host\":S,\"hostname\":S}, offsets in bytes and in UTF-16\n" +
 		"code units, text as written, kind scheme, www, domain, email, ipv4 or ipv6,\n" +

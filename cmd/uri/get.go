@@ -358,7 +358,7 @@ func (w whatwgParts) appendPart(dst []byte, p getPart) []byte {
 		}
 		return append(dst, schemes.Lookup(u.Scheme()).Port...)
 	case "site":
-		rd, _ := w.sites.site(u)
+		rd, _ := w.sites.site(&u)
 		return append(dst, rd...)
 	}
 	return dst

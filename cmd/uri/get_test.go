@@ -219,7 +219,7 @@ func FuzzParseJSON(f *testing.F) {
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			t.Fatalf("uri parse --grammar whatwg --json %q = %s: %v", in, out, err)
 		}
-		rd, hasSite := urlSite(u)
+		rd, hasSite := urlSite(&u)
 		want := map[string]any{"input": text(in), "ok": true, "href": u.Href(), "protocol": u.Protocol(), "username": u.Username(),
 			"password": u.Password(), "host": u.Host(), "hostname": u.Hostname(), "port": u.Port(), "pathname": u.Pathname(),
 			"search": u.Search(), "hash": u.Hash(), "origin": u.Origin(), "site": nil, "params": nil}

@@ -59,23 +59,32 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() e
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for line := 1; ; line++ {
-		if !lineBuffered(br) {
+		var text []byte
+		var tooLong bool
+		var err error
+		if b := bufferedLine(br); b != nil {
+			// The line is read where it is, in br's buffer, which no
+			// read refills before the next line.
+			text = b[:len(b)-1]
+			br.Discard(len(b))
+		} else {
 			if err := flush(); err != nil {
 				return err
 			}
+			var sawAny bool
+			buf, tooLong, sawAny, err = readLine(br, buf[:0])
+			if err != nil && err != io.EOF {
+				return fmt.Errorf("reading standard input: %w", err)
+			}
+			if err == io.EOF && !sawAny {
+				return nil // nothing after the last LF
+			}
+			text = buf
 		}
-		var tooLong, sawAny bool
-		var err error
-		buf, tooLong, sawAny, err = readLine(br, buf[:0])
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("reading standard input: %w", err)
-		}
-		if err == io.EOF && !sawAny {
-			return nil // nothing after the last LF
-		}
-		// The line's text shares buf, which the next line overwrites: the
-		// input is done with, its output written, before that.
-		in := input{text: unsafe.String(unsafe.SliceData(buf), len(buf)), line: line}
+		// The line's text shares br's buffer or buf, which the next line
+		// overwrites: the input is done with, its output written, before
+		// that.
+		in := input{text: unsafe.String(unsafe.SliceData(text), len(text)), line: line}
 		if tooLong {
 			// The input is the line's beginning, which the message shows.
 			in.text = wholeRunes(in.text)
@@ -174,15 +183,18 @@ func (nullField) Error() string { return "uri: " + nullField{}.reason() }
 
 func (nullField) reason() string { return `the field \N is NULL, no input` }
 
-// lineBuffered reports whether the next line of br is whole in its
-// buffer, so that reading it waits for nothing.
-func lineBuffered(br *bufio.Reader) bool {
+// bufferedLine returns the next line of br with its LF when it is whole
+// in br's buffer, so that reading it waits for nothing, or nil.
+func bufferedLine(br *bufio.Reader) []byte {
 	n := br.Buffered()
 	if n == 0 {
-		return false
+		return nil
 	}
 	b, _ := br.Peek(n) // no read: n bytes are buffered
-	return bytes.IndexByte(b, '\n') >= 0
+	if k := bytes.IndexByte(b, '\n'); k >= 0 {
+		return b[:k+1]
+	}
+	return nil
 }
 
 // readLine appends the next line of br to buf, without its LF, and reports

@@ -207,6 +207,13 @@ func (o *output) optionalOther(prefix, s string, ok bool) {
 	o.str(s)
 }
 
+// An inputPlainer is a lineResult that may know whether the input of its
+// line is plain (see plainJSON) at less cost than plainJSON: known is
+// false when it does not.
+type inputPlainer interface {
+	inputPlain(in string) (plain, known bool)
+}
+
 // isPlain is plainJSON(s), without a look at s when it is the input of
 // the line, which jsonLine looked at.
 func (o *output) isPlain(s string) bool {
@@ -246,7 +253,13 @@ func plainJSON(s string) bool {
 // "input" (and "input_hex" when the input is not UTF-8), then the members
 // of r, and a newline.
 func (o *output) jsonLine(in string, r *result) {
-	plain := plainJSON(in)
+	plain, known := false, false
+	if p, ok := r.line.(inputPlainer); ok {
+		plain, known = p.inputPlain(in)
+	}
+	if !known {
+		plain = plainJSON(in)
+	}
 	o.in, o.inPlain = in, plain
 	o.optional(`{"input":`, in, true, plain)
 	if !plain && !utf8.ValidString(in) {

@@ -333,6 +333,8 @@ func TestAllocsPerLine(t *testing.T) {
 		// its copy of the host).
 		{[]string{"parse", "--grammar", "whatwg", "--json"}, plain, 0},
 		{[]string{"site"}, lines, 0},
+		// The new href, which the hash setter writes in one piece.
+		{[]string{"edit", "--grammar", "whatwg", "--set", "fragment=top"}, lines, 1},
 	}
 	const n = 500
 	for _, tt := range tests {

@@ -47,7 +47,7 @@ func siteResult(in string, sites *siteCache) result {
 	if err != nil {
 		return failure(in, err)
 	}
-	rd, ok := sites.site(u)
+	rd, ok := sites.site(&u)
 	if !ok {
 		return failureAt(&noSiteError{in, u}, nil)
 	}
@@ -58,7 +58,7 @@ func siteResult(in string, sites *siteCache) result {
 // section 3.2, with site.RegistrableDomain), and whether it has one: a host
 // that is no domain (an IP address, an opaque host, the empty host, none)
 // has none.
-func urlSite(u whatwg.URL) (string, bool) {
+func urlSite(u *whatwg.URL) (string, bool) {
 	if u.HostKind() != uri.HostDomain {
 		return "", false
 	}
@@ -67,32 +67,52 @@ func urlSite(u whatwg.URL) (string, bool) {
 
 // siteCache holds the sites of the hosts of the URLs that a command read
 // last, so that the lines of a list or a log that share a host, as most
-// do, look it up in the Public Suffix List once: a slot per host, chosen
-// by its hash, which the next host of that hash takes. A cache belongs to
-// one command, which reads one line at a time.
+// do, look it up in the Public Suffix List once: a host may sit in either
+// slot of a pair chosen by its hash, so that two hosts of one pair, which
+// a list that alternates them would otherwise look up on every line, both
+// stay (a third takes the first slot and moves its host to the second),
+// and the slot of the host looked up last is kept, which a run of lines
+// with one host finds without a hash. A cache belongs to one command,
+// which reads one line at a time.
 type siteCache struct {
 	seed  maphash.Seed
-	slots [1024]struct {
-		host, site string
-		ok         bool
-	}
+	last  *siteSlot
+	slots [4096]siteSlot
 }
 
-// site is urlSite(u), from the cache when the slot of u's host holds it.
-// A nil cache looks every host up. A host that the cache keeps is copied
-// (it may be a slice of a line that the next one overwrites): one
-// allocation, its site a slice of it when it is a suffix of the host.
-func (c *siteCache) site(u whatwg.URL) (string, bool) {
+// siteSlot is a host that a siteCache holds, and its site.
+type siteSlot struct {
+	host, site string
+	ok         bool
+}
+
+// site is urlSite(u), from the cache when it holds u's host. A nil cache
+// looks every host up. A host that the cache keeps is copied (it may be a
+// slice of a line that the next one overwrites): one allocation, its site
+// a slice of it when it is a suffix of the host.
+func (c *siteCache) site(u *whatwg.URL) (string, bool) {
 	if c == nil || u.HostKind() != uri.HostDomain {
 		return urlSite(u)
+	}
+	h := u.Hostname()
+	if c.last != nil && c.last.host == h {
+		return c.last.site, c.last.ok
 	}
 	if c.seed == (maphash.Seed{}) {
 		c.seed = maphash.MakeSeed()
 	}
-	h := u.Hostname()
-	slot := &c.slots[maphash.String(c.seed, h)%uint64(len(c.slots))]
-	if slot.host == h && h != "" {
-		return slot.site, slot.ok
+	set := c.slots[c.set(h)*2:][:2]
+	first, second := &set[0], &set[1]
+	switch {
+	case first.host == h && h != "":
+		c.last = first
+		return first.site, first.ok
+	case second.host == h && h != "":
+		c.last = second
+		return second.site, second.ok
+	}
+	if first.host != "" {
+		*second = *first
 	}
 	rd, ok := urlSite(u)
 	host := strings.Clone(h)
@@ -101,8 +121,14 @@ func (c *siteCache) site(u whatwg.URL) (string, bool) {
 	} else {
 		rd = strings.Clone(rd)
 	}
-	slot.host, slot.site, slot.ok = host, rd, ok
+	first.host, first.site, first.ok = host, rd, ok
+	c.last = first
 	return rd, ok
+}
+
+// set is the index of the pair of slots that may hold host h.
+func (c *siteCache) set(h string) int {
+	return int(maphash.String(c.seed, h) % uint64(len(c.slots)/2))
 }
 
 // noSiteError is the error of the input in, the URL u, which has no

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"hash/maphash"
 	"strings"
 	"testing"
 
@@ -67,8 +69,9 @@ func TestSite(t *testing.T) {
 }
 
 // TestSiteCache: the sites that a command's cache gives are those of
-// urlSite, for the hosts of the committed samples read twice over (more
-// hosts than slots: hits, misses and slots taken over), and for hosts
+// urlSite, for the hosts of the committed samples and as many more made
+// up as the cache has slots, read twice over (more hosts than slots:
+// hits, misses, runs of one host and slots taken over), and for hosts
 // whose site is none or is converted.
 func TestSiteCache(t *testing.T) {
 	var urls []string
@@ -77,16 +80,58 @@ func TestSiteCache(t *testing.T) {
 	}
 	urls = append(urls, "http://127.1/", "http://co.uk/", "https://www.B\u00fccher.co.uk/", "http://example.com./", "foo://h/")
 	sites := new(siteCache)
+	for i := range len(sites.slots) {
+		urls = append(urls, fmt.Sprintf("https://h%d.example%d.co.uk/", i, i%7))
+	}
 	for range 2 {
 		for _, in := range urls {
 			u, err := whatwg.Parse(in)
 			if err != nil {
 				continue
 			}
-			rd, ok := sites.site(u)
-			if wantRD, wantOK := urlSite(u); rd != wantRD || ok != wantOK {
+			rd, ok := sites.site(&u)
+			if wantRD, wantOK := urlSite(&u); rd != wantRD || ok != wantOK {
 				t.Fatalf("siteCache.site(%q) = %q, %v; urlSite gives %q, %v", in, rd, ok, wantRD, wantOK)
 			}
 		}
 	}
+}
+
+// TestSiteCacheCollision: two hosts of one pair of slots, read in
+// turn, are each looked up once, whatever the seed: with one slot a host,
+// each line would look its host up again (the allocations per line that
+// TestAllocsPerLine counted for one seed in a few hundred).
+func TestSiteCacheCollision(t *testing.T) {
+	a, b := mustWHATWG(t, "https://www.example.com/"), mustWHATWG(t, "http://example.org/")
+	for range 3 {
+		var c siteCache
+		c.seed = maphash.MakeSeed()
+		for range 1 << 16 {
+			if c.set(a.Hostname()) == c.set(b.Hostname()) {
+				break
+			}
+			c.seed = maphash.MakeSeed()
+		}
+		if c.set(a.Hostname()) != c.set(b.Hostname()) {
+			t.Fatal("no seed put both hosts in one pair of slots")
+		}
+		c.site(&a)
+		c.site(&b)
+		if got := testing.AllocsPerRun(10, func() { c.site(&a); c.site(&b) }); got != 0 {
+			t.Errorf("hosts %q and %q in one pair of slots: %v allocations a pair of lines, want 0", a.Hostname(), b.Hostname(), got)
+		}
+		if rd, _ := c.site(&a); rd != "example.com" {
+			t.Errorf("site of %q = %q from the cache, want example.com", a.Hostname(), rd)
+		}
+	}
+}
+
+// mustWHATWG parses s by the URL Standard, or fails the test.
+func mustWHATWG(t *testing.T, s string) whatwg.URL {
+	t.Helper()
+	u, err := whatwg.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

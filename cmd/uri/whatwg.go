@@ -7,6 +7,7 @@ package main
 
 import (
 	"flag"
+	"strings"
 
 	"github.com/gouri/uri/whatwg"
 )
@@ -63,13 +64,17 @@ func whatwgResolver(base string) (op, string) {
 // {site} alone.
 func whatwgOp(b whatwg.URL, lead []field, f getFormat) op {
 	line := &whatwgLine{resolve: lead != nil, sites: new(siteCache)}
+	parse := whatwg.Parse
+	if b != (whatwg.URL{}) {
+		parse = b.Parse
+	}
+	ok := f.with(result{ok: true, fields: lead, line: line}, line)
 	return op{whole: true, lead: lead, apply: func(in string) result {
-		u, err := b.Parse(in)
-		if err != nil {
+		var err error
+		if line.u, err = parse(in); err != nil {
 			return failure(in, err, lead...)
 		}
-		line.u = u
-		return f.with(result{ok: true, fields: lead, line: line}, line)
+		return ok
 	}}
 }
 
@@ -82,28 +87,17 @@ type whatwgLine struct {
 }
 
 func (l *whatwgLine) json(o *output) {
-	u := l.u
+	u := &l.u
 	// The getters are slices of the href, or made of them ("origin" when
 	// there are credentials, "site" of the hostname), or constants.
 	href := u.Href()
 	plain := o.isPlain(href)
-	o.raw(`,"ok":true`)
-	if l.resolve {
-		o.optional(`,"result":`, href, true, plain)
-	}
-	o.optional(`,"href":`, href, true, plain)
-	o.optional(`,"protocol":`, u.Protocol(), true, plain)
-	o.optional(`,"username":`, u.Username(), true, plain)
-	o.optional(`,"password":`, u.Password(), true, plain)
-	o.optional(`,"host":`, u.Host(), true, plain)
-	o.optional(`,"hostname":`, u.Hostname(), true, plain)
-	o.optional(`,"port":`, u.Port(), true, plain)
-	o.optional(`,"pathname":`, u.Pathname(), true, plain)
-	o.optional(`,"search":`, u.Search(), true, plain)
-	o.optional(`,"hash":`, u.Hash(), true, plain)
-	o.optional(`,"origin":`, u.Origin(), true, plain)
 	rd, hasSite := l.sites.site(u)
-	o.optional(`,"site":`, rd, hasSite, plain)
+	if plain {
+		o.buf = l.appendPlain(o.buf, href, rd, hasSite)
+	} else {
+		l.members(o, href, rd, hasSite)
+	}
 	o.raw(`,"params":`)
 	if !u.HasQuery() {
 		o.raw("null")
@@ -116,6 +110,86 @@ func (l *whatwgLine) json(o *output) {
 		i++
 	}
 	o.buf = append(o.buf, ']')
+}
+
+// appendPlain appends the members from "ok" to "site" of a URL whose href
+// is plain (see plainJSON), and so each of them, to b: each is its key
+// and its value in quotes, written in a local slice. The members that
+// most URLs have empty (no credentials, no port, no query, no fragment)
+// are written with their neighbours' keys as one constant.
+func (l *whatwgLine) appendPlain(b []byte, href, rd string, hasSite bool) []byte {
+	u := &l.u
+	b = append(b, `,"ok":true`...)
+	if l.resolve {
+		b = plainMember(b, `,"result":"`, href)
+	}
+	b = plainMember(b, `,"href":"`, href)
+	b = plainMember(b, `,"protocol":"`, u.Protocol())
+	if user, pass := u.Username(), u.Password(); user == "" && pass == "" {
+		b = append(b, `,"username":"","password":"","host":"`...)
+	} else {
+		b = plainMember(b, `,"username":"`, user)
+		b = plainMember(b, `,"password":"`, pass)
+		b = append(b, `,"host":"`...)
+	}
+	b = append(b, u.Host()...)
+	b = plainMember(b, `","hostname":"`, u.Hostname())
+	if port := u.Port(); port == "" {
+		b = append(b, `,"port":"","pathname":"`...)
+	} else {
+		b = plainMember(b, `,"port":"`, port)
+		b = append(b, `,"pathname":"`...)
+	}
+	b = append(b, u.Pathname()...)
+	if search, hash := u.Search(), u.Hash(); search == "" && hash == "" {
+		b = append(b, `","search":"","hash":"","origin":"`...)
+	} else {
+		b = plainMember(b, `","search":"`, search)
+		b = plainMember(b, `,"hash":"`, hash)
+		b = append(b, `,"origin":"`...)
+	}
+	b = append(b, u.Origin()...)
+	if !hasSite {
+		return append(b, `","site":null`...)
+	}
+	return plainMember(b, `","site":"`, rd)
+}
+
+// plainMember appends prefix, the key of a member and the quote that
+// opens its value, then s, which is plain, and the closing quote.
+func plainMember(b []byte, prefix, s string) []byte {
+	return append(append(append(b, prefix...), s...), '"')
+}
+
+// members writes the members from "ok" to "site", each escaped as it needs.
+func (l *whatwgLine) members(o *output, href, rd string, hasSite bool) {
+	u := &l.u
+	o.raw(`,"ok":true`)
+	if l.resolve {
+		o.optional(`,"result":`, href, true, false)
+	}
+	o.optional(`,"href":`, href, true, false)
+	o.optional(`,"protocol":`, u.Protocol(), true, false)
+	o.optional(`,"username":`, u.Username(), true, false)
+	o.optional(`,"password":`, u.Password(), true, false)
+	o.optional(`,"host":`, u.Host(), true, false)
+	o.optional(`,"hostname":`, u.Hostname(), true, false)
+	o.optional(`,"port":`, u.Port(), true, false)
+	o.optional(`,"pathname":`, u.Pathname(), true, false)
+	o.optional(`,"search":`, u.Search(), true, false)
+	o.optional(`,"hash":`, u.Hash(), true, false)
+	o.optional(`,"origin":`, u.Origin(), true, false)
+	o.optional(`,"site":`, rd, hasSite, false)
+}
+
+// inputPlain knows that an input that is its own href is plain when it
+// is short enough and holds neither '"' nor '\\': an href holds only
+// printable ASCII (whatwg package documentation, section Values).
+func (l *whatwgLine) inputPlain(in string) (plain, known bool) {
+	if l.u.Href() != in {
+		return false, false
+	}
+	return len(in) <= strChunk && strings.IndexByte(in, '"') < 0 && strings.IndexByte(in, '\\') < 0, true
 }
 
 func (l *whatwgLine) text(o *output) { o.text(l.u.Href()) }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/gouri/uri/internal/testrows"
+	"github.com/gouri/uri/whatwg"
 )
 
 // urlTestData is one case of the web-platform-tests file urltestdata.json,
@@ -315,5 +316,36 @@ func TestResolveWHATWG(t *testing.T) {
 		if d := cmp.Diff(p, r); d != "" {
 			t.Errorf("uri resolve --grammar whatwg --json %q differs from uri parse's (-parse +resolve):\n%s", in, d)
 		}
+	}
+}
+
+// TestWHATWGInputPlain: what a URL's line knows of its input's plainness
+// is what plainJSON finds, for inputs that are their own href (with '"',
+// '\\', spaces of an opaque path, and longer than a piece of the output)
+// and inputs that are not.
+func TestWHATWGInputPlain(t *testing.T) {
+	inputs := []string{`sc:a"b`, `sc:a\b`, "sc:a b", "javascript:alert(1)", "https://example.com/",
+		"https://example.com/" + strings.Repeat("a", strChunk), "https://example.com/" + strings.Repeat("a", strChunk-20),
+		"HTTPS://example.com/", `http://h/"x`, "https://example.com"}
+	for _, name := range testrows.Samples() {
+		inputs = append(inputs, testrows.URLs(t, name)...)
+	}
+	own := 0
+	for _, in := range inputs {
+		u, err := whatwg.Parse(in)
+		if err != nil {
+			continue
+		}
+		l := &whatwgLine{u: u}
+		plain, known := l.inputPlain(in)
+		if known != (u.Href() == in) || known && plain != plainJSON(in) {
+			t.Errorf("inputPlain(%q) = %v, %v; plainJSON gives %v, and the href is %q", in, plain, known, plainJSON(in), u.Href())
+		}
+		if known {
+			own++
+		}
+	}
+	if own < 1000 {
+		t.Errorf("%d inputs were their own href, want more", own)
 	}
 }

@@ -42,46 +42,65 @@ func DecodePunycode(dst []rune, s string) ([]rune, bool) {
 			break
 		}
 	}
-	n, bias, i := rune(punyInitialN), int32(punyInitialBias), int32(0)
+	// i and w are 64 bits wide, so that the bounds of RFC 3492, Section
+	// 6.4 (no value beyond 2^31-1) are checked after each product
+	// without a division.
+	const maxInt = 1<<31 - 1
+	n, bias, i := int64(punyInitialN), int64(punyInitialBias), int64(0)
 	for p := digits; p < len(s); {
-		old, w := i, int32(1)
-		for k := int32(punyBase); ; k += punyBase {
+		old, w := i, int64(1)
+		for k := int64(punyBase); ; k += punyBase {
 			if p == len(s) {
 				return dst[:start], false
 			}
-			d := punyDigit(s[p])
+			d := int64(punyDigits[s[p]])
 			p++
-			if d < 0 || d > (1<<31-1-i)/w {
+			if d < 0 {
 				return dst[:start], false
 			}
-			i += d * w
-			t := min(max(k-bias, punyTMin), punyTMax)
+			if i += d * w; i > maxInt {
+				return dst[:start], false
+			}
+			t := k - bias
+			if t < punyTMin {
+				t = punyTMin
+			} else if t > punyTMax {
+				t = punyTMax
+			}
 			if d < t {
 				break
 			}
-			if w > (1<<31-1)/(punyBase-t) {
+			if w *= punyBase - t; w > maxInt {
 				return dst[:start], false
 			}
-			w *= punyBase - t
 		}
-		count := int32(len(dst)-start) + 1
-		bias = punyAdapt(i-old, count, old == 0)
-		if i/count > 0x10FFFF-n {
+		count := int64(len(dst)-start) + 1
+		bias = int64(punyAdapt(int32(i-old), int32(count), old == 0))
+		if n += i / count; n > 0x10FFFF || n >= 0xD800 && n <= 0xDFFF {
 			return dst[:start], false
 		}
-		n += i / count
 		i %= count
-		if n < 0x80 || n >= 0xD800 && n <= 0xDFFF || n > 0x10FFFF {
-			return dst[:start], false
-		}
 		at := start + int(i)
 		dst = append(dst, 0)
-		copy(dst[at+1:], dst[at:])
-		dst[at] = n
+		// A label's runs are short: a loop moves them faster than a
+		// call.
+		for j := len(dst) - 1; j > at; j-- {
+			dst[j] = dst[j-1]
+		}
+		dst[at] = rune(n)
 		i++
 	}
 	return dst, true
 }
+
+// punyDigits are the values of the digits of Punycode in lower case, and
+// -1 for every other byte.
+var punyDigits = func() (t [256]int8) {
+	for c := range t {
+		t[c] = int8(punyDigit(byte(c)))
+	}
+	return t
+}()
 
 // punyDigit returns the value of a digit of Punycode in lower case, or -1.
 func punyDigit(c byte) int32 {

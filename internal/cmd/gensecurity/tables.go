@@ -50,7 +50,25 @@ const (
 	flagCombining              // a canonical combining class other than 0
 	flagPlainIDNA              // valid in a label of UTS #46 in any context, see plainIDNA
 	flagAnyMark                // General_Category=Mark (Mn, Mc or Me)
+	flagSimpleNFD              // a decomposition that needs no reordering, see simpleNFD
 )
+
+// simpleNFD reports whether the canonical decomposition of r, which has
+// one, is a starter alone or a starter and one combining mark other than
+// U+0307 COMBINING DOT ABOVE: a label of such code points and of code
+// points with no decomposition and no combining class is in NFD once each
+// is decomposed, with no mark twice on one letter and no dot above.
+func simpleNFD(r rune) bool {
+	d := []rune(norm.NFD.String(string(r)))
+	ccc := func(r rune) uint8 { return norm.NFD.PropertiesString(string(r)).CCC() }
+	switch {
+	case len(d) == 0 || ccc(d[0]) != 0:
+		return false
+	case len(d) == 1:
+		return true
+	}
+	return len(d) == 2 && ccc(d[1]) != 0 && d[1] != 0x307
+}
 
 // idnaStatus is UTS #46 with the lookup mapping and the STD3 rules but no
 // Bidi rule, hyphen or joiner check: a code point that it leaves as it is
@@ -125,7 +143,69 @@ func (g *gen) tables() ([]byte, error) {
 	}
 	writeMapping(&b, "conf", "the prototype of each code point of confusables.txt, in NFD", conf)
 	writeCCC(&b)
+	g.writeLow(&b, scripts)
+	writeBits(&b, decomp, conf)
 	return b.Bytes(), nil
+}
+
+// lowLimit is the first code point past those of the table low: the
+// Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic blocks and the
+// combining diacritical marks.
+const lowLimit = 0x800
+
+// writeLow writes the table low: what props and cccRanges say of each code
+// point below lowLimit, packed in a uint32, so that package display reads
+// the code points of the most common alphabetic scripts without a search:
+// the flags of props in bits 0 to 7, the script in bits 8 to 15, the
+// canonical combining class in bits 16 to 23, and the value of a decimal
+// digit in bits 28 to 31.
+func (g *gen) writeLow(b *bytes.Buffer, scripts map[rune]string) {
+	id := map[string]int{}
+	_, names := g.scripts()
+	for i, n := range names {
+		id[n] = i + 1
+	}
+	fmt.Fprintf(b, "\n// low holds what props and cccRanges say of each code point below\n")
+	fmt.Fprintf(b, "// U+%04X, packed: the flags of props in bits 0 to 7, the script in bits 8\n", lowLimit)
+	fmt.Fprintf(b, "// to 15, the canonical combining class in bits 16 to 23, the value of a\n")
+	fmt.Fprintf(b, "// decimal digit in bits 28 to 31.\n")
+	fmt.Fprintf(b, "var low = [%#x]uint32{", lowLimit)
+	for r := rune(0); r < lowLimit; r++ {
+		var v uint32
+		if g.covered(r) {
+			v |= uint32(id[scripts[r]]) << 8
+			if g.allowed[r] {
+				v |= flagAllowed
+			}
+			if unicode.Is(unicode.Mn, r) {
+				v |= flagMark
+			}
+			if norm.NFD.String(string(r)) != string(r) {
+				v |= flagDecomposes
+				if simpleNFD(r) {
+					v |= flagSimpleNFD
+				}
+			}
+			if norm.NFD.PropertiesString(string(r)).CCC() != 0 {
+				v |= flagCombining
+			}
+			if g.allowed[r] && plainIDNA(r) {
+				v |= flagPlainIDNA
+			}
+			if unicode.Is(unicode.M, r) {
+				v |= flagAnyMark
+			}
+			if unicode.Is(unicode.Nd, r) {
+				v |= flagDigit | uint32(digitValue(r))<<28
+			}
+		}
+		v |= uint32(norm.NFD.PropertiesString(string(r)).CCC()) << 16
+		if r%8 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "%#08x, ", v)
+	}
+	fmt.Fprintf(b, "\n}\n")
 }
 
 // The Hangul syllables, which decompose by rule (Unicode, Section 3.12).
@@ -218,6 +298,9 @@ func (g *gen) writeProps(b *bytes.Buffer, scripts map[rune]string) error {
 		}
 		if norm.NFD.String(string(r)) != string(r) {
 			k.flags |= flagDecomposes
+			if simpleNFD(r) {
+				k.flags |= flagSimpleNFD
+			}
 		}
 		if norm.NFD.PropertiesString(string(r)).CCC() != 0 {
 			k.flags |= flagCombining
@@ -252,7 +335,7 @@ func (g *gen) writeProps(b *bytes.Buffer, scripts map[rune]string) error {
 	fmt.Fprintf(b, "// nonspacing marks, in ranges of one script and the same flags, packed: the\n")
 	fmt.Fprintf(b, "// first code point in bits 43 to 63, the last in bits 22 to 42, the script in\n")
 	fmt.Fprintf(b, "// bits 8 to 15, the flags (flagAllowed, flagMark, flagDigit, flagDecomposes,\n")
-	fmt.Fprintf(b, "// flagCombining, flagPlainIDNA, flagAnyMark) in bits 0 to 7.\n")
+	fmt.Fprintf(b, "// flagCombining, flagPlainIDNA, flagAnyMark, flagSimpleNFD) in bits 0 to 7.\n")
 	fmt.Fprintf(b, "// A range of digits starts at the zero of its numbering system.\n")
 	fmt.Fprintf(b, "var props = [...]uint64{")
 	for i, p := range packed {
@@ -389,6 +472,62 @@ func writeCCC(b *bytes.Buffer) {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(b, "%#016x, ", p)
+	}
+	fmt.Fprintf(b, "\n}\n")
+}
+
+// bitsLimit is the first code point past those of the table bits: the
+// planes of the Allowed code points.
+const bitsLimit = 0x40000
+
+// writeBits writes the tables bits and bitsBlock: for each block of 64
+// code points below bitsLimit, which of them have a prototype in
+// confusables.txt, a canonical decomposition, and a nonzero canonical
+// combining class, as three 64-bit words (bit r%64 for code point r),
+// each set of three words once.
+func writeBits(b *bytes.Buffer, decomp, conf map[rune]string) {
+	type words [3]uint64
+	var blocks []uint16
+	var sets []words
+	index := map[words]int{}
+	for lo := rune(0); lo < bitsLimit; lo += 64 {
+		var w words
+		for r := lo; r < lo+64; r++ {
+			bit := uint64(1) << (r % 64)
+			if _, ok := conf[r]; ok {
+				w[0] |= bit
+			}
+			if _, ok := decomp[r]; ok || r >= hangulFirst && r <= hangulLast {
+				w[1] |= bit
+			}
+			if r < 0xD800 || r > 0xDFFF {
+				if norm.NFD.PropertiesString(string(r)).CCC() != 0 {
+					w[2] |= bit
+				}
+			}
+		}
+		i, ok := index[w]
+		if !ok {
+			i = len(sets)
+			index[w] = i
+			sets = append(sets, w)
+		}
+		blocks = append(blocks, uint16(i))
+	}
+	fmt.Fprintf(b, "\n// bitsBlock is the index in bits of each block of 64 code points below\n")
+	fmt.Fprintf(b, "// U+%05X; bits are, for a block, which of its code points have a prototype\n", bitsLimit)
+	fmt.Fprintf(b, "// in confusables.txt, a canonical decomposition (the Hangul syllables\n")
+	fmt.Fprintf(b, "// too), and a nonzero canonical combining class: bit r%%64 of each word.\n")
+	fmt.Fprintf(b, "var bitsBlock = [%#x]uint16{", len(blocks))
+	for i, x := range blocks {
+		if i%16 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "%d, ", x)
+	}
+	fmt.Fprintf(b, "\n}\n\nvar bits = [...][3]uint64{")
+	for _, w := range sets {
+		fmt.Fprintf(b, "\n{%#x, %#x, %#x},", w[0], w[1], w[2])
 	}
 	fmt.Fprintf(b, "\n}\n")
 }
