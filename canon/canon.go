@@ -113,7 +113,10 @@
 // "1,0,168,192:8080)/x"), the query's pairs sorted as (name, value)
 // tuples ("id=5&id2=3"), a default port, "www" labels, session ids, an
 // empty query and a trailing "/" dropped, and the host's empty labels
-// ("www.example.com." is "com,example)/"). It reads the slashes after
+// ("www.example.com." is "com,example)/"); the key is lower case
+// throughout, the percent-escapes of the host included ("http://a%FFb.com/"
+// is "com,a%ffb)/"), since surt's IA canonicalizer lowers the host after
+// Google's steps have escaped it. It reads the slashes after
 // "http:" and "https:" as surt does: any number of them, none included,
 // come before the host ("http:////www.vikings.com" is "com,vikings)/",
 // "http:x.com/y" is "com,x)/y", "http:8080/x" has the host 8080 as in the
@@ -153,6 +156,39 @@
 // hold that URL. Such a key finds a capture; it is no path to serve or to
 // check. Canonicalizer{Profile: Semantic}.SURT decodes once and keeps
 // "%2F" ("com,example)/docs/..%2f..%2fetc/passwd", lower-cased).
+//
+// # Which archives' keys
+//
+// The keys of [SURT] are those of the indexes that surt's defaults make,
+// and Canon with the [Archive] profile gives the URL they are made of:
+//
+//   - surt (the Python package of the Internet Archive, 0.3.1):
+//     surt.surt(url), whose module says it ports the WaybackURLKeyMaker
+//     class of the Java archive-commons (ia-web-commons) library;
+//   - pywb: its canonicalize calls surt.surt(url) for the key of an index
+//     in SURT order (its default), and its indexer and cdxj-indexer write
+//     that key into CDX and CDXJ files. A pywb index in URL order
+//     (surt_ordered false) holds the same key with the host's labels put
+//     back in order ("example.com/path"). cdxj-indexer's --post-append
+//     (off by default) adds "__wb_method=post" and the request's body to
+//     the query of the key of a POST or PUT capture, which no canonical
+//     key of a URL can hold; and it keeps as its key a URL that surt
+//     fails on, where SURT returns an error;
+//   - Common Crawl: its CDX index (index.commoncrawl.org) is written by
+//     pywb's cdx-indexer in SURT order (the webarchive-indexing project),
+//     and the columnar index's url_surtkey is that key, converted from the
+//     CDX files (the cc-index-table project);
+//   - OpenWayback: its cdx-indexer with -new-canon-surt writes the keys of
+//     archive-commons' WaybackURLKeyMaker. Without an option it writes
+//     the keys of its AggressiveUrlCanonicalizer, which are no SURT keys:
+//     the host in its order ("example.com/a/?b&a"), the whole URL lower
+//     case, the query in its order and a trailing "/" kept, a "%20" of the
+//     path written "+", one leading "www" label dropped only before a
+//     path longer than "/". Such an index is looked up with keys of that
+//     canonicalizer, not with these.
+//
+// So one key serves surt, pywb, Common Crawl and OpenWayback's indexes in
+// SURT order, but for the departures from surt listed above.
 //
 // # Conformance and speed
 //

@@ -406,6 +406,13 @@ func TestSURTArchive(t *testing.T) {
 		{"surt: no slash, a host of digits (the URL Standard's reading too)", Canonicalizer{Profile: Archive}, "http:8080/x", "144,31,0,0)/x"},
 		{"surt: a second scheme replaces the first", Canonicalizer{Profile: Archive}, "http://https://order.1and1.com:443/", "com,1and1,order)/"},
 		{"by design: the scheme in any case, and the port is a port (surt writes it into a label)", Canonicalizer{Profile: Archive}, "HTTPS:///x.com:443/y", "com,x)/y"},
+		// surt's IA canonicalizer lower-cases the host after Google's steps
+		// have escaped it with upper-case hex, as it lower-cases the path
+		// and the query: the keys of CDX indexes are all lower case.
+		{"surt: a percent-escape in the host in lower case, as in the path", Canonicalizer{Profile: Archive}, "http://a%FFb.com/x%FF", "com,a%ffb)/x%ff"},
+		{"surt: a control byte of the host escaped in lower case", Canonicalizer{Profile: Archive}, "http://www.a%7Fb%1B.com/", "com,a%7fb%1b)/"},
+		{"surt: the host's escapes lower case with options too", tracking, "http://a%C3%28b.example/?utm_source=1", "example,a%c3(b)/"},
+		{"SURT of another profile lower-cases the host's escapes too", Canonicalizer{Profile: SafeBrowsing}, "http://a%FFb.com/X", "com,a%ffb)/x"},
 	} {
 		got, err := c.c.SURT(c.in)
 		if got != c.want || err != nil {
@@ -420,8 +427,13 @@ func TestSURTArchive(t *testing.T) {
 		}
 	}
 	// The URL that the key is made of, under Canon.
-	if got, err := Canon("HTTP://WWW.Example.com:80/A/?b&a&JSESSIONID=x#f", Archive); got != "http://example.com/a?a&b" || err != nil {
-		t.Errorf("Canon(_, Archive) = %q, %v", got, err)
+	for _, c := range []struct{ in, want string }{
+		{"HTTP://WWW.Example.com:80/A/?b&a&JSESSIONID=x#f", "http://example.com/a?a&b"},
+		{"http://a%FFb.com/X%FF", "http://a%ffb.com/x%ff"}, // the host lower-cased after escaping, as surt's is
+	} {
+		if got, err := Canon(c.in, Archive); got != c.want || err != nil {
+			t.Errorf("Canon(%q, Archive) = %q, %v; want %q", c.in, got, err, c.want)
+		}
 	}
 }
 
@@ -470,7 +482,7 @@ func FuzzCanon(f *testing.F) {
 	for _, s := range []string{"http://a/b?c#d", "%2541.com/%2e%2e/x", "HTTP://WWW.A.COM:80//x/./y?b&a", "mailto:x", "http://[::1]:8/",
 		"http://a/x/%252E%2E/b", "http://www.www.example.com/", "http://a.b.c.d\u3002\r.e/", "javascript:%2f%2fevil.example/%0aalert(1)",
 		"sc:%2fA", "http://[a%0Ab]/", "http://\uff10x\uff10\uff11\uff10\uff12\uff10\uff13\uff10\uff14/", "http://x/?UTM_SOURCE=1&id2=3&id=5",
-		"http:////www.vikings.com", "https://www.example.com./x", "http://https://order.1and1.com", "http:8080/x", "foo://a..b./x",
+		"http:////www.vikings.com", "https://www.example.com./x", "http://https://order.1and1.com", "http:8080/x", "foo://a..b./x", "http://a%FFb.com/",
 		"http://example.com/a%252Fb", "http://e/?x=%2526", "http://e/%252e%252e/x", "http://e/%%36%31?%2525%3d"} {
 		f.Add(s)
 	}
@@ -498,6 +510,10 @@ func FuzzCanon(f *testing.F) {
 			if rest, _ := abnf.TrimC0Space(s); rest != "" {
 				t.Fatalf("SURT(%q) is empty", s)
 			}
+		} else if err == nil && !opaque(s) && strings.ToLower(k) != k {
+			// The archive's keys are lower case throughout, the host's
+			// percent-escapes included.
+			t.Fatalf("SURT(%q) = %q: not lower case", s, k)
 		}
 		if exprs, err := LookupExpressions(s); err == nil && len(exprs) == 0 {
 			t.Fatalf("LookupExpressions(%q) is empty", s)

@@ -57,7 +57,7 @@ func (c Canonicalizer) SURT(s string) (string, error) {
 			return "", c.fail(OpSURT, s, err)
 		}
 		p.query, p.hasQuery = c.editQuery(p.query, p.hasQuery)
-		return surtKey(stripWWW(p.host), "", p.path, sortArchive(abnf.LowerString(p.query)), p.hasQuery), nil
+		return surtKey(stripWWW(lowerEscapes(p.host)), "", p.path, sortArchive(abnf.LowerString(p.query)), p.hasQuery), nil
 	}
 	k, err := c.Canon(s)
 	if err != nil {
@@ -141,9 +141,11 @@ func opaque(s string) bool {
 
 // iaMassage applies the Internet Archive's steps after Google's (Heritrix's
 // IA canonicalizer): lower-case, drop "www" labels and session ids, sort
-// the query, drop an empty query and a trailing "/".
+// the query, drop an empty query and a trailing "/". The host is lowered
+// after Google's steps have escaped it with upper-case hex ("%FF"), as the
+// archive lowers it, so that its keys are lower case throughout.
 func iaMassage(p *parts) {
-	p.host = stripWWW(p.host)
+	p.host = stripWWW(lowerEscapes(p.host))
 	p.path = stripPathSessionID(p.path) // lower-cased as surtKey writes it
 	if len(p.path) > 1 && strings.HasSuffix(p.path, "/") {
 		p.path = p.path[:len(p.path)-1]
@@ -152,6 +154,16 @@ func iaMassage(p *parts) {
 		p.query = sortArchive(dropSessionIDs(abnf.LowerString(p.query)))
 		p.hasQuery = p.query != ""
 	}
+}
+
+// lowerEscapes returns a host of Google's steps, which lower its letters
+// and escape its bytes with upper-case hex ("a%FFb.com"), with the hex in
+// lower case, as the archive's keys are lower case throughout.
+func lowerEscapes(h string) string {
+	if strings.IndexByte(h, '%') < 0 {
+		return h
+	}
+	return abnf.LowerString(h)
 }
 
 // stripWWW drops the leading labels "www" followed by digits or nothing,
