@@ -52,8 +52,8 @@ func TestURL(t *testing.T) {
 		{"RFC 9110, 7.1: no fragment", "GET /a?b#c HTTP/1.1\r\nHost: h\r\n\r\n", false, Config{}, "", uri.ErrInvalidByte, 4},
 		{"RFC 9110, 4.2.4: userinfo in absolute-form", "GET http://u@a.example/ HTTP/1.1\r\nHost: a.example\r\n\r\n", false, Config{}, "",
 			ErrUserinfoNotAllowed, 7},
-		{"URL Standard: a host that it refuses", "GET / HTTP/1.1\r\nHost: a%00b\r\n\r\n", false, Config{}, "",
-			whatwg.ErrDomainToASCII, 7},
+		{"URL Standard: a host that it refuses, at the escape of its NUL", "GET / HTTP/1.1\r\nHost: a%00b\r\n\r\n", false, Config{}, "",
+			whatwg.ErrDomainToASCII, 8},
 	}
 	for _, tt := range tests {
 		r := readRequest(t, tt.raw, tt.secure)
