@@ -77,26 +77,36 @@ func urlSite(u *whatwg.URL) (string, bool) {
 type siteCache struct {
 	seed  maphash.Seed
 	last  *siteSlot
-	slots [4096]siteSlot
+	slots [8192]siteSlot
 }
 
-// siteSlot is a host that a siteCache holds, and its site.
+// siteSlot is a host that a siteCache holds, copied into the slot (it may
+// be a slice of a line that the next one overwrites), and its site, a
+// suffix of the host. A host longer than the slot's array, or whose site
+// is no suffix of it, is not kept: it is looked up each time.
 type siteSlot struct {
-	host, site string
-	ok         bool
+	host [48]byte
+	n    uint8 // the length of the host; 0 for an empty slot
+	cut  uint8 // the site is host[cut:n]
+	ok   bool
+}
+
+// holds reports whether the slot holds the host h.
+func (s *siteSlot) holds(h string) bool {
+	return s.n != 0 && string(s.host[:s.n]) == h
 }
 
 // site is urlSite(u), from the cache when it holds u's host. A nil cache
-// looks every host up. A host that the cache keeps is copied (it may be a
-// slice of a line that the next one overwrites): one allocation, its site
-// a slice of it when it is a suffix of the host.
+// looks every host up. The site is a slice of u's hostname, or of a string
+// of its own when it is none (a name that the lookup converts); it
+// allocates nothing for a host that it keeps.
 func (c *siteCache) site(u *whatwg.URL) (string, bool) {
 	if c == nil || u.HostKind() != uri.HostDomain {
 		return urlSite(u)
 	}
 	h := u.Hostname()
-	if c.last != nil && c.last.host == h {
-		return c.last.site, c.last.ok
+	if c.last != nil && c.last.holds(h) {
+		return h[c.last.cut:], c.last.ok
 	}
 	if c.seed == (maphash.Seed{}) {
 		c.seed = maphash.MakeSeed()
@@ -104,26 +114,24 @@ func (c *siteCache) site(u *whatwg.URL) (string, bool) {
 	set := c.slots[c.set(h)*2:][:2]
 	first, second := &set[0], &set[1]
 	switch {
-	case first.host == h && h != "":
+	case first.holds(h):
 		c.last = first
-		return first.site, first.ok
-	case second.host == h && h != "":
+		return h[first.cut:], first.ok
+	case second.holds(h):
 		c.last = second
-		return second.site, second.ok
-	}
-	if first.host != "" {
-		*second = *first
+		return h[second.cut:], second.ok
 	}
 	rd, ok := urlSite(u)
-	host := strings.Clone(h)
-	if strings.HasSuffix(host, rd) {
-		rd = host[len(host)-len(rd):]
-	} else {
-		rd = strings.Clone(rd)
+	if h == "" || len(h) > len(first.host) || !strings.HasSuffix(h, rd) {
+		return rd, ok
 	}
-	first.host, first.site, first.ok = host, rd, ok
+	if first.n != 0 {
+		*second = *first
+	}
+	first.n = uint8(copy(first.host[:], h))
+	first.cut, first.ok = uint8(len(h)-len(rd)), ok
 	c.last = first
-	return rd, ok
+	return h[first.cut:], ok
 }
 
 // set is the index of the pair of slots that may hold host h.

@@ -72,13 +72,16 @@ func TestSite(t *testing.T) {
 // urlSite, for the hosts of the committed samples and as many more made
 // up as the cache has slots, read twice over (more hosts than slots:
 // hits, misses, runs of one host and slots taken over), and for hosts
-// whose site is none or is converted.
+// whose site is none or is converted, or that are too long to keep.
 func TestSiteCache(t *testing.T) {
 	var urls []string
 	for _, name := range testrows.Samples() {
 		urls = append(urls, testrows.URLs(t, name)...)
 	}
-	urls = append(urls, "http://127.1/", "http://co.uk/", "https://www.B\u00fccher.co.uk/", "http://example.com./", "foo://h/")
+	urls = append(urls, "http://127.1/", "http://co.uk/", "https://www.B\u00fccher.co.uk/", "http://example.com./", "foo://h/",
+		// Longer than a slot, which does not keep it; and the longest
+		// that a slot keeps.
+		"https://"+strings.Repeat("a", 64)+".example.com/", "https://"+strings.Repeat("b", 36)+".example.com/")
 	sites := new(siteCache)
 	for i := range len(sites.slots) {
 		urls = append(urls, fmt.Sprintf("https://h%d.example%d.co.uk/", i, i%7))
