@@ -75,17 +75,20 @@ func urlSite(u *whatwg.URL) (string, bool) {
 // with one host finds without a hash. A cache belongs to one command,
 // which reads one line at a time.
 type siteCache struct {
+	// slots come first, so that a cache on its own in memory, which is
+	// aligned to a page, has each slot in one cache line.
+	slots [8192]siteSlot
 	seed  maphash.Seed
 	last  *siteSlot
-	slots [8192]siteSlot
 }
 
 // siteSlot is a host that a siteCache holds, copied into the slot (it may
 // be a slice of a line that the next one overwrites), and its site, a
-// suffix of the host. A host longer than the slot's array, or whose site
-// is no suffix of it, is not kept: it is looked up each time.
+// suffix of the host, in 64 bytes, a cache line. A host longer than the
+// slot's array, or whose site is no suffix of it, is not kept: it is
+// looked up each time.
 type siteSlot struct {
-	host [48]byte
+	host [61]byte
 	n    uint8 // the length of the host; 0 for an empty slot
 	cut  uint8 // the site is host[cut:n]
 	ok   bool
