@@ -144,7 +144,7 @@ func convertedName(host string) (name string, ip, ok bool) {
 func plainName(host string) bool {
 	for i := 0; i < len(host); i++ {
 		c := host[i]
-		if !ldh[c] {
+		if ldh[c] == 0 {
 			return false
 		}
 		// The second "-" of a label that begins with "xn--".
@@ -168,13 +168,16 @@ func plainRegistrableDomain(host string) (rd string, ok, plain bool) {
 	// domain.
 	start, empty := 0, name == ""
 	for i := 0; i < len(name); i++ {
-		switch c := name[i]; {
-		case !ldh[c]:
-			return "", false, false
-		case c == '.':
+		switch ldh[name[i]] {
+		case ldhLetterDigit:
+		case ldhDot:
 			empty = empty || i == start
 			start = i + 1
-		case c == '-' && i == start+3 && name[start:i] == "xn-":
+		case ldhHyphen:
+			if i == start+3 && name[start:i] == "xn-" {
+				return "", false, false
+			}
+		default:
 			return "", false, false
 		}
 	}
@@ -191,13 +194,22 @@ func plainRegistrableDomain(host string) (rd string, ok, plain bool) {
 	return host[strings.LastIndexByte(name[:i], '.')+1:], true, true
 }
 
-// ldh marks the bytes of plainName: lower-case letters, digits, "-" and ".".
-var ldh = func() (t [256]bool) {
-	for _, c := range []byte("abcdefghijklmnopqrstuvwxyz0123456789-.") {
-		t[c] = true
+// ldh gives the class of each byte of plainName, 0 for those that it has
+// not: lower-case letters and digits, "-" and ".".
+var ldh = func() (t [256]uint8) {
+	for _, c := range []byte("abcdefghijklmnopqrstuvwxyz0123456789") {
+		t[c] = ldhLetterDigit
 	}
+	t['-'], t['.'] = ldhHyphen, ldhDot
 	return t
 }()
+
+// The classes of ldh.
+const (
+	ldhLetterDigit = 1 + iota
+	ldhHyphen
+	ldhDot
+)
 
 // asciiSiteName decodes a reg-name that HostToASCII refused, and returns it
 // in lower case if it is all unreserved characters and sub-delims (RFC 3986,

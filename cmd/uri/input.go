@@ -57,16 +57,16 @@ func eachInput(operands []string, pairs, whole bool, r io.Reader, flush func() e
 		return nil
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
+	buffered := bufferedLines{br: br}
 	var buf []byte
 	for line := 1; ; line++ {
 		var text []byte
 		var tooLong bool
 		var err error
-		if b := bufferedLine(br); b != nil {
+		if b := buffered.next(); b != nil {
 			// The line is read where it is, in br's buffer, which no
 			// read refills before the next line.
 			text = b[:len(b)-1]
-			br.Discard(len(b))
 		} else {
 			if err := flush(); err != nil {
 				return err
@@ -183,18 +183,34 @@ func (nullField) Error() string { return "uri: " + nullField{}.reason() }
 
 func (nullField) reason() string { return `the field \N is NULL, no input` }
 
-// bufferedLine returns the next line of br with its LF when it is whole
-// in br's buffer, so that reading it waits for nothing, or nil.
-func bufferedLine(br *bufio.Reader) []byte {
-	n := br.Buffered()
-	if n == 0 {
-		return nil
+// bufferedLines hands out the lines that are whole in the buffer of br,
+// where they are, without a call to br for each: it takes what br holds
+// once, and tells br that the lines handed out are read only when it has
+// none left to give.
+type bufferedLines struct {
+	br   *bufio.Reader
+	rest []byte // the bytes of br's buffer not handed out
+	used int    // the bytes handed out that br has not discarded
+}
+
+// next returns the next line of br with its LF when it is whole in br's
+// buffer, so that reading it waits for nothing, or nil, when br has
+// discarded every line handed out and is ready to read the next.
+func (l *bufferedLines) next() []byte {
+	k := bytes.IndexByte(l.rest, '\n')
+	if k < 0 {
+		l.br.Discard(l.used) // no read: the bytes are buffered
+		l.used = 0
+		l.rest, _ = l.br.Peek(l.br.Buffered())
+		if k = bytes.IndexByte(l.rest, '\n'); k < 0 {
+			l.rest = nil
+			return nil
+		}
 	}
-	b, _ := br.Peek(n) // no read: n bytes are buffered
-	if k := bytes.IndexByte(b, '\n'); k >= 0 {
-		return b[:k+1]
-	}
-	return nil
+	b := l.rest[:k+1]
+	l.rest = l.rest[k+1:]
+	l.used += k + 1
+	return b
 }
 
 // readLine appends the next line of br to buf, without its LF, and reports

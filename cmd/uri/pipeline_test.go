@@ -329,8 +329,8 @@ func TestAllocsPerLine(t *testing.T) {
 		{[]string{"parse", "--grammar", "whatwg", "--get", "{host}"}, lines, 0},
 		// "site": the lines share their hosts, whose sites the command
 		// looks up once (golang.org/x/net/publicsuffix allocates the
-		// error of reading each name as an address first, and the cache
-		// its copy of the host).
+		// error of reading each name as an address first; the cache
+		// copies the host into a slot of its own).
 		{[]string{"parse", "--grammar", "whatwg", "--json"}, plain, 0},
 		{[]string{"site"}, lines, 0},
 		// The new href, which the hash setter writes in one piece.

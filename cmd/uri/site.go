@@ -72,63 +72,113 @@ func urlSite(u *whatwg.URL) (string, bool) {
 // a list that alternates them would otherwise look up on every line, both
 // stay (a third takes the first slot and moves its host to the second),
 // and the slot of the host looked up last is kept, which a run of lines
-// with one host finds without a hash. A cache belongs to one command,
-// which reads one line at a time.
+// with one host finds without a hash. The slots are few at first, and
+// twice as many each time that hosts as many as half of them have been
+// looked up since, up to maxSiteSlots: a command that reads a few lines,
+// or a few hosts, pays for few. A cache belongs to one command, which
+// reads one line at a time.
 type siteCache struct {
-	seed  maphash.Seed
-	last  *siteSlot
-	slots [4096]siteSlot
+	slots  []siteSlot // a power of two of them, each in a cache line
+	misses int        // the hosts looked up since the slots were made
+	seed   maphash.Seed
+	last   *siteSlot
 }
 
-// siteSlot is a host that a siteCache holds, and its site.
+// The number of slots of a siteCache: at first, and at most (a few
+// hundred kilobytes).
+const (
+	minSiteSlots = 256
+	maxSiteSlots = 8192
+)
+
+// siteSlot is a host that a siteCache holds, copied into the slot (it may
+// be a slice of a line that the next one overwrites), and its site, a
+// suffix of the host, in 64 bytes: slots made together, which memory
+// aligns to their size, are each in one cache line. A host longer than
+// the slot's array, or whose site is no suffix of it, is not kept: it is
+// looked up each time.
 type siteSlot struct {
-	host, site string
-	ok         bool
+	host [61]byte
+	n    uint8 // the length of the host; 0 for an empty slot
+	cut  uint8 // the site is host[cut:n]
+	ok   bool
+}
+
+// holds reports whether the slot holds the host h.
+func (s *siteSlot) holds(h string) bool {
+	return s.n != 0 && string(s.host[:s.n]) == h
 }
 
 // site is urlSite(u), from the cache when it holds u's host. A nil cache
-// looks every host up. A host that the cache keeps is copied (it may be a
-// slice of a line that the next one overwrites): one allocation, its site
-// a slice of it when it is a suffix of the host.
+// looks every host up. The site is a slice of u's hostname, or of a string
+// of its own when it is none (a name that the lookup converts); it
+// allocates nothing for a host that it keeps, but the slots, when it
+// makes them.
 func (c *siteCache) site(u *whatwg.URL) (string, bool) {
 	if c == nil || u.HostKind() != uri.HostDomain {
 		return urlSite(u)
 	}
 	h := u.Hostname()
-	if c.last != nil && c.last.host == h {
-		return c.last.site, c.last.ok
+	if c.last != nil && c.last.holds(h) {
+		return h[c.last.cut:], c.last.ok
 	}
 	if c.seed == (maphash.Seed{}) {
 		c.seed = maphash.MakeSeed()
 	}
-	set := c.slots[c.set(h)*2:][:2]
-	first, second := &set[0], &set[1]
-	switch {
-	case first.host == h && h != "":
-		c.last = first
-		return first.site, first.ok
-	case second.host == h && h != "":
-		c.last = second
-		return second.site, second.ok
+	if 2*c.misses >= len(c.slots) {
+		c.grow()
 	}
-	if first.host != "" {
+	first, second := c.pair(h)
+	switch {
+	case first.holds(h):
+		c.last = first
+		return h[first.cut:], first.ok
+	case second.holds(h):
+		c.last = second
+		return h[second.cut:], second.ok
+	}
+	c.misses++
+	rd, ok := urlSite(u)
+	if h == "" || len(h) > len(first.host) || !strings.HasSuffix(h, rd) {
+		return rd, ok
+	}
+	if first.n != 0 {
 		*second = *first
 	}
-	rd, ok := urlSite(u)
-	host := strings.Clone(h)
-	if strings.HasSuffix(host, rd) {
-		rd = host[len(host)-len(rd):]
-	} else {
-		rd = strings.Clone(rd)
-	}
-	first.host, first.site, first.ok = host, rd, ok
+	first.n = uint8(copy(first.host[:], h))
+	first.cut, first.ok = uint8(len(h)-len(rd)), ok
 	c.last = first
-	return rd, ok
+	return h[first.cut:], ok
 }
 
-// set is the index of the pair of slots that may hold host h.
-func (c *siteCache) set(h string) int {
-	return int(maphash.String(c.seed, h) % uint64(len(c.slots)/2))
+// pair returns the pair of slots that may hold host h.
+func (c *siteCache) pair(h string) (first, second *siteSlot) {
+	i := int(maphash.String(c.seed, h)&uint64(len(c.slots)/2-1)) * 2
+	return &c.slots[i], &c.slots[i+1]
+}
+
+// grow makes the first slots, or twice as many as there are, up to
+// maxSiteSlots, and moves the hosts held into them.
+func (c *siteCache) grow() {
+	if len(c.slots) >= maxSiteSlots {
+		c.misses = 0
+		return
+	}
+	old := c.slots
+	c.slots, c.misses, c.last = make([]siteSlot, max(2*len(old), minSiteSlots)), 0, nil
+	for i := range old {
+		s := &old[i]
+		if s.n == 0 {
+			continue
+		}
+		first, second := c.pair(string(s.host[:s.n]))
+		switch {
+		case first.n == 0:
+			*first = *s
+		case second.n == 0:
+			*second = *s
+		}
+	}
 }
 
 // noSiteError is the error of the input in, the URL u, which has no

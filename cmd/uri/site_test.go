@@ -72,15 +72,18 @@ func TestSite(t *testing.T) {
 // urlSite, for the hosts of the committed samples and as many more made
 // up as the cache has slots, read twice over (more hosts than slots:
 // hits, misses, runs of one host and slots taken over), and for hosts
-// whose site is none or is converted.
+// whose site is none or is converted, or that are too long to keep.
 func TestSiteCache(t *testing.T) {
 	var urls []string
 	for _, name := range testrows.Samples() {
 		urls = append(urls, testrows.URLs(t, name)...)
 	}
-	urls = append(urls, "http://127.1/", "http://co.uk/", "https://www.B\u00fccher.co.uk/", "http://example.com./", "foo://h/")
+	urls = append(urls, "http://127.1/", "http://co.uk/", "https://www.B\u00fccher.co.uk/", "http://example.com./", "foo://h/",
+		// Longer than a slot, which does not keep it; and the longest
+		// that a slot keeps.
+		"https://"+strings.Repeat("a", 64)+".example.com/", "https://"+strings.Repeat("b", 36)+".example.com/")
 	sites := new(siteCache)
-	for i := range len(sites.slots) {
+	for i := range maxSiteSlots {
 		urls = append(urls, fmt.Sprintf("https://h%d.example%d.co.uk/", i, i%7))
 	}
 	for range 2 {
@@ -104,15 +107,15 @@ func TestSiteCache(t *testing.T) {
 func TestSiteCacheCollision(t *testing.T) {
 	a, b := mustWHATWG(t, "https://www.example.com/"), mustWHATWG(t, "http://example.org/")
 	for range 3 {
-		var c siteCache
+		c := siteCache{slots: make([]siteSlot, minSiteSlots)}
 		c.seed = maphash.MakeSeed()
 		for range 1 << 16 {
-			if c.set(a.Hostname()) == c.set(b.Hostname()) {
+			if pa, _ := c.pair(a.Hostname()); pa == first(c.pair(b.Hostname())) {
 				break
 			}
 			c.seed = maphash.MakeSeed()
 		}
-		if c.set(a.Hostname()) != c.set(b.Hostname()) {
+		if pa, _ := c.pair(a.Hostname()); pa != first(c.pair(b.Hostname())) {
 			t.Fatal("no seed put both hosts in one pair of slots")
 		}
 		c.site(&a)
@@ -125,6 +128,9 @@ func TestSiteCacheCollision(t *testing.T) {
 		}
 	}
 }
+
+// first returns the first of a pair of slots.
+func first(s, _ *siteSlot) *siteSlot { return s }
 
 // mustWHATWG parses s by the URL Standard, or fails the test.
 func mustWHATWG(t *testing.T, s string) whatwg.URL {
