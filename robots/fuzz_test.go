@@ -51,7 +51,8 @@ func FuzzCheck(f *testing.F) {
 			checkAgentOffset(t, agent, err)
 			return
 		}
-		v, steps := a.check(path)
+		at, steps := a.check(path)
+		v := a.verdict(at)
 		allowed, line := refDecide(file, agent, path)
 		if v.Allowed != allowed || v.Rule.Line != line {
 			t.Fatalf("Parse(%q).Agent(%q).CheckPath(%q) = %+v; the reference says allowed %v by line %d", file, agent, path, v, allowed, line)
@@ -79,7 +80,7 @@ func stepBound(a Agent, path string) int {
 	}
 	p, _ := normalize(nil, path, false)
 	n := 0
-	for k := 0; k < len(a.named) || k < len(a.star); k++ {
+	for k := range a.groups() {
 		g := a.r.f.groups[a.group(k)]
 		for _, r := range a.r.f.rules[g.lo:g.hi] {
 			n += 2*(len(p)+1) + int(r.patEnd-r.pat) + 1
