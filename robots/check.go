@@ -294,6 +294,11 @@ func (a Agent) Check(rawURL string) (Verdict, error) {
 		}
 		return a.CheckPath(googlePath(rawURL)), nil
 	}
+	// Most URLs are written as the URL Standard writes them: their path
+	// and query are read off without the parser.
+	if scheme, host, target, ok := plainURL(rawURL); ok && (a.r == nil || a.r.scheme == "" || scheme == a.r.scheme && host == a.r.hostPort) {
+		return a.CheckPath(target), nil
+	}
 	u, err := readURL(rawURL)
 	if err != nil {
 		return Verdict{}, err

@@ -185,3 +185,26 @@ func checkAgentOffset(t *testing.T, agent string, err error) {
 		t.Fatalf("Agent(%q): offset %d", agent, e.Offset)
 	}
 }
+
+// FuzzPlainURL: a URL that plainURL reads is one that the URL Standard's
+// parser reads to the same scheme, host and path and query; Check, which
+// reads such a URL without the parser, so gives the verdict of the URL
+// that the parser reads.
+func FuzzPlainURL(f *testing.F) {
+	for _, s := range plainURLs {
+		f.Add(s.url)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		scheme, host, target, ok := plainURL(s)
+		if !ok {
+			return
+		}
+		u, err := readURL(s)
+		if err != nil {
+			t.Fatalf("plainURL(%q) = %q %q %q, but the URL Standard: %v", s, scheme, host, target, err)
+		}
+		if ks, kh := key(u); ks != scheme || kh != host || pathQuery(u) != target {
+			t.Fatalf("plainURL(%q) = %q %q %q, the URL Standard %q %q %q", s, scheme, host, target, ks, kh, pathQuery(u))
+		}
+	})
+}
