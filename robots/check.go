@@ -28,7 +28,7 @@ type Agent struct {
 	lo, hi int32
 	g      int32
 	of     uint8
-	scan   int32 // the prefix of a path that the rules look at (see group.scan); -1 for all of it, 0 unknown
+	scan   int32 // the prefix of a path that the rules look at (see group.scan); -1 for all of it or the Google reading, 0 unknown
 }
 
 // What the indices of an Agent are (Agent.of).
@@ -80,10 +80,14 @@ func (r *Robots) Agent(token string) (Agent, error) {
 	return a.finish(), nil
 }
 
-// finish returns a with its scan, and its group as such when it has one.
+// finish returns a with its scan, and its group as such when it has one
+// and the file was fetched.
 func (a Agent) finish() Agent {
-	a.scan = a.scanned()
-	if a.groups() == 1 {
+	a.scan = -1 // the Google reading compares paths as given
+	if a.r.reading == RFC9309 {
+		a.scan = a.scanned()
+	}
+	if a.groups() == 1 && a.r.outcome == Success {
 		a.g = a.group(0)
 		g := &a.r.f.groups[a.g]
 		a.lo, a.hi, a.of = g.lo, g.hi, ofGroup
@@ -344,7 +348,7 @@ func pathQuery(u whatwg.URL) string {
 func (a Agent) CheckPath(target string) Verdict {
 	r := a.r // alone kept across the call
 	var at int
-	if a.scan > 0 && r.reading == RFC9309 { // check, one call fewer
+	if a.scan > 0 { // check, one call fewer
 		at, _ = a.checkPlain(target)
 	} else {
 		at, _ = a.checkGeneral(target)
@@ -394,7 +398,7 @@ var buffers = sync.Pool{New: func() any { return new([]byte) }}
 // one group, in their order of precedence, are compared with the first
 // eight bytes of target in one step each (see head).
 func (a Agent) check(target string) (at, steps int) {
-	if a.scan > 0 && a.r.reading == RFC9309 {
+	if a.scan > 0 {
 		return a.checkPlain(target)
 	}
 	return a.checkGeneral(target)
@@ -407,7 +411,7 @@ func (a Agent) checkPlain(target string) (at, steps int) {
 	if len(target) > 1 && target[1] == 'r' {
 		need = len("/robots.txt?")
 	}
-	if a.of != ofGroup || r.outcome != Success {
+	if a.of != ofGroup { // several groups, or a file that was not fetched
 		at, steps = a.decide(target)
 		need = max(need, int(a.scan))
 	} else if need > 2 && robotsTxt(target) {
@@ -415,9 +419,7 @@ func (a Agent) checkPlain(target string) (at, steps int) {
 	} else {
 		var w uint64
 		if len(target) >= 8 {
-			p := target[:8]
-			w = uint64(p[0]) | uint64(p[1])<<8 | uint64(p[2])<<16 | uint64(p[3])<<24 |
-				uint64(p[4])<<32 | uint64(p[5])<<40 | uint64(p[6])<<48 | uint64(p[7])<<56
+			w = load64(target)
 		} else {
 			w = word(target)
 		}
@@ -447,8 +449,9 @@ func (a Agent) checkPlain(target string) (at, steps int) {
 	}
 	// The bytes that decided most often stay as they are in a path;
 	// unchanged reads those that do not.
+	n := min(need, len(target))
 	i := 0
-	for i < need && i < len(target) && classes[target[i]]&keepPath != 0 {
+	for i < n && classes[target[i]]&keepPath != 0 {
 		i++
 	}
 	if i == need || unchanged(target, need) {
@@ -627,21 +630,30 @@ func common(s, t string) int {
 // word returns the first eight bytes of s as a little-endian word, with
 // zero bytes past the end of a shorter s.
 func word(s string) uint64 {
-	if len(s) >= 8 {
-		s = s[:8]
-		return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	switch n := len(s); {
+	case n >= 8:
+		return load64(s)
+	case n >= 4: // two words of four, which overlap
+		return uint64(load32(s)) | uint64(load32(s[n-4:]))<<(8*(n-4))
 	}
-	return shortWord(s)
-}
-
-// shortWord is word for s shorter than eight bytes.
-func shortWord(s string) uint64 {
-	var w uint64
+	w := uint64(0)
 	for i := len(s) - 1; i >= 0; i-- {
 		w = w<<8 | uint64(s[i])
 	}
 	return w
+}
+
+// load64 returns the first eight bytes of s, little-endian.
+func load64(s string) uint64 {
+	s = s[:8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load32 returns the first four bytes of s, little-endian.
+func load32(s string) uint32 {
+	s = s[:4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // group returns the k-th group of a (a pointer, so that a call does not
