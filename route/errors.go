@@ -11,6 +11,13 @@ var (
 	// token).
 	ErrMethod = errors.New("method is not a token")
 
+	// ErrMethodCase: the method of a route is one of RFC 9110's methods
+	// (Section 9.3) in another case, "get" for "GET". Methods are
+	// case-sensitive (Section 9.1), so the route would match no request
+	// that a client sends with the standard method; a method of one's
+	// own in lower case is a token like any other and is accepted.
+	ErrMethodCase = errors.New("method is a standard method in another case")
+
 	// ErrNotPath: the pathname pattern of a route does not begin with
 	// "/", as every path of a request-target in origin-form does (RFC
 	// 9112, Section 3.2.1).

@@ -17,8 +17,11 @@ import (
 type Route struct {
 	// Pattern is a method, then one or more spaces or tabs, then a
 	// pathname pattern in the URL Pattern Standard's syntax:
-	// "GET /repos/:owner/:repo". Without a method, a pattern that
-	// begins with "/" matches every method: "/static/*". A request's
+	// "GET /repos/:owner/:repo". The method is compared as written, as
+	// HTTP's methods are case-sensitive, and a standard method in another
+	// case ("get") is refused with [ErrMethodCase]. Without a method, a
+	// pattern that begins with "/" matches every method: "/static/*". A
+	// request's
 	// Pattern field is set to it when the route serves the request.
 	Pattern string
 
@@ -142,7 +145,7 @@ func MustNew(routes []Route) *Table {
 func compile(r Route, opts Options) (entry, error) {
 	fail := func(off int, err error, detail string) (entry, error) {
 		c := uri.Path
-		if err == ErrMethod || err == ErrNoHandler {
+		if err == ErrMethod || err == ErrMethodCase || err == ErrNoHandler {
 			c = uri.NoComponent
 		}
 		return entry{}, &uri.Error{Op: uri.OpParse, Input: r.Pattern, Offset: off, Component: c, Err: err, Detail: detail}
@@ -160,6 +163,9 @@ func compile(r Route, opts Options) (entry, error) {
 			return fail(i, ErrMethod, "")
 		}
 		method, path = path[:i], strings.TrimLeft(path[i:], " \t")
+		if std := strings.ToUpper(method); std != method && standardMethod(std) {
+			return fail(0, ErrMethodCase, `methods are case-sensitive: write "`+std+`"`)
+		}
 	}
 	at := len(r.Pattern) - len(path) // where the pathname begins in the Pattern
 	if !strings.HasPrefix(path, "/") {
@@ -286,4 +292,15 @@ func (t *Table) newList(m string, idx []int) methodList {
 	}
 	slices.SortStableFunc(ranked, func(a, b int) int { return urlpattern.Compare(patterns[b], patterns[a]) })
 	return methodList{method: m, list: urlpattern.NewList(patterns), routes: idx, ranked: ranked}
+}
+
+// standardMethod reports whether m is one of the methods that RFC 9110
+// defines (Section 9.3) or PATCH (RFC 5789).
+func standardMethod(m string) bool {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace:
+		return true
+	}
+	return false
 }

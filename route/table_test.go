@@ -254,6 +254,8 @@ func TestNewErrors(t *testing.T) {
 		{[]string{"GE@T /x"}, "GE@T /x", 2, ErrMethod, ""},
 		{[]string{" /x"}, " /x", 0, ErrMethod, ""},
 		{[]string{"x/y"}, "x/y", 1, ErrMethod, ""},
+		{[]string{"get /x"}, "get /x", 0, ErrMethodCase, `write "GET"`},
+		{[]string{"/y", "Delete /x"}, "Delete /x", 0, ErrMethodCase, `write "DELETE"`},
 		{[]string{"GET x"}, "GET x", 4, ErrNotPath, ""},
 		{[]string{"GET  /repos/{owner}/:repo"}, "GET  /repos/{owner}/:repo", 12, ErrBraces, `write ":owner"`},
 		{[]string{"/files/{path...}"}, "/files/{path...}", 7, ErrBraces, `write ":path(.*)"`},

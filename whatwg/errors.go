@@ -318,6 +318,9 @@ func (k Kind) Describe(input string, off int) string {
 		switch {
 		case c == '%' && k == ErrDomainToASCII && off+2 < len(input) &&
 			abnf.IsHex(input[off+1]) && abnf.IsHex(input[off+2]):
+			if d := abnf.Unhex(input[off+1])<<4 | abnf.Unhex(input[off+2]); d < utf8.RuneSelf && class[d]&forbiddenDomain != 0 {
+				return codePoint(rune(d), 1, d) + ", written " + input[off:off+3] + ", is not allowed in a domain (a forbidden domain code point)"
+			}
 		case c < utf8.RuneSelf && class[c]&forbiddenHost != 0:
 			return cp + " is not allowed in a host (a forbidden host code point)"
 		case c < utf8.RuneSelf && class[c]&forbiddenDomain != 0:

@@ -128,6 +128,26 @@ func (p *parser) opaqueHost(h, e int) bool {
 	return true
 }
 
+// forbiddenDecoded returns the offset in the host s, not ASCII or with a
+// "%", of the first byte that is, or whose percent-encoding decodes to, a
+// forbidden domain code point (section 3.2), or 0 when none does.
+func forbiddenDecoded(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && i+2 < len(s) && abnf.IsHex(s[i+1]) && abnf.IsHex(s[i+2]) {
+			if d := abnf.Unhex(s[i+1])<<4 | abnf.Unhex(s[i+2]); d < utf8.RuneSelf && class[d]&forbiddenDomain != 0 {
+				return i
+			}
+			i += 2
+			continue
+		}
+		if c < utf8.RuneSelf && class[c]&forbiddenDomain != 0 {
+			return i
+		}
+	}
+	return 0
+}
+
 // domain is the host parser of section 3.5 for a special URL, from step 4
 // on, on the non-empty in[h:e]: percent-decoding, the domain parser of
 // section 3.3 with beStrict false, and the IPv4 parser when the domain
@@ -176,7 +196,14 @@ func (p *parser) domain(h, e int) bool {
 			// Any domain that fails fails the strict run of ToASCII too,
 			// which the domain parser's step 2 reports first.
 			p.note(ErrDomainToASCII, h)
-			p.fail(kind, h)
+			off := h
+			if kind == ErrDomainToASCII {
+				// Where the decoded host holds a forbidden domain code
+				// point, which fails it whatever else does, the error
+				// points at it, or at the "%" that encodes it.
+				off += forbiddenDecoded(s)
+			}
+			p.fail(kind, off)
 			return false
 		}
 	}
