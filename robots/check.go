@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,11 +20,23 @@ import (
 // it is a small value, safe for use by any number of goroutines at once.
 // The zero Agent allows everything.
 type Agent struct {
-	r     *Robots
-	named []tokenAt // the groups that name the token
-	star  []int32   // or else those of "*"
-	scan  int       // the prefix of a path that the rules look at (see group.scan); -1 for all of it, 0 unknown
+	r *Robots
+	// Its groups, as of says: the groups of file.tokens[lo:hi], which
+	// name the token, or those of "*", file.star[lo:hi], or one group,
+	// g, whose rules are file.rules[lo:hi]. Indices rather than slices
+	// keep an Agent in few words, which a call passes in registers.
+	lo, hi int32
+	g      int32
+	of     uint8
+	scan   int32 // the prefix of a path that the rules look at (see group.scan); -1 for all of it or the Google reading, 0 unknown
 }
+
+// What the indices of an Agent are (Agent.of).
+const (
+	ofTokens = iota
+	ofStar
+	ofGroup
+)
 
 // Agent returns the rules that the crawler whose product token is token
 // obeys. The token is compared with each user-agent line without regard
@@ -59,14 +72,27 @@ func (r *Robots) Agent(token string) (Agent, error) {
 			for j < len(f.tokens) && f.tokens[j].token == f.tokens[i].token {
 				j++
 			}
-			a.named = f.tokens[i:j]
-			a.scan = a.scanned()
-			return a, nil
+			a.lo, a.hi = int32(i), int32(j)
+			return a.finish(), nil
 		}
 	}
-	a.star = f.star
-	a.scan = a.scanned()
-	return a, nil
+	a.hi, a.of = int32(len(f.star)), ofStar
+	return a.finish(), nil
+}
+
+// finish returns a with its scan, and its group as such when it has one
+// and the file was fetched.
+func (a Agent) finish() Agent {
+	a.scan = -1 // the Google reading compares paths as given
+	if a.r.reading == RFC9309 {
+		a.scan = a.scanned()
+	}
+	if a.groups() == 1 && a.r.outcome == Success {
+		a.g = a.group(0)
+		g := &a.r.f.groups[a.g]
+		a.lo, a.hi, a.of = g.lo, g.hi, ofGroup
+	}
+	return a
 }
 
 // productEnd returns -1 when s is a product token, alone or followed by
@@ -113,7 +139,7 @@ func (a Agent) CrawlDelay() (time.Duration, bool) {
 	if a.r == nil || a.r.f == nil {
 		return 0, false
 	}
-	for k := 0; k < len(a.named) || k < len(a.star); k++ {
+	for k := range a.groups() {
 		if d := a.r.f.groups[a.group(k)].delay; d >= 0 {
 			return d, true
 		}
@@ -124,14 +150,14 @@ func (a Agent) CrawlDelay() (time.Duration, bool) {
 // scanned returns the length of the prefix of a path to match that the
 // rules of a look at, never less than that of "/robots.txt?", or -1 when
 // a rule looks at the whole path.
-func (a *Agent) scanned() int {
-	n := len("/robots.txt?")
-	for k := range max(len(a.named), len(a.star)) {
+func (a *Agent) scanned() int32 {
+	n := int32(len("/robots.txt?"))
+	for k := range a.groups() {
 		g := a.r.f.groups[a.group(k)].scan
 		if g < 0 {
 			return -1
 		}
-		n = max(n, int(g))
+		n = max(n, g)
 	}
 	return n
 }
@@ -272,6 +298,11 @@ func (a Agent) Check(rawURL string) (Verdict, error) {
 		}
 		return a.CheckPath(googlePath(rawURL)), nil
 	}
+	// Most URLs are written as the URL Standard writes them: their path
+	// and query are read off without the parser.
+	if scheme, host, target, ok := plainURL(rawURL); ok && (a.r == nil || a.r.scheme == "" || scheme == a.r.scheme && host == a.r.hostPort) {
+		return a.CheckPath(target), nil
+	}
 	u, err := readURL(rawURL)
 	if err != nil {
 		return Verdict{}, err
@@ -315,8 +346,36 @@ func pathQuery(u whatwg.URL) string {
 // most 2|target| + |pattern| steps for each rule of the crawler's groups
 // (3|target| for a target that needs normalization), whatever they hold.
 func (a Agent) CheckPath(target string) Verdict {
-	v, _ := a.check(target)
-	return v
+	r := a.r // alone kept across the call
+	var at int
+	if a.scan > 0 { // check, one call fewer
+		at, _ = a.checkPlain(target)
+	} else {
+		at, _ = a.checkGeneral(target)
+	}
+	if at < 0 {
+		return Verdict{Allowed: Reason(-at) != FileUnreachable, Reason: Reason(-at)}
+	}
+	return r.f.verdict(at)
+}
+
+// The functions that find the verdict of a path return where it is, at:
+// the index of the deciding rule in file.rules, or the negated Reason of
+// a verdict that no rule decides. Verdict, a value of five words, is made
+// once, by verdict.
+
+// verdict returns the verdict at at.
+func (a *Agent) verdict(at int) Verdict {
+	if at < 0 {
+		return Verdict{Allowed: Reason(-at) != FileUnreachable, Reason: Reason(-at)}
+	}
+	return a.r.f.verdict(at)
+}
+
+// verdict returns the verdict of the rule f.rules[at].
+func (f *file) verdict(at int) Verdict {
+	c := &f.rules[at]
+	return Verdict{Allowed: c.allow, Reason: MatchedRule, Rule: Rule{Line: int(c.line), Allow: c.allow, Pattern: f.body[c.raw:c.rawEnd]}}
 }
 
 // stackPath is the room for a normalized path on the stack; a longer one
@@ -326,10 +385,123 @@ const stackPath = 512
 // buffers holds the buffers of long normalized paths.
 var buffers = sync.Pool{New: func() any { return new([]byte) }}
 
-// check is CheckPath, with the steps that matching took.
-func (a *Agent) check(target string) (Verdict, int) {
+// check is CheckPath, with the steps that matching took: it returns
+// where the verdict is (see verdict).
+//
+// Plain rules (a.scan > 0) are matched with target as it is first: each
+// rule's verdict on target is its verdict on target's normalization when
+// the normalization leaves target as it is up to the first byte where
+// the two differ, or up to the rule's end; and the verdict on
+// /robots.txt is so when it leaves the first 12 bytes, or the second
+// when it is no "r". Most paths are such, and most files' rules plain;
+// and most rules differ from a path in its first bytes. The rules of
+// one group, in their order of precedence, are compared with the first
+// eight bytes of target in one step each (see head).
+func (a Agent) check(target string) (at, steps int) {
+	if a.scan > 0 {
+		return a.checkPlain(target)
+	}
+	return a.checkGeneral(target)
+}
+
+// checkPlain is check for an Agent whose rules are all plain.
+func (a Agent) checkPlain(target string) (at, steps int) {
+	r := a.r
+	need := 2 // the bytes of target that decided
+	if len(target) > 1 && target[1] == 'r' {
+		need = len("/robots.txt?")
+	}
+	if a.of != ofGroup { // several groups, or a file that was not fetched
+		at, steps = a.decide(target)
+		need = max(need, int(a.scan))
+	} else if need > 2 && robotsTxt(target) {
+		at = -int(RobotsTxtPath)
+	} else {
+		var w uint64
+		if len(target) >= 8 {
+			w = load64(target)
+		} else {
+			w = word(target)
+		}
+		f := r.f
+		heads := f.heads[a.lo:a.hi]
+		at = -int(NoRuleMatched)
+		for i := range heads {
+			h := &heads[i]
+			if x := (w ^ h.w) & h.mask; x != 0 {
+				need = max(need, bits.TrailingZeros64(x)>>3+1)
+				continue
+			}
+			j := int(a.lo) + i
+			n := int(f.rules[j].patEnd - f.rules[j].pat)
+			if n > 8 {
+				m := 8 + common(target[8:], f.pats[f.rules[j].pat+8:f.rules[j].patEnd])
+				steps += m - 8
+				if m < n {
+					need = max(need, m+1)
+					continue
+				}
+			}
+			at, need = j, max(need, n)
+			break
+		}
+		steps += len(heads)
+	}
+	// The bytes that decided most often stay as they are in a path;
+	// unchanged reads those that do not.
+	n := min(need, len(target))
+	i := 0
+	for i < n && classes[target[i]]&keepPath != 0 {
+		i++
+	}
+	if i == need || unchanged(target, need) {
+		return at, steps
+	}
+	return a.checkGeneral(target)
+}
+
+// unchanged reports whether the normalization leaves the first n bytes
+// of target, a path to match, as they are (all of it when shorter), and
+// target has a first byte:
+// each stays as it is in the path, but for a first "?", after which each
+// stays as it is in the query, and for a pct-encoding that stays, whose
+// hex digits may lie past n.
+func unchanged(target string, n int) bool {
+	s := target[:min(n, len(target))]
+	if len(s) >= 8 {
+		// Eight bytes at a time, the last eight read again: a path
+		// without a query or a "%" up to there, as most are, stays in
+		// two or three steps.
+		i := 0
+		for ; i+8 < len(s); i += 8 {
+			if !stays8(s[i:i+8], keepPath) {
+				break
+			}
+		}
+		if i+8 >= len(s) && stays8(s[len(s)-8:], keepPath) {
+			return true
+		}
+	}
+	keep := uint8(keepPath)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; classes[c]&keep == 0 {
+			switch {
+			case c == '?' && keep == keepPath:
+				keep = keepQuery
+			case c == '%' && canonicalPct(target, i):
+				i += 2
+			default:
+				return false
+			}
+		}
+	}
+	return len(s) > 0
+}
+
+// checkGeneral is check for any rules and any target.
+func (a *Agent) checkGeneral(target string) (at, steps int) {
 	if a.r == nil {
-		return Verdict{Allowed: true, Reason: NoGroup}, 0
+		return -int(NoGroup), 0
 	}
 	i, query := 0, false
 	if a.r.reading == Google {
@@ -343,16 +515,6 @@ func (a *Agent) check(target string) (Verdict, int) {
 			return a.decide(target)
 		}
 	} else {
-		// When the rules look only at a prefix of the path (plain
-		// patterns), a target that the normalization leaves as it is up
-		// to there is matched as it is: it has the same prefix as its
-		// normalization, or is its normalization when shorter (a "%" that
-		// the end of the prefix cuts counts as a change).
-		if a.scan > 0 && a.scan < len(target) {
-			if j, _ := firstChange(target[:a.scan], false); j == a.scan {
-				return a.decide(target)
-			}
-		}
 		// The normalization changes a "#", which ends the target: the one
 		// pass that finds the first byte to change finds the fragment of a
 		// target that needs no other change.
@@ -380,9 +542,9 @@ func (a *Agent) check(target string) (Verdict, int) {
 		*pb = make([]byte, 0, n)
 	}
 	b := (*pb)[:0]
-	v, steps := a.decide(a.r.slowPath(b, target, i, query))
+	at, steps = a.decide(a.r.slowPath(b, target, i, query))
 	buffers.Put(pb)
-	return v, steps
+	return at, steps
 }
 
 // slowPath returns the path to match of target in buf: under RFC 9309,
@@ -398,27 +560,25 @@ func (r *Robots) slowPath(buf []byte, target string, i int, query bool) string {
 	return abnf.String(appendNormalized(buf, target[i:], query, false))
 }
 
-// decide returns the verdict for path, a path to match, and the steps
-// that matching took.
-func (a *Agent) decide(path string) (Verdict, int) {
+// decide returns where the verdict for path, a path to match, is (see
+// verdict), and the steps that matching took.
+func (a *Agent) decide(path string) (at, steps int) {
 	r := a.r
-	const robotsTxt = "/robots.txt"
-	if len(path) >= len(robotsTxt) && path[1] == 'r' && strings.HasPrefix(path, robotsTxt) && (len(path) == len(robotsTxt) || path[len(robotsTxt)] == '?') {
-		return Verdict{Allowed: true, Reason: RobotsTxtPath}, 0
+	if len(path) > 1 && path[1] == 'r' && robotsTxt(path) {
+		return -int(RobotsTxtPath), 0
 	}
 	switch r.outcome {
 	case Unavailable:
-		return Verdict{Allowed: true, Reason: FileUnavailable}, 0
+		return -int(FileUnavailable), 0
 	case Unreachable:
-		return Verdict{Allowed: false, Reason: FileUnreachable}, 0
+		return -int(FileUnreachable), 0
 	}
-	if len(a.named) == 0 && len(a.star) == 0 {
-		return Verdict{Allowed: true, Reason: NoGroup}, 0
+	if a.groups() == 0 {
+		return -int(NoGroup), 0
 	}
 	f := r.f
 	var best *rule
-	steps := 0
-	for k := range max(len(a.named), len(a.star)) { // an Agent has one of them
+	for k := range a.groups() {
 		g := f.groups[a.group(k)]
 		rules := f.rules[g.lo:g.hi]
 		for i := range rules {
@@ -437,24 +597,83 @@ func (a *Agent) decide(path string) (Verdict, int) {
 				steps += n
 			}
 			if ok {
-				best = c
+				best, at = c, int(g.lo)+i
 				break
 			}
 		}
 	}
 	if best == nil {
-		return Verdict{Allowed: true, Reason: NoRuleMatched}, steps
+		return -int(NoRuleMatched), steps
 	}
-	return Verdict{Allowed: best.allow, Reason: MatchedRule, Rule: Rule{Line: int(best.line), Allow: best.allow, Pattern: f.body[best.raw:best.rawEnd]}}, steps
+	return at, steps
+}
+
+// robotsTxt reports whether path, a path to match, is /robots.txt, with
+// a query or without, which is always allowed (Section 2.2.2).
+func robotsTxt(path string) bool {
+	const p = "/robots.txt"
+	return len(path) >= len(p) && path[:len(p)] == p && (len(path) == len(p) || path[len(p)] == '?')
+}
+
+// common returns the length of the longest common prefix of s and t.
+func common(s, t string) int {
+	n := min(len(s), len(t))
+	s, t = s[:n], t[:n]
+	for i := range n {
+		if s[i] != t[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// word returns the first eight bytes of s as a little-endian word, with
+// zero bytes past the end of a shorter s.
+func word(s string) uint64 {
+	switch n := len(s); {
+	case n >= 8:
+		return load64(s)
+	case n >= 4: // two words of four, which overlap
+		return uint64(load32(s)) | uint64(load32(s[n-4:]))<<(8*(n-4))
+	}
+	w := uint64(0)
+	for i := len(s) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(s[i])
+	}
+	return w
+}
+
+// load64 returns the first eight bytes of s, little-endian.
+func load64(s string) uint64 {
+	s = s[:8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load32 returns the first four bytes of s, little-endian.
+func load32(s string) uint32 {
+	s = s[:4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // group returns the k-th group of a (a pointer, so that a call does not
 // copy the Agent).
 func (a *Agent) group(k int) int32 {
-	if a.named != nil {
-		return a.named[k].group
+	switch a.of {
+	case ofGroup:
+		return a.g
+	case ofStar:
+		return a.r.f.star[int(a.lo)+k]
 	}
-	return a.star[k]
+	return a.r.f.tokens[int(a.lo)+k].group
+}
+
+// groups returns the number of groups of a.
+func (a *Agent) groups() int {
+	if a.of == ofGroup {
+		return 1
+	}
+	return int(a.hi - a.lo)
 }
 
 // before reports whether r takes precedence over s: more octets, then

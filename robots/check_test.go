@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -100,5 +101,66 @@ func TestCheckPathPlainPrefix(t *testing.T) {
 		if v := must(r.Agent("bot")).CheckPath("/robots.txt#x"); v.Reason != RobotsTxtPath || !v.Allowed {
 			t.Errorf("FromResponse(%d): CheckPath(/robots.txt#x) = %+v; want allowed, robots.txt", status, v)
 		}
+	}
+}
+
+// TestPlainAgrees: for files of plain rules, where a check matches the
+// rules with the path as it is and normalizes only when the bytes that
+// decided would change, the verdict and the deciding line are those of
+// the general matcher, which normalizes every path first, and of the
+// slow reference. The files and paths are random, of the bytes where
+// the two could part: pct-encodings in either case, of unreserved
+// octets and others, "?", "#", octets outside ASCII, rules that begin
+// or equal /robots.txt, prefixes of one another, longer and shorter
+// than eight bytes.
+func TestPlainAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9309, 2))
+	parts := []string{"/", "a", "b", "ab/", "%61", "%2f", "%2F", "%7e", "~", "%c3%a9", "\u00e9", "?", "=", "#", "%", "%4", ":", "*", "$", "robots.txt", "/robots.txt", "x", "12345678", "-._", "%20", " "}
+	pick := func(n int) string {
+		var b strings.Builder
+		for range 1 + rng.IntN(n) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		return b.String()
+	}
+	paths, fast := 0, 0
+	for range 3000 {
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		for range rng.IntN(6) {
+			kind := []string{"Allow", "Disallow"}[rng.IntN(2)]
+			b.WriteString(kind + ": /" + strings.NewReplacer("*", "", "$", "").Replace(pick(4)) + "\n")
+		}
+		if rng.IntN(4) == 0 {
+			b.WriteString("User-agent: bot\nDisallow: /" + strings.NewReplacer("*", "", "$", "").Replace(pick(3)) + "\n")
+		}
+		file := b.String()
+		agent := []string{"bot", "other"}[rng.IntN(2)]
+		a := must(Parse([]byte(file)).Agent(agent))
+		if a.scan <= 0 {
+			t.Fatalf("Parse(%q): the rules are not plain", file)
+		}
+		for range 20 {
+			path := pick(6)
+			if rng.IntN(3) > 0 {
+				path = "/" + path
+			}
+			at, _ := a.check(path)
+			general, _ := a.checkGeneral(path)
+			v, w := a.verdict(at), a.verdict(general)
+			if v != w {
+				t.Fatalf("Parse(%q).CheckPath(%q) = %+v, the general matcher %+v", file, path, v, w)
+			}
+			if allowed, line := refDecide(file, agent, path); v.Allowed != allowed || v.Rule.Line != line {
+				t.Fatalf("Parse(%q).Agent(%q).CheckPath(%q) = %+v; the reference says allowed %v by line %d", file, agent, path, v, allowed, line)
+			}
+			paths++
+			if a.of == ofGroup && unchanged(path, len(path)) {
+				fast++ // a path that check matches as it is
+			}
+		}
+	}
+	if fast < paths/10 || fast == paths {
+		t.Fatalf("%d paths of %d that need no normalization: the test does not compare the two ways", fast, paths)
 	}
 }

@@ -51,7 +51,8 @@ func FuzzCheck(f *testing.F) {
 			checkAgentOffset(t, agent, err)
 			return
 		}
-		v, steps := a.check(path)
+		at, steps := a.check(path)
+		v := a.verdict(at)
 		allowed, line := refDecide(file, agent, path)
 		if v.Allowed != allowed || v.Rule.Line != line {
 			t.Fatalf("Parse(%q).Agent(%q).CheckPath(%q) = %+v; the reference says allowed %v by line %d", file, agent, path, v, allowed, line)
@@ -79,7 +80,7 @@ func stepBound(a Agent, path string) int {
 	}
 	p, _ := normalize(nil, path, false)
 	n := 0
-	for k := 0; k < len(a.named) || k < len(a.star); k++ {
+	for k := range a.groups() {
 		g := a.r.f.groups[a.group(k)]
 		for _, r := range a.r.f.rules[g.lo:g.hi] {
 			n += 2*(len(p)+1) + int(r.patEnd-r.pat) + 1
@@ -183,4 +184,27 @@ func checkAgentOffset(t *testing.T, agent string, err error) {
 	if !refProductPrefix.MatchString(agent[:e.Offset]) || e.Offset < len(agent) && refProductPrefix.MatchString(agent[:e.Offset+1]) {
 		t.Fatalf("Agent(%q): offset %d", agent, e.Offset)
 	}
+}
+
+// FuzzPlainURL: a URL that plainURL reads is one that the URL Standard's
+// parser reads to the same scheme, host and path and query; Check, which
+// reads such a URL without the parser, so gives the verdict of the URL
+// that the parser reads.
+func FuzzPlainURL(f *testing.F) {
+	for _, s := range plainURLs {
+		f.Add(s.url)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		scheme, host, target, ok := plainURL(s)
+		if !ok {
+			return
+		}
+		u, err := readURL(s)
+		if err != nil {
+			t.Fatalf("plainURL(%q) = %q %q %q, but the URL Standard: %v", s, scheme, host, target, err)
+		}
+		if ks, kh := key(u); ks != scheme || kh != host || pathQuery(u) != target {
+			t.Fatalf("plainURL(%q) = %q %q %q, the URL Standard %q %q %q", s, scheme, host, target, ks, kh, pathQuery(u))
+		}
+	})
 }

@@ -57,7 +57,8 @@ func TestHostileSteps(t *testing.T) {
 		steps := func(rules, size int) int {
 			a := must(Parse([]byte(h.file(rules))).Agent("x"))
 			path := hostilePath(size)
-			v, n := a.check(path)
+			at, n := a.check(path)
+			v := a.verdict(at)
 			if v.Reason != NoRuleMatched {
 				t.Fatalf("%s: %d rules, a path of %d bytes: %+v, want no rule matched", h.name, rules, size, v)
 			}

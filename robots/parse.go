@@ -19,6 +19,7 @@ type file struct {
 	tokens []tokenAt // the product tokens named, sorted by token, then group
 	star   []int32   // the groups that name "*"
 	fail   []int32   // the failure tables of the patterns (see failures)
+	heads  []head    // the first bytes of each rule of the plain groups, by the index of the rule in rules
 
 	records  []Record
 	sitemaps []Record
@@ -39,6 +40,16 @@ type file struct {
 type group struct {
 	lo, hi, scan int32
 	delay        time.Duration
+}
+
+// head is the first eight bytes of a plain rule's pattern as a word
+// (see word), and the mask of those of them that the pattern has: a path
+// whose word w has (w^h.w)&h.mask == 0 begins with the pattern, or with
+// its first eight bytes when it is longer. No pattern holds a NUL byte
+// (the normalization encodes it), so the zero bytes that pad a short
+// path's word match none.
+type head struct {
+	w, mask uint64
 }
 
 // tokenAt says that group names token, lower-cased.
@@ -423,6 +434,15 @@ func (p *parser) finish() {
 			}
 			return int(a.line - b.line)
 		})
+		if g.scan > 0 && g.hi > g.lo {
+			if f.heads == nil {
+				f.heads = make([]head, len(f.rules))
+			}
+			for i := g.lo; i < g.hi; i++ {
+				pat := f.pats[f.rules[i].pat:f.rules[i].patEnd]
+				f.heads[i] = head{w: word(pat), mask: ^uint64(0) >> (64 - 8*min(len(pat), 8))}
+			}
+		}
 	}
 	all := string(p.lowered)
 	for i := range f.tokens {

@@ -167,3 +167,118 @@ func googlePath(rawURL string) string {
 	}
 	return rawURL[i:end]
 }
+
+// plainURL returns the scheme, host and path and query of rawURL as the
+// URL Standard reads them, and true, for an http or https URL that it
+// leaves as it is: "http://" or "https://", a host of lower-case
+// letters, digits, "-" and "." whose labels are not empty, not
+// A-labels and the last of which begins with a letter (so no IPv4
+// address; the host is its own domain to ASCII), no userinfo and no
+// port, and a path and query of bytes that neither the path nor the
+// query percent-encode set holds, with no "\", no dot segment and no
+// "%2E", up to a "#" or the end; "/" when there is neither path nor
+// query. It returns false for any other URL, which the caller reads
+// with the URL Standard's parser. It allocates nothing.
+func plainURL(rawURL string) (scheme, host, pathQuery string, ok bool) {
+	switch {
+	case strings.HasPrefix(rawURL, "https://"):
+		scheme = rawURL[:5]
+	case strings.HasPrefix(rawURL, "http://"):
+		scheme = rawURL[:4]
+	default:
+		return "", "", "", false
+	}
+	i := len(scheme) + 3
+	n := strings.IndexByte(rawURL[i:], '/')
+	if n < 0 {
+		n = len(rawURL) - i
+	}
+	host = rawURL[i : i+n]
+	if host == "" || host[0] == '.' || host[len(host)-1] == '.' {
+		return "", "", "", false
+	}
+	label := 0 // the last label
+	for k := range len(host) {
+		if c := host[k]; urlKeeps[c]&keepHost == 0 {
+			switch {
+			case c == '.' && host[k-1] != '.':
+				label = k + 1
+			case c == '-' && (k == 0 || host[k-1] != '-'): // no "xn--"
+			default:
+				return "", "", "", false
+			}
+		}
+	}
+	if host[label] < 'a' {
+		return "", "", "", false
+	}
+	i += n
+	if i == len(rawURL) {
+		return scheme, host, "/", true
+	}
+	end := plainPathEnd(rawURL, i)
+	if end < 0 {
+		return "", "", "", false
+	}
+	return scheme, host, rawURL[i:end], true
+}
+
+// plainPathEnd returns the end of the path and query of rawURL that begin
+// at its "/" at i, at a "#" or the end, when the URL Standard's parser
+// keeps them as they are (see plainURL), or else -1.
+func plainPathEnd(rawURL string, i int) int {
+	for i++; i < len(rawURL); i++ {
+		for ; i+8 <= len(rawURL); i += 8 {
+			w := rawURL[i : i+8]
+			if urlKeeps[w[0]]&urlKeeps[w[1]]&urlKeeps[w[2]]&urlKeeps[w[3]]&urlKeeps[w[4]]&urlKeeps[w[5]]&urlKeeps[w[6]]&urlKeeps[w[7]]&keepURL == 0 {
+				break
+			}
+		}
+		for i < len(rawURL) && urlKeeps[rawURL[i]]&keepURL != 0 {
+			i++
+		}
+		if i == len(rawURL) {
+			break
+		}
+		switch rawURL[i] {
+		case '#':
+			return i
+		case '.': // a dot segment begins so
+			if rawURL[i-1] == '/' {
+				return -1
+			}
+		case '%': // and so may a "%2E"
+			if i+2 < len(rawURL) && rawURL[i+1] == '2' && rawURL[i+2]|0x20 == 'e' {
+				return -1
+			}
+		default:
+			return -1
+		}
+	}
+	return len(rawURL)
+}
+
+// Byte classes of plainURL.
+const (
+	keepURL  = 1 << iota // kept as it is in the path and the query, but for "." and "%"
+	keepHost             // a lower-case letter or a digit
+)
+
+// urlKeeps holds the bytes that the URL Standard's parser keeps as they
+// are in the host and in the path and the query of an http or https URL
+// that plainURL reads: printable ASCII but those of the path and the
+// special-query percent-encode sets (space, `"`, "#", "'", "<", ">", "?"
+// of the path aside, "^", "`", "{", "}"), "\", which it reads as "/",
+// and "|", for good measure; "." and "%", which may begin a dot segment,
+// are read one by one.
+var urlKeeps = func() (t [256]uint8) {
+	for c := '!'; c <= '~'; c++ {
+		if !strings.ContainsRune("\"#'<>\\^`{|}.%", c) {
+			t[c] = keepURL
+		}
+		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+			t[c] |= keepHost
+		}
+	}
+	return t
+}()
