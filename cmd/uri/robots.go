@@ -35,14 +35,18 @@ var robotsCommand = &command{
 		"is {\"input\":S,\"ok\":true,\"allowed\":B,\"reason\":S,\"line\":N|null,\n" +
 		"\"rule\":\"allow\"|\"disallow\"|null,\"pattern\":S|null}, reason one of rule,\n" +
 		"no-rule, no-group, robots.txt, unavailable and unreachable; or the error\n" +
-		"object of every command. Each line of standard input is a URL as it is. The\n" +
-		"exit status is 0 when every URL is allowed.",
+		"object of every command. Each line of standard input is a URL as it is.\n" +
+		"With --url, the URL that the file or the status came from, a URL of another\n" +
+		"scheme, host or port is an error, as its robots.txt is another (Section\n" +
+		"2.3.1); without it, the rules apply to the URLs of any host. The exit\n" +
+		"status is 0 when every URL is allowed.",
 	flags: func(fs *flag.FlagSet) func() (op, string) {
 		agent := fs.String("agent", "", "the crawler's product `TOKEN` (\"ExampleBot\"), or the token and its version\n(\"ExampleBot/2.1\"); a whole User-Agent header is refused; required")
 		file := fs.String("file", "", "the robots.txt `FILE` (- for standard input)")
 		status := fs.Int("status", 0, "the HTTP status `CODE` of a fetch of robots.txt that gave no file to read:\n3xx or 4xx (unavailable) or 5xx (unreachable)")
 		google := fs.Bool("google", false, "read the file and the URLs as Google's reference parser does, where it\ndiffers from RFC 9309 (go doc github.com/gouri/uri/robots)")
 		maxBytes := fs.Int("max", robots.DefaultMaxBytes, "the parsing limit: read `N` bytes of the file at most")
+		from := fs.String("url", "", "the `URL` of the robots.txt file that --file holds or --status answered\n(\"https://example.com/robots.txt\"): a URL of another authority is an error")
 		return func() (op, string) {
 			o := robots.Options{MaxBytes: *maxBytes}
 			if *google {
@@ -61,22 +65,28 @@ var robotsCommand = &command{
 				return op{}, "--status " + strconv.Itoa(*status) + ": give an HTTP status code from 100 to 599"
 			case *status != 0 && o.OutcomeOf(*status) == robots.Success:
 				return op{}, "--status " + strconv.Itoa(*status) + ": a 2xx status means the file's rules: give --file"
-			case *status != 0:
-				r, err := o.FromResponse("", *status, nil, time.Time{})
+			case *from != "":
+				if _, err := o.FromResponse(*from, 0, nil, time.Time{}); err != nil {
+					return op{}, "--url: " + err.Error()
+				}
+			}
+			if *status != 0 {
+				r, err := o.FromResponse(*from, *status, nil, time.Time{})
 				if err != nil {
 					return op{}, err.Error()
 				}
 				return robotsOp(r, *agent), ""
 			}
-			return op{bind: robotsBinder(o, *file, *agent)}, ""
+			return op{bind: robotsBinder(o, *file, *from, *agent)}, ""
 		}
 	},
 }
 
 // robotsBinder returns the binding of uri robots --file FILE: it reads the
 // file, from standard input for "-" (the URLs are then the operands), up
-// to the parsing limit of o.
-func robotsBinder(o robots.Options, file, agent string) func([]string, io.Reader) ([]string, op, string) {
+// to the parsing limit of o, as the robots.txt of the URL from ("" for
+// the URLs of any host).
+func robotsBinder(o robots.Options, file, from, agent string) func([]string, io.Reader) ([]string, op, string) {
 	return func(operands []string, stdin io.Reader) ([]string, op, string) {
 		in := stdin
 		if file == "-" {
@@ -95,7 +105,10 @@ func robotsBinder(o robots.Options, file, agent string) func([]string, io.Reader
 		if err != nil {
 			return nil, op{}, "--file: " + err.Error()
 		}
-		r := o.Parse(body)
+		r, err := o.FromResponse(from, 200, body, time.Time{})
+		if err != nil {
+			return nil, op{}, "--url: " + err.Error()
+		}
 		x := robotsOp(r, agent)
 		for _, ig := range r.Ignored() {
 			note := "robots.txt line " + strconv.Itoa(ig.Line) + " ignored: " + ig.Problem.String()

@@ -49,6 +49,11 @@ func TestRobotsText(t *testing.T) {
 			"allowed https://example.com/ (no rule matches)\n",
 			note + "uri: operand 1: IPv6-unclosed (the IPv6 address has no closing \"]\") at offset 11 of \"http://[::1/\"\n" +
 				"uri: operand 2: no host, so no robots.txt at offset 7 of \"mailto:a@example.com\"\n"},
+		{[]string{"--agent", "x", "--url", "https://example.com/robots.txt", "https://example.com/private/a", "https://Example.COM:443/private/press/", "http://example.com/private/a", "https://www.example.com/private/a"}, "", exitInvalid,
+			"disallowed https://example.com/private/a (line 2: disallow: /private/)\n" +
+				"allowed https://Example.COM:443/private/press/ (line 3: allow: /private/press/)\n",
+			note + "uri: operand 3: check: the URL is of another scheme, host or port than the robots.txt (the rules are those of https://example.com/robots.txt) in scheme at offset 4 of \"http://example.com/private/a\"\n" +
+				"uri: operand 4: check: the URL is of another scheme, host or port than the robots.txt (the rules are those of https://example.com/robots.txt) in host at offset 8 of \"https://www.example.com/private/a\"\n"},
 		{[]string{"--agent", "x"}, "", exitOK, "", note},
 		{[]string{"--agent", "x", "https://example.com/docs/"}, "", exitOK, "allowed https://example.com/docs/ (no rule matches)\n", note},
 	}
@@ -81,6 +86,10 @@ func TestRobotsJSON(t *testing.T) {
 		}},
 		{[]string{"--status", "404", "--agent", "x", "https://example.com/a\xff" + strings.Repeat("b", 1<<20)}, []string{
 			`{"input":"https://example.com/a\ufffd` + strings.Repeat("b", 1<<20) + `","input_hex":"` + hex.EncodeToString([]byte("https://example.com/a\xff"+strings.Repeat("b", 1<<20))) + `","ok":true,"allowed":true,"reason":"unavailable","line":null,"rule":null,"pattern":null}`,
+		}},
+		{[]string{"--status", "503", "--url", "https://example.com/robots.txt", "--agent", "x", "https://example.com/a", "https://example.org/a"}, []string{
+			`{"input":"https://example.com/a","ok":true,"allowed":false,"reason":"unreachable","line":null,"rule":null,"pattern":null}`,
+			`{"input":"https://example.org/a","ok":false,"error":"uri: check: the URL is of another scheme, host or port than the robots.txt (the rules are those of https://example.com/robots.txt) in host at offset 16 of \"https://example.org/a\"","offset":16}`,
 		}},
 		{[]string{"--status", "503", "--agent", "x", "https://example.com/a", "https://example.com/robots.txt"}, []string{
 			`{"input":"https://example.com/a","ok":true,"allowed":false,"reason":"unreachable","line":null,"rule":null,"pattern":null}`,
@@ -126,6 +135,7 @@ func TestRobotsUsage(t *testing.T) {
 		{[]string{"--agent", "x", "https://h/"}, "give --file ROBOTS.TXT or --status CODE"},
 		{[]string{"--agent", "x", "--file", file, "--status", "404"}, "give --file ROBOTS.TXT or --status CODE"},
 		{[]string{"--agent", "x", "--status", "200"}, "--status 200: a 2xx status means the file's rules: give --file"},
+		{[]string{"--agent", "x", "--file", file, "--url", "mailto:a@example.com"}, "--url: uri: no host, so no robots.txt at offset 7"},
 		{[]string{"--agent", "x", "--status", "99"}, "--status 99: give an HTTP status code from 100 to 599"},
 		{[]string{"--agent", "x", "--file", file, "--max", "0"}, "--max 0: give a number of bytes, 1 or more"},
 		{[]string{"--agent", "x", "--file", filepath.Join(t.TempDir(), "none")}, "--file: open "},
