@@ -16,8 +16,9 @@
 // every suite is written. Each suite's folder under -out gets its vector
 // files, whose first line names the upstream file (with its git blob hash)
 // and its licence, and the licence files that the upstream licence asks to
-// go with the data: the upstream's own, unchanged, or for the Apache
-// License the notices, a statement of the change and the licence's text.
+// go with the data: the upstream's own text, unchanged, after a paragraph
+// that names the upstream file, or for the Apache License the notices, a
+// statement of the change and the licence's text.
 // Beside them, <suite>/README.md names the source, its version and date,
 // the licence, what the rows hold, the known failures and how to refresh the
 // vectors; it is written by hand and left alone by this command, as is any

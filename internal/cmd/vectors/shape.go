@@ -117,7 +117,7 @@ func hexIfInvalid(s string) string {
 }
 
 // writeFile writes data to the file name of the suite's folder: the licence
-// files, which the conditions of their licences ask to be kept as they are.
+// files, whose text their conditions ask to be kept as it is.
 func (o *output) writeFile(name string, data []byte) error {
 	if err := os.MkdirAll(o.dir, 0o755); err != nil {
 		return err
@@ -125,14 +125,22 @@ func (o *output) writeFile(name string, data []byte) error {
 	return os.WriteFile(filepath.Join(o.dir, name), data, 0o644)
 }
 
-// copyLicence writes the licence file name of src unchanged into the
-// suite's folder.
+// copyLicence writes the licence file name of src into the suite's folder,
+// under the same name: a first paragraph that says which file of the
+// upstream project it is (by its git blob) and that the facts of the
+// folder's vectors were taken under it, then the licence's text unchanged,
+// as the licences ask their notice to go with a copy.
 func (o *output) copyLicence(src, name string) error {
 	u, err := readUpstream(src, name)
 	if err != nil {
 		return err
 	}
-	return o.writeFile(name, u.data)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "The vectors of this folder hold facts (inputs and expected results) converted from the\n"+
+		"files of the upstream project named in README.md, under the licence below: its file %s\n"+
+		"(git blob %s), whose text follows unchanged.\n\n", name, u.blob())
+	b.Write(u.data)
+	return o.writeFile(name, b.Bytes())
 }
 
 // apacheLicence writes the file LICENSE of the suite's folder for data
